@@ -16,15 +16,9 @@
  * code: every message's fields in field-number order, repeated elements in
  * declaration order. Options are the bytes resolve's option interpreter made. */
 
-/* A field's number in descriptor.proto 3.21, from the code pbjc generates for it (src/pbgen):
+/* A field's number in descriptor.proto, from the code pbjc generates for it (src/pbgen):
  * FIELD(FileDescriptorProto, name) is google_protobuf_FileDescriptorProto_name_tag. */
 #define FIELD(message, field) google_protobuf_##message##_##field##_tag
-
-/* Editions' fields (protobuf 32), which the 3.21 schema src/pbgen is generated from does not have. */
-enum {
-    FILE_EDITION = 14, FILE_OPTION_DEPENDENCY = 15,          /* FileDescriptorProto.edition, .option_dependency */
-    MESSAGE_VISIBILITY = 11, ENUM_VISIBILITY = 6             /* DescriptorProto.visibility, EnumDescriptorProto's */
-};
 
 /* A type reference: ".pkg.Name" when it was resolved (full_name), else the name as written. */
 static void put_type_ref(wbuf *b, uint32_t field, const char *full_name, const char *written)
@@ -109,7 +103,7 @@ static void put_enum(wbuf *b, uint32_t tag, const ir_enum *e)
     for (size_t i = 0; i < e->reserved_names.n; i++)
         wb_string_field(b, FIELD(EnumDescriptorProto, reserved_name), e->reserved_names.v[i]);
     if (e->visibility)
-        wb_varint_field(b, ENUM_VISIBILITY, e->visibility);
+        wb_varint_field(b, FIELD(EnumDescriptorProto, visibility), e->visibility);
     wb_close(b, start);
 }
 
@@ -150,7 +144,7 @@ static void put_message(wbuf *b, uint32_t tag, const ir_message *m)
     for (size_t i = 0; i < m->reserved_names.n; i++)
         wb_string_field(b, FIELD(DescriptorProto, reserved_name), m->reserved_names.v[i]);
     if (m->visibility)
-        wb_varint_field(b, MESSAGE_VISIBILITY, m->visibility);
+        wb_varint_field(b, FIELD(DescriptorProto, visibility), m->visibility);
     wb_close(b, start);
 }
 
@@ -195,10 +189,10 @@ static void put_edition(wbuf *b, const ir_file *f)
     if (f->syntax != IR_EDITIONS)
         return;
     wb_string_field(b, FIELD(FileDescriptorProto, syntax), "editions");
-    wb_varint_field(b, FILE_EDITION, f->edition);
+    wb_varint_field(b, FIELD(FileDescriptorProto, edition), f->edition);
     for (size_t i = 0; i < f->imports.n; i++)
         if (f->imports.v[i].kind == IR_IMPORT_OPTION)
-            wb_string_field(b, FILE_OPTION_DEPENDENCY, f->imports.v[i].name);
+            wb_string_field(b, FIELD(FileDescriptorProto, option_dependency), f->imports.v[i].name);
 }
 
 static void put_file(wbuf *b, const ir_file *f, unsigned flags)

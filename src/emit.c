@@ -135,7 +135,7 @@ typedef struct table_vars {
     plan_table_row r;
     plan_table_oneof o;
     const char *init, *init_fn, *fields, *oneofs, *rows, *oneof_rows;   /* a table's pieces */
-    const char *pool, *lines, *line, *full;                             /* the pool and its lines */
+    const char *pool, *members, *lines, *line, *index, *size;         /* the pool, its pieces' members and text */
 } table_vars;
 
 #include "gen-templates/templates.inc"   /* $(B)/gen-templates, made by src/tools/tmpl2c */
@@ -564,10 +564,13 @@ static void gen_table(tmpl_out *o, const plan_message *pm)
 static void gen_tables(tmpl_out *o, const plan_file *pf)
 {
     if (!pf->messages.n) return;
-    tmpl_out lines = out_in(o->pool);
-    for (size_t i = 0; i < pf->messages.n; i++)
-        tmpl_table_pool_line(&lines, &(table_vars){.line = pf->table_pool_lines.v[i], .full = pf->messages.v[i]->m->full_name});
-    tmpl_table_pool(o, &(table_vars){.pool = pf->table_pool, .lines = finish(&lines)});
+    tmpl_out members = out_in(o->pool), lines = out_in(o->pool);
+    for (size_t i = 0; i < pf->table_pool_chunks.n; i++) {
+        const plan_pool_chunk *c = &pf->table_pool_chunks.v[i];
+        tmpl_table_pool_member(&members, &(table_vars){.index = ir_pool_printf(o->pool, "%zu", i), .size = c->size});
+        tmpl_table_pool_line(&lines, &(table_vars){.line = c->text});
+    }
+    tmpl_table_pool(o, &(table_vars){.pool = pf->table_pool, .members = finish(&members), .lines = finish(&lines)});
     each_message(o, pf, gen_table);
 }
 
@@ -583,7 +586,6 @@ static void gen_message_header(tmpl_out *o, const plan_message *pm)
     v.required = expand_message(pool, pm->may_miss ? tmpl_message_required_decl : tmpl_message_required_none, &v);
     v.accessors = each_field(&fs, PLAN_OP_ACCESSORS);
     v.reverse_decl = pm->fast_write ? expand_message(pool, tmpl_reverse_decl, &v) : "";
-    v.size_decl = pm->recursive ? expand_message(pool, tmpl_message_size_decl_depth, &v) : "";
     tmpl_message_header(o, &v);
     if (pm->text_read) tmpl_text_read_header(o, &v);
     if (pm->compare_fn) tmpl_compare_decl(o, &(message_vars){.c = pm->cname, .compare_fn = pm->compare_fn});
@@ -898,8 +900,8 @@ static void gen_json(tmpl_out *o, const plan_message *pm, bool header)
                : each_run(&fs, PLAN_OP_JSON, "m", *v.json_ext_fn ? tmpl_json_ext_run : NULL);
         v.body = expand_message(pool, json_bodies[wkt], &v);
     }
-    if (header) (pm->map_entry ? tmpl_json_decl_entry : tmpl_json_decl)(o, &v);
-    else (pm->map_entry ? tmpl_json_source_entry : tmpl_json_source)(o, &v);
+    if (header && !pm->map_entry) tmpl_json_decl(o, &v);
+    else if (!header) (pm->map_entry ? tmpl_json_source_entry : tmpl_json_source)(o, &v);
     gen_type(o, pm, &v, header);
     if (pm->map_entry) return;   /* its key and value are read in its map's reader */
     if (header) tmpl_json_read_header(o, &v);
@@ -907,6 +909,7 @@ static void gen_json(tmpl_out *o, const plan_message *pm, bool header)
 }
 
 static void gen_json_header(tmpl_out *o, const plan_message *pm) { gen_json(o, pm, true); }
+
 static void gen_json_source(tmpl_out *o, const plan_message *pm) { gen_json(o, pm, false); }
 
 /* ---- writers (pbj.writers): types first, then each message's functions, after every struct ---- */
@@ -1233,6 +1236,62 @@ static void gen_views_source(tmpl_out *o, const plan_file *pf)
     each_message(o, pf, gen_view_source);
 }
 
+/* ---- the M__ functions: the header's section for generated code only ---------------------------- */
+
+/* A message's M__ functions that every build has. */
+static void gen_internal_header(tmpl_out *o, const plan_message *pm)
+{
+    message_vars v = message_vars_of(pm);
+    v.size_decl = pm->recursive ? expand_message(o->pool, tmpl_message_size_decl_depth, &v) : "";
+    tmpl_internal_message(o, &v);
+    if (pm->fast_write) tmpl_internal_reverse(o, &v);
+    if (pm->may_miss) tmpl_internal_required(o, &v);
+    tmpl_internal_helpers(o, &v);
+}
+
+static bool reads_text(const plan_message *pm) { return pm->text_read; }
+static bool writes_json(const plan_message *pm) { return pm->json; }
+static bool reads_json(const plan_message *pm) { return pm->json && !pm->map_entry; }
+
+static void gen_internal_text_read(tmpl_out *o, const plan_message *pm)
+{
+    if (reads_text(pm)) tmpl_internal_text_read(o, (message_vars[]){message_vars_of(pm)});
+}
+
+static void gen_internal_json(tmpl_out *o, const plan_message *pm)
+{
+    if (writes_json(pm)) (pm->map_entry ? tmpl_internal_json_entry : tmpl_internal_json)(o, (message_vars[]){message_vars_of(pm)});
+}
+
+static void gen_internal_json_read(tmpl_out *o, const plan_message *pm)
+{
+    if (reads_json(pm)) tmpl_internal_json_read(o, (message_vars[]){message_vars_of(pm)});
+}
+
+/* The messages' functions of one optional API, inside one #ifdef of its runtime header (open), when any has them. */
+static void gen_internal_group(tmpl_out *o, const plan_file *pf, bool (*has)(const plan_message *), message_section open,
+                               void (*gen)(tmpl_out *o, const plan_message *pm))
+{
+    size_t i = 0;
+    while (i < pf->messages.n && !has(pf->messages.v[i])) i++;
+    if (i == pf->messages.n) return;
+    open(o, &(message_vars){0});
+    each_message(o, pf, gen);
+    tmpl_internal_close(o, &(message_vars){0});
+}
+
+/* Before the inline code of views, extensions and writers, which calls them. */
+static void gen_internal(tmpl_out *o, const plan_file *pf)
+{
+    if (!pf->messages.n) return;
+    section(o, "for generated code only: not part of the API");
+    tmpl_internal_intro(o, &(message_vars){0});
+    each_message(o, pf, gen_internal_header);
+    gen_internal_group(o, pf, reads_text, tmpl_internal_text_read_open, gen_internal_text_read);
+    gen_internal_group(o, pf, writes_json, tmpl_internal_json_open, gen_internal_json);
+    gen_internal_group(o, pf, reads_json, tmpl_internal_json_read_open, gen_internal_json_read);
+}
+
 static void gen_header(tmpl_out *o, const plan_file *pf)
 {
     const ir_file *f = pf->f;
@@ -1252,6 +1311,7 @@ static void gen_header(tmpl_out *o, const plan_file *pf)
     }
     each_message(o, pf, gen_message_header);
     each_message(o, pf, gen_json_header);
+    gen_internal(o, pf);
     gen_views_header(o, pf);
     if (pf->extensions.n) section(o, "extensions");
     for (size_t i = 0; i < pf->extensions.n; i++) gen_ext(o, pf->extensions.v[i], PLAN_EXT_OP_HEADER);

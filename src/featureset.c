@@ -7,7 +7,7 @@
 const feature_info *feature_at(feature_id id)
 {
     static const feature_info all[] = {
-#define X(name, num, since, targets) { #name, num, EDITION_##since, targets },
+#define X(name, type, since, targets) { #name, google_protobuf_FeatureSet_##name##_tag, EDITION_##since, targets },
         FEATURE_FIELDS(X)
 #undef X
     };
@@ -33,7 +33,7 @@ typedef struct feature_value {
 static const feature_value *feature_value_at(size_t i)
 {
     static const feature_value all[] = {
-#define X(feature, value, num) { FEATURE_##feature, #value, num },
+#define X(feature, type, value) { FEATURE_##feature, #value, FEATURE_##feature##_##value },
         FEATURE_VALUES(X)
 #undef X
     };
@@ -68,7 +68,7 @@ const char *feature_value_names(feature_id id, char *out, size_t cap)
 
 unsigned feature_target_named(const char *name)
 {
-#define X(target, bit, written) if (strcmp(name, written) == 0) return FEATURE_TARGET_##target;
+#define X(target, value) if (strcmp(name, #value) == 0) return FEATURE_TARGET_##target;
     FEATURE_TARGETS(X)
 #undef X
     return 0;
@@ -93,7 +93,7 @@ ir_features feature_defaults(feature_edition edition)
 
 feature_edition feature_edition_named(const char *text)
 {
-#define X(name, num, written) if (num >= EDITION_2023 && strcmp(text, written) == 0) return EDITION_##name;
+#define X(name, written) if (EDITION_##name >= EDITION_2023 && strcmp(text, written) == 0) return EDITION_##name;
     FEATURE_EDITIONS(X)
 #undef X
     return (feature_edition)0;
@@ -101,7 +101,7 @@ feature_edition feature_edition_named(const char *text)
 
 const char *feature_edition_text(feature_edition edition)
 {
-#define X(name, num, written) if (edition == EDITION_##name) return written;
+#define X(name, written) if (edition == EDITION_##name) return written;
     FEATURE_EDITIONS(X)
 #undef X
     return "unknown";

@@ -6,41 +6,50 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* X(NAME, number, edition number, name as written): google.protobuf.Edition. */
-#define FEATURE_EDITIONS(X)             \
-    X(PROTO2, 998, "proto2")            \
-    X(PROTO3, 999, "proto3")            \
-    X(2023, 1000, "2023")               \
-    X(2024, 1001, "2024")               \
-    X(2026, 1002, "2026")
+#include "google/protobuf/descriptor.pb.h"   /* descriptor.proto's numbers (src/pbgen, protobuf 32's schema) */
 
-/* X(name, FeatureSet field number, introduced in edition, where it may be set: a FEATURE_TARGET_* mask).
- * descriptor.proto 3.21 has no FeatureSet: the numbers are descriptor.proto's of protobuf's main branch (2026). */
+/* X(NAME, edition as written): the google.protobuf.Edition values pbjc knows (EDITION_NAME is its number). */
+#define FEATURE_EDITIONS(X) X(PROTO2, "proto2") X(PROTO3, "proto3") X(2023, "2023") X(2024, "2024") X(2026, "2026")
+
+/* X(name, its enum in FeatureSet, introduced in edition, where it may be set: a FEATURE_TARGET_* mask);
+ * its number is google_protobuf_FeatureSet_<name>_tag. */
 #define FEATURE_FIELDS(X)                                                                    \
-    X(field_presence, 1, 2023, FEATURE_TARGET_FIELD)                                         \
-    X(enum_type, 2, 2023, FEATURE_TARGET_ENUM)                                               \
-    X(repeated_field_encoding, 3, 2023, FEATURE_TARGET_FIELD)                                \
-    X(utf8_validation, 4, 2023, FEATURE_TARGET_FIELD)                                        \
-    X(message_encoding, 5, 2023, FEATURE_TARGET_FIELD)                                       \
-    X(json_format, 6, 2023, FEATURE_TARGET_MESSAGE | FEATURE_TARGET_ENUM)                    \
-    X(enforce_naming_style, 7, 2024, FEATURE_TARGET_ALL)                                     \
-    X(default_symbol_visibility, 8, 2024, 0)                                                 \
-    X(enforce_proto_limits, 9, 2026, FEATURE_TARGET_ENUM | FEATURE_TARGET_MESSAGE | FEATURE_TARGET_FIELD | FEATURE_TARGET_ONEOF)
+    X(field_presence, FieldPresence, 2023, FEATURE_TARGET_FIELD)                             \
+    X(enum_type, EnumType, 2023, FEATURE_TARGET_ENUM)                                        \
+    X(repeated_field_encoding, RepeatedFieldEncoding, 2023, FEATURE_TARGET_FIELD)            \
+    X(utf8_validation, Utf8Validation, 2023, FEATURE_TARGET_FIELD)                           \
+    X(message_encoding, MessageEncoding, 2023, FEATURE_TARGET_FIELD)                         \
+    X(json_format, JsonFormat, 2023, FEATURE_TARGET_MESSAGE | FEATURE_TARGET_ENUM)           \
+    X(enforce_naming_style, EnforceNamingStyle, 2024, FEATURE_TARGET_ALL)                    \
+    X(default_symbol_visibility, VisibilityFeature_DefaultSymbolVisibility, 2024, 0)         \
+    X(enforce_proto_limits, ProtoLimitsFeature_EnforceProtoLimits, 2026,                     \
+      FEATURE_TARGET_ENUM | FEATURE_TARGET_MESSAGE | FEATURE_TARGET_FIELD | FEATURE_TARGET_ONEOF)
 
-/* X(feature, VALUE, number): the values each feature takes (0 is every feature's UNKNOWN). */
+/* X(feature, its enum, VALUE): the values each feature takes (0 is every feature's UNKNOWN); each
+ * one's number is google_protobuf_FeatureSet_<enum>_<VALUE>. */
 #define FEATURE_VALUES(X)                                                                    \
-    X(field_presence, EXPLICIT, 1)          X(field_presence, IMPLICIT, 2)                   \
-    X(field_presence, LEGACY_REQUIRED, 3)                                                    \
-    X(enum_type, OPEN, 1)                   X(enum_type, CLOSED, 2)                          \
-    X(repeated_field_encoding, PACKED, 1)   X(repeated_field_encoding, EXPANDED, 2)          \
-    X(utf8_validation, VERIFY, 2)           X(utf8_validation, NONE, 3)                      \
-    X(message_encoding, LENGTH_PREFIXED, 1) X(message_encoding, DELIMITED, 2)                \
-    X(json_format, ALLOW, 1)                X(json_format, LEGACY_BEST_EFFORT, 2)            \
-    X(enforce_naming_style, STYLE2024, 1)   X(enforce_naming_style, STYLE_LEGACY, 2)         \
-    X(enforce_naming_style, STYLE2026, 3)                                                    \
-    X(default_symbol_visibility, EXPORT_ALL, 1) X(default_symbol_visibility, EXPORT_TOP_LEVEL, 2) \
-    X(default_symbol_visibility, LOCAL_ALL, 3)  X(default_symbol_visibility, STRICT, 4)      \
-    X(enforce_proto_limits, LEGACY_NO_EXPLICIT_LIMITS, 1) X(enforce_proto_limits, PROTO_LIMITS2026, 2)
+    X(field_presence, FieldPresence, EXPLICIT)                                               \
+    X(field_presence, FieldPresence, IMPLICIT)                                               \
+    X(field_presence, FieldPresence, LEGACY_REQUIRED)                                        \
+    X(enum_type, EnumType, OPEN)                                                             \
+    X(enum_type, EnumType, CLOSED)                                                           \
+    X(repeated_field_encoding, RepeatedFieldEncoding, PACKED)                                \
+    X(repeated_field_encoding, RepeatedFieldEncoding, EXPANDED)                              \
+    X(utf8_validation, Utf8Validation, VERIFY)                                               \
+    X(utf8_validation, Utf8Validation, NONE)                                                 \
+    X(message_encoding, MessageEncoding, LENGTH_PREFIXED)                                    \
+    X(message_encoding, MessageEncoding, DELIMITED)                                          \
+    X(json_format, JsonFormat, ALLOW)                                                        \
+    X(json_format, JsonFormat, LEGACY_BEST_EFFORT)                                           \
+    X(enforce_naming_style, EnforceNamingStyle, STYLE2024)                                   \
+    X(enforce_naming_style, EnforceNamingStyle, STYLE_LEGACY)                                \
+    X(enforce_naming_style, EnforceNamingStyle, STYLE2026)                                   \
+    X(default_symbol_visibility, VisibilityFeature_DefaultSymbolVisibility, EXPORT_ALL)      \
+    X(default_symbol_visibility, VisibilityFeature_DefaultSymbolVisibility, EXPORT_TOP_LEVEL) \
+    X(default_symbol_visibility, VisibilityFeature_DefaultSymbolVisibility, LOCAL_ALL)       \
+    X(default_symbol_visibility, VisibilityFeature_DefaultSymbolVisibility, STRICT)          \
+    X(enforce_proto_limits, ProtoLimitsFeature_EnforceProtoLimits, LEGACY_NO_EXPLICIT_LIMITS) \
+    X(enforce_proto_limits, ProtoLimitsFeature_EnforceProtoLimits, PROTO_LIMITS2026)
 
 /* X(feature, proto2, proto3, 2023, 2024, 2026): the published FeatureSetDefaults (protobuf's main branch, 2026). */
 #define FEATURE_DEFAULTS(X)                                                                                   \
@@ -55,30 +64,31 @@
     X(enforce_proto_limits, LEGACY_NO_EXPLICIT_LIMITS, LEGACY_NO_EXPLICIT_LIMITS, LEGACY_NO_EXPLICIT_LIMITS,  \
       LEGACY_NO_EXPLICIT_LIMITS, PROTO_LIMITS2026)
 
-/* X(target, bit, descriptor.proto's FieldOptions.OptionTargetType name): where a feature may be set. */
+/* X(target, descriptor.proto's FieldOptions.OptionTargetType value): where a feature may be set. */
 #define FEATURE_TARGETS(X)                                                                   \
-    X(FIELD, 0, "TARGET_TYPE_FIELD")           X(ONEOF, 1, "TARGET_TYPE_ONEOF")              \
-    X(MESSAGE, 2, "TARGET_TYPE_MESSAGE")       X(ENUM, 3, "TARGET_TYPE_ENUM")                \
-    X(ENUM_VALUE, 4, "TARGET_TYPE_ENUM_ENTRY") X(SERVICE, 5, "TARGET_TYPE_SERVICE")          \
-    X(METHOD, 6, "TARGET_TYPE_METHOD")         X(EXTENSION_RANGE, 7, "TARGET_TYPE_EXTENSION_RANGE") \
-    X(FILE, 8, "TARGET_TYPE_FILE")
+    X(FIELD, TARGET_TYPE_FIELD) X(ONEOF, TARGET_TYPE_ONEOF) X(MESSAGE, TARGET_TYPE_MESSAGE)   \
+    X(ENUM, TARGET_TYPE_ENUM) X(ENUM_VALUE, TARGET_TYPE_ENUM_ENTRY) X(SERVICE, TARGET_TYPE_SERVICE) \
+    X(METHOD, TARGET_TYPE_METHOD) X(EXTENSION_RANGE, TARGET_TYPE_EXTENSION_RANGE) X(FILE, TARGET_TYPE_FILE)
 
-/* FEATURE_TARGET_<target> masks; a core feature may always be set on the file (FEATURE_FIELDS leave it out). */
+/* FEATURE_TARGET_<target> masks (a bit per OptionTargetType value); a core feature may always be set on
+ * the file (FEATURE_FIELDS leave it out, and FEATURE_TARGET_ALL is every other target). */
 enum {
-#define X(target, bit, name) FEATURE_TARGET_##target = 1 << bit,
+#define X(target, value) FEATURE_TARGET_##target = 1 << google_protobuf_FieldOptions_OptionTargetType_##value,
     FEATURE_TARGETS(X)
 #undef X
-    FEATURE_TARGET_ALL = FEATURE_TARGET_FILE - 1
+#define X(target, value) | FEATURE_TARGET_##target
+    FEATURE_TARGET_ALL = (0 FEATURE_TARGETS(X)) & ~FEATURE_TARGET_FILE
+#undef X
 };
 
 typedef enum feature_edition {
-#define X(name, num, text) EDITION_##name = num,
+#define X(name, text) EDITION_##name = google_protobuf_Edition_EDITION_##name,
     FEATURE_EDITIONS(X)
 #undef X
 } feature_edition;
 
 typedef enum feature_id {
-#define X(name, num, since, targets) FEATURE_##name,
+#define X(name, type, since, targets) FEATURE_##name,
     FEATURE_FIELDS(X)
 #undef X
     FEATURE_COUNT
@@ -86,7 +96,7 @@ typedef enum feature_id {
 
 /* Each feature's values as FEATURE_<feature>_<VALUE>. */
 enum {
-#define X(feature, value, num) FEATURE_##feature##_##value = num,
+#define X(feature, type, value) FEATURE_##feature##_##value = google_protobuf_FeatureSet_##type##_##value,
     FEATURE_VALUES(X)
 #undef X
 };

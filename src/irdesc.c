@@ -18,12 +18,16 @@ typedef google_protobuf_EnumDescriptorProto enum_proto;
 typedef google_protobuf_ServiceDescriptorProto service_proto;
 typedef google_protobuf_SourceCodeInfo_Location location;
 
-/* The field numbers SourceCodeInfo paths go through (descriptor.proto's). */
+/* The field numbers SourceCodeInfo paths go through (descriptor.proto's, from src/pbgen). */
+#define FIELD(message, field) google_protobuf_##message##_##field##_tag
 enum {
-    FILE_PACKAGE = 2, FILE_DEPENDENCY = 3, FILE_MESSAGE = 4, FILE_ENUM = 5, FILE_SERVICE = 6, FILE_EXTENSION = 7,
-    MESSAGE_FIELD = 2, MESSAGE_NESTED = 3, MESSAGE_ENUM = 4, MESSAGE_EXTENSION = 6, MESSAGE_ONEOF = 8,
-    ENUM_VALUE = 2, SERVICE_METHOD = 2,
-    FILE_EDITION = 14     /* FileDescriptorProto.edition, newer than descriptor.proto 3.21: an unknown field here */
+    FILE_PACKAGE = FIELD(FileDescriptorProto, package), FILE_DEPENDENCY = FIELD(FileDescriptorProto, dependency),
+    FILE_MESSAGE = FIELD(FileDescriptorProto, message_type), FILE_ENUM = FIELD(FileDescriptorProto, enum_type),
+    FILE_SERVICE = FIELD(FileDescriptorProto, service), FILE_EXTENSION = FIELD(FileDescriptorProto, extension),
+    MESSAGE_FIELD = FIELD(DescriptorProto, field), MESSAGE_NESTED = FIELD(DescriptorProto, nested_type),
+    MESSAGE_ENUM = FIELD(DescriptorProto, enum_type), MESSAGE_EXTENSION = FIELD(DescriptorProto, extension),
+    MESSAGE_ONEOF = FIELD(DescriptorProto, oneof_decl), ENUM_VALUE = FIELD(EnumDescriptorProto, value),
+    SERVICE_METHOD = FIELD(ServiceDescriptorProto, method)
 };
 
 /* One file being built: it, and its source_code_info's locations by path ("4.0.2.1"). */
@@ -478,19 +482,10 @@ static void build_service(builder *b, const service_proto *d, const char *path)
 
 /* ---- the file ---------------------------------------------------------------------------------- */
 
-/* FileDescriptorProto.edition (an unknown field to descriptor.proto 3.21), 0 when absent. */
+/* FileDescriptorProto.edition, 0 when absent. */
 static feature_edition edition_of(const file_proto *fd)
 {
-    const uint8_t *p = fd->pbj_unknown.data, *val;
-    uint32_t num;
-    int wt;
-    size_t len;
-    feature_edition e = 0;
-    if (!p) return 0;                                          /* no unknown fields (not even NULL + 0) */
-    const uint8_t *end = p + fd->pbj_unknown.len;
-    while (wire_next_field(&p, end, &num, &wt, &val, &len))
-        if (num == FILE_EDITION && wt == PBJ_WT_VARINT) e = (feature_edition)varint_of(val, len);
-    return e;
+    return fd->has_edition ? (feature_edition)fd->edition : 0;
 }
 
 static void set_syntax(ir_file *f, const file_proto *fd)

@@ -339,6 +339,12 @@ typedef struct plan_table {
     IR_VEC(plan_table_oneof) oneof_rows;
 } plan_table;
 
+/* A piece of a file's table string pool: its strings inside one C string literal (no quotes; its implicit NUL ends
+ * the last), and its size in bytes with that NUL. */
+typedef struct plan_pool_chunk {
+    const char *text, *size;
+} plan_pool_chunk;
+
 typedef struct plan_message plan_message;
 typedef struct plan_oneof plan_oneof;
 typedef struct plan_field plan_field;
@@ -482,7 +488,7 @@ typedef struct plan_file {
     names_list enum_names, message_names, extension_names;  /* every C name declared at file scope */
     IR_VEC(plan_service *) services;
     const char *table_pool;              /* the name of the string pool of its field tables */
-    IR_VEC(const char *) table_pool_lines;   /* its text: each message's names inside a C string literal (no quotes) */
+    IR_VEC(plan_pool_chunk) table_pool_chunks;   /* its text, in chunks of one C string literal each */
 } plan_file;
 
 /* Plans of every file of a program, in prog->files order: emit's only input. */

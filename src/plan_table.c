@@ -5,19 +5,35 @@
 
 #include "textbuf.h"
 
-/* A file's string pool as it grows: the text of the message being planned, the offset the next string gets. */
+/* A file's string pool as it grows, in chunks (C's string literals may be kept under 4,095 bytes: -Wpedantic's
+ * -Woverlength-strings): the text of the chunk under way, its bytes, the offset the next string gets. */
 typedef struct table_pool {
     textbuf text;
-    size_t size;
+    size_t chunk, size;
+    plan_file *pf;
 } table_pool;
+
+#define POOL_CHUNK 4000
+
+/* The chunk under way, closed: the implicit NUL of its literal ends its last string (so the text drops its own). */
+static void pool_close(ir_pool *mem, table_pool *p)
+{
+    if (!p->chunk) return;
+    const char *text = textbuf_finish(&p->text, p->pf->pool);
+    plan_pool_chunk c = {ir_pool_strndup(mem, text, strlen(text) - 4), ir_pool_printf(mem, "%zu", p->chunk)};
+    ir_pool_vec_push(mem, &p->pf->table_pool_chunks, c);
+    p->chunk = 0;
+}
 
 /* s added to the pool: its offset, as C text. */
 static const char *pool_add(ir_pool *mem, table_pool *p, const char *s)
 {
     size_t n = strlen(s);
+    if (p->chunk && p->chunk + n + 1 > POOL_CHUNK) pool_close(mem, p);
     const char *at = ir_pool_printf(mem, "%zu", p->size), *literal = plan_c_string_literal(mem, s, n);
     textbuf_printf(&p->text, "%.*s\\000", (int)strlen(literal) - 2, literal + 1);   /* inside one literal: its quotes off */
     p->size += n + 1;
+    p->chunk += n + 1;
     return at;
 }
 
@@ -133,10 +149,9 @@ static void plan_table_message(ir_pool *mem, plan_message *pm, const char *pool_
 
 void plan_table_file(ir_pool *mem, plan_file *pf)
 {
-    table_pool pool = {0};
+    table_pool pool = {.pf = pf};
     pf->table_pool = names_table_pool(mem, pf->f);
-    for (size_t i = 0; i < pf->messages.n; i++) {
-        plan_table_message(mem, pf->messages.v[i], pf->table_pool, &pool);
-        ir_pool_vec_push(mem, &pf->table_pool_lines, textbuf_finish(&pool.text, pf->pool));
-    }
+    const char *start = ir_pool_printf(mem, "(const char *)&%s", pf->table_pool);   /* the chunks as one array of bytes */
+    for (size_t i = 0; i < pf->messages.n; i++) plan_table_message(mem, pf->messages.v[i], start, &pool);
+    pool_close(mem, &pool);
 }

@@ -110,7 +110,7 @@ static void check_number(const ir_file *f, const ir_field *fd, bool is_extension
 static bool proto3_extendee_allowed(const ir_message *m)
 {
     static const char *const allowed[] = {
-#define X(scope, msg) "google.protobuf." msg,
+#define X(scope, msg) "google.protobuf." #msg,
         STD_OPTION_SCOPES(X)
 #undef X
     };

@@ -204,7 +204,7 @@ enum {
     F_PUBLIC = F(FileDescriptorProto, public_dependency),
     F_WEAK = F(FileDescriptorProto, weak_dependency),
     F_SYNTAX = F(FileDescriptorProto, syntax),
-    F_OPTION_DEPENDENCY = 15,    /* FileDescriptorProto.option_dependency: newer than src/pbgen's descriptor.proto */
+    F_OPTION_DEPENDENCY = F(FileDescriptorProto, option_dependency),
     M_NAME = F(DescriptorProto, name),
     M_FIELD = F(DescriptorProto, field),
     M_NESTED = F(DescriptorProto, nested_type),

@@ -36,7 +36,7 @@ PARITY_SAN_CFLAGS = -std=c11 $(WARN) -Werror $(SAN_OPT) -g $(SAN) -Irt -I$(PARIT
 # the random-message generator: pbjc's front end, walking the IR
 $(PARITY)/gen: test/parity/gen.c test/parity/wire.h $(PBJC_LIB_OBJS)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(PBJC_LIB_OBJS) $(PBJC_LIBS)
+	$(CC) $(ALL_CFLAGS) $(PBJC_CPPFLAGS) -o $@ $< $(PBJC_LIB_OBJS) $(PBJC_LIBS)
 
 # generated code of every schema (and of the wrappers they import)
 $(PARITY)/pb/.stamp: pbjc $(wildcard test/parity/schemas/*.proto)

@@ -11,7 +11,7 @@ CHECKS += check-plugin
 IRDESC_TEST := $(B)/plugin-units/irdesc_test
 $(IRDESC_TEST): test/plugin/irdesc_test.c test/unit/front_util.h test/unit/temp_dir.h $(PBJC_SAN_LIB_OBJS) | deps
 	@mkdir -p $(@D)
-	$(SAN_CC) $(ALL_CFLAGS) $(SAN) $(PBJC_CPPFLAGS) -Isrc/pbgen -Irt -DPBJ_NO_TEXT -Itest/unit -o $@ $< $(PBJC_SAN_LIB_OBJS) $(PBJC_LIBS) -lcmocka
+	$(SAN_CC) $(ALL_CFLAGS) $(SAN) $(PBJC_CPPFLAGS) -Itest/unit -o $@ $< $(PBJC_SAN_LIB_OBJS) $(PBJC_LIBS) -lcmocka
 
 check-plugin-units: $(IRDESC_TEST)
 	$(IRDESC_TEST)

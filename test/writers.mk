@@ -5,7 +5,7 @@ WRITERS_SAN := $(SAN_OPT) -g $(SAN)
 
 $(WRITERS)/replay_gen: test/writers/replay_gen.c $(PBJC_LIB_OBJS)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(PBJC_LIB_OBJS) $(PBJC_LIBS)
+	$(CC) $(ALL_CFLAGS) $(PBJC_CPPFLAGS) -o $@ $< $(PBJC_LIB_OBJS) $(PBJC_LIBS)
 
 WRITERS_DEPS := pbjc $(WRITERS)/replay_gen $(PARITY)/gen test/writers/run.sh test/writers/driver.c test/writers/replay.h \
                 test/writers/count.h $(wildcard rt/*.h)

@@ -3,8 +3,8 @@
 # `pbjc --check` exit 1 with X.expected as the first line of stderr, and buf must reject it at
 # the same line and column (buf's first error; where buf reports another column, the
 # .expected file's second line says "buf: LINE:COL" and why). pbjc finds the language features'
-# files in test/editions/features, buf has its own. DIR (default test/editions/errors) holds the cases.
-# Run from the repository top.
+# files in test/editions/features (their descriptor.proto in src/proto), buf has its own. DIR (default
+# test/editions/errors) holds the cases. Run from the repository top.
 set -u
 top=$(pwd)
 pbjc=$top/$1 buf=$top/$2 out=$top/$3
@@ -15,7 +15,7 @@ cd "${4:-test/editions/errors}" || exit 2
 for proto in *.proto; do
     x=${proto%.proto}
     [ -f "$x.expected" ] || { echo "FAIL $proto: no .expected file"; fail=$((fail + 1)); continue; }
-    "$pbjc" --check -I . -I "$features" "$proto" >/dev/null 2>"$out/$x.pbjc.err"
+    "$pbjc" --check -I . -I "$features" -I "$top/src/proto" "$proto" >/dev/null 2>"$out/$x.pbjc.err"
     status=$?
     want=$(head -n 1 "$x.expected")
     got=$(head -n 1 "$out/$x.pbjc.err")

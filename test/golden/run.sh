@@ -2,6 +2,8 @@
 # test/golden/run.sh: generates every case of test/golden with PBJC and compares the result with
 # the case's checked-in expected/ (check), or rewrites expected/ with it (update).
 # A case is a directory: its .proto files (rooted there) are the inputs; the sample's are samples/proto's;
+# include.protos, when there, names more, one a line, from protoc's own copies in /usr/include
+# (google/protobuf/descriptor.proto: the tree keeps no copy of its own);
 # pbjc.flags, when there, holds the project options it is generated with (--fast-write --writers --views).
 # With roundtrip, each CASE/<message>.txt goes through DRIVER (test/gen/roundtrip.c built on the
 # checked-in code): protoc's encoding decodes, encodes back to the same bytes and prints as protoc --decode.
@@ -10,15 +12,22 @@ set -eu
 usage='usage: run.sh check PBJC OUTDIR | update PBJC | roundtrip CASE DRIVER OUTDIR'
 mode=${1:?$usage}
 
+SYSTEM=/usr/include
 root() { if [ "$1" = sample ]; then echo samples/proto; else echo "test/golden/$1"; fi; }
-protos() { find "$(root "$1")" -name '*.proto' -not -path '*/expected/*' | LC_ALL=C sort; }
+shared() { if [ -f "test/golden/$1/include.protos" ]; then cat "test/golden/$1/include.protos"; fi; }
+protos() {
+    find "$(root "$1")" -name '*.proto' -not -path '*/expected/*' | LC_ALL=C sort
+    for p in $(shared "$1"); do echo "$SYSTEM/$p"; done
+}
+# the -I roots of CASE: its own, and /usr/include when it takes files from there
+roots() { echo "-I $(root "$1")"; [ -z "$(shared "$1")" ] || echo "-I $SYSTEM"; }
 
 # generate CASE DIR: pbjc on the case's inputs, into DIR (emptied first), with the flags in CASE/pbjc.flags if any
 generate() {
     rm -rf "$2"
     flags=""
     [ -f "test/golden/$1/pbjc.flags" ] && flags=$(cat "test/golden/$1/pbjc.flags")
-    "$PBJC" $flags -I "$(root "$1")" -o "$2" $(protos "$1")
+    "$PBJC" $flags $(roots "$1") -o "$2" $(protos "$1")
 }
 
 # roundtrip CASE DRIVER DIR: every CASE/<message>.txt through DRIVER, work files in DIR
@@ -27,8 +36,8 @@ roundtrip() {
     for t in "test/golden/$1"/*.txt; do
         m=$(basename "$t" .txt)
         w=$3/$m
-        protoc -I "$(root "$1")" --deterministic_output --encode="$m" $(protos "$1") < "$t" > "$w.bin"
-        protoc -I "$(root "$1")" --decode="$m" $(protos "$1") < "$w.bin" > "$w.want.txt"
+        protoc $(roots "$1") --deterministic_output --encode="$m" $(protos "$1") < "$t" > "$w.bin"
+        protoc $(roots "$1") --decode="$m" $(protos "$1") < "$w.bin" > "$w.want.txt"
         "$2" "$w.bin" "$w.got.bin" "$w.got.txt" || { echo "FAIL golden $1: $m: decode/encode"; return 1; }
         cmp "$w.bin" "$w.got.bin" || { echo "FAIL golden $1: $m: bytes differ from protoc's"; return 1; }
         diff -u "$w.want.txt" "$w.got.txt" || { echo "FAIL golden $1: $m: text differs from protoc --decode"; return 1; }

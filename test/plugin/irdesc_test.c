@@ -550,7 +550,8 @@ static void test_bad_syntax(void **state)
     expect_error(set, "unrecognized syntax \"editions\" (edition 0)");
     set = small_set();                                      /* an edition pbjc does not know */
     input_of(set)->syntax = pbj_slice_cstr("editions");
-    input_of(set)->pbj_unknown = pbj_slice_make("\x70\xe7\x07", 3);    /* edition (14) = 999: EDITION_PROTO3 */
+    input_of(set)->has_edition = true;
+    input_of(set)->edition = google_protobuf_Edition_EDITION_PROTO3;
     expect_error(set, "unrecognized syntax \"editions\" (edition 999)");
 }
 

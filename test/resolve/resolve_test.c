@@ -432,6 +432,7 @@ static void language_features_resolve(void **state)
 {
     (void)state;
     ir_pool_vec_push(&run.pool, &prog.roots, "test/editions/features");
+    ir_pool_vec_push(&run.pool, &prog.roots, "src/proto");
     write_file("l.proto", "edition = \"2023\";\n"
                           "import \"google/protobuf/cpp_features.proto\";\n"
                           "import \"google/protobuf/java_features.proto\";\n"

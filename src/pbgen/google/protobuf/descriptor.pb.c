@@ -7,6 +7,121 @@
 
 /* ==== enum names ==== */
 
+const char *google_protobuf_Edition_name(int32_t v)
+{
+    switch (v) {
+    case 0: return "EDITION_UNKNOWN";
+    case 900: return "EDITION_LEGACY";
+    case 998: return "EDITION_PROTO2";
+    case 999: return "EDITION_PROTO3";
+    case 1000: return "EDITION_2023";
+    case 1001: return "EDITION_2024";
+    case 1002: return "EDITION_2026";
+    case 9999: return "EDITION_UNSTABLE";
+    case 1: return "EDITION_1_TEST_ONLY";
+    case 2: return "EDITION_2_TEST_ONLY";
+    case 99997: return "EDITION_99997_TEST_ONLY";
+    case 99998: return "EDITION_99998_TEST_ONLY";
+    case 99999: return "EDITION_99999_TEST_ONLY";
+    case 2147483647: return "EDITION_MAX";
+    default: return NULL;
+    }
+}
+
+bool google_protobuf_Edition_from_name(const char *s, size_t n, int32_t *v)
+{
+    (void)s;
+    (void)v;
+    switch (n) {
+    case 11:
+        if (memcmp(s, "EDITION_MAX", 11) == 0) return (*v = 2147483647, true);
+        break;
+    case 12:
+        if (memcmp(s, "EDITION_2023", 12) == 0) return (*v = 1000, true);
+        if (memcmp(s, "EDITION_2024", 12) == 0) return (*v = 1001, true);
+        if (memcmp(s, "EDITION_2026", 12) == 0) return (*v = 1002, true);
+        break;
+    case 14:
+        if (memcmp(s, "EDITION_LEGACY", 14) == 0) return (*v = 900, true);
+        if (memcmp(s, "EDITION_PROTO2", 14) == 0) return (*v = 998, true);
+        if (memcmp(s, "EDITION_PROTO3", 14) == 0) return (*v = 999, true);
+        break;
+    case 15:
+        if (memcmp(s, "EDITION_UNKNOWN", 15) == 0) return (*v = 0, true);
+        break;
+    case 16:
+        if (memcmp(s, "EDITION_UNSTABLE", 16) == 0) return (*v = 9999, true);
+        break;
+    case 19:
+        if (memcmp(s, "EDITION_1_TEST_ONLY", 19) == 0) return (*v = 1, true);
+        if (memcmp(s, "EDITION_2_TEST_ONLY", 19) == 0) return (*v = 2, true);
+        break;
+    case 23:
+        if (memcmp(s, "EDITION_99997_TEST_ONLY", 23) == 0) return (*v = 99997, true);
+        if (memcmp(s, "EDITION_99998_TEST_ONLY", 23) == 0) return (*v = 99998, true);
+        if (memcmp(s, "EDITION_99999_TEST_ONLY", 23) == 0) return (*v = 99999, true);
+        break;
+    default:
+        break;
+    }
+    return false;
+}
+
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum google_protobuf_Edition__json = {(const pbj__jin_name[]){
+    {"EDITION_MAX", 11, 2147483647},
+    {"EDITION_2023", 12, 1000},
+    {"EDITION_2024", 12, 1001},
+    {"EDITION_2026", 12, 1002},
+    {"EDITION_LEGACY", 14, 900},
+    {"EDITION_PROTO2", 14, 998},
+    {"EDITION_PROTO3", 14, 999},
+    {"EDITION_UNKNOWN", 15, 0},
+    {"EDITION_UNSTABLE", 16, 9999},
+    {"EDITION_1_TEST_ONLY", 19, 1},
+    {"EDITION_2_TEST_ONLY", 19, 2},
+    {"EDITION_99997_TEST_ONLY", 23, 99997},
+    {"EDITION_99998_TEST_ONLY", 23, 99998},
+    {"EDITION_99999_TEST_ONLY", 23, 99999},
+}, 14, true, false};
+#endif
+
+const char *google_protobuf_SymbolVisibility_name(int32_t v)
+{
+    switch (v) {
+    case 0: return "VISIBILITY_UNSET";
+    case 1: return "VISIBILITY_LOCAL";
+    case 2: return "VISIBILITY_EXPORT";
+    default: return NULL;
+    }
+}
+
+bool google_protobuf_SymbolVisibility_from_name(const char *s, size_t n, int32_t *v)
+{
+    (void)s;
+    (void)v;
+    switch (n) {
+    case 16:
+        if (memcmp(s, "VISIBILITY_LOCAL", 16) == 0) return (*v = 1, true);
+        if (memcmp(s, "VISIBILITY_UNSET", 16) == 0) return (*v = 0, true);
+        break;
+    case 17:
+        if (memcmp(s, "VISIBILITY_EXPORT", 17) == 0) return (*v = 2, true);
+        break;
+    default:
+        break;
+    }
+    return false;
+}
+
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum google_protobuf_SymbolVisibility__json = {(const pbj__jin_name[]){
+    {"VISIBILITY_LOCAL", 16, 1},
+    {"VISIBILITY_UNSET", 16, 0},
+    {"VISIBILITY_EXPORT", 17, 2},
+}, 3, true, false};
+#endif
+
 const char *google_protobuf_FieldDescriptorProto_Type_name(int32_t v)
 {
     switch (v) {
@@ -238,6 +353,107 @@ const pbj_json_enum google_protobuf_FieldOptions_JSType__json = {(const pbj__jin
 }, 3, true, false};
 #endif
 
+const char *google_protobuf_FieldOptions_OptionRetention_name(int32_t v)
+{
+    switch (v) {
+    case 0: return "RETENTION_UNKNOWN";
+    case 1: return "RETENTION_RUNTIME";
+    case 2: return "RETENTION_SOURCE";
+    default: return NULL;
+    }
+}
+
+bool google_protobuf_FieldOptions_OptionRetention_from_name(const char *s, size_t n, int32_t *v)
+{
+    (void)s;
+    (void)v;
+    switch (n) {
+    case 16:
+        if (memcmp(s, "RETENTION_SOURCE", 16) == 0) return (*v = 2, true);
+        break;
+    case 17:
+        if (memcmp(s, "RETENTION_RUNTIME", 17) == 0) return (*v = 1, true);
+        if (memcmp(s, "RETENTION_UNKNOWN", 17) == 0) return (*v = 0, true);
+        break;
+    default:
+        break;
+    }
+    return false;
+}
+
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum google_protobuf_FieldOptions_OptionRetention__json = {(const pbj__jin_name[]){
+    {"RETENTION_SOURCE", 16, 2},
+    {"RETENTION_RUNTIME", 17, 1},
+    {"RETENTION_UNKNOWN", 17, 0},
+}, 3, true, false};
+#endif
+
+const char *google_protobuf_FieldOptions_OptionTargetType_name(int32_t v)
+{
+    switch (v) {
+    case 0: return "TARGET_TYPE_UNKNOWN";
+    case 1: return "TARGET_TYPE_FILE";
+    case 2: return "TARGET_TYPE_EXTENSION_RANGE";
+    case 3: return "TARGET_TYPE_MESSAGE";
+    case 4: return "TARGET_TYPE_FIELD";
+    case 5: return "TARGET_TYPE_ONEOF";
+    case 6: return "TARGET_TYPE_ENUM";
+    case 7: return "TARGET_TYPE_ENUM_ENTRY";
+    case 8: return "TARGET_TYPE_SERVICE";
+    case 9: return "TARGET_TYPE_METHOD";
+    default: return NULL;
+    }
+}
+
+bool google_protobuf_FieldOptions_OptionTargetType_from_name(const char *s, size_t n, int32_t *v)
+{
+    (void)s;
+    (void)v;
+    switch (n) {
+    case 16:
+        if (memcmp(s, "TARGET_TYPE_ENUM", 16) == 0) return (*v = 6, true);
+        if (memcmp(s, "TARGET_TYPE_FILE", 16) == 0) return (*v = 1, true);
+        break;
+    case 17:
+        if (memcmp(s, "TARGET_TYPE_FIELD", 17) == 0) return (*v = 4, true);
+        if (memcmp(s, "TARGET_TYPE_ONEOF", 17) == 0) return (*v = 5, true);
+        break;
+    case 18:
+        if (memcmp(s, "TARGET_TYPE_METHOD", 18) == 0) return (*v = 9, true);
+        break;
+    case 19:
+        if (memcmp(s, "TARGET_TYPE_MESSAGE", 19) == 0) return (*v = 3, true);
+        if (memcmp(s, "TARGET_TYPE_SERVICE", 19) == 0) return (*v = 8, true);
+        if (memcmp(s, "TARGET_TYPE_UNKNOWN", 19) == 0) return (*v = 0, true);
+        break;
+    case 22:
+        if (memcmp(s, "TARGET_TYPE_ENUM_ENTRY", 22) == 0) return (*v = 7, true);
+        break;
+    case 27:
+        if (memcmp(s, "TARGET_TYPE_EXTENSION_RANGE", 27) == 0) return (*v = 2, true);
+        break;
+    default:
+        break;
+    }
+    return false;
+}
+
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum google_protobuf_FieldOptions_OptionTargetType__json = {(const pbj__jin_name[]){
+    {"TARGET_TYPE_ENUM", 16, 6},
+    {"TARGET_TYPE_FILE", 16, 1},
+    {"TARGET_TYPE_FIELD", 17, 4},
+    {"TARGET_TYPE_ONEOF", 17, 5},
+    {"TARGET_TYPE_METHOD", 18, 9},
+    {"TARGET_TYPE_MESSAGE", 19, 3},
+    {"TARGET_TYPE_SERVICE", 19, 8},
+    {"TARGET_TYPE_UNKNOWN", 19, 0},
+    {"TARGET_TYPE_ENUM_ENTRY", 22, 7},
+    {"TARGET_TYPE_EXTENSION_RANGE", 27, 2},
+}, 10, true, false};
+#endif
+
 const char *google_protobuf_MethodOptions_IdempotencyLevel_name(int32_t v)
 {
     switch (v) {
@@ -276,45 +492,382 @@ const pbj_json_enum google_protobuf_MethodOptions_IdempotencyLevel__json = {(con
 }, 3, true, false};
 #endif
 
+const char *google_protobuf_FeatureSet_FieldPresence_name(int32_t v)
+{
+    switch (v) {
+    case 0: return "FIELD_PRESENCE_UNKNOWN";
+    case 1: return "EXPLICIT";
+    case 2: return "IMPLICIT";
+    case 3: return "LEGACY_REQUIRED";
+    default: return NULL;
+    }
+}
+
+bool google_protobuf_FeatureSet_FieldPresence_from_name(const char *s, size_t n, int32_t *v)
+{
+    (void)s;
+    (void)v;
+    switch (n) {
+    case 8:
+        if (memcmp(s, "EXPLICIT", 8) == 0) return (*v = 1, true);
+        if (memcmp(s, "IMPLICIT", 8) == 0) return (*v = 2, true);
+        break;
+    case 15:
+        if (memcmp(s, "LEGACY_REQUIRED", 15) == 0) return (*v = 3, true);
+        break;
+    case 22:
+        if (memcmp(s, "FIELD_PRESENCE_UNKNOWN", 22) == 0) return (*v = 0, true);
+        break;
+    default:
+        break;
+    }
+    return false;
+}
+
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum google_protobuf_FeatureSet_FieldPresence__json = {(const pbj__jin_name[]){
+    {"EXPLICIT", 8, 1},
+    {"IMPLICIT", 8, 2},
+    {"LEGACY_REQUIRED", 15, 3},
+    {"FIELD_PRESENCE_UNKNOWN", 22, 0},
+}, 4, true, false};
+#endif
+
+const char *google_protobuf_FeatureSet_EnumType_name(int32_t v)
+{
+    switch (v) {
+    case 0: return "ENUM_TYPE_UNKNOWN";
+    case 1: return "OPEN";
+    case 2: return "CLOSED";
+    default: return NULL;
+    }
+}
+
+bool google_protobuf_FeatureSet_EnumType_from_name(const char *s, size_t n, int32_t *v)
+{
+    (void)s;
+    (void)v;
+    switch (n) {
+    case 4:
+        if (memcmp(s, "OPEN", 4) == 0) return (*v = 1, true);
+        break;
+    case 6:
+        if (memcmp(s, "CLOSED", 6) == 0) return (*v = 2, true);
+        break;
+    case 17:
+        if (memcmp(s, "ENUM_TYPE_UNKNOWN", 17) == 0) return (*v = 0, true);
+        break;
+    default:
+        break;
+    }
+    return false;
+}
+
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum google_protobuf_FeatureSet_EnumType__json = {(const pbj__jin_name[]){
+    {"OPEN", 4, 1},
+    {"CLOSED", 6, 2},
+    {"ENUM_TYPE_UNKNOWN", 17, 0},
+}, 3, true, false};
+#endif
+
+const char *google_protobuf_FeatureSet_RepeatedFieldEncoding_name(int32_t v)
+{
+    switch (v) {
+    case 0: return "REPEATED_FIELD_ENCODING_UNKNOWN";
+    case 1: return "PACKED";
+    case 2: return "EXPANDED";
+    default: return NULL;
+    }
+}
+
+bool google_protobuf_FeatureSet_RepeatedFieldEncoding_from_name(const char *s, size_t n, int32_t *v)
+{
+    (void)s;
+    (void)v;
+    switch (n) {
+    case 6:
+        if (memcmp(s, "PACKED", 6) == 0) return (*v = 1, true);
+        break;
+    case 8:
+        if (memcmp(s, "EXPANDED", 8) == 0) return (*v = 2, true);
+        break;
+    case 31:
+        if (memcmp(s, "REPEATED_FIELD_ENCODING_UNKNOWN", 31) == 0) return (*v = 0, true);
+        break;
+    default:
+        break;
+    }
+    return false;
+}
+
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum google_protobuf_FeatureSet_RepeatedFieldEncoding__json = {(const pbj__jin_name[]){
+    {"PACKED", 6, 1},
+    {"EXPANDED", 8, 2},
+    {"REPEATED_FIELD_ENCODING_UNKNOWN", 31, 0},
+}, 3, true, false};
+#endif
+
+const char *google_protobuf_FeatureSet_Utf8Validation_name(int32_t v)
+{
+    switch (v) {
+    case 0: return "UTF8_VALIDATION_UNKNOWN";
+    case 2: return "VERIFY";
+    case 3: return "NONE";
+    default: return NULL;
+    }
+}
+
+bool google_protobuf_FeatureSet_Utf8Validation_from_name(const char *s, size_t n, int32_t *v)
+{
+    (void)s;
+    (void)v;
+    switch (n) {
+    case 4:
+        if (memcmp(s, "NONE", 4) == 0) return (*v = 3, true);
+        break;
+    case 6:
+        if (memcmp(s, "VERIFY", 6) == 0) return (*v = 2, true);
+        break;
+    case 23:
+        if (memcmp(s, "UTF8_VALIDATION_UNKNOWN", 23) == 0) return (*v = 0, true);
+        break;
+    default:
+        break;
+    }
+    return false;
+}
+
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum google_protobuf_FeatureSet_Utf8Validation__json = {(const pbj__jin_name[]){
+    {"NONE", 4, 3},
+    {"VERIFY", 6, 2},
+    {"UTF8_VALIDATION_UNKNOWN", 23, 0},
+}, 3, true, false};
+#endif
+
+const char *google_protobuf_FeatureSet_MessageEncoding_name(int32_t v)
+{
+    switch (v) {
+    case 0: return "MESSAGE_ENCODING_UNKNOWN";
+    case 1: return "LENGTH_PREFIXED";
+    case 2: return "DELIMITED";
+    default: return NULL;
+    }
+}
+
+bool google_protobuf_FeatureSet_MessageEncoding_from_name(const char *s, size_t n, int32_t *v)
+{
+    (void)s;
+    (void)v;
+    switch (n) {
+    case 9:
+        if (memcmp(s, "DELIMITED", 9) == 0) return (*v = 2, true);
+        break;
+    case 15:
+        if (memcmp(s, "LENGTH_PREFIXED", 15) == 0) return (*v = 1, true);
+        break;
+    case 24:
+        if (memcmp(s, "MESSAGE_ENCODING_UNKNOWN", 24) == 0) return (*v = 0, true);
+        break;
+    default:
+        break;
+    }
+    return false;
+}
+
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum google_protobuf_FeatureSet_MessageEncoding__json = {(const pbj__jin_name[]){
+    {"DELIMITED", 9, 2},
+    {"LENGTH_PREFIXED", 15, 1},
+    {"MESSAGE_ENCODING_UNKNOWN", 24, 0},
+}, 3, true, false};
+#endif
+
+const char *google_protobuf_FeatureSet_JsonFormat_name(int32_t v)
+{
+    switch (v) {
+    case 0: return "JSON_FORMAT_UNKNOWN";
+    case 1: return "ALLOW";
+    case 2: return "LEGACY_BEST_EFFORT";
+    default: return NULL;
+    }
+}
+
+bool google_protobuf_FeatureSet_JsonFormat_from_name(const char *s, size_t n, int32_t *v)
+{
+    (void)s;
+    (void)v;
+    switch (n) {
+    case 5:
+        if (memcmp(s, "ALLOW", 5) == 0) return (*v = 1, true);
+        break;
+    case 18:
+        if (memcmp(s, "LEGACY_BEST_EFFORT", 18) == 0) return (*v = 2, true);
+        break;
+    case 19:
+        if (memcmp(s, "JSON_FORMAT_UNKNOWN", 19) == 0) return (*v = 0, true);
+        break;
+    default:
+        break;
+    }
+    return false;
+}
+
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum google_protobuf_FeatureSet_JsonFormat__json = {(const pbj__jin_name[]){
+    {"ALLOW", 5, 1},
+    {"LEGACY_BEST_EFFORT", 18, 2},
+    {"JSON_FORMAT_UNKNOWN", 19, 0},
+}, 3, true, false};
+#endif
+
+const char *google_protobuf_FeatureSet_EnforceNamingStyle_name(int32_t v)
+{
+    switch (v) {
+    case 0: return "ENFORCE_NAMING_STYLE_UNKNOWN";
+    case 1: return "STYLE2024";
+    case 2: return "STYLE_LEGACY";
+    case 3: return "STYLE2026";
+    default: return NULL;
+    }
+}
+
+bool google_protobuf_FeatureSet_EnforceNamingStyle_from_name(const char *s, size_t n, int32_t *v)
+{
+    (void)s;
+    (void)v;
+    switch (n) {
+    case 9:
+        if (memcmp(s, "STYLE2024", 9) == 0) return (*v = 1, true);
+        if (memcmp(s, "STYLE2026", 9) == 0) return (*v = 3, true);
+        break;
+    case 12:
+        if (memcmp(s, "STYLE_LEGACY", 12) == 0) return (*v = 2, true);
+        break;
+    case 28:
+        if (memcmp(s, "ENFORCE_NAMING_STYLE_UNKNOWN", 28) == 0) return (*v = 0, true);
+        break;
+    default:
+        break;
+    }
+    return false;
+}
+
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum google_protobuf_FeatureSet_EnforceNamingStyle__json = {(const pbj__jin_name[]){
+    {"STYLE2024", 9, 1},
+    {"STYLE2026", 9, 3},
+    {"STYLE_LEGACY", 12, 2},
+    {"ENFORCE_NAMING_STYLE_UNKNOWN", 28, 0},
+}, 4, true, false};
+#endif
+
+const char *google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility_name(int32_t v)
+{
+    switch (v) {
+    case 0: return "DEFAULT_SYMBOL_VISIBILITY_UNKNOWN";
+    case 1: return "EXPORT_ALL";
+    case 2: return "EXPORT_TOP_LEVEL";
+    case 3: return "LOCAL_ALL";
+    case 4: return "STRICT";
+    default: return NULL;
+    }
+}
+
+bool google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility_from_name(const char *s, size_t n, int32_t *v)
+{
+    (void)s;
+    (void)v;
+    switch (n) {
+    case 6:
+        if (memcmp(s, "STRICT", 6) == 0) return (*v = 4, true);
+        break;
+    case 9:
+        if (memcmp(s, "LOCAL_ALL", 9) == 0) return (*v = 3, true);
+        break;
+    case 10:
+        if (memcmp(s, "EXPORT_ALL", 10) == 0) return (*v = 1, true);
+        break;
+    case 16:
+        if (memcmp(s, "EXPORT_TOP_LEVEL", 16) == 0) return (*v = 2, true);
+        break;
+    case 33:
+        if (memcmp(s, "DEFAULT_SYMBOL_VISIBILITY_UNKNOWN", 33) == 0) return (*v = 0, true);
+        break;
+    default:
+        break;
+    }
+    return false;
+}
+
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility__json = {(const pbj__jin_name[]){
+    {"STRICT", 6, 4},
+    {"LOCAL_ALL", 9, 3},
+    {"EXPORT_ALL", 10, 1},
+    {"EXPORT_TOP_LEVEL", 16, 2},
+    {"DEFAULT_SYMBOL_VISIBILITY_UNKNOWN", 33, 0},
+}, 5, true, false};
+#endif
+
+const char *google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits_name(int32_t v)
+{
+    switch (v) {
+    case 0: return "PROTO_LIMITS_UNKNOWN";
+    case 1: return "LEGACY_NO_EXPLICIT_LIMITS";
+    case 2: return "PROTO_LIMITS2026";
+    default: return NULL;
+    }
+}
+
+bool google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits_from_name(const char *s, size_t n, int32_t *v)
+{
+    (void)s;
+    (void)v;
+    switch (n) {
+    case 16:
+        if (memcmp(s, "PROTO_LIMITS2026", 16) == 0) return (*v = 2, true);
+        break;
+    case 20:
+        if (memcmp(s, "PROTO_LIMITS_UNKNOWN", 20) == 0) return (*v = 0, true);
+        break;
+    case 25:
+        if (memcmp(s, "LEGACY_NO_EXPLICIT_LIMITS", 25) == 0) return (*v = 1, true);
+        break;
+    default:
+        break;
+    }
+    return false;
+}
+
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits__json = {(const pbj__jin_name[]){
+    {"PROTO_LIMITS2026", 16, 2},
+    {"PROTO_LIMITS_UNKNOWN", 20, 0},
+    {"LEGACY_NO_EXPLICIT_LIMITS", 25, 1},
+}, 3, true, false};
+#endif
+
 /* ==== field tables (rt/pbj_table.h) ==== */
 
 /* the names of the tables below, NUL-separated: each message's full name, then per field its name (a required
- * one's full name before it) and JSON name (when it differs), then its oneofs' names */
-static const char pbj__pool_google_protobuf_descriptor_proto[] =
-    "google.protobuf.FileDescriptorSet\000file\000"   /* google.protobuf.FileDescriptorSet */
-    "google.protobuf.FileDescriptorProto\000name\000package\000dependency\000message_type\000messageType\000enum_type\000enumType\000service\000extension\000options\000source_code_info\000sourceCodeInfo\000public_dependency\000publicDependency\000weak_dependency\000weakDependency\000syntax\000"   /* google.protobuf.FileDescriptorProto */
-    "google.protobuf.DescriptorProto\000name\000field\000nested_type\000nestedType\000enum_type\000enumType\000extension_range\000extensionRange\000extension\000options\000oneof_decl\000oneofDecl\000reserved_range\000reservedRange\000reserved_name\000reservedName\000"   /* google.protobuf.DescriptorProto */
-    "google.protobuf.DescriptorProto.ExtensionRange\000start\000end\000options\000"   /* google.protobuf.DescriptorProto.ExtensionRange */
-    "google.protobuf.DescriptorProto.ReservedRange\000start\000end\000"   /* google.protobuf.DescriptorProto.ReservedRange */
-    "google.protobuf.ExtensionRangeOptions\000uninterpreted_option\000uninterpretedOption\000"   /* google.protobuf.ExtensionRangeOptions */
-    "google.protobuf.FieldDescriptorProto\000name\000extendee\000number\000label\000type\000type_name\000typeName\000default_value\000defaultValue\000options\000oneof_index\000oneofIndex\000json_name\000jsonName\000proto3_optional\000proto3Optional\000"   /* google.protobuf.FieldDescriptorProto */
-    "google.protobuf.OneofDescriptorProto\000name\000options\000"   /* google.protobuf.OneofDescriptorProto */
-    "google.protobuf.EnumDescriptorProto\000name\000value\000options\000reserved_range\000reservedRange\000reserved_name\000reservedName\000"   /* google.protobuf.EnumDescriptorProto */
-    "google.protobuf.EnumDescriptorProto.EnumReservedRange\000start\000end\000"   /* google.protobuf.EnumDescriptorProto.EnumReservedRange */
-    "google.protobuf.EnumValueDescriptorProto\000name\000number\000options\000"   /* google.protobuf.EnumValueDescriptorProto */
-    "google.protobuf.ServiceDescriptorProto\000name\000method\000options\000"   /* google.protobuf.ServiceDescriptorProto */
-    "google.protobuf.MethodDescriptorProto\000name\000input_type\000inputType\000output_type\000outputType\000options\000client_streaming\000clientStreaming\000server_streaming\000serverStreaming\000"   /* google.protobuf.MethodDescriptorProto */
-    "google.protobuf.FileOptions\000java_package\000javaPackage\000java_outer_classname\000javaOuterClassname\000optimize_for\000optimizeFor\000java_multiple_files\000javaMultipleFiles\000go_package\000goPackage\000cc_generic_services\000ccGenericServices\000java_generic_services\000javaGenericServices\000py_generic_services\000pyGenericServices\000java_generate_equals_and_hash\000javaGenerateEqualsAndHash\000deprecated\000java_string_check_utf8\000javaStringCheckUtf8\000cc_enable_arenas\000ccEnableArenas\000objc_class_prefix\000objcClassPrefix\000csharp_namespace\000csharpNamespace\000swift_prefix\000swiftPrefix\000php_class_prefix\000phpClassPrefix\000php_namespace\000phpNamespace\000php_generic_services\000phpGenericServices\000php_metadata_namespace\000phpMetadataNamespace\000ruby_package\000rubyPackage\000uninterpreted_option\000uninterpretedOption\000"   /* google.protobuf.FileOptions */
-    "google.protobuf.MessageOptions\000message_set_wire_format\000messageSetWireFormat\000no_standard_descriptor_accessor\000noStandardDescriptorAccessor\000deprecated\000map_entry\000mapEntry\000uninterpreted_option\000uninterpretedOption\000"   /* google.protobuf.MessageOptions */
-    "google.protobuf.FieldOptions\000ctype\000packed\000deprecated\000lazy\000jstype\000weak\000unverified_lazy\000unverifiedLazy\000uninterpreted_option\000uninterpretedOption\000"   /* google.protobuf.FieldOptions */
-    "google.protobuf.OneofOptions\000uninterpreted_option\000uninterpretedOption\000"   /* google.protobuf.OneofOptions */
-    "google.protobuf.EnumOptions\000allow_alias\000allowAlias\000deprecated\000uninterpreted_option\000uninterpretedOption\000"   /* google.protobuf.EnumOptions */
-    "google.protobuf.EnumValueOptions\000deprecated\000uninterpreted_option\000uninterpretedOption\000"   /* google.protobuf.EnumValueOptions */
-    "google.protobuf.ServiceOptions\000deprecated\000uninterpreted_option\000uninterpretedOption\000"   /* google.protobuf.ServiceOptions */
-    "google.protobuf.MethodOptions\000deprecated\000idempotency_level\000idempotencyLevel\000uninterpreted_option\000uninterpretedOption\000"   /* google.protobuf.MethodOptions */
-    "google.protobuf.UninterpretedOption\000name\000identifier_value\000identifierValue\000positive_int_value\000positiveIntValue\000negative_int_value\000negativeIntValue\000double_value\000doubleValue\000string_value\000stringValue\000aggregate_value\000aggregateValue\000"   /* google.protobuf.UninterpretedOption */
-    "google.protobuf.UninterpretedOption.NamePart\000google.protobuf.UninterpretedOption.NamePart.name_part\000name_part\000namePart\000google.protobuf.UninterpretedOption.NamePart.is_extension\000is_extension\000isExtension\000"   /* google.protobuf.UninterpretedOption.NamePart */
-    "google.protobuf.SourceCodeInfo\000location\000"   /* google.protobuf.SourceCodeInfo */
-    "google.protobuf.SourceCodeInfo.Location\000path\000span\000leading_comments\000leadingComments\000trailing_comments\000trailingComments\000leading_detached_comments\000leadingDetachedComments\000"   /* google.protobuf.SourceCodeInfo.Location */
-    "google.protobuf.GeneratedCodeInfo\000annotation\000"   /* google.protobuf.GeneratedCodeInfo */
-    "google.protobuf.GeneratedCodeInfo.Annotation\000path\000source_file\000sourceFile\000begin\000end\000"   /* google.protobuf.GeneratedCodeInfo.Annotation */
-    "";
+ * one's full name before it) and JSON name (when it differs), then its oneofs' names; in pieces laid end to end
+ * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
+static const struct {
+    char s0[4000];
+    char s1[1101];
+} pbj__pool_google_protobuf_descriptor_proto = {
+    "google.protobuf.FileDescriptorSet\000file\000google.protobuf.FileDescriptorProto\000name\000package\000dependency\000message_type\000messageType\000enum_type\000enumType\000service\000extension\000options\000source_code_info\000sourceCodeInfo\000public_dependency\000publicDependency\000weak_dependency\000weakDependency\000syntax\000edition\000option_dependency\000optionDependency\000google.protobuf.DescriptorProto\000name\000field\000nested_type\000nestedType\000enum_type\000enumType\000extension_range\000extensionRange\000extension\000options\000oneof_decl\000oneofDecl\000reserved_range\000reservedRange\000reserved_name\000reservedName\000visibility\000google.protobuf.DescriptorProto.ExtensionRange\000start\000end\000options\000google.protobuf.DescriptorProto.ReservedRange\000start\000end\000google.protobuf.FieldDescriptorProto\000name\000extendee\000number\000label\000type\000type_name\000typeName\000default_value\000defaultValue\000options\000oneof_index\000oneofIndex\000json_name\000jsonName\000proto3_optional\000proto3Optional\000google.protobuf.OneofDescriptorProto\000name\000options\000google.protobuf.EnumDescriptorProto\000name\000value\000options\000reserved_range\000reservedRange\000reserved_name\000reservedName\000visibility\000google.protobuf.EnumDescriptorProto.EnumReservedRange\000start\000end\000google.protobuf.EnumValueDescriptorProto\000name\000number\000options\000google.protobuf.ServiceDescriptorProto\000name\000method\000options\000google.protobuf.MethodDescriptorProto\000name\000input_type\000inputType\000output_type\000outputType\000options\000client_streaming\000clientStreaming\000server_streaming\000serverStreaming\000google.protobuf.FileOptions\000java_package\000javaPackage\000java_outer_classname\000javaOuterClassname\000optimize_for\000optimizeFor\000java_multiple_files\000javaMultipleFiles\000go_package\000goPackage\000cc_generic_services\000ccGenericServices\000java_generic_services\000javaGenericServices\000py_generic_services\000pyGenericServices\000java_generate_equals_and_hash\000javaGenerateEqualsAndHash\000deprecated\000java_string_check_utf8\000javaStringCheckUtf8\000cc_enable_arenas\000ccEnableArenas\000objc_class_prefix\000objcClassPrefix\000csharp_namespace\000csharpNamespace\000swift_prefix\000swiftPrefix\000php_class_prefix\000phpClassPrefix\000php_namespace\000phpNamespace\000php_generic_services\000phpGenericServices\000php_metadata_namespace\000phpMetadataNamespace\000ruby_package\000rubyPackage\000features\000uninterpreted_option\000uninterpretedOption\000google.protobuf.MessageOptions\000message_set_wire_format\000messageSetWireFormat\000no_standard_descriptor_accessor\000noStandardDescriptorAccessor\000deprecated\000map_entry\000mapEntry\000deprecated_legacy_json_field_conflicts\000deprecatedLegacyJsonFieldConflicts\000features\000uninterpreted_option\000uninterpretedOption\000google.protobuf.FieldOptions\000ctype\000packed\000deprecated\000lazy\000jstype\000weak\000unverified_lazy\000unverifiedLazy\000debug_redact\000debugRedact\000retention\000targets\000edition_defaults\000editionDefaults\000features\000feature_support\000featureSupport\000uninterpreted_option\000uninterpretedOption\000google.protobuf.FieldOptions.EditionDefault\000value\000edition\000google.protobuf.FieldOptions.FeatureSupport\000edition_introduced\000editionIntroduced\000edition_deprecated\000editionDeprecated\000deprecation_warning\000deprecationWarning\000edition_removed\000editionRemoved\000removal_error\000removalError\000google.protobuf.OneofOptions\000features\000uninterpreted_option\000uninterpretedOption\000google.protobuf.EnumOptions\000allow_alias\000allowAlias\000deprecated\000deprecated_legacy_json_field_conflicts\000deprecatedLegacyJsonFieldConflicts\000features\000uninterpreted_option\000uninterpretedOption\000google.protobuf.EnumValueOptions\000deprecated\000features\000debug_redact\000debugRedact\000feature_support\000featureSupport\000uninterpreted_option\000uninterpretedOption\000google.protobuf.ServiceOptions\000deprecated\000features\000uninterpreted_option\000uninterpretedOption\000google.protobuf.MethodOptions\000deprecated\000idempotency_level\000idempotencyLevel\000features\000uninterpreted_option\000uninterpretedOption\000google.protobuf.ExtensionRangeOptions\000features\000uninterpreted_option\000uninterpretedOption\000google.protobuf.UninterpretedOption\000name\000identifier_value\000identifierValue\000positive_int_value\000positiveIntValue\000negative_int_value\000negativeIntValue\000double_value\000doubleValue\000string_value\000stringValue\000aggregate_value\000aggregateValue\000google.protobuf.UninterpretedOption.NamePart\000google.protobuf.UninterpretedOption.NamePart.name_part\000name_part",
+    "namePart\000google.protobuf.UninterpretedOption.NamePart.is_extension\000is_extension\000isExtension\000google.protobuf.FeatureSet\000field_presence\000fieldPresence\000enum_type\000enumType\000repeated_field_encoding\000repeatedFieldEncoding\000utf8_validation\000utf8Validation\000message_encoding\000messageEncoding\000json_format\000jsonFormat\000enforce_naming_style\000enforceNamingStyle\000default_symbol_visibility\000defaultSymbolVisibility\000enforce_proto_limits\000enforceProtoLimits\000google.protobuf.FeatureSet.VisibilityFeature\000google.protobuf.FeatureSet.ProtoLimitsFeature\000google.protobuf.FeatureSetDefaults\000defaults\000minimum_edition\000minimumEdition\000maximum_edition\000maximumEdition\000google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault\000edition\000overridable_features\000overridableFeatures\000fixed_features\000fixedFeatures\000google.protobuf.SourceCodeInfo\000location\000google.protobuf.SourceCodeInfo.Location\000path\000span\000leading_comments\000leadingComments\000trailing_comments\000trailingComments\000leading_detached_comments\000leadingDetachedComments\000google.protobuf.GeneratedCodeInfo\000annotation\000google.protobuf.GeneratedCodeInfo.Annotation\000path\000source_file\000sourceFile\000begin\000end",
+};
 
 /* google.protobuf.FileDescriptorSet */
 static const pbj_field google_protobuf_FileDescriptorSet__fields[] = {
     {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FileDescriptorSet, file), 0, 34, 34, &google_protobuf_FileDescriptorProto__table},   /* file */
 };
-const pbj_table google_protobuf_FileDescriptorSet__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileDescriptorSet__fields, NULL, NULL, 0, sizeof(google_protobuf_FileDescriptorSet), 1, 1, 0,
+const pbj_table google_protobuf_FileDescriptorSet__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileDescriptorSet__fields, NULL, NULL, 0, sizeof(google_protobuf_FileDescriptorSet), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_FileDescriptorSet, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.FileDescriptorProto */
@@ -331,273 +884,355 @@ static const pbj_field google_protobuf_FileDescriptorProto__fields[] = {
     {10, PBJ_TYPE_INT32, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_FileDescriptorProto, public_dependency), 0, 201, 219, NULL},   /* public_dependency */
     {11, PBJ_TYPE_INT32, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_FileDescriptorProto, weak_dependency), 0, 236, 252, NULL},   /* weak_dependency */
     {12, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileDescriptorProto, syntax), PBJ_OFFSET(google_protobuf_FileDescriptorProto, has_syntax), 267, 267, NULL},   /* syntax */
+    {14, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FileDescriptorProto, edition), PBJ_OFFSET(google_protobuf_FileDescriptorProto, has_edition), 274, 274, NULL},   /* edition */
+    {15, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_FileDescriptorProto, option_dependency), 0, 282, 300, NULL},   /* option_dependency */
 };
-const pbj_table google_protobuf_FileDescriptorProto__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileDescriptorProto__fields, NULL, NULL, 39, sizeof(google_protobuf_FileDescriptorProto), 12, 12, 0,
+const pbj_table google_protobuf_FileDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileDescriptorProto__fields, NULL, NULL, 39, sizeof(google_protobuf_FileDescriptorProto), 14, 12, 0,
                            PBJ_OFFSET(google_protobuf_FileDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.DescriptorProto */
 static const pbj_field google_protobuf_DescriptorProto__fields[] = {
-    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_DescriptorProto, name), PBJ_OFFSET(google_protobuf_DescriptorProto, has_name), 306, 306, NULL},   /* name */
-    {2, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_DescriptorProto, field), 0, 311, 311, &google_protobuf_FieldDescriptorProto__table},   /* field */
-    {3, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_DescriptorProto, nested_type), 0, 317, 329, &google_protobuf_DescriptorProto__table},   /* nested_type */
-    {4, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_DescriptorProto, enum_type), 0, 340, 350, &google_protobuf_EnumDescriptorProto__table},   /* enum_type */
-    {5, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_DescriptorProto, extension_range), 0, 359, 375, &google_protobuf_DescriptorProto_ExtensionRange__table},   /* extension_range */
-    {6, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_DescriptorProto, extension), 0, 390, 390, &google_protobuf_FieldDescriptorProto__table},   /* extension */
-    {7, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_DescriptorProto, options), 0, 400, 400, &google_protobuf_MessageOptions__table},   /* options */
-    {8, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_DescriptorProto, oneof_decl), 0, 408, 419, &google_protobuf_OneofDescriptorProto__table},   /* oneof_decl */
-    {9, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_DescriptorProto, reserved_range), 0, 429, 444, &google_protobuf_DescriptorProto_ReservedRange__table},   /* reserved_range */
-    {10, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_DescriptorProto, reserved_name), 0, 458, 472, NULL},   /* reserved_name */
+    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_DescriptorProto, name), PBJ_OFFSET(google_protobuf_DescriptorProto, has_name), 349, 349, NULL},   /* name */
+    {2, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_DescriptorProto, field), 0, 354, 354, &google_protobuf_FieldDescriptorProto__table},   /* field */
+    {3, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_DescriptorProto, nested_type), 0, 360, 372, &google_protobuf_DescriptorProto__table},   /* nested_type */
+    {4, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_DescriptorProto, enum_type), 0, 383, 393, &google_protobuf_EnumDescriptorProto__table},   /* enum_type */
+    {5, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_DescriptorProto, extension_range), 0, 402, 418, &google_protobuf_DescriptorProto_ExtensionRange__table},   /* extension_range */
+    {6, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_DescriptorProto, extension), 0, 433, 433, &google_protobuf_FieldDescriptorProto__table},   /* extension */
+    {7, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_DescriptorProto, options), 0, 443, 443, &google_protobuf_MessageOptions__table},   /* options */
+    {8, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_DescriptorProto, oneof_decl), 0, 451, 462, &google_protobuf_OneofDescriptorProto__table},   /* oneof_decl */
+    {9, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_DescriptorProto, reserved_range), 0, 472, 487, &google_protobuf_DescriptorProto_ReservedRange__table},   /* reserved_range */
+    {10, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_DescriptorProto, reserved_name), 0, 501, 515, NULL},   /* reserved_name */
+    {11, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_DescriptorProto, visibility), PBJ_OFFSET(google_protobuf_DescriptorProto, has_visibility), 528, 528, NULL},   /* visibility */
 };
-const pbj_table google_protobuf_DescriptorProto__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto__fields, NULL, NULL, 274, sizeof(google_protobuf_DescriptorProto), 10, 10, 0,
+const pbj_table google_protobuf_DescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto__fields, NULL, NULL, 317, sizeof(google_protobuf_DescriptorProto), 11, 11, 0,
                            PBJ_OFFSET(google_protobuf_DescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.DescriptorProto.ExtensionRange */
 static const pbj_field google_protobuf_DescriptorProto_ExtensionRange__fields[] = {
-    {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_DescriptorProto_ExtensionRange, start), PBJ_OFFSET(google_protobuf_DescriptorProto_ExtensionRange, has_start), 532, 532, NULL},   /* start */
-    {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_DescriptorProto_ExtensionRange, end), PBJ_OFFSET(google_protobuf_DescriptorProto_ExtensionRange, has_end), 538, 538, NULL},   /* end */
-    {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_DescriptorProto_ExtensionRange, options), 0, 542, 542, &google_protobuf_ExtensionRangeOptions__table},   /* options */
+    {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_DescriptorProto_ExtensionRange, start), PBJ_OFFSET(google_protobuf_DescriptorProto_ExtensionRange, has_start), 586, 586, NULL},   /* start */
+    {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_DescriptorProto_ExtensionRange, end), PBJ_OFFSET(google_protobuf_DescriptorProto_ExtensionRange, has_end), 592, 592, NULL},   /* end */
+    {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_DescriptorProto_ExtensionRange, options), 0, 596, 596, &google_protobuf_ExtensionRangeOptions__table},   /* options */
 };
-const pbj_table google_protobuf_DescriptorProto_ExtensionRange__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto_ExtensionRange__fields, NULL, NULL, 485, sizeof(google_protobuf_DescriptorProto_ExtensionRange), 3, 3, 0,
+const pbj_table google_protobuf_DescriptorProto_ExtensionRange__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto_ExtensionRange__fields, NULL, NULL, 539, sizeof(google_protobuf_DescriptorProto_ExtensionRange), 3, 3, 0,
                            PBJ_OFFSET(google_protobuf_DescriptorProto_ExtensionRange, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.DescriptorProto.ReservedRange */
 static const pbj_field google_protobuf_DescriptorProto_ReservedRange__fields[] = {
-    {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_DescriptorProto_ReservedRange, start), PBJ_OFFSET(google_protobuf_DescriptorProto_ReservedRange, has_start), 596, 596, NULL},   /* start */
-    {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_DescriptorProto_ReservedRange, end), PBJ_OFFSET(google_protobuf_DescriptorProto_ReservedRange, has_end), 602, 602, NULL},   /* end */
+    {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_DescriptorProto_ReservedRange, start), PBJ_OFFSET(google_protobuf_DescriptorProto_ReservedRange, has_start), 650, 650, NULL},   /* start */
+    {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_DescriptorProto_ReservedRange, end), PBJ_OFFSET(google_protobuf_DescriptorProto_ReservedRange, has_end), 656, 656, NULL},   /* end */
 };
-const pbj_table google_protobuf_DescriptorProto_ReservedRange__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto_ReservedRange__fields, NULL, NULL, 550, sizeof(google_protobuf_DescriptorProto_ReservedRange), 2, 2, 0,
+const pbj_table google_protobuf_DescriptorProto_ReservedRange__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto_ReservedRange__fields, NULL, NULL, 604, sizeof(google_protobuf_DescriptorProto_ReservedRange), 2, 2, 0,
                            PBJ_OFFSET(google_protobuf_DescriptorProto_ReservedRange, pbj_unknown), PBJ_TABLE_NONE, 0};
-
-/* google.protobuf.ExtensionRangeOptions */
-static const pbj_field google_protobuf_ExtensionRangeOptions__fields[] = {
-    {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ExtensionRangeOptions, uninterpreted_option), 0, 644, 665, &google_protobuf_UninterpretedOption__table},   /* uninterpreted_option */
-};
-const pbj_table google_protobuf_ExtensionRangeOptions__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ExtensionRangeOptions__fields, NULL, NULL, 606, sizeof(google_protobuf_ExtensionRangeOptions), 1, 0, 0,
-                           PBJ_OFFSET(google_protobuf_ExtensionRangeOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_ExtensionRangeOptions, pbj_ext), 0};
 
 /* google.protobuf.FieldDescriptorProto */
 static void google_protobuf_FieldDescriptorProto__init_table(void *m) { google_protobuf_FieldDescriptorProto_init((google_protobuf_FieldDescriptorProto *)m); }
 static const pbj_field google_protobuf_FieldDescriptorProto__fields[] = {
-    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, name), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_name), 722, 722, NULL},   /* name */
-    {2, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, extendee), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_extendee), 727, 727, NULL},   /* extendee */
-    {3, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, number), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_number), 736, 736, NULL},   /* number */
-    {4, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, label), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_label), 743, 743, NULL},   /* label */
-    {5, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, type), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_type), 749, 749, NULL},   /* type */
-    {6, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, type_name), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_type_name), 754, 764, NULL},   /* type_name */
-    {7, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, default_value), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_default_value), 773, 787, NULL},   /* default_value */
-    {8, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, options), 0, 800, 800, &google_protobuf_FieldOptions__table},   /* options */
-    {9, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, oneof_index), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_oneof_index), 808, 820, NULL},   /* oneof_index */
-    {10, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, json_name), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_json_name), 831, 841, NULL},   /* json_name */
-    {17, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, proto3_optional), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_proto3_optional), 850, 866, NULL},   /* proto3_optional */
+    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, name), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_name), 697, 697, NULL},   /* name */
+    {2, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, extendee), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_extendee), 702, 702, NULL},   /* extendee */
+    {3, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, number), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_number), 711, 711, NULL},   /* number */
+    {4, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, label), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_label), 718, 718, NULL},   /* label */
+    {5, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, type), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_type), 724, 724, NULL},   /* type */
+    {6, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, type_name), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_type_name), 729, 739, NULL},   /* type_name */
+    {7, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, default_value), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_default_value), 748, 762, NULL},   /* default_value */
+    {8, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, options), 0, 775, 775, &google_protobuf_FieldOptions__table},   /* options */
+    {9, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, oneof_index), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_oneof_index), 783, 795, NULL},   /* oneof_index */
+    {10, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, json_name), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_json_name), 806, 816, NULL},   /* json_name */
+    {17, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, proto3_optional), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_proto3_optional), 825, 841, NULL},   /* proto3_optional */
 };
-const pbj_table google_protobuf_FieldDescriptorProto__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldDescriptorProto__fields, NULL, google_protobuf_FieldDescriptorProto__init_table, 685, sizeof(google_protobuf_FieldDescriptorProto), 11, 10, 0,
+const pbj_table google_protobuf_FieldDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldDescriptorProto__fields, NULL, google_protobuf_FieldDescriptorProto__init_table, 660, sizeof(google_protobuf_FieldDescriptorProto), 11, 10, 0,
                            PBJ_OFFSET(google_protobuf_FieldDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.OneofDescriptorProto */
 static const pbj_field google_protobuf_OneofDescriptorProto__fields[] = {
-    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_OneofDescriptorProto, name), PBJ_OFFSET(google_protobuf_OneofDescriptorProto, has_name), 918, 918, NULL},   /* name */
-    {2, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_OneofDescriptorProto, options), 0, 923, 923, &google_protobuf_OneofOptions__table},   /* options */
+    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_OneofDescriptorProto, name), PBJ_OFFSET(google_protobuf_OneofDescriptorProto, has_name), 893, 893, NULL},   /* name */
+    {2, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_OneofDescriptorProto, options), 0, 898, 898, &google_protobuf_OneofOptions__table},   /* options */
 };
-const pbj_table google_protobuf_OneofDescriptorProto__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_OneofDescriptorProto__fields, NULL, NULL, 881, sizeof(google_protobuf_OneofDescriptorProto), 2, 2, 0,
+const pbj_table google_protobuf_OneofDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_OneofDescriptorProto__fields, NULL, NULL, 856, sizeof(google_protobuf_OneofDescriptorProto), 2, 2, 0,
                            PBJ_OFFSET(google_protobuf_OneofDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.EnumDescriptorProto */
 static const pbj_field google_protobuf_EnumDescriptorProto__fields[] = {
-    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumDescriptorProto, name), PBJ_OFFSET(google_protobuf_EnumDescriptorProto, has_name), 967, 967, NULL},   /* name */
-    {2, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumDescriptorProto, value), 0, 972, 972, &google_protobuf_EnumValueDescriptorProto__table},   /* value */
-    {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumDescriptorProto, options), 0, 978, 978, &google_protobuf_EnumOptions__table},   /* options */
-    {4, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_EnumDescriptorProto, reserved_range), 0, 986, 1001, &google_protobuf_EnumDescriptorProto_EnumReservedRange__table},   /* reserved_range */
-    {5, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_EnumDescriptorProto, reserved_name), 0, 1015, 1029, NULL},   /* reserved_name */
+    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumDescriptorProto, name), PBJ_OFFSET(google_protobuf_EnumDescriptorProto, has_name), 942, 942, NULL},   /* name */
+    {2, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumDescriptorProto, value), 0, 947, 947, &google_protobuf_EnumValueDescriptorProto__table},   /* value */
+    {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumDescriptorProto, options), 0, 953, 953, &google_protobuf_EnumOptions__table},   /* options */
+    {4, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_EnumDescriptorProto, reserved_range), 0, 961, 976, &google_protobuf_EnumDescriptorProto_EnumReservedRange__table},   /* reserved_range */
+    {5, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_EnumDescriptorProto, reserved_name), 0, 990, 1004, NULL},   /* reserved_name */
+    {6, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_EnumDescriptorProto, visibility), PBJ_OFFSET(google_protobuf_EnumDescriptorProto, has_visibility), 1017, 1017, NULL},   /* visibility */
 };
-const pbj_table google_protobuf_EnumDescriptorProto__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumDescriptorProto__fields, NULL, NULL, 931, sizeof(google_protobuf_EnumDescriptorProto), 5, 5, 0,
+const pbj_table google_protobuf_EnumDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumDescriptorProto__fields, NULL, NULL, 906, sizeof(google_protobuf_EnumDescriptorProto), 6, 6, 0,
                            PBJ_OFFSET(google_protobuf_EnumDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.EnumDescriptorProto.EnumReservedRange */
 static const pbj_field google_protobuf_EnumDescriptorProto_EnumReservedRange__fields[] = {
-    {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumDescriptorProto_EnumReservedRange, start), PBJ_OFFSET(google_protobuf_EnumDescriptorProto_EnumReservedRange, has_start), 1096, 1096, NULL},   /* start */
-    {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumDescriptorProto_EnumReservedRange, end), PBJ_OFFSET(google_protobuf_EnumDescriptorProto_EnumReservedRange, has_end), 1102, 1102, NULL},   /* end */
+    {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumDescriptorProto_EnumReservedRange, start), PBJ_OFFSET(google_protobuf_EnumDescriptorProto_EnumReservedRange, has_start), 1082, 1082, NULL},   /* start */
+    {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumDescriptorProto_EnumReservedRange, end), PBJ_OFFSET(google_protobuf_EnumDescriptorProto_EnumReservedRange, has_end), 1088, 1088, NULL},   /* end */
 };
-const pbj_table google_protobuf_EnumDescriptorProto_EnumReservedRange__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumDescriptorProto_EnumReservedRange__fields, NULL, NULL, 1042, sizeof(google_protobuf_EnumDescriptorProto_EnumReservedRange), 2, 2, 0,
+const pbj_table google_protobuf_EnumDescriptorProto_EnumReservedRange__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumDescriptorProto_EnumReservedRange__fields, NULL, NULL, 1028, sizeof(google_protobuf_EnumDescriptorProto_EnumReservedRange), 2, 2, 0,
                            PBJ_OFFSET(google_protobuf_EnumDescriptorProto_EnumReservedRange, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.EnumValueDescriptorProto */
 static const pbj_field google_protobuf_EnumValueDescriptorProto__fields[] = {
-    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumValueDescriptorProto, name), PBJ_OFFSET(google_protobuf_EnumValueDescriptorProto, has_name), 1147, 1147, NULL},   /* name */
-    {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumValueDescriptorProto, number), PBJ_OFFSET(google_protobuf_EnumValueDescriptorProto, has_number), 1152, 1152, NULL},   /* number */
-    {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumValueDescriptorProto, options), 0, 1159, 1159, &google_protobuf_EnumValueOptions__table},   /* options */
+    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumValueDescriptorProto, name), PBJ_OFFSET(google_protobuf_EnumValueDescriptorProto, has_name), 1133, 1133, NULL},   /* name */
+    {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumValueDescriptorProto, number), PBJ_OFFSET(google_protobuf_EnumValueDescriptorProto, has_number), 1138, 1138, NULL},   /* number */
+    {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumValueDescriptorProto, options), 0, 1145, 1145, &google_protobuf_EnumValueOptions__table},   /* options */
 };
-const pbj_table google_protobuf_EnumValueDescriptorProto__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumValueDescriptorProto__fields, NULL, NULL, 1106, sizeof(google_protobuf_EnumValueDescriptorProto), 3, 3, 0,
+const pbj_table google_protobuf_EnumValueDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumValueDescriptorProto__fields, NULL, NULL, 1092, sizeof(google_protobuf_EnumValueDescriptorProto), 3, 3, 0,
                            PBJ_OFFSET(google_protobuf_EnumValueDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.ServiceDescriptorProto */
 static const pbj_field google_protobuf_ServiceDescriptorProto__fields[] = {
-    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_ServiceDescriptorProto, name), PBJ_OFFSET(google_protobuf_ServiceDescriptorProto, has_name), 1206, 1206, NULL},   /* name */
-    {2, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ServiceDescriptorProto, method), 0, 1211, 1211, &google_protobuf_MethodDescriptorProto__table},   /* method */
-    {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ServiceDescriptorProto, options), 0, 1218, 1218, &google_protobuf_ServiceOptions__table},   /* options */
+    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_ServiceDescriptorProto, name), PBJ_OFFSET(google_protobuf_ServiceDescriptorProto, has_name), 1192, 1192, NULL},   /* name */
+    {2, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ServiceDescriptorProto, method), 0, 1197, 1197, &google_protobuf_MethodDescriptorProto__table},   /* method */
+    {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ServiceDescriptorProto, options), 0, 1204, 1204, &google_protobuf_ServiceOptions__table},   /* options */
 };
-const pbj_table google_protobuf_ServiceDescriptorProto__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ServiceDescriptorProto__fields, NULL, NULL, 1167, sizeof(google_protobuf_ServiceDescriptorProto), 3, 3, 0,
+const pbj_table google_protobuf_ServiceDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ServiceDescriptorProto__fields, NULL, NULL, 1153, sizeof(google_protobuf_ServiceDescriptorProto), 3, 3, 0,
                            PBJ_OFFSET(google_protobuf_ServiceDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.MethodDescriptorProto */
 static const pbj_field google_protobuf_MethodDescriptorProto__fields[] = {
-    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MethodDescriptorProto, name), PBJ_OFFSET(google_protobuf_MethodDescriptorProto, has_name), 1264, 1264, NULL},   /* name */
-    {2, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MethodDescriptorProto, input_type), PBJ_OFFSET(google_protobuf_MethodDescriptorProto, has_input_type), 1269, 1280, NULL},   /* input_type */
-    {3, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MethodDescriptorProto, output_type), PBJ_OFFSET(google_protobuf_MethodDescriptorProto, has_output_type), 1290, 1302, NULL},   /* output_type */
-    {4, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_MethodDescriptorProto, options), 0, 1313, 1313, &google_protobuf_MethodOptions__table},   /* options */
-    {5, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MethodDescriptorProto, client_streaming), PBJ_OFFSET(google_protobuf_MethodDescriptorProto, has_client_streaming), 1321, 1338, NULL},   /* client_streaming */
-    {6, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MethodDescriptorProto, server_streaming), PBJ_OFFSET(google_protobuf_MethodDescriptorProto, has_server_streaming), 1354, 1371, NULL},   /* server_streaming */
+    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MethodDescriptorProto, name), PBJ_OFFSET(google_protobuf_MethodDescriptorProto, has_name), 1250, 1250, NULL},   /* name */
+    {2, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MethodDescriptorProto, input_type), PBJ_OFFSET(google_protobuf_MethodDescriptorProto, has_input_type), 1255, 1266, NULL},   /* input_type */
+    {3, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MethodDescriptorProto, output_type), PBJ_OFFSET(google_protobuf_MethodDescriptorProto, has_output_type), 1276, 1288, NULL},   /* output_type */
+    {4, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_MethodDescriptorProto, options), 0, 1299, 1299, &google_protobuf_MethodOptions__table},   /* options */
+    {5, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MethodDescriptorProto, client_streaming), PBJ_OFFSET(google_protobuf_MethodDescriptorProto, has_client_streaming), 1307, 1324, NULL},   /* client_streaming */
+    {6, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MethodDescriptorProto, server_streaming), PBJ_OFFSET(google_protobuf_MethodDescriptorProto, has_server_streaming), 1340, 1357, NULL},   /* server_streaming */
 };
-const pbj_table google_protobuf_MethodDescriptorProto__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MethodDescriptorProto__fields, NULL, NULL, 1226, sizeof(google_protobuf_MethodDescriptorProto), 6, 6, 0,
+const pbj_table google_protobuf_MethodDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MethodDescriptorProto__fields, NULL, NULL, 1212, sizeof(google_protobuf_MethodDescriptorProto), 6, 6, 0,
                            PBJ_OFFSET(google_protobuf_MethodDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.FileOptions */
 static void google_protobuf_FileOptions__init_table(void *m) { google_protobuf_FileOptions_init((google_protobuf_FileOptions *)m); }
 static const pbj_field google_protobuf_FileOptions__fields[] = {
-    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, java_package), PBJ_OFFSET(google_protobuf_FileOptions, has_java_package), 1415, 1428, NULL},   /* java_package */
-    {8, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, java_outer_classname), PBJ_OFFSET(google_protobuf_FileOptions, has_java_outer_classname), 1440, 1461, NULL},   /* java_outer_classname */
-    {9, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FileOptions, optimize_for), PBJ_OFFSET(google_protobuf_FileOptions, has_optimize_for), 1480, 1493, NULL},   /* optimize_for */
-    {10, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, java_multiple_files), PBJ_OFFSET(google_protobuf_FileOptions, has_java_multiple_files), 1505, 1525, NULL},   /* java_multiple_files */
-    {11, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, go_package), PBJ_OFFSET(google_protobuf_FileOptions, has_go_package), 1543, 1554, NULL},   /* go_package */
-    {16, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, cc_generic_services), PBJ_OFFSET(google_protobuf_FileOptions, has_cc_generic_services), 1564, 1584, NULL},   /* cc_generic_services */
-    {17, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, java_generic_services), PBJ_OFFSET(google_protobuf_FileOptions, has_java_generic_services), 1602, 1624, NULL},   /* java_generic_services */
-    {18, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, py_generic_services), PBJ_OFFSET(google_protobuf_FileOptions, has_py_generic_services), 1644, 1664, NULL},   /* py_generic_services */
-    {20, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, java_generate_equals_and_hash), PBJ_OFFSET(google_protobuf_FileOptions, has_java_generate_equals_and_hash), 1682, 1712, NULL},   /* java_generate_equals_and_hash */
-    {23, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, deprecated), PBJ_OFFSET(google_protobuf_FileOptions, has_deprecated), 1738, 1738, NULL},   /* deprecated */
-    {27, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, java_string_check_utf8), PBJ_OFFSET(google_protobuf_FileOptions, has_java_string_check_utf8), 1749, 1772, NULL},   /* java_string_check_utf8 */
-    {31, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, cc_enable_arenas), PBJ_OFFSET(google_protobuf_FileOptions, has_cc_enable_arenas), 1792, 1809, NULL},   /* cc_enable_arenas */
-    {36, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, objc_class_prefix), PBJ_OFFSET(google_protobuf_FileOptions, has_objc_class_prefix), 1824, 1842, NULL},   /* objc_class_prefix */
-    {37, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, csharp_namespace), PBJ_OFFSET(google_protobuf_FileOptions, has_csharp_namespace), 1858, 1875, NULL},   /* csharp_namespace */
-    {39, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, swift_prefix), PBJ_OFFSET(google_protobuf_FileOptions, has_swift_prefix), 1891, 1904, NULL},   /* swift_prefix */
-    {40, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, php_class_prefix), PBJ_OFFSET(google_protobuf_FileOptions, has_php_class_prefix), 1916, 1933, NULL},   /* php_class_prefix */
-    {41, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, php_namespace), PBJ_OFFSET(google_protobuf_FileOptions, has_php_namespace), 1948, 1962, NULL},   /* php_namespace */
-    {42, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, php_generic_services), PBJ_OFFSET(google_protobuf_FileOptions, has_php_generic_services), 1975, 1996, NULL},   /* php_generic_services */
-    {44, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, php_metadata_namespace), PBJ_OFFSET(google_protobuf_FileOptions, has_php_metadata_namespace), 2015, 2038, NULL},   /* php_metadata_namespace */
-    {45, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, ruby_package), PBJ_OFFSET(google_protobuf_FileOptions, has_ruby_package), 2059, 2072, NULL},   /* ruby_package */
-    {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FileOptions, uninterpreted_option), 0, 2084, 2105, &google_protobuf_UninterpretedOption__table},   /* uninterpreted_option */
+    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, java_package), PBJ_OFFSET(google_protobuf_FileOptions, has_java_package), 1401, 1414, NULL},   /* java_package */
+    {8, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, java_outer_classname), PBJ_OFFSET(google_protobuf_FileOptions, has_java_outer_classname), 1426, 1447, NULL},   /* java_outer_classname */
+    {9, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FileOptions, optimize_for), PBJ_OFFSET(google_protobuf_FileOptions, has_optimize_for), 1466, 1479, NULL},   /* optimize_for */
+    {10, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, java_multiple_files), PBJ_OFFSET(google_protobuf_FileOptions, has_java_multiple_files), 1491, 1511, NULL},   /* java_multiple_files */
+    {11, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, go_package), PBJ_OFFSET(google_protobuf_FileOptions, has_go_package), 1529, 1540, NULL},   /* go_package */
+    {16, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, cc_generic_services), PBJ_OFFSET(google_protobuf_FileOptions, has_cc_generic_services), 1550, 1570, NULL},   /* cc_generic_services */
+    {17, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, java_generic_services), PBJ_OFFSET(google_protobuf_FileOptions, has_java_generic_services), 1588, 1610, NULL},   /* java_generic_services */
+    {18, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, py_generic_services), PBJ_OFFSET(google_protobuf_FileOptions, has_py_generic_services), 1630, 1650, NULL},   /* py_generic_services */
+    {20, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, java_generate_equals_and_hash), PBJ_OFFSET(google_protobuf_FileOptions, has_java_generate_equals_and_hash), 1668, 1698, NULL},   /* java_generate_equals_and_hash */
+    {23, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, deprecated), PBJ_OFFSET(google_protobuf_FileOptions, has_deprecated), 1724, 1724, NULL},   /* deprecated */
+    {27, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, java_string_check_utf8), PBJ_OFFSET(google_protobuf_FileOptions, has_java_string_check_utf8), 1735, 1758, NULL},   /* java_string_check_utf8 */
+    {31, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, cc_enable_arenas), PBJ_OFFSET(google_protobuf_FileOptions, has_cc_enable_arenas), 1778, 1795, NULL},   /* cc_enable_arenas */
+    {36, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, objc_class_prefix), PBJ_OFFSET(google_protobuf_FileOptions, has_objc_class_prefix), 1810, 1828, NULL},   /* objc_class_prefix */
+    {37, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, csharp_namespace), PBJ_OFFSET(google_protobuf_FileOptions, has_csharp_namespace), 1844, 1861, NULL},   /* csharp_namespace */
+    {39, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, swift_prefix), PBJ_OFFSET(google_protobuf_FileOptions, has_swift_prefix), 1877, 1890, NULL},   /* swift_prefix */
+    {40, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, php_class_prefix), PBJ_OFFSET(google_protobuf_FileOptions, has_php_class_prefix), 1902, 1919, NULL},   /* php_class_prefix */
+    {41, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, php_namespace), PBJ_OFFSET(google_protobuf_FileOptions, has_php_namespace), 1934, 1948, NULL},   /* php_namespace */
+    {42, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, php_generic_services), PBJ_OFFSET(google_protobuf_FileOptions, has_php_generic_services), 1961, 1982, NULL},   /* php_generic_services */
+    {44, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, php_metadata_namespace), PBJ_OFFSET(google_protobuf_FileOptions, has_php_metadata_namespace), 2001, 2024, NULL},   /* php_metadata_namespace */
+    {45, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, ruby_package), PBJ_OFFSET(google_protobuf_FileOptions, has_ruby_package), 2045, 2058, NULL},   /* ruby_package */
+    {50, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_FileOptions, features), 0, 2070, 2070, &google_protobuf_FeatureSet__table},   /* features */
+    {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FileOptions, uninterpreted_option), 0, 2079, 2100, &google_protobuf_UninterpretedOption__table},   /* uninterpreted_option */
 };
-const pbj_table google_protobuf_FileOptions__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileOptions__fields, NULL, google_protobuf_FileOptions__init_table, 1387, sizeof(google_protobuf_FileOptions), 21, 1, 0,
+const pbj_table google_protobuf_FileOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileOptions__fields, NULL, google_protobuf_FileOptions__init_table, 1373, sizeof(google_protobuf_FileOptions), 22, 1, 0,
                            PBJ_OFFSET(google_protobuf_FileOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_FileOptions, pbj_ext), 0};
 
 /* google.protobuf.MessageOptions */
 static const pbj_field google_protobuf_MessageOptions__fields[] = {
-    {1, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MessageOptions, message_set_wire_format), PBJ_OFFSET(google_protobuf_MessageOptions, has_message_set_wire_format), 2156, 2180, NULL},   /* message_set_wire_format */
-    {2, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MessageOptions, no_standard_descriptor_accessor), PBJ_OFFSET(google_protobuf_MessageOptions, has_no_standard_descriptor_accessor), 2201, 2233, NULL},   /* no_standard_descriptor_accessor */
-    {3, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MessageOptions, deprecated), PBJ_OFFSET(google_protobuf_MessageOptions, has_deprecated), 2262, 2262, NULL},   /* deprecated */
-    {7, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MessageOptions, map_entry), PBJ_OFFSET(google_protobuf_MessageOptions, has_map_entry), 2273, 2283, NULL},   /* map_entry */
-    {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_MessageOptions, uninterpreted_option), 0, 2292, 2313, &google_protobuf_UninterpretedOption__table},   /* uninterpreted_option */
+    {1, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MessageOptions, message_set_wire_format), PBJ_OFFSET(google_protobuf_MessageOptions, has_message_set_wire_format), 2151, 2175, NULL},   /* message_set_wire_format */
+    {2, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MessageOptions, no_standard_descriptor_accessor), PBJ_OFFSET(google_protobuf_MessageOptions, has_no_standard_descriptor_accessor), 2196, 2228, NULL},   /* no_standard_descriptor_accessor */
+    {3, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MessageOptions, deprecated), PBJ_OFFSET(google_protobuf_MessageOptions, has_deprecated), 2257, 2257, NULL},   /* deprecated */
+    {7, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MessageOptions, map_entry), PBJ_OFFSET(google_protobuf_MessageOptions, has_map_entry), 2268, 2278, NULL},   /* map_entry */
+    {11, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MessageOptions, deprecated_legacy_json_field_conflicts), PBJ_OFFSET(google_protobuf_MessageOptions, has_deprecated_legacy_json_field_conflicts), 2287, 2326, NULL},   /* deprecated_legacy_json_field_conflicts */
+    {12, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_MessageOptions, features), 0, 2361, 2361, &google_protobuf_FeatureSet__table},   /* features */
+    {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_MessageOptions, uninterpreted_option), 0, 2370, 2391, &google_protobuf_UninterpretedOption__table},   /* uninterpreted_option */
 };
-const pbj_table google_protobuf_MessageOptions__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MessageOptions__fields, NULL, NULL, 2125, sizeof(google_protobuf_MessageOptions), 5, 3, 0,
+const pbj_table google_protobuf_MessageOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MessageOptions__fields, NULL, NULL, 2120, sizeof(google_protobuf_MessageOptions), 7, 3, 0,
                            PBJ_OFFSET(google_protobuf_MessageOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_MessageOptions, pbj_ext), 0};
 
 /* google.protobuf.FieldOptions */
 static const pbj_field google_protobuf_FieldOptions__fields[] = {
-    {1, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FieldOptions, ctype), PBJ_OFFSET(google_protobuf_FieldOptions, has_ctype), 2362, 2362, NULL},   /* ctype */
-    {2, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldOptions, packed), PBJ_OFFSET(google_protobuf_FieldOptions, has_packed), 2368, 2368, NULL},   /* packed */
-    {3, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldOptions, deprecated), PBJ_OFFSET(google_protobuf_FieldOptions, has_deprecated), 2375, 2375, NULL},   /* deprecated */
-    {5, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldOptions, lazy), PBJ_OFFSET(google_protobuf_FieldOptions, has_lazy), 2386, 2386, NULL},   /* lazy */
-    {6, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FieldOptions, jstype), PBJ_OFFSET(google_protobuf_FieldOptions, has_jstype), 2391, 2391, NULL},   /* jstype */
-    {10, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldOptions, weak), PBJ_OFFSET(google_protobuf_FieldOptions, has_weak), 2398, 2398, NULL},   /* weak */
-    {15, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldOptions, unverified_lazy), PBJ_OFFSET(google_protobuf_FieldOptions, has_unverified_lazy), 2403, 2419, NULL},   /* unverified_lazy */
-    {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FieldOptions, uninterpreted_option), 0, 2434, 2455, &google_protobuf_UninterpretedOption__table},   /* uninterpreted_option */
+    {1, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FieldOptions, ctype), PBJ_OFFSET(google_protobuf_FieldOptions, has_ctype), 2440, 2440, NULL},   /* ctype */
+    {2, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldOptions, packed), PBJ_OFFSET(google_protobuf_FieldOptions, has_packed), 2446, 2446, NULL},   /* packed */
+    {3, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldOptions, deprecated), PBJ_OFFSET(google_protobuf_FieldOptions, has_deprecated), 2453, 2453, NULL},   /* deprecated */
+    {5, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldOptions, lazy), PBJ_OFFSET(google_protobuf_FieldOptions, has_lazy), 2464, 2464, NULL},   /* lazy */
+    {6, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FieldOptions, jstype), PBJ_OFFSET(google_protobuf_FieldOptions, has_jstype), 2469, 2469, NULL},   /* jstype */
+    {10, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldOptions, weak), PBJ_OFFSET(google_protobuf_FieldOptions, has_weak), 2476, 2476, NULL},   /* weak */
+    {15, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldOptions, unverified_lazy), PBJ_OFFSET(google_protobuf_FieldOptions, has_unverified_lazy), 2481, 2497, NULL},   /* unverified_lazy */
+    {16, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldOptions, debug_redact), PBJ_OFFSET(google_protobuf_FieldOptions, has_debug_redact), 2512, 2525, NULL},   /* debug_redact */
+    {17, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FieldOptions, retention), PBJ_OFFSET(google_protobuf_FieldOptions, has_retention), 2537, 2537, NULL},   /* retention */
+    {19, PBJ_TYPE_ENUM, PBJ_MODE_REPEATED, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FieldOptions, targets), 0, 2547, 2547, NULL},   /* targets */
+    {20, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_FieldOptions, edition_defaults), 0, 2555, 2572, &google_protobuf_FieldOptions_EditionDefault__table},   /* edition_defaults */
+    {21, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_FieldOptions, features), 0, 2588, 2588, &google_protobuf_FeatureSet__table},   /* features */
+    {22, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_FieldOptions, feature_support), 0, 2597, 2613, &google_protobuf_FieldOptions_FeatureSupport__table},   /* feature_support */
+    {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FieldOptions, uninterpreted_option), 0, 2628, 2649, &google_protobuf_UninterpretedOption__table},   /* uninterpreted_option */
 };
-const pbj_table google_protobuf_FieldOptions__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldOptions__fields, NULL, NULL, 2333, sizeof(google_protobuf_FieldOptions), 8, 3, 0,
+const pbj_table google_protobuf_FieldOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldOptions__fields, NULL, NULL, 2411, sizeof(google_protobuf_FieldOptions), 14, 3, 0,
                            PBJ_OFFSET(google_protobuf_FieldOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_FieldOptions, pbj_ext), 0};
+
+/* google.protobuf.FieldOptions.EditionDefault */
+static const pbj_field google_protobuf_FieldOptions_EditionDefault__fields[] = {
+    {2, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldOptions_EditionDefault, value), PBJ_OFFSET(google_protobuf_FieldOptions_EditionDefault, has_value), 2713, 2713, NULL},   /* value */
+    {3, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FieldOptions_EditionDefault, edition), PBJ_OFFSET(google_protobuf_FieldOptions_EditionDefault, has_edition), 2719, 2719, NULL},   /* edition */
+};
+const pbj_table google_protobuf_FieldOptions_EditionDefault__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldOptions_EditionDefault__fields, NULL, NULL, 2669, sizeof(google_protobuf_FieldOptions_EditionDefault), 2, 0, 0,
+                           PBJ_OFFSET(google_protobuf_FieldOptions_EditionDefault, pbj_unknown), PBJ_TABLE_NONE, 0};
+
+/* google.protobuf.FieldOptions.FeatureSupport */
+static const pbj_field google_protobuf_FieldOptions_FeatureSupport__fields[] = {
+    {1, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FieldOptions_FeatureSupport, edition_introduced), PBJ_OFFSET(google_protobuf_FieldOptions_FeatureSupport, has_edition_introduced), 2771, 2790, NULL},   /* edition_introduced */
+    {2, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FieldOptions_FeatureSupport, edition_deprecated), PBJ_OFFSET(google_protobuf_FieldOptions_FeatureSupport, has_edition_deprecated), 2808, 2827, NULL},   /* edition_deprecated */
+    {3, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldOptions_FeatureSupport, deprecation_warning), PBJ_OFFSET(google_protobuf_FieldOptions_FeatureSupport, has_deprecation_warning), 2845, 2865, NULL},   /* deprecation_warning */
+    {4, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FieldOptions_FeatureSupport, edition_removed), PBJ_OFFSET(google_protobuf_FieldOptions_FeatureSupport, has_edition_removed), 2884, 2900, NULL},   /* edition_removed */
+    {5, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldOptions_FeatureSupport, removal_error), PBJ_OFFSET(google_protobuf_FieldOptions_FeatureSupport, has_removal_error), 2915, 2929, NULL},   /* removal_error */
+};
+const pbj_table google_protobuf_FieldOptions_FeatureSupport__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldOptions_FeatureSupport__fields, NULL, NULL, 2727, sizeof(google_protobuf_FieldOptions_FeatureSupport), 5, 5, 0,
+                           PBJ_OFFSET(google_protobuf_FieldOptions_FeatureSupport, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.OneofOptions */
 static const pbj_field google_protobuf_OneofOptions__fields[] = {
-    {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_OneofOptions, uninterpreted_option), 0, 2504, 2525, &google_protobuf_UninterpretedOption__table},   /* uninterpreted_option */
+    {1, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_OneofOptions, features), 0, 2971, 2971, &google_protobuf_FeatureSet__table},   /* features */
+    {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_OneofOptions, uninterpreted_option), 0, 2980, 3001, &google_protobuf_UninterpretedOption__table},   /* uninterpreted_option */
 };
-const pbj_table google_protobuf_OneofOptions__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_OneofOptions__fields, NULL, NULL, 2475, sizeof(google_protobuf_OneofOptions), 1, 0, 0,
+const pbj_table google_protobuf_OneofOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_OneofOptions__fields, NULL, NULL, 2942, sizeof(google_protobuf_OneofOptions), 2, 1, 0,
                            PBJ_OFFSET(google_protobuf_OneofOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_OneofOptions, pbj_ext), 0};
 
 /* google.protobuf.EnumOptions */
 static const pbj_field google_protobuf_EnumOptions__fields[] = {
-    {2, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumOptions, allow_alias), PBJ_OFFSET(google_protobuf_EnumOptions, has_allow_alias), 2573, 2585, NULL},   /* allow_alias */
-    {3, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumOptions, deprecated), PBJ_OFFSET(google_protobuf_EnumOptions, has_deprecated), 2596, 2596, NULL},   /* deprecated */
-    {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumOptions, uninterpreted_option), 0, 2607, 2628, &google_protobuf_UninterpretedOption__table},   /* uninterpreted_option */
+    {2, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumOptions, allow_alias), PBJ_OFFSET(google_protobuf_EnumOptions, has_allow_alias), 3049, 3061, NULL},   /* allow_alias */
+    {3, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumOptions, deprecated), PBJ_OFFSET(google_protobuf_EnumOptions, has_deprecated), 3072, 3072, NULL},   /* deprecated */
+    {6, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumOptions, deprecated_legacy_json_field_conflicts), PBJ_OFFSET(google_protobuf_EnumOptions, has_deprecated_legacy_json_field_conflicts), 3083, 3122, NULL},   /* deprecated_legacy_json_field_conflicts */
+    {7, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_EnumOptions, features), 0, 3157, 3157, &google_protobuf_FeatureSet__table},   /* features */
+    {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumOptions, uninterpreted_option), 0, 3166, 3187, &google_protobuf_UninterpretedOption__table},   /* uninterpreted_option */
 };
-const pbj_table google_protobuf_EnumOptions__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumOptions__fields, NULL, NULL, 2545, sizeof(google_protobuf_EnumOptions), 3, 0, 0,
+const pbj_table google_protobuf_EnumOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumOptions__fields, NULL, NULL, 3021, sizeof(google_protobuf_EnumOptions), 5, 0, 0,
                            PBJ_OFFSET(google_protobuf_EnumOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_EnumOptions, pbj_ext), 0};
 
 /* google.protobuf.EnumValueOptions */
 static const pbj_field google_protobuf_EnumValueOptions__fields[] = {
-    {1, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumValueOptions, deprecated), PBJ_OFFSET(google_protobuf_EnumValueOptions, has_deprecated), 2681, 2681, NULL},   /* deprecated */
-    {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumValueOptions, uninterpreted_option), 0, 2692, 2713, &google_protobuf_UninterpretedOption__table},   /* uninterpreted_option */
+    {1, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumValueOptions, deprecated), PBJ_OFFSET(google_protobuf_EnumValueOptions, has_deprecated), 3240, 3240, NULL},   /* deprecated */
+    {2, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_EnumValueOptions, features), 0, 3251, 3251, &google_protobuf_FeatureSet__table},   /* features */
+    {3, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumValueOptions, debug_redact), PBJ_OFFSET(google_protobuf_EnumValueOptions, has_debug_redact), 3260, 3273, NULL},   /* debug_redact */
+    {4, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_EnumValueOptions, feature_support), 0, 3285, 3301, &google_protobuf_FieldOptions_FeatureSupport__table},   /* feature_support */
+    {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumValueOptions, uninterpreted_option), 0, 3316, 3337, &google_protobuf_UninterpretedOption__table},   /* uninterpreted_option */
 };
-const pbj_table google_protobuf_EnumValueOptions__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumValueOptions__fields, NULL, NULL, 2648, sizeof(google_protobuf_EnumValueOptions), 2, 1, 0,
+const pbj_table google_protobuf_EnumValueOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumValueOptions__fields, NULL, NULL, 3207, sizeof(google_protobuf_EnumValueOptions), 5, 4, 0,
                            PBJ_OFFSET(google_protobuf_EnumValueOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_EnumValueOptions, pbj_ext), 0};
 
 /* google.protobuf.ServiceOptions */
 static const pbj_field google_protobuf_ServiceOptions__fields[] = {
-    {33, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_ServiceOptions, deprecated), PBJ_OFFSET(google_protobuf_ServiceOptions, has_deprecated), 2764, 2764, NULL},   /* deprecated */
-    {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ServiceOptions, uninterpreted_option), 0, 2775, 2796, &google_protobuf_UninterpretedOption__table},   /* uninterpreted_option */
+    {33, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_ServiceOptions, deprecated), PBJ_OFFSET(google_protobuf_ServiceOptions, has_deprecated), 3388, 3388, NULL},   /* deprecated */
+    {34, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_ServiceOptions, features), 0, 3399, 3399, &google_protobuf_FeatureSet__table},   /* features */
+    {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ServiceOptions, uninterpreted_option), 0, 3408, 3429, &google_protobuf_UninterpretedOption__table},   /* uninterpreted_option */
 };
-const pbj_table google_protobuf_ServiceOptions__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ServiceOptions__fields, NULL, NULL, 2733, sizeof(google_protobuf_ServiceOptions), 2, 0, 0,
+const pbj_table google_protobuf_ServiceOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ServiceOptions__fields, NULL, NULL, 3357, sizeof(google_protobuf_ServiceOptions), 3, 0, 0,
                            PBJ_OFFSET(google_protobuf_ServiceOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_ServiceOptions, pbj_ext), 0};
 
 /* google.protobuf.MethodOptions */
 static const pbj_field google_protobuf_MethodOptions__fields[] = {
-    {33, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MethodOptions, deprecated), PBJ_OFFSET(google_protobuf_MethodOptions, has_deprecated), 2846, 2846, NULL},   /* deprecated */
-    {34, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_MethodOptions, idempotency_level), PBJ_OFFSET(google_protobuf_MethodOptions, has_idempotency_level), 2857, 2875, NULL},   /* idempotency_level */
-    {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_MethodOptions, uninterpreted_option), 0, 2892, 2913, &google_protobuf_UninterpretedOption__table},   /* uninterpreted_option */
+    {33, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MethodOptions, deprecated), PBJ_OFFSET(google_protobuf_MethodOptions, has_deprecated), 3479, 3479, NULL},   /* deprecated */
+    {34, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_MethodOptions, idempotency_level), PBJ_OFFSET(google_protobuf_MethodOptions, has_idempotency_level), 3490, 3508, NULL},   /* idempotency_level */
+    {35, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_MethodOptions, features), 0, 3525, 3525, &google_protobuf_FeatureSet__table},   /* features */
+    {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_MethodOptions, uninterpreted_option), 0, 3534, 3555, &google_protobuf_UninterpretedOption__table},   /* uninterpreted_option */
 };
-const pbj_table google_protobuf_MethodOptions__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MethodOptions__fields, NULL, NULL, 2816, sizeof(google_protobuf_MethodOptions), 3, 0, 0,
+const pbj_table google_protobuf_MethodOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MethodOptions__fields, NULL, NULL, 3449, sizeof(google_protobuf_MethodOptions), 4, 0, 0,
                            PBJ_OFFSET(google_protobuf_MethodOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_MethodOptions, pbj_ext), 0};
+
+/* google.protobuf.ExtensionRangeOptions */
+static const pbj_field google_protobuf_ExtensionRangeOptions__fields[] = {
+    {50, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_ExtensionRangeOptions, features), 0, 3613, 3613, &google_protobuf_FeatureSet__table},   /* features */
+    {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ExtensionRangeOptions, uninterpreted_option), 0, 3622, 3643, &google_protobuf_UninterpretedOption__table},   /* uninterpreted_option */
+};
+const pbj_table google_protobuf_ExtensionRangeOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ExtensionRangeOptions__fields, NULL, NULL, 3575, sizeof(google_protobuf_ExtensionRangeOptions), 2, 0, 0,
+                           PBJ_OFFSET(google_protobuf_ExtensionRangeOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_ExtensionRangeOptions, pbj_ext), 0};
 
 /* google.protobuf.UninterpretedOption */
 static const pbj_field google_protobuf_UninterpretedOption__fields[] = {
-    {2, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_UninterpretedOption, name), 0, 2969, 2969, &google_protobuf_UninterpretedOption_NamePart__table},   /* name */
-    {3, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, identifier_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_identifier_value), 2974, 2991, NULL},   /* identifier_value */
-    {4, PBJ_TYPE_UINT64, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, positive_int_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_positive_int_value), 3007, 3026, NULL},   /* positive_int_value */
-    {5, PBJ_TYPE_INT64, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, negative_int_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_negative_int_value), 3043, 3062, NULL},   /* negative_int_value */
-    {6, PBJ_TYPE_DOUBLE, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, double_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_double_value), 3079, 3092, NULL},   /* double_value */
-    {7, PBJ_TYPE_BYTES, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, string_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_string_value), 3104, 3117, NULL},   /* string_value */
-    {8, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, aggregate_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_aggregate_value), 3129, 3145, NULL},   /* aggregate_value */
+    {2, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_UninterpretedOption, name), 0, 3699, 3699, &google_protobuf_UninterpretedOption_NamePart__table},   /* name */
+    {3, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, identifier_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_identifier_value), 3704, 3721, NULL},   /* identifier_value */
+    {4, PBJ_TYPE_UINT64, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, positive_int_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_positive_int_value), 3737, 3756, NULL},   /* positive_int_value */
+    {5, PBJ_TYPE_INT64, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, negative_int_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_negative_int_value), 3773, 3792, NULL},   /* negative_int_value */
+    {6, PBJ_TYPE_DOUBLE, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, double_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_double_value), 3809, 3822, NULL},   /* double_value */
+    {7, PBJ_TYPE_BYTES, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, string_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_string_value), 3834, 3847, NULL},   /* string_value */
+    {8, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, aggregate_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_aggregate_value), 3859, 3875, NULL},   /* aggregate_value */
 };
-const pbj_table google_protobuf_UninterpretedOption__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_UninterpretedOption__fields, NULL, NULL, 2933, sizeof(google_protobuf_UninterpretedOption), 7, 0, 0,
+const pbj_table google_protobuf_UninterpretedOption__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_UninterpretedOption__fields, NULL, NULL, 3663, sizeof(google_protobuf_UninterpretedOption), 7, 0, 0,
                            PBJ_OFFSET(google_protobuf_UninterpretedOption, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.UninterpretedOption.NamePart */
 static const pbj_field google_protobuf_UninterpretedOption_NamePart__fields[] = {
-    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, PBJ_F_REQUIRED, PBJ_MEMBER(google_protobuf_UninterpretedOption_NamePart, name_part), PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, has_name_part), 3260, 3270, NULL},   /* name_part */
-    {2, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, PBJ_F_REQUIRED, PBJ_MEMBER(google_protobuf_UninterpretedOption_NamePart, is_extension), PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, has_is_extension), 3337, 3350, NULL},   /* is_extension */
+    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, PBJ_F_REQUIRED, PBJ_MEMBER(google_protobuf_UninterpretedOption_NamePart, name_part), PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, has_name_part), 3990, 4000, NULL},   /* name_part */
+    {2, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, PBJ_F_REQUIRED, PBJ_MEMBER(google_protobuf_UninterpretedOption_NamePart, is_extension), PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, has_is_extension), 4067, 4080, NULL},   /* is_extension */
 };
-const pbj_table google_protobuf_UninterpretedOption_NamePart__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_UninterpretedOption_NamePart__fields, NULL, NULL, 3160, sizeof(google_protobuf_UninterpretedOption_NamePart), 2, 2, 0,
+const pbj_table google_protobuf_UninterpretedOption_NamePart__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_UninterpretedOption_NamePart__fields, NULL, NULL, 3890, sizeof(google_protobuf_UninterpretedOption_NamePart), 2, 2, 0,
                            PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, pbj_unknown), PBJ_TABLE_NONE, 0};
+
+/* google.protobuf.FeatureSet */
+static const pbj_field google_protobuf_FeatureSet__fields[] = {
+    {1, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, field_presence), PBJ_OFFSET(google_protobuf_FeatureSet, has_field_presence), 4119, 4134, NULL},   /* field_presence */
+    {2, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, enum_type), PBJ_OFFSET(google_protobuf_FeatureSet, has_enum_type), 4148, 4158, NULL},   /* enum_type */
+    {3, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, repeated_field_encoding), PBJ_OFFSET(google_protobuf_FeatureSet, has_repeated_field_encoding), 4167, 4191, NULL},   /* repeated_field_encoding */
+    {4, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, utf8_validation), PBJ_OFFSET(google_protobuf_FeatureSet, has_utf8_validation), 4213, 4229, NULL},   /* utf8_validation */
+    {5, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, message_encoding), PBJ_OFFSET(google_protobuf_FeatureSet, has_message_encoding), 4244, 4261, NULL},   /* message_encoding */
+    {6, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, json_format), PBJ_OFFSET(google_protobuf_FeatureSet, has_json_format), 4277, 4289, NULL},   /* json_format */
+    {7, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, enforce_naming_style), PBJ_OFFSET(google_protobuf_FeatureSet, has_enforce_naming_style), 4300, 4321, NULL},   /* enforce_naming_style */
+    {8, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, default_symbol_visibility), PBJ_OFFSET(google_protobuf_FeatureSet, has_default_symbol_visibility), 4340, 4366, NULL},   /* default_symbol_visibility */
+    {9, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, enforce_proto_limits), PBJ_OFFSET(google_protobuf_FeatureSet, has_enforce_proto_limits), 4390, 4411, NULL},   /* enforce_proto_limits */
+};
+const pbj_table google_protobuf_FeatureSet__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSet__fields, NULL, NULL, 4092, sizeof(google_protobuf_FeatureSet), 9, 9, 0,
+                           PBJ_OFFSET(google_protobuf_FeatureSet, pbj_unknown), PBJ_OFFSET(google_protobuf_FeatureSet, pbj_ext), 0};
+
+/* google.protobuf.FeatureSet.VisibilityFeature */
+const pbj_table google_protobuf_FeatureSet_VisibilityFeature__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, NULL, NULL, NULL, 4430, sizeof(google_protobuf_FeatureSet_VisibilityFeature), 0, 0, 0,
+                           PBJ_OFFSET(google_protobuf_FeatureSet_VisibilityFeature, pbj_unknown), PBJ_TABLE_NONE, 0};
+
+/* google.protobuf.FeatureSet.ProtoLimitsFeature */
+const pbj_table google_protobuf_FeatureSet_ProtoLimitsFeature__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, NULL, NULL, NULL, 4475, sizeof(google_protobuf_FeatureSet_ProtoLimitsFeature), 0, 0, 0,
+                           PBJ_OFFSET(google_protobuf_FeatureSet_ProtoLimitsFeature, pbj_unknown), PBJ_TABLE_NONE, 0};
+
+/* google.protobuf.FeatureSetDefaults */
+static const pbj_field google_protobuf_FeatureSetDefaults__fields[] = {
+    {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_FeatureSetDefaults, defaults), 0, 4556, 4556, &google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__table},   /* defaults */
+    {4, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSetDefaults, minimum_edition), PBJ_OFFSET(google_protobuf_FeatureSetDefaults, has_minimum_edition), 4565, 4581, NULL},   /* minimum_edition */
+    {5, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSetDefaults, maximum_edition), PBJ_OFFSET(google_protobuf_FeatureSetDefaults, has_maximum_edition), 4596, 4612, NULL},   /* maximum_edition */
+};
+const pbj_table google_protobuf_FeatureSetDefaults__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSetDefaults__fields, NULL, NULL, 4521, sizeof(google_protobuf_FeatureSetDefaults), 3, 1, 0,
+                           PBJ_OFFSET(google_protobuf_FeatureSetDefaults, pbj_unknown), PBJ_TABLE_NONE, 0};
+
+/* google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault */
+static const pbj_field google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__fields[] = {
+    {3, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, edition), PBJ_OFFSET(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, has_edition), 4687, 4687, NULL},   /* edition */
+    {4, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, overridable_features), 0, 4695, 4716, &google_protobuf_FeatureSet__table},   /* overridable_features */
+    {5, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, fixed_features), 0, 4736, 4751, &google_protobuf_FeatureSet__table},   /* fixed_features */
+};
+const pbj_table google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__fields, NULL, NULL, 4627, sizeof(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault), 3, 0, 0,
+                           PBJ_OFFSET(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.SourceCodeInfo */
 static const pbj_field google_protobuf_SourceCodeInfo__fields[] = {
-    {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo, location), 0, 3393, 3393, &google_protobuf_SourceCodeInfo_Location__table},   /* location */
+    {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo, location), 0, 4796, 4796, &google_protobuf_SourceCodeInfo_Location__table},   /* location */
 };
-const pbj_table google_protobuf_SourceCodeInfo__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_SourceCodeInfo__fields, NULL, NULL, 3362, sizeof(google_protobuf_SourceCodeInfo), 1, 1, 0,
+const pbj_table google_protobuf_SourceCodeInfo__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_SourceCodeInfo__fields, NULL, NULL, 4765, sizeof(google_protobuf_SourceCodeInfo), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_SourceCodeInfo, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.SourceCodeInfo.Location */
 static const pbj_field google_protobuf_SourceCodeInfo_Location__fields[] = {
-    {1, PBJ_TYPE_INT32, PBJ_MODE_REPEATED, PBJ_F_PACKED, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, path), 0, 3442, 3442, NULL},   /* path */
-    {2, PBJ_TYPE_INT32, PBJ_MODE_REPEATED, PBJ_F_PACKED, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, span), 0, 3447, 3447, NULL},   /* span */
-    {3, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, leading_comments), PBJ_OFFSET(google_protobuf_SourceCodeInfo_Location, has_leading_comments), 3452, 3469, NULL},   /* leading_comments */
-    {4, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, trailing_comments), PBJ_OFFSET(google_protobuf_SourceCodeInfo_Location, has_trailing_comments), 3485, 3503, NULL},   /* trailing_comments */
-    {6, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, leading_detached_comments), 0, 3520, 3546, NULL},   /* leading_detached_comments */
+    {1, PBJ_TYPE_INT32, PBJ_MODE_REPEATED, PBJ_F_PACKED, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, path), 0, 4845, 4845, NULL},   /* path */
+    {2, PBJ_TYPE_INT32, PBJ_MODE_REPEATED, PBJ_F_PACKED, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, span), 0, 4850, 4850, NULL},   /* span */
+    {3, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, leading_comments), PBJ_OFFSET(google_protobuf_SourceCodeInfo_Location, has_leading_comments), 4855, 4872, NULL},   /* leading_comments */
+    {4, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, trailing_comments), PBJ_OFFSET(google_protobuf_SourceCodeInfo_Location, has_trailing_comments), 4888, 4906, NULL},   /* trailing_comments */
+    {6, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, leading_detached_comments), 0, 4923, 4949, NULL},   /* leading_detached_comments */
 };
-const pbj_table google_protobuf_SourceCodeInfo_Location__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_SourceCodeInfo_Location__fields, NULL, NULL, 3402, sizeof(google_protobuf_SourceCodeInfo_Location), 5, 4, 0,
+const pbj_table google_protobuf_SourceCodeInfo_Location__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_SourceCodeInfo_Location__fields, NULL, NULL, 4805, sizeof(google_protobuf_SourceCodeInfo_Location), 5, 4, 0,
                            PBJ_OFFSET(google_protobuf_SourceCodeInfo_Location, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.GeneratedCodeInfo */
 static const pbj_field google_protobuf_GeneratedCodeInfo__fields[] = {
-    {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo, annotation), 0, 3604, 3604, &google_protobuf_GeneratedCodeInfo_Annotation__table},   /* annotation */
+    {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo, annotation), 0, 5007, 5007, &google_protobuf_GeneratedCodeInfo_Annotation__table},   /* annotation */
 };
-const pbj_table google_protobuf_GeneratedCodeInfo__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_GeneratedCodeInfo__fields, NULL, NULL, 3570, sizeof(google_protobuf_GeneratedCodeInfo), 1, 1, 0,
+const pbj_table google_protobuf_GeneratedCodeInfo__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_GeneratedCodeInfo__fields, NULL, NULL, 4973, sizeof(google_protobuf_GeneratedCodeInfo), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_GeneratedCodeInfo, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.GeneratedCodeInfo.Annotation */
 static const pbj_field google_protobuf_GeneratedCodeInfo_Annotation__fields[] = {
-    {1, PBJ_TYPE_INT32, PBJ_MODE_REPEATED, PBJ_F_PACKED, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo_Annotation, path), 0, 3660, 3660, NULL},   /* path */
-    {2, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo_Annotation, source_file), PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, has_source_file), 3665, 3677, NULL},   /* source_file */
-    {3, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo_Annotation, begin), PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, has_begin), 3688, 3688, NULL},   /* begin */
-    {4, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo_Annotation, end), PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, has_end), 3694, 3694, NULL},   /* end */
+    {1, PBJ_TYPE_INT32, PBJ_MODE_REPEATED, PBJ_F_PACKED, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo_Annotation, path), 0, 5063, 5063, NULL},   /* path */
+    {2, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo_Annotation, source_file), PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, has_source_file), 5068, 5080, NULL},   /* source_file */
+    {3, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo_Annotation, begin), PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, has_begin), 5091, 5091, NULL},   /* begin */
+    {4, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo_Annotation, end), PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, has_end), 5097, 5097, NULL},   /* end */
 };
-const pbj_table google_protobuf_GeneratedCodeInfo_Annotation__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_GeneratedCodeInfo_Annotation__fields, NULL, NULL, 3615, sizeof(google_protobuf_GeneratedCodeInfo_Annotation), 4, 4, 0,
+const pbj_table google_protobuf_GeneratedCodeInfo_Annotation__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_GeneratedCodeInfo_Annotation__fields, NULL, NULL, 5018, sizeof(google_protobuf_GeneratedCodeInfo_Annotation), 4, 4, 0,
                            PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* ==== google.protobuf.FileDescriptorSet ==== */
@@ -845,6 +1480,9 @@ size_t google_protobuf_FileDescriptorProto_size(const google_protobuf_FileDescri
     n += m->weak_dependency.count * 1;
     for (size_t i = 0; i < m->weak_dependency.count; i++) n += pbj_varint_size((uint64_t)(int64_t)m->weak_dependency.data[i]);
     if (m->has_syntax) n += 1 + pbj_len_size(m->syntax.len);
+    if (m->has_edition) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->edition);
+    n += m->option_dependency.count * 1;
+    for (size_t i = 0; i < m->option_dependency.count; i++) n += pbj_len_size(m->option_dependency.data[i].len);
     return n;
 }
 
@@ -905,6 +1543,14 @@ pbj_status google_protobuf_FileDescriptorProto_decode(google_protobuf_FileDescri
 uint8_t *google_protobuf_FileDescriptorProto__write(const google_protobuf_FileDescriptorProto *m, uint8_t *p)
 {
     if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    for (size_t i = m->option_dependency.count; i-- > 0;) {
+        p = pbj_rput_bytes(p, m->option_dependency.data[i]);
+        *--p = 0x7a;
+    }
+    if (m->has_edition) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->edition);
+        *--p = 0x70;
+    }
     if (m->has_syntax) {
         p = pbj_rput_bytes(p, m->syntax);
         *--p = 0x62;
@@ -1263,6 +1909,42 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
                 p += len;
                 m->has_syntax = 1;
             }
+            if (pbj__at_tag1(p, end, 0x70)) {
+                p += 1;
+                goto f_112;
+            }
+            continue;
+        case 0x70: /* edition */
+        f_112:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_Edition_name((int32_t)v)) {
+                    m->edition = (int32_t)v;
+                    m->has_edition = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 14, v, &st)) return st;
+            }
+            if (pbj__at_tag1(p, end, 0x7a)) {
+                p += 1;
+                goto f_122;
+            }
+            continue;
+        case 0x7a: /* option_dependency */
+        f_122:
+            if (PBJ_UNLIKELY(!pbj__array_room(m->option_dependency.data, m->option_dependency.count)) &&   /* full: room for the rest of the run at once */
+                !(m->option_dependency.data = (pbj_slice *)pbj__array_next(d->arena, m->option_dependency.data, m->option_dependency.count, sizeof(pbj_slice), p, end, 0x7a)))
+                return PBJ_ERR_NOMEM;
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = pbj_take_slice(d, p, len, &m->option_dependency.data[m->option_dependency.count++])) != PBJ_OK) return st;
+                p += len;
+            }
+            if (pbj__at_tag1(p, end, 0x7a)) {
+                p += 1;
+                goto f_122;
+            }
             continue;
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
@@ -1320,6 +2002,10 @@ pbj_status google_protobuf_FileDescriptorProto_print(const google_protobuf_FileD
         pbj_text_int32(t, "weak_dependency", m->weak_dependency.data[i]);
     if (m->has_syntax)
         pbj_text_string(t, "syntax", pbj_slice_data(m->syntax), m->syntax.len);
+    if (m->has_edition)
+        pbj_text_enum(t, "edition", m->edition, google_protobuf_Edition_name(m->edition));
+    for (size_t i = 0; i < m->option_dependency.count; i++)
+        pbj_text_string(t, "option_dependency", pbj_slice_data(m->option_dependency.data[i]), m->option_dependency.data[i].len);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
     return pbj_text_status(t);
 }
@@ -1338,6 +2024,7 @@ static int32_t google_protobuf_FileDescriptorProto__text_field(const char *s, si
         if (memcmp(s, "syntax", 6) == 0) return 12;
         break;
     case 7:
+        if (memcmp(s, "edition", 7) == 0) return 14;
         if (memcmp(s, "options", 7) == 0) return 8;
         if (memcmp(s, "package", 7) == 0) return 2;
         if (memcmp(s, "service", 7) == 0) return 6;
@@ -1359,6 +2046,7 @@ static int32_t google_protobuf_FileDescriptorProto__text_field(const char *s, si
         if (memcmp(s, "source_code_info", 16) == 0) return 9;
         break;
     case 17:
+        if (memcmp(s, "option_dependency", 17) == 0) return 15;
         if (memcmp(s, "public_dependency", 17) == 0) return 10;
         break;
     default:
@@ -1496,6 +2184,26 @@ pbj_status google_protobuf_FileDescriptorProto__read_text(google_protobuf_FileDe
                 m->has_syntax = 1;
             }
             break;
+        case 14: /* edition */
+            if (m->has_edition) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_Edition_from_name, google_protobuf_Edition_name, true)) return r->st;
+                m->edition = v;
+                m->has_edition = 1;
+            }
+            break;
+        case 15: /* option_dependency */
+            if (!pbj__tr_colon(r)) return r->st;
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                if (!(m->option_dependency.data = (pbj_slice *)pbj__array_add(r->arena, m->option_dependency.data, m->option_dependency.count, sizeof v))) return pbj__tr_nomem(r);
+                m->option_dependency.data[m->option_dependency.count++] = v;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
         default:
             return pbj__tr_unknown(r, "google.protobuf.FileDescriptorProto");
         }
@@ -1583,6 +2291,7 @@ size_t google_protobuf_DescriptorProto__size(const google_protobuf_DescriptorPro
     }
     n += m->reserved_name.count * 1;
     for (size_t i = 0; i < m->reserved_name.count; i++) n += pbj_len_size(m->reserved_name.data[i].len);
+    if (m->has_visibility) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->visibility);
     return n;
 }
 
@@ -1647,6 +2356,10 @@ pbj_status google_protobuf_DescriptorProto_decode(google_protobuf_DescriptorProt
 uint8_t *google_protobuf_DescriptorProto__write(const google_protobuf_DescriptorProto *m, uint8_t *p)
 {
     if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (m->has_visibility) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->visibility);
+        *--p = 0x58;
+    }
     for (size_t i = m->reserved_name.count; i-- > 0;) {
         p = pbj_rput_bytes(p, m->reserved_name.data[i]);
         *--p = 0x52;
@@ -1932,6 +2645,22 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
                 p += 1;
                 goto f_82;
             }
+            if (pbj__at_tag1(p, end, 0x58)) {
+                p += 1;
+                goto f_88;
+            }
+            continue;
+        case 0x58: /* visibility */
+        f_88:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_SymbolVisibility_name((int32_t)v)) {
+                    m->visibility = (int32_t)v;
+                    m->has_visibility = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 11, v, &st)) return st;
+            }
             continue;
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
@@ -1991,6 +2720,8 @@ pbj_status google_protobuf_DescriptorProto_print(const google_protobuf_Descripto
     }
     for (size_t i = 0; i < m->reserved_name.count; i++)
         pbj_text_string(t, "reserved_name", pbj_slice_data(m->reserved_name.data[i]), m->reserved_name.data[i].len);
+    if (m->has_visibility)
+        pbj_text_enum(t, "visibility", m->visibility, google_protobuf_SymbolVisibility_name(m->visibility));
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
     return pbj_text_status(t);
 }
@@ -2017,6 +2748,7 @@ static int32_t google_protobuf_DescriptorProto__text_field(const char *s, size_t
         break;
     case 10:
         if (memcmp(s, "oneof_decl", 10) == 0) return 8;
+        if (memcmp(s, "visibility", 10) == 0) return 11;
         break;
     case 11:
         if (memcmp(s, "nested_type", 11) == 0) return 3;
@@ -2153,6 +2885,16 @@ pbj_status google_protobuf_DescriptorProto__read_text(google_protobuf_Descriptor
                 m->reserved_name.data[m->reserved_name.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
+            break;
+        case 11: /* visibility */
+            if (m->has_visibility) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_SymbolVisibility_from_name, google_protobuf_SymbolVisibility_name, true)) return r->st;
+                m->visibility = v;
+                m->has_visibility = 1;
+            }
             break;
         default:
             return pbj__tr_unknown(r, "google.protobuf.DescriptorProto");
@@ -2630,229 +3372,6 @@ static pbj_status google_protobuf_DescriptorProto_ReservedRange__text_any(pbj_te
     n = google_protobuf_DescriptorProto_ReservedRange_size(m);
     if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
     if (pbj__tr_status(r, google_protobuf_DescriptorProto_ReservedRange_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
-/* ==== google.protobuf.ExtensionRangeOptions ==== */
-
-void google_protobuf_ExtensionRangeOptions_init(google_protobuf_ExtensionRangeOptions *m)
-{
-    memset(m, 0, sizeof *m);
-}
-
-size_t google_protobuf_ExtensionRangeOptions_size(const google_protobuf_ExtensionRangeOptions *m)
-{
-    size_t n = m->pbj_unknown.len;
-    n += m->pbj_ext.len;
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
-        size_t s = google_protobuf_UninterpretedOption_size(&m->uninterpreted_option.data[i]);
-        n += 2 + pbj_len_size(s);
-    }
-    return n;
-}
-
-const char *google_protobuf_ExtensionRangeOptions_missing(const google_protobuf_ExtensionRangeOptions *m)
-{
-    return google_protobuf_ExtensionRangeOptions__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_ExtensionRangeOptions__missing(const google_protobuf_ExtensionRangeOptions *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((r = google_protobuf_UninterpretedOption__missing(&m->uninterpreted_option.data[i], depth))) return r;
-    return r;
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_encode_partial(const google_protobuf_ExtensionRangeOptions *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_ExtensionRangeOptions_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_ExtensionRangeOptions__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_encode(const google_protobuf_ExtensionRangeOptions *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_ExtensionRangeOptions_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_ExtensionRangeOptions_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_decode(google_protobuf_ExtensionRangeOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_ExtensionRangeOptions_init(m);
-    pbj_status st = len ? google_protobuf_ExtensionRangeOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_ExtensionRangeOptions_missing(m));
-    return st;
-}
-
-uint8_t *google_protobuf_ExtensionRangeOptions__write(const google_protobuf_ExtensionRangeOptions *m, uint8_t *p)
-{
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
-    p = pbj__ext_rput(m->pbj_ext, 1000, 536870911, p);
-    for (size_t i = m->uninterpreted_option.count; i-- > 0;) {
-        {
-            uint8_t *mark = p;
-            p = google_protobuf_UninterpretedOption__write(&m->uninterpreted_option.data[i], p);
-            p = pbj_rput_varint(p, (size_t)(mark - p));
-            p -= 2;
-            memcpy(p, "\xba\x3e", 2);
-        }
-    }
-    return p;
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions__decode(google_protobuf_ExtensionRangeOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
-{
-    pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
-    while (p < end) {
-        const uint8_t *start = p;
-        uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
-        else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
-        switch (tag) {
-        case 0x1f3a: /* uninterpreted_option */
-        f_7994:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* full: room for the rest of the run at once */
-                !(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_next(d->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof(google_protobuf_UninterpretedOption), p, end, 0x1f3a)))
-                return PBJ_ERR_NOMEM;
-            google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
-            {
-                size_t len;
-                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
-                if ((st = google_protobuf_UninterpretedOption__decode(&m->uninterpreted_option.data[m->uninterpreted_option.count], p, p + len, d)) != PBJ_OK) return st;
-                p += len;
-            }
-            m->uninterpreted_option.count++;
-            if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
-                p += 2;
-                goto f_7994;
-            }
-            continue;
-        default:
-            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
-            continue;
-        }
-    }
-    d->depth_left++;
-    return PBJ_OK;
-}
-
-#ifdef PBJ_TEXT_H
-static void google_protobuf_ExtensionRangeOptions__print_ext(pbj_slice ext, pbj_text *t, uint32_t lo, uint32_t hi)
-{
-    size_t pos = 0;
-    pbj__ext_rec r;
-    while (pbj__ext_next(ext, &pos, &r)) {
-        uint32_t n = r.number;
-        pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
-        (void)one;
-        if (n < lo || n > hi) continue;
-        switch (n) {
-        default:
-            break;
-        }
-        pbj_text_unknown(t, r.start, (size_t)(r.end - r.start));
-    }
-}
-#endif
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_ExtensionRangeOptions_print(const google_protobuf_ExtensionRangeOptions *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
-        pbj_text_open(t, "uninterpreted_option");
-        google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
-        pbj_text_close(t);
-    }
-    google_protobuf_ExtensionRangeOptions__print_ext(m->pbj_ext, t, 1000, 536870911);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_ExtensionRangeOptions__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 20:
-        if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions__read_text(google_protobuf_ExtensionRangeOptions *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_ExtensionRangeOptions__text_field(r->name, r->name_len)) {
-        case 999: /* uninterpreted_option */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_UninterpretedOption *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
-                google_protobuf_UninterpretedOption_init(e);
-                if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.ExtensionRangeOptions");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_from_text(google_protobuf_ExtensionRangeOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_ExtensionRangeOptions_init(m);
-    if (pbj__tr_status(&r, google_protobuf_ExtensionRangeOptions__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_ExtensionRangeOptions_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_ExtensionRangeOptions_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_ExtensionRangeOptions__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_ExtensionRangeOptions *m = (google_protobuf_ExtensionRangeOptions *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_ExtensionRangeOptions_init(m);
-    if (pbj__tr_status(r, google_protobuf_ExtensionRangeOptions__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_ExtensionRangeOptions_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_ExtensionRangeOptions_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_ExtensionRangeOptions_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
     *out = pbj_slice_make(buf, len);
     return PBJ_OK;
 }
@@ -3637,6 +4156,7 @@ size_t google_protobuf_EnumDescriptorProto_size(const google_protobuf_EnumDescri
     }
     n += m->reserved_name.count * 1;
     for (size_t i = 0; i < m->reserved_name.count; i++) n += pbj_len_size(m->reserved_name.data[i].len);
+    if (m->has_visibility) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->visibility);
     return n;
 }
 
@@ -3691,6 +4211,10 @@ pbj_status google_protobuf_EnumDescriptorProto_decode(google_protobuf_EnumDescri
 uint8_t *google_protobuf_EnumDescriptorProto__write(const google_protobuf_EnumDescriptorProto *m, uint8_t *p)
 {
     if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (m->has_visibility) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->visibility);
+        *--p = 0x30;
+    }
     for (size_t i = m->reserved_name.count; i-- > 0;) {
         p = pbj_rput_bytes(p, m->reserved_name.data[i]);
         *--p = 0x2a;
@@ -3826,6 +4350,22 @@ pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescr
                 p += 1;
                 goto f_42;
             }
+            if (pbj__at_tag1(p, end, 0x30)) {
+                p += 1;
+                goto f_48;
+            }
+            continue;
+        case 0x30: /* visibility */
+        f_48:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_SymbolVisibility_name((int32_t)v)) {
+                    m->visibility = (int32_t)v;
+                    m->has_visibility = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 6, v, &st)) return st;
+            }
             continue;
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
@@ -3860,6 +4400,8 @@ pbj_status google_protobuf_EnumDescriptorProto_print(const google_protobuf_EnumD
     }
     for (size_t i = 0; i < m->reserved_name.count; i++)
         pbj_text_string(t, "reserved_name", pbj_slice_data(m->reserved_name.data[i]), m->reserved_name.data[i].len);
+    if (m->has_visibility)
+        pbj_text_enum(t, "visibility", m->visibility, google_protobuf_SymbolVisibility_name(m->visibility));
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
     return pbj_text_status(t);
 }
@@ -3879,6 +4421,9 @@ static int32_t google_protobuf_EnumDescriptorProto__text_field(const char *s, si
         break;
     case 7:
         if (memcmp(s, "options", 7) == 0) return 3;
+        break;
+    case 10:
+        if (memcmp(s, "visibility", 10) == 0) return 6;
         break;
     case 13:
         if (memcmp(s, "reserved_name", 13) == 0) return 5;
@@ -3949,6 +4494,16 @@ pbj_status google_protobuf_EnumDescriptorProto__read_text(google_protobuf_EnumDe
                 m->reserved_name.data[m->reserved_name.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
+            break;
+        case 6: /* visibility */
+            if (m->has_visibility) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_SymbolVisibility_from_name, google_protobuf_SymbolVisibility_name, true)) return r->st;
+                m->visibility = v;
+                m->has_visibility = 1;
+            }
             break;
         default:
             return pbj__tr_unknown(r, "google.protobuf.EnumDescriptorProto");
@@ -5099,6 +5654,10 @@ size_t google_protobuf_FileOptions_size(const google_protobuf_FileOptions *m)
     if (m->has_php_generic_services) n += 2 + 1;
     if (m->has_php_metadata_namespace) n += 2 + pbj_len_size(m->php_metadata_namespace.len);
     if (m->has_ruby_package) n += 2 + pbj_len_size(m->ruby_package.len);
+    if (m->features) {
+        size_t s = google_protobuf_FeatureSet_size(m->features);
+        n += 2 + pbj_len_size(s);
+    }
     for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
         size_t s = google_protobuf_UninterpretedOption_size(&m->uninterpreted_option.data[i]);
         n += 2 + pbj_len_size(s);
@@ -5164,6 +5723,15 @@ uint8_t *google_protobuf_FileOptions__write(const google_protobuf_FileOptions *m
             p = pbj_rput_varint(p, (size_t)(mark - p));
             p -= 2;
             memcpy(p, "\xba\x3e", 2);
+        }
+    }
+    if (m->features) {
+        {
+            uint8_t *mark = p;
+            p = google_protobuf_FeatureSet__write(m->features, p);
+            p = pbj_rput_varint(p, (size_t)(mark - p));
+            p -= 2;
+            memcpy(p, "\x92\x03", 2);
         }
     }
     if (m->has_ruby_package) {
@@ -5551,6 +6119,23 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 p += len;
                 m->has_ruby_package = 1;
             }
+            if (pbj__at_tag2(p, end, 0x92, 0x03)) {
+                p += 2;
+                goto f_402;
+            }
+            continue;
+        case 0x192: /* features */
+        f_402:
+            if (!m->features) {
+                if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(d->arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+                google_protobuf_FeatureSet_init(m->features);
+            }
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = google_protobuf_FeatureSet__decode(m->features, p, p + len, d)) != PBJ_OK) return st;
+                p += len;
+            }
             if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
                 goto f_7994;
@@ -5647,6 +6232,11 @@ pbj_status google_protobuf_FileOptions_print(const google_protobuf_FileOptions *
         pbj_text_string(t, "php_metadata_namespace", pbj_slice_data(m->php_metadata_namespace), m->php_metadata_namespace.len);
     if (m->has_ruby_package)
         pbj_text_string(t, "ruby_package", pbj_slice_data(m->ruby_package), m->ruby_package.len);
+    if (m->features) {
+        pbj_text_open(t, "features");
+        google_protobuf_FeatureSet_print(m->features, t);
+        pbj_text_close(t);
+    }
     for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
         pbj_text_open(t, "uninterpreted_option");
         google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
@@ -5664,6 +6254,9 @@ static int32_t google_protobuf_FileOptions__text_field(const char *s, size_t n)
 {
     (void)s;
     switch (n) {
+    case 8:
+        if (memcmp(s, "features", 8) == 0) return 50;
+        break;
     case 10:
         if (memcmp(s, "deprecated", 10) == 0) return 23;
         if (memcmp(s, "go_package", 10) == 0) return 11;
@@ -5918,6 +6511,13 @@ pbj_status google_protobuf_FileOptions__read_text(google_protobuf_FileOptions *m
                 m->has_ruby_package = 1;
             }
             break;
+        case 50: /* features */
+            if (m->features) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FeatureSet)))) return pbj__tr_nomem(r);
+            google_protobuf_FeatureSet_init(m->features);
+            if (pbj__tr_status(r, google_protobuf_FeatureSet__read_text(m->features, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
         case 999: /* uninterpreted_option */
             pbj__tr_try(r, ':');
             for (int k = 0; pbj__tr_values(r, &k, true);) {
@@ -5980,6 +6580,11 @@ size_t google_protobuf_MessageOptions_size(const google_protobuf_MessageOptions 
     if (m->has_no_standard_descriptor_accessor) n += 1 + 1;
     if (m->has_deprecated) n += 1 + 1;
     if (m->has_map_entry) n += 1 + 1;
+    if (m->has_deprecated_legacy_json_field_conflicts) n += 1 + 1;
+    if (m->features) {
+        size_t s = google_protobuf_FeatureSet_size(m->features);
+        n += 1 + pbj_len_size(s);
+    }
     for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
         size_t s = google_protobuf_UninterpretedOption_size(&m->uninterpreted_option.data[i]);
         n += 2 + pbj_len_size(s);
@@ -6046,6 +6651,18 @@ uint8_t *google_protobuf_MessageOptions__write(const google_protobuf_MessageOpti
             p -= 2;
             memcpy(p, "\xba\x3e", 2);
         }
+    }
+    if (m->features) {
+        {
+            uint8_t *mark = p;
+            p = google_protobuf_FeatureSet__write(m->features, p);
+            p = pbj_rput_varint(p, (size_t)(mark - p));
+            *--p = 0x62;
+        }
+    }
+    if (m->has_deprecated_legacy_json_field_conflicts) {
+        *--p = (uint8_t)m->deprecated_legacy_json_field_conflicts;
+        *--p = 0x58;
     }
     if (m->has_map_entry) {
         *--p = (uint8_t)m->map_entry;
@@ -6127,6 +6744,37 @@ pbj_status google_protobuf_MessageOptions__decode(google_protobuf_MessageOptions
                 m->map_entry = (v != 0);
                 m->has_map_entry = 1;
             }
+            if (pbj__at_tag1(p, end, 0x58)) {
+                p += 1;
+                goto f_88;
+            }
+            continue;
+        case 0x58: /* deprecated_legacy_json_field_conflicts */
+        f_88:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                m->deprecated_legacy_json_field_conflicts = (v != 0);
+                m->has_deprecated_legacy_json_field_conflicts = 1;
+            }
+            if (pbj__at_tag1(p, end, 0x62)) {
+                p += 1;
+                goto f_98;
+            }
+            continue;
+        case 0x62: /* features */
+        f_98:
+            if (!m->features) {
+                if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(d->arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+                google_protobuf_FeatureSet_init(m->features);
+            }
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = google_protobuf_FeatureSet__decode(m->features, p, p + len, d)) != PBJ_OK) return st;
+                p += len;
+            }
             if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
                 goto f_7994;
@@ -6191,6 +6839,13 @@ pbj_status google_protobuf_MessageOptions_print(const google_protobuf_MessageOpt
         pbj_text_bool(t, "deprecated", m->deprecated);
     if (m->has_map_entry)
         pbj_text_bool(t, "map_entry", m->map_entry);
+    if (m->has_deprecated_legacy_json_field_conflicts)
+        pbj_text_bool(t, "deprecated_legacy_json_field_conflicts", m->deprecated_legacy_json_field_conflicts);
+    if (m->features) {
+        pbj_text_open(t, "features");
+        google_protobuf_FeatureSet_print(m->features, t);
+        pbj_text_close(t);
+    }
     for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
         pbj_text_open(t, "uninterpreted_option");
         google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
@@ -6208,6 +6863,9 @@ static int32_t google_protobuf_MessageOptions__text_field(const char *s, size_t 
 {
     (void)s;
     switch (n) {
+    case 8:
+        if (memcmp(s, "features", 8) == 0) return 12;
+        break;
     case 9:
         if (memcmp(s, "map_entry", 9) == 0) return 7;
         break;
@@ -6222,6 +6880,9 @@ static int32_t google_protobuf_MessageOptions__text_field(const char *s, size_t 
         break;
     case 31:
         if (memcmp(s, "no_standard_descriptor_accessor", 31) == 0) return 2;
+        break;
+    case 38:
+        if (memcmp(s, "deprecated_legacy_json_field_conflicts", 38) == 0) return 11;
         break;
     default:
         break;
@@ -6275,6 +6936,23 @@ pbj_status google_protobuf_MessageOptions__read_text(google_protobuf_MessageOpti
                 m->map_entry = v;
                 m->has_map_entry = 1;
             }
+            break;
+        case 11: /* deprecated_legacy_json_field_conflicts */
+            if (m->has_deprecated_legacy_json_field_conflicts) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->deprecated_legacy_json_field_conflicts = v;
+                m->has_deprecated_legacy_json_field_conflicts = 1;
+            }
+            break;
+        case 12: /* features */
+            if (m->features) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FeatureSet)))) return pbj__tr_nomem(r);
+            google_protobuf_FeatureSet_init(m->features);
+            if (pbj__tr_status(r, google_protobuf_FeatureSet__read_text(m->features, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
             break;
         case 999: /* uninterpreted_option */
             pbj__tr_try(r, ':');
@@ -6341,6 +7019,22 @@ size_t google_protobuf_FieldOptions_size(const google_protobuf_FieldOptions *m)
     if (m->has_jstype) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->jstype);
     if (m->has_weak) n += 1 + 1;
     if (m->has_unverified_lazy) n += 1 + 1;
+    if (m->has_debug_redact) n += 2 + 1;
+    if (m->has_retention) n += 2 + pbj_varint_size((uint64_t)(int64_t)m->retention);
+    n += m->targets.count * 2;
+    for (size_t i = 0; i < m->targets.count; i++) n += pbj_varint_size((uint64_t)(int64_t)m->targets.data[i]);
+    for (size_t i = 0; i < m->edition_defaults.count; i++) {
+        size_t s = google_protobuf_FieldOptions_EditionDefault_size(&m->edition_defaults.data[i]);
+        n += 2 + pbj_len_size(s);
+    }
+    if (m->features) {
+        size_t s = google_protobuf_FeatureSet_size(m->features);
+        n += 2 + pbj_len_size(s);
+    }
+    if (m->feature_support) {
+        size_t s = google_protobuf_FieldOptions_FeatureSupport_size(m->feature_support);
+        n += 2 + pbj_len_size(s);
+    }
     for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
         size_t s = google_protobuf_UninterpretedOption_size(&m->uninterpreted_option.data[i]);
         n += 2 + pbj_len_size(s);
@@ -6407,6 +7101,48 @@ uint8_t *google_protobuf_FieldOptions__write(const google_protobuf_FieldOptions 
             p -= 2;
             memcpy(p, "\xba\x3e", 2);
         }
+    }
+    if (m->feature_support) {
+        {
+            uint8_t *mark = p;
+            p = google_protobuf_FieldOptions_FeatureSupport__write(m->feature_support, p);
+            p = pbj_rput_varint(p, (size_t)(mark - p));
+            p -= 2;
+            memcpy(p, "\xb2\x01", 2);
+        }
+    }
+    if (m->features) {
+        {
+            uint8_t *mark = p;
+            p = google_protobuf_FeatureSet__write(m->features, p);
+            p = pbj_rput_varint(p, (size_t)(mark - p));
+            p -= 2;
+            memcpy(p, "\xaa\x01", 2);
+        }
+    }
+    for (size_t i = m->edition_defaults.count; i-- > 0;) {
+        {
+            uint8_t *mark = p;
+            p = google_protobuf_FieldOptions_EditionDefault__write(&m->edition_defaults.data[i], p);
+            p = pbj_rput_varint(p, (size_t)(mark - p));
+            p -= 2;
+            memcpy(p, "\xa2\x01", 2);
+        }
+    }
+    for (size_t i = m->targets.count; i-- > 0;) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->targets.data[i]);
+        p -= 2;
+        memcpy(p, "\x98\x01", 2);
+    }
+    if (m->has_retention) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->retention);
+        p -= 2;
+        memcpy(p, "\x88\x01", 2);
+    }
+    if (m->has_debug_redact) {
+        *--p = (uint8_t)m->debug_redact;
+        p -= 2;
+        memcpy(p, "\x80\x01", 2);
     }
     if (m->has_unverified_lazy) {
         *--p = (uint8_t)m->unverified_lazy;
@@ -6546,6 +7282,143 @@ pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m,
                 m->unverified_lazy = (v != 0);
                 m->has_unverified_lazy = 1;
             }
+            if (pbj__at_tag2(p, end, 0x80, 0x01)) {
+                p += 2;
+                goto f_128;
+            }
+            continue;
+        case 0x80: /* debug_redact */
+        f_128:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                m->debug_redact = (v != 0);
+                m->has_debug_redact = 1;
+            }
+            if (pbj__at_tag2(p, end, 0x88, 0x01)) {
+                p += 2;
+                goto f_136;
+            }
+            continue;
+        case 0x88: /* retention */
+        f_136:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_FieldOptions_OptionRetention_name((int32_t)v)) {
+                    m->retention = (int32_t)v;
+                    m->has_retention = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 17, v, &st)) return st;
+            }
+            if (pbj__at_tag2(p, end, 0x98, 0x01)) {
+                p += 2;
+                goto f_152;
+            }
+            continue;
+        case 0x98: /* targets */
+        f_152:
+            if (PBJ_UNLIKELY(!pbj__array_room(m->targets.data, m->targets.count)) &&   /* full: room for the rest of the run at once */
+                !(m->targets.data = (int32_t *)pbj__array_next(d->arena, m->targets.data, m->targets.count, sizeof(int32_t), p, end, 0x98)))
+                return PBJ_ERR_NOMEM;
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_FieldOptions_OptionTargetType_name((int32_t)v)) {
+                    m->targets.data[m->targets.count++] = (int32_t)v;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 19, v, &st)) return st;
+            }
+            if (pbj__at_tag2(p, end, 0x98, 0x01)) {
+                p += 2;
+                goto f_152;
+            }
+            if (pbj__at_tag2(p, end, 0xa2, 0x01)) {
+                p += 2;
+                goto f_162;
+            }
+            continue;
+        case 0x9a: /* targets */
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                const uint8_t *pe = p + len;
+                size_t k = pbj_count_varints(p, pe);
+                if (k) {
+                    if (!(m->targets.data = (int32_t *)pbj__array_more(d->arena, m->targets.data, m->targets.count, k, sizeof(int32_t)))) return PBJ_ERR_NOMEM;
+                }
+                while (p < pe) {
+                    {
+                        uint64_t v;
+                        if (PBJ_LIKELY(p < pe && *p < 0x80)) v = *p++;
+                        else if (!(p = pbj_get_varint_in(p, pe, d, &v, &st))) return st;
+                        if (google_protobuf_FieldOptions_OptionTargetType_name((int32_t)v)) {
+                            m->targets.data[m->targets.count++] = (int32_t)v;
+                        } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 19, v, &st)) return st;
+                    }
+                }
+            }
+            if (pbj__at_tag2(p, end, 0x98, 0x01)) {
+                p += 2;
+                goto f_152;
+            }
+            if (pbj__at_tag2(p, end, 0xa2, 0x01)) {
+                p += 2;
+                goto f_162;
+            }
+            continue;
+        case 0xa2: /* edition_defaults */
+        f_162:
+            if (PBJ_UNLIKELY(!pbj__array_room(m->edition_defaults.data, m->edition_defaults.count)) &&   /* full: room for the rest of the run at once */
+                !(m->edition_defaults.data = (google_protobuf_FieldOptions_EditionDefault *)pbj__array_next(d->arena, m->edition_defaults.data, m->edition_defaults.count, sizeof(google_protobuf_FieldOptions_EditionDefault), p, end, 0xa2)))
+                return PBJ_ERR_NOMEM;
+            google_protobuf_FieldOptions_EditionDefault_init(&m->edition_defaults.data[m->edition_defaults.count]);
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = google_protobuf_FieldOptions_EditionDefault__decode(&m->edition_defaults.data[m->edition_defaults.count], p, p + len, d)) != PBJ_OK) return st;
+                p += len;
+            }
+            m->edition_defaults.count++;
+            if (pbj__at_tag2(p, end, 0xa2, 0x01)) {
+                p += 2;
+                goto f_162;
+            }
+            if (pbj__at_tag2(p, end, 0xaa, 0x01)) {
+                p += 2;
+                goto f_170;
+            }
+            continue;
+        case 0xaa: /* features */
+        f_170:
+            if (!m->features) {
+                if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(d->arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+                google_protobuf_FeatureSet_init(m->features);
+            }
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = google_protobuf_FeatureSet__decode(m->features, p, p + len, d)) != PBJ_OK) return st;
+                p += len;
+            }
+            if (pbj__at_tag2(p, end, 0xb2, 0x01)) {
+                p += 2;
+                goto f_178;
+            }
+            continue;
+        case 0xb2: /* feature_support */
+        f_178:
+            if (!m->feature_support) {
+                if (!(m->feature_support = (google_protobuf_FieldOptions_FeatureSupport *)pbj_arena_alloc(d->arena, sizeof(google_protobuf_FieldOptions_FeatureSupport)))) return PBJ_ERR_NOMEM;
+                google_protobuf_FieldOptions_FeatureSupport_init(m->feature_support);
+            }
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = google_protobuf_FieldOptions_FeatureSupport__decode(m->feature_support, p, p + len, d)) != PBJ_OK) return st;
+                p += len;
+            }
             if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
                 goto f_7994;
@@ -6616,6 +7489,27 @@ pbj_status google_protobuf_FieldOptions_print(const google_protobuf_FieldOptions
         pbj_text_bool(t, "weak", m->weak);
     if (m->has_unverified_lazy)
         pbj_text_bool(t, "unverified_lazy", m->unverified_lazy);
+    if (m->has_debug_redact)
+        pbj_text_bool(t, "debug_redact", m->debug_redact);
+    if (m->has_retention)
+        pbj_text_enum(t, "retention", m->retention, google_protobuf_FieldOptions_OptionRetention_name(m->retention));
+    for (size_t i = 0; i < m->targets.count; i++)
+        pbj_text_enum(t, "targets", m->targets.data[i], google_protobuf_FieldOptions_OptionTargetType_name(m->targets.data[i]));
+    for (size_t i = 0; i < m->edition_defaults.count; i++) {
+        pbj_text_open(t, "edition_defaults");
+        google_protobuf_FieldOptions_EditionDefault_print(&m->edition_defaults.data[i], t);
+        pbj_text_close(t);
+    }
+    if (m->features) {
+        pbj_text_open(t, "features");
+        google_protobuf_FeatureSet_print(m->features, t);
+        pbj_text_close(t);
+    }
+    if (m->feature_support) {
+        pbj_text_open(t, "feature_support");
+        google_protobuf_FieldOptions_FeatureSupport_print(m->feature_support, t);
+        pbj_text_close(t);
+    }
     for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
         pbj_text_open(t, "uninterpreted_option");
         google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
@@ -6644,11 +7538,27 @@ static int32_t google_protobuf_FieldOptions__text_field(const char *s, size_t n)
         if (memcmp(s, "jstype", 6) == 0) return 6;
         if (memcmp(s, "packed", 6) == 0) return 2;
         break;
+    case 7:
+        if (memcmp(s, "targets", 7) == 0) return 19;
+        break;
+    case 8:
+        if (memcmp(s, "features", 8) == 0) return 21;
+        break;
+    case 9:
+        if (memcmp(s, "retention", 9) == 0) return 17;
+        break;
     case 10:
         if (memcmp(s, "deprecated", 10) == 0) return 3;
         break;
+    case 12:
+        if (memcmp(s, "debug_redact", 12) == 0) return 16;
+        break;
     case 15:
+        if (memcmp(s, "feature_support", 15) == 0) return 22;
         if (memcmp(s, "unverified_lazy", 15) == 0) return 15;
+        break;
+    case 16:
+        if (memcmp(s, "edition_defaults", 16) == 0) return 20;
         break;
     case 20:
         if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
@@ -6736,6 +7646,62 @@ pbj_status google_protobuf_FieldOptions__read_text(google_protobuf_FieldOptions 
                 m->has_unverified_lazy = 1;
             }
             break;
+        case 16: /* debug_redact */
+            if (m->has_debug_redact) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->debug_redact = v;
+                m->has_debug_redact = 1;
+            }
+            break;
+        case 17: /* retention */
+            if (m->has_retention) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_FieldOptions_OptionRetention_from_name, google_protobuf_FieldOptions_OptionRetention_name, true)) return r->st;
+                m->retention = v;
+                m->has_retention = 1;
+            }
+            break;
+        case 19: /* targets */
+            if (!pbj__tr_colon(r)) return r->st;
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_FieldOptions_OptionTargetType_from_name, google_protobuf_FieldOptions_OptionTargetType_name, true)) return r->st;
+                if (!(m->targets.data = (int32_t *)pbj__array_add(r->arena, m->targets.data, m->targets.count, sizeof v))) return pbj__tr_nomem(r);
+                m->targets.data[m->targets.count++] = v;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 20: /* edition_defaults */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                google_protobuf_FieldOptions_EditionDefault *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->edition_defaults.data = (google_protobuf_FieldOptions_EditionDefault *)pbj__array_add(r->arena, m->edition_defaults.data, m->edition_defaults.count, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->edition_defaults.data[m->edition_defaults.count++];
+                google_protobuf_FieldOptions_EditionDefault_init(e);
+                if (pbj__tr_status(r, google_protobuf_FieldOptions_EditionDefault__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 21: /* features */
+            if (m->features) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FeatureSet)))) return pbj__tr_nomem(r);
+            google_protobuf_FeatureSet_init(m->features);
+            if (pbj__tr_status(r, google_protobuf_FeatureSet__read_text(m->features, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
+        case 22: /* feature_support */
+            if (m->feature_support) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->feature_support = (google_protobuf_FieldOptions_FeatureSupport *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FieldOptions_FeatureSupport)))) return pbj__tr_nomem(r);
+            google_protobuf_FieldOptions_FeatureSupport_init(m->feature_support);
+            if (pbj__tr_status(r, google_protobuf_FieldOptions_FeatureSupport__read_text(m->feature_support, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
         case 999: /* uninterpreted_option */
             pbj__tr_try(r, ':');
             for (int k = 0; pbj__tr_values(r, &k, true);) {
@@ -6783,6 +7749,496 @@ static pbj_status google_protobuf_FieldOptions__text_any(pbj_text_reader *r, pbj
 
 #endif
 
+/* ==== google.protobuf.FieldOptions.EditionDefault ==== */
+
+void google_protobuf_FieldOptions_EditionDefault_init(google_protobuf_FieldOptions_EditionDefault *m)
+{
+    memset(m, 0, sizeof *m);
+}
+
+size_t google_protobuf_FieldOptions_EditionDefault_size(const google_protobuf_FieldOptions_EditionDefault *m)
+{
+    size_t n = m->pbj_unknown.len;
+    if (m->has_value) n += 1 + pbj_len_size(m->value.len);
+    if (m->has_edition) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->edition);
+    return n;
+}
+
+pbj_status google_protobuf_FieldOptions_EditionDefault_encode(const google_protobuf_FieldOptions_EditionDefault *m, uint8_t *buf, size_t cap, size_t *len)
+{
+    size_t n = google_protobuf_FieldOptions_EditionDefault_size(m);
+    *len = n == PBJ_SIZE_ERROR ? 0 : n;
+    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
+    if (n > INT32_MAX) return PBJ_ERR_SIZE;
+    if (n > cap) return PBJ_ERR_BUFFER;
+    if (n) {
+        uint8_t *start = google_protobuf_FieldOptions_EditionDefault__write(m, buf + n);
+        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
+        (void)start;
+    }
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_FieldOptions_EditionDefault_decode(google_protobuf_FieldOptions_EditionDefault *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_decoder d;
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
+    google_protobuf_FieldOptions_EditionDefault_init(m);
+    pbj_status st = len ? google_protobuf_FieldOptions_EditionDefault__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
+    st = pbj__decode_uncap(arena, cap, st);
+    return st;
+}
+
+uint8_t *google_protobuf_FieldOptions_EditionDefault__write(const google_protobuf_FieldOptions_EditionDefault *m, uint8_t *p)
+{
+    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (m->has_edition) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->edition);
+        *--p = 0x18;
+    }
+    if (m->has_value) {
+        p = pbj_rput_bytes(p, m->value);
+        *--p = 0x12;
+    }
+    return p;
+}
+
+pbj_status google_protobuf_FieldOptions_EditionDefault__decode(google_protobuf_FieldOptions_EditionDefault *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
+{
+    pbj_status st = PBJ_OK;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left--;
+    while (p < end) {
+        const uint8_t *start = p;
+        uint32_t tag;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
+        else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
+        switch (tag) {
+        case 0x12: /* value */
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = pbj_take_slice(d, p, len, &m->value)) != PBJ_OK) return st;
+                p += len;
+                m->has_value = 1;
+            }
+            if (pbj__at_tag1(p, end, 0x18)) {
+                p += 1;
+                goto f_24;
+            }
+            continue;
+        case 0x18: /* edition */
+        f_24:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_Edition_name((int32_t)v)) {
+                    m->edition = (int32_t)v;
+                    m->has_edition = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 3, v, &st)) return st;
+            }
+            continue;
+        default:
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
+            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            continue;
+        }
+    }
+    d->depth_left++;
+    return PBJ_OK;
+}
+
+#ifdef PBJ_TEXT_H
+pbj_status google_protobuf_FieldOptions_EditionDefault_print(const google_protobuf_FieldOptions_EditionDefault *m, pbj_text *t)
+{
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
+    if (m->has_value)
+        pbj_text_string(t, "value", pbj_slice_data(m->value), m->value.len);
+    if (m->has_edition)
+        pbj_text_enum(t, "edition", m->edition, google_protobuf_Edition_name(m->edition));
+    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_FieldOptions_EditionDefault__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 5:
+        if (memcmp(s, "value", 5) == 0) return 2;
+        break;
+    case 7:
+        if (memcmp(s, "edition", 7) == 0) return 3;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_FieldOptions_EditionDefault__read_text(google_protobuf_FieldOptions_EditionDefault *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_FieldOptions_EditionDefault__text_field(r->name, r->name_len)) {
+        case 2: /* value */
+            if (m->has_value) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->value = v;
+                m->has_value = 1;
+            }
+            break;
+        case 3: /* edition */
+            if (m->has_edition) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_Edition_from_name, google_protobuf_Edition_name, true)) return r->st;
+                m->edition = v;
+                m->has_edition = 1;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.FieldOptions.EditionDefault");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_FieldOptions_EditionDefault_from_text(google_protobuf_FieldOptions_EditionDefault *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_FieldOptions_EditionDefault_init(m);
+    if (pbj__tr_status(&r, google_protobuf_FieldOptions_EditionDefault__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_FieldOptions_EditionDefault_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_FieldOptions_EditionDefault_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
+static pbj_status google_protobuf_FieldOptions_EditionDefault__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_FieldOptions_EditionDefault *m = (google_protobuf_FieldOptions_EditionDefault *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_FieldOptions_EditionDefault_init(m);
+    if (pbj__tr_status(r, google_protobuf_FieldOptions_EditionDefault__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_FieldOptions_EditionDefault_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_FieldOptions_EditionDefault_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_FieldOptions_EditionDefault_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+#endif
+
+/* ==== google.protobuf.FieldOptions.FeatureSupport ==== */
+
+void google_protobuf_FieldOptions_FeatureSupport_init(google_protobuf_FieldOptions_FeatureSupport *m)
+{
+    memset(m, 0, sizeof *m);
+}
+
+size_t google_protobuf_FieldOptions_FeatureSupport_size(const google_protobuf_FieldOptions_FeatureSupport *m)
+{
+    size_t n = m->pbj_unknown.len;
+    if (m->has_edition_introduced) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->edition_introduced);
+    if (m->has_edition_deprecated) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->edition_deprecated);
+    if (m->has_deprecation_warning) n += 1 + pbj_len_size(m->deprecation_warning.len);
+    if (m->has_edition_removed) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->edition_removed);
+    if (m->has_removal_error) n += 1 + pbj_len_size(m->removal_error.len);
+    return n;
+}
+
+pbj_status google_protobuf_FieldOptions_FeatureSupport_encode(const google_protobuf_FieldOptions_FeatureSupport *m, uint8_t *buf, size_t cap, size_t *len)
+{
+    size_t n = google_protobuf_FieldOptions_FeatureSupport_size(m);
+    *len = n == PBJ_SIZE_ERROR ? 0 : n;
+    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
+    if (n > INT32_MAX) return PBJ_ERR_SIZE;
+    if (n > cap) return PBJ_ERR_BUFFER;
+    if (n) {
+        uint8_t *start = google_protobuf_FieldOptions_FeatureSupport__write(m, buf + n);
+        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
+        (void)start;
+    }
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_FieldOptions_FeatureSupport_decode(google_protobuf_FieldOptions_FeatureSupport *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_decoder d;
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
+    google_protobuf_FieldOptions_FeatureSupport_init(m);
+    pbj_status st = len ? google_protobuf_FieldOptions_FeatureSupport__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
+    st = pbj__decode_uncap(arena, cap, st);
+    return st;
+}
+
+uint8_t *google_protobuf_FieldOptions_FeatureSupport__write(const google_protobuf_FieldOptions_FeatureSupport *m, uint8_t *p)
+{
+    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (m->has_removal_error) {
+        p = pbj_rput_bytes(p, m->removal_error);
+        *--p = 0x2a;
+    }
+    if (m->has_edition_removed) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->edition_removed);
+        *--p = 0x20;
+    }
+    if (m->has_deprecation_warning) {
+        p = pbj_rput_bytes(p, m->deprecation_warning);
+        *--p = 0x1a;
+    }
+    if (m->has_edition_deprecated) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->edition_deprecated);
+        *--p = 0x10;
+    }
+    if (m->has_edition_introduced) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->edition_introduced);
+        *--p = 0x08;
+    }
+    return p;
+}
+
+pbj_status google_protobuf_FieldOptions_FeatureSupport__decode(google_protobuf_FieldOptions_FeatureSupport *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
+{
+    pbj_status st = PBJ_OK;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left--;
+    while (p < end) {
+        const uint8_t *start = p;
+        uint32_t tag;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
+        else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
+        switch (tag) {
+        case 0x8: /* edition_introduced */
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_Edition_name((int32_t)v)) {
+                    m->edition_introduced = (int32_t)v;
+                    m->has_edition_introduced = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 1, v, &st)) return st;
+            }
+            if (pbj__at_tag1(p, end, 0x10)) {
+                p += 1;
+                goto f_16;
+            }
+            continue;
+        case 0x10: /* edition_deprecated */
+        f_16:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_Edition_name((int32_t)v)) {
+                    m->edition_deprecated = (int32_t)v;
+                    m->has_edition_deprecated = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 2, v, &st)) return st;
+            }
+            if (pbj__at_tag1(p, end, 0x1a)) {
+                p += 1;
+                goto f_26;
+            }
+            continue;
+        case 0x1a: /* deprecation_warning */
+        f_26:
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = pbj_take_slice(d, p, len, &m->deprecation_warning)) != PBJ_OK) return st;
+                p += len;
+                m->has_deprecation_warning = 1;
+            }
+            if (pbj__at_tag1(p, end, 0x20)) {
+                p += 1;
+                goto f_32;
+            }
+            continue;
+        case 0x20: /* edition_removed */
+        f_32:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_Edition_name((int32_t)v)) {
+                    m->edition_removed = (int32_t)v;
+                    m->has_edition_removed = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 4, v, &st)) return st;
+            }
+            if (pbj__at_tag1(p, end, 0x2a)) {
+                p += 1;
+                goto f_42;
+            }
+            continue;
+        case 0x2a: /* removal_error */
+        f_42:
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = pbj_take_slice(d, p, len, &m->removal_error)) != PBJ_OK) return st;
+                p += len;
+                m->has_removal_error = 1;
+            }
+            continue;
+        default:
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
+            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            continue;
+        }
+    }
+    d->depth_left++;
+    return PBJ_OK;
+}
+
+#ifdef PBJ_TEXT_H
+pbj_status google_protobuf_FieldOptions_FeatureSupport_print(const google_protobuf_FieldOptions_FeatureSupport *m, pbj_text *t)
+{
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
+    if (m->has_edition_introduced)
+        pbj_text_enum(t, "edition_introduced", m->edition_introduced, google_protobuf_Edition_name(m->edition_introduced));
+    if (m->has_edition_deprecated)
+        pbj_text_enum(t, "edition_deprecated", m->edition_deprecated, google_protobuf_Edition_name(m->edition_deprecated));
+    if (m->has_deprecation_warning)
+        pbj_text_string(t, "deprecation_warning", pbj_slice_data(m->deprecation_warning), m->deprecation_warning.len);
+    if (m->has_edition_removed)
+        pbj_text_enum(t, "edition_removed", m->edition_removed, google_protobuf_Edition_name(m->edition_removed));
+    if (m->has_removal_error)
+        pbj_text_string(t, "removal_error", pbj_slice_data(m->removal_error), m->removal_error.len);
+    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_FieldOptions_FeatureSupport__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 13:
+        if (memcmp(s, "removal_error", 13) == 0) return 5;
+        break;
+    case 15:
+        if (memcmp(s, "edition_removed", 15) == 0) return 4;
+        break;
+    case 18:
+        if (memcmp(s, "edition_deprecated", 18) == 0) return 2;
+        if (memcmp(s, "edition_introduced", 18) == 0) return 1;
+        break;
+    case 19:
+        if (memcmp(s, "deprecation_warning", 19) == 0) return 3;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_FieldOptions_FeatureSupport__read_text(google_protobuf_FieldOptions_FeatureSupport *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_FieldOptions_FeatureSupport__text_field(r->name, r->name_len)) {
+        case 1: /* edition_introduced */
+            if (m->has_edition_introduced) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_Edition_from_name, google_protobuf_Edition_name, true)) return r->st;
+                m->edition_introduced = v;
+                m->has_edition_introduced = 1;
+            }
+            break;
+        case 2: /* edition_deprecated */
+            if (m->has_edition_deprecated) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_Edition_from_name, google_protobuf_Edition_name, true)) return r->st;
+                m->edition_deprecated = v;
+                m->has_edition_deprecated = 1;
+            }
+            break;
+        case 3: /* deprecation_warning */
+            if (m->has_deprecation_warning) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->deprecation_warning = v;
+                m->has_deprecation_warning = 1;
+            }
+            break;
+        case 4: /* edition_removed */
+            if (m->has_edition_removed) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_Edition_from_name, google_protobuf_Edition_name, true)) return r->st;
+                m->edition_removed = v;
+                m->has_edition_removed = 1;
+            }
+            break;
+        case 5: /* removal_error */
+            if (m->has_removal_error) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->removal_error = v;
+                m->has_removal_error = 1;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.FieldOptions.FeatureSupport");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_FieldOptions_FeatureSupport_from_text(google_protobuf_FieldOptions_FeatureSupport *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_FieldOptions_FeatureSupport_init(m);
+    if (pbj__tr_status(&r, google_protobuf_FieldOptions_FeatureSupport__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_FieldOptions_FeatureSupport_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_FieldOptions_FeatureSupport_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
+static pbj_status google_protobuf_FieldOptions_FeatureSupport__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_FieldOptions_FeatureSupport *m = (google_protobuf_FieldOptions_FeatureSupport *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_FieldOptions_FeatureSupport_init(m);
+    if (pbj__tr_status(r, google_protobuf_FieldOptions_FeatureSupport__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_FieldOptions_FeatureSupport_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_FieldOptions_FeatureSupport_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_FieldOptions_FeatureSupport_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+#endif
+
 /* ==== google.protobuf.OneofOptions ==== */
 
 void google_protobuf_OneofOptions_init(google_protobuf_OneofOptions *m)
@@ -6794,6 +8250,10 @@ size_t google_protobuf_OneofOptions_size(const google_protobuf_OneofOptions *m)
 {
     size_t n = m->pbj_unknown.len;
     n += m->pbj_ext.len;
+    if (m->features) {
+        size_t s = google_protobuf_FeatureSet_size(m->features);
+        n += 1 + pbj_len_size(s);
+    }
     for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
         size_t s = google_protobuf_UninterpretedOption_size(&m->uninterpreted_option.data[i]);
         n += 2 + pbj_len_size(s);
@@ -6861,6 +8321,14 @@ uint8_t *google_protobuf_OneofOptions__write(const google_protobuf_OneofOptions 
             memcpy(p, "\xba\x3e", 2);
         }
     }
+    if (m->features) {
+        {
+            uint8_t *mark = p;
+            p = google_protobuf_FeatureSet__write(m->features, p);
+            p = pbj_rput_varint(p, (size_t)(mark - p));
+            *--p = 0x0a;
+        }
+    }
     return p;
 }
 
@@ -6875,6 +8343,22 @@ pbj_status google_protobuf_OneofOptions__decode(google_protobuf_OneofOptions *m,
         if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
+        case 0xa: /* features */
+            if (!m->features) {
+                if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(d->arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+                google_protobuf_FeatureSet_init(m->features);
+            }
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = google_protobuf_FeatureSet__decode(m->features, p, p + len, d)) != PBJ_OK) return st;
+                p += len;
+            }
+            if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
+                p += 2;
+                goto f_7994;
+            }
+            continue;
         case 0x1f3a: /* uninterpreted_option */
         f_7994:
             if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* full: room for the rest of the run at once */
@@ -6926,6 +8410,11 @@ static void google_protobuf_OneofOptions__print_ext(pbj_slice ext, pbj_text *t, 
 pbj_status google_protobuf_OneofOptions_print(const google_protobuf_OneofOptions *m, pbj_text *t)
 {
     if (!pbj_text_enter(t)) return pbj_text_status(t);
+    if (m->features) {
+        pbj_text_open(t, "features");
+        google_protobuf_FeatureSet_print(m->features, t);
+        pbj_text_close(t);
+    }
     for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
         pbj_text_open(t, "uninterpreted_option");
         google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
@@ -6943,6 +8432,9 @@ static int32_t google_protobuf_OneofOptions__text_field(const char *s, size_t n)
 {
     (void)s;
     switch (n) {
+    case 8:
+        if (memcmp(s, "features", 8) == 0) return 1;
+        break;
     case 20:
         if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
         break;
@@ -6959,6 +8451,13 @@ pbj_status google_protobuf_OneofOptions__read_text(google_protobuf_OneofOptions 
     (void)m;
     while (pbj__tr_field(r, false)) {
         switch (google_protobuf_OneofOptions__text_field(r->name, r->name_len)) {
+        case 1: /* features */
+            if (m->features) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FeatureSet)))) return pbj__tr_nomem(r);
+            google_protobuf_FeatureSet_init(m->features);
+            if (pbj__tr_status(r, google_protobuf_FeatureSet__read_text(m->features, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
         case 999: /* uninterpreted_option */
             pbj__tr_try(r, ':');
             for (int k = 0; pbj__tr_values(r, &k, true);) {
@@ -7019,6 +8518,11 @@ size_t google_protobuf_EnumOptions_size(const google_protobuf_EnumOptions *m)
     n += m->pbj_ext.len;
     if (m->has_allow_alias) n += 1 + 1;
     if (m->has_deprecated) n += 1 + 1;
+    if (m->has_deprecated_legacy_json_field_conflicts) n += 1 + 1;
+    if (m->features) {
+        size_t s = google_protobuf_FeatureSet_size(m->features);
+        n += 1 + pbj_len_size(s);
+    }
     for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
         size_t s = google_protobuf_UninterpretedOption_size(&m->uninterpreted_option.data[i]);
         n += 2 + pbj_len_size(s);
@@ -7086,6 +8590,18 @@ uint8_t *google_protobuf_EnumOptions__write(const google_protobuf_EnumOptions *m
             memcpy(p, "\xba\x3e", 2);
         }
     }
+    if (m->features) {
+        {
+            uint8_t *mark = p;
+            p = google_protobuf_FeatureSet__write(m->features, p);
+            p = pbj_rput_varint(p, (size_t)(mark - p));
+            *--p = 0x3a;
+        }
+    }
+    if (m->has_deprecated_legacy_json_field_conflicts) {
+        *--p = (uint8_t)m->deprecated_legacy_json_field_conflicts;
+        *--p = 0x30;
+    }
     if (m->has_deprecated) {
         *--p = (uint8_t)m->deprecated;
         *--p = 0x18;
@@ -7129,6 +8645,37 @@ pbj_status google_protobuf_EnumOptions__decode(google_protobuf_EnumOptions *m, c
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->deprecated = (v != 0);
                 m->has_deprecated = 1;
+            }
+            if (pbj__at_tag1(p, end, 0x30)) {
+                p += 1;
+                goto f_48;
+            }
+            continue;
+        case 0x30: /* deprecated_legacy_json_field_conflicts */
+        f_48:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                m->deprecated_legacy_json_field_conflicts = (v != 0);
+                m->has_deprecated_legacy_json_field_conflicts = 1;
+            }
+            if (pbj__at_tag1(p, end, 0x3a)) {
+                p += 1;
+                goto f_58;
+            }
+            continue;
+        case 0x3a: /* features */
+        f_58:
+            if (!m->features) {
+                if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(d->arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+                google_protobuf_FeatureSet_init(m->features);
+            }
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = google_protobuf_FeatureSet__decode(m->features, p, p + len, d)) != PBJ_OK) return st;
+                p += len;
             }
             if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
@@ -7190,6 +8737,13 @@ pbj_status google_protobuf_EnumOptions_print(const google_protobuf_EnumOptions *
         pbj_text_bool(t, "allow_alias", m->allow_alias);
     if (m->has_deprecated)
         pbj_text_bool(t, "deprecated", m->deprecated);
+    if (m->has_deprecated_legacy_json_field_conflicts)
+        pbj_text_bool(t, "deprecated_legacy_json_field_conflicts", m->deprecated_legacy_json_field_conflicts);
+    if (m->features) {
+        pbj_text_open(t, "features");
+        google_protobuf_FeatureSet_print(m->features, t);
+        pbj_text_close(t);
+    }
     for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
         pbj_text_open(t, "uninterpreted_option");
         google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
@@ -7207,6 +8761,9 @@ static int32_t google_protobuf_EnumOptions__text_field(const char *s, size_t n)
 {
     (void)s;
     switch (n) {
+    case 8:
+        if (memcmp(s, "features", 8) == 0) return 7;
+        break;
     case 10:
         if (memcmp(s, "deprecated", 10) == 0) return 3;
         break;
@@ -7215,6 +8772,9 @@ static int32_t google_protobuf_EnumOptions__text_field(const char *s, size_t n)
         break;
     case 20:
         if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
+        break;
+    case 38:
+        if (memcmp(s, "deprecated_legacy_json_field_conflicts", 38) == 0) return 6;
         break;
     default:
         break;
@@ -7248,6 +8808,23 @@ pbj_status google_protobuf_EnumOptions__read_text(google_protobuf_EnumOptions *m
                 m->deprecated = v;
                 m->has_deprecated = 1;
             }
+            break;
+        case 6: /* deprecated_legacy_json_field_conflicts */
+            if (m->has_deprecated_legacy_json_field_conflicts) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->deprecated_legacy_json_field_conflicts = v;
+                m->has_deprecated_legacy_json_field_conflicts = 1;
+            }
+            break;
+        case 7: /* features */
+            if (m->features) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FeatureSet)))) return pbj__tr_nomem(r);
+            google_protobuf_FeatureSet_init(m->features);
+            if (pbj__tr_status(r, google_protobuf_FeatureSet__read_text(m->features, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
             break;
         case 999: /* uninterpreted_option */
             pbj__tr_try(r, ':');
@@ -7308,6 +8885,15 @@ size_t google_protobuf_EnumValueOptions_size(const google_protobuf_EnumValueOpti
     size_t n = m->pbj_unknown.len;
     n += m->pbj_ext.len;
     if (m->has_deprecated) n += 1 + 1;
+    if (m->features) {
+        size_t s = google_protobuf_FeatureSet_size(m->features);
+        n += 1 + pbj_len_size(s);
+    }
+    if (m->has_debug_redact) n += 1 + 1;
+    if (m->feature_support) {
+        size_t s = google_protobuf_FieldOptions_FeatureSupport_size(m->feature_support);
+        n += 1 + pbj_len_size(s);
+    }
     for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
         size_t s = google_protobuf_UninterpretedOption_size(&m->uninterpreted_option.data[i]);
         n += 2 + pbj_len_size(s);
@@ -7375,6 +8961,26 @@ uint8_t *google_protobuf_EnumValueOptions__write(const google_protobuf_EnumValue
             memcpy(p, "\xba\x3e", 2);
         }
     }
+    if (m->feature_support) {
+        {
+            uint8_t *mark = p;
+            p = google_protobuf_FieldOptions_FeatureSupport__write(m->feature_support, p);
+            p = pbj_rput_varint(p, (size_t)(mark - p));
+            *--p = 0x22;
+        }
+    }
+    if (m->has_debug_redact) {
+        *--p = (uint8_t)m->debug_redact;
+        *--p = 0x18;
+    }
+    if (m->features) {
+        {
+            uint8_t *mark = p;
+            p = google_protobuf_FeatureSet__write(m->features, p);
+            p = pbj_rput_varint(p, (size_t)(mark - p));
+            *--p = 0x12;
+        }
+    }
     if (m->has_deprecated) {
         *--p = (uint8_t)m->deprecated;
         *--p = 0x08;
@@ -7400,6 +9006,54 @@ pbj_status google_protobuf_EnumValueOptions__decode(google_protobuf_EnumValueOpt
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->deprecated = (v != 0);
                 m->has_deprecated = 1;
+            }
+            if (pbj__at_tag1(p, end, 0x12)) {
+                p += 1;
+                goto f_18;
+            }
+            continue;
+        case 0x12: /* features */
+        f_18:
+            if (!m->features) {
+                if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(d->arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+                google_protobuf_FeatureSet_init(m->features);
+            }
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = google_protobuf_FeatureSet__decode(m->features, p, p + len, d)) != PBJ_OK) return st;
+                p += len;
+            }
+            if (pbj__at_tag1(p, end, 0x18)) {
+                p += 1;
+                goto f_24;
+            }
+            continue;
+        case 0x18: /* debug_redact */
+        f_24:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                m->debug_redact = (v != 0);
+                m->has_debug_redact = 1;
+            }
+            if (pbj__at_tag1(p, end, 0x22)) {
+                p += 1;
+                goto f_34;
+            }
+            continue;
+        case 0x22: /* feature_support */
+        f_34:
+            if (!m->feature_support) {
+                if (!(m->feature_support = (google_protobuf_FieldOptions_FeatureSupport *)pbj_arena_alloc(d->arena, sizeof(google_protobuf_FieldOptions_FeatureSupport)))) return PBJ_ERR_NOMEM;
+                google_protobuf_FieldOptions_FeatureSupport_init(m->feature_support);
+            }
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = google_protobuf_FieldOptions_FeatureSupport__decode(m->feature_support, p, p + len, d)) != PBJ_OK) return st;
+                p += len;
             }
             if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
@@ -7459,6 +9113,18 @@ pbj_status google_protobuf_EnumValueOptions_print(const google_protobuf_EnumValu
     if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->has_deprecated)
         pbj_text_bool(t, "deprecated", m->deprecated);
+    if (m->features) {
+        pbj_text_open(t, "features");
+        google_protobuf_FeatureSet_print(m->features, t);
+        pbj_text_close(t);
+    }
+    if (m->has_debug_redact)
+        pbj_text_bool(t, "debug_redact", m->debug_redact);
+    if (m->feature_support) {
+        pbj_text_open(t, "feature_support");
+        google_protobuf_FieldOptions_FeatureSupport_print(m->feature_support, t);
+        pbj_text_close(t);
+    }
     for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
         pbj_text_open(t, "uninterpreted_option");
         google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
@@ -7476,8 +9142,17 @@ static int32_t google_protobuf_EnumValueOptions__text_field(const char *s, size_
 {
     (void)s;
     switch (n) {
+    case 8:
+        if (memcmp(s, "features", 8) == 0) return 2;
+        break;
     case 10:
         if (memcmp(s, "deprecated", 10) == 0) return 1;
+        break;
+    case 12:
+        if (memcmp(s, "debug_redact", 12) == 0) return 3;
+        break;
+    case 15:
+        if (memcmp(s, "feature_support", 15) == 0) return 4;
         break;
     case 20:
         if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
@@ -7504,6 +9179,30 @@ pbj_status google_protobuf_EnumValueOptions__read_text(google_protobuf_EnumValue
                 m->deprecated = v;
                 m->has_deprecated = 1;
             }
+            break;
+        case 2: /* features */
+            if (m->features) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FeatureSet)))) return pbj__tr_nomem(r);
+            google_protobuf_FeatureSet_init(m->features);
+            if (pbj__tr_status(r, google_protobuf_FeatureSet__read_text(m->features, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
+        case 3: /* debug_redact */
+            if (m->has_debug_redact) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->debug_redact = v;
+                m->has_debug_redact = 1;
+            }
+            break;
+        case 4: /* feature_support */
+            if (m->feature_support) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->feature_support = (google_protobuf_FieldOptions_FeatureSupport *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FieldOptions_FeatureSupport)))) return pbj__tr_nomem(r);
+            google_protobuf_FieldOptions_FeatureSupport_init(m->feature_support);
+            if (pbj__tr_status(r, google_protobuf_FieldOptions_FeatureSupport__read_text(m->feature_support, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
             break;
         case 999: /* uninterpreted_option */
             pbj__tr_try(r, ':');
@@ -7564,6 +9263,10 @@ size_t google_protobuf_ServiceOptions_size(const google_protobuf_ServiceOptions 
     size_t n = m->pbj_unknown.len;
     n += m->pbj_ext.len;
     if (m->has_deprecated) n += 2 + 1;
+    if (m->features) {
+        size_t s = google_protobuf_FeatureSet_size(m->features);
+        n += 2 + pbj_len_size(s);
+    }
     for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
         size_t s = google_protobuf_UninterpretedOption_size(&m->uninterpreted_option.data[i]);
         n += 2 + pbj_len_size(s);
@@ -7631,6 +9334,15 @@ uint8_t *google_protobuf_ServiceOptions__write(const google_protobuf_ServiceOpti
             memcpy(p, "\xba\x3e", 2);
         }
     }
+    if (m->features) {
+        {
+            uint8_t *mark = p;
+            p = google_protobuf_FeatureSet__write(m->features, p);
+            p = pbj_rput_varint(p, (size_t)(mark - p));
+            p -= 2;
+            memcpy(p, "\x92\x02", 2);
+        }
+    }
     if (m->has_deprecated) {
         *--p = (uint8_t)m->deprecated;
         p -= 2;
@@ -7657,6 +9369,23 @@ pbj_status google_protobuf_ServiceOptions__decode(google_protobuf_ServiceOptions
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->deprecated = (v != 0);
                 m->has_deprecated = 1;
+            }
+            if (pbj__at_tag2(p, end, 0x92, 0x02)) {
+                p += 2;
+                goto f_274;
+            }
+            continue;
+        case 0x112: /* features */
+        f_274:
+            if (!m->features) {
+                if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(d->arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+                google_protobuf_FeatureSet_init(m->features);
+            }
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = google_protobuf_FeatureSet__decode(m->features, p, p + len, d)) != PBJ_OK) return st;
+                p += len;
             }
             if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
@@ -7716,6 +9445,11 @@ pbj_status google_protobuf_ServiceOptions_print(const google_protobuf_ServiceOpt
     if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->has_deprecated)
         pbj_text_bool(t, "deprecated", m->deprecated);
+    if (m->features) {
+        pbj_text_open(t, "features");
+        google_protobuf_FeatureSet_print(m->features, t);
+        pbj_text_close(t);
+    }
     for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
         pbj_text_open(t, "uninterpreted_option");
         google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
@@ -7733,6 +9467,9 @@ static int32_t google_protobuf_ServiceOptions__text_field(const char *s, size_t 
 {
     (void)s;
     switch (n) {
+    case 8:
+        if (memcmp(s, "features", 8) == 0) return 34;
+        break;
     case 10:
         if (memcmp(s, "deprecated", 10) == 0) return 33;
         break;
@@ -7761,6 +9498,13 @@ pbj_status google_protobuf_ServiceOptions__read_text(google_protobuf_ServiceOpti
                 m->deprecated = v;
                 m->has_deprecated = 1;
             }
+            break;
+        case 34: /* features */
+            if (m->features) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FeatureSet)))) return pbj__tr_nomem(r);
+            google_protobuf_FeatureSet_init(m->features);
+            if (pbj__tr_status(r, google_protobuf_FeatureSet__read_text(m->features, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
             break;
         case 999: /* uninterpreted_option */
             pbj__tr_try(r, ':');
@@ -7822,6 +9566,10 @@ size_t google_protobuf_MethodOptions_size(const google_protobuf_MethodOptions *m
     n += m->pbj_ext.len;
     if (m->has_deprecated) n += 2 + 1;
     if (m->has_idempotency_level) n += 2 + pbj_varint_size((uint64_t)(int64_t)m->idempotency_level);
+    if (m->features) {
+        size_t s = google_protobuf_FeatureSet_size(m->features);
+        n += 2 + pbj_len_size(s);
+    }
     for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
         size_t s = google_protobuf_UninterpretedOption_size(&m->uninterpreted_option.data[i]);
         n += 2 + pbj_len_size(s);
@@ -7889,6 +9637,15 @@ uint8_t *google_protobuf_MethodOptions__write(const google_protobuf_MethodOption
             memcpy(p, "\xba\x3e", 2);
         }
     }
+    if (m->features) {
+        {
+            uint8_t *mark = p;
+            p = google_protobuf_FeatureSet__write(m->features, p);
+            p = pbj_rput_varint(p, (size_t)(mark - p));
+            p -= 2;
+            memcpy(p, "\x9a\x02", 2);
+        }
+    }
     if (m->has_idempotency_level) {
         p = pbj_rput_varint(p, (uint64_t)(int64_t)m->idempotency_level);
         p -= 2;
@@ -7936,6 +9693,23 @@ pbj_status google_protobuf_MethodOptions__decode(google_protobuf_MethodOptions *
                     m->idempotency_level = (int32_t)v;
                     m->has_idempotency_level = 1;
                 } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 34, v, &st)) return st;
+            }
+            if (pbj__at_tag2(p, end, 0x9a, 0x02)) {
+                p += 2;
+                goto f_282;
+            }
+            continue;
+        case 0x11a: /* features */
+        f_282:
+            if (!m->features) {
+                if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(d->arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+                google_protobuf_FeatureSet_init(m->features);
+            }
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = google_protobuf_FeatureSet__decode(m->features, p, p + len, d)) != PBJ_OK) return st;
+                p += len;
             }
             if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
@@ -7997,6 +9771,11 @@ pbj_status google_protobuf_MethodOptions_print(const google_protobuf_MethodOptio
         pbj_text_bool(t, "deprecated", m->deprecated);
     if (m->has_idempotency_level)
         pbj_text_enum(t, "idempotency_level", m->idempotency_level, google_protobuf_MethodOptions_IdempotencyLevel_name(m->idempotency_level));
+    if (m->features) {
+        pbj_text_open(t, "features");
+        google_protobuf_FeatureSet_print(m->features, t);
+        pbj_text_close(t);
+    }
     for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
         pbj_text_open(t, "uninterpreted_option");
         google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
@@ -8014,6 +9793,9 @@ static int32_t google_protobuf_MethodOptions__text_field(const char *s, size_t n
 {
     (void)s;
     switch (n) {
+    case 8:
+        if (memcmp(s, "features", 8) == 0) return 35;
+        break;
     case 10:
         if (memcmp(s, "deprecated", 10) == 0) return 33;
         break;
@@ -8056,6 +9838,13 @@ pbj_status google_protobuf_MethodOptions__read_text(google_protobuf_MethodOption
                 m->has_idempotency_level = 1;
             }
             break;
+        case 35: /* features */
+            if (m->features) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FeatureSet)))) return pbj__tr_nomem(r);
+            google_protobuf_FeatureSet_init(m->features);
+            if (pbj__tr_status(r, google_protobuf_FeatureSet__read_text(m->features, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
         case 999: /* uninterpreted_option */
             pbj__tr_try(r, ':');
             for (int k = 0; pbj__tr_values(r, &k, true);) {
@@ -8097,6 +9886,273 @@ static pbj_status google_protobuf_MethodOptions__text_any(pbj_text_reader *r, pb
     n = google_protobuf_MethodOptions_size(m);
     if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
     if (pbj__tr_status(r, google_protobuf_MethodOptions_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+#endif
+
+/* ==== google.protobuf.ExtensionRangeOptions ==== */
+
+void google_protobuf_ExtensionRangeOptions_init(google_protobuf_ExtensionRangeOptions *m)
+{
+    memset(m, 0, sizeof *m);
+}
+
+size_t google_protobuf_ExtensionRangeOptions_size(const google_protobuf_ExtensionRangeOptions *m)
+{
+    size_t n = m->pbj_unknown.len;
+    n += m->pbj_ext.len;
+    if (m->features) {
+        size_t s = google_protobuf_FeatureSet_size(m->features);
+        n += 2 + pbj_len_size(s);
+    }
+    for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
+        size_t s = google_protobuf_UninterpretedOption_size(&m->uninterpreted_option.data[i]);
+        n += 2 + pbj_len_size(s);
+    }
+    return n;
+}
+
+const char *google_protobuf_ExtensionRangeOptions_missing(const google_protobuf_ExtensionRangeOptions *m)
+{
+    return google_protobuf_ExtensionRangeOptions__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_ExtensionRangeOptions__missing(const google_protobuf_ExtensionRangeOptions *m, uint32_t depth)
+{
+    const char *r = NULL;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
+    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
+        if ((r = google_protobuf_UninterpretedOption__missing(&m->uninterpreted_option.data[i], depth))) return r;
+    return r;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_encode_partial(const google_protobuf_ExtensionRangeOptions *m, uint8_t *buf, size_t cap, size_t *len)
+{
+    size_t n = google_protobuf_ExtensionRangeOptions_size(m);
+    *len = n == PBJ_SIZE_ERROR ? 0 : n;
+    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
+    if (n > INT32_MAX) return PBJ_ERR_SIZE;
+    if (n > cap) return PBJ_ERR_BUFFER;
+    if (n) {
+        uint8_t *start = google_protobuf_ExtensionRangeOptions__write(m, buf + n);
+        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
+        (void)start;
+    }
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_encode(const google_protobuf_ExtensionRangeOptions *m, uint8_t *buf, size_t cap, size_t *len)
+{
+    *len = 0;
+    pbj_status st = pbj_missing_status(google_protobuf_ExtensionRangeOptions_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_ExtensionRangeOptions_encode_partial(m, buf, cap, len);
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_decode(google_protobuf_ExtensionRangeOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_decoder d;
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
+    google_protobuf_ExtensionRangeOptions_init(m);
+    pbj_status st = len ? google_protobuf_ExtensionRangeOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
+    st = pbj__decode_uncap(arena, cap, st);
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_ExtensionRangeOptions_missing(m));
+    return st;
+}
+
+uint8_t *google_protobuf_ExtensionRangeOptions__write(const google_protobuf_ExtensionRangeOptions *m, uint8_t *p)
+{
+    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    p = pbj__ext_rput(m->pbj_ext, 1000, 536870911, p);
+    for (size_t i = m->uninterpreted_option.count; i-- > 0;) {
+        {
+            uint8_t *mark = p;
+            p = google_protobuf_UninterpretedOption__write(&m->uninterpreted_option.data[i], p);
+            p = pbj_rput_varint(p, (size_t)(mark - p));
+            p -= 2;
+            memcpy(p, "\xba\x3e", 2);
+        }
+    }
+    if (m->features) {
+        {
+            uint8_t *mark = p;
+            p = google_protobuf_FeatureSet__write(m->features, p);
+            p = pbj_rput_varint(p, (size_t)(mark - p));
+            p -= 2;
+            memcpy(p, "\x92\x03", 2);
+        }
+    }
+    return p;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions__decode(google_protobuf_ExtensionRangeOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
+{
+    pbj_status st = PBJ_OK;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left--;
+    while (p < end) {
+        const uint8_t *start = p;
+        uint32_t tag;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
+        else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
+        switch (tag) {
+        case 0x192: /* features */
+            if (!m->features) {
+                if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(d->arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+                google_protobuf_FeatureSet_init(m->features);
+            }
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = google_protobuf_FeatureSet__decode(m->features, p, p + len, d)) != PBJ_OK) return st;
+                p += len;
+            }
+            if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
+                p += 2;
+                goto f_7994;
+            }
+            continue;
+        case 0x1f3a: /* uninterpreted_option */
+        f_7994:
+            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* full: room for the rest of the run at once */
+                !(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_next(d->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof(google_protobuf_UninterpretedOption), p, end, 0x1f3a)))
+                return PBJ_ERR_NOMEM;
+            google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = google_protobuf_UninterpretedOption__decode(&m->uninterpreted_option.data[m->uninterpreted_option.count], p, p + len, d)) != PBJ_OK) return st;
+                p += len;
+            }
+            m->uninterpreted_option.count++;
+            if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
+                p += 2;
+                goto f_7994;
+            }
+            continue;
+        default:
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
+            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            continue;
+        }
+    }
+    d->depth_left++;
+    return PBJ_OK;
+}
+
+#ifdef PBJ_TEXT_H
+static void google_protobuf_ExtensionRangeOptions__print_ext(pbj_slice ext, pbj_text *t, uint32_t lo, uint32_t hi)
+{
+    size_t pos = 0;
+    pbj__ext_rec r;
+    while (pbj__ext_next(ext, &pos, &r)) {
+        uint32_t n = r.number;
+        pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
+        (void)one;
+        if (n < lo || n > hi) continue;
+        switch (n) {
+        default:
+            break;
+        }
+        pbj_text_unknown(t, r.start, (size_t)(r.end - r.start));
+    }
+}
+#endif
+
+#ifdef PBJ_TEXT_H
+pbj_status google_protobuf_ExtensionRangeOptions_print(const google_protobuf_ExtensionRangeOptions *m, pbj_text *t)
+{
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
+    if (m->features) {
+        pbj_text_open(t, "features");
+        google_protobuf_FeatureSet_print(m->features, t);
+        pbj_text_close(t);
+    }
+    for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
+        pbj_text_open(t, "uninterpreted_option");
+        google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
+        pbj_text_close(t);
+    }
+    google_protobuf_ExtensionRangeOptions__print_ext(m->pbj_ext, t, 1000, 536870911);
+    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_ExtensionRangeOptions__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 8:
+        if (memcmp(s, "features", 8) == 0) return 50;
+        break;
+    case 20:
+        if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions__read_text(google_protobuf_ExtensionRangeOptions *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_ExtensionRangeOptions__text_field(r->name, r->name_len)) {
+        case 50: /* features */
+            if (m->features) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FeatureSet)))) return pbj__tr_nomem(r);
+            google_protobuf_FeatureSet_init(m->features);
+            if (pbj__tr_status(r, google_protobuf_FeatureSet__read_text(m->features, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
+        case 999: /* uninterpreted_option */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                google_protobuf_UninterpretedOption *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
+                google_protobuf_UninterpretedOption_init(e);
+                if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.ExtensionRangeOptions");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_from_text(google_protobuf_ExtensionRangeOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_ExtensionRangeOptions_init(m);
+    if (pbj__tr_status(&r, google_protobuf_ExtensionRangeOptions__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_ExtensionRangeOptions_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_ExtensionRangeOptions_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
+static pbj_status google_protobuf_ExtensionRangeOptions__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_ExtensionRangeOptions *m = (google_protobuf_ExtensionRangeOptions *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_ExtensionRangeOptions_init(m);
+    if (pbj__tr_status(r, google_protobuf_ExtensionRangeOptions__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_ExtensionRangeOptions_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_ExtensionRangeOptions_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_ExtensionRangeOptions_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
     *out = pbj_slice_make(buf, len);
     return PBJ_OK;
 }
@@ -8707,6 +10763,1224 @@ static pbj_status google_protobuf_UninterpretedOption_NamePart__text_any(pbj_tex
     n = google_protobuf_UninterpretedOption_NamePart_size(m);
     if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
     if (pbj__tr_status(r, google_protobuf_UninterpretedOption_NamePart_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+#endif
+
+/* ==== google.protobuf.FeatureSet ==== */
+
+void google_protobuf_FeatureSet_init(google_protobuf_FeatureSet *m)
+{
+    memset(m, 0, sizeof *m);
+}
+
+size_t google_protobuf_FeatureSet_size(const google_protobuf_FeatureSet *m)
+{
+    size_t n = m->pbj_unknown.len;
+    n += m->pbj_ext.len;
+    if (m->has_field_presence) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->field_presence);
+    if (m->has_enum_type) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->enum_type);
+    if (m->has_repeated_field_encoding) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->repeated_field_encoding);
+    if (m->has_utf8_validation) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->utf8_validation);
+    if (m->has_message_encoding) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->message_encoding);
+    if (m->has_json_format) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->json_format);
+    if (m->has_enforce_naming_style) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->enforce_naming_style);
+    if (m->has_default_symbol_visibility) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->default_symbol_visibility);
+    if (m->has_enforce_proto_limits) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->enforce_proto_limits);
+    return n;
+}
+
+pbj_status google_protobuf_FeatureSet_encode(const google_protobuf_FeatureSet *m, uint8_t *buf, size_t cap, size_t *len)
+{
+    size_t n = google_protobuf_FeatureSet_size(m);
+    *len = n == PBJ_SIZE_ERROR ? 0 : n;
+    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
+    if (n > INT32_MAX) return PBJ_ERR_SIZE;
+    if (n > cap) return PBJ_ERR_BUFFER;
+    if (n) {
+        uint8_t *start = google_protobuf_FeatureSet__write(m, buf + n);
+        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
+        (void)start;
+    }
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_FeatureSet_decode(google_protobuf_FeatureSet *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_decoder d;
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
+    google_protobuf_FeatureSet_init(m);
+    pbj_status st = len ? google_protobuf_FeatureSet__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
+    st = pbj__decode_uncap(arena, cap, st);
+    return st;
+}
+
+uint8_t *google_protobuf_FeatureSet__write(const google_protobuf_FeatureSet *m, uint8_t *p)
+{
+    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    p = pbj__ext_rput(m->pbj_ext, 1000, 10000, p);
+    if (m->has_enforce_proto_limits) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->enforce_proto_limits);
+        *--p = 0x48;
+    }
+    if (m->has_default_symbol_visibility) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->default_symbol_visibility);
+        *--p = 0x40;
+    }
+    if (m->has_enforce_naming_style) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->enforce_naming_style);
+        *--p = 0x38;
+    }
+    if (m->has_json_format) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->json_format);
+        *--p = 0x30;
+    }
+    if (m->has_message_encoding) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->message_encoding);
+        *--p = 0x28;
+    }
+    if (m->has_utf8_validation) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->utf8_validation);
+        *--p = 0x20;
+    }
+    if (m->has_repeated_field_encoding) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->repeated_field_encoding);
+        *--p = 0x18;
+    }
+    if (m->has_enum_type) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->enum_type);
+        *--p = 0x10;
+    }
+    if (m->has_field_presence) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->field_presence);
+        *--p = 0x08;
+    }
+    return p;
+}
+
+pbj_status google_protobuf_FeatureSet__decode(google_protobuf_FeatureSet *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
+{
+    pbj_status st = PBJ_OK;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left--;
+    while (p < end) {
+        const uint8_t *start = p;
+        uint32_t tag;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
+        else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
+        switch (tag) {
+        case 0x8: /* field_presence */
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_FeatureSet_FieldPresence_name((int32_t)v)) {
+                    m->field_presence = (int32_t)v;
+                    m->has_field_presence = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 1, v, &st)) return st;
+            }
+            if (pbj__at_tag1(p, end, 0x10)) {
+                p += 1;
+                goto f_16;
+            }
+            continue;
+        case 0x10: /* enum_type */
+        f_16:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_FeatureSet_EnumType_name((int32_t)v)) {
+                    m->enum_type = (int32_t)v;
+                    m->has_enum_type = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 2, v, &st)) return st;
+            }
+            if (pbj__at_tag1(p, end, 0x18)) {
+                p += 1;
+                goto f_24;
+            }
+            continue;
+        case 0x18: /* repeated_field_encoding */
+        f_24:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_FeatureSet_RepeatedFieldEncoding_name((int32_t)v)) {
+                    m->repeated_field_encoding = (int32_t)v;
+                    m->has_repeated_field_encoding = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 3, v, &st)) return st;
+            }
+            if (pbj__at_tag1(p, end, 0x20)) {
+                p += 1;
+                goto f_32;
+            }
+            continue;
+        case 0x20: /* utf8_validation */
+        f_32:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_FeatureSet_Utf8Validation_name((int32_t)v)) {
+                    m->utf8_validation = (int32_t)v;
+                    m->has_utf8_validation = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 4, v, &st)) return st;
+            }
+            if (pbj__at_tag1(p, end, 0x28)) {
+                p += 1;
+                goto f_40;
+            }
+            continue;
+        case 0x28: /* message_encoding */
+        f_40:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_FeatureSet_MessageEncoding_name((int32_t)v)) {
+                    m->message_encoding = (int32_t)v;
+                    m->has_message_encoding = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 5, v, &st)) return st;
+            }
+            if (pbj__at_tag1(p, end, 0x30)) {
+                p += 1;
+                goto f_48;
+            }
+            continue;
+        case 0x30: /* json_format */
+        f_48:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_FeatureSet_JsonFormat_name((int32_t)v)) {
+                    m->json_format = (int32_t)v;
+                    m->has_json_format = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 6, v, &st)) return st;
+            }
+            if (pbj__at_tag1(p, end, 0x38)) {
+                p += 1;
+                goto f_56;
+            }
+            continue;
+        case 0x38: /* enforce_naming_style */
+        f_56:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_FeatureSet_EnforceNamingStyle_name((int32_t)v)) {
+                    m->enforce_naming_style = (int32_t)v;
+                    m->has_enforce_naming_style = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 7, v, &st)) return st;
+            }
+            if (pbj__at_tag1(p, end, 0x40)) {
+                p += 1;
+                goto f_64;
+            }
+            continue;
+        case 0x40: /* default_symbol_visibility */
+        f_64:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility_name((int32_t)v)) {
+                    m->default_symbol_visibility = (int32_t)v;
+                    m->has_default_symbol_visibility = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 8, v, &st)) return st;
+            }
+            if (pbj__at_tag1(p, end, 0x48)) {
+                p += 1;
+                goto f_72;
+            }
+            continue;
+        case 0x48: /* enforce_proto_limits */
+        f_72:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits_name((int32_t)v)) {
+                    m->enforce_proto_limits = (int32_t)v;
+                    m->has_enforce_proto_limits = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 9, v, &st)) return st;
+            }
+            continue;
+        default:
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
+            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            continue;
+        }
+    }
+    d->depth_left++;
+    return PBJ_OK;
+}
+
+#ifdef PBJ_TEXT_H
+static void google_protobuf_FeatureSet__print_ext(pbj_slice ext, pbj_text *t, uint32_t lo, uint32_t hi)
+{
+    size_t pos = 0;
+    pbj__ext_rec r;
+    while (pbj__ext_next(ext, &pos, &r)) {
+        uint32_t n = r.number;
+        pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
+        (void)one;
+        if (n < lo || n > hi) continue;
+        switch (n) {
+        default:
+            break;
+        }
+        pbj_text_unknown(t, r.start, (size_t)(r.end - r.start));
+    }
+}
+#endif
+
+#ifdef PBJ_TEXT_H
+pbj_status google_protobuf_FeatureSet_print(const google_protobuf_FeatureSet *m, pbj_text *t)
+{
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
+    if (m->has_field_presence)
+        pbj_text_enum(t, "field_presence", m->field_presence, google_protobuf_FeatureSet_FieldPresence_name(m->field_presence));
+    if (m->has_enum_type)
+        pbj_text_enum(t, "enum_type", m->enum_type, google_protobuf_FeatureSet_EnumType_name(m->enum_type));
+    if (m->has_repeated_field_encoding)
+        pbj_text_enum(t, "repeated_field_encoding", m->repeated_field_encoding, google_protobuf_FeatureSet_RepeatedFieldEncoding_name(m->repeated_field_encoding));
+    if (m->has_utf8_validation)
+        pbj_text_enum(t, "utf8_validation", m->utf8_validation, google_protobuf_FeatureSet_Utf8Validation_name(m->utf8_validation));
+    if (m->has_message_encoding)
+        pbj_text_enum(t, "message_encoding", m->message_encoding, google_protobuf_FeatureSet_MessageEncoding_name(m->message_encoding));
+    if (m->has_json_format)
+        pbj_text_enum(t, "json_format", m->json_format, google_protobuf_FeatureSet_JsonFormat_name(m->json_format));
+    if (m->has_enforce_naming_style)
+        pbj_text_enum(t, "enforce_naming_style", m->enforce_naming_style, google_protobuf_FeatureSet_EnforceNamingStyle_name(m->enforce_naming_style));
+    if (m->has_default_symbol_visibility)
+        pbj_text_enum(t, "default_symbol_visibility", m->default_symbol_visibility, google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility_name(m->default_symbol_visibility));
+    if (m->has_enforce_proto_limits)
+        pbj_text_enum(t, "enforce_proto_limits", m->enforce_proto_limits, google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits_name(m->enforce_proto_limits));
+    google_protobuf_FeatureSet__print_ext(m->pbj_ext, t, 1000, 10000);
+    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_FeatureSet__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 9:
+        if (memcmp(s, "enum_type", 9) == 0) return 2;
+        break;
+    case 11:
+        if (memcmp(s, "json_format", 11) == 0) return 6;
+        break;
+    case 14:
+        if (memcmp(s, "field_presence", 14) == 0) return 1;
+        break;
+    case 15:
+        if (memcmp(s, "utf8_validation", 15) == 0) return 4;
+        break;
+    case 16:
+        if (memcmp(s, "message_encoding", 16) == 0) return 5;
+        break;
+    case 20:
+        if (memcmp(s, "enforce_naming_style", 20) == 0) return 7;
+        if (memcmp(s, "enforce_proto_limits", 20) == 0) return 9;
+        break;
+    case 23:
+        if (memcmp(s, "repeated_field_encoding", 23) == 0) return 3;
+        break;
+    case 25:
+        if (memcmp(s, "default_symbol_visibility", 25) == 0) return 8;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_FeatureSet__read_text(google_protobuf_FeatureSet *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_FeatureSet__text_field(r->name, r->name_len)) {
+        case 1: /* field_presence */
+            if (m->has_field_presence) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_FeatureSet_FieldPresence_from_name, google_protobuf_FeatureSet_FieldPresence_name, true)) return r->st;
+                m->field_presence = v;
+                m->has_field_presence = 1;
+            }
+            break;
+        case 2: /* enum_type */
+            if (m->has_enum_type) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_FeatureSet_EnumType_from_name, google_protobuf_FeatureSet_EnumType_name, true)) return r->st;
+                m->enum_type = v;
+                m->has_enum_type = 1;
+            }
+            break;
+        case 3: /* repeated_field_encoding */
+            if (m->has_repeated_field_encoding) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_FeatureSet_RepeatedFieldEncoding_from_name, google_protobuf_FeatureSet_RepeatedFieldEncoding_name, true)) return r->st;
+                m->repeated_field_encoding = v;
+                m->has_repeated_field_encoding = 1;
+            }
+            break;
+        case 4: /* utf8_validation */
+            if (m->has_utf8_validation) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_FeatureSet_Utf8Validation_from_name, google_protobuf_FeatureSet_Utf8Validation_name, true)) return r->st;
+                m->utf8_validation = v;
+                m->has_utf8_validation = 1;
+            }
+            break;
+        case 5: /* message_encoding */
+            if (m->has_message_encoding) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_FeatureSet_MessageEncoding_from_name, google_protobuf_FeatureSet_MessageEncoding_name, true)) return r->st;
+                m->message_encoding = v;
+                m->has_message_encoding = 1;
+            }
+            break;
+        case 6: /* json_format */
+            if (m->has_json_format) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_FeatureSet_JsonFormat_from_name, google_protobuf_FeatureSet_JsonFormat_name, true)) return r->st;
+                m->json_format = v;
+                m->has_json_format = 1;
+            }
+            break;
+        case 7: /* enforce_naming_style */
+            if (m->has_enforce_naming_style) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_FeatureSet_EnforceNamingStyle_from_name, google_protobuf_FeatureSet_EnforceNamingStyle_name, true)) return r->st;
+                m->enforce_naming_style = v;
+                m->has_enforce_naming_style = 1;
+            }
+            break;
+        case 8: /* default_symbol_visibility */
+            if (m->has_default_symbol_visibility) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility_from_name, google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility_name, true)) return r->st;
+                m->default_symbol_visibility = v;
+                m->has_default_symbol_visibility = 1;
+            }
+            break;
+        case 9: /* enforce_proto_limits */
+            if (m->has_enforce_proto_limits) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits_from_name, google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits_name, true)) return r->st;
+                m->enforce_proto_limits = v;
+                m->has_enforce_proto_limits = 1;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.FeatureSet");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_FeatureSet_from_text(google_protobuf_FeatureSet *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_FeatureSet_init(m);
+    if (pbj__tr_status(&r, google_protobuf_FeatureSet__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_FeatureSet_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_FeatureSet_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
+static pbj_status google_protobuf_FeatureSet__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_FeatureSet *m = (google_protobuf_FeatureSet *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_FeatureSet_init(m);
+    if (pbj__tr_status(r, google_protobuf_FeatureSet__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_FeatureSet_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_FeatureSet_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_FeatureSet_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+#endif
+
+/* ==== google.protobuf.FeatureSet.VisibilityFeature ==== */
+
+void google_protobuf_FeatureSet_VisibilityFeature_init(google_protobuf_FeatureSet_VisibilityFeature *m)
+{
+    memset(m, 0, sizeof *m);
+}
+
+size_t google_protobuf_FeatureSet_VisibilityFeature_size(const google_protobuf_FeatureSet_VisibilityFeature *m)
+{
+    size_t n = m->pbj_unknown.len;
+    return n;
+}
+
+pbj_status google_protobuf_FeatureSet_VisibilityFeature_encode(const google_protobuf_FeatureSet_VisibilityFeature *m, uint8_t *buf, size_t cap, size_t *len)
+{
+    size_t n = google_protobuf_FeatureSet_VisibilityFeature_size(m);
+    *len = n == PBJ_SIZE_ERROR ? 0 : n;
+    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
+    if (n > INT32_MAX) return PBJ_ERR_SIZE;
+    if (n > cap) return PBJ_ERR_BUFFER;
+    if (n) {
+        uint8_t *start = google_protobuf_FeatureSet_VisibilityFeature__write(m, buf + n);
+        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
+        (void)start;
+    }
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_FeatureSet_VisibilityFeature_decode(google_protobuf_FeatureSet_VisibilityFeature *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_decoder d;
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
+    google_protobuf_FeatureSet_VisibilityFeature_init(m);
+    pbj_status st = len ? google_protobuf_FeatureSet_VisibilityFeature__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
+    st = pbj__decode_uncap(arena, cap, st);
+    return st;
+}
+
+uint8_t *google_protobuf_FeatureSet_VisibilityFeature__write(const google_protobuf_FeatureSet_VisibilityFeature *m, uint8_t *p)
+{
+    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    return p;
+}
+
+pbj_status google_protobuf_FeatureSet_VisibilityFeature__decode(google_protobuf_FeatureSet_VisibilityFeature *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
+{
+    pbj_status st = PBJ_OK;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left--;
+    while (p < end) {
+        const uint8_t *start = p;
+        uint32_t tag;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
+        else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
+        switch (tag) {
+        default:
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
+            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            continue;
+        }
+    }
+    d->depth_left++;
+    return PBJ_OK;
+}
+
+#ifdef PBJ_TEXT_H
+pbj_status google_protobuf_FeatureSet_VisibilityFeature_print(const google_protobuf_FeatureSet_VisibilityFeature *m, pbj_text *t)
+{
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
+    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_FeatureSet_VisibilityFeature__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_FeatureSet_VisibilityFeature__read_text(google_protobuf_FeatureSet_VisibilityFeature *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_FeatureSet_VisibilityFeature__text_field(r->name, r->name_len)) {
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.FeatureSet.VisibilityFeature");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_FeatureSet_VisibilityFeature_from_text(google_protobuf_FeatureSet_VisibilityFeature *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_FeatureSet_VisibilityFeature_init(m);
+    if (pbj__tr_status(&r, google_protobuf_FeatureSet_VisibilityFeature__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_FeatureSet_VisibilityFeature_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_FeatureSet_VisibilityFeature_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
+static pbj_status google_protobuf_FeatureSet_VisibilityFeature__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_FeatureSet_VisibilityFeature *m = (google_protobuf_FeatureSet_VisibilityFeature *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_FeatureSet_VisibilityFeature_init(m);
+    if (pbj__tr_status(r, google_protobuf_FeatureSet_VisibilityFeature__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_FeatureSet_VisibilityFeature_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_FeatureSet_VisibilityFeature_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_FeatureSet_VisibilityFeature_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+#endif
+
+/* ==== google.protobuf.FeatureSet.ProtoLimitsFeature ==== */
+
+void google_protobuf_FeatureSet_ProtoLimitsFeature_init(google_protobuf_FeatureSet_ProtoLimitsFeature *m)
+{
+    memset(m, 0, sizeof *m);
+}
+
+size_t google_protobuf_FeatureSet_ProtoLimitsFeature_size(const google_protobuf_FeatureSet_ProtoLimitsFeature *m)
+{
+    size_t n = m->pbj_unknown.len;
+    return n;
+}
+
+pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_encode(const google_protobuf_FeatureSet_ProtoLimitsFeature *m, uint8_t *buf, size_t cap, size_t *len)
+{
+    size_t n = google_protobuf_FeatureSet_ProtoLimitsFeature_size(m);
+    *len = n == PBJ_SIZE_ERROR ? 0 : n;
+    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
+    if (n > INT32_MAX) return PBJ_ERR_SIZE;
+    if (n > cap) return PBJ_ERR_BUFFER;
+    if (n) {
+        uint8_t *start = google_protobuf_FeatureSet_ProtoLimitsFeature__write(m, buf + n);
+        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
+        (void)start;
+    }
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_decode(google_protobuf_FeatureSet_ProtoLimitsFeature *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_decoder d;
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
+    google_protobuf_FeatureSet_ProtoLimitsFeature_init(m);
+    pbj_status st = len ? google_protobuf_FeatureSet_ProtoLimitsFeature__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
+    st = pbj__decode_uncap(arena, cap, st);
+    return st;
+}
+
+uint8_t *google_protobuf_FeatureSet_ProtoLimitsFeature__write(const google_protobuf_FeatureSet_ProtoLimitsFeature *m, uint8_t *p)
+{
+    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    return p;
+}
+
+pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature__decode(google_protobuf_FeatureSet_ProtoLimitsFeature *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
+{
+    pbj_status st = PBJ_OK;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left--;
+    while (p < end) {
+        const uint8_t *start = p;
+        uint32_t tag;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
+        else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
+        switch (tag) {
+        default:
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
+            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            continue;
+        }
+    }
+    d->depth_left++;
+    return PBJ_OK;
+}
+
+#ifdef PBJ_TEXT_H
+pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_print(const google_protobuf_FeatureSet_ProtoLimitsFeature *m, pbj_text *t)
+{
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
+    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_FeatureSet_ProtoLimitsFeature__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature__read_text(google_protobuf_FeatureSet_ProtoLimitsFeature *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_FeatureSet_ProtoLimitsFeature__text_field(r->name, r->name_len)) {
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.FeatureSet.ProtoLimitsFeature");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_from_text(google_protobuf_FeatureSet_ProtoLimitsFeature *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_FeatureSet_ProtoLimitsFeature_init(m);
+    if (pbj__tr_status(&r, google_protobuf_FeatureSet_ProtoLimitsFeature__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_FeatureSet_ProtoLimitsFeature_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_FeatureSet_ProtoLimitsFeature_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
+static pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_FeatureSet_ProtoLimitsFeature *m = (google_protobuf_FeatureSet_ProtoLimitsFeature *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_FeatureSet_ProtoLimitsFeature_init(m);
+    if (pbj__tr_status(r, google_protobuf_FeatureSet_ProtoLimitsFeature__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_FeatureSet_ProtoLimitsFeature_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_FeatureSet_ProtoLimitsFeature_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_FeatureSet_ProtoLimitsFeature_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+#endif
+
+/* ==== google.protobuf.FeatureSetDefaults ==== */
+
+void google_protobuf_FeatureSetDefaults_init(google_protobuf_FeatureSetDefaults *m)
+{
+    memset(m, 0, sizeof *m);
+}
+
+size_t google_protobuf_FeatureSetDefaults_size(const google_protobuf_FeatureSetDefaults *m)
+{
+    size_t n = m->pbj_unknown.len;
+    for (size_t i = 0; i < m->defaults.count; i++) {
+        size_t s = google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_size(&m->defaults.data[i]);
+        n += 1 + pbj_len_size(s);
+    }
+    if (m->has_minimum_edition) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->minimum_edition);
+    if (m->has_maximum_edition) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->maximum_edition);
+    return n;
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_encode(const google_protobuf_FeatureSetDefaults *m, uint8_t *buf, size_t cap, size_t *len)
+{
+    size_t n = google_protobuf_FeatureSetDefaults_size(m);
+    *len = n == PBJ_SIZE_ERROR ? 0 : n;
+    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
+    if (n > INT32_MAX) return PBJ_ERR_SIZE;
+    if (n > cap) return PBJ_ERR_BUFFER;
+    if (n) {
+        uint8_t *start = google_protobuf_FeatureSetDefaults__write(m, buf + n);
+        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
+        (void)start;
+    }
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_decode(google_protobuf_FeatureSetDefaults *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_decoder d;
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
+    google_protobuf_FeatureSetDefaults_init(m);
+    pbj_status st = len ? google_protobuf_FeatureSetDefaults__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
+    st = pbj__decode_uncap(arena, cap, st);
+    return st;
+}
+
+uint8_t *google_protobuf_FeatureSetDefaults__write(const google_protobuf_FeatureSetDefaults *m, uint8_t *p)
+{
+    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (m->has_maximum_edition) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->maximum_edition);
+        *--p = 0x28;
+    }
+    if (m->has_minimum_edition) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->minimum_edition);
+        *--p = 0x20;
+    }
+    for (size_t i = m->defaults.count; i-- > 0;) {
+        {
+            uint8_t *mark = p;
+            p = google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__write(&m->defaults.data[i], p);
+            p = pbj_rput_varint(p, (size_t)(mark - p));
+            *--p = 0x0a;
+        }
+    }
+    return p;
+}
+
+pbj_status google_protobuf_FeatureSetDefaults__decode(google_protobuf_FeatureSetDefaults *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
+{
+    pbj_status st = PBJ_OK;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left--;
+    while (p < end) {
+        const uint8_t *start = p;
+        uint32_t tag;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
+        else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
+        switch (tag) {
+        case 0xa: /* defaults */
+        f_10:
+            if (PBJ_UNLIKELY(!pbj__array_room(m->defaults.data, m->defaults.count)) &&   /* full: room for the rest of the run at once */
+                !(m->defaults.data = (google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *)pbj__array_next(d->arena, m->defaults.data, m->defaults.count, sizeof(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault), p, end, 0xa)))
+                return PBJ_ERR_NOMEM;
+            google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_init(&m->defaults.data[m->defaults.count]);
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__decode(&m->defaults.data[m->defaults.count], p, p + len, d)) != PBJ_OK) return st;
+                p += len;
+            }
+            m->defaults.count++;
+            if (pbj__at_tag1(p, end, 0x0a)) {
+                p += 1;
+                goto f_10;
+            }
+            if (pbj__at_tag1(p, end, 0x20)) {
+                p += 1;
+                goto f_32;
+            }
+            continue;
+        case 0x20: /* minimum_edition */
+        f_32:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_Edition_name((int32_t)v)) {
+                    m->minimum_edition = (int32_t)v;
+                    m->has_minimum_edition = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 4, v, &st)) return st;
+            }
+            if (pbj__at_tag1(p, end, 0x28)) {
+                p += 1;
+                goto f_40;
+            }
+            continue;
+        case 0x28: /* maximum_edition */
+        f_40:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_Edition_name((int32_t)v)) {
+                    m->maximum_edition = (int32_t)v;
+                    m->has_maximum_edition = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 5, v, &st)) return st;
+            }
+            continue;
+        default:
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
+            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            continue;
+        }
+    }
+    d->depth_left++;
+    return PBJ_OK;
+}
+
+#ifdef PBJ_TEXT_H
+pbj_status google_protobuf_FeatureSetDefaults_print(const google_protobuf_FeatureSetDefaults *m, pbj_text *t)
+{
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
+    for (size_t i = 0; i < m->defaults.count; i++) {
+        pbj_text_open(t, "defaults");
+        google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_print(&m->defaults.data[i], t);
+        pbj_text_close(t);
+    }
+    if (m->has_minimum_edition)
+        pbj_text_enum(t, "minimum_edition", m->minimum_edition, google_protobuf_Edition_name(m->minimum_edition));
+    if (m->has_maximum_edition)
+        pbj_text_enum(t, "maximum_edition", m->maximum_edition, google_protobuf_Edition_name(m->maximum_edition));
+    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_FeatureSetDefaults__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 8:
+        if (memcmp(s, "defaults", 8) == 0) return 1;
+        break;
+    case 15:
+        if (memcmp(s, "maximum_edition", 15) == 0) return 5;
+        if (memcmp(s, "minimum_edition", 15) == 0) return 4;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_FeatureSetDefaults__read_text(google_protobuf_FeatureSetDefaults *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_FeatureSetDefaults__text_field(r->name, r->name_len)) {
+        case 1: /* defaults */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->defaults.data = (google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *)pbj__array_add(r->arena, m->defaults.data, m->defaults.count, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->defaults.data[m->defaults.count++];
+                google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_init(e);
+                if (pbj__tr_status(r, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 4: /* minimum_edition */
+            if (m->has_minimum_edition) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_Edition_from_name, google_protobuf_Edition_name, true)) return r->st;
+                m->minimum_edition = v;
+                m->has_minimum_edition = 1;
+            }
+            break;
+        case 5: /* maximum_edition */
+            if (m->has_maximum_edition) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_Edition_from_name, google_protobuf_Edition_name, true)) return r->st;
+                m->maximum_edition = v;
+                m->has_maximum_edition = 1;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.FeatureSetDefaults");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_from_text(google_protobuf_FeatureSetDefaults *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_FeatureSetDefaults_init(m);
+    if (pbj__tr_status(&r, google_protobuf_FeatureSetDefaults__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_FeatureSetDefaults_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_FeatureSetDefaults_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
+static pbj_status google_protobuf_FeatureSetDefaults__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_FeatureSetDefaults *m = (google_protobuf_FeatureSetDefaults *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_FeatureSetDefaults_init(m);
+    if (pbj__tr_status(r, google_protobuf_FeatureSetDefaults__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_FeatureSetDefaults_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_FeatureSetDefaults_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_FeatureSetDefaults_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+#endif
+
+/* ==== google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault ==== */
+
+void google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_init(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m)
+{
+    memset(m, 0, sizeof *m);
+}
+
+size_t google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_size(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m)
+{
+    size_t n = m->pbj_unknown.len;
+    if (m->has_edition) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->edition);
+    if (m->overridable_features) {
+        size_t s = google_protobuf_FeatureSet_size(m->overridable_features);
+        n += 1 + pbj_len_size(s);
+    }
+    if (m->fixed_features) {
+        size_t s = google_protobuf_FeatureSet_size(m->fixed_features);
+        n += 1 + pbj_len_size(s);
+    }
+    return n;
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_encode(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, uint8_t *buf, size_t cap, size_t *len)
+{
+    size_t n = google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_size(m);
+    *len = n == PBJ_SIZE_ERROR ? 0 : n;
+    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
+    if (n > INT32_MAX) return PBJ_ERR_SIZE;
+    if (n > cap) return PBJ_ERR_BUFFER;
+    if (n) {
+        uint8_t *start = google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__write(m, buf + n);
+        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
+        (void)start;
+    }
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_decode(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_decoder d;
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
+    google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_init(m);
+    pbj_status st = len ? google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
+    st = pbj__decode_uncap(arena, cap, st);
+    return st;
+}
+
+uint8_t *google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__write(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, uint8_t *p)
+{
+    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (m->fixed_features) {
+        {
+            uint8_t *mark = p;
+            p = google_protobuf_FeatureSet__write(m->fixed_features, p);
+            p = pbj_rput_varint(p, (size_t)(mark - p));
+            *--p = 0x2a;
+        }
+    }
+    if (m->overridable_features) {
+        {
+            uint8_t *mark = p;
+            p = google_protobuf_FeatureSet__write(m->overridable_features, p);
+            p = pbj_rput_varint(p, (size_t)(mark - p));
+            *--p = 0x22;
+        }
+    }
+    if (m->has_edition) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->edition);
+        *--p = 0x18;
+    }
+    return p;
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__decode(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
+{
+    pbj_status st = PBJ_OK;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left--;
+    while (p < end) {
+        const uint8_t *start = p;
+        uint32_t tag;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
+        else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
+        switch (tag) {
+        case 0x18: /* edition */
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_Edition_name((int32_t)v)) {
+                    m->edition = (int32_t)v;
+                    m->has_edition = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 3, v, &st)) return st;
+            }
+            if (pbj__at_tag1(p, end, 0x22)) {
+                p += 1;
+                goto f_34;
+            }
+            continue;
+        case 0x22: /* overridable_features */
+        f_34:
+            if (!m->overridable_features) {
+                if (!(m->overridable_features = (google_protobuf_FeatureSet *)pbj_arena_alloc(d->arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+                google_protobuf_FeatureSet_init(m->overridable_features);
+            }
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = google_protobuf_FeatureSet__decode(m->overridable_features, p, p + len, d)) != PBJ_OK) return st;
+                p += len;
+            }
+            if (pbj__at_tag1(p, end, 0x2a)) {
+                p += 1;
+                goto f_42;
+            }
+            continue;
+        case 0x2a: /* fixed_features */
+        f_42:
+            if (!m->fixed_features) {
+                if (!(m->fixed_features = (google_protobuf_FeatureSet *)pbj_arena_alloc(d->arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+                google_protobuf_FeatureSet_init(m->fixed_features);
+            }
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = google_protobuf_FeatureSet__decode(m->fixed_features, p, p + len, d)) != PBJ_OK) return st;
+                p += len;
+            }
+            continue;
+        default:
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
+            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            continue;
+        }
+    }
+    d->depth_left++;
+    return PBJ_OK;
+}
+
+#ifdef PBJ_TEXT_H
+pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_print(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_text *t)
+{
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
+    if (m->has_edition)
+        pbj_text_enum(t, "edition", m->edition, google_protobuf_Edition_name(m->edition));
+    if (m->overridable_features) {
+        pbj_text_open(t, "overridable_features");
+        google_protobuf_FeatureSet_print(m->overridable_features, t);
+        pbj_text_close(t);
+    }
+    if (m->fixed_features) {
+        pbj_text_open(t, "fixed_features");
+        google_protobuf_FeatureSet_print(m->fixed_features, t);
+        pbj_text_close(t);
+    }
+    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 7:
+        if (memcmp(s, "edition", 7) == 0) return 3;
+        break;
+    case 14:
+        if (memcmp(s, "fixed_features", 14) == 0) return 5;
+        break;
+    case 20:
+        if (memcmp(s, "overridable_features", 20) == 0) return 4;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__read_text(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__text_field(r->name, r->name_len)) {
+        case 3: /* edition */
+            if (m->has_edition) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_Edition_from_name, google_protobuf_Edition_name, true)) return r->st;
+                m->edition = v;
+                m->has_edition = 1;
+            }
+            break;
+        case 4: /* overridable_features */
+            if (m->overridable_features) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->overridable_features = (google_protobuf_FeatureSet *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FeatureSet)))) return pbj__tr_nomem(r);
+            google_protobuf_FeatureSet_init(m->overridable_features);
+            if (pbj__tr_status(r, google_protobuf_FeatureSet__read_text(m->overridable_features, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
+        case 5: /* fixed_features */
+            if (m->fixed_features) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->fixed_features = (google_protobuf_FeatureSet *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FeatureSet)))) return pbj__tr_nomem(r);
+            google_protobuf_FeatureSet_init(m->fixed_features);
+            if (pbj__tr_status(r, google_protobuf_FeatureSet__read_text(m->fixed_features, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_from_text(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_init(m);
+    if (pbj__tr_status(&r, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
+static pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m = (google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_init(m);
+    if (pbj__tr_status(r, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
     *out = pbj_slice_make(buf, len);
     return PBJ_OK;
 }
@@ -9806,22 +13080,6 @@ const pbj_msg_type google_protobuf_DescriptorProto_ReservedRange__type = {   /* 
 #endif
 
 #ifdef PBJ_TEXT_READ_H
-static void google_protobuf_ExtensionRangeOptions__type_init(void *m) { google_protobuf_ExtensionRangeOptions_init((google_protobuf_ExtensionRangeOptions *)m); }
-static pbj_status google_protobuf_ExtensionRangeOptions__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
-{
-    return google_protobuf_ExtensionRangeOptions_decode((google_protobuf_ExtensionRangeOptions *)m, buf, len, arena, o);
-}
-static size_t google_protobuf_ExtensionRangeOptions__type_size(void *m) { return google_protobuf_ExtensionRangeOptions_size((google_protobuf_ExtensionRangeOptions *)m); }
-static pbj_status google_protobuf_ExtensionRangeOptions__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_ExtensionRangeOptions_encode((google_protobuf_ExtensionRangeOptions *)m, buf, cap, len); }
-const pbj_msg_type google_protobuf_ExtensionRangeOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
-    "google.protobuf.ExtensionRangeOptions", sizeof(google_protobuf_ExtensionRangeOptions), google_protobuf_ExtensionRangeOptions__type_init, google_protobuf_ExtensionRangeOptions__type_decode, google_protobuf_ExtensionRangeOptions__type_size, google_protobuf_ExtensionRangeOptions__type_encode,
-    NULL, NULL, NULL,
-    google_protobuf_ExtensionRangeOptions__text_any
-,
-};
-#endif
-
-#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_FieldDescriptorProto__type_init(void *m) { google_protobuf_FieldDescriptorProto_init((google_protobuf_FieldDescriptorProto *)m); }
 static pbj_status google_protobuf_FieldDescriptorProto__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -9982,6 +13240,38 @@ const pbj_msg_type google_protobuf_FieldOptions__type = {   /* pbj_msg_type's me
 #endif
 
 #ifdef PBJ_TEXT_READ_H
+static void google_protobuf_FieldOptions_EditionDefault__type_init(void *m) { google_protobuf_FieldOptions_EditionDefault_init((google_protobuf_FieldOptions_EditionDefault *)m); }
+static pbj_status google_protobuf_FieldOptions_EditionDefault__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_FieldOptions_EditionDefault_decode((google_protobuf_FieldOptions_EditionDefault *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_FieldOptions_EditionDefault__type_size(void *m) { return google_protobuf_FieldOptions_EditionDefault_size((google_protobuf_FieldOptions_EditionDefault *)m); }
+static pbj_status google_protobuf_FieldOptions_EditionDefault__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FieldOptions_EditionDefault_encode((google_protobuf_FieldOptions_EditionDefault *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_FieldOptions_EditionDefault__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.FieldOptions.EditionDefault", sizeof(google_protobuf_FieldOptions_EditionDefault), google_protobuf_FieldOptions_EditionDefault__type_init, google_protobuf_FieldOptions_EditionDefault__type_decode, google_protobuf_FieldOptions_EditionDefault__type_size, google_protobuf_FieldOptions_EditionDefault__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_FieldOptions_EditionDefault__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_FieldOptions_FeatureSupport__type_init(void *m) { google_protobuf_FieldOptions_FeatureSupport_init((google_protobuf_FieldOptions_FeatureSupport *)m); }
+static pbj_status google_protobuf_FieldOptions_FeatureSupport__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_FieldOptions_FeatureSupport_decode((google_protobuf_FieldOptions_FeatureSupport *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_FieldOptions_FeatureSupport__type_size(void *m) { return google_protobuf_FieldOptions_FeatureSupport_size((google_protobuf_FieldOptions_FeatureSupport *)m); }
+static pbj_status google_protobuf_FieldOptions_FeatureSupport__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FieldOptions_FeatureSupport_encode((google_protobuf_FieldOptions_FeatureSupport *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_FieldOptions_FeatureSupport__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.FieldOptions.FeatureSupport", sizeof(google_protobuf_FieldOptions_FeatureSupport), google_protobuf_FieldOptions_FeatureSupport__type_init, google_protobuf_FieldOptions_FeatureSupport__type_decode, google_protobuf_FieldOptions_FeatureSupport__type_size, google_protobuf_FieldOptions_FeatureSupport__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_FieldOptions_FeatureSupport__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_OneofOptions__type_init(void *m) { google_protobuf_OneofOptions_init((google_protobuf_OneofOptions *)m); }
 static pbj_status google_protobuf_OneofOptions__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -10062,6 +13352,22 @@ const pbj_msg_type google_protobuf_MethodOptions__type = {   /* pbj_msg_type's m
 #endif
 
 #ifdef PBJ_TEXT_READ_H
+static void google_protobuf_ExtensionRangeOptions__type_init(void *m) { google_protobuf_ExtensionRangeOptions_init((google_protobuf_ExtensionRangeOptions *)m); }
+static pbj_status google_protobuf_ExtensionRangeOptions__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_ExtensionRangeOptions_decode((google_protobuf_ExtensionRangeOptions *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_ExtensionRangeOptions__type_size(void *m) { return google_protobuf_ExtensionRangeOptions_size((google_protobuf_ExtensionRangeOptions *)m); }
+static pbj_status google_protobuf_ExtensionRangeOptions__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_ExtensionRangeOptions_encode((google_protobuf_ExtensionRangeOptions *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_ExtensionRangeOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.ExtensionRangeOptions", sizeof(google_protobuf_ExtensionRangeOptions), google_protobuf_ExtensionRangeOptions__type_init, google_protobuf_ExtensionRangeOptions__type_decode, google_protobuf_ExtensionRangeOptions__type_size, google_protobuf_ExtensionRangeOptions__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_ExtensionRangeOptions__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_UninterpretedOption__type_init(void *m) { google_protobuf_UninterpretedOption_init((google_protobuf_UninterpretedOption *)m); }
 static pbj_status google_protobuf_UninterpretedOption__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -10089,6 +13395,86 @@ const pbj_msg_type google_protobuf_UninterpretedOption_NamePart__type = {   /* p
     "google.protobuf.UninterpretedOption.NamePart", sizeof(google_protobuf_UninterpretedOption_NamePart), google_protobuf_UninterpretedOption_NamePart__type_init, google_protobuf_UninterpretedOption_NamePart__type_decode, google_protobuf_UninterpretedOption_NamePart__type_size, google_protobuf_UninterpretedOption_NamePart__type_encode,
     NULL, NULL, NULL,
     google_protobuf_UninterpretedOption_NamePart__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_FeatureSet__type_init(void *m) { google_protobuf_FeatureSet_init((google_protobuf_FeatureSet *)m); }
+static pbj_status google_protobuf_FeatureSet__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_FeatureSet_decode((google_protobuf_FeatureSet *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_FeatureSet__type_size(void *m) { return google_protobuf_FeatureSet_size((google_protobuf_FeatureSet *)m); }
+static pbj_status google_protobuf_FeatureSet__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FeatureSet_encode((google_protobuf_FeatureSet *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_FeatureSet__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.FeatureSet", sizeof(google_protobuf_FeatureSet), google_protobuf_FeatureSet__type_init, google_protobuf_FeatureSet__type_decode, google_protobuf_FeatureSet__type_size, google_protobuf_FeatureSet__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_FeatureSet__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_FeatureSet_VisibilityFeature__type_init(void *m) { google_protobuf_FeatureSet_VisibilityFeature_init((google_protobuf_FeatureSet_VisibilityFeature *)m); }
+static pbj_status google_protobuf_FeatureSet_VisibilityFeature__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_FeatureSet_VisibilityFeature_decode((google_protobuf_FeatureSet_VisibilityFeature *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_FeatureSet_VisibilityFeature__type_size(void *m) { return google_protobuf_FeatureSet_VisibilityFeature_size((google_protobuf_FeatureSet_VisibilityFeature *)m); }
+static pbj_status google_protobuf_FeatureSet_VisibilityFeature__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FeatureSet_VisibilityFeature_encode((google_protobuf_FeatureSet_VisibilityFeature *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_FeatureSet_VisibilityFeature__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.FeatureSet.VisibilityFeature", sizeof(google_protobuf_FeatureSet_VisibilityFeature), google_protobuf_FeatureSet_VisibilityFeature__type_init, google_protobuf_FeatureSet_VisibilityFeature__type_decode, google_protobuf_FeatureSet_VisibilityFeature__type_size, google_protobuf_FeatureSet_VisibilityFeature__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_FeatureSet_VisibilityFeature__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_FeatureSet_ProtoLimitsFeature__type_init(void *m) { google_protobuf_FeatureSet_ProtoLimitsFeature_init((google_protobuf_FeatureSet_ProtoLimitsFeature *)m); }
+static pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_FeatureSet_ProtoLimitsFeature_decode((google_protobuf_FeatureSet_ProtoLimitsFeature *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_FeatureSet_ProtoLimitsFeature__type_size(void *m) { return google_protobuf_FeatureSet_ProtoLimitsFeature_size((google_protobuf_FeatureSet_ProtoLimitsFeature *)m); }
+static pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FeatureSet_ProtoLimitsFeature_encode((google_protobuf_FeatureSet_ProtoLimitsFeature *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_FeatureSet_ProtoLimitsFeature__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.FeatureSet.ProtoLimitsFeature", sizeof(google_protobuf_FeatureSet_ProtoLimitsFeature), google_protobuf_FeatureSet_ProtoLimitsFeature__type_init, google_protobuf_FeatureSet_ProtoLimitsFeature__type_decode, google_protobuf_FeatureSet_ProtoLimitsFeature__type_size, google_protobuf_FeatureSet_ProtoLimitsFeature__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_FeatureSet_ProtoLimitsFeature__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_FeatureSetDefaults__type_init(void *m) { google_protobuf_FeatureSetDefaults_init((google_protobuf_FeatureSetDefaults *)m); }
+static pbj_status google_protobuf_FeatureSetDefaults__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_FeatureSetDefaults_decode((google_protobuf_FeatureSetDefaults *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_FeatureSetDefaults__type_size(void *m) { return google_protobuf_FeatureSetDefaults_size((google_protobuf_FeatureSetDefaults *)m); }
+static pbj_status google_protobuf_FeatureSetDefaults__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FeatureSetDefaults_encode((google_protobuf_FeatureSetDefaults *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_FeatureSetDefaults__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.FeatureSetDefaults", sizeof(google_protobuf_FeatureSetDefaults), google_protobuf_FeatureSetDefaults__type_init, google_protobuf_FeatureSetDefaults__type_decode, google_protobuf_FeatureSetDefaults__type_size, google_protobuf_FeatureSetDefaults__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_FeatureSetDefaults__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__type_init(void *m) { google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_init((google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *)m); }
+static pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_decode((google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__type_size(void *m) { return google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_size((google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *)m); }
+static pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_encode((google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault", sizeof(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault), google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__type_init, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__type_decode, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__type_size, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__text_any
 ,
 };
 #endif
@@ -10344,6 +13730,17 @@ pbj_status google_protobuf_FileDescriptorProto__merge(google_protobuf_FileDescri
         if ((st = pbj_copy(arena, b->syntax.data, b->syntax.len, &m->syntax)) != PBJ_OK) return st;
         m->has_syntax = 1;
     }
+    if (b->has_edition) {
+        m->edition = b->edition;
+        m->has_edition = 1;
+    }
+    if (b->option_dependency.count) {
+        pbj_slice *data = (pbj_slice *)pbj_append_array(arena, m->option_dependency.data, m->option_dependency.count, NULL, b->option_dependency.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->option_dependency.data = data;
+        for (size_t i = 0; i < b->option_dependency.count; i++)
+            if ((st = pbj_copy(arena, b->option_dependency.data[i].data, b->option_dependency.data[i].len, &data[m->option_dependency.count++])) != PBJ_OK) return st;
+    }
     if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
         return st;
     return st;
@@ -10554,6 +13951,10 @@ pbj_status google_protobuf_DescriptorProto__merge(google_protobuf_DescriptorProt
         m->reserved_name.data = data;
         for (size_t i = 0; i < b->reserved_name.count; i++)
             if ((st = pbj_copy(arena, b->reserved_name.data[i].data, b->reserved_name.data[i].len, &data[m->reserved_name.count++])) != PBJ_OK) return st;
+    }
+    if (b->has_visibility) {
+        m->visibility = b->visibility;
+        m->has_visibility = 1;
     }
     if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
         return st;
@@ -10867,99 +14268,6 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange_read_delimited(google_p
     return st != PBJ_OK ? st : google_protobuf_DescriptorProto_ReservedRange_decode(m, record.data, record.len, arena, opts);
 }
 
-/* ==== google.protobuf.ExtensionRangeOptions: building helpers ==== */
-
-pbj_status google_protobuf_ExtensionRangeOptions_copy(google_protobuf_ExtensionRangeOptions *dst, const google_protobuf_ExtensionRangeOptions *src, pbj_arena *arena)
-{
-    google_protobuf_ExtensionRangeOptions_init(dst);
-    return google_protobuf_ExtensionRangeOptions__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_merge(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_ExtensionRangeOptions *b, pbj_arena *arena)
-{
-    return google_protobuf_ExtensionRangeOptions__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions__merge(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_ExtensionRangeOptions *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->uninterpreted_option.count) {
-        google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->uninterpreted_option.data = data;
-        for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
-            google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
-            if ((st = google_protobuf_UninterpretedOption__merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    {
-        static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
-        if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_sort_maps(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena)
-{
-    return google_protobuf_ExtensionRangeOptions__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions__sort_maps(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
-    return st;
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_add_uninterpreted_option(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
-{
-    google_protobuf_UninterpretedOption e;   /* copied first: v may point into the array */
-    pbj_status st = PBJ_OK;
-    if (v) st = google_protobuf_UninterpretedOption_copy(&e, v, arena);
-    else google_protobuf_UninterpretedOption_init(&e);
-    if (st != PBJ_OK) return st;
-    google_protobuf_UninterpretedOption *elems = (google_protobuf_UninterpretedOption *)pbj__array_add(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof e);
-    if (!elems) return PBJ_ERR_NOMEM;
-    m->uninterpreted_option.data = elems;
-    elems[m->uninterpreted_option.count++] = e;
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_encode_append(const google_protobuf_ExtensionRangeOptions *m, pbj_buf *out)
-{
-    if (google_protobuf_ExtensionRangeOptions_missing(m)) return pbj_missing_status(google_protobuf_ExtensionRangeOptions_missing(m));
-    size_t n = google_protobuf_ExtensionRangeOptions_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_ExtensionRangeOptions__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_write_delimited(const google_protobuf_ExtensionRangeOptions *m, pbj_sink *out)
-{
-    if (google_protobuf_ExtensionRangeOptions_missing(m)) return pbj_missing_status(google_protobuf_ExtensionRangeOptions_missing(m));
-    size_t n = google_protobuf_ExtensionRangeOptions_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_ExtensionRangeOptions__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_read_delimited(google_protobuf_ExtensionRangeOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_ExtensionRangeOptions_decode(m, record.data, record.len, arena, opts);
-}
-
 /* ==== google.protobuf.FieldDescriptorProto: building helpers ==== */
 
 pbj_status google_protobuf_FieldDescriptorProto_copy(google_protobuf_FieldDescriptorProto *dst, const google_protobuf_FieldDescriptorProto *src, pbj_arena *arena)
@@ -11200,6 +14508,10 @@ pbj_status google_protobuf_EnumDescriptorProto__merge(google_protobuf_EnumDescri
         m->reserved_name.data = data;
         for (size_t i = 0; i < b->reserved_name.count; i++)
             if ((st = pbj_copy(arena, b->reserved_name.data[i].data, b->reserved_name.data[i].len, &data[m->reserved_name.count++])) != PBJ_OK) return st;
+    }
+    if (b->has_visibility) {
+        m->visibility = b->visibility;
+        m->has_visibility = 1;
     }
     if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
         return st;
@@ -11723,6 +15035,13 @@ pbj_status google_protobuf_FileOptions__merge(google_protobuf_FileOptions *m, co
         if ((st = pbj_copy(arena, b->ruby_package.data, b->ruby_package.len, &m->ruby_package)) != PBJ_OK) return st;
         m->has_ruby_package = 1;
     }
+    if (b->features) {
+        if (!m->features) {
+            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+            google_protobuf_FeatureSet_init(m->features);
+        }
+        if ((st = google_protobuf_FeatureSet__merge(m->features, b->features, arena, depth)) != PBJ_OK) return st;
+    }
     if (b->uninterpreted_option.count) {
         google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
         if (!data) return PBJ_ERR_NOMEM;
@@ -11752,6 +15071,7 @@ pbj_status google_protobuf_FileOptions__sort_maps(google_protobuf_FileOptions *m
     (void)m;
     (void)arena;
     if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->features && (st = google_protobuf_FeatureSet__sort_maps(m->features, arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
         if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
@@ -11832,6 +15152,17 @@ pbj_status google_protobuf_MessageOptions__merge(google_protobuf_MessageOptions 
         m->map_entry = b->map_entry;
         m->has_map_entry = 1;
     }
+    if (b->has_deprecated_legacy_json_field_conflicts) {
+        m->deprecated_legacy_json_field_conflicts = b->deprecated_legacy_json_field_conflicts;
+        m->has_deprecated_legacy_json_field_conflicts = 1;
+    }
+    if (b->features) {
+        if (!m->features) {
+            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+            google_protobuf_FeatureSet_init(m->features);
+        }
+        if ((st = google_protobuf_FeatureSet__merge(m->features, b->features, arena, depth)) != PBJ_OK) return st;
+    }
     if (b->uninterpreted_option.count) {
         google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
         if (!data) return PBJ_ERR_NOMEM;
@@ -11861,6 +15192,7 @@ pbj_status google_protobuf_MessageOptions__sort_maps(google_protobuf_MessageOpti
     (void)m;
     (void)arena;
     if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->features && (st = google_protobuf_FeatureSet__sort_maps(m->features, arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
         if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
@@ -11953,6 +15285,43 @@ pbj_status google_protobuf_FieldOptions__merge(google_protobuf_FieldOptions *m, 
         m->unverified_lazy = b->unverified_lazy;
         m->has_unverified_lazy = 1;
     }
+    if (b->has_debug_redact) {
+        m->debug_redact = b->debug_redact;
+        m->has_debug_redact = 1;
+    }
+    if (b->has_retention) {
+        m->retention = b->retention;
+        m->has_retention = 1;
+    }
+    if (b->targets.count) {
+        int32_t *data = (int32_t *)pbj_append_array(arena, m->targets.data, m->targets.count, b->targets.data, b->targets.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->targets.data = data;
+        m->targets.count += b->targets.count;
+    }
+    if (b->edition_defaults.count) {
+        google_protobuf_FieldOptions_EditionDefault *data = (google_protobuf_FieldOptions_EditionDefault *)pbj_append_array(arena, m->edition_defaults.data, m->edition_defaults.count, NULL, b->edition_defaults.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->edition_defaults.data = data;
+        for (size_t i = 0; i < b->edition_defaults.count; i++) {
+            google_protobuf_FieldOptions_EditionDefault_init(&data[m->edition_defaults.count]);
+            if ((st = google_protobuf_FieldOptions_EditionDefault__merge(&data[m->edition_defaults.count++], &b->edition_defaults.data[i], arena, depth)) != PBJ_OK) return st;
+        }
+    }
+    if (b->features) {
+        if (!m->features) {
+            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+            google_protobuf_FeatureSet_init(m->features);
+        }
+        if ((st = google_protobuf_FeatureSet__merge(m->features, b->features, arena, depth)) != PBJ_OK) return st;
+    }
+    if (b->feature_support) {
+        if (!m->feature_support) {
+            if (!(m->feature_support = (google_protobuf_FieldOptions_FeatureSupport *)pbj_arena_alloc(arena, sizeof(google_protobuf_FieldOptions_FeatureSupport)))) return PBJ_ERR_NOMEM;
+            google_protobuf_FieldOptions_FeatureSupport_init(m->feature_support);
+        }
+        if ((st = google_protobuf_FieldOptions_FeatureSupport__merge(m->feature_support, b->feature_support, arena, depth)) != PBJ_OK) return st;
+    }
     if (b->uninterpreted_option.count) {
         google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
         if (!data) return PBJ_ERR_NOMEM;
@@ -11982,9 +15351,27 @@ pbj_status google_protobuf_FieldOptions__sort_maps(google_protobuf_FieldOptions 
     (void)m;
     (void)arena;
     if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    for (size_t i = 0; i < m->edition_defaults.count; i++)
+        if ((st = google_protobuf_FieldOptions_EditionDefault__sort_maps(&m->edition_defaults.data[i], arena, depth)) != PBJ_OK) return st;
+    if (m->features && (st = google_protobuf_FeatureSet__sort_maps(m->features, arena, depth)) != PBJ_OK) return st;
+    if (m->feature_support && (st = google_protobuf_FieldOptions_FeatureSupport__sort_maps(m->feature_support, arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
         if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_FieldOptions_add_edition_defaults(google_protobuf_FieldOptions *m, const google_protobuf_FieldOptions_EditionDefault *v, pbj_arena *arena)
+{
+    google_protobuf_FieldOptions_EditionDefault e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_FieldOptions_EditionDefault_copy(&e, v, arena);
+    else google_protobuf_FieldOptions_EditionDefault_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_FieldOptions_EditionDefault *elems = (google_protobuf_FieldOptions_EditionDefault *)pbj__array_add(arena, m->edition_defaults.data, m->edition_defaults.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->edition_defaults.data = elems;
+    elems[m->edition_defaults.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_FieldOptions_add_uninterpreted_option(google_protobuf_FieldOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
@@ -12029,6 +15416,162 @@ pbj_status google_protobuf_FieldOptions_read_delimited(google_protobuf_FieldOpti
     return st != PBJ_OK ? st : google_protobuf_FieldOptions_decode(m, record.data, record.len, arena, opts);
 }
 
+/* ==== google.protobuf.FieldOptions.EditionDefault: building helpers ==== */
+
+pbj_status google_protobuf_FieldOptions_EditionDefault_copy(google_protobuf_FieldOptions_EditionDefault *dst, const google_protobuf_FieldOptions_EditionDefault *src, pbj_arena *arena)
+{
+    google_protobuf_FieldOptions_EditionDefault_init(dst);
+    return google_protobuf_FieldOptions_EditionDefault__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FieldOptions_EditionDefault_merge(google_protobuf_FieldOptions_EditionDefault *m, const google_protobuf_FieldOptions_EditionDefault *b, pbj_arena *arena)
+{
+    return google_protobuf_FieldOptions_EditionDefault__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FieldOptions_EditionDefault__merge(google_protobuf_FieldOptions_EditionDefault *m, const google_protobuf_FieldOptions_EditionDefault *b, pbj_arena *arena, uint32_t depth)
+{
+    pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (b->has_value) {
+        if ((st = pbj_copy(arena, b->value.data, b->value.len, &m->value)) != PBJ_OK) return st;
+        m->has_value = 1;
+    }
+    if (b->has_edition) {
+        m->edition = b->edition;
+        m->has_edition = 1;
+    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
+    return st;
+}
+
+pbj_status google_protobuf_FieldOptions_EditionDefault_sort_maps(google_protobuf_FieldOptions_EditionDefault *m, pbj_arena *arena)
+{
+    return google_protobuf_FieldOptions_EditionDefault__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FieldOptions_EditionDefault__sort_maps(google_protobuf_FieldOptions_EditionDefault *m, pbj_arena *arena, uint32_t depth)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    return st;
+}
+
+pbj_status google_protobuf_FieldOptions_EditionDefault_encode_append(const google_protobuf_FieldOptions_EditionDefault *m, pbj_buf *out)
+{
+    if (google_protobuf_FieldOptions_EditionDefault_missing(m)) return pbj_missing_status(google_protobuf_FieldOptions_EditionDefault_missing(m));
+    size_t n = google_protobuf_FieldOptions_EditionDefault_size(m);
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st != PBJ_OK) return st;
+    out->len += n;
+    google_protobuf_FieldOptions_EditionDefault__write(m, out->data + out->len);   /* back to front, ending there */
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_FieldOptions_EditionDefault_write_delimited(const google_protobuf_FieldOptions_EditionDefault *m, pbj_sink *out)
+{
+    if (google_protobuf_FieldOptions_EditionDefault_missing(m)) return pbj_missing_status(google_protobuf_FieldOptions_EditionDefault_missing(m));
+    size_t n = google_protobuf_FieldOptions_EditionDefault_size(m);
+    uint8_t *body = NULL;
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) google_protobuf_FieldOptions_EditionDefault__write(m, body + n);   /* back to front, ending at body + n */
+    return pbj_sink_close(out, st, n);
+}
+
+pbj_status google_protobuf_FieldOptions_EditionDefault_read_delimited(google_protobuf_FieldOptions_EditionDefault *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_FieldOptions_EditionDefault_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.FieldOptions.FeatureSupport: building helpers ==== */
+
+pbj_status google_protobuf_FieldOptions_FeatureSupport_copy(google_protobuf_FieldOptions_FeatureSupport *dst, const google_protobuf_FieldOptions_FeatureSupport *src, pbj_arena *arena)
+{
+    google_protobuf_FieldOptions_FeatureSupport_init(dst);
+    return google_protobuf_FieldOptions_FeatureSupport__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FieldOptions_FeatureSupport_merge(google_protobuf_FieldOptions_FeatureSupport *m, const google_protobuf_FieldOptions_FeatureSupport *b, pbj_arena *arena)
+{
+    return google_protobuf_FieldOptions_FeatureSupport__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FieldOptions_FeatureSupport__merge(google_protobuf_FieldOptions_FeatureSupport *m, const google_protobuf_FieldOptions_FeatureSupport *b, pbj_arena *arena, uint32_t depth)
+{
+    pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (b->has_edition_introduced) {
+        m->edition_introduced = b->edition_introduced;
+        m->has_edition_introduced = 1;
+    }
+    if (b->has_edition_deprecated) {
+        m->edition_deprecated = b->edition_deprecated;
+        m->has_edition_deprecated = 1;
+    }
+    if (b->has_deprecation_warning) {
+        if ((st = pbj_copy(arena, b->deprecation_warning.data, b->deprecation_warning.len, &m->deprecation_warning)) != PBJ_OK) return st;
+        m->has_deprecation_warning = 1;
+    }
+    if (b->has_edition_removed) {
+        m->edition_removed = b->edition_removed;
+        m->has_edition_removed = 1;
+    }
+    if (b->has_removal_error) {
+        if ((st = pbj_copy(arena, b->removal_error.data, b->removal_error.len, &m->removal_error)) != PBJ_OK) return st;
+        m->has_removal_error = 1;
+    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
+    return st;
+}
+
+pbj_status google_protobuf_FieldOptions_FeatureSupport_sort_maps(google_protobuf_FieldOptions_FeatureSupport *m, pbj_arena *arena)
+{
+    return google_protobuf_FieldOptions_FeatureSupport__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FieldOptions_FeatureSupport__sort_maps(google_protobuf_FieldOptions_FeatureSupport *m, pbj_arena *arena, uint32_t depth)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    return st;
+}
+
+pbj_status google_protobuf_FieldOptions_FeatureSupport_encode_append(const google_protobuf_FieldOptions_FeatureSupport *m, pbj_buf *out)
+{
+    if (google_protobuf_FieldOptions_FeatureSupport_missing(m)) return pbj_missing_status(google_protobuf_FieldOptions_FeatureSupport_missing(m));
+    size_t n = google_protobuf_FieldOptions_FeatureSupport_size(m);
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st != PBJ_OK) return st;
+    out->len += n;
+    google_protobuf_FieldOptions_FeatureSupport__write(m, out->data + out->len);   /* back to front, ending there */
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_FieldOptions_FeatureSupport_write_delimited(const google_protobuf_FieldOptions_FeatureSupport *m, pbj_sink *out)
+{
+    if (google_protobuf_FieldOptions_FeatureSupport_missing(m)) return pbj_missing_status(google_protobuf_FieldOptions_FeatureSupport_missing(m));
+    size_t n = google_protobuf_FieldOptions_FeatureSupport_size(m);
+    uint8_t *body = NULL;
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) google_protobuf_FieldOptions_FeatureSupport__write(m, body + n);   /* back to front, ending at body + n */
+    return pbj_sink_close(out, st, n);
+}
+
+pbj_status google_protobuf_FieldOptions_FeatureSupport_read_delimited(google_protobuf_FieldOptions_FeatureSupport *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_FieldOptions_FeatureSupport_decode(m, record.data, record.len, arena, opts);
+}
+
 /* ==== google.protobuf.OneofOptions: building helpers ==== */
 
 pbj_status google_protobuf_OneofOptions_copy(google_protobuf_OneofOptions *dst, const google_protobuf_OneofOptions *src, pbj_arena *arena)
@@ -12046,6 +15589,13 @@ pbj_status google_protobuf_OneofOptions__merge(google_protobuf_OneofOptions *m, 
 {
     pbj_status st = PBJ_OK;
     if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (b->features) {
+        if (!m->features) {
+            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+            google_protobuf_FeatureSet_init(m->features);
+        }
+        if ((st = google_protobuf_FeatureSet__merge(m->features, b->features, arena, depth)) != PBJ_OK) return st;
+    }
     if (b->uninterpreted_option.count) {
         google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
         if (!data) return PBJ_ERR_NOMEM;
@@ -12075,6 +15625,7 @@ pbj_status google_protobuf_OneofOptions__sort_maps(google_protobuf_OneofOptions 
     (void)m;
     (void)arena;
     if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->features && (st = google_protobuf_FeatureSet__sort_maps(m->features, arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
         if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
@@ -12147,6 +15698,17 @@ pbj_status google_protobuf_EnumOptions__merge(google_protobuf_EnumOptions *m, co
         m->deprecated = b->deprecated;
         m->has_deprecated = 1;
     }
+    if (b->has_deprecated_legacy_json_field_conflicts) {
+        m->deprecated_legacy_json_field_conflicts = b->deprecated_legacy_json_field_conflicts;
+        m->has_deprecated_legacy_json_field_conflicts = 1;
+    }
+    if (b->features) {
+        if (!m->features) {
+            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+            google_protobuf_FeatureSet_init(m->features);
+        }
+        if ((st = google_protobuf_FeatureSet__merge(m->features, b->features, arena, depth)) != PBJ_OK) return st;
+    }
     if (b->uninterpreted_option.count) {
         google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
         if (!data) return PBJ_ERR_NOMEM;
@@ -12176,6 +15738,7 @@ pbj_status google_protobuf_EnumOptions__sort_maps(google_protobuf_EnumOptions *m
     (void)m;
     (void)arena;
     if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->features && (st = google_protobuf_FeatureSet__sort_maps(m->features, arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
         if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
@@ -12244,6 +15807,24 @@ pbj_status google_protobuf_EnumValueOptions__merge(google_protobuf_EnumValueOpti
         m->deprecated = b->deprecated;
         m->has_deprecated = 1;
     }
+    if (b->features) {
+        if (!m->features) {
+            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+            google_protobuf_FeatureSet_init(m->features);
+        }
+        if ((st = google_protobuf_FeatureSet__merge(m->features, b->features, arena, depth)) != PBJ_OK) return st;
+    }
+    if (b->has_debug_redact) {
+        m->debug_redact = b->debug_redact;
+        m->has_debug_redact = 1;
+    }
+    if (b->feature_support) {
+        if (!m->feature_support) {
+            if (!(m->feature_support = (google_protobuf_FieldOptions_FeatureSupport *)pbj_arena_alloc(arena, sizeof(google_protobuf_FieldOptions_FeatureSupport)))) return PBJ_ERR_NOMEM;
+            google_protobuf_FieldOptions_FeatureSupport_init(m->feature_support);
+        }
+        if ((st = google_protobuf_FieldOptions_FeatureSupport__merge(m->feature_support, b->feature_support, arena, depth)) != PBJ_OK) return st;
+    }
     if (b->uninterpreted_option.count) {
         google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
         if (!data) return PBJ_ERR_NOMEM;
@@ -12273,6 +15854,8 @@ pbj_status google_protobuf_EnumValueOptions__sort_maps(google_protobuf_EnumValue
     (void)m;
     (void)arena;
     if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->features && (st = google_protobuf_FeatureSet__sort_maps(m->features, arena, depth)) != PBJ_OK) return st;
+    if (m->feature_support && (st = google_protobuf_FieldOptions_FeatureSupport__sort_maps(m->feature_support, arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
         if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
@@ -12341,6 +15924,13 @@ pbj_status google_protobuf_ServiceOptions__merge(google_protobuf_ServiceOptions 
         m->deprecated = b->deprecated;
         m->has_deprecated = 1;
     }
+    if (b->features) {
+        if (!m->features) {
+            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+            google_protobuf_FeatureSet_init(m->features);
+        }
+        if ((st = google_protobuf_FeatureSet__merge(m->features, b->features, arena, depth)) != PBJ_OK) return st;
+    }
     if (b->uninterpreted_option.count) {
         google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
         if (!data) return PBJ_ERR_NOMEM;
@@ -12370,6 +15960,7 @@ pbj_status google_protobuf_ServiceOptions__sort_maps(google_protobuf_ServiceOpti
     (void)m;
     (void)arena;
     if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->features && (st = google_protobuf_FeatureSet__sort_maps(m->features, arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
         if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
@@ -12442,6 +16033,13 @@ pbj_status google_protobuf_MethodOptions__merge(google_protobuf_MethodOptions *m
         m->idempotency_level = b->idempotency_level;
         m->has_idempotency_level = 1;
     }
+    if (b->features) {
+        if (!m->features) {
+            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+            google_protobuf_FeatureSet_init(m->features);
+        }
+        if ((st = google_protobuf_FeatureSet__merge(m->features, b->features, arena, depth)) != PBJ_OK) return st;
+    }
     if (b->uninterpreted_option.count) {
         google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
         if (!data) return PBJ_ERR_NOMEM;
@@ -12471,6 +16069,7 @@ pbj_status google_protobuf_MethodOptions__sort_maps(google_protobuf_MethodOption
     (void)m;
     (void)arena;
     if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->features && (st = google_protobuf_FeatureSet__sort_maps(m->features, arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
         if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
@@ -12516,6 +16115,107 @@ pbj_status google_protobuf_MethodOptions_read_delimited(google_protobuf_MethodOp
     pbj_slice record;
     pbj_status st = pbj_source_next(in, &record);
     return st != PBJ_OK ? st : google_protobuf_MethodOptions_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.ExtensionRangeOptions: building helpers ==== */
+
+pbj_status google_protobuf_ExtensionRangeOptions_copy(google_protobuf_ExtensionRangeOptions *dst, const google_protobuf_ExtensionRangeOptions *src, pbj_arena *arena)
+{
+    google_protobuf_ExtensionRangeOptions_init(dst);
+    return google_protobuf_ExtensionRangeOptions__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_merge(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_ExtensionRangeOptions *b, pbj_arena *arena)
+{
+    return google_protobuf_ExtensionRangeOptions__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions__merge(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_ExtensionRangeOptions *b, pbj_arena *arena, uint32_t depth)
+{
+    pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (b->features) {
+        if (!m->features) {
+            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+            google_protobuf_FeatureSet_init(m->features);
+        }
+        if ((st = google_protobuf_FeatureSet__merge(m->features, b->features, arena, depth)) != PBJ_OK) return st;
+    }
+    if (b->uninterpreted_option.count) {
+        google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->uninterpreted_option.data = data;
+        for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
+            google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
+            if ((st = google_protobuf_UninterpretedOption__merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
+        }
+    }
+    {
+        static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
+        if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
+    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
+    return st;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_sort_maps(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena)
+{
+    return google_protobuf_ExtensionRangeOptions__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions__sort_maps(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena, uint32_t depth)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->features && (st = google_protobuf_FeatureSet__sort_maps(m->features, arena, depth)) != PBJ_OK) return st;
+    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
+        if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_add_uninterpreted_option(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_UninterpretedOption_copy(&e, v, arena);
+    else google_protobuf_UninterpretedOption_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_UninterpretedOption *elems = (google_protobuf_UninterpretedOption *)pbj__array_add(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->uninterpreted_option.data = elems;
+    elems[m->uninterpreted_option.count++] = e;
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_encode_append(const google_protobuf_ExtensionRangeOptions *m, pbj_buf *out)
+{
+    if (google_protobuf_ExtensionRangeOptions_missing(m)) return pbj_missing_status(google_protobuf_ExtensionRangeOptions_missing(m));
+    size_t n = google_protobuf_ExtensionRangeOptions_size(m);
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st != PBJ_OK) return st;
+    out->len += n;
+    google_protobuf_ExtensionRangeOptions__write(m, out->data + out->len);   /* back to front, ending there */
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_write_delimited(const google_protobuf_ExtensionRangeOptions *m, pbj_sink *out)
+{
+    if (google_protobuf_ExtensionRangeOptions_missing(m)) return pbj_missing_status(google_protobuf_ExtensionRangeOptions_missing(m));
+    size_t n = google_protobuf_ExtensionRangeOptions_size(m);
+    uint8_t *body = NULL;
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) google_protobuf_ExtensionRangeOptions__write(m, body + n);   /* back to front, ending at body + n */
+    return pbj_sink_close(out, st, n);
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_read_delimited(google_protobuf_ExtensionRangeOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_ExtensionRangeOptions_decode(m, record.data, record.len, arena, opts);
 }
 
 /* ==== google.protobuf.UninterpretedOption: building helpers ==== */
@@ -12701,6 +16401,419 @@ pbj_status google_protobuf_UninterpretedOption_NamePart_read_delimited(google_pr
     pbj_slice record;
     pbj_status st = pbj_source_next(in, &record);
     return st != PBJ_OK ? st : google_protobuf_UninterpretedOption_NamePart_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.FeatureSet: building helpers ==== */
+
+pbj_status google_protobuf_FeatureSet_copy(google_protobuf_FeatureSet *dst, const google_protobuf_FeatureSet *src, pbj_arena *arena)
+{
+    google_protobuf_FeatureSet_init(dst);
+    return google_protobuf_FeatureSet__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FeatureSet_merge(google_protobuf_FeatureSet *m, const google_protobuf_FeatureSet *b, pbj_arena *arena)
+{
+    return google_protobuf_FeatureSet__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FeatureSet__merge(google_protobuf_FeatureSet *m, const google_protobuf_FeatureSet *b, pbj_arena *arena, uint32_t depth)
+{
+    pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (b->has_field_presence) {
+        m->field_presence = b->field_presence;
+        m->has_field_presence = 1;
+    }
+    if (b->has_enum_type) {
+        m->enum_type = b->enum_type;
+        m->has_enum_type = 1;
+    }
+    if (b->has_repeated_field_encoding) {
+        m->repeated_field_encoding = b->repeated_field_encoding;
+        m->has_repeated_field_encoding = 1;
+    }
+    if (b->has_utf8_validation) {
+        m->utf8_validation = b->utf8_validation;
+        m->has_utf8_validation = 1;
+    }
+    if (b->has_message_encoding) {
+        m->message_encoding = b->message_encoding;
+        m->has_message_encoding = 1;
+    }
+    if (b->has_json_format) {
+        m->json_format = b->json_format;
+        m->has_json_format = 1;
+    }
+    if (b->has_enforce_naming_style) {
+        m->enforce_naming_style = b->enforce_naming_style;
+        m->has_enforce_naming_style = 1;
+    }
+    if (b->has_default_symbol_visibility) {
+        m->default_symbol_visibility = b->default_symbol_visibility;
+        m->has_default_symbol_visibility = 1;
+    }
+    if (b->has_enforce_proto_limits) {
+        m->enforce_proto_limits = b->enforce_proto_limits;
+        m->has_enforce_proto_limits = 1;
+    }
+    {
+        static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
+        if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
+    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
+    return st;
+}
+
+pbj_status google_protobuf_FeatureSet_sort_maps(google_protobuf_FeatureSet *m, pbj_arena *arena)
+{
+    return google_protobuf_FeatureSet__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FeatureSet__sort_maps(google_protobuf_FeatureSet *m, pbj_arena *arena, uint32_t depth)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    return st;
+}
+
+pbj_status google_protobuf_FeatureSet_encode_append(const google_protobuf_FeatureSet *m, pbj_buf *out)
+{
+    if (google_protobuf_FeatureSet_missing(m)) return pbj_missing_status(google_protobuf_FeatureSet_missing(m));
+    size_t n = google_protobuf_FeatureSet_size(m);
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st != PBJ_OK) return st;
+    out->len += n;
+    google_protobuf_FeatureSet__write(m, out->data + out->len);   /* back to front, ending there */
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_FeatureSet_write_delimited(const google_protobuf_FeatureSet *m, pbj_sink *out)
+{
+    if (google_protobuf_FeatureSet_missing(m)) return pbj_missing_status(google_protobuf_FeatureSet_missing(m));
+    size_t n = google_protobuf_FeatureSet_size(m);
+    uint8_t *body = NULL;
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) google_protobuf_FeatureSet__write(m, body + n);   /* back to front, ending at body + n */
+    return pbj_sink_close(out, st, n);
+}
+
+pbj_status google_protobuf_FeatureSet_read_delimited(google_protobuf_FeatureSet *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_FeatureSet_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.FeatureSet.VisibilityFeature: building helpers ==== */
+
+pbj_status google_protobuf_FeatureSet_VisibilityFeature_copy(google_protobuf_FeatureSet_VisibilityFeature *dst, const google_protobuf_FeatureSet_VisibilityFeature *src, pbj_arena *arena)
+{
+    google_protobuf_FeatureSet_VisibilityFeature_init(dst);
+    return google_protobuf_FeatureSet_VisibilityFeature__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FeatureSet_VisibilityFeature_merge(google_protobuf_FeatureSet_VisibilityFeature *m, const google_protobuf_FeatureSet_VisibilityFeature *b, pbj_arena *arena)
+{
+    return google_protobuf_FeatureSet_VisibilityFeature__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FeatureSet_VisibilityFeature__merge(google_protobuf_FeatureSet_VisibilityFeature *m, const google_protobuf_FeatureSet_VisibilityFeature *b, pbj_arena *arena, uint32_t depth)
+{
+    pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
+    return st;
+}
+
+pbj_status google_protobuf_FeatureSet_VisibilityFeature_sort_maps(google_protobuf_FeatureSet_VisibilityFeature *m, pbj_arena *arena)
+{
+    return google_protobuf_FeatureSet_VisibilityFeature__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FeatureSet_VisibilityFeature__sort_maps(google_protobuf_FeatureSet_VisibilityFeature *m, pbj_arena *arena, uint32_t depth)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    return st;
+}
+
+pbj_status google_protobuf_FeatureSet_VisibilityFeature_encode_append(const google_protobuf_FeatureSet_VisibilityFeature *m, pbj_buf *out)
+{
+    if (google_protobuf_FeatureSet_VisibilityFeature_missing(m)) return pbj_missing_status(google_protobuf_FeatureSet_VisibilityFeature_missing(m));
+    size_t n = google_protobuf_FeatureSet_VisibilityFeature_size(m);
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st != PBJ_OK) return st;
+    out->len += n;
+    google_protobuf_FeatureSet_VisibilityFeature__write(m, out->data + out->len);   /* back to front, ending there */
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_FeatureSet_VisibilityFeature_write_delimited(const google_protobuf_FeatureSet_VisibilityFeature *m, pbj_sink *out)
+{
+    if (google_protobuf_FeatureSet_VisibilityFeature_missing(m)) return pbj_missing_status(google_protobuf_FeatureSet_VisibilityFeature_missing(m));
+    size_t n = google_protobuf_FeatureSet_VisibilityFeature_size(m);
+    uint8_t *body = NULL;
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) google_protobuf_FeatureSet_VisibilityFeature__write(m, body + n);   /* back to front, ending at body + n */
+    return pbj_sink_close(out, st, n);
+}
+
+pbj_status google_protobuf_FeatureSet_VisibilityFeature_read_delimited(google_protobuf_FeatureSet_VisibilityFeature *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_FeatureSet_VisibilityFeature_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.FeatureSet.ProtoLimitsFeature: building helpers ==== */
+
+pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_copy(google_protobuf_FeatureSet_ProtoLimitsFeature *dst, const google_protobuf_FeatureSet_ProtoLimitsFeature *src, pbj_arena *arena)
+{
+    google_protobuf_FeatureSet_ProtoLimitsFeature_init(dst);
+    return google_protobuf_FeatureSet_ProtoLimitsFeature__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_merge(google_protobuf_FeatureSet_ProtoLimitsFeature *m, const google_protobuf_FeatureSet_ProtoLimitsFeature *b, pbj_arena *arena)
+{
+    return google_protobuf_FeatureSet_ProtoLimitsFeature__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature__merge(google_protobuf_FeatureSet_ProtoLimitsFeature *m, const google_protobuf_FeatureSet_ProtoLimitsFeature *b, pbj_arena *arena, uint32_t depth)
+{
+    pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
+    return st;
+}
+
+pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_sort_maps(google_protobuf_FeatureSet_ProtoLimitsFeature *m, pbj_arena *arena)
+{
+    return google_protobuf_FeatureSet_ProtoLimitsFeature__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature__sort_maps(google_protobuf_FeatureSet_ProtoLimitsFeature *m, pbj_arena *arena, uint32_t depth)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    return st;
+}
+
+pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_encode_append(const google_protobuf_FeatureSet_ProtoLimitsFeature *m, pbj_buf *out)
+{
+    if (google_protobuf_FeatureSet_ProtoLimitsFeature_missing(m)) return pbj_missing_status(google_protobuf_FeatureSet_ProtoLimitsFeature_missing(m));
+    size_t n = google_protobuf_FeatureSet_ProtoLimitsFeature_size(m);
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st != PBJ_OK) return st;
+    out->len += n;
+    google_protobuf_FeatureSet_ProtoLimitsFeature__write(m, out->data + out->len);   /* back to front, ending there */
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_write_delimited(const google_protobuf_FeatureSet_ProtoLimitsFeature *m, pbj_sink *out)
+{
+    if (google_protobuf_FeatureSet_ProtoLimitsFeature_missing(m)) return pbj_missing_status(google_protobuf_FeatureSet_ProtoLimitsFeature_missing(m));
+    size_t n = google_protobuf_FeatureSet_ProtoLimitsFeature_size(m);
+    uint8_t *body = NULL;
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) google_protobuf_FeatureSet_ProtoLimitsFeature__write(m, body + n);   /* back to front, ending at body + n */
+    return pbj_sink_close(out, st, n);
+}
+
+pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_read_delimited(google_protobuf_FeatureSet_ProtoLimitsFeature *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_FeatureSet_ProtoLimitsFeature_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.FeatureSetDefaults: building helpers ==== */
+
+pbj_status google_protobuf_FeatureSetDefaults_copy(google_protobuf_FeatureSetDefaults *dst, const google_protobuf_FeatureSetDefaults *src, pbj_arena *arena)
+{
+    google_protobuf_FeatureSetDefaults_init(dst);
+    return google_protobuf_FeatureSetDefaults__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_merge(google_protobuf_FeatureSetDefaults *m, const google_protobuf_FeatureSetDefaults *b, pbj_arena *arena)
+{
+    return google_protobuf_FeatureSetDefaults__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FeatureSetDefaults__merge(google_protobuf_FeatureSetDefaults *m, const google_protobuf_FeatureSetDefaults *b, pbj_arena *arena, uint32_t depth)
+{
+    pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (b->defaults.count) {
+        google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *data = (google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *)pbj_append_array(arena, m->defaults.data, m->defaults.count, NULL, b->defaults.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->defaults.data = data;
+        for (size_t i = 0; i < b->defaults.count; i++) {
+            google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_init(&data[m->defaults.count]);
+            if ((st = google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__merge(&data[m->defaults.count++], &b->defaults.data[i], arena, depth)) != PBJ_OK) return st;
+        }
+    }
+    if (b->has_minimum_edition) {
+        m->minimum_edition = b->minimum_edition;
+        m->has_minimum_edition = 1;
+    }
+    if (b->has_maximum_edition) {
+        m->maximum_edition = b->maximum_edition;
+        m->has_maximum_edition = 1;
+    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
+    return st;
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_sort_maps(google_protobuf_FeatureSetDefaults *m, pbj_arena *arena)
+{
+    return google_protobuf_FeatureSetDefaults__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FeatureSetDefaults__sort_maps(google_protobuf_FeatureSetDefaults *m, pbj_arena *arena, uint32_t depth)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    for (size_t i = 0; i < m->defaults.count; i++)
+        if ((st = google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__sort_maps(&m->defaults.data[i], arena, depth)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_add_defaults(google_protobuf_FeatureSetDefaults *m, const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *v, pbj_arena *arena)
+{
+    google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_copy(&e, v, arena);
+    else google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *elems = (google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *)pbj__array_add(arena, m->defaults.data, m->defaults.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->defaults.data = elems;
+    elems[m->defaults.count++] = e;
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_encode_append(const google_protobuf_FeatureSetDefaults *m, pbj_buf *out)
+{
+    if (google_protobuf_FeatureSetDefaults_missing(m)) return pbj_missing_status(google_protobuf_FeatureSetDefaults_missing(m));
+    size_t n = google_protobuf_FeatureSetDefaults_size(m);
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st != PBJ_OK) return st;
+    out->len += n;
+    google_protobuf_FeatureSetDefaults__write(m, out->data + out->len);   /* back to front, ending there */
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_write_delimited(const google_protobuf_FeatureSetDefaults *m, pbj_sink *out)
+{
+    if (google_protobuf_FeatureSetDefaults_missing(m)) return pbj_missing_status(google_protobuf_FeatureSetDefaults_missing(m));
+    size_t n = google_protobuf_FeatureSetDefaults_size(m);
+    uint8_t *body = NULL;
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) google_protobuf_FeatureSetDefaults__write(m, body + n);   /* back to front, ending at body + n */
+    return pbj_sink_close(out, st, n);
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_read_delimited(google_protobuf_FeatureSetDefaults *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_FeatureSetDefaults_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault: building helpers ==== */
+
+pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_copy(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *dst, const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *src, pbj_arena *arena)
+{
+    google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_init(dst);
+    return google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_merge(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *b, pbj_arena *arena)
+{
+    return google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__merge(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *b, pbj_arena *arena, uint32_t depth)
+{
+    pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (b->has_edition) {
+        m->edition = b->edition;
+        m->has_edition = 1;
+    }
+    if (b->overridable_features) {
+        if (!m->overridable_features) {
+            if (!(m->overridable_features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+            google_protobuf_FeatureSet_init(m->overridable_features);
+        }
+        if ((st = google_protobuf_FeatureSet__merge(m->overridable_features, b->overridable_features, arena, depth)) != PBJ_OK) return st;
+    }
+    if (b->fixed_features) {
+        if (!m->fixed_features) {
+            if (!(m->fixed_features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+            google_protobuf_FeatureSet_init(m->fixed_features);
+        }
+        if ((st = google_protobuf_FeatureSet__merge(m->fixed_features, b->fixed_features, arena, depth)) != PBJ_OK) return st;
+    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
+    return st;
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_sort_maps(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_arena *arena)
+{
+    return google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__sort_maps(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_arena *arena, uint32_t depth)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->overridable_features && (st = google_protobuf_FeatureSet__sort_maps(m->overridable_features, arena, depth)) != PBJ_OK) return st;
+    if (m->fixed_features && (st = google_protobuf_FeatureSet__sort_maps(m->fixed_features, arena, depth)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_encode_append(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_buf *out)
+{
+    if (google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_missing(m)) return pbj_missing_status(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_missing(m));
+    size_t n = google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_size(m);
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st != PBJ_OK) return st;
+    out->len += n;
+    google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__write(m, out->data + out->len);   /* back to front, ending there */
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_write_delimited(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_sink *out)
+{
+    if (google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_missing(m)) return pbj_missing_status(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_missing(m));
+    size_t n = google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_size(m);
+    uint8_t *body = NULL;
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__write(m, body + n);   /* back to front, ending at body + n */
+    return pbj_sink_close(out, st, n);
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_read_delimited(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_decode(m, record.data, record.len, arena, opts);
 }
 
 /* ==== google.protobuf.SourceCodeInfo: building helpers ==== */

@@ -19,39 +19,75 @@ extern "C" {
 
 /* ==== enums ==== */
 
+/* google.protobuf.Edition */
+/* The editions a file may name, and the markers around them. */
+typedef enum google_protobuf_Edition {
+    google_protobuf_Edition_EDITION_UNKNOWN = 0,
+    /* before proto2: what a feature was before it existed */
+    google_protobuf_Edition_EDITION_LEGACY = 900,
+    google_protobuf_Edition_EDITION_PROTO2 = 998,
+    google_protobuf_Edition_EDITION_PROTO3 = 999,
+    google_protobuf_Edition_EDITION_2023 = 1000,
+    google_protobuf_Edition_EDITION_2024 = 1001,
+    google_protobuf_Edition_EDITION_2026 = 1002,
+    /* features still being designed */
+    google_protobuf_Edition_EDITION_UNSTABLE = 9999,
+    google_protobuf_Edition_EDITION_1_TEST_ONLY = 1,
+    google_protobuf_Edition_EDITION_2_TEST_ONLY = 2,
+    google_protobuf_Edition_EDITION_99997_TEST_ONLY = 99997,
+    google_protobuf_Edition_EDITION_99998_TEST_ONLY = 99998,
+    google_protobuf_Edition_EDITION_99999_TEST_ONLY = 99999,
+    google_protobuf_Edition_EDITION_MAX = 2147483647,
+} google_protobuf_Edition;
+
+/* The name of a value of google.protobuf.Edition ("EDITION_UNKNOWN"), or NULL when it has none. */
+const char *google_protobuf_Edition_name(int32_t v);
+
+/* The value of google.protobuf.Edition named s[0..n) into *v; false when none has that name. */
+bool google_protobuf_Edition_from_name(const char *s, size_t n, int32_t *v);
+
+#ifdef PBJ_JSON_READ_H
+extern const pbj_json_enum google_protobuf_Edition__json;   /* its names, for M_from_json */
+#endif
+
+/* google.protobuf.SymbolVisibility */
+/* 2024's export and local. */
+typedef enum google_protobuf_SymbolVisibility {
+    google_protobuf_SymbolVisibility_VISIBILITY_UNSET = 0,
+    google_protobuf_SymbolVisibility_VISIBILITY_LOCAL = 1,
+    google_protobuf_SymbolVisibility_VISIBILITY_EXPORT = 2,
+} google_protobuf_SymbolVisibility;
+
+/* The name of a value of google.protobuf.SymbolVisibility ("VISIBILITY_UNSET"), or NULL when it has none. */
+const char *google_protobuf_SymbolVisibility_name(int32_t v);
+
+/* The value of google.protobuf.SymbolVisibility named s[0..n) into *v; false when none has that name. */
+bool google_protobuf_SymbolVisibility_from_name(const char *s, size_t n, int32_t *v);
+
+#ifdef PBJ_JSON_READ_H
+extern const pbj_json_enum google_protobuf_SymbolVisibility__json;   /* its names, for M_from_json */
+#endif
+
 /* google.protobuf.FieldDescriptorProto.Type */
+/* Wire-level types; a group is TYPE_GROUP. */
 typedef enum google_protobuf_FieldDescriptorProto_Type {
-    /* 0 is reserved for errors.
-     * Order is weird for historical reasons. */
     google_protobuf_FieldDescriptorProto_Type_TYPE_DOUBLE = 1,
     google_protobuf_FieldDescriptorProto_Type_TYPE_FLOAT = 2,
-    /* Not ZigZag encoded.  Negative numbers take 10 bytes.  Use TYPE_SINT64 if
-     * negative values are likely. */
     google_protobuf_FieldDescriptorProto_Type_TYPE_INT64 = 3,
     google_protobuf_FieldDescriptorProto_Type_TYPE_UINT64 = 4,
-    /* Not ZigZag encoded.  Negative numbers take 10 bytes.  Use TYPE_SINT32 if
-     * negative values are likely. */
     google_protobuf_FieldDescriptorProto_Type_TYPE_INT32 = 5,
     google_protobuf_FieldDescriptorProto_Type_TYPE_FIXED64 = 6,
     google_protobuf_FieldDescriptorProto_Type_TYPE_FIXED32 = 7,
     google_protobuf_FieldDescriptorProto_Type_TYPE_BOOL = 8,
     google_protobuf_FieldDescriptorProto_Type_TYPE_STRING = 9,
-    /* Tag-delimited aggregate.
-     * Group type is deprecated and not supported in proto3. However, Proto3
-     * implementations should still be able to parse the group wire format and
-     * treat group fields as unknown fields. */
     google_protobuf_FieldDescriptorProto_Type_TYPE_GROUP = 10,
-    /* Length-delimited aggregate. */
     google_protobuf_FieldDescriptorProto_Type_TYPE_MESSAGE = 11,
-    /* New in version 2. */
     google_protobuf_FieldDescriptorProto_Type_TYPE_BYTES = 12,
     google_protobuf_FieldDescriptorProto_Type_TYPE_UINT32 = 13,
     google_protobuf_FieldDescriptorProto_Type_TYPE_ENUM = 14,
     google_protobuf_FieldDescriptorProto_Type_TYPE_SFIXED32 = 15,
     google_protobuf_FieldDescriptorProto_Type_TYPE_SFIXED64 = 16,
-    /* Uses ZigZag encoding. */
     google_protobuf_FieldDescriptorProto_Type_TYPE_SINT32 = 17,
-    /* Uses ZigZag encoding. */
     google_protobuf_FieldDescriptorProto_Type_TYPE_SINT64 = 18,
 } google_protobuf_FieldDescriptorProto_Type;
 
@@ -67,7 +103,6 @@ extern const pbj_json_enum google_protobuf_FieldDescriptorProto_Type__json;   /*
 
 /* google.protobuf.FieldDescriptorProto.Label */
 typedef enum google_protobuf_FieldDescriptorProto_Label {
-    /* 0 is reserved for errors */
     google_protobuf_FieldDescriptorProto_Label_LABEL_OPTIONAL = 1,
     google_protobuf_FieldDescriptorProto_Label_LABEL_REQUIRED = 2,
     google_protobuf_FieldDescriptorProto_Label_LABEL_REPEATED = 3,
@@ -84,14 +119,9 @@ extern const pbj_json_enum google_protobuf_FieldDescriptorProto_Label__json;   /
 #endif
 
 /* google.protobuf.FileOptions.OptimizeMode */
-/* Generated classes can be optimized for speed or code size. */
 typedef enum google_protobuf_FileOptions_OptimizeMode {
-    /* Generate complete code for parsing, serialization, */
     google_protobuf_FileOptions_OptimizeMode_SPEED = 1,
-    /* etc.
-     * Use ReflectionOps to implement these methods. */
     google_protobuf_FileOptions_OptimizeMode_CODE_SIZE = 2,
-    /* Generate code using MessageLite and the lite runtime. */
     google_protobuf_FileOptions_OptimizeMode_LITE_RUNTIME = 3,
 } google_protobuf_FileOptions_OptimizeMode;
 
@@ -107,7 +137,6 @@ extern const pbj_json_enum google_protobuf_FileOptions_OptimizeMode__json;   /* 
 
 /* google.protobuf.FieldOptions.CType */
 typedef enum google_protobuf_FieldOptions_CType {
-    /* Default mode. */
     google_protobuf_FieldOptions_CType_STRING = 0,
     google_protobuf_FieldOptions_CType_CORD = 1,
     google_protobuf_FieldOptions_CType_STRING_PIECE = 2,
@@ -125,11 +154,8 @@ extern const pbj_json_enum google_protobuf_FieldOptions_CType__json;   /* its na
 
 /* google.protobuf.FieldOptions.JSType */
 typedef enum google_protobuf_FieldOptions_JSType {
-    /* Use the default type. */
     google_protobuf_FieldOptions_JSType_JS_NORMAL = 0,
-    /* Use JavaScript strings. */
     google_protobuf_FieldOptions_JSType_JS_STRING = 1,
-    /* Use JavaScript numbers. */
     google_protobuf_FieldOptions_JSType_JS_NUMBER = 2,
 } google_protobuf_FieldOptions_JSType;
 
@@ -143,15 +169,53 @@ bool google_protobuf_FieldOptions_JSType_from_name(const char *s, size_t n, int3
 extern const pbj_json_enum google_protobuf_FieldOptions_JSType__json;   /* its names, for M_from_json */
 #endif
 
+/* google.protobuf.FieldOptions.OptionRetention */
+/* Whether an option is kept in the descriptors a runtime sees, or only at compile time. */
+typedef enum google_protobuf_FieldOptions_OptionRetention {
+    google_protobuf_FieldOptions_OptionRetention_RETENTION_UNKNOWN = 0,
+    google_protobuf_FieldOptions_OptionRetention_RETENTION_RUNTIME = 1,
+    google_protobuf_FieldOptions_OptionRetention_RETENTION_SOURCE = 2,
+} google_protobuf_FieldOptions_OptionRetention;
+
+/* The name of a value of google.protobuf.FieldOptions.OptionRetention ("RETENTION_UNKNOWN"), or NULL when it has none. */
+const char *google_protobuf_FieldOptions_OptionRetention_name(int32_t v);
+
+/* The value of google.protobuf.FieldOptions.OptionRetention named s[0..n) into *v; false when none has that name. */
+bool google_protobuf_FieldOptions_OptionRetention_from_name(const char *s, size_t n, int32_t *v);
+
+#ifdef PBJ_JSON_READ_H
+extern const pbj_json_enum google_protobuf_FieldOptions_OptionRetention__json;   /* its names, for M_from_json */
+#endif
+
+/* google.protobuf.FieldOptions.OptionTargetType */
+/* Where an option (or a feature) may be set. */
+typedef enum google_protobuf_FieldOptions_OptionTargetType {
+    google_protobuf_FieldOptions_OptionTargetType_TARGET_TYPE_UNKNOWN = 0,
+    google_protobuf_FieldOptions_OptionTargetType_TARGET_TYPE_FILE = 1,
+    google_protobuf_FieldOptions_OptionTargetType_TARGET_TYPE_EXTENSION_RANGE = 2,
+    google_protobuf_FieldOptions_OptionTargetType_TARGET_TYPE_MESSAGE = 3,
+    google_protobuf_FieldOptions_OptionTargetType_TARGET_TYPE_FIELD = 4,
+    google_protobuf_FieldOptions_OptionTargetType_TARGET_TYPE_ONEOF = 5,
+    google_protobuf_FieldOptions_OptionTargetType_TARGET_TYPE_ENUM = 6,
+    google_protobuf_FieldOptions_OptionTargetType_TARGET_TYPE_ENUM_ENTRY = 7,
+    google_protobuf_FieldOptions_OptionTargetType_TARGET_TYPE_SERVICE = 8,
+    google_protobuf_FieldOptions_OptionTargetType_TARGET_TYPE_METHOD = 9,
+} google_protobuf_FieldOptions_OptionTargetType;
+
+/* The name of a value of google.protobuf.FieldOptions.OptionTargetType ("TARGET_TYPE_UNKNOWN"), or NULL when it has none. */
+const char *google_protobuf_FieldOptions_OptionTargetType_name(int32_t v);
+
+/* The value of google.protobuf.FieldOptions.OptionTargetType named s[0..n) into *v; false when none has that name. */
+bool google_protobuf_FieldOptions_OptionTargetType_from_name(const char *s, size_t n, int32_t *v);
+
+#ifdef PBJ_JSON_READ_H
+extern const pbj_json_enum google_protobuf_FieldOptions_OptionTargetType__json;   /* its names, for M_from_json */
+#endif
+
 /* google.protobuf.MethodOptions.IdempotencyLevel */
-/* Is this method side-effect-free (or safe in HTTP parlance), or idempotent,
- * or neither? HTTP based RPC implementation may choose GET verb for safe
- * methods, and PUT verb for idempotent methods instead of the default POST. */
 typedef enum google_protobuf_MethodOptions_IdempotencyLevel {
     google_protobuf_MethodOptions_IdempotencyLevel_IDEMPOTENCY_UNKNOWN = 0,
-    /* implies idempotent */
     google_protobuf_MethodOptions_IdempotencyLevel_NO_SIDE_EFFECTS = 1,
-    /* idempotent, but may have side effects */
     google_protobuf_MethodOptions_IdempotencyLevel_IDEMPOTENT = 2,
 } google_protobuf_MethodOptions_IdempotencyLevel;
 
@@ -165,6 +229,167 @@ bool google_protobuf_MethodOptions_IdempotencyLevel_from_name(const char *s, siz
 extern const pbj_json_enum google_protobuf_MethodOptions_IdempotencyLevel__json;   /* its names, for M_from_json */
 #endif
 
+/* google.protobuf.FeatureSet.FieldPresence */
+typedef enum google_protobuf_FeatureSet_FieldPresence {
+    google_protobuf_FeatureSet_FieldPresence_FIELD_PRESENCE_UNKNOWN = 0,
+    google_protobuf_FeatureSet_FieldPresence_EXPLICIT = 1,
+    google_protobuf_FeatureSet_FieldPresence_IMPLICIT = 2,
+    google_protobuf_FeatureSet_FieldPresence_LEGACY_REQUIRED = 3,
+} google_protobuf_FeatureSet_FieldPresence;
+
+/* The name of a value of google.protobuf.FeatureSet.FieldPresence ("FIELD_PRESENCE_UNKNOWN"), or NULL when it has none. */
+const char *google_protobuf_FeatureSet_FieldPresence_name(int32_t v);
+
+/* The value of google.protobuf.FeatureSet.FieldPresence named s[0..n) into *v; false when none has that name. */
+bool google_protobuf_FeatureSet_FieldPresence_from_name(const char *s, size_t n, int32_t *v);
+
+#ifdef PBJ_JSON_READ_H
+extern const pbj_json_enum google_protobuf_FeatureSet_FieldPresence__json;   /* its names, for M_from_json */
+#endif
+
+/* google.protobuf.FeatureSet.EnumType */
+typedef enum google_protobuf_FeatureSet_EnumType {
+    google_protobuf_FeatureSet_EnumType_ENUM_TYPE_UNKNOWN = 0,
+    google_protobuf_FeatureSet_EnumType_OPEN = 1,
+    google_protobuf_FeatureSet_EnumType_CLOSED = 2,
+} google_protobuf_FeatureSet_EnumType;
+
+/* The name of a value of google.protobuf.FeatureSet.EnumType ("ENUM_TYPE_UNKNOWN"), or NULL when it has none. */
+const char *google_protobuf_FeatureSet_EnumType_name(int32_t v);
+
+/* The value of google.protobuf.FeatureSet.EnumType named s[0..n) into *v; false when none has that name. */
+bool google_protobuf_FeatureSet_EnumType_from_name(const char *s, size_t n, int32_t *v);
+
+#ifdef PBJ_JSON_READ_H
+extern const pbj_json_enum google_protobuf_FeatureSet_EnumType__json;   /* its names, for M_from_json */
+#endif
+
+/* google.protobuf.FeatureSet.RepeatedFieldEncoding */
+typedef enum google_protobuf_FeatureSet_RepeatedFieldEncoding {
+    google_protobuf_FeatureSet_RepeatedFieldEncoding_REPEATED_FIELD_ENCODING_UNKNOWN = 0,
+    google_protobuf_FeatureSet_RepeatedFieldEncoding_PACKED = 1,
+    google_protobuf_FeatureSet_RepeatedFieldEncoding_EXPANDED = 2,
+} google_protobuf_FeatureSet_RepeatedFieldEncoding;
+
+/* The name of a value of google.protobuf.FeatureSet.RepeatedFieldEncoding ("REPEATED_FIELD_ENCODING_UNKNOWN"), or NULL when it has none. */
+const char *google_protobuf_FeatureSet_RepeatedFieldEncoding_name(int32_t v);
+
+/* The value of google.protobuf.FeatureSet.RepeatedFieldEncoding named s[0..n) into *v; false when none has that name. */
+bool google_protobuf_FeatureSet_RepeatedFieldEncoding_from_name(const char *s, size_t n, int32_t *v);
+
+#ifdef PBJ_JSON_READ_H
+extern const pbj_json_enum google_protobuf_FeatureSet_RepeatedFieldEncoding__json;   /* its names, for M_from_json */
+#endif
+
+/* google.protobuf.FeatureSet.Utf8Validation */
+typedef enum google_protobuf_FeatureSet_Utf8Validation {
+    google_protobuf_FeatureSet_Utf8Validation_UTF8_VALIDATION_UNKNOWN = 0,
+    google_protobuf_FeatureSet_Utf8Validation_VERIFY = 2,
+    google_protobuf_FeatureSet_Utf8Validation_NONE = 3,
+} google_protobuf_FeatureSet_Utf8Validation;
+
+/* The name of a value of google.protobuf.FeatureSet.Utf8Validation ("UTF8_VALIDATION_UNKNOWN"), or NULL when it has none. */
+const char *google_protobuf_FeatureSet_Utf8Validation_name(int32_t v);
+
+/* The value of google.protobuf.FeatureSet.Utf8Validation named s[0..n) into *v; false when none has that name. */
+bool google_protobuf_FeatureSet_Utf8Validation_from_name(const char *s, size_t n, int32_t *v);
+
+#ifdef PBJ_JSON_READ_H
+extern const pbj_json_enum google_protobuf_FeatureSet_Utf8Validation__json;   /* its names, for M_from_json */
+#endif
+
+/* google.protobuf.FeatureSet.MessageEncoding */
+typedef enum google_protobuf_FeatureSet_MessageEncoding {
+    google_protobuf_FeatureSet_MessageEncoding_MESSAGE_ENCODING_UNKNOWN = 0,
+    google_protobuf_FeatureSet_MessageEncoding_LENGTH_PREFIXED = 1,
+    google_protobuf_FeatureSet_MessageEncoding_DELIMITED = 2,
+} google_protobuf_FeatureSet_MessageEncoding;
+
+/* The name of a value of google.protobuf.FeatureSet.MessageEncoding ("MESSAGE_ENCODING_UNKNOWN"), or NULL when it has none. */
+const char *google_protobuf_FeatureSet_MessageEncoding_name(int32_t v);
+
+/* The value of google.protobuf.FeatureSet.MessageEncoding named s[0..n) into *v; false when none has that name. */
+bool google_protobuf_FeatureSet_MessageEncoding_from_name(const char *s, size_t n, int32_t *v);
+
+#ifdef PBJ_JSON_READ_H
+extern const pbj_json_enum google_protobuf_FeatureSet_MessageEncoding__json;   /* its names, for M_from_json */
+#endif
+
+/* google.protobuf.FeatureSet.JsonFormat */
+typedef enum google_protobuf_FeatureSet_JsonFormat {
+    google_protobuf_FeatureSet_JsonFormat_JSON_FORMAT_UNKNOWN = 0,
+    google_protobuf_FeatureSet_JsonFormat_ALLOW = 1,
+    google_protobuf_FeatureSet_JsonFormat_LEGACY_BEST_EFFORT = 2,
+} google_protobuf_FeatureSet_JsonFormat;
+
+/* The name of a value of google.protobuf.FeatureSet.JsonFormat ("JSON_FORMAT_UNKNOWN"), or NULL when it has none. */
+const char *google_protobuf_FeatureSet_JsonFormat_name(int32_t v);
+
+/* The value of google.protobuf.FeatureSet.JsonFormat named s[0..n) into *v; false when none has that name. */
+bool google_protobuf_FeatureSet_JsonFormat_from_name(const char *s, size_t n, int32_t *v);
+
+#ifdef PBJ_JSON_READ_H
+extern const pbj_json_enum google_protobuf_FeatureSet_JsonFormat__json;   /* its names, for M_from_json */
+#endif
+
+/* google.protobuf.FeatureSet.EnforceNamingStyle */
+typedef enum google_protobuf_FeatureSet_EnforceNamingStyle {
+    google_protobuf_FeatureSet_EnforceNamingStyle_ENFORCE_NAMING_STYLE_UNKNOWN = 0,
+    google_protobuf_FeatureSet_EnforceNamingStyle_STYLE2024 = 1,
+    google_protobuf_FeatureSet_EnforceNamingStyle_STYLE_LEGACY = 2,
+    google_protobuf_FeatureSet_EnforceNamingStyle_STYLE2026 = 3,
+} google_protobuf_FeatureSet_EnforceNamingStyle;
+
+/* The name of a value of google.protobuf.FeatureSet.EnforceNamingStyle ("ENFORCE_NAMING_STYLE_UNKNOWN"), or NULL when it has none. */
+const char *google_protobuf_FeatureSet_EnforceNamingStyle_name(int32_t v);
+
+/* The value of google.protobuf.FeatureSet.EnforceNamingStyle named s[0..n) into *v; false when none has that name. */
+bool google_protobuf_FeatureSet_EnforceNamingStyle_from_name(const char *s, size_t n, int32_t *v);
+
+#ifdef PBJ_JSON_READ_H
+extern const pbj_json_enum google_protobuf_FeatureSet_EnforceNamingStyle__json;   /* its names, for M_from_json */
+#endif
+
+/* google.protobuf.FeatureSet.VisibilityFeature.DefaultSymbolVisibility */
+typedef enum google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility {
+    google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility_DEFAULT_SYMBOL_VISIBILITY_UNKNOWN = 0,
+    /* every symbol exported (before 2024) */
+    google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility_EXPORT_ALL = 1,
+    /* top-level symbols exported, nested ones local */
+    google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility_EXPORT_TOP_LEVEL = 2,
+    google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility_LOCAL_ALL = 3,
+    google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility_STRICT = 4,
+} google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility;
+
+/* The name of a value of google.protobuf.FeatureSet.VisibilityFeature.DefaultSymbolVisibility ("DEFAULT_SYMBOL_VISIBILITY_UNKNOWN"), or NULL when it has none. */
+const char *google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility_name(int32_t v);
+
+/* The value of google.protobuf.FeatureSet.VisibilityFeature.DefaultSymbolVisibility named s[0..n) into *v; false when none has that name. */
+bool google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility_from_name(const char *s, size_t n, int32_t *v);
+
+#ifdef PBJ_JSON_READ_H
+extern const pbj_json_enum google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility__json;   /* its names, for M_from_json */
+#endif
+
+/* google.protobuf.FeatureSet.ProtoLimitsFeature.EnforceProtoLimits */
+typedef enum google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits {
+    google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits_PROTO_LIMITS_UNKNOWN = 0,
+    /* before 2026: no limits of protoc's own */
+    google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits_LEGACY_NO_EXPLICIT_LIMITS = 1,
+    /* 2026's counts of fields, oneofs and enum values */
+    google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits_PROTO_LIMITS2026 = 2,
+} google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits;
+
+/* The name of a value of google.protobuf.FeatureSet.ProtoLimitsFeature.EnforceProtoLimits ("PROTO_LIMITS_UNKNOWN"), or NULL when it has none. */
+const char *google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits_name(int32_t v);
+
+/* The value of google.protobuf.FeatureSet.ProtoLimitsFeature.EnforceProtoLimits named s[0..n) into *v; false when none has that name. */
+bool google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits_from_name(const char *s, size_t n, int32_t *v);
+
+#ifdef PBJ_JSON_READ_H
+extern const pbj_json_enum google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits__json;   /* its names, for M_from_json */
+#endif
+
 /* ==== message types ==== */
 
 /* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
@@ -175,15 +400,15 @@ extern const pbj_json_enum google_protobuf_MethodOptions_IdempotencyLevel__json;
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write and M__decode serve
- * other generated code; M__table describes M's fields (rt/pbj_table.h). M_f_tag is field f's number and
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and the other M__ functions
+ * serve other generated code (their own section, for generated code only); M__table describes M's fields
+ * (rt/pbj_table.h). M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct google_protobuf_FileDescriptorSet google_protobuf_FileDescriptorSet;
 typedef struct google_protobuf_FileDescriptorProto google_protobuf_FileDescriptorProto;
 typedef struct google_protobuf_DescriptorProto google_protobuf_DescriptorProto;
 typedef struct google_protobuf_DescriptorProto_ExtensionRange google_protobuf_DescriptorProto_ExtensionRange;
 typedef struct google_protobuf_DescriptorProto_ReservedRange google_protobuf_DescriptorProto_ReservedRange;
-typedef struct google_protobuf_ExtensionRangeOptions google_protobuf_ExtensionRangeOptions;
 typedef struct google_protobuf_FieldDescriptorProto google_protobuf_FieldDescriptorProto;
 typedef struct google_protobuf_OneofDescriptorProto google_protobuf_OneofDescriptorProto;
 typedef struct google_protobuf_EnumDescriptorProto google_protobuf_EnumDescriptorProto;
@@ -194,13 +419,21 @@ typedef struct google_protobuf_MethodDescriptorProto google_protobuf_MethodDescr
 typedef struct google_protobuf_FileOptions google_protobuf_FileOptions;
 typedef struct google_protobuf_MessageOptions google_protobuf_MessageOptions;
 typedef struct google_protobuf_FieldOptions google_protobuf_FieldOptions;
+typedef struct google_protobuf_FieldOptions_EditionDefault google_protobuf_FieldOptions_EditionDefault;
+typedef struct google_protobuf_FieldOptions_FeatureSupport google_protobuf_FieldOptions_FeatureSupport;
 typedef struct google_protobuf_OneofOptions google_protobuf_OneofOptions;
 typedef struct google_protobuf_EnumOptions google_protobuf_EnumOptions;
 typedef struct google_protobuf_EnumValueOptions google_protobuf_EnumValueOptions;
 typedef struct google_protobuf_ServiceOptions google_protobuf_ServiceOptions;
 typedef struct google_protobuf_MethodOptions google_protobuf_MethodOptions;
+typedef struct google_protobuf_ExtensionRangeOptions google_protobuf_ExtensionRangeOptions;
 typedef struct google_protobuf_UninterpretedOption google_protobuf_UninterpretedOption;
 typedef struct google_protobuf_UninterpretedOption_NamePart google_protobuf_UninterpretedOption_NamePart;
+typedef struct google_protobuf_FeatureSet google_protobuf_FeatureSet;
+typedef struct google_protobuf_FeatureSet_VisibilityFeature google_protobuf_FeatureSet_VisibilityFeature;
+typedef struct google_protobuf_FeatureSet_ProtoLimitsFeature google_protobuf_FeatureSet_ProtoLimitsFeature;
+typedef struct google_protobuf_FeatureSetDefaults google_protobuf_FeatureSetDefaults;
+typedef struct google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault;
 typedef struct google_protobuf_SourceCodeInfo google_protobuf_SourceCodeInfo;
 typedef struct google_protobuf_SourceCodeInfo_Location google_protobuf_SourceCodeInfo_Location;
 typedef struct google_protobuf_GeneratedCodeInfo google_protobuf_GeneratedCodeInfo;
@@ -214,6 +447,7 @@ typedef struct google_protobuf_FileDescriptorProto_service_array { google_protob
 typedef struct google_protobuf_FileDescriptorProto_extension_array { google_protobuf_FieldDescriptorProto *data; size_t count; } google_protobuf_FileDescriptorProto_extension_array;
 typedef struct google_protobuf_FileDescriptorProto_public_dependency_array { int32_t *data; size_t count; } google_protobuf_FileDescriptorProto_public_dependency_array;
 typedef struct google_protobuf_FileDescriptorProto_weak_dependency_array { int32_t *data; size_t count; } google_protobuf_FileDescriptorProto_weak_dependency_array;
+typedef struct google_protobuf_FileDescriptorProto_option_dependency_array { pbj_slice *data; size_t count; } google_protobuf_FileDescriptorProto_option_dependency_array;
 typedef struct google_protobuf_DescriptorProto_field_array { google_protobuf_FieldDescriptorProto *data; size_t count; } google_protobuf_DescriptorProto_field_array;
 typedef struct google_protobuf_DescriptorProto_nested_type_array { google_protobuf_DescriptorProto *data; size_t count; } google_protobuf_DescriptorProto_nested_type_array;
 typedef struct google_protobuf_DescriptorProto_enum_type_array { google_protobuf_EnumDescriptorProto *data; size_t count; } google_protobuf_DescriptorProto_enum_type_array;
@@ -222,20 +456,23 @@ typedef struct google_protobuf_DescriptorProto_extension_array { google_protobuf
 typedef struct google_protobuf_DescriptorProto_oneof_decl_array { google_protobuf_OneofDescriptorProto *data; size_t count; } google_protobuf_DescriptorProto_oneof_decl_array;
 typedef struct google_protobuf_DescriptorProto_reserved_range_array { google_protobuf_DescriptorProto_ReservedRange *data; size_t count; } google_protobuf_DescriptorProto_reserved_range_array;
 typedef struct google_protobuf_DescriptorProto_reserved_name_array { pbj_slice *data; size_t count; } google_protobuf_DescriptorProto_reserved_name_array;
-typedef struct google_protobuf_ExtensionRangeOptions_uninterpreted_option_array { google_protobuf_UninterpretedOption *data; size_t count; } google_protobuf_ExtensionRangeOptions_uninterpreted_option_array;
 typedef struct google_protobuf_EnumDescriptorProto_value_array { google_protobuf_EnumValueDescriptorProto *data; size_t count; } google_protobuf_EnumDescriptorProto_value_array;
 typedef struct google_protobuf_EnumDescriptorProto_reserved_range_array { google_protobuf_EnumDescriptorProto_EnumReservedRange *data; size_t count; } google_protobuf_EnumDescriptorProto_reserved_range_array;
 typedef struct google_protobuf_EnumDescriptorProto_reserved_name_array { pbj_slice *data; size_t count; } google_protobuf_EnumDescriptorProto_reserved_name_array;
 typedef struct google_protobuf_ServiceDescriptorProto_method_array { google_protobuf_MethodDescriptorProto *data; size_t count; } google_protobuf_ServiceDescriptorProto_method_array;
 typedef struct google_protobuf_FileOptions_uninterpreted_option_array { google_protobuf_UninterpretedOption *data; size_t count; } google_protobuf_FileOptions_uninterpreted_option_array;
 typedef struct google_protobuf_MessageOptions_uninterpreted_option_array { google_protobuf_UninterpretedOption *data; size_t count; } google_protobuf_MessageOptions_uninterpreted_option_array;
+typedef struct google_protobuf_FieldOptions_targets_array { int32_t *data; size_t count; } google_protobuf_FieldOptions_targets_array;
+typedef struct google_protobuf_FieldOptions_edition_defaults_array { google_protobuf_FieldOptions_EditionDefault *data; size_t count; } google_protobuf_FieldOptions_edition_defaults_array;
 typedef struct google_protobuf_FieldOptions_uninterpreted_option_array { google_protobuf_UninterpretedOption *data; size_t count; } google_protobuf_FieldOptions_uninterpreted_option_array;
 typedef struct google_protobuf_OneofOptions_uninterpreted_option_array { google_protobuf_UninterpretedOption *data; size_t count; } google_protobuf_OneofOptions_uninterpreted_option_array;
 typedef struct google_protobuf_EnumOptions_uninterpreted_option_array { google_protobuf_UninterpretedOption *data; size_t count; } google_protobuf_EnumOptions_uninterpreted_option_array;
 typedef struct google_protobuf_EnumValueOptions_uninterpreted_option_array { google_protobuf_UninterpretedOption *data; size_t count; } google_protobuf_EnumValueOptions_uninterpreted_option_array;
 typedef struct google_protobuf_ServiceOptions_uninterpreted_option_array { google_protobuf_UninterpretedOption *data; size_t count; } google_protobuf_ServiceOptions_uninterpreted_option_array;
 typedef struct google_protobuf_MethodOptions_uninterpreted_option_array { google_protobuf_UninterpretedOption *data; size_t count; } google_protobuf_MethodOptions_uninterpreted_option_array;
+typedef struct google_protobuf_ExtensionRangeOptions_uninterpreted_option_array { google_protobuf_UninterpretedOption *data; size_t count; } google_protobuf_ExtensionRangeOptions_uninterpreted_option_array;
 typedef struct google_protobuf_UninterpretedOption_name_array { google_protobuf_UninterpretedOption_NamePart *data; size_t count; } google_protobuf_UninterpretedOption_name_array;
+typedef struct google_protobuf_FeatureSetDefaults_defaults_array { google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *data; size_t count; } google_protobuf_FeatureSetDefaults_defaults_array;
 typedef struct google_protobuf_SourceCodeInfo_location_array { google_protobuf_SourceCodeInfo_Location *data; size_t count; } google_protobuf_SourceCodeInfo_location_array;
 typedef struct google_protobuf_SourceCodeInfo_Location_path_array { int32_t *data; size_t count; } google_protobuf_SourceCodeInfo_Location_path_array;
 typedef struct google_protobuf_SourceCodeInfo_Location_span_array { int32_t *data; size_t count; } google_protobuf_SourceCodeInfo_Location_span_array;
@@ -248,7 +485,6 @@ extern const pbj_table google_protobuf_FileDescriptorProto__table;   /* google.p
 extern const pbj_table google_protobuf_DescriptorProto__table;   /* google.protobuf.DescriptorProto's fields (rt/pbj_table.h) */
 extern const pbj_table google_protobuf_DescriptorProto_ExtensionRange__table;   /* google.protobuf.DescriptorProto.ExtensionRange's fields (rt/pbj_table.h) */
 extern const pbj_table google_protobuf_DescriptorProto_ReservedRange__table;   /* google.protobuf.DescriptorProto.ReservedRange's fields (rt/pbj_table.h) */
-extern const pbj_table google_protobuf_ExtensionRangeOptions__table;   /* google.protobuf.ExtensionRangeOptions's fields (rt/pbj_table.h) */
 extern const pbj_table google_protobuf_FieldDescriptorProto__table;   /* google.protobuf.FieldDescriptorProto's fields (rt/pbj_table.h) */
 extern const pbj_table google_protobuf_OneofDescriptorProto__table;   /* google.protobuf.OneofDescriptorProto's fields (rt/pbj_table.h) */
 extern const pbj_table google_protobuf_EnumDescriptorProto__table;   /* google.protobuf.EnumDescriptorProto's fields (rt/pbj_table.h) */
@@ -259,13 +495,21 @@ extern const pbj_table google_protobuf_MethodDescriptorProto__table;   /* google
 extern const pbj_table google_protobuf_FileOptions__table;   /* google.protobuf.FileOptions's fields (rt/pbj_table.h) */
 extern const pbj_table google_protobuf_MessageOptions__table;   /* google.protobuf.MessageOptions's fields (rt/pbj_table.h) */
 extern const pbj_table google_protobuf_FieldOptions__table;   /* google.protobuf.FieldOptions's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_FieldOptions_EditionDefault__table;   /* google.protobuf.FieldOptions.EditionDefault's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_FieldOptions_FeatureSupport__table;   /* google.protobuf.FieldOptions.FeatureSupport's fields (rt/pbj_table.h) */
 extern const pbj_table google_protobuf_OneofOptions__table;   /* google.protobuf.OneofOptions's fields (rt/pbj_table.h) */
 extern const pbj_table google_protobuf_EnumOptions__table;   /* google.protobuf.EnumOptions's fields (rt/pbj_table.h) */
 extern const pbj_table google_protobuf_EnumValueOptions__table;   /* google.protobuf.EnumValueOptions's fields (rt/pbj_table.h) */
 extern const pbj_table google_protobuf_ServiceOptions__table;   /* google.protobuf.ServiceOptions's fields (rt/pbj_table.h) */
 extern const pbj_table google_protobuf_MethodOptions__table;   /* google.protobuf.MethodOptions's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_ExtensionRangeOptions__table;   /* google.protobuf.ExtensionRangeOptions's fields (rt/pbj_table.h) */
 extern const pbj_table google_protobuf_UninterpretedOption__table;   /* google.protobuf.UninterpretedOption's fields (rt/pbj_table.h) */
 extern const pbj_table google_protobuf_UninterpretedOption_NamePart__table;   /* google.protobuf.UninterpretedOption.NamePart's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_FeatureSet__table;   /* google.protobuf.FeatureSet's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_FeatureSet_VisibilityFeature__table;   /* google.protobuf.FeatureSet.VisibilityFeature's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_FeatureSet_ProtoLimitsFeature__table;   /* google.protobuf.FeatureSet.ProtoLimitsFeature's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_FeatureSetDefaults__table;   /* google.protobuf.FeatureSetDefaults's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__table;   /* google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault's fields (rt/pbj_table.h) */
 extern const pbj_table google_protobuf_SourceCodeInfo__table;   /* google.protobuf.SourceCodeInfo's fields (rt/pbj_table.h) */
 extern const pbj_table google_protobuf_SourceCodeInfo_Location__table;   /* google.protobuf.SourceCodeInfo.Location's fields (rt/pbj_table.h) */
 extern const pbj_table google_protobuf_GeneratedCodeInfo__table;   /* google.protobuf.GeneratedCodeInfo's fields (rt/pbj_table.h) */
@@ -274,8 +518,7 @@ extern const pbj_table google_protobuf_GeneratedCodeInfo_Annotation__table;   /*
 
 /* google.protobuf.FileDescriptorSet
  * pbj options: json=false(project) */
-/* The protocol compiler can output a FileDescriptorSet containing the .proto
- * files it parses. */
+/* A set of files, each before the files that import it (when imports are included). */
 struct google_protobuf_FileDescriptorSet {
     google_protobuf_FileDescriptorSet_file_array file;   /* 1 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
@@ -290,8 +533,6 @@ static inline bool google_protobuf_FileDescriptorSet_equal(const google_protobuf
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_FileDescriptorSet_print(const google_protobuf_FileDescriptorSet *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_FileDescriptorSet__write(const google_protobuf_FileDescriptorSet *m, uint8_t *end);   /* after google_protobuf_FileDescriptorSet_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet__decode(google_protobuf_FileDescriptorSet *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -299,7 +540,6 @@ PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet__decode(google_protobu
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_FileDescriptorSet_missing(const google_protobuf_FileDescriptorSet *m);
-const char *google_protobuf_FileDescriptorSet__missing(const google_protobuf_FileDescriptorSet *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_encode_partial(const google_protobuf_FileDescriptorSet *m, uint8_t *buf, size_t cap, size_t *len);
 
 #ifdef PBJ_TEXT_READ_H
@@ -307,43 +547,36 @@ PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_encode_partial(const g
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_FileDescriptorSet__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_from_text(google_protobuf_FileDescriptorSet *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_FileDescriptorSet__read_text(google_protobuf_FileDescriptorSet *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.FileDescriptorProto ==== */
 
 /* google.protobuf.FileDescriptorProto
  * pbj options: json=false(project) */
-/* Describes a complete .proto file. */
+/* One .proto file. */
 struct google_protobuf_FileDescriptorProto {
     bool has_name;
     bool has_package;
     bool has_syntax;
-    /* file name, relative to root of source tree */
+    bool has_edition;
     pbj_slice name;   /* 1 */
-    /* e.g. "foo", "foo.bar", etc. */
     pbj_slice package;   /* 2 */
-    /* Names of files imported by this file. */
     google_protobuf_FileDescriptorProto_dependency_array dependency;   /* 3 */
-    /* All top-level definitions in this file. */
     google_protobuf_FileDescriptorProto_message_type_array message_type;   /* 4 */
     google_protobuf_FileDescriptorProto_enum_type_array enum_type;   /* 5 */
     google_protobuf_FileDescriptorProto_service_array service;   /* 6 */
     google_protobuf_FileDescriptorProto_extension_array extension;   /* 7 */
     google_protobuf_FileOptions *options;   /* 8 */
-    /* This field contains optional information about the original source code.
-     * You may safely remove this entire field without harming runtime
-     * functionality of the descriptors -- the information is needed only by
-     * development tools. */
     google_protobuf_SourceCodeInfo *source_code_info;   /* 9 */
-    /* Indexes of the public imported files in the dependency list above. */
+    /* Indexes into dependency of the public and the weak imports. */
     google_protobuf_FileDescriptorProto_public_dependency_array public_dependency;   /* 10 */
-    /* Indexes of the weak imported files in the dependency list.
-     * For Google-internal migration only. Do not use. */
     google_protobuf_FileDescriptorProto_weak_dependency_array weak_dependency;   /* 11 */
-    /* The syntax of the proto file.
-     * The supported values are "proto2" and "proto3". */
+    /* "proto3" or "editions"; empty or "proto2" for proto2. */
     pbj_slice syntax;   /* 12 */
+    /* The edition, when syntax is "editions". */
+    int32_t edition;   /* 14: google.protobuf.Edition */
+    /* The files imported for their options only (`import option`), not in dependency. */
+    google_protobuf_FileDescriptorProto_option_dependency_array option_dependency;   /* 15 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define google_protobuf_FileDescriptorProto_name_tag 1
@@ -358,6 +591,8 @@ struct google_protobuf_FileDescriptorProto {
 #define google_protobuf_FileDescriptorProto_public_dependency_tag 10
 #define google_protobuf_FileDescriptorProto_weak_dependency_tag 11
 #define google_protobuf_FileDescriptorProto_syntax_tag 12
+#define google_protobuf_FileDescriptorProto_edition_tag 14
+#define google_protobuf_FileDescriptorProto_option_dependency_tag 15
 
 void google_protobuf_FileDescriptorProto_init(google_protobuf_FileDescriptorProto *m);
 size_t google_protobuf_FileDescriptorProto_size(const google_protobuf_FileDescriptorProto *m);
@@ -367,8 +602,6 @@ static inline bool google_protobuf_FileDescriptorProto_equal(const google_protob
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_FileDescriptorProto_print(const google_protobuf_FileDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_FileDescriptorProto__write(const google_protobuf_FileDescriptorProto *m, uint8_t *end);   /* after google_protobuf_FileDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -376,7 +609,6 @@ PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto__decode(google_proto
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_FileDescriptorProto_missing(const google_protobuf_FileDescriptorProto *m);
-const char *google_protobuf_FileDescriptorProto__missing(const google_protobuf_FileDescriptorProto *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_encode_partial(const google_protobuf_FileDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_FileDescriptorProto_has_name(const google_protobuf_FileDescriptorProto *m) { return m->has_name; }
 static inline void google_protobuf_FileDescriptorProto_clear_name(google_protobuf_FileDescriptorProto *m)
@@ -400,22 +632,28 @@ static inline void google_protobuf_FileDescriptorProto_clear_syntax(google_proto
     m->has_syntax = 0;
     memset(&m->syntax, 0, sizeof m->syntax);
 }
+static inline bool google_protobuf_FileDescriptorProto_has_edition(const google_protobuf_FileDescriptorProto *m) { return m->has_edition; }
+static inline void google_protobuf_FileDescriptorProto_clear_edition(google_protobuf_FileDescriptorProto *m)
+{
+    m->has_edition = 0;
+    memset(&m->edition, 0, sizeof m->edition);
+}
 
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_FileDescriptorProto_from_text reads the text format (google_protobuf_FileDescriptorProto_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_FileDescriptorProto__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_from_text(google_protobuf_FileDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_FileDescriptorProto__read_text(google_protobuf_FileDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.DescriptorProto ==== */
 
 /* google.protobuf.DescriptorProto
  * pbj options: json=false(project) */
-/* Describes a message type. */
+/* A message type. */
 struct google_protobuf_DescriptorProto {
     bool has_name;
+    bool has_visibility;
     pbj_slice name;   /* 1 */
     google_protobuf_DescriptorProto_field_array field;   /* 2 */
     google_protobuf_DescriptorProto_nested_type_array nested_type;   /* 3 */
@@ -425,9 +663,9 @@ struct google_protobuf_DescriptorProto {
     google_protobuf_MessageOptions *options;   /* 7 */
     google_protobuf_DescriptorProto_oneof_decl_array oneof_decl;   /* 8 */
     google_protobuf_DescriptorProto_reserved_range_array reserved_range;   /* 9 */
-    /* Reserved field names, which may not be used by fields in the same message.
-     * A given name may only be reserved once. */
     google_protobuf_DescriptorProto_reserved_name_array reserved_name;   /* 10 */
+    /* export or local, as written (edition 2024). */
+    int32_t visibility;   /* 11: google.protobuf.SymbolVisibility */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define google_protobuf_DescriptorProto_name_tag 1
@@ -440,6 +678,7 @@ struct google_protobuf_DescriptorProto {
 #define google_protobuf_DescriptorProto_oneof_decl_tag 8
 #define google_protobuf_DescriptorProto_reserved_range_tag 9
 #define google_protobuf_DescriptorProto_reserved_name_tag 10
+#define google_protobuf_DescriptorProto_visibility_tag 11
 
 void google_protobuf_DescriptorProto_init(google_protobuf_DescriptorProto *m);
 size_t google_protobuf_DescriptorProto_size(const google_protobuf_DescriptorProto *m);
@@ -449,9 +688,6 @@ static inline bool google_protobuf_DescriptorProto_equal(const google_protobuf_D
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_DescriptorProto_print(const google_protobuf_DescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_DescriptorProto__write(const google_protobuf_DescriptorProto *m, uint8_t *end);   /* after google_protobuf_DescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
-size_t google_protobuf_DescriptorProto__size(const google_protobuf_DescriptorProto *m, uint32_t depth);   /* PBJ_SIZE_ERROR when m nests deeper than depth */
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -459,7 +695,6 @@ PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_DescriptorProto_missing(const google_protobuf_DescriptorProto *m);
-const char *google_protobuf_DescriptorProto__missing(const google_protobuf_DescriptorProto *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_encode_partial(const google_protobuf_DescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_DescriptorProto_has_name(const google_protobuf_DescriptorProto *m) { return m->has_name; }
 static inline void google_protobuf_DescriptorProto_clear_name(google_protobuf_DescriptorProto *m)
@@ -469,25 +704,29 @@ static inline void google_protobuf_DescriptorProto_clear_name(google_protobuf_De
 }
 static inline bool google_protobuf_DescriptorProto_has_options(const google_protobuf_DescriptorProto *m) { return m->options != NULL; }
 static inline void google_protobuf_DescriptorProto_clear_options(google_protobuf_DescriptorProto *m) { m->options = NULL; }
+static inline bool google_protobuf_DescriptorProto_has_visibility(const google_protobuf_DescriptorProto *m) { return m->has_visibility; }
+static inline void google_protobuf_DescriptorProto_clear_visibility(google_protobuf_DescriptorProto *m)
+{
+    m->has_visibility = 0;
+    memset(&m->visibility, 0, sizeof m->visibility);
+}
 
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_DescriptorProto_from_text reads the text format (google_protobuf_DescriptorProto_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_DescriptorProto__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_from_text(google_protobuf_DescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_DescriptorProto__read_text(google_protobuf_DescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.DescriptorProto.ExtensionRange ==== */
 
 /* google.protobuf.DescriptorProto.ExtensionRange
  * pbj options: json=false(project) */
+/* Extension numbers [start, end). */
 struct google_protobuf_DescriptorProto_ExtensionRange {
     bool has_start;
     bool has_end;
-    /* Inclusive. */
     int32_t start;   /* 1 */
-    /* Exclusive. */
     int32_t end;   /* 2 */
     google_protobuf_ExtensionRangeOptions *options;   /* 3 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
@@ -504,8 +743,6 @@ static inline bool google_protobuf_DescriptorProto_ExtensionRange_equal(const go
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_DescriptorProto_ExtensionRange_print(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_DescriptorProto_ExtensionRange__write(const google_protobuf_DescriptorProto_ExtensionRange *m, uint8_t *end);   /* after google_protobuf_DescriptorProto_ExtensionRange_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange__decode(google_protobuf_DescriptorProto_ExtensionRange *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -513,7 +750,6 @@ PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange__decode(g
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_DescriptorProto_ExtensionRange_missing(const google_protobuf_DescriptorProto_ExtensionRange *m);
-const char *google_protobuf_DescriptorProto_ExtensionRange__missing(const google_protobuf_DescriptorProto_ExtensionRange *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode_partial(const google_protobuf_DescriptorProto_ExtensionRange *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_DescriptorProto_ExtensionRange_has_start(const google_protobuf_DescriptorProto_ExtensionRange *m) { return m->has_start; }
 static inline void google_protobuf_DescriptorProto_ExtensionRange_clear_start(google_protobuf_DescriptorProto_ExtensionRange *m)
@@ -535,22 +771,17 @@ static inline void google_protobuf_DescriptorProto_ExtensionRange_clear_options(
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_DescriptorProto_ExtensionRange__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_from_text(google_protobuf_DescriptorProto_ExtensionRange *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_DescriptorProto_ExtensionRange__read_text(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.DescriptorProto.ReservedRange ==== */
 
 /* google.protobuf.DescriptorProto.ReservedRange
  * pbj options: json=false(project) */
-/* Range of reserved tag numbers. Reserved tag numbers may not be used by
- * fields or extension ranges in the same message. Reserved ranges may
- * not overlap. */
+/* Reserved field numbers [start, end). */
 struct google_protobuf_DescriptorProto_ReservedRange {
     bool has_start;
     bool has_end;
-    /* Inclusive. */
     int32_t start;   /* 1 */
-    /* Exclusive. */
     int32_t end;   /* 2 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
@@ -565,8 +796,6 @@ static inline bool google_protobuf_DescriptorProto_ReservedRange_equal(const goo
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_DescriptorProto_ReservedRange_print(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_DescriptorProto_ReservedRange__write(const google_protobuf_DescriptorProto_ReservedRange *m, uint8_t *end);   /* after google_protobuf_DescriptorProto_ReservedRange_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange__decode(google_protobuf_DescriptorProto_ReservedRange *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.DescriptorProto.ReservedRange reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_DescriptorProto_ReservedRange_missing(const google_protobuf_DescriptorProto_ReservedRange *m) { (void)m; return NULL; }
@@ -589,54 +818,13 @@ static inline void google_protobuf_DescriptorProto_ReservedRange_clear_end(googl
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_DescriptorProto_ReservedRange__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_from_text(google_protobuf_DescriptorProto_ReservedRange *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_DescriptorProto_ReservedRange__read_text(google_protobuf_DescriptorProto_ReservedRange *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-#endif
-
-/* ==== google.protobuf.ExtensionRangeOptions ==== */
-
-/* google.protobuf.ExtensionRangeOptions
- * pbj options: json=false(project) */
-struct google_protobuf_ExtensionRangeOptions {
-    /* The parser stores options it doesn't recognize here. See above. */
-    google_protobuf_ExtensionRangeOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
-    pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-};
-#define google_protobuf_ExtensionRangeOptions_uninterpreted_option_tag 999
-
-void google_protobuf_ExtensionRangeOptions_init(google_protobuf_ExtensionRangeOptions *m);
-size_t google_protobuf_ExtensionRangeOptions_size(const google_protobuf_ExtensionRangeOptions *m);
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_encode(const google_protobuf_ExtensionRangeOptions *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_decode(google_protobuf_ExtensionRangeOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_ExtensionRangeOptions_equal(const google_protobuf_ExtensionRangeOptions *a, const google_protobuf_ExtensionRangeOptions *b) { return pbj_table_equal(&google_protobuf_ExtensionRangeOptions__table, a, b); }
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_ExtensionRangeOptions_print(const google_protobuf_ExtensionRangeOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
-#endif
-uint8_t *google_protobuf_ExtensionRangeOptions__write(const google_protobuf_ExtensionRangeOptions *m, uint8_t *end);   /* after google_protobuf_ExtensionRangeOptions_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions__decode(google_protobuf_ExtensionRangeOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-
-/* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL
- * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
- * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
- * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-const char *google_protobuf_ExtensionRangeOptions_missing(const google_protobuf_ExtensionRangeOptions *m);
-const char *google_protobuf_ExtensionRangeOptions__missing(const google_protobuf_ExtensionRangeOptions *m, uint32_t depth);
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_encode_partial(const google_protobuf_ExtensionRangeOptions *m, uint8_t *buf, size_t cap, size_t *len);
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_ExtensionRangeOptions_from_text reads the text format (google_protobuf_ExtensionRangeOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_ExtensionRangeOptions__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_from_text(google_protobuf_ExtensionRangeOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_ExtensionRangeOptions__read_text(google_protobuf_ExtensionRangeOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.FieldDescriptorProto ==== */
 
 /* google.protobuf.FieldDescriptorProto
  * pbj options: json=false(project) */
-/* Describes a field within a message. */
+/* A field, or an extension (extendee set). */
 struct google_protobuf_FieldDescriptorProto {
     bool has_name;
     bool has_extendee;
@@ -649,55 +837,21 @@ struct google_protobuf_FieldDescriptorProto {
     bool has_json_name;
     bool has_proto3_optional;
     pbj_slice name;   /* 1 */
-    /* For extensions, this is the name of the type being extended.  It is
-     * resolved in the same manner as type_name. */
     pbj_slice extendee;   /* 2 */
     int32_t number;   /* 3 */
     int32_t label;   /* 4: google.protobuf.FieldDescriptorProto.Label */
-    /* If type_name is set, this need not be set.  If both this and type_name
-     * are set, this must be one of TYPE_ENUM, TYPE_MESSAGE or TYPE_GROUP. */
     int32_t type;   /* 5: google.protobuf.FieldDescriptorProto.Type */
-    /* For message and enum types, this is the name of the type.  If the name
-     * starts with a '.', it is fully-qualified.  Otherwise, C++-like scoping
-     * rules are used to find the type (i.e. first the nested types within this
-     * message are searched, then within the parent, on up to the root
-     * namespace). */
+    /* A message or enum type: fully qualified with a leading dot once resolved. */
     pbj_slice type_name;   /* 6 */
-    /* For numeric types, contains the original text representation of the value.
-     * For booleans, "true" or "false".
-     * For strings, contains the default text contents (not escaped in any way).
-     * For bytes, contains the C escaped value.  All bytes >= 128 are escaped. */
+    /* The [default] as text: numbers as written, bools "true"/"false", enums by value name,
+     * strings as they are, bytes C-escaped. */
     pbj_slice default_value;   /* 7 */
     google_protobuf_FieldOptions *options;   /* 8 */
-    /* If set, gives the index of a oneof in the containing type's oneof_decl
-     * list.  This field is a member of that oneof. */
+    /* The index in the containing type's oneof_decl, when the field is in a oneof. */
     int32_t oneof_index;   /* 9 */
-    /* JSON name of this field. The value is set by protocol compiler. If the
-     * user has set a "json_name" option on this field, that option's value
-     * will be used. Otherwise, it's deduced from the field's name by converting
-     * it to camelCase. */
+    /* The JSON name (lowerCamelCase of name unless set). */
     pbj_slice json_name;   /* 10 */
-    /* If true, this is a proto3 "optional". When a proto3 field is optional, it
-     * tracks presence regardless of field type.
-     *
-     * When proto3_optional is true, this field must be belong to a oneof to
-     * signal to old proto3 clients that presence is tracked for this field. This
-     * oneof is known as a "synthetic" oneof, and this field must be its sole
-     * member (each proto3 optional field gets its own synthetic oneof). Synthetic
-     * oneofs exist in the descriptor only, and do not generate any API. Synthetic
-     * oneofs must be ordered after all "real" oneofs.
-     *
-     * For message fields, proto3_optional doesn't create any semantic change,
-     * since non-repeated message fields always track presence. However it still
-     * indicates the semantic detail of whether the user wrote "optional" or not.
-     * This can be useful for round-tripping the .proto file. For consistency we
-     * give message fields a synthetic oneof also, even though it is not required
-     * to track presence. This is especially important because the parser can't
-     * tell if a field is a message or an enum, so it must always create a
-     * synthetic oneof.
-     *
-     * Proto2 optional fields do not set this flag, because they already indicate
-     * optional with `LABEL_OPTIONAL`. */
+    /* A proto3 "optional" field (held in a synthetic oneof). */
     bool proto3_optional;   /* 17 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
@@ -721,8 +875,6 @@ static inline bool google_protobuf_FieldDescriptorProto_equal(const google_proto
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_FieldDescriptorProto_print(const google_protobuf_FieldDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_FieldDescriptorProto__write(const google_protobuf_FieldDescriptorProto *m, uint8_t *end);   /* after google_protobuf_FieldDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -730,7 +882,6 @@ PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto__decode(google_prot
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_FieldDescriptorProto_missing(const google_protobuf_FieldDescriptorProto *m);
-const char *google_protobuf_FieldDescriptorProto__missing(const google_protobuf_FieldDescriptorProto *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_encode_partial(const google_protobuf_FieldDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_FieldDescriptorProto_has_name(const google_protobuf_FieldDescriptorProto *m) { return m->has_name; }
 static inline void google_protobuf_FieldDescriptorProto_clear_name(google_protobuf_FieldDescriptorProto *m)
@@ -802,14 +953,13 @@ static inline void google_protobuf_FieldDescriptorProto_clear_proto3_optional(go
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_FieldDescriptorProto__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_from_text(google_protobuf_FieldDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_FieldDescriptorProto__read_text(google_protobuf_FieldDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.OneofDescriptorProto ==== */
 
 /* google.protobuf.OneofDescriptorProto
  * pbj options: json=false(project) */
-/* Describes a oneof. */
+/* A oneof. */
 struct google_protobuf_OneofDescriptorProto {
     bool has_name;
     pbj_slice name;   /* 1 */
@@ -827,8 +977,6 @@ static inline bool google_protobuf_OneofDescriptorProto_equal(const google_proto
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_OneofDescriptorProto_print(const google_protobuf_OneofDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_OneofDescriptorProto__write(const google_protobuf_OneofDescriptorProto *m, uint8_t *end);   /* after google_protobuf_OneofDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto__decode(google_protobuf_OneofDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -836,7 +984,6 @@ PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto__decode(google_prot
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_OneofDescriptorProto_missing(const google_protobuf_OneofDescriptorProto *m);
-const char *google_protobuf_OneofDescriptorProto__missing(const google_protobuf_OneofDescriptorProto *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_encode_partial(const google_protobuf_OneofDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_OneofDescriptorProto_has_name(const google_protobuf_OneofDescriptorProto *m) { return m->has_name; }
 static inline void google_protobuf_OneofDescriptorProto_clear_name(google_protobuf_OneofDescriptorProto *m)
@@ -852,26 +999,23 @@ static inline void google_protobuf_OneofDescriptorProto_clear_options(google_pro
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_OneofDescriptorProto__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_from_text(google_protobuf_OneofDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_OneofDescriptorProto__read_text(google_protobuf_OneofDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.EnumDescriptorProto ==== */
 
 /* google.protobuf.EnumDescriptorProto
  * pbj options: json=false(project) */
-/* Describes an enum type. */
+/* An enum type. */
 struct google_protobuf_EnumDescriptorProto {
     bool has_name;
+    bool has_visibility;
     pbj_slice name;   /* 1 */
     google_protobuf_EnumDescriptorProto_value_array value;   /* 2 */
     google_protobuf_EnumOptions *options;   /* 3 */
-    /* Range of reserved numeric values. Reserved numeric values may not be used
-     * by enum values in the same enum declaration. Reserved ranges may not
-     * overlap. */
     google_protobuf_EnumDescriptorProto_reserved_range_array reserved_range;   /* 4 */
-    /* Reserved enum value names, which may not be reused. A given name may only
-     * be reserved once. */
     google_protobuf_EnumDescriptorProto_reserved_name_array reserved_name;   /* 5 */
+    /* export or local, as written (edition 2024). */
+    int32_t visibility;   /* 6: google.protobuf.SymbolVisibility */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define google_protobuf_EnumDescriptorProto_name_tag 1
@@ -879,6 +1023,7 @@ struct google_protobuf_EnumDescriptorProto {
 #define google_protobuf_EnumDescriptorProto_options_tag 3
 #define google_protobuf_EnumDescriptorProto_reserved_range_tag 4
 #define google_protobuf_EnumDescriptorProto_reserved_name_tag 5
+#define google_protobuf_EnumDescriptorProto_visibility_tag 6
 
 void google_protobuf_EnumDescriptorProto_init(google_protobuf_EnumDescriptorProto *m);
 size_t google_protobuf_EnumDescriptorProto_size(const google_protobuf_EnumDescriptorProto *m);
@@ -888,8 +1033,6 @@ static inline bool google_protobuf_EnumDescriptorProto_equal(const google_protob
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_EnumDescriptorProto_print(const google_protobuf_EnumDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_EnumDescriptorProto__write(const google_protobuf_EnumDescriptorProto *m, uint8_t *end);   /* after google_protobuf_EnumDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -897,7 +1040,6 @@ PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto__decode(google_proto
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_EnumDescriptorProto_missing(const google_protobuf_EnumDescriptorProto *m);
-const char *google_protobuf_EnumDescriptorProto__missing(const google_protobuf_EnumDescriptorProto *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_encode_partial(const google_protobuf_EnumDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_EnumDescriptorProto_has_name(const google_protobuf_EnumDescriptorProto *m) { return m->has_name; }
 static inline void google_protobuf_EnumDescriptorProto_clear_name(google_protobuf_EnumDescriptorProto *m)
@@ -907,31 +1049,29 @@ static inline void google_protobuf_EnumDescriptorProto_clear_name(google_protobu
 }
 static inline bool google_protobuf_EnumDescriptorProto_has_options(const google_protobuf_EnumDescriptorProto *m) { return m->options != NULL; }
 static inline void google_protobuf_EnumDescriptorProto_clear_options(google_protobuf_EnumDescriptorProto *m) { m->options = NULL; }
+static inline bool google_protobuf_EnumDescriptorProto_has_visibility(const google_protobuf_EnumDescriptorProto *m) { return m->has_visibility; }
+static inline void google_protobuf_EnumDescriptorProto_clear_visibility(google_protobuf_EnumDescriptorProto *m)
+{
+    m->has_visibility = 0;
+    memset(&m->visibility, 0, sizeof m->visibility);
+}
 
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_EnumDescriptorProto_from_text reads the text format (google_protobuf_EnumDescriptorProto_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_EnumDescriptorProto__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_from_text(google_protobuf_EnumDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_EnumDescriptorProto__read_text(google_protobuf_EnumDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.EnumDescriptorProto.EnumReservedRange ==== */
 
 /* google.protobuf.EnumDescriptorProto.EnumReservedRange
  * pbj options: json=false(project) */
-/* Range of reserved numeric values. Reserved values may not be used by
- * entries in the same enum. Reserved ranges may not overlap.
- *
- * Note that this is distinct from DescriptorProto.ReservedRange in that it
- * is inclusive such that it can appropriately represent the entire int32
- * domain. */
+/* Reserved enum numbers [start, end]: unlike a message's, the end is included. */
 struct google_protobuf_EnumDescriptorProto_EnumReservedRange {
     bool has_start;
     bool has_end;
-    /* Inclusive. */
     int32_t start;   /* 1 */
-    /* Inclusive. */
     int32_t end;   /* 2 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
@@ -946,8 +1086,6 @@ static inline bool google_protobuf_EnumDescriptorProto_EnumReservedRange_equal(c
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_print(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_EnumDescriptorProto_EnumReservedRange__write(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, uint8_t *end);   /* after google_protobuf_EnumDescriptorProto_EnumReservedRange_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__decode(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.EnumDescriptorProto.EnumReservedRange reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_EnumDescriptorProto_EnumReservedRange_missing(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m) { (void)m; return NULL; }
@@ -970,14 +1108,13 @@ static inline void google_protobuf_EnumDescriptorProto_EnumReservedRange_clear_e
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_EnumDescriptorProto_EnumReservedRange__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_from_text(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__read_text(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.EnumValueDescriptorProto ==== */
 
 /* google.protobuf.EnumValueDescriptorProto
  * pbj options: json=false(project) */
-/* Describes a value within an enum. */
+/* One enum value. */
 struct google_protobuf_EnumValueDescriptorProto {
     bool has_name;
     bool has_number;
@@ -998,8 +1135,6 @@ static inline bool google_protobuf_EnumValueDescriptorProto_equal(const google_p
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_EnumValueDescriptorProto_print(const google_protobuf_EnumValueDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_EnumValueDescriptorProto__write(const google_protobuf_EnumValueDescriptorProto *m, uint8_t *end);   /* after google_protobuf_EnumValueDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto__decode(google_protobuf_EnumValueDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -1007,7 +1142,6 @@ PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto__decode(google_
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_EnumValueDescriptorProto_missing(const google_protobuf_EnumValueDescriptorProto *m);
-const char *google_protobuf_EnumValueDescriptorProto__missing(const google_protobuf_EnumValueDescriptorProto *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_encode_partial(const google_protobuf_EnumValueDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_EnumValueDescriptorProto_has_name(const google_protobuf_EnumValueDescriptorProto *m) { return m->has_name; }
 static inline void google_protobuf_EnumValueDescriptorProto_clear_name(google_protobuf_EnumValueDescriptorProto *m)
@@ -1029,14 +1163,13 @@ static inline void google_protobuf_EnumValueDescriptorProto_clear_options(google
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_EnumValueDescriptorProto__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_from_text(google_protobuf_EnumValueDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_EnumValueDescriptorProto__read_text(google_protobuf_EnumValueDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.ServiceDescriptorProto ==== */
 
 /* google.protobuf.ServiceDescriptorProto
  * pbj options: json=false(project) */
-/* Describes a service. */
+/* A service. */
 struct google_protobuf_ServiceDescriptorProto {
     bool has_name;
     pbj_slice name;   /* 1 */
@@ -1056,8 +1189,6 @@ static inline bool google_protobuf_ServiceDescriptorProto_equal(const google_pro
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_ServiceDescriptorProto_print(const google_protobuf_ServiceDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_ServiceDescriptorProto__write(const google_protobuf_ServiceDescriptorProto *m, uint8_t *end);   /* after google_protobuf_ServiceDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto__decode(google_protobuf_ServiceDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -1065,7 +1196,6 @@ PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto__decode(google_pr
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_ServiceDescriptorProto_missing(const google_protobuf_ServiceDescriptorProto *m);
-const char *google_protobuf_ServiceDescriptorProto__missing(const google_protobuf_ServiceDescriptorProto *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_encode_partial(const google_protobuf_ServiceDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_ServiceDescriptorProto_has_name(const google_protobuf_ServiceDescriptorProto *m) { return m->has_name; }
 static inline void google_protobuf_ServiceDescriptorProto_clear_name(google_protobuf_ServiceDescriptorProto *m)
@@ -1081,14 +1211,13 @@ static inline void google_protobuf_ServiceDescriptorProto_clear_options(google_p
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_ServiceDescriptorProto__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_from_text(google_protobuf_ServiceDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_ServiceDescriptorProto__read_text(google_protobuf_ServiceDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.MethodDescriptorProto ==== */
 
 /* google.protobuf.MethodDescriptorProto
  * pbj options: json=false(project) */
-/* Describes a method of a service. */
+/* One rpc of a service; input and output types fully qualified. */
 struct google_protobuf_MethodDescriptorProto {
     bool has_name;
     bool has_input_type;
@@ -1096,14 +1225,10 @@ struct google_protobuf_MethodDescriptorProto {
     bool has_client_streaming;
     bool has_server_streaming;
     pbj_slice name;   /* 1 */
-    /* Input and output type names.  These are resolved in the same way as
-     * FieldDescriptorProto.type_name, but must refer to a message type. */
     pbj_slice input_type;   /* 2 */
     pbj_slice output_type;   /* 3 */
     google_protobuf_MethodOptions *options;   /* 4 */
-    /* Identifies if client streams multiple client messages */
     bool client_streaming;   /* 5 */
-    /* Identifies if server streams multiple server messages */
     bool server_streaming;   /* 6 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
@@ -1122,8 +1247,6 @@ static inline bool google_protobuf_MethodDescriptorProto_equal(const google_prot
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_MethodDescriptorProto_print(const google_protobuf_MethodDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_MethodDescriptorProto__write(const google_protobuf_MethodDescriptorProto *m, uint8_t *end);   /* after google_protobuf_MethodDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto__decode(google_protobuf_MethodDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -1131,7 +1254,6 @@ PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto__decode(google_pro
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_MethodDescriptorProto_missing(const google_protobuf_MethodDescriptorProto *m);
-const char *google_protobuf_MethodDescriptorProto__missing(const google_protobuf_MethodDescriptorProto *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_encode_partial(const google_protobuf_MethodDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_MethodDescriptorProto_has_name(const google_protobuf_MethodDescriptorProto *m) { return m->has_name; }
 static inline void google_protobuf_MethodDescriptorProto_clear_name(google_protobuf_MethodDescriptorProto *m)
@@ -1171,7 +1293,6 @@ static inline void google_protobuf_MethodDescriptorProto_clear_server_streaming(
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_MethodDescriptorProto__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_from_text(google_protobuf_MethodDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_MethodDescriptorProto__read_text(google_protobuf_MethodDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.FileOptions ==== */
@@ -1199,89 +1320,28 @@ struct google_protobuf_FileOptions {
     bool has_php_generic_services;
     bool has_php_metadata_namespace;
     bool has_ruby_package;
-    /* Sets the Java package where classes generated from this .proto will be
-     * placed.  By default, the proto package is used, but this is often
-     * inappropriate because proto packages do not normally start with backwards
-     * domain names. */
     pbj_slice java_package;   /* 1 */
-    /* Controls the name of the wrapper Java class generated for the .proto file.
-     * That class will always contain the .proto file's getDescriptor() method as
-     * well as any top-level extensions defined in the .proto file.
-     * If java_multiple_files is disabled, then all the other classes from the
-     * .proto file will be nested inside the single wrapper outer class. */
     pbj_slice java_outer_classname;   /* 8 */
     int32_t optimize_for;   /* 9: google.protobuf.FileOptions.OptimizeMode */
-    /* If enabled, then the Java code generator will generate a separate .java
-     * file for each top-level message, enum, and service defined in the .proto
-     * file.  Thus, these types will *not* be nested inside the wrapper class
-     * named by java_outer_classname.  However, the wrapper class will still be
-     * generated to contain the file's getDescriptor() method as well as any
-     * top-level extensions defined in the file. */
     bool java_multiple_files;   /* 10 */
-    /* Sets the Go package where structs generated from this .proto will be
-     * placed. If omitted, the Go package will be derived from the following:
-     * - The basename of the package import path, if provided.
-     * - Otherwise, the package statement in the .proto file, if present.
-     * - Otherwise, the basename of the .proto file, without extension. */
     pbj_slice go_package;   /* 11 */
-    /* Should generic services be generated in each language?  "Generic" services
-     * are not specific to any particular RPC system.  They are generated by the
-     * main code generators in each language (without additional plugins).
-     * Generic services were the only kind of service generation supported by
-     * early versions of google.protobuf.
-     *
-     * Generic services are now considered deprecated in favor of using plugins
-     * that generate code specific to your particular RPC system.  Therefore,
-     * these default to false.  Old code which depends on generic services should
-     * explicitly set them to true. */
     bool cc_generic_services;   /* 16 */
     bool java_generic_services;   /* 17 */
     bool py_generic_services;   /* 18 */
-    /* This option does nothing. */
     bool java_generate_equals_and_hash;   /* 20 */
-    /* Is this file deprecated?
-     * Depending on the target platform, this can emit Deprecated annotations
-     * for everything in the file, or it will be completely ignored; in the very
-     * least, this is a formalization for deprecating files. */
     bool deprecated;   /* 23 */
-    /* If set true, then the Java2 code generator will generate code that
-     * throws an exception whenever an attempt is made to assign a non-UTF-8
-     * byte sequence to a string field.
-     * Message reflection will do the same.
-     * However, an extension field still accepts non-UTF-8 byte sequences.
-     * This option has no effect on when used with the lite runtime. */
     bool java_string_check_utf8;   /* 27 */
-    /* Enables the use of arenas for the proto messages in this file. This applies
-     * only to generated classes for C++. */
     bool cc_enable_arenas;   /* 31 */
-    /* Sets the objective c class prefix which is prepended to all objective c
-     * generated classes from this .proto. There is no default. */
     pbj_slice objc_class_prefix;   /* 36 */
-    /* Namespace for generated classes; defaults to the package. */
     pbj_slice csharp_namespace;   /* 37 */
-    /* By default Swift generators will take the proto package and CamelCase it
-     * replacing '.' with underscore and use that to prefix the types/symbols
-     * defined. When this options is provided, they will use this value instead
-     * to prefix the types/symbols defined. */
     pbj_slice swift_prefix;   /* 39 */
-    /* Sets the php class prefix which is prepended to all php generated classes
-     * from this .proto. Default is empty. */
     pbj_slice php_class_prefix;   /* 40 */
-    /* Use this option to change the namespace of php generated classes. Default
-     * is empty. When this option is empty, the package name will be used for
-     * determining the namespace. */
     pbj_slice php_namespace;   /* 41 */
+    /* Gone from protobuf since 3.21 (its number reserved): kept here as pbjc's standard options are 3.21's. */
     bool php_generic_services;   /* 42 */
-    /* Use this option to change the namespace of php generated metadata classes.
-     * Default is empty. When this option is empty, the proto file name will be
-     * used for determining the namespace. */
     pbj_slice php_metadata_namespace;   /* 44 */
-    /* Use this option to change the package of ruby generated classes. Default
-     * is empty. When this option is not set, the package name will be used for
-     * determining the ruby package. */
     pbj_slice ruby_package;   /* 45 */
-    /* The parser stores options it doesn't recognize here.
-     * See the documentation for the "Options" section above. */
+    google_protobuf_FeatureSet *features;   /* 50 */
     google_protobuf_FileOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
@@ -1306,6 +1366,7 @@ struct google_protobuf_FileOptions {
 #define google_protobuf_FileOptions_php_generic_services_tag 42
 #define google_protobuf_FileOptions_php_metadata_namespace_tag 44
 #define google_protobuf_FileOptions_ruby_package_tag 45
+#define google_protobuf_FileOptions_features_tag 50
 #define google_protobuf_FileOptions_uninterpreted_option_tag 999
 
 void google_protobuf_FileOptions_init(google_protobuf_FileOptions *m);
@@ -1316,8 +1377,6 @@ static inline bool google_protobuf_FileOptions_equal(const google_protobuf_FileO
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_FileOptions_print(const google_protobuf_FileOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_FileOptions__write(const google_protobuf_FileOptions *m, uint8_t *end);   /* after google_protobuf_FileOptions_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -1325,7 +1384,6 @@ PBJ_MUST_USE pbj_status google_protobuf_FileOptions__decode(google_protobuf_File
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_FileOptions_missing(const google_protobuf_FileOptions *m);
-const char *google_protobuf_FileOptions__missing(const google_protobuf_FileOptions *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_encode_partial(const google_protobuf_FileOptions *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_FileOptions_has_java_package(const google_protobuf_FileOptions *m) { return m->has_java_package; }
 static inline void google_protobuf_FileOptions_clear_java_package(google_protobuf_FileOptions *m)
@@ -1449,13 +1507,14 @@ static inline void google_protobuf_FileOptions_clear_ruby_package(google_protobu
     m->has_ruby_package = 0;
     memset(&m->ruby_package, 0, sizeof m->ruby_package);
 }
+static inline bool google_protobuf_FileOptions_has_features(const google_protobuf_FileOptions *m) { return m->features != NULL; }
+static inline void google_protobuf_FileOptions_clear_features(google_protobuf_FileOptions *m) { m->features = NULL; }
 
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_FileOptions_from_text reads the text format (google_protobuf_FileOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_FileOptions__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_from_text(google_protobuf_FileOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_FileOptions__read_text(google_protobuf_FileOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.MessageOptions ==== */
@@ -1467,57 +1526,13 @@ struct google_protobuf_MessageOptions {
     bool has_no_standard_descriptor_accessor;
     bool has_deprecated;
     bool has_map_entry;
-    /* Set true to use the old proto1 MessageSet wire format for extensions.
-     * This is provided for backwards-compatibility with the MessageSet wire
-     * format.  You should not use this for any other reason:  It's less
-     * efficient, has fewer features, and is more complicated.
-     *
-     * The message must be defined exactly as follows:
-     * message Foo {
-     * option message_set_wire_format = true;
-     * extensions 4 to max;
-     * }
-     * Note that the message cannot have any defined fields; MessageSets only
-     * have extensions.
-     *
-     * All extensions of your type must be singular messages; e.g. they cannot
-     * be int32s, enums, or repeated messages.
-     *
-     * Because this is an option, the above two restrictions are not enforced by
-     * the protocol compiler. */
+    bool has_deprecated_legacy_json_field_conflicts;
     bool message_set_wire_format;   /* 1 */
-    /* Disables the generation of the standard "descriptor()" accessor, which can
-     * conflict with a field of the same name.  This is meant to make migration
-     * from proto1 easier; new code should avoid fields named "descriptor". */
     bool no_standard_descriptor_accessor;   /* 2 */
-    /* Is this message deprecated?
-     * Depending on the target platform, this can emit Deprecated annotations
-     * for the message, or it will be completely ignored; in the very least,
-     * this is a formalization for deprecating messages. */
     bool deprecated;   /* 3 */
-    /* Whether the message is an automatically generated map entry type for the
-     * maps field.
-     *
-     * For maps fields:
-     * map<KeyType, ValueType> map_field = 1;
-     * The parsed descriptor looks like:
-     * message MapFieldEntry {
-     * option map_entry = true;
-     * optional KeyType key = 1;
-     * optional ValueType value = 2;
-     * }
-     * repeated MapFieldEntry map_field = 1;
-     *
-     * Implementations may choose not to generate the map_entry=true message, but
-     * use a native map in the target language to hold the keys and values.
-     * The reflection APIs in such implementations still need to work as
-     * if the field is a repeated message field.
-     *
-     * NOTE: Do not set the option in .proto files. Always use the maps syntax
-     * instead. The option should only be implicitly set by the proto compiler
-     * parser. */
     bool map_entry;   /* 7 */
-    /* The parser stores options it doesn't recognize here. See above. */
+    bool deprecated_legacy_json_field_conflicts;   /* 11 */
+    google_protobuf_FeatureSet *features;   /* 12 */
     google_protobuf_MessageOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
@@ -1526,6 +1541,8 @@ struct google_protobuf_MessageOptions {
 #define google_protobuf_MessageOptions_no_standard_descriptor_accessor_tag 2
 #define google_protobuf_MessageOptions_deprecated_tag 3
 #define google_protobuf_MessageOptions_map_entry_tag 7
+#define google_protobuf_MessageOptions_deprecated_legacy_json_field_conflicts_tag 11
+#define google_protobuf_MessageOptions_features_tag 12
 #define google_protobuf_MessageOptions_uninterpreted_option_tag 999
 
 void google_protobuf_MessageOptions_init(google_protobuf_MessageOptions *m);
@@ -1536,8 +1553,6 @@ static inline bool google_protobuf_MessageOptions_equal(const google_protobuf_Me
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_MessageOptions_print(const google_protobuf_MessageOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_MessageOptions__write(const google_protobuf_MessageOptions *m, uint8_t *end);   /* after google_protobuf_MessageOptions_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_MessageOptions__decode(google_protobuf_MessageOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -1545,7 +1560,6 @@ PBJ_MUST_USE pbj_status google_protobuf_MessageOptions__decode(google_protobuf_M
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_MessageOptions_missing(const google_protobuf_MessageOptions *m);
-const char *google_protobuf_MessageOptions__missing(const google_protobuf_MessageOptions *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_encode_partial(const google_protobuf_MessageOptions *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_MessageOptions_has_message_set_wire_format(const google_protobuf_MessageOptions *m) { return m->has_message_set_wire_format; }
 static inline void google_protobuf_MessageOptions_clear_message_set_wire_format(google_protobuf_MessageOptions *m)
@@ -1571,13 +1585,20 @@ static inline void google_protobuf_MessageOptions_clear_map_entry(google_protobu
     m->has_map_entry = 0;
     memset(&m->map_entry, 0, sizeof m->map_entry);
 }
+static inline bool google_protobuf_MessageOptions_has_deprecated_legacy_json_field_conflicts(const google_protobuf_MessageOptions *m) { return m->has_deprecated_legacy_json_field_conflicts; }
+static inline void google_protobuf_MessageOptions_clear_deprecated_legacy_json_field_conflicts(google_protobuf_MessageOptions *m)
+{
+    m->has_deprecated_legacy_json_field_conflicts = 0;
+    memset(&m->deprecated_legacy_json_field_conflicts, 0, sizeof m->deprecated_legacy_json_field_conflicts);
+}
+static inline bool google_protobuf_MessageOptions_has_features(const google_protobuf_MessageOptions *m) { return m->features != NULL; }
+static inline void google_protobuf_MessageOptions_clear_features(google_protobuf_MessageOptions *m) { m->features = NULL; }
 
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_MessageOptions_from_text reads the text format (google_protobuf_MessageOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_MessageOptions__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_from_text(google_protobuf_MessageOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_MessageOptions__read_text(google_protobuf_MessageOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.FieldOptions ==== */
@@ -1592,76 +1613,21 @@ struct google_protobuf_FieldOptions {
     bool has_jstype;
     bool has_weak;
     bool has_unverified_lazy;
-    /* The ctype option instructs the C++ code generator to use a different
-     * representation of the field than it normally would.  See the specific
-     * options below.  This option is not yet implemented in the open source
-     * release -- sorry, we'll try to include it in a future version! */
+    bool has_debug_redact;
+    bool has_retention;
     int32_t ctype;   /* 1: google.protobuf.FieldOptions.CType */
-    /* The packed option can be enabled for repeated primitive fields to enable
-     * a more efficient representation on the wire. Rather than repeatedly
-     * writing the tag and type for each element, the entire array is encoded as
-     * a single length-delimited blob. In proto3, only explicit setting it to
-     * false will avoid using packed encoding. */
     bool packed;   /* 2 */
-    /* Is this field deprecated?
-     * Depending on the target platform, this can emit Deprecated annotations
-     * for accessors, or it will be completely ignored; in the very least, this
-     * is a formalization for deprecating fields. */
     bool deprecated;   /* 3 */
-    /* Should this field be parsed lazily?  Lazy applies only to message-type
-     * fields.  It means that when the outer message is initially parsed, the
-     * inner message's contents will not be parsed but instead stored in encoded
-     * form.  The inner message will actually be parsed when it is first accessed.
-     *
-     * This is only a hint.  Implementations are free to choose whether to use
-     * eager or lazy parsing regardless of the value of this option.  However,
-     * setting this option true suggests that the protocol author believes that
-     * using lazy parsing on this field is worth the additional bookkeeping
-     * overhead typically needed to implement it.
-     *
-     * This option does not affect the public interface of any generated code;
-     * all method signatures remain the same.  Furthermore, thread-safety of the
-     * interface is not affected by this option; const methods remain safe to
-     * call from multiple threads concurrently, while non-const methods continue
-     * to require exclusive access.
-     *
-     *
-     * Note that implementations may choose not to check required fields within
-     * a lazy sub-message.  That is, calling IsInitialized() on the outer message
-     * may return true even if the inner message has missing required fields.
-     * This is necessary because otherwise the inner message would have to be
-     * parsed in order to perform the check, defeating the purpose of lazy
-     * parsing.  An implementation which chooses not to check required fields
-     * must be consistent about it.  That is, for any particular sub-message, the
-     * implementation must either *always* check its required fields, or *never*
-     * check its required fields, regardless of whether or not the message has
-     * been parsed.
-     *
-     * As of 2021, lazy does no correctness checks on the byte stream during
-     * parsing.  This may lead to crashes if and when an invalid byte stream is
-     * finally parsed upon access.
-     *
-     * TODO(b/211906113):  Enable validation on lazy fields. */
     bool lazy;   /* 5 */
-    /* The jstype option determines the JavaScript type used for values of the
-     * field.  The option is permitted only for 64 bit integral and fixed types
-     * (int64, uint64, sint64, fixed64, sfixed64).  A field with jstype JS_STRING
-     * is represented as JavaScript string, which avoids loss of precision that
-     * can happen when a large value is converted to a floating point JavaScript.
-     * Specifying JS_NUMBER for the jstype causes the generated JavaScript code to
-     * use the JavaScript "number" type.  The behavior of the default option
-     * JS_NORMAL is implementation dependent.
-     *
-     * This option is an enum to permit additional types to be added, e.g.
-     * goog.math.Integer. */
     int32_t jstype;   /* 6: google.protobuf.FieldOptions.JSType */
-    /* For Google-internal migration only. Do not use. */
     bool weak;   /* 10 */
-    /* unverified_lazy does no correctness checks on the byte stream. This should
-     * only be used where lazy with verification is prohibitive for performance
-     * reasons. */
     bool unverified_lazy;   /* 15 */
-    /* The parser stores options it doesn't recognize here. See above. */
+    bool debug_redact;   /* 16 */
+    int32_t retention;   /* 17: google.protobuf.FieldOptions.OptionRetention */
+    google_protobuf_FieldOptions_targets_array targets;   /* 19: google.protobuf.FieldOptions.OptionTargetType */
+    google_protobuf_FieldOptions_edition_defaults_array edition_defaults;   /* 20 */
+    google_protobuf_FeatureSet *features;   /* 21 */
+    google_protobuf_FieldOptions_FeatureSupport *feature_support;   /* 22 */
     google_protobuf_FieldOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
@@ -1673,6 +1639,12 @@ struct google_protobuf_FieldOptions {
 #define google_protobuf_FieldOptions_jstype_tag 6
 #define google_protobuf_FieldOptions_weak_tag 10
 #define google_protobuf_FieldOptions_unverified_lazy_tag 15
+#define google_protobuf_FieldOptions_debug_redact_tag 16
+#define google_protobuf_FieldOptions_retention_tag 17
+#define google_protobuf_FieldOptions_targets_tag 19
+#define google_protobuf_FieldOptions_edition_defaults_tag 20
+#define google_protobuf_FieldOptions_features_tag 21
+#define google_protobuf_FieldOptions_feature_support_tag 22
 #define google_protobuf_FieldOptions_uninterpreted_option_tag 999
 
 void google_protobuf_FieldOptions_init(google_protobuf_FieldOptions *m);
@@ -1683,8 +1655,6 @@ static inline bool google_protobuf_FieldOptions_equal(const google_protobuf_Fiel
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_FieldOptions_print(const google_protobuf_FieldOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_FieldOptions__write(const google_protobuf_FieldOptions *m, uint8_t *end);   /* after google_protobuf_FieldOptions_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -1692,7 +1662,6 @@ PBJ_MUST_USE pbj_status google_protobuf_FieldOptions__decode(google_protobuf_Fie
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_FieldOptions_missing(const google_protobuf_FieldOptions *m);
-const char *google_protobuf_FieldOptions__missing(const google_protobuf_FieldOptions *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_encode_partial(const google_protobuf_FieldOptions *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_FieldOptions_has_ctype(const google_protobuf_FieldOptions *m) { return m->has_ctype; }
 static inline void google_protobuf_FieldOptions_clear_ctype(google_protobuf_FieldOptions *m)
@@ -1736,13 +1705,149 @@ static inline void google_protobuf_FieldOptions_clear_unverified_lazy(google_pro
     m->has_unverified_lazy = 0;
     memset(&m->unverified_lazy, 0, sizeof m->unverified_lazy);
 }
+static inline bool google_protobuf_FieldOptions_has_debug_redact(const google_protobuf_FieldOptions *m) { return m->has_debug_redact; }
+static inline void google_protobuf_FieldOptions_clear_debug_redact(google_protobuf_FieldOptions *m)
+{
+    m->has_debug_redact = 0;
+    memset(&m->debug_redact, 0, sizeof m->debug_redact);
+}
+static inline bool google_protobuf_FieldOptions_has_retention(const google_protobuf_FieldOptions *m) { return m->has_retention; }
+static inline void google_protobuf_FieldOptions_clear_retention(google_protobuf_FieldOptions *m)
+{
+    m->has_retention = 0;
+    memset(&m->retention, 0, sizeof m->retention);
+}
+static inline bool google_protobuf_FieldOptions_has_features(const google_protobuf_FieldOptions *m) { return m->features != NULL; }
+static inline void google_protobuf_FieldOptions_clear_features(google_protobuf_FieldOptions *m) { m->features = NULL; }
+static inline bool google_protobuf_FieldOptions_has_feature_support(const google_protobuf_FieldOptions *m) { return m->feature_support != NULL; }
+static inline void google_protobuf_FieldOptions_clear_feature_support(google_protobuf_FieldOptions *m) { m->feature_support = NULL; }
 
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_FieldOptions_from_text reads the text format (google_protobuf_FieldOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_FieldOptions__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_from_text(google_protobuf_FieldOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_FieldOptions__read_text(google_protobuf_FieldOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+#endif
+
+/* ==== google.protobuf.FieldOptions.EditionDefault ==== */
+
+/* google.protobuf.FieldOptions.EditionDefault
+ * pbj options: json=false(project) */
+/* A feature's value from an edition on, as text. */
+struct google_protobuf_FieldOptions_EditionDefault {
+    bool has_value;
+    bool has_edition;
+    pbj_slice value;   /* 2 */
+    int32_t edition;   /* 3: google.protobuf.Edition */
+    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+};
+#define google_protobuf_FieldOptions_EditionDefault_value_tag 2
+#define google_protobuf_FieldOptions_EditionDefault_edition_tag 3
+
+void google_protobuf_FieldOptions_EditionDefault_init(google_protobuf_FieldOptions_EditionDefault *m);
+size_t google_protobuf_FieldOptions_EditionDefault_size(const google_protobuf_FieldOptions_EditionDefault *m);
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_EditionDefault_encode(const google_protobuf_FieldOptions_EditionDefault *m, uint8_t *buf, size_t cap, size_t *len);
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_EditionDefault_decode(google_protobuf_FieldOptions_EditionDefault *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
+static inline bool google_protobuf_FieldOptions_EditionDefault_equal(const google_protobuf_FieldOptions_EditionDefault *a, const google_protobuf_FieldOptions_EditionDefault *b) { return pbj_table_equal(&google_protobuf_FieldOptions_EditionDefault__table, a, b); }
+#ifdef PBJ_TEXT_H
+pbj_status google_protobuf_FieldOptions_EditionDefault_print(const google_protobuf_FieldOptions_EditionDefault *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+#endif
+
+/* google.protobuf.FieldOptions.EditionDefault reaches no required field: nothing is ever missing; encode_partial is encode. */
+static inline const char *google_protobuf_FieldOptions_EditionDefault_missing(const google_protobuf_FieldOptions_EditionDefault *m) { (void)m; return NULL; }
+static inline pbj_status google_protobuf_FieldOptions_EditionDefault_encode_partial(const google_protobuf_FieldOptions_EditionDefault *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FieldOptions_EditionDefault_encode(m, buf, cap, len); }
+static inline bool google_protobuf_FieldOptions_EditionDefault_has_value(const google_protobuf_FieldOptions_EditionDefault *m) { return m->has_value; }
+static inline void google_protobuf_FieldOptions_EditionDefault_clear_value(google_protobuf_FieldOptions_EditionDefault *m)
+{
+    m->has_value = 0;
+    memset(&m->value, 0, sizeof m->value);
+}
+static inline bool google_protobuf_FieldOptions_EditionDefault_has_edition(const google_protobuf_FieldOptions_EditionDefault *m) { return m->has_edition; }
+static inline void google_protobuf_FieldOptions_EditionDefault_clear_edition(google_protobuf_FieldOptions_EditionDefault *m)
+{
+    m->has_edition = 0;
+    memset(&m->edition, 0, sizeof m->edition);
+}
+
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_FieldOptions_EditionDefault_from_text reads the text format (google_protobuf_FieldOptions_EditionDefault_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_FieldOptions_EditionDefault__type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_EditionDefault_from_text(google_protobuf_FieldOptions_EditionDefault *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+#endif
+
+/* ==== google.protobuf.FieldOptions.FeatureSupport ==== */
+
+/* google.protobuf.FieldOptions.FeatureSupport
+ * pbj options: json=false(project) */
+/* The editions a feature (or a feature's value) lives in. */
+struct google_protobuf_FieldOptions_FeatureSupport {
+    bool has_edition_introduced;
+    bool has_edition_deprecated;
+    bool has_deprecation_warning;
+    bool has_edition_removed;
+    bool has_removal_error;
+    int32_t edition_introduced;   /* 1: google.protobuf.Edition */
+    int32_t edition_deprecated;   /* 2: google.protobuf.Edition */
+    pbj_slice deprecation_warning;   /* 3 */
+    int32_t edition_removed;   /* 4: google.protobuf.Edition */
+    pbj_slice removal_error;   /* 5 */
+    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+};
+#define google_protobuf_FieldOptions_FeatureSupport_edition_introduced_tag 1
+#define google_protobuf_FieldOptions_FeatureSupport_edition_deprecated_tag 2
+#define google_protobuf_FieldOptions_FeatureSupport_deprecation_warning_tag 3
+#define google_protobuf_FieldOptions_FeatureSupport_edition_removed_tag 4
+#define google_protobuf_FieldOptions_FeatureSupport_removal_error_tag 5
+
+void google_protobuf_FieldOptions_FeatureSupport_init(google_protobuf_FieldOptions_FeatureSupport *m);
+size_t google_protobuf_FieldOptions_FeatureSupport_size(const google_protobuf_FieldOptions_FeatureSupport *m);
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport_encode(const google_protobuf_FieldOptions_FeatureSupport *m, uint8_t *buf, size_t cap, size_t *len);
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport_decode(google_protobuf_FieldOptions_FeatureSupport *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
+static inline bool google_protobuf_FieldOptions_FeatureSupport_equal(const google_protobuf_FieldOptions_FeatureSupport *a, const google_protobuf_FieldOptions_FeatureSupport *b) { return pbj_table_equal(&google_protobuf_FieldOptions_FeatureSupport__table, a, b); }
+#ifdef PBJ_TEXT_H
+pbj_status google_protobuf_FieldOptions_FeatureSupport_print(const google_protobuf_FieldOptions_FeatureSupport *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+#endif
+
+/* google.protobuf.FieldOptions.FeatureSupport reaches no required field: nothing is ever missing; encode_partial is encode. */
+static inline const char *google_protobuf_FieldOptions_FeatureSupport_missing(const google_protobuf_FieldOptions_FeatureSupport *m) { (void)m; return NULL; }
+static inline pbj_status google_protobuf_FieldOptions_FeatureSupport_encode_partial(const google_protobuf_FieldOptions_FeatureSupport *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FieldOptions_FeatureSupport_encode(m, buf, cap, len); }
+static inline bool google_protobuf_FieldOptions_FeatureSupport_has_edition_introduced(const google_protobuf_FieldOptions_FeatureSupport *m) { return m->has_edition_introduced; }
+static inline void google_protobuf_FieldOptions_FeatureSupport_clear_edition_introduced(google_protobuf_FieldOptions_FeatureSupport *m)
+{
+    m->has_edition_introduced = 0;
+    memset(&m->edition_introduced, 0, sizeof m->edition_introduced);
+}
+static inline bool google_protobuf_FieldOptions_FeatureSupport_has_edition_deprecated(const google_protobuf_FieldOptions_FeatureSupport *m) { return m->has_edition_deprecated; }
+static inline void google_protobuf_FieldOptions_FeatureSupport_clear_edition_deprecated(google_protobuf_FieldOptions_FeatureSupport *m)
+{
+    m->has_edition_deprecated = 0;
+    memset(&m->edition_deprecated, 0, sizeof m->edition_deprecated);
+}
+static inline bool google_protobuf_FieldOptions_FeatureSupport_has_deprecation_warning(const google_protobuf_FieldOptions_FeatureSupport *m) { return m->has_deprecation_warning; }
+static inline void google_protobuf_FieldOptions_FeatureSupport_clear_deprecation_warning(google_protobuf_FieldOptions_FeatureSupport *m)
+{
+    m->has_deprecation_warning = 0;
+    memset(&m->deprecation_warning, 0, sizeof m->deprecation_warning);
+}
+static inline bool google_protobuf_FieldOptions_FeatureSupport_has_edition_removed(const google_protobuf_FieldOptions_FeatureSupport *m) { return m->has_edition_removed; }
+static inline void google_protobuf_FieldOptions_FeatureSupport_clear_edition_removed(google_protobuf_FieldOptions_FeatureSupport *m)
+{
+    m->has_edition_removed = 0;
+    memset(&m->edition_removed, 0, sizeof m->edition_removed);
+}
+static inline bool google_protobuf_FieldOptions_FeatureSupport_has_removal_error(const google_protobuf_FieldOptions_FeatureSupport *m) { return m->has_removal_error; }
+static inline void google_protobuf_FieldOptions_FeatureSupport_clear_removal_error(google_protobuf_FieldOptions_FeatureSupport *m)
+{
+    m->has_removal_error = 0;
+    memset(&m->removal_error, 0, sizeof m->removal_error);
+}
+
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_FieldOptions_FeatureSupport_from_text reads the text format (google_protobuf_FieldOptions_FeatureSupport_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_FieldOptions_FeatureSupport__type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport_from_text(google_protobuf_FieldOptions_FeatureSupport *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 #endif
 
 /* ==== google.protobuf.OneofOptions ==== */
@@ -1750,11 +1855,12 @@ pbj_status google_protobuf_FieldOptions__read_text(google_protobuf_FieldOptions 
 /* google.protobuf.OneofOptions
  * pbj options: json=false(project) */
 struct google_protobuf_OneofOptions {
-    /* The parser stores options it doesn't recognize here. See above. */
+    google_protobuf_FeatureSet *features;   /* 1 */
     google_protobuf_OneofOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
+#define google_protobuf_OneofOptions_features_tag 1
 #define google_protobuf_OneofOptions_uninterpreted_option_tag 999
 
 void google_protobuf_OneofOptions_init(google_protobuf_OneofOptions *m);
@@ -1765,8 +1871,6 @@ static inline bool google_protobuf_OneofOptions_equal(const google_protobuf_Oneo
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_OneofOptions_print(const google_protobuf_OneofOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_OneofOptions__write(const google_protobuf_OneofOptions *m, uint8_t *end);   /* after google_protobuf_OneofOptions_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_OneofOptions__decode(google_protobuf_OneofOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -1774,15 +1878,15 @@ PBJ_MUST_USE pbj_status google_protobuf_OneofOptions__decode(google_protobuf_One
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_OneofOptions_missing(const google_protobuf_OneofOptions *m);
-const char *google_protobuf_OneofOptions__missing(const google_protobuf_OneofOptions *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_encode_partial(const google_protobuf_OneofOptions *m, uint8_t *buf, size_t cap, size_t *len);
+static inline bool google_protobuf_OneofOptions_has_features(const google_protobuf_OneofOptions *m) { return m->features != NULL; }
+static inline void google_protobuf_OneofOptions_clear_features(google_protobuf_OneofOptions *m) { m->features = NULL; }
 
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_OneofOptions_from_text reads the text format (google_protobuf_OneofOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_OneofOptions__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_from_text(google_protobuf_OneofOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_OneofOptions__read_text(google_protobuf_OneofOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.EnumOptions ==== */
@@ -1792,21 +1896,19 @@ pbj_status google_protobuf_OneofOptions__read_text(google_protobuf_OneofOptions 
 struct google_protobuf_EnumOptions {
     bool has_allow_alias;
     bool has_deprecated;
-    /* Set this option to true to allow mapping different tag names to the same
-     * value. */
+    bool has_deprecated_legacy_json_field_conflicts;
     bool allow_alias;   /* 2 */
-    /* Is this enum deprecated?
-     * Depending on the target platform, this can emit Deprecated annotations
-     * for the enum, or it will be completely ignored; in the very least, this
-     * is a formalization for deprecating enums. */
     bool deprecated;   /* 3 */
-    /* The parser stores options it doesn't recognize here. See above. */
+    bool deprecated_legacy_json_field_conflicts;   /* 6 */
+    google_protobuf_FeatureSet *features;   /* 7 */
     google_protobuf_EnumOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define google_protobuf_EnumOptions_allow_alias_tag 2
 #define google_protobuf_EnumOptions_deprecated_tag 3
+#define google_protobuf_EnumOptions_deprecated_legacy_json_field_conflicts_tag 6
+#define google_protobuf_EnumOptions_features_tag 7
 #define google_protobuf_EnumOptions_uninterpreted_option_tag 999
 
 void google_protobuf_EnumOptions_init(google_protobuf_EnumOptions *m);
@@ -1817,8 +1919,6 @@ static inline bool google_protobuf_EnumOptions_equal(const google_protobuf_EnumO
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_EnumOptions_print(const google_protobuf_EnumOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_EnumOptions__write(const google_protobuf_EnumOptions *m, uint8_t *end);   /* after google_protobuf_EnumOptions_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_EnumOptions__decode(google_protobuf_EnumOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -1826,7 +1926,6 @@ PBJ_MUST_USE pbj_status google_protobuf_EnumOptions__decode(google_protobuf_Enum
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_EnumOptions_missing(const google_protobuf_EnumOptions *m);
-const char *google_protobuf_EnumOptions__missing(const google_protobuf_EnumOptions *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_encode_partial(const google_protobuf_EnumOptions *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_EnumOptions_has_allow_alias(const google_protobuf_EnumOptions *m) { return m->has_allow_alias; }
 static inline void google_protobuf_EnumOptions_clear_allow_alias(google_protobuf_EnumOptions *m)
@@ -1840,13 +1939,20 @@ static inline void google_protobuf_EnumOptions_clear_deprecated(google_protobuf_
     m->has_deprecated = 0;
     memset(&m->deprecated, 0, sizeof m->deprecated);
 }
+static inline bool google_protobuf_EnumOptions_has_deprecated_legacy_json_field_conflicts(const google_protobuf_EnumOptions *m) { return m->has_deprecated_legacy_json_field_conflicts; }
+static inline void google_protobuf_EnumOptions_clear_deprecated_legacy_json_field_conflicts(google_protobuf_EnumOptions *m)
+{
+    m->has_deprecated_legacy_json_field_conflicts = 0;
+    memset(&m->deprecated_legacy_json_field_conflicts, 0, sizeof m->deprecated_legacy_json_field_conflicts);
+}
+static inline bool google_protobuf_EnumOptions_has_features(const google_protobuf_EnumOptions *m) { return m->features != NULL; }
+static inline void google_protobuf_EnumOptions_clear_features(google_protobuf_EnumOptions *m) { m->features = NULL; }
 
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_EnumOptions_from_text reads the text format (google_protobuf_EnumOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_EnumOptions__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_from_text(google_protobuf_EnumOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_EnumOptions__read_text(google_protobuf_EnumOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.EnumValueOptions ==== */
@@ -1855,17 +1961,19 @@ pbj_status google_protobuf_EnumOptions__read_text(google_protobuf_EnumOptions *m
  * pbj options: json=false(project) */
 struct google_protobuf_EnumValueOptions {
     bool has_deprecated;
-    /* Is this enum value deprecated?
-     * Depending on the target platform, this can emit Deprecated annotations
-     * for the enum value, or it will be completely ignored; in the very least,
-     * this is a formalization for deprecating enum values. */
+    bool has_debug_redact;
     bool deprecated;   /* 1 */
-    /* The parser stores options it doesn't recognize here. See above. */
+    google_protobuf_FeatureSet *features;   /* 2 */
+    bool debug_redact;   /* 3 */
+    google_protobuf_FieldOptions_FeatureSupport *feature_support;   /* 4 */
     google_protobuf_EnumValueOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define google_protobuf_EnumValueOptions_deprecated_tag 1
+#define google_protobuf_EnumValueOptions_features_tag 2
+#define google_protobuf_EnumValueOptions_debug_redact_tag 3
+#define google_protobuf_EnumValueOptions_feature_support_tag 4
 #define google_protobuf_EnumValueOptions_uninterpreted_option_tag 999
 
 void google_protobuf_EnumValueOptions_init(google_protobuf_EnumValueOptions *m);
@@ -1876,8 +1984,6 @@ static inline bool google_protobuf_EnumValueOptions_equal(const google_protobuf_
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_EnumValueOptions_print(const google_protobuf_EnumValueOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_EnumValueOptions__write(const google_protobuf_EnumValueOptions *m, uint8_t *end);   /* after google_protobuf_EnumValueOptions_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions__decode(google_protobuf_EnumValueOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -1885,7 +1991,6 @@ PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions__decode(google_protobuf
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_EnumValueOptions_missing(const google_protobuf_EnumValueOptions *m);
-const char *google_protobuf_EnumValueOptions__missing(const google_protobuf_EnumValueOptions *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_encode_partial(const google_protobuf_EnumValueOptions *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_EnumValueOptions_has_deprecated(const google_protobuf_EnumValueOptions *m) { return m->has_deprecated; }
 static inline void google_protobuf_EnumValueOptions_clear_deprecated(google_protobuf_EnumValueOptions *m)
@@ -1893,13 +1998,22 @@ static inline void google_protobuf_EnumValueOptions_clear_deprecated(google_prot
     m->has_deprecated = 0;
     memset(&m->deprecated, 0, sizeof m->deprecated);
 }
+static inline bool google_protobuf_EnumValueOptions_has_features(const google_protobuf_EnumValueOptions *m) { return m->features != NULL; }
+static inline void google_protobuf_EnumValueOptions_clear_features(google_protobuf_EnumValueOptions *m) { m->features = NULL; }
+static inline bool google_protobuf_EnumValueOptions_has_debug_redact(const google_protobuf_EnumValueOptions *m) { return m->has_debug_redact; }
+static inline void google_protobuf_EnumValueOptions_clear_debug_redact(google_protobuf_EnumValueOptions *m)
+{
+    m->has_debug_redact = 0;
+    memset(&m->debug_redact, 0, sizeof m->debug_redact);
+}
+static inline bool google_protobuf_EnumValueOptions_has_feature_support(const google_protobuf_EnumValueOptions *m) { return m->feature_support != NULL; }
+static inline void google_protobuf_EnumValueOptions_clear_feature_support(google_protobuf_EnumValueOptions *m) { m->feature_support = NULL; }
 
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_EnumValueOptions_from_text reads the text format (google_protobuf_EnumValueOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_EnumValueOptions__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_from_text(google_protobuf_EnumValueOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_EnumValueOptions__read_text(google_protobuf_EnumValueOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.ServiceOptions ==== */
@@ -1908,17 +2022,14 @@ pbj_status google_protobuf_EnumValueOptions__read_text(google_protobuf_EnumValue
  * pbj options: json=false(project) */
 struct google_protobuf_ServiceOptions {
     bool has_deprecated;
-    /* Is this service deprecated?
-     * Depending on the target platform, this can emit Deprecated annotations
-     * for the service, or it will be completely ignored; in the very least,
-     * this is a formalization for deprecating services. */
     bool deprecated;   /* 33 */
-    /* The parser stores options it doesn't recognize here. See above. */
+    google_protobuf_FeatureSet *features;   /* 34 */
     google_protobuf_ServiceOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define google_protobuf_ServiceOptions_deprecated_tag 33
+#define google_protobuf_ServiceOptions_features_tag 34
 #define google_protobuf_ServiceOptions_uninterpreted_option_tag 999
 
 void google_protobuf_ServiceOptions_init(google_protobuf_ServiceOptions *m);
@@ -1929,8 +2040,6 @@ static inline bool google_protobuf_ServiceOptions_equal(const google_protobuf_Se
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_ServiceOptions_print(const google_protobuf_ServiceOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_ServiceOptions__write(const google_protobuf_ServiceOptions *m, uint8_t *end);   /* after google_protobuf_ServiceOptions_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions__decode(google_protobuf_ServiceOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -1938,7 +2047,6 @@ PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions__decode(google_protobuf_S
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_ServiceOptions_missing(const google_protobuf_ServiceOptions *m);
-const char *google_protobuf_ServiceOptions__missing(const google_protobuf_ServiceOptions *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_encode_partial(const google_protobuf_ServiceOptions *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_ServiceOptions_has_deprecated(const google_protobuf_ServiceOptions *m) { return m->has_deprecated; }
 static inline void google_protobuf_ServiceOptions_clear_deprecated(google_protobuf_ServiceOptions *m)
@@ -1946,13 +2054,14 @@ static inline void google_protobuf_ServiceOptions_clear_deprecated(google_protob
     m->has_deprecated = 0;
     memset(&m->deprecated, 0, sizeof m->deprecated);
 }
+static inline bool google_protobuf_ServiceOptions_has_features(const google_protobuf_ServiceOptions *m) { return m->features != NULL; }
+static inline void google_protobuf_ServiceOptions_clear_features(google_protobuf_ServiceOptions *m) { m->features = NULL; }
 
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_ServiceOptions_from_text reads the text format (google_protobuf_ServiceOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_ServiceOptions__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_from_text(google_protobuf_ServiceOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_ServiceOptions__read_text(google_protobuf_ServiceOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.MethodOptions ==== */
@@ -1962,19 +2071,16 @@ pbj_status google_protobuf_ServiceOptions__read_text(google_protobuf_ServiceOpti
 struct google_protobuf_MethodOptions {
     bool has_deprecated;
     bool has_idempotency_level;
-    /* Is this method deprecated?
-     * Depending on the target platform, this can emit Deprecated annotations
-     * for the method, or it will be completely ignored; in the very least,
-     * this is a formalization for deprecating methods. */
     bool deprecated;   /* 33 */
     int32_t idempotency_level;   /* 34: google.protobuf.MethodOptions.IdempotencyLevel */
-    /* The parser stores options it doesn't recognize here. See above. */
+    google_protobuf_FeatureSet *features;   /* 35 */
     google_protobuf_MethodOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define google_protobuf_MethodOptions_deprecated_tag 33
 #define google_protobuf_MethodOptions_idempotency_level_tag 34
+#define google_protobuf_MethodOptions_features_tag 35
 #define google_protobuf_MethodOptions_uninterpreted_option_tag 999
 
 void google_protobuf_MethodOptions_init(google_protobuf_MethodOptions *m);
@@ -1985,8 +2091,6 @@ static inline bool google_protobuf_MethodOptions_equal(const google_protobuf_Met
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_MethodOptions_print(const google_protobuf_MethodOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_MethodOptions__write(const google_protobuf_MethodOptions *m, uint8_t *end);   /* after google_protobuf_MethodOptions_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_MethodOptions__decode(google_protobuf_MethodOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -1994,7 +2098,6 @@ PBJ_MUST_USE pbj_status google_protobuf_MethodOptions__decode(google_protobuf_Me
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_MethodOptions_missing(const google_protobuf_MethodOptions *m);
-const char *google_protobuf_MethodOptions__missing(const google_protobuf_MethodOptions *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_encode_partial(const google_protobuf_MethodOptions *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_MethodOptions_has_deprecated(const google_protobuf_MethodOptions *m) { return m->has_deprecated; }
 static inline void google_protobuf_MethodOptions_clear_deprecated(google_protobuf_MethodOptions *m)
@@ -2008,25 +2111,60 @@ static inline void google_protobuf_MethodOptions_clear_idempotency_level(google_
     m->has_idempotency_level = 0;
     memset(&m->idempotency_level, 0, sizeof m->idempotency_level);
 }
+static inline bool google_protobuf_MethodOptions_has_features(const google_protobuf_MethodOptions *m) { return m->features != NULL; }
+static inline void google_protobuf_MethodOptions_clear_features(google_protobuf_MethodOptions *m) { m->features = NULL; }
 
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_MethodOptions_from_text reads the text format (google_protobuf_MethodOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_MethodOptions__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_from_text(google_protobuf_MethodOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_MethodOptions__read_text(google_protobuf_MethodOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+#endif
+
+/* ==== google.protobuf.ExtensionRangeOptions ==== */
+
+/* google.protobuf.ExtensionRangeOptions
+ * pbj options: json=false(project) */
+struct google_protobuf_ExtensionRangeOptions {
+    google_protobuf_FeatureSet *features;   /* 50 */
+    google_protobuf_ExtensionRangeOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
+    pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
+    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+};
+#define google_protobuf_ExtensionRangeOptions_features_tag 50
+#define google_protobuf_ExtensionRangeOptions_uninterpreted_option_tag 999
+
+void google_protobuf_ExtensionRangeOptions_init(google_protobuf_ExtensionRangeOptions *m);
+size_t google_protobuf_ExtensionRangeOptions_size(const google_protobuf_ExtensionRangeOptions *m);
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_encode(const google_protobuf_ExtensionRangeOptions *m, uint8_t *buf, size_t cap, size_t *len);
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_decode(google_protobuf_ExtensionRangeOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
+static inline bool google_protobuf_ExtensionRangeOptions_equal(const google_protobuf_ExtensionRangeOptions *a, const google_protobuf_ExtensionRangeOptions *b) { return pbj_table_equal(&google_protobuf_ExtensionRangeOptions__table, a, b); }
+#ifdef PBJ_TEXT_H
+pbj_status google_protobuf_ExtensionRangeOptions_print(const google_protobuf_ExtensionRangeOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+#endif
+
+/* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
+ * first required field not set, here or in a message it holds, else NULL
+ * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
+ * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
+ * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
+const char *google_protobuf_ExtensionRangeOptions_missing(const google_protobuf_ExtensionRangeOptions *m);
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_encode_partial(const google_protobuf_ExtensionRangeOptions *m, uint8_t *buf, size_t cap, size_t *len);
+static inline bool google_protobuf_ExtensionRangeOptions_has_features(const google_protobuf_ExtensionRangeOptions *m) { return m->features != NULL; }
+static inline void google_protobuf_ExtensionRangeOptions_clear_features(google_protobuf_ExtensionRangeOptions *m) { m->features = NULL; }
+
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_ExtensionRangeOptions_from_text reads the text format (google_protobuf_ExtensionRangeOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_ExtensionRangeOptions__type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_from_text(google_protobuf_ExtensionRangeOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 #endif
 
 /* ==== google.protobuf.UninterpretedOption ==== */
 
 /* google.protobuf.UninterpretedOption
  * pbj options: json=false(project) */
-/* A message representing a option the parser does not recognize. This only
- * appears in options protos created by the compiler::Parser class.
- * DescriptorPool resolves these when building Descriptor objects. Therefore,
- * options protos in descriptor objects (e.g. returned by Descriptor::options(),
- * or produced by Descriptor::CopyTo()) will never have UninterpretedOptions
- * in them. */
+/* An option as the parser saw it, before it was given meaning. */
 struct google_protobuf_UninterpretedOption {
     bool has_identifier_value;
     bool has_positive_int_value;
@@ -2035,8 +2173,6 @@ struct google_protobuf_UninterpretedOption {
     bool has_string_value;
     bool has_aggregate_value;
     google_protobuf_UninterpretedOption_name_array name;   /* 2 */
-    /* The value of the uninterpreted option, in whatever type the tokenizer
-     * identified it as during parsing. Exactly one of these should be set. */
     pbj_slice identifier_value;   /* 3 */
     uint64_t positive_int_value;   /* 4 */
     int64_t negative_int_value;   /* 5 */
@@ -2061,8 +2197,6 @@ static inline bool google_protobuf_UninterpretedOption_equal(const google_protob
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_UninterpretedOption_print(const google_protobuf_UninterpretedOption *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_UninterpretedOption__write(const google_protobuf_UninterpretedOption *m, uint8_t *end);   /* after google_protobuf_UninterpretedOption_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption__decode(google_protobuf_UninterpretedOption *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -2070,7 +2204,6 @@ PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption__decode(google_proto
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_UninterpretedOption_missing(const google_protobuf_UninterpretedOption *m);
-const char *google_protobuf_UninterpretedOption__missing(const google_protobuf_UninterpretedOption *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_encode_partial(const google_protobuf_UninterpretedOption *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_UninterpretedOption_has_identifier_value(const google_protobuf_UninterpretedOption *m) { return m->has_identifier_value; }
 static inline void google_protobuf_UninterpretedOption_clear_identifier_value(google_protobuf_UninterpretedOption *m)
@@ -2114,18 +2247,12 @@ static inline void google_protobuf_UninterpretedOption_clear_aggregate_value(goo
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_UninterpretedOption__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_from_text(google_protobuf_UninterpretedOption *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_UninterpretedOption__read_text(google_protobuf_UninterpretedOption *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.UninterpretedOption.NamePart ==== */
 
 /* google.protobuf.UninterpretedOption.NamePart
  * pbj options: json=false(project) */
-/* The name of the uninterpreted option.  Each string represents a segment in
- * a dot-separated name.  is_extension is true iff a segment represents an
- * extension (denoted with parentheses in options specs in .proto files).
- * E.g.,{ ["foo", false], ["bar.baz", true], ["moo", false] } represents
- * "foo.(bar.baz).moo". */
 struct google_protobuf_UninterpretedOption_NamePart {
     bool has_name_part;
     bool has_is_extension;
@@ -2144,8 +2271,6 @@ static inline bool google_protobuf_UninterpretedOption_NamePart_equal(const goog
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_UninterpretedOption_NamePart_print(const google_protobuf_UninterpretedOption_NamePart *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_UninterpretedOption_NamePart__write(const google_protobuf_UninterpretedOption_NamePart *m, uint8_t *end);   /* after google_protobuf_UninterpretedOption_NamePart_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart__decode(google_protobuf_UninterpretedOption_NamePart *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -2153,7 +2278,6 @@ PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart__decode(goo
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_UninterpretedOption_NamePart_missing(const google_protobuf_UninterpretedOption_NamePart *m);
-const char *google_protobuf_UninterpretedOption_NamePart__missing(const google_protobuf_UninterpretedOption_NamePart *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_encode_partial(const google_protobuf_UninterpretedOption_NamePart *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_UninterpretedOption_NamePart_has_name_part(const google_protobuf_UninterpretedOption_NamePart *m) { return m->has_name_part; }
 static inline void google_protobuf_UninterpretedOption_NamePart_clear_name_part(google_protobuf_UninterpretedOption_NamePart *m)
@@ -2173,59 +2297,275 @@ static inline void google_protobuf_UninterpretedOption_NamePart_clear_is_extensi
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_UninterpretedOption_NamePart__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_from_text(google_protobuf_UninterpretedOption_NamePart *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_UninterpretedOption_NamePart__read_text(google_protobuf_UninterpretedOption_NamePart *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+#endif
+
+/* ==== google.protobuf.FeatureSet ==== */
+
+/* google.protobuf.FeatureSet
+ * pbj options: json=false(project) */
+/* The features every edition resolves; languages add theirs as extensions (cpp_features.proto, ...). */
+struct google_protobuf_FeatureSet {
+    bool has_field_presence;
+    bool has_enum_type;
+    bool has_repeated_field_encoding;
+    bool has_utf8_validation;
+    bool has_message_encoding;
+    bool has_json_format;
+    bool has_enforce_naming_style;
+    bool has_default_symbol_visibility;
+    bool has_enforce_proto_limits;
+    int32_t field_presence;   /* 1: google.protobuf.FeatureSet.FieldPresence */
+    int32_t enum_type;   /* 2: google.protobuf.FeatureSet.EnumType */
+    int32_t repeated_field_encoding;   /* 3: google.protobuf.FeatureSet.RepeatedFieldEncoding */
+    int32_t utf8_validation;   /* 4: google.protobuf.FeatureSet.Utf8Validation */
+    int32_t message_encoding;   /* 5: google.protobuf.FeatureSet.MessageEncoding */
+    int32_t json_format;   /* 6: google.protobuf.FeatureSet.JsonFormat */
+    int32_t enforce_naming_style;   /* 7: google.protobuf.FeatureSet.EnforceNamingStyle */
+    int32_t default_symbol_visibility;   /* 8: google.protobuf.FeatureSet.VisibilityFeature.DefaultSymbolVisibility */
+    int32_t enforce_proto_limits;   /* 9: google.protobuf.FeatureSet.ProtoLimitsFeature.EnforceProtoLimits */
+    pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
+    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+};
+#define google_protobuf_FeatureSet_field_presence_tag 1
+#define google_protobuf_FeatureSet_enum_type_tag 2
+#define google_protobuf_FeatureSet_repeated_field_encoding_tag 3
+#define google_protobuf_FeatureSet_utf8_validation_tag 4
+#define google_protobuf_FeatureSet_message_encoding_tag 5
+#define google_protobuf_FeatureSet_json_format_tag 6
+#define google_protobuf_FeatureSet_enforce_naming_style_tag 7
+#define google_protobuf_FeatureSet_default_symbol_visibility_tag 8
+#define google_protobuf_FeatureSet_enforce_proto_limits_tag 9
+
+void google_protobuf_FeatureSet_init(google_protobuf_FeatureSet *m);
+size_t google_protobuf_FeatureSet_size(const google_protobuf_FeatureSet *m);
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_encode(const google_protobuf_FeatureSet *m, uint8_t *buf, size_t cap, size_t *len);
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_decode(google_protobuf_FeatureSet *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
+static inline bool google_protobuf_FeatureSet_equal(const google_protobuf_FeatureSet *a, const google_protobuf_FeatureSet *b) { return pbj_table_equal(&google_protobuf_FeatureSet__table, a, b); }
+#ifdef PBJ_TEXT_H
+pbj_status google_protobuf_FeatureSet_print(const google_protobuf_FeatureSet *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+#endif
+
+/* google.protobuf.FeatureSet reaches no required field: nothing is ever missing; encode_partial is encode. */
+static inline const char *google_protobuf_FeatureSet_missing(const google_protobuf_FeatureSet *m) { (void)m; return NULL; }
+static inline pbj_status google_protobuf_FeatureSet_encode_partial(const google_protobuf_FeatureSet *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FeatureSet_encode(m, buf, cap, len); }
+static inline bool google_protobuf_FeatureSet_has_field_presence(const google_protobuf_FeatureSet *m) { return m->has_field_presence; }
+static inline void google_protobuf_FeatureSet_clear_field_presence(google_protobuf_FeatureSet *m)
+{
+    m->has_field_presence = 0;
+    memset(&m->field_presence, 0, sizeof m->field_presence);
+}
+static inline bool google_protobuf_FeatureSet_has_enum_type(const google_protobuf_FeatureSet *m) { return m->has_enum_type; }
+static inline void google_protobuf_FeatureSet_clear_enum_type(google_protobuf_FeatureSet *m)
+{
+    m->has_enum_type = 0;
+    memset(&m->enum_type, 0, sizeof m->enum_type);
+}
+static inline bool google_protobuf_FeatureSet_has_repeated_field_encoding(const google_protobuf_FeatureSet *m) { return m->has_repeated_field_encoding; }
+static inline void google_protobuf_FeatureSet_clear_repeated_field_encoding(google_protobuf_FeatureSet *m)
+{
+    m->has_repeated_field_encoding = 0;
+    memset(&m->repeated_field_encoding, 0, sizeof m->repeated_field_encoding);
+}
+static inline bool google_protobuf_FeatureSet_has_utf8_validation(const google_protobuf_FeatureSet *m) { return m->has_utf8_validation; }
+static inline void google_protobuf_FeatureSet_clear_utf8_validation(google_protobuf_FeatureSet *m)
+{
+    m->has_utf8_validation = 0;
+    memset(&m->utf8_validation, 0, sizeof m->utf8_validation);
+}
+static inline bool google_protobuf_FeatureSet_has_message_encoding(const google_protobuf_FeatureSet *m) { return m->has_message_encoding; }
+static inline void google_protobuf_FeatureSet_clear_message_encoding(google_protobuf_FeatureSet *m)
+{
+    m->has_message_encoding = 0;
+    memset(&m->message_encoding, 0, sizeof m->message_encoding);
+}
+static inline bool google_protobuf_FeatureSet_has_json_format(const google_protobuf_FeatureSet *m) { return m->has_json_format; }
+static inline void google_protobuf_FeatureSet_clear_json_format(google_protobuf_FeatureSet *m)
+{
+    m->has_json_format = 0;
+    memset(&m->json_format, 0, sizeof m->json_format);
+}
+static inline bool google_protobuf_FeatureSet_has_enforce_naming_style(const google_protobuf_FeatureSet *m) { return m->has_enforce_naming_style; }
+static inline void google_protobuf_FeatureSet_clear_enforce_naming_style(google_protobuf_FeatureSet *m)
+{
+    m->has_enforce_naming_style = 0;
+    memset(&m->enforce_naming_style, 0, sizeof m->enforce_naming_style);
+}
+static inline bool google_protobuf_FeatureSet_has_default_symbol_visibility(const google_protobuf_FeatureSet *m) { return m->has_default_symbol_visibility; }
+static inline void google_protobuf_FeatureSet_clear_default_symbol_visibility(google_protobuf_FeatureSet *m)
+{
+    m->has_default_symbol_visibility = 0;
+    memset(&m->default_symbol_visibility, 0, sizeof m->default_symbol_visibility);
+}
+static inline bool google_protobuf_FeatureSet_has_enforce_proto_limits(const google_protobuf_FeatureSet *m) { return m->has_enforce_proto_limits; }
+static inline void google_protobuf_FeatureSet_clear_enforce_proto_limits(google_protobuf_FeatureSet *m)
+{
+    m->has_enforce_proto_limits = 0;
+    memset(&m->enforce_proto_limits, 0, sizeof m->enforce_proto_limits);
+}
+
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_FeatureSet_from_text reads the text format (google_protobuf_FeatureSet_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_FeatureSet__type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_from_text(google_protobuf_FeatureSet *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+#endif
+
+/* ==== google.protobuf.FeatureSet.VisibilityFeature ==== */
+
+/* google.protobuf.FeatureSet.VisibilityFeature
+ * pbj options: json=false(project) */
+struct google_protobuf_FeatureSet_VisibilityFeature {
+    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+};
+
+void google_protobuf_FeatureSet_VisibilityFeature_init(google_protobuf_FeatureSet_VisibilityFeature *m);
+size_t google_protobuf_FeatureSet_VisibilityFeature_size(const google_protobuf_FeatureSet_VisibilityFeature *m);
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_VisibilityFeature_encode(const google_protobuf_FeatureSet_VisibilityFeature *m, uint8_t *buf, size_t cap, size_t *len);
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_VisibilityFeature_decode(google_protobuf_FeatureSet_VisibilityFeature *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
+static inline bool google_protobuf_FeatureSet_VisibilityFeature_equal(const google_protobuf_FeatureSet_VisibilityFeature *a, const google_protobuf_FeatureSet_VisibilityFeature *b) { return pbj_table_equal(&google_protobuf_FeatureSet_VisibilityFeature__table, a, b); }
+#ifdef PBJ_TEXT_H
+pbj_status google_protobuf_FeatureSet_VisibilityFeature_print(const google_protobuf_FeatureSet_VisibilityFeature *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+#endif
+
+/* google.protobuf.FeatureSet.VisibilityFeature reaches no required field: nothing is ever missing; encode_partial is encode. */
+static inline const char *google_protobuf_FeatureSet_VisibilityFeature_missing(const google_protobuf_FeatureSet_VisibilityFeature *m) { (void)m; return NULL; }
+static inline pbj_status google_protobuf_FeatureSet_VisibilityFeature_encode_partial(const google_protobuf_FeatureSet_VisibilityFeature *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FeatureSet_VisibilityFeature_encode(m, buf, cap, len); }
+
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_FeatureSet_VisibilityFeature_from_text reads the text format (google_protobuf_FeatureSet_VisibilityFeature_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_FeatureSet_VisibilityFeature__type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_VisibilityFeature_from_text(google_protobuf_FeatureSet_VisibilityFeature *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+#endif
+
+/* ==== google.protobuf.FeatureSet.ProtoLimitsFeature ==== */
+
+/* google.protobuf.FeatureSet.ProtoLimitsFeature
+ * pbj options: json=false(project) */
+struct google_protobuf_FeatureSet_ProtoLimitsFeature {
+    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+};
+
+void google_protobuf_FeatureSet_ProtoLimitsFeature_init(google_protobuf_FeatureSet_ProtoLimitsFeature *m);
+size_t google_protobuf_FeatureSet_ProtoLimitsFeature_size(const google_protobuf_FeatureSet_ProtoLimitsFeature *m);
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_encode(const google_protobuf_FeatureSet_ProtoLimitsFeature *m, uint8_t *buf, size_t cap, size_t *len);
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_decode(google_protobuf_FeatureSet_ProtoLimitsFeature *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
+static inline bool google_protobuf_FeatureSet_ProtoLimitsFeature_equal(const google_protobuf_FeatureSet_ProtoLimitsFeature *a, const google_protobuf_FeatureSet_ProtoLimitsFeature *b) { return pbj_table_equal(&google_protobuf_FeatureSet_ProtoLimitsFeature__table, a, b); }
+#ifdef PBJ_TEXT_H
+pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_print(const google_protobuf_FeatureSet_ProtoLimitsFeature *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+#endif
+
+/* google.protobuf.FeatureSet.ProtoLimitsFeature reaches no required field: nothing is ever missing; encode_partial is encode. */
+static inline const char *google_protobuf_FeatureSet_ProtoLimitsFeature_missing(const google_protobuf_FeatureSet_ProtoLimitsFeature *m) { (void)m; return NULL; }
+static inline pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_encode_partial(const google_protobuf_FeatureSet_ProtoLimitsFeature *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FeatureSet_ProtoLimitsFeature_encode(m, buf, cap, len); }
+
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_FeatureSet_ProtoLimitsFeature_from_text reads the text format (google_protobuf_FeatureSet_ProtoLimitsFeature_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_FeatureSet_ProtoLimitsFeature__type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_from_text(google_protobuf_FeatureSet_ProtoLimitsFeature *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+#endif
+
+/* ==== google.protobuf.FeatureSetDefaults ==== */
+
+/* google.protobuf.FeatureSetDefaults
+ * pbj options: json=false(project) */
+/* Every edition's defaults, compiled (protoc --edition_defaults_out writes one). */
+struct google_protobuf_FeatureSetDefaults {
+    bool has_minimum_edition;
+    bool has_maximum_edition;
+    google_protobuf_FeatureSetDefaults_defaults_array defaults;   /* 1 */
+    int32_t minimum_edition;   /* 4: google.protobuf.Edition */
+    int32_t maximum_edition;   /* 5: google.protobuf.Edition */
+    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+};
+#define google_protobuf_FeatureSetDefaults_defaults_tag 1
+#define google_protobuf_FeatureSetDefaults_minimum_edition_tag 4
+#define google_protobuf_FeatureSetDefaults_maximum_edition_tag 5
+
+void google_protobuf_FeatureSetDefaults_init(google_protobuf_FeatureSetDefaults *m);
+size_t google_protobuf_FeatureSetDefaults_size(const google_protobuf_FeatureSetDefaults *m);
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_encode(const google_protobuf_FeatureSetDefaults *m, uint8_t *buf, size_t cap, size_t *len);
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_decode(google_protobuf_FeatureSetDefaults *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
+static inline bool google_protobuf_FeatureSetDefaults_equal(const google_protobuf_FeatureSetDefaults *a, const google_protobuf_FeatureSetDefaults *b) { return pbj_table_equal(&google_protobuf_FeatureSetDefaults__table, a, b); }
+#ifdef PBJ_TEXT_H
+pbj_status google_protobuf_FeatureSetDefaults_print(const google_protobuf_FeatureSetDefaults *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+#endif
+
+/* google.protobuf.FeatureSetDefaults reaches no required field: nothing is ever missing; encode_partial is encode. */
+static inline const char *google_protobuf_FeatureSetDefaults_missing(const google_protobuf_FeatureSetDefaults *m) { (void)m; return NULL; }
+static inline pbj_status google_protobuf_FeatureSetDefaults_encode_partial(const google_protobuf_FeatureSetDefaults *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FeatureSetDefaults_encode(m, buf, cap, len); }
+static inline bool google_protobuf_FeatureSetDefaults_has_minimum_edition(const google_protobuf_FeatureSetDefaults *m) { return m->has_minimum_edition; }
+static inline void google_protobuf_FeatureSetDefaults_clear_minimum_edition(google_protobuf_FeatureSetDefaults *m)
+{
+    m->has_minimum_edition = 0;
+    memset(&m->minimum_edition, 0, sizeof m->minimum_edition);
+}
+static inline bool google_protobuf_FeatureSetDefaults_has_maximum_edition(const google_protobuf_FeatureSetDefaults *m) { return m->has_maximum_edition; }
+static inline void google_protobuf_FeatureSetDefaults_clear_maximum_edition(google_protobuf_FeatureSetDefaults *m)
+{
+    m->has_maximum_edition = 0;
+    memset(&m->maximum_edition, 0, sizeof m->maximum_edition);
+}
+
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_FeatureSetDefaults_from_text reads the text format (google_protobuf_FeatureSetDefaults_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_FeatureSetDefaults__type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_from_text(google_protobuf_FeatureSetDefaults *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+#endif
+
+/* ==== google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault ==== */
+
+/* google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault
+ * pbj options: json=false(project) */
+struct google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault {
+    bool has_edition;
+    int32_t edition;   /* 3: google.protobuf.Edition */
+    google_protobuf_FeatureSet *overridable_features;   /* 4 */
+    google_protobuf_FeatureSet *fixed_features;   /* 5 */
+    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+};
+#define google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_edition_tag 3
+#define google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_overridable_features_tag 4
+#define google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_fixed_features_tag 5
+
+void google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_init(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m);
+size_t google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_size(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m);
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_encode(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, uint8_t *buf, size_t cap, size_t *len);
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_decode(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
+static inline bool google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_equal(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *a, const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *b) { return pbj_table_equal(&google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__table, a, b); }
+#ifdef PBJ_TEXT_H
+pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_print(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+#endif
+
+/* google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault reaches no required field: nothing is ever missing; encode_partial is encode. */
+static inline const char *google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_missing(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m) { (void)m; return NULL; }
+static inline pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_encode_partial(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_encode(m, buf, cap, len); }
+static inline bool google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_has_edition(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m) { return m->has_edition; }
+static inline void google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_clear_edition(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m)
+{
+    m->has_edition = 0;
+    memset(&m->edition, 0, sizeof m->edition);
+}
+static inline bool google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_has_overridable_features(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m) { return m->overridable_features != NULL; }
+static inline void google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_clear_overridable_features(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m) { m->overridable_features = NULL; }
+static inline bool google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_has_fixed_features(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m) { return m->fixed_features != NULL; }
+static inline void google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_clear_fixed_features(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m) { m->fixed_features = NULL; }
+
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_from_text reads the text format (google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_from_text(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 #endif
 
 /* ==== google.protobuf.SourceCodeInfo ==== */
 
 /* google.protobuf.SourceCodeInfo
  * pbj options: json=false(project) */
-/* Encapsulates information about the original source file from which a
- * FileDescriptorProto was generated. */
+/* Where each element of a file was declared, and its comments. */
 struct google_protobuf_SourceCodeInfo {
-    /* A Location identifies a piece of source code in a .proto file which
-     * corresponds to a particular definition.  This information is intended
-     * to be useful to IDEs, code indexers, documentation generators, and similar
-     * tools.
-     *
-     * For example, say we have a file like:
-     * message Foo {
-     * optional string foo = 1;
-     * }
-     * Let's look at just the field definition:
-     * optional string foo = 1;
-     * ^       ^^     ^^  ^  ^^^
-     * a       bc     de  f  ghi
-     * We have the following locations:
-     * span   path               represents
-     * [a,i)  [ 4, 0, 2, 0 ]     The whole field definition.
-     * [a,b)  [ 4, 0, 2, 0, 4 ]  The label (optional).
-     * [c,d)  [ 4, 0, 2, 0, 5 ]  The type (string).
-     * [e,f)  [ 4, 0, 2, 0, 1 ]  The name (foo).
-     * [g,h)  [ 4, 0, 2, 0, 3 ]  The number (1).
-     *
-     * Notes:
-     * - A location may refer to a repeated field itself (i.e. not to any
-     * particular index within it).  This is used whenever a set of elements are
-     * logically enclosed in a single code segment.  For example, an entire
-     * extend block (possibly containing multiple extension definitions) will
-     * have an outer location whose path refers to the "extensions" repeated
-     * field without an index.
-     * - Multiple locations may have the same path.  This happens when a single
-     * logical declaration is spread out across multiple places.  The most
-     * obvious example is the "extend" block again -- there may be multiple
-     * extend blocks in the same scope, each of which will have the same path.
-     * - A location's span is not always a subset of its parent's span.  For
-     * example, the "extendee" of an extension declaration appears at the
-     * beginning of the "extend" block and is shared by all extensions within
-     * the block.
-     * - Just because a location's span is a subset of some other location's span
-     * does not mean that it is a descendant.  For example, a "group" defines
-     * both a type and a field in a single declaration.  Thus, the locations
-     * corresponding to the type and field and their components will overlap.
-     * - Code which tries to interpret locations should probably be designed to
-     * ignore those that it doesn't understand, as more types of locations could
-     * be recorded in the future. */
     google_protobuf_SourceCodeInfo_location_array location;   /* 1 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
@@ -2239,8 +2579,6 @@ static inline bool google_protobuf_SourceCodeInfo_equal(const google_protobuf_So
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_SourceCodeInfo_print(const google_protobuf_SourceCodeInfo *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_SourceCodeInfo__write(const google_protobuf_SourceCodeInfo *m, uint8_t *end);   /* after google_protobuf_SourceCodeInfo_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo__decode(google_protobuf_SourceCodeInfo *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.SourceCodeInfo reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_SourceCodeInfo_missing(const google_protobuf_SourceCodeInfo *m) { (void)m; return NULL; }
@@ -2251,7 +2589,6 @@ static inline pbj_status google_protobuf_SourceCodeInfo_encode_partial(const goo
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_SourceCodeInfo__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_from_text(google_protobuf_SourceCodeInfo *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_SourceCodeInfo__read_text(google_protobuf_SourceCodeInfo *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.SourceCodeInfo.Location ==== */
@@ -2261,85 +2598,13 @@ pbj_status google_protobuf_SourceCodeInfo__read_text(google_protobuf_SourceCodeI
 struct google_protobuf_SourceCodeInfo_Location {
     bool has_leading_comments;
     bool has_trailing_comments;
-    /* Identifies which part of the FileDescriptorProto was defined at this
-     * location.
-     *
-     * Each element is a field number or an index.  They form a path from
-     * the root FileDescriptorProto to the place where the definition occurs.
-     * For example, this path:
-     * [ 4, 3, 2, 7, 1 ]
-     * refers to:
-     * file.message_type(3)  // 4, 3
-     * .field(7)         // 2, 7
-     * .name()           // 1
-     * This is because FileDescriptorProto.message_type has field number 4:
-     * repeated DescriptorProto message_type = 4;
-     * and DescriptorProto.field has field number 2:
-     * repeated FieldDescriptorProto field = 2;
-     * and FieldDescriptorProto.name has field number 1:
-     * optional string name = 1;
-     *
-     * Thus, the above path gives the location of a field name.  If we removed
-     * the last element:
-     * [ 4, 3, 2, 7 ]
-     * this path refers to the whole field declaration (from the beginning
-     * of the label to the terminating semicolon). */
+    /* The element: field numbers and indexes into the FileDescriptorProto. */
     google_protobuf_SourceCodeInfo_Location_path_array path;   /* 1 */
-    /* Always has exactly three or four elements: start line, start column,
-     * end line (optional, otherwise assumed same as start line), end column.
-     * These are packed into a single field for efficiency.  Note that line
-     * and column numbers are zero-based -- typically you will want to add
-     * 1 to each before displaying to a user. */
+    /* Start line, start column, [end line,] end column; all from 0. */
     google_protobuf_SourceCodeInfo_Location_span_array span;   /* 2 */
-    /* If this SourceCodeInfo represents a complete declaration, these are any
-     * comments appearing before and after the declaration which appear to be
-     * attached to the declaration.
-     *
-     * A series of line comments appearing on consecutive lines, with no other
-     * tokens appearing on those lines, will be treated as a single comment.
-     *
-     * leading_detached_comments will keep paragraphs of comments that appear
-     * before (but not connected to) the current element. Each paragraph,
-     * separated by empty lines, will be one comment element in the repeated
-     * field.
-     *
-     * Only the comment content is provided; comment markers (e.g. //) are
-     * stripped out.  For block comments, leading whitespace and an asterisk
-     * will be stripped from the beginning of each line other than the first.
-     * Newlines are included in the output.
-     *
-     * Examples:
-     *
-     * optional int32 foo = 1;  // Comment attached to foo.
-     * // Comment attached to bar.
-     * optional int32 bar = 2;
-     *
-     * optional string baz = 3;
-     * // Comment attached to baz.
-     * // Another line attached to baz.
-     *
-     * // Comment attached to moo.
-     * //
-     * // Another line attached to moo.
-     * optional double moo = 4;
-     *
-     * // Detached comment for corge. This is not leading or trailing comments
-     * // to moo or corge because there are blank lines separating it from
-     * // both.
-     *
-     * // Detached comment for corge paragraph 2.
-     *
-     * optional string corge = 5;
-     * /  Block comment attached
-     * to corge.  Leading asterisks
-     * will be removed. * 
-     * /  Block comment attached to
-     * grault. * 
-     * optional int32 grault = 6;
-     *
-     * // ignored detached comments. */
     pbj_slice leading_comments;   /* 3 */
     pbj_slice trailing_comments;   /* 4 */
+    /* Comment blocks above the element separated from it by a blank line. */
     google_protobuf_SourceCodeInfo_Location_leading_detached_comments_array leading_detached_comments;   /* 6 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
@@ -2357,8 +2622,6 @@ static inline bool google_protobuf_SourceCodeInfo_Location_equal(const google_pr
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_SourceCodeInfo_Location_print(const google_protobuf_SourceCodeInfo_Location *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_SourceCodeInfo_Location__write(const google_protobuf_SourceCodeInfo_Location *m, uint8_t *end);   /* after google_protobuf_SourceCodeInfo_Location_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_SourceCodeInfo_Location *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.SourceCodeInfo.Location reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_SourceCodeInfo_Location_missing(const google_protobuf_SourceCodeInfo_Location *m) { (void)m; return NULL; }
@@ -2381,19 +2644,14 @@ static inline void google_protobuf_SourceCodeInfo_Location_clear_trailing_commen
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_SourceCodeInfo_Location__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_from_text(google_protobuf_SourceCodeInfo_Location *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_SourceCodeInfo_Location__read_text(google_protobuf_SourceCodeInfo_Location *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.GeneratedCodeInfo ==== */
 
 /* google.protobuf.GeneratedCodeInfo
  * pbj options: json=false(project) */
-/* Describes the relationship between generated code and its original source
- * file. A GeneratedCodeInfo message is associated with only one generated
- * source file, but may contain references to different source .proto files. */
+/* Links generated code back to the .proto elements it came from. */
 struct google_protobuf_GeneratedCodeInfo {
-    /* An Annotation connects some span of text in generated code to an element
-     * of its generating .proto file. */
     google_protobuf_GeneratedCodeInfo_annotation_array annotation;   /* 1 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
@@ -2407,8 +2665,6 @@ static inline bool google_protobuf_GeneratedCodeInfo_equal(const google_protobuf
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_GeneratedCodeInfo_print(const google_protobuf_GeneratedCodeInfo *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_GeneratedCodeInfo__write(const google_protobuf_GeneratedCodeInfo *m, uint8_t *end);   /* after google_protobuf_GeneratedCodeInfo_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo__decode(google_protobuf_GeneratedCodeInfo *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.GeneratedCodeInfo reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_GeneratedCodeInfo_missing(const google_protobuf_GeneratedCodeInfo *m) { (void)m; return NULL; }
@@ -2419,7 +2675,6 @@ static inline pbj_status google_protobuf_GeneratedCodeInfo_encode_partial(const 
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_GeneratedCodeInfo__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_from_text(google_protobuf_GeneratedCodeInfo *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_GeneratedCodeInfo__read_text(google_protobuf_GeneratedCodeInfo *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.GeneratedCodeInfo.Annotation ==== */
@@ -2430,17 +2685,11 @@ struct google_protobuf_GeneratedCodeInfo_Annotation {
     bool has_source_file;
     bool has_begin;
     bool has_end;
-    /* Identifies the element in the original source .proto file. This field
-     * is formatted the same as SourceCodeInfo.Location.path. */
+    /* The element: field numbers and indexes into the FileDescriptorProto. */
     google_protobuf_GeneratedCodeInfo_Annotation_path_array path;   /* 1 */
-    /* Identifies the filesystem path to the original source .proto. */
     pbj_slice source_file;   /* 2 */
-    /* Identifies the starting offset in bytes in the generated code
-     * that relates to the identified object. */
+    /* The byte range [begin, end) of the generated file. */
     int32_t begin;   /* 3 */
-    /* Identifies the ending offset in bytes in the generated code that
-     * relates to the identified offset. The end offset should be one past
-     * the last relevant byte (so the length of the text = end - begin). */
     int32_t end;   /* 4 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
@@ -2457,8 +2706,6 @@ static inline bool google_protobuf_GeneratedCodeInfo_Annotation_equal(const goog
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_GeneratedCodeInfo_Annotation_print(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_GeneratedCodeInfo_Annotation__write(const google_protobuf_GeneratedCodeInfo_Annotation *m, uint8_t *end);   /* after google_protobuf_GeneratedCodeInfo_Annotation_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation__decode(google_protobuf_GeneratedCodeInfo_Annotation *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.GeneratedCodeInfo.Annotation reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_GeneratedCodeInfo_Annotation_missing(const google_protobuf_GeneratedCodeInfo_Annotation *m) { (void)m; return NULL; }
@@ -2487,7 +2734,6 @@ static inline void google_protobuf_GeneratedCodeInfo_Annotation_clear_end(google
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_GeneratedCodeInfo_Annotation__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_from_text(google_protobuf_GeneratedCodeInfo_Annotation *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_GeneratedCodeInfo_Annotation__read_text(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -2504,9 +2750,6 @@ extern const pbj_msg_type google_protobuf_DescriptorProto_ExtensionRange__type; 
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_DescriptorProto_ReservedRange__type;   /* google.protobuf.DescriptorProto.ReservedRange at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_ExtensionRangeOptions__type;   /* google.protobuf.ExtensionRangeOptions at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_FieldDescriptorProto__type;   /* google.protobuf.FieldDescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
@@ -2539,6 +2782,12 @@ extern const pbj_msg_type google_protobuf_MessageOptions__type;   /* google.prot
 extern const pbj_msg_type google_protobuf_FieldOptions__type;   /* google.protobuf.FieldOptions at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 #ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_FieldOptions_EditionDefault__type;   /* google.protobuf.FieldOptions.EditionDefault at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_FieldOptions_FeatureSupport__type;   /* google.protobuf.FieldOptions.FeatureSupport at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+#ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_OneofOptions__type;   /* google.protobuf.OneofOptions at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 #ifdef PBJ_TEXT_READ_H
@@ -2554,10 +2803,28 @@ extern const pbj_msg_type google_protobuf_ServiceOptions__type;   /* google.prot
 extern const pbj_msg_type google_protobuf_MethodOptions__type;   /* google.protobuf.MethodOptions at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 #ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_ExtensionRangeOptions__type;   /* google.protobuf.ExtensionRangeOptions at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+#ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_UninterpretedOption__type;   /* google.protobuf.UninterpretedOption at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_UninterpretedOption_NamePart__type;   /* google.protobuf.UninterpretedOption.NamePart at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_FeatureSet__type;   /* google.protobuf.FeatureSet at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_FeatureSet_VisibilityFeature__type;   /* google.protobuf.FeatureSet.VisibilityFeature at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_FeatureSet_ProtoLimitsFeature__type;   /* google.protobuf.FeatureSet.ProtoLimitsFeature at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_FeatureSetDefaults__type;   /* google.protobuf.FeatureSetDefaults at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__type;   /* google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_SourceCodeInfo__type;   /* google.protobuf.SourceCodeInfo at run time (the types an Any may hold: JSON's and text's options) */
@@ -2570,6 +2837,204 @@ extern const pbj_msg_type google_protobuf_GeneratedCodeInfo__type;   /* google.p
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_GeneratedCodeInfo_Annotation__type;   /* google.protobuf.GeneratedCodeInfo.Annotation at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+/* ==== for generated code only: not part of the API ==== */
+
+/* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and
+ * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
+uint8_t *google_protobuf_FileDescriptorSet__write(const google_protobuf_FileDescriptorSet *m, uint8_t *end);   /* after google_protobuf_FileDescriptorSet_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet__decode(google_protobuf_FileDescriptorSet *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_FileDescriptorSet__missing(const google_protobuf_FileDescriptorSet *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet__merge(google_protobuf_FileDescriptorSet *m, const google_protobuf_FileDescriptorSet *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet__sort_maps(google_protobuf_FileDescriptorSet *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_FileDescriptorProto__write(const google_protobuf_FileDescriptorProto *m, uint8_t *end);   /* after google_protobuf_FileDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_FileDescriptorProto__missing(const google_protobuf_FileDescriptorProto *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto__merge(google_protobuf_FileDescriptorProto *m, const google_protobuf_FileDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto__sort_maps(google_protobuf_FileDescriptorProto *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_DescriptorProto__write(const google_protobuf_DescriptorProto *m, uint8_t *end);   /* after google_protobuf_DescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
+size_t google_protobuf_DescriptorProto__size(const google_protobuf_DescriptorProto *m, uint32_t depth);   /* PBJ_SIZE_ERROR when m nests deeper than depth */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_DescriptorProto__missing(const google_protobuf_DescriptorProto *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto__merge(google_protobuf_DescriptorProto *m, const google_protobuf_DescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto__sort_maps(google_protobuf_DescriptorProto *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_DescriptorProto_ExtensionRange__write(const google_protobuf_DescriptorProto_ExtensionRange *m, uint8_t *end);   /* after google_protobuf_DescriptorProto_ExtensionRange_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange__decode(google_protobuf_DescriptorProto_ExtensionRange *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_DescriptorProto_ExtensionRange__missing(const google_protobuf_DescriptorProto_ExtensionRange *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange__merge(google_protobuf_DescriptorProto_ExtensionRange *m, const google_protobuf_DescriptorProto_ExtensionRange *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange__sort_maps(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_DescriptorProto_ReservedRange__write(const google_protobuf_DescriptorProto_ReservedRange *m, uint8_t *end);   /* after google_protobuf_DescriptorProto_ReservedRange_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange__decode(google_protobuf_DescriptorProto_ReservedRange *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange__merge(google_protobuf_DescriptorProto_ReservedRange *m, const google_protobuf_DescriptorProto_ReservedRange *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange__sort_maps(google_protobuf_DescriptorProto_ReservedRange *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_FieldDescriptorProto__write(const google_protobuf_FieldDescriptorProto *m, uint8_t *end);   /* after google_protobuf_FieldDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_FieldDescriptorProto__missing(const google_protobuf_FieldDescriptorProto *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto__merge(google_protobuf_FieldDescriptorProto *m, const google_protobuf_FieldDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto__sort_maps(google_protobuf_FieldDescriptorProto *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_OneofDescriptorProto__write(const google_protobuf_OneofDescriptorProto *m, uint8_t *end);   /* after google_protobuf_OneofDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto__decode(google_protobuf_OneofDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_OneofDescriptorProto__missing(const google_protobuf_OneofDescriptorProto *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto__merge(google_protobuf_OneofDescriptorProto *m, const google_protobuf_OneofDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto__sort_maps(google_protobuf_OneofDescriptorProto *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_EnumDescriptorProto__write(const google_protobuf_EnumDescriptorProto *m, uint8_t *end);   /* after google_protobuf_EnumDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_EnumDescriptorProto__missing(const google_protobuf_EnumDescriptorProto *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto__merge(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto__sort_maps(google_protobuf_EnumDescriptorProto *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_EnumDescriptorProto_EnumReservedRange__write(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, uint8_t *end);   /* after google_protobuf_EnumDescriptorProto_EnumReservedRange_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__decode(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__merge(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const google_protobuf_EnumDescriptorProto_EnumReservedRange *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__sort_maps(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_EnumValueDescriptorProto__write(const google_protobuf_EnumValueDescriptorProto *m, uint8_t *end);   /* after google_protobuf_EnumValueDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto__decode(google_protobuf_EnumValueDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_EnumValueDescriptorProto__missing(const google_protobuf_EnumValueDescriptorProto *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto__merge(google_protobuf_EnumValueDescriptorProto *m, const google_protobuf_EnumValueDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto__sort_maps(google_protobuf_EnumValueDescriptorProto *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_ServiceDescriptorProto__write(const google_protobuf_ServiceDescriptorProto *m, uint8_t *end);   /* after google_protobuf_ServiceDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto__decode(google_protobuf_ServiceDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_ServiceDescriptorProto__missing(const google_protobuf_ServiceDescriptorProto *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto__merge(google_protobuf_ServiceDescriptorProto *m, const google_protobuf_ServiceDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto__sort_maps(google_protobuf_ServiceDescriptorProto *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_MethodDescriptorProto__write(const google_protobuf_MethodDescriptorProto *m, uint8_t *end);   /* after google_protobuf_MethodDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto__decode(google_protobuf_MethodDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_MethodDescriptorProto__missing(const google_protobuf_MethodDescriptorProto *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto__merge(google_protobuf_MethodDescriptorProto *m, const google_protobuf_MethodDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto__sort_maps(google_protobuf_MethodDescriptorProto *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_FileOptions__write(const google_protobuf_FileOptions *m, uint8_t *end);   /* after google_protobuf_FileOptions_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_FileOptions__missing(const google_protobuf_FileOptions *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_FileOptions__merge(google_protobuf_FileOptions *m, const google_protobuf_FileOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_FileOptions__sort_maps(google_protobuf_FileOptions *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_MessageOptions__write(const google_protobuf_MessageOptions *m, uint8_t *end);   /* after google_protobuf_MessageOptions_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_MessageOptions__decode(google_protobuf_MessageOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_MessageOptions__missing(const google_protobuf_MessageOptions *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_MessageOptions__merge(google_protobuf_MessageOptions *m, const google_protobuf_MessageOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_MessageOptions__sort_maps(google_protobuf_MessageOptions *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_FieldOptions__write(const google_protobuf_FieldOptions *m, uint8_t *end);   /* after google_protobuf_FieldOptions_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_FieldOptions__missing(const google_protobuf_FieldOptions *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions__merge(google_protobuf_FieldOptions *m, const google_protobuf_FieldOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions__sort_maps(google_protobuf_FieldOptions *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_FieldOptions_EditionDefault__write(const google_protobuf_FieldOptions_EditionDefault *m, uint8_t *end);   /* after google_protobuf_FieldOptions_EditionDefault_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_EditionDefault__decode(google_protobuf_FieldOptions_EditionDefault *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_EditionDefault__merge(google_protobuf_FieldOptions_EditionDefault *m, const google_protobuf_FieldOptions_EditionDefault *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_EditionDefault__sort_maps(google_protobuf_FieldOptions_EditionDefault *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_FieldOptions_FeatureSupport__write(const google_protobuf_FieldOptions_FeatureSupport *m, uint8_t *end);   /* after google_protobuf_FieldOptions_FeatureSupport_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport__decode(google_protobuf_FieldOptions_FeatureSupport *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport__merge(google_protobuf_FieldOptions_FeatureSupport *m, const google_protobuf_FieldOptions_FeatureSupport *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport__sort_maps(google_protobuf_FieldOptions_FeatureSupport *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_OneofOptions__write(const google_protobuf_OneofOptions *m, uint8_t *end);   /* after google_protobuf_OneofOptions_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_OneofOptions__decode(google_protobuf_OneofOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_OneofOptions__missing(const google_protobuf_OneofOptions *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_OneofOptions__merge(google_protobuf_OneofOptions *m, const google_protobuf_OneofOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_OneofOptions__sort_maps(google_protobuf_OneofOptions *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_EnumOptions__write(const google_protobuf_EnumOptions *m, uint8_t *end);   /* after google_protobuf_EnumOptions_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_EnumOptions__decode(google_protobuf_EnumOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_EnumOptions__missing(const google_protobuf_EnumOptions *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_EnumOptions__merge(google_protobuf_EnumOptions *m, const google_protobuf_EnumOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_EnumOptions__sort_maps(google_protobuf_EnumOptions *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_EnumValueOptions__write(const google_protobuf_EnumValueOptions *m, uint8_t *end);   /* after google_protobuf_EnumValueOptions_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions__decode(google_protobuf_EnumValueOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_EnumValueOptions__missing(const google_protobuf_EnumValueOptions *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions__merge(google_protobuf_EnumValueOptions *m, const google_protobuf_EnumValueOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions__sort_maps(google_protobuf_EnumValueOptions *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_ServiceOptions__write(const google_protobuf_ServiceOptions *m, uint8_t *end);   /* after google_protobuf_ServiceOptions_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions__decode(google_protobuf_ServiceOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_ServiceOptions__missing(const google_protobuf_ServiceOptions *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions__merge(google_protobuf_ServiceOptions *m, const google_protobuf_ServiceOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions__sort_maps(google_protobuf_ServiceOptions *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_MethodOptions__write(const google_protobuf_MethodOptions *m, uint8_t *end);   /* after google_protobuf_MethodOptions_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_MethodOptions__decode(google_protobuf_MethodOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_MethodOptions__missing(const google_protobuf_MethodOptions *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_MethodOptions__merge(google_protobuf_MethodOptions *m, const google_protobuf_MethodOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_MethodOptions__sort_maps(google_protobuf_MethodOptions *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_ExtensionRangeOptions__write(const google_protobuf_ExtensionRangeOptions *m, uint8_t *end);   /* after google_protobuf_ExtensionRangeOptions_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions__decode(google_protobuf_ExtensionRangeOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_ExtensionRangeOptions__missing(const google_protobuf_ExtensionRangeOptions *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions__merge(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_ExtensionRangeOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions__sort_maps(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_UninterpretedOption__write(const google_protobuf_UninterpretedOption *m, uint8_t *end);   /* after google_protobuf_UninterpretedOption_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption__decode(google_protobuf_UninterpretedOption *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_UninterpretedOption__missing(const google_protobuf_UninterpretedOption *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption__merge(google_protobuf_UninterpretedOption *m, const google_protobuf_UninterpretedOption *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption__sort_maps(google_protobuf_UninterpretedOption *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_UninterpretedOption_NamePart__write(const google_protobuf_UninterpretedOption_NamePart *m, uint8_t *end);   /* after google_protobuf_UninterpretedOption_NamePart_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart__decode(google_protobuf_UninterpretedOption_NamePart *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_UninterpretedOption_NamePart__missing(const google_protobuf_UninterpretedOption_NamePart *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart__merge(google_protobuf_UninterpretedOption_NamePart *m, const google_protobuf_UninterpretedOption_NamePart *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart__sort_maps(google_protobuf_UninterpretedOption_NamePart *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_FeatureSet__write(const google_protobuf_FeatureSet *m, uint8_t *end);   /* after google_protobuf_FeatureSet_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSet__decode(google_protobuf_FeatureSet *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSet__merge(google_protobuf_FeatureSet *m, const google_protobuf_FeatureSet *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSet__sort_maps(google_protobuf_FeatureSet *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_FeatureSet_VisibilityFeature__write(const google_protobuf_FeatureSet_VisibilityFeature *m, uint8_t *end);   /* after google_protobuf_FeatureSet_VisibilityFeature_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_VisibilityFeature__decode(google_protobuf_FeatureSet_VisibilityFeature *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_VisibilityFeature__merge(google_protobuf_FeatureSet_VisibilityFeature *m, const google_protobuf_FeatureSet_VisibilityFeature *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_VisibilityFeature__sort_maps(google_protobuf_FeatureSet_VisibilityFeature *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_FeatureSet_ProtoLimitsFeature__write(const google_protobuf_FeatureSet_ProtoLimitsFeature *m, uint8_t *end);   /* after google_protobuf_FeatureSet_ProtoLimitsFeature_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature__decode(google_protobuf_FeatureSet_ProtoLimitsFeature *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature__merge(google_protobuf_FeatureSet_ProtoLimitsFeature *m, const google_protobuf_FeatureSet_ProtoLimitsFeature *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature__sort_maps(google_protobuf_FeatureSet_ProtoLimitsFeature *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_FeatureSetDefaults__write(const google_protobuf_FeatureSetDefaults *m, uint8_t *end);   /* after google_protobuf_FeatureSetDefaults_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults__decode(google_protobuf_FeatureSetDefaults *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults__merge(google_protobuf_FeatureSetDefaults *m, const google_protobuf_FeatureSetDefaults *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults__sort_maps(google_protobuf_FeatureSetDefaults *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__write(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, uint8_t *end);   /* after google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__decode(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__merge(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__sort_maps(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_SourceCodeInfo__write(const google_protobuf_SourceCodeInfo *m, uint8_t *end);   /* after google_protobuf_SourceCodeInfo_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo__decode(google_protobuf_SourceCodeInfo *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo__merge(google_protobuf_SourceCodeInfo *m, const google_protobuf_SourceCodeInfo *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo__sort_maps(google_protobuf_SourceCodeInfo *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_SourceCodeInfo_Location__write(const google_protobuf_SourceCodeInfo_Location *m, uint8_t *end);   /* after google_protobuf_SourceCodeInfo_Location_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_SourceCodeInfo_Location *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location__merge(google_protobuf_SourceCodeInfo_Location *m, const google_protobuf_SourceCodeInfo_Location *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location__sort_maps(google_protobuf_SourceCodeInfo_Location *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_GeneratedCodeInfo__write(const google_protobuf_GeneratedCodeInfo *m, uint8_t *end);   /* after google_protobuf_GeneratedCodeInfo_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo__decode(google_protobuf_GeneratedCodeInfo *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo__merge(google_protobuf_GeneratedCodeInfo *m, const google_protobuf_GeneratedCodeInfo *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo__sort_maps(google_protobuf_GeneratedCodeInfo *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_GeneratedCodeInfo_Annotation__write(const google_protobuf_GeneratedCodeInfo_Annotation *m, uint8_t *end);   /* after google_protobuf_GeneratedCodeInfo_Annotation_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation__decode(google_protobuf_GeneratedCodeInfo_Annotation *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation__merge(google_protobuf_GeneratedCodeInfo_Annotation *m, const google_protobuf_GeneratedCodeInfo_Annotation *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation__sort_maps(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_arena *arena, uint32_t depth);
+#ifdef PBJ_TEXT_READ_H
+pbj_status google_protobuf_FileDescriptorSet__read_text(google_protobuf_FileDescriptorSet *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_FileDescriptorProto__read_text(google_protobuf_FileDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_DescriptorProto__read_text(google_protobuf_DescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_DescriptorProto_ExtensionRange__read_text(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_DescriptorProto_ReservedRange__read_text(google_protobuf_DescriptorProto_ReservedRange *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_FieldDescriptorProto__read_text(google_protobuf_FieldDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_OneofDescriptorProto__read_text(google_protobuf_OneofDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_EnumDescriptorProto__read_text(google_protobuf_EnumDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__read_text(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_EnumValueDescriptorProto__read_text(google_protobuf_EnumValueDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_ServiceDescriptorProto__read_text(google_protobuf_ServiceDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_MethodDescriptorProto__read_text(google_protobuf_MethodDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_FileOptions__read_text(google_protobuf_FileOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_MessageOptions__read_text(google_protobuf_MessageOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_FieldOptions__read_text(google_protobuf_FieldOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_FieldOptions_EditionDefault__read_text(google_protobuf_FieldOptions_EditionDefault *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_FieldOptions_FeatureSupport__read_text(google_protobuf_FieldOptions_FeatureSupport *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_OneofOptions__read_text(google_protobuf_OneofOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_EnumOptions__read_text(google_protobuf_EnumOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_EnumValueOptions__read_text(google_protobuf_EnumValueOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_ServiceOptions__read_text(google_protobuf_ServiceOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_MethodOptions__read_text(google_protobuf_MethodOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_ExtensionRangeOptions__read_text(google_protobuf_ExtensionRangeOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_UninterpretedOption__read_text(google_protobuf_UninterpretedOption *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_UninterpretedOption_NamePart__read_text(google_protobuf_UninterpretedOption_NamePart *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_FeatureSet__read_text(google_protobuf_FeatureSet *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_FeatureSet_VisibilityFeature__read_text(google_protobuf_FeatureSet_VisibilityFeature *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature__read_text(google_protobuf_FeatureSet_ProtoLimitsFeature *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_FeatureSetDefaults__read_text(google_protobuf_FeatureSetDefaults *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__read_text(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_SourceCodeInfo__read_text(google_protobuf_SourceCodeInfo *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_SourceCodeInfo_Location__read_text(google_protobuf_SourceCodeInfo_Location *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_GeneratedCodeInfo__read_text(google_protobuf_GeneratedCodeInfo *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_GeneratedCodeInfo_Annotation__read_text(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 /* ==== building messages ==== */
 
@@ -2599,8 +3064,6 @@ static inline void google_protobuf_FileDescriptorSet_clear(google_protobuf_FileD
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_copy(google_protobuf_FileDescriptorSet *dst, const google_protobuf_FileDescriptorSet *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_merge(google_protobuf_FileDescriptorSet *m, const google_protobuf_FileDescriptorSet *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_sort_maps(google_protobuf_FileDescriptorSet *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet__merge(google_protobuf_FileDescriptorSet *m, const google_protobuf_FileDescriptorSet *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet__sort_maps(google_protobuf_FileDescriptorSet *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_encode_append(const google_protobuf_FileDescriptorSet *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_write_delimited(const google_protobuf_FileDescriptorSet *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_read_delimited(google_protobuf_FileDescriptorSet *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -2612,8 +3075,6 @@ static inline void google_protobuf_FileDescriptorProto_clear(google_protobuf_Fil
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_copy(google_protobuf_FileDescriptorProto *dst, const google_protobuf_FileDescriptorProto *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_merge(google_protobuf_FileDescriptorProto *m, const google_protobuf_FileDescriptorProto *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_sort_maps(google_protobuf_FileDescriptorProto *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto__merge(google_protobuf_FileDescriptorProto *m, const google_protobuf_FileDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto__sort_maps(google_protobuf_FileDescriptorProto *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_encode_append(const google_protobuf_FileDescriptorProto *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_write_delimited(const google_protobuf_FileDescriptorProto *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_read_delimited(google_protobuf_FileDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -2736,13 +3197,32 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_set_sy
 {
     return google_protobuf_FileDescriptorProto_set_syntax(m, s, strlen(s), arena);
 }
+static inline void google_protobuf_FileDescriptorProto_set_edition(google_protobuf_FileDescriptorProto *m, int32_t v)
+{
+    m->edition = v;
+    m->has_edition = 1;
+}
+/* appends a copy of data[0..len) (in arena) to option_dependency; PBJ_ERR_NOMEM when out of memory */
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_add_option_dependency(google_protobuf_FileDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    pbj_slice *elems = (pbj_slice *)pbj__array_add(arena, m->option_dependency.data, m->option_dependency.count, sizeof v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->option_dependency.data = elems;
+    elems[m->option_dependency.count++] = v;
+    return PBJ_OK;
+}
+/* google_protobuf_FileDescriptorProto_add_option_dependency with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_add_option_dependency_str(google_protobuf_FileDescriptorProto *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_FileDescriptorProto_add_option_dependency(m, s, strlen(s), arena);
+}
 
 static inline void google_protobuf_DescriptorProto_clear(google_protobuf_DescriptorProto *m) { google_protobuf_DescriptorProto_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_copy(google_protobuf_DescriptorProto *dst, const google_protobuf_DescriptorProto *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_merge(google_protobuf_DescriptorProto *m, const google_protobuf_DescriptorProto *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_sort_maps(google_protobuf_DescriptorProto *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto__merge(google_protobuf_DescriptorProto *m, const google_protobuf_DescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto__sort_maps(google_protobuf_DescriptorProto *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_encode_append(const google_protobuf_DescriptorProto *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_write_delimited(const google_protobuf_DescriptorProto *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_read_delimited(google_protobuf_DescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -2802,13 +3282,16 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_add_reserv
 {
     return google_protobuf_DescriptorProto_add_reserved_name(m, s, strlen(s), arena);
 }
+static inline void google_protobuf_DescriptorProto_set_visibility(google_protobuf_DescriptorProto *m, int32_t v)
+{
+    m->visibility = v;
+    m->has_visibility = 1;
+}
 
 static inline void google_protobuf_DescriptorProto_ExtensionRange_clear(google_protobuf_DescriptorProto_ExtensionRange *m) { google_protobuf_DescriptorProto_ExtensionRange_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_copy(google_protobuf_DescriptorProto_ExtensionRange *dst, const google_protobuf_DescriptorProto_ExtensionRange *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_merge(google_protobuf_DescriptorProto_ExtensionRange *m, const google_protobuf_DescriptorProto_ExtensionRange *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_sort_maps(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange__merge(google_protobuf_DescriptorProto_ExtensionRange *m, const google_protobuf_DescriptorProto_ExtensionRange *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange__sort_maps(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode_append(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_write_delimited(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_read_delimited(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -2833,8 +3316,6 @@ static inline void google_protobuf_DescriptorProto_ReservedRange_clear(google_pr
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_copy(google_protobuf_DescriptorProto_ReservedRange *dst, const google_protobuf_DescriptorProto_ReservedRange *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_merge(google_protobuf_DescriptorProto_ReservedRange *m, const google_protobuf_DescriptorProto_ReservedRange *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_sort_maps(google_protobuf_DescriptorProto_ReservedRange *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange__merge(google_protobuf_DescriptorProto_ReservedRange *m, const google_protobuf_DescriptorProto_ReservedRange *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange__sort_maps(google_protobuf_DescriptorProto_ReservedRange *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_encode_append(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_write_delimited(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_read_delimited(google_protobuf_DescriptorProto_ReservedRange *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -2849,25 +3330,10 @@ static inline void google_protobuf_DescriptorProto_ReservedRange_set_end(google_
     m->has_end = 1;
 }
 
-static inline void google_protobuf_ExtensionRangeOptions_clear(google_protobuf_ExtensionRangeOptions *m) { google_protobuf_ExtensionRangeOptions_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_copy(google_protobuf_ExtensionRangeOptions *dst, const google_protobuf_ExtensionRangeOptions *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_merge(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_ExtensionRangeOptions *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_sort_maps(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions__merge(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_ExtensionRangeOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions__sort_maps(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena, uint32_t depth);
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_encode_append(const google_protobuf_ExtensionRangeOptions *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_write_delimited(const google_protobuf_ExtensionRangeOptions *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_read_delimited(google_protobuf_ExtensionRangeOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
- * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_add_uninterpreted_option(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
-
 static inline void google_protobuf_FieldDescriptorProto_clear(google_protobuf_FieldDescriptorProto *m) { google_protobuf_FieldDescriptorProto_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_copy(google_protobuf_FieldDescriptorProto *dst, const google_protobuf_FieldDescriptorProto *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_merge(google_protobuf_FieldDescriptorProto *m, const google_protobuf_FieldDescriptorProto *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_sort_maps(google_protobuf_FieldDescriptorProto *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto__merge(google_protobuf_FieldDescriptorProto *m, const google_protobuf_FieldDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto__sort_maps(google_protobuf_FieldDescriptorProto *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_encode_append(const google_protobuf_FieldDescriptorProto *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_write_delimited(const google_protobuf_FieldDescriptorProto *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_read_delimited(google_protobuf_FieldDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -2972,8 +3438,6 @@ static inline void google_protobuf_OneofDescriptorProto_clear(google_protobuf_On
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_copy(google_protobuf_OneofDescriptorProto *dst, const google_protobuf_OneofDescriptorProto *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_merge(google_protobuf_OneofDescriptorProto *m, const google_protobuf_OneofDescriptorProto *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_sort_maps(google_protobuf_OneofDescriptorProto *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto__merge(google_protobuf_OneofDescriptorProto *m, const google_protobuf_OneofDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto__sort_maps(google_protobuf_OneofDescriptorProto *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_encode_append(const google_protobuf_OneofDescriptorProto *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_write_delimited(const google_protobuf_OneofDescriptorProto *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_read_delimited(google_protobuf_OneofDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3001,8 +3465,6 @@ static inline void google_protobuf_EnumDescriptorProto_clear(google_protobuf_Enu
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_copy(google_protobuf_EnumDescriptorProto *dst, const google_protobuf_EnumDescriptorProto *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_merge(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumDescriptorProto *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_sort_maps(google_protobuf_EnumDescriptorProto *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto__merge(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto__sort_maps(google_protobuf_EnumDescriptorProto *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_encode_append(const google_protobuf_EnumDescriptorProto *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_write_delimited(const google_protobuf_EnumDescriptorProto *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_read_delimited(google_protobuf_EnumDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3047,13 +3509,16 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_add_re
 {
     return google_protobuf_EnumDescriptorProto_add_reserved_name(m, s, strlen(s), arena);
 }
+static inline void google_protobuf_EnumDescriptorProto_set_visibility(google_protobuf_EnumDescriptorProto *m, int32_t v)
+{
+    m->visibility = v;
+    m->has_visibility = 1;
+}
 
 static inline void google_protobuf_EnumDescriptorProto_EnumReservedRange_clear(google_protobuf_EnumDescriptorProto_EnumReservedRange *m) { google_protobuf_EnumDescriptorProto_EnumReservedRange_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_copy(google_protobuf_EnumDescriptorProto_EnumReservedRange *dst, const google_protobuf_EnumDescriptorProto_EnumReservedRange *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_merge(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const google_protobuf_EnumDescriptorProto_EnumReservedRange *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_sort_maps(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__merge(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const google_protobuf_EnumDescriptorProto_EnumReservedRange *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__sort_maps(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_encode_append(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_write_delimited(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_read_delimited(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3072,8 +3537,6 @@ static inline void google_protobuf_EnumValueDescriptorProto_clear(google_protobu
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_copy(google_protobuf_EnumValueDescriptorProto *dst, const google_protobuf_EnumValueDescriptorProto *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_merge(google_protobuf_EnumValueDescriptorProto *m, const google_protobuf_EnumValueDescriptorProto *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_sort_maps(google_protobuf_EnumValueDescriptorProto *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto__merge(google_protobuf_EnumValueDescriptorProto *m, const google_protobuf_EnumValueDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto__sort_maps(google_protobuf_EnumValueDescriptorProto *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_encode_append(const google_protobuf_EnumValueDescriptorProto *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_write_delimited(const google_protobuf_EnumValueDescriptorProto *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_read_delimited(google_protobuf_EnumValueDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3106,8 +3569,6 @@ static inline void google_protobuf_ServiceDescriptorProto_clear(google_protobuf_
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_copy(google_protobuf_ServiceDescriptorProto *dst, const google_protobuf_ServiceDescriptorProto *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_merge(google_protobuf_ServiceDescriptorProto *m, const google_protobuf_ServiceDescriptorProto *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_sort_maps(google_protobuf_ServiceDescriptorProto *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto__merge(google_protobuf_ServiceDescriptorProto *m, const google_protobuf_ServiceDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto__sort_maps(google_protobuf_ServiceDescriptorProto *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_encode_append(const google_protobuf_ServiceDescriptorProto *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_write_delimited(const google_protobuf_ServiceDescriptorProto *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_read_delimited(google_protobuf_ServiceDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3138,8 +3599,6 @@ static inline void google_protobuf_MethodDescriptorProto_clear(google_protobuf_M
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_copy(google_protobuf_MethodDescriptorProto *dst, const google_protobuf_MethodDescriptorProto *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_merge(google_protobuf_MethodDescriptorProto *m, const google_protobuf_MethodDescriptorProto *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_sort_maps(google_protobuf_MethodDescriptorProto *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto__merge(google_protobuf_MethodDescriptorProto *m, const google_protobuf_MethodDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto__sort_maps(google_protobuf_MethodDescriptorProto *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_encode_append(const google_protobuf_MethodDescriptorProto *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_write_delimited(const google_protobuf_MethodDescriptorProto *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_read_delimited(google_protobuf_MethodDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3203,8 +3662,6 @@ static inline void google_protobuf_FileOptions_clear(google_protobuf_FileOptions
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_copy(google_protobuf_FileOptions *dst, const google_protobuf_FileOptions *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_merge(google_protobuf_FileOptions *m, const google_protobuf_FileOptions *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_sort_maps(google_protobuf_FileOptions *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FileOptions__merge(google_protobuf_FileOptions *m, const google_protobuf_FileOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_FileOptions__sort_maps(google_protobuf_FileOptions *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_encode_append(const google_protobuf_FileOptions *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_write_delimited(const google_protobuf_FileOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_read_delimited(google_protobuf_FileOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3388,6 +3845,12 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_ruby_packa
 {
     return google_protobuf_FileOptions_set_ruby_package(m, s, strlen(s), arena);
 }
+/* features, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
+static inline google_protobuf_FeatureSet *google_protobuf_FileOptions_mutable_features(google_protobuf_FileOptions *m, pbj_arena *arena)
+{
+    if (!m->features && (m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) google_protobuf_FeatureSet_init(m->features);
+    return m->features;
+}
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_add_uninterpreted_option(google_protobuf_FileOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
@@ -3396,8 +3859,6 @@ static inline void google_protobuf_MessageOptions_clear(google_protobuf_MessageO
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_copy(google_protobuf_MessageOptions *dst, const google_protobuf_MessageOptions *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_merge(google_protobuf_MessageOptions *m, const google_protobuf_MessageOptions *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_sort_maps(google_protobuf_MessageOptions *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_MessageOptions__merge(google_protobuf_MessageOptions *m, const google_protobuf_MessageOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_MessageOptions__sort_maps(google_protobuf_MessageOptions *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_encode_append(const google_protobuf_MessageOptions *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_write_delimited(const google_protobuf_MessageOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_read_delimited(google_protobuf_MessageOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3421,6 +3882,17 @@ static inline void google_protobuf_MessageOptions_set_map_entry(google_protobuf_
     m->map_entry = v;
     m->has_map_entry = 1;
 }
+static inline void google_protobuf_MessageOptions_set_deprecated_legacy_json_field_conflicts(google_protobuf_MessageOptions *m, bool v)
+{
+    m->deprecated_legacy_json_field_conflicts = v;
+    m->has_deprecated_legacy_json_field_conflicts = 1;
+}
+/* features, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
+static inline google_protobuf_FeatureSet *google_protobuf_MessageOptions_mutable_features(google_protobuf_MessageOptions *m, pbj_arena *arena)
+{
+    if (!m->features && (m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) google_protobuf_FeatureSet_init(m->features);
+    return m->features;
+}
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_add_uninterpreted_option(google_protobuf_MessageOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
@@ -3429,8 +3901,6 @@ static inline void google_protobuf_FieldOptions_clear(google_protobuf_FieldOptio
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_copy(google_protobuf_FieldOptions *dst, const google_protobuf_FieldOptions *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_merge(google_protobuf_FieldOptions *m, const google_protobuf_FieldOptions *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_sort_maps(google_protobuf_FieldOptions *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions__merge(google_protobuf_FieldOptions *m, const google_protobuf_FieldOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions__sort_maps(google_protobuf_FieldOptions *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_encode_append(const google_protobuf_FieldOptions *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_write_delimited(const google_protobuf_FieldOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_read_delimited(google_protobuf_FieldOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3469,19 +3939,143 @@ static inline void google_protobuf_FieldOptions_set_unverified_lazy(google_proto
     m->unverified_lazy = v;
     m->has_unverified_lazy = 1;
 }
+static inline void google_protobuf_FieldOptions_set_debug_redact(google_protobuf_FieldOptions *m, bool v)
+{
+    m->debug_redact = v;
+    m->has_debug_redact = 1;
+}
+static inline void google_protobuf_FieldOptions_set_retention(google_protobuf_FieldOptions *m, int32_t v)
+{
+    m->retention = v;
+    m->has_retention = 1;
+}
+/* appends v to targets; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_add_targets(google_protobuf_FieldOptions *m, int32_t v, pbj_arena *arena)
+{
+    int32_t *elems = (int32_t *)pbj__array_add(arena, m->targets.data, m->targets.count, sizeof v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->targets.data = elems;
+    elems[m->targets.count++] = v;
+    return PBJ_OK;
+}
+/* appends v[0..n) to targets; PBJ_ERR_NOMEM when out of memory (then none is added) */
+static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_add_targets_many(google_protobuf_FieldOptions *m, const int32_t *v, size_t n, pbj_arena *arena)
+{
+    if (!n) return PBJ_OK;
+    int32_t *elems = (int32_t *)pbj__array_more(arena, m->targets.data, m->targets.count, n, sizeof *v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->targets.data = elems;
+    memcpy(elems + m->targets.count, v, n * sizeof *v);
+    m->targets.count += n;
+    return PBJ_OK;
+}
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * edition_defaults; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_add_edition_defaults(google_protobuf_FieldOptions *m, const google_protobuf_FieldOptions_EditionDefault *v, pbj_arena *arena);
+/* features, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
+static inline google_protobuf_FeatureSet *google_protobuf_FieldOptions_mutable_features(google_protobuf_FieldOptions *m, pbj_arena *arena)
+{
+    if (!m->features && (m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) google_protobuf_FeatureSet_init(m->features);
+    return m->features;
+}
+/* feature_support, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
+static inline google_protobuf_FieldOptions_FeatureSupport *google_protobuf_FieldOptions_mutable_feature_support(google_protobuf_FieldOptions *m, pbj_arena *arena)
+{
+    if (!m->feature_support && (m->feature_support = (google_protobuf_FieldOptions_FeatureSupport *)pbj_arena_alloc(arena, sizeof(google_protobuf_FieldOptions_FeatureSupport)))) google_protobuf_FieldOptions_FeatureSupport_init(m->feature_support);
+    return m->feature_support;
+}
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_add_uninterpreted_option(google_protobuf_FieldOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
+
+static inline void google_protobuf_FieldOptions_EditionDefault_clear(google_protobuf_FieldOptions_EditionDefault *m) { google_protobuf_FieldOptions_EditionDefault_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_EditionDefault_copy(google_protobuf_FieldOptions_EditionDefault *dst, const google_protobuf_FieldOptions_EditionDefault *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_EditionDefault_merge(google_protobuf_FieldOptions_EditionDefault *m, const google_protobuf_FieldOptions_EditionDefault *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_EditionDefault_sort_maps(google_protobuf_FieldOptions_EditionDefault *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_EditionDefault_encode_append(const google_protobuf_FieldOptions_EditionDefault *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_EditionDefault_write_delimited(const google_protobuf_FieldOptions_EditionDefault *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_EditionDefault_read_delimited(google_protobuf_FieldOptions_EditionDefault *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_EditionDefault_set_value(google_protobuf_FieldOptions_EditionDefault *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->value = v;
+    m->has_value = 1;
+    return PBJ_OK;
+}
+/* google_protobuf_FieldOptions_EditionDefault_set_value with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_EditionDefault_set_value_str(google_protobuf_FieldOptions_EditionDefault *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_FieldOptions_EditionDefault_set_value(m, s, strlen(s), arena);
+}
+static inline void google_protobuf_FieldOptions_EditionDefault_set_edition(google_protobuf_FieldOptions_EditionDefault *m, int32_t v)
+{
+    m->edition = v;
+    m->has_edition = 1;
+}
+
+static inline void google_protobuf_FieldOptions_FeatureSupport_clear(google_protobuf_FieldOptions_FeatureSupport *m) { google_protobuf_FieldOptions_FeatureSupport_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport_copy(google_protobuf_FieldOptions_FeatureSupport *dst, const google_protobuf_FieldOptions_FeatureSupport *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport_merge(google_protobuf_FieldOptions_FeatureSupport *m, const google_protobuf_FieldOptions_FeatureSupport *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport_sort_maps(google_protobuf_FieldOptions_FeatureSupport *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport_encode_append(const google_protobuf_FieldOptions_FeatureSupport *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport_write_delimited(const google_protobuf_FieldOptions_FeatureSupport *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport_read_delimited(google_protobuf_FieldOptions_FeatureSupport *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline void google_protobuf_FieldOptions_FeatureSupport_set_edition_introduced(google_protobuf_FieldOptions_FeatureSupport *m, int32_t v)
+{
+    m->edition_introduced = v;
+    m->has_edition_introduced = 1;
+}
+static inline void google_protobuf_FieldOptions_FeatureSupport_set_edition_deprecated(google_protobuf_FieldOptions_FeatureSupport *m, int32_t v)
+{
+    m->edition_deprecated = v;
+    m->has_edition_deprecated = 1;
+}
+static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport_set_deprecation_warning(google_protobuf_FieldOptions_FeatureSupport *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->deprecation_warning = v;
+    m->has_deprecation_warning = 1;
+    return PBJ_OK;
+}
+/* google_protobuf_FieldOptions_FeatureSupport_set_deprecation_warning with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport_set_deprecation_warning_str(google_protobuf_FieldOptions_FeatureSupport *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_FieldOptions_FeatureSupport_set_deprecation_warning(m, s, strlen(s), arena);
+}
+static inline void google_protobuf_FieldOptions_FeatureSupport_set_edition_removed(google_protobuf_FieldOptions_FeatureSupport *m, int32_t v)
+{
+    m->edition_removed = v;
+    m->has_edition_removed = 1;
+}
+static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport_set_removal_error(google_protobuf_FieldOptions_FeatureSupport *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->removal_error = v;
+    m->has_removal_error = 1;
+    return PBJ_OK;
+}
+/* google_protobuf_FieldOptions_FeatureSupport_set_removal_error with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport_set_removal_error_str(google_protobuf_FieldOptions_FeatureSupport *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_FieldOptions_FeatureSupport_set_removal_error(m, s, strlen(s), arena);
+}
 
 static inline void google_protobuf_OneofOptions_clear(google_protobuf_OneofOptions *m) { google_protobuf_OneofOptions_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_copy(google_protobuf_OneofOptions *dst, const google_protobuf_OneofOptions *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_merge(google_protobuf_OneofOptions *m, const google_protobuf_OneofOptions *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_sort_maps(google_protobuf_OneofOptions *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_OneofOptions__merge(google_protobuf_OneofOptions *m, const google_protobuf_OneofOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_OneofOptions__sort_maps(google_protobuf_OneofOptions *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_encode_append(const google_protobuf_OneofOptions *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_write_delimited(const google_protobuf_OneofOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_read_delimited(google_protobuf_OneofOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+/* features, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
+static inline google_protobuf_FeatureSet *google_protobuf_OneofOptions_mutable_features(google_protobuf_OneofOptions *m, pbj_arena *arena)
+{
+    if (!m->features && (m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) google_protobuf_FeatureSet_init(m->features);
+    return m->features;
+}
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_add_uninterpreted_option(google_protobuf_OneofOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
@@ -3490,8 +4084,6 @@ static inline void google_protobuf_EnumOptions_clear(google_protobuf_EnumOptions
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_copy(google_protobuf_EnumOptions *dst, const google_protobuf_EnumOptions *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_merge(google_protobuf_EnumOptions *m, const google_protobuf_EnumOptions *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_sort_maps(google_protobuf_EnumOptions *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_EnumOptions__merge(google_protobuf_EnumOptions *m, const google_protobuf_EnumOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_EnumOptions__sort_maps(google_protobuf_EnumOptions *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_encode_append(const google_protobuf_EnumOptions *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_write_delimited(const google_protobuf_EnumOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_read_delimited(google_protobuf_EnumOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3505,6 +4097,17 @@ static inline void google_protobuf_EnumOptions_set_deprecated(google_protobuf_En
     m->deprecated = v;
     m->has_deprecated = 1;
 }
+static inline void google_protobuf_EnumOptions_set_deprecated_legacy_json_field_conflicts(google_protobuf_EnumOptions *m, bool v)
+{
+    m->deprecated_legacy_json_field_conflicts = v;
+    m->has_deprecated_legacy_json_field_conflicts = 1;
+}
+/* features, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
+static inline google_protobuf_FeatureSet *google_protobuf_EnumOptions_mutable_features(google_protobuf_EnumOptions *m, pbj_arena *arena)
+{
+    if (!m->features && (m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) google_protobuf_FeatureSet_init(m->features);
+    return m->features;
+}
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_add_uninterpreted_option(google_protobuf_EnumOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
@@ -3513,8 +4116,6 @@ static inline void google_protobuf_EnumValueOptions_clear(google_protobuf_EnumVa
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_copy(google_protobuf_EnumValueOptions *dst, const google_protobuf_EnumValueOptions *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_merge(google_protobuf_EnumValueOptions *m, const google_protobuf_EnumValueOptions *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_sort_maps(google_protobuf_EnumValueOptions *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions__merge(google_protobuf_EnumValueOptions *m, const google_protobuf_EnumValueOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions__sort_maps(google_protobuf_EnumValueOptions *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_encode_append(const google_protobuf_EnumValueOptions *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_write_delimited(const google_protobuf_EnumValueOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_read_delimited(google_protobuf_EnumValueOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3522,6 +4123,23 @@ static inline void google_protobuf_EnumValueOptions_set_deprecated(google_protob
 {
     m->deprecated = v;
     m->has_deprecated = 1;
+}
+/* features, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
+static inline google_protobuf_FeatureSet *google_protobuf_EnumValueOptions_mutable_features(google_protobuf_EnumValueOptions *m, pbj_arena *arena)
+{
+    if (!m->features && (m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) google_protobuf_FeatureSet_init(m->features);
+    return m->features;
+}
+static inline void google_protobuf_EnumValueOptions_set_debug_redact(google_protobuf_EnumValueOptions *m, bool v)
+{
+    m->debug_redact = v;
+    m->has_debug_redact = 1;
+}
+/* feature_support, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
+static inline google_protobuf_FieldOptions_FeatureSupport *google_protobuf_EnumValueOptions_mutable_feature_support(google_protobuf_EnumValueOptions *m, pbj_arena *arena)
+{
+    if (!m->feature_support && (m->feature_support = (google_protobuf_FieldOptions_FeatureSupport *)pbj_arena_alloc(arena, sizeof(google_protobuf_FieldOptions_FeatureSupport)))) google_protobuf_FieldOptions_FeatureSupport_init(m->feature_support);
+    return m->feature_support;
 }
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
@@ -3531,8 +4149,6 @@ static inline void google_protobuf_ServiceOptions_clear(google_protobuf_ServiceO
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_copy(google_protobuf_ServiceOptions *dst, const google_protobuf_ServiceOptions *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_merge(google_protobuf_ServiceOptions *m, const google_protobuf_ServiceOptions *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_sort_maps(google_protobuf_ServiceOptions *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions__merge(google_protobuf_ServiceOptions *m, const google_protobuf_ServiceOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions__sort_maps(google_protobuf_ServiceOptions *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_encode_append(const google_protobuf_ServiceOptions *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_write_delimited(const google_protobuf_ServiceOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_read_delimited(google_protobuf_ServiceOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3540,6 +4156,12 @@ static inline void google_protobuf_ServiceOptions_set_deprecated(google_protobuf
 {
     m->deprecated = v;
     m->has_deprecated = 1;
+}
+/* features, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
+static inline google_protobuf_FeatureSet *google_protobuf_ServiceOptions_mutable_features(google_protobuf_ServiceOptions *m, pbj_arena *arena)
+{
+    if (!m->features && (m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) google_protobuf_FeatureSet_init(m->features);
+    return m->features;
 }
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
@@ -3549,8 +4171,6 @@ static inline void google_protobuf_MethodOptions_clear(google_protobuf_MethodOpt
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_copy(google_protobuf_MethodOptions *dst, const google_protobuf_MethodOptions *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_merge(google_protobuf_MethodOptions *m, const google_protobuf_MethodOptions *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_sort_maps(google_protobuf_MethodOptions *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_MethodOptions__merge(google_protobuf_MethodOptions *m, const google_protobuf_MethodOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_MethodOptions__sort_maps(google_protobuf_MethodOptions *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_encode_append(const google_protobuf_MethodOptions *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_write_delimited(const google_protobuf_MethodOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_read_delimited(google_protobuf_MethodOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3564,16 +4184,37 @@ static inline void google_protobuf_MethodOptions_set_idempotency_level(google_pr
     m->idempotency_level = v;
     m->has_idempotency_level = 1;
 }
+/* features, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
+static inline google_protobuf_FeatureSet *google_protobuf_MethodOptions_mutable_features(google_protobuf_MethodOptions *m, pbj_arena *arena)
+{
+    if (!m->features && (m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) google_protobuf_FeatureSet_init(m->features);
+    return m->features;
+}
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_add_uninterpreted_option(google_protobuf_MethodOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
+
+static inline void google_protobuf_ExtensionRangeOptions_clear(google_protobuf_ExtensionRangeOptions *m) { google_protobuf_ExtensionRangeOptions_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_copy(google_protobuf_ExtensionRangeOptions *dst, const google_protobuf_ExtensionRangeOptions *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_merge(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_ExtensionRangeOptions *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_sort_maps(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_encode_append(const google_protobuf_ExtensionRangeOptions *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_write_delimited(const google_protobuf_ExtensionRangeOptions *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_read_delimited(google_protobuf_ExtensionRangeOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+/* features, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
+static inline google_protobuf_FeatureSet *google_protobuf_ExtensionRangeOptions_mutable_features(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena)
+{
+    if (!m->features && (m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) google_protobuf_FeatureSet_init(m->features);
+    return m->features;
+}
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_add_uninterpreted_option(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
 static inline void google_protobuf_UninterpretedOption_clear(google_protobuf_UninterpretedOption *m) { google_protobuf_UninterpretedOption_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_copy(google_protobuf_UninterpretedOption *dst, const google_protobuf_UninterpretedOption *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_merge(google_protobuf_UninterpretedOption *m, const google_protobuf_UninterpretedOption *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_sort_maps(google_protobuf_UninterpretedOption *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption__merge(google_protobuf_UninterpretedOption *m, const google_protobuf_UninterpretedOption *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption__sort_maps(google_protobuf_UninterpretedOption *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_encode_append(const google_protobuf_UninterpretedOption *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_write_delimited(const google_protobuf_UninterpretedOption *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_read_delimited(google_protobuf_UninterpretedOption *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3634,8 +4275,6 @@ static inline void google_protobuf_UninterpretedOption_NamePart_clear(google_pro
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_copy(google_protobuf_UninterpretedOption_NamePart *dst, const google_protobuf_UninterpretedOption_NamePart *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_merge(google_protobuf_UninterpretedOption_NamePart *m, const google_protobuf_UninterpretedOption_NamePart *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_sort_maps(google_protobuf_UninterpretedOption_NamePart *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart__merge(google_protobuf_UninterpretedOption_NamePart *m, const google_protobuf_UninterpretedOption_NamePart *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart__sort_maps(google_protobuf_UninterpretedOption_NamePart *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_encode_append(const google_protobuf_UninterpretedOption_NamePart *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_write_delimited(const google_protobuf_UninterpretedOption_NamePart *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_read_delimited(google_protobuf_UninterpretedOption_NamePart *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3658,12 +4297,125 @@ static inline void google_protobuf_UninterpretedOption_NamePart_set_is_extension
     m->has_is_extension = 1;
 }
 
+static inline void google_protobuf_FeatureSet_clear(google_protobuf_FeatureSet *m) { google_protobuf_FeatureSet_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_copy(google_protobuf_FeatureSet *dst, const google_protobuf_FeatureSet *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_merge(google_protobuf_FeatureSet *m, const google_protobuf_FeatureSet *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_sort_maps(google_protobuf_FeatureSet *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_encode_append(const google_protobuf_FeatureSet *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_write_delimited(const google_protobuf_FeatureSet *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_read_delimited(google_protobuf_FeatureSet *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline void google_protobuf_FeatureSet_set_field_presence(google_protobuf_FeatureSet *m, int32_t v)
+{
+    m->field_presence = v;
+    m->has_field_presence = 1;
+}
+static inline void google_protobuf_FeatureSet_set_enum_type(google_protobuf_FeatureSet *m, int32_t v)
+{
+    m->enum_type = v;
+    m->has_enum_type = 1;
+}
+static inline void google_protobuf_FeatureSet_set_repeated_field_encoding(google_protobuf_FeatureSet *m, int32_t v)
+{
+    m->repeated_field_encoding = v;
+    m->has_repeated_field_encoding = 1;
+}
+static inline void google_protobuf_FeatureSet_set_utf8_validation(google_protobuf_FeatureSet *m, int32_t v)
+{
+    m->utf8_validation = v;
+    m->has_utf8_validation = 1;
+}
+static inline void google_protobuf_FeatureSet_set_message_encoding(google_protobuf_FeatureSet *m, int32_t v)
+{
+    m->message_encoding = v;
+    m->has_message_encoding = 1;
+}
+static inline void google_protobuf_FeatureSet_set_json_format(google_protobuf_FeatureSet *m, int32_t v)
+{
+    m->json_format = v;
+    m->has_json_format = 1;
+}
+static inline void google_protobuf_FeatureSet_set_enforce_naming_style(google_protobuf_FeatureSet *m, int32_t v)
+{
+    m->enforce_naming_style = v;
+    m->has_enforce_naming_style = 1;
+}
+static inline void google_protobuf_FeatureSet_set_default_symbol_visibility(google_protobuf_FeatureSet *m, int32_t v)
+{
+    m->default_symbol_visibility = v;
+    m->has_default_symbol_visibility = 1;
+}
+static inline void google_protobuf_FeatureSet_set_enforce_proto_limits(google_protobuf_FeatureSet *m, int32_t v)
+{
+    m->enforce_proto_limits = v;
+    m->has_enforce_proto_limits = 1;
+}
+
+static inline void google_protobuf_FeatureSet_VisibilityFeature_clear(google_protobuf_FeatureSet_VisibilityFeature *m) { google_protobuf_FeatureSet_VisibilityFeature_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_VisibilityFeature_copy(google_protobuf_FeatureSet_VisibilityFeature *dst, const google_protobuf_FeatureSet_VisibilityFeature *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_VisibilityFeature_merge(google_protobuf_FeatureSet_VisibilityFeature *m, const google_protobuf_FeatureSet_VisibilityFeature *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_VisibilityFeature_sort_maps(google_protobuf_FeatureSet_VisibilityFeature *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_VisibilityFeature_encode_append(const google_protobuf_FeatureSet_VisibilityFeature *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_VisibilityFeature_write_delimited(const google_protobuf_FeatureSet_VisibilityFeature *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_VisibilityFeature_read_delimited(google_protobuf_FeatureSet_VisibilityFeature *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+
+static inline void google_protobuf_FeatureSet_ProtoLimitsFeature_clear(google_protobuf_FeatureSet_ProtoLimitsFeature *m) { google_protobuf_FeatureSet_ProtoLimitsFeature_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_copy(google_protobuf_FeatureSet_ProtoLimitsFeature *dst, const google_protobuf_FeatureSet_ProtoLimitsFeature *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_merge(google_protobuf_FeatureSet_ProtoLimitsFeature *m, const google_protobuf_FeatureSet_ProtoLimitsFeature *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_sort_maps(google_protobuf_FeatureSet_ProtoLimitsFeature *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_encode_append(const google_protobuf_FeatureSet_ProtoLimitsFeature *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_write_delimited(const google_protobuf_FeatureSet_ProtoLimitsFeature *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_read_delimited(google_protobuf_FeatureSet_ProtoLimitsFeature *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+
+static inline void google_protobuf_FeatureSetDefaults_clear(google_protobuf_FeatureSetDefaults *m) { google_protobuf_FeatureSetDefaults_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_copy(google_protobuf_FeatureSetDefaults *dst, const google_protobuf_FeatureSetDefaults *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_merge(google_protobuf_FeatureSetDefaults *m, const google_protobuf_FeatureSetDefaults *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_sort_maps(google_protobuf_FeatureSetDefaults *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_encode_append(const google_protobuf_FeatureSetDefaults *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_write_delimited(const google_protobuf_FeatureSetDefaults *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_read_delimited(google_protobuf_FeatureSetDefaults *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * defaults; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_add_defaults(google_protobuf_FeatureSetDefaults *m, const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *v, pbj_arena *arena);
+static inline void google_protobuf_FeatureSetDefaults_set_minimum_edition(google_protobuf_FeatureSetDefaults *m, int32_t v)
+{
+    m->minimum_edition = v;
+    m->has_minimum_edition = 1;
+}
+static inline void google_protobuf_FeatureSetDefaults_set_maximum_edition(google_protobuf_FeatureSetDefaults *m, int32_t v)
+{
+    m->maximum_edition = v;
+    m->has_maximum_edition = 1;
+}
+
+static inline void google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_clear(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m) { google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_copy(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *dst, const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_merge(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_sort_maps(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_encode_append(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_write_delimited(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_read_delimited(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline void google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_set_edition(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, int32_t v)
+{
+    m->edition = v;
+    m->has_edition = 1;
+}
+/* overridable_features, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
+static inline google_protobuf_FeatureSet *google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_mutable_overridable_features(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_arena *arena)
+{
+    if (!m->overridable_features && (m->overridable_features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) google_protobuf_FeatureSet_init(m->overridable_features);
+    return m->overridable_features;
+}
+/* fixed_features, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
+static inline google_protobuf_FeatureSet *google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_mutable_fixed_features(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_arena *arena)
+{
+    if (!m->fixed_features && (m->fixed_features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) google_protobuf_FeatureSet_init(m->fixed_features);
+    return m->fixed_features;
+}
+
 static inline void google_protobuf_SourceCodeInfo_clear(google_protobuf_SourceCodeInfo *m) { google_protobuf_SourceCodeInfo_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_copy(google_protobuf_SourceCodeInfo *dst, const google_protobuf_SourceCodeInfo *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_merge(google_protobuf_SourceCodeInfo *m, const google_protobuf_SourceCodeInfo *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_sort_maps(google_protobuf_SourceCodeInfo *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo__merge(google_protobuf_SourceCodeInfo *m, const google_protobuf_SourceCodeInfo *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo__sort_maps(google_protobuf_SourceCodeInfo *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_encode_append(const google_protobuf_SourceCodeInfo *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_write_delimited(const google_protobuf_SourceCodeInfo *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_read_delimited(google_protobuf_SourceCodeInfo *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3675,8 +4427,6 @@ static inline void google_protobuf_SourceCodeInfo_Location_clear(google_protobuf
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_copy(google_protobuf_SourceCodeInfo_Location *dst, const google_protobuf_SourceCodeInfo_Location *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_merge(google_protobuf_SourceCodeInfo_Location *m, const google_protobuf_SourceCodeInfo_Location *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_sort_maps(google_protobuf_SourceCodeInfo_Location *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location__merge(google_protobuf_SourceCodeInfo_Location *m, const google_protobuf_SourceCodeInfo_Location *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location__sort_maps(google_protobuf_SourceCodeInfo_Location *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_encode_append(const google_protobuf_SourceCodeInfo_Location *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_write_delimited(const google_protobuf_SourceCodeInfo_Location *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_read_delimited(google_protobuf_SourceCodeInfo_Location *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3767,8 +4517,6 @@ static inline void google_protobuf_GeneratedCodeInfo_clear(google_protobuf_Gener
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_copy(google_protobuf_GeneratedCodeInfo *dst, const google_protobuf_GeneratedCodeInfo *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_merge(google_protobuf_GeneratedCodeInfo *m, const google_protobuf_GeneratedCodeInfo *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_sort_maps(google_protobuf_GeneratedCodeInfo *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo__merge(google_protobuf_GeneratedCodeInfo *m, const google_protobuf_GeneratedCodeInfo *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo__sort_maps(google_protobuf_GeneratedCodeInfo *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_encode_append(const google_protobuf_GeneratedCodeInfo *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_write_delimited(const google_protobuf_GeneratedCodeInfo *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_read_delimited(google_protobuf_GeneratedCodeInfo *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3780,8 +4528,6 @@ static inline void google_protobuf_GeneratedCodeInfo_Annotation_clear(google_pro
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_copy(google_protobuf_GeneratedCodeInfo_Annotation *dst, const google_protobuf_GeneratedCodeInfo_Annotation *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_merge(google_protobuf_GeneratedCodeInfo_Annotation *m, const google_protobuf_GeneratedCodeInfo_Annotation *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_sort_maps(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation__merge(google_protobuf_GeneratedCodeInfo_Annotation *m, const google_protobuf_GeneratedCodeInfo_Annotation *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation__sort_maps(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_encode_append(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_write_delimited(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_read_delimited(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

@@ -46,15 +46,13 @@ const pbj_json_enum golden_apis2_Color__json = {(const pbj__jin_name[]){
 /* ==== field tables (rt/pbj_table.h) ==== */
 
 /* the names of the tables below, NUL-separated: each message's full name, then per field its name (a required
- * one's full name before it) and JSON name (when it differs), then its oneofs' names */
-static const char pbj__pool_apis2_proto[] =
-    "golden.apis2.Item\000golden.apis2.Item.id\000id\000label\000"   /* golden.apis2.Item */
-    "golden.apis2.Record\000golden.apis2.Record.key\000key\000color\000colors\000by_name\000byName\000Header\000header\000Line\000line\000item\000picked\000number\000choice\000"   /* golden.apis2.Record */
-    "golden.apis2.Record.ByNameEntry\000key\000value\000"   /* golden.apis2.Record.ByNameEntry */
-    "golden.apis2.Record.Header\000version\000tags\000"   /* golden.apis2.Record.Header */
-    "golden.apis2.Record.Line\000n\000"   /* golden.apis2.Record.Line */
-    "golden.apis2.XGroup\000g\000"   /* golden.apis2.XGroup */
-    "";
+ * one's full name before it) and JSON name (when it differs), then its oneofs' names; in pieces laid end to end
+ * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
+static const struct {
+    char s0[305];
+} pbj__pool_apis2_proto = {
+    "golden.apis2.Item\000golden.apis2.Item.id\000id\000label\000golden.apis2.Record\000golden.apis2.Record.key\000key\000color\000colors\000by_name\000byName\000Header\000header\000Line\000line\000item\000picked\000number\000choice\000golden.apis2.Record.ByNameEntry\000key\000value\000golden.apis2.Record.Header\000version\000tags\000golden.apis2.Record.Line\000n\000golden.apis2.XGroup\000g",
+};
 
 /* golden.apis2.Item */
 static void golden_apis2_Item__init_table(void *m) { golden_apis2_Item_init((golden_apis2_Item *)m); }
@@ -62,7 +60,7 @@ static const pbj_field golden_apis2_Item__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, PBJ_F_REQUIRED, PBJ_MEMBER(golden_apis2_Item, id), PBJ_OFFSET(golden_apis2_Item, has_id), 39, 39, NULL},   /* id */
     {2, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_apis2_Item, label), PBJ_OFFSET(golden_apis2_Item, has_label), 42, 42, NULL},   /* label */
 };
-const pbj_table golden_apis2_Item__table = {pbj__pool_apis2_proto, golden_apis2_Item__fields, NULL, golden_apis2_Item__init_table, 0, sizeof(golden_apis2_Item), 2, 2, 0,
+const pbj_table golden_apis2_Item__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_Item__fields, NULL, golden_apis2_Item__init_table, 0, sizeof(golden_apis2_Item), 2, 2, 0,
                            PBJ_OFFSET(golden_apis2_Item, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* golden.apis2.Record */
@@ -81,7 +79,7 @@ static const pbj_field golden_apis2_Record__fields[] = {
 static const pbj_oneof golden_apis2_Record__oneofs[] = {
     {PBJ_MEMBER(golden_apis2_Record, choice_case), PBJ_MEMBER(golden_apis2_Record, choice), 167},
 };
-const pbj_table golden_apis2_Record__table = {pbj__pool_apis2_proto, golden_apis2_Record__fields, golden_apis2_Record__oneofs, golden_apis2_Record__init_table, 48, sizeof(golden_apis2_Record), 9, 5, 1,
+const pbj_table golden_apis2_Record__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_Record__fields, golden_apis2_Record__oneofs, golden_apis2_Record__init_table, 48, sizeof(golden_apis2_Record), 9, 5, 1,
                            PBJ_OFFSET(golden_apis2_Record, pbj_unknown), PBJ_OFFSET(golden_apis2_Record, pbj_ext), 0};
 
 /* golden.apis2.Record.ByNameEntry */
@@ -89,7 +87,7 @@ static const pbj_field golden_apis2_Record_ByNameEntry__fields[] = {
     {1, PBJ_TYPE_STRING, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_apis2_Record_ByNameEntry, key), 0, 206, 206, NULL},   /* key */
     {2, PBJ_TYPE_ENUM, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_apis2_Record_ByNameEntry, value), 0, 210, 210, NULL},   /* value */
 };
-const pbj_table golden_apis2_Record_ByNameEntry__table = {pbj__pool_apis2_proto, golden_apis2_Record_ByNameEntry__fields, NULL, NULL, 174, sizeof(golden_apis2_Record_ByNameEntry), 2, 2, 0,
+const pbj_table golden_apis2_Record_ByNameEntry__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_Record_ByNameEntry__fields, NULL, NULL, 174, sizeof(golden_apis2_Record_ByNameEntry), 2, 2, 0,
                            PBJ_OFFSET(golden_apis2_Record_ByNameEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY};
 
 /* golden.apis2.Record.Header */
@@ -97,21 +95,21 @@ static const pbj_field golden_apis2_Record_Header__fields[] = {
     {6, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_apis2_Record_Header, version), PBJ_OFFSET(golden_apis2_Record_Header, has_version), 243, 243, NULL},   /* version */
     {7, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(golden_apis2_Record_Header, tags), 0, 251, 251, NULL},   /* tags */
 };
-const pbj_table golden_apis2_Record_Header__table = {pbj__pool_apis2_proto, golden_apis2_Record_Header__fields, NULL, NULL, 216, sizeof(golden_apis2_Record_Header), 2, 0, 0,
+const pbj_table golden_apis2_Record_Header__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_Record_Header__fields, NULL, NULL, 216, sizeof(golden_apis2_Record_Header), 2, 0, 0,
                            PBJ_OFFSET(golden_apis2_Record_Header, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* golden.apis2.Record.Line */
 static const pbj_field golden_apis2_Record_Line__fields[] = {
     {9, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_apis2_Record_Line, n), PBJ_OFFSET(golden_apis2_Record_Line, has_n), 281, 281, NULL},   /* n */
 };
-const pbj_table golden_apis2_Record_Line__table = {pbj__pool_apis2_proto, golden_apis2_Record_Line__fields, NULL, NULL, 256, sizeof(golden_apis2_Record_Line), 1, 0, 0,
+const pbj_table golden_apis2_Record_Line__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_Record_Line__fields, NULL, NULL, 256, sizeof(golden_apis2_Record_Line), 1, 0, 0,
                            PBJ_OFFSET(golden_apis2_Record_Line, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* golden.apis2.XGroup */
 static const pbj_field golden_apis2_XGroup__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_apis2_XGroup, g), PBJ_OFFSET(golden_apis2_XGroup, has_g), 303, 303, NULL},   /* g */
 };
-const pbj_table golden_apis2_XGroup__table = {pbj__pool_apis2_proto, golden_apis2_XGroup__fields, NULL, NULL, 283, sizeof(golden_apis2_XGroup), 1, 1, 0,
+const pbj_table golden_apis2_XGroup__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_XGroup__fields, NULL, NULL, 283, sizeof(golden_apis2_XGroup), 1, 1, 0,
                            PBJ_OFFSET(golden_apis2_XGroup, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* ==== golden.apis2.Item ==== */

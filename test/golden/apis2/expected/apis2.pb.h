@@ -47,8 +47,9 @@ extern const pbj_json_enum golden_apis2_Color__json;   /* its names, for M_from_
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write and M__decode serve
- * other generated code; M__table describes M's fields (rt/pbj_table.h). M_f_tag is field f's number and
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and the other M__ functions
+ * serve other generated code (their own section, for generated code only); M__table describes M's fields
+ * (rt/pbj_table.h). M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct golden_apis2_Item golden_apis2_Item;
 typedef struct golden_apis2_Record golden_apis2_Record;
@@ -90,13 +91,9 @@ static inline bool golden_apis2_Item_equal(const golden_apis2_Item *a, const gol
 #ifdef PBJ_TEXT_H
 pbj_status golden_apis2_Item_print(const golden_apis2_Item *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_apis2_Item__write(const golden_apis2_Item *m, uint8_t *end);   /* after golden_apis2_Item_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_apis2_Item__decode(golden_apis2_Item *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 /* pbj.fast_write: golden_apis2_Item_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
- * same bytes as golden_apis2_Item_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was.
- * golden_apis2_Item__write_reverse serves other generated code (down from p, above lim; NULL: it does not fit; rt/pbj_rbuf.h). */
+ * same bytes as golden_apis2_Item_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
 PBJ_MUST_USE pbj_status golden_apis2_Item_write_reverse(const golden_apis2_Item *m, pbj_rbuf *out);
-uint8_t *golden_apis2_Item__write_reverse(const golden_apis2_Item *m, uint8_t *p, uintptr_t lim);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -104,7 +101,6 @@ uint8_t *golden_apis2_Item__write_reverse(const golden_apis2_Item *m, uint8_t *p
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *golden_apis2_Item_missing(const golden_apis2_Item *m);
-const char *golden_apis2_Item__missing(const golden_apis2_Item *m, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_apis2_Item_encode_partial(const golden_apis2_Item *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool golden_apis2_Item_has_id(const golden_apis2_Item *m) { return m->has_id; }
 static inline void golden_apis2_Item_clear_id(golden_apis2_Item *m)
@@ -125,7 +121,6 @@ static inline void golden_apis2_Item_clear_label(golden_apis2_Item *m)
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_apis2_Item__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_apis2_Item_from_text(golden_apis2_Item *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_apis2_Item__read_text(golden_apis2_Item *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== golden.apis2.Record ==== */
@@ -175,13 +170,9 @@ static inline bool golden_apis2_Record_equal(const golden_apis2_Record *a, const
 #ifdef PBJ_TEXT_H
 pbj_status golden_apis2_Record_print(const golden_apis2_Record *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_apis2_Record__write(const golden_apis2_Record *m, uint8_t *end);   /* after golden_apis2_Record_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_apis2_Record__decode(golden_apis2_Record *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 /* pbj.fast_write: golden_apis2_Record_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
- * same bytes as golden_apis2_Record_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was.
- * golden_apis2_Record__write_reverse serves other generated code (down from p, above lim; NULL: it does not fit; rt/pbj_rbuf.h). */
+ * same bytes as golden_apis2_Record_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
 PBJ_MUST_USE pbj_status golden_apis2_Record_write_reverse(const golden_apis2_Record *m, pbj_rbuf *out);
-uint8_t *golden_apis2_Record__write_reverse(const golden_apis2_Record *m, uint8_t *p, uintptr_t lim);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -189,7 +180,6 @@ uint8_t *golden_apis2_Record__write_reverse(const golden_apis2_Record *m, uint8_
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *golden_apis2_Record_missing(const golden_apis2_Record *m);
-const char *golden_apis2_Record__missing(const golden_apis2_Record *m, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_apis2_Record_encode_partial(const golden_apis2_Record *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool golden_apis2_Record_has_key(const golden_apis2_Record *m) { return m->has_key; }
 static inline void golden_apis2_Record_clear_key(golden_apis2_Record *m)
@@ -228,7 +218,6 @@ static inline void golden_apis2_Record_clear_number(golden_apis2_Record *m)
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_apis2_Record__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_apis2_Record_from_text(golden_apis2_Record *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_apis2_Record__read_text(golden_apis2_Record *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== golden.apis2.Record.ByNameEntry ==== */
@@ -251,13 +240,9 @@ static inline bool golden_apis2_Record_ByNameEntry_equal(const golden_apis2_Reco
 #ifdef PBJ_TEXT_H
 pbj_status golden_apis2_Record_ByNameEntry_print(const golden_apis2_Record_ByNameEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_apis2_Record_ByNameEntry__write(const golden_apis2_Record_ByNameEntry *m, uint8_t *end);   /* after golden_apis2_Record_ByNameEntry_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry__decode(golden_apis2_Record_ByNameEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 /* pbj.fast_write: golden_apis2_Record_ByNameEntry_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
- * same bytes as golden_apis2_Record_ByNameEntry_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was.
- * golden_apis2_Record_ByNameEntry__write_reverse serves other generated code (down from p, above lim; NULL: it does not fit; rt/pbj_rbuf.h). */
+ * same bytes as golden_apis2_Record_ByNameEntry_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
 PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry_write_reverse(const golden_apis2_Record_ByNameEntry *m, pbj_rbuf *out);
-uint8_t *golden_apis2_Record_ByNameEntry__write_reverse(const golden_apis2_Record_ByNameEntry *m, uint8_t *p, uintptr_t lim);
 
 /* golden.apis2.Record.ByNameEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_apis2_Record_ByNameEntry_missing(const golden_apis2_Record_ByNameEntry *m) { (void)m; return NULL; }
@@ -268,7 +253,6 @@ static inline pbj_status golden_apis2_Record_ByNameEntry_encode_partial(const go
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_apis2_Record_ByNameEntry__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry_from_text(golden_apis2_Record_ByNameEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_apis2_Record_ByNameEntry__read_text(golden_apis2_Record_ByNameEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== golden.apis2.Record.Header ==== */
@@ -292,13 +276,9 @@ static inline bool golden_apis2_Record_Header_equal(const golden_apis2_Record_He
 #ifdef PBJ_TEXT_H
 pbj_status golden_apis2_Record_Header_print(const golden_apis2_Record_Header *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_apis2_Record_Header__write(const golden_apis2_Record_Header *m, uint8_t *end);   /* after golden_apis2_Record_Header_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_apis2_Record_Header__decode(golden_apis2_Record_Header *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 /* pbj.fast_write: golden_apis2_Record_Header_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
- * same bytes as golden_apis2_Record_Header_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was.
- * golden_apis2_Record_Header__write_reverse serves other generated code (down from p, above lim; NULL: it does not fit; rt/pbj_rbuf.h). */
+ * same bytes as golden_apis2_Record_Header_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
 PBJ_MUST_USE pbj_status golden_apis2_Record_Header_write_reverse(const golden_apis2_Record_Header *m, pbj_rbuf *out);
-uint8_t *golden_apis2_Record_Header__write_reverse(const golden_apis2_Record_Header *m, uint8_t *p, uintptr_t lim);
 
 /* golden.apis2.Record.Header reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_apis2_Record_Header_missing(const golden_apis2_Record_Header *m) { (void)m; return NULL; }
@@ -315,7 +295,6 @@ static inline void golden_apis2_Record_Header_clear_version(golden_apis2_Record_
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_apis2_Record_Header__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_apis2_Record_Header_from_text(golden_apis2_Record_Header *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_apis2_Record_Header__read_text(golden_apis2_Record_Header *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== golden.apis2.Record.Line ==== */
@@ -337,13 +316,9 @@ static inline bool golden_apis2_Record_Line_equal(const golden_apis2_Record_Line
 #ifdef PBJ_TEXT_H
 pbj_status golden_apis2_Record_Line_print(const golden_apis2_Record_Line *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_apis2_Record_Line__write(const golden_apis2_Record_Line *m, uint8_t *end);   /* after golden_apis2_Record_Line_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_apis2_Record_Line__decode(golden_apis2_Record_Line *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 /* pbj.fast_write: golden_apis2_Record_Line_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
- * same bytes as golden_apis2_Record_Line_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was.
- * golden_apis2_Record_Line__write_reverse serves other generated code (down from p, above lim; NULL: it does not fit; rt/pbj_rbuf.h). */
+ * same bytes as golden_apis2_Record_Line_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
 PBJ_MUST_USE pbj_status golden_apis2_Record_Line_write_reverse(const golden_apis2_Record_Line *m, pbj_rbuf *out);
-uint8_t *golden_apis2_Record_Line__write_reverse(const golden_apis2_Record_Line *m, uint8_t *p, uintptr_t lim);
 
 /* golden.apis2.Record.Line reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_apis2_Record_Line_missing(const golden_apis2_Record_Line *m) { (void)m; return NULL; }
@@ -360,7 +335,6 @@ static inline void golden_apis2_Record_Line_clear_n(golden_apis2_Record_Line *m)
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_apis2_Record_Line__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_apis2_Record_Line_from_text(golden_apis2_Record_Line *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_apis2_Record_Line__read_text(golden_apis2_Record_Line *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== golden.apis2.XGroup ==== */
@@ -382,13 +356,9 @@ static inline bool golden_apis2_XGroup_equal(const golden_apis2_XGroup *a, const
 #ifdef PBJ_TEXT_H
 pbj_status golden_apis2_XGroup_print(const golden_apis2_XGroup *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_apis2_XGroup__write(const golden_apis2_XGroup *m, uint8_t *end);   /* after golden_apis2_XGroup_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_apis2_XGroup__decode(golden_apis2_XGroup *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 /* pbj.fast_write: golden_apis2_XGroup_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
- * same bytes as golden_apis2_XGroup_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was.
- * golden_apis2_XGroup__write_reverse serves other generated code (down from p, above lim; NULL: it does not fit; rt/pbj_rbuf.h). */
+ * same bytes as golden_apis2_XGroup_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
 PBJ_MUST_USE pbj_status golden_apis2_XGroup_write_reverse(const golden_apis2_XGroup *m, pbj_rbuf *out);
-uint8_t *golden_apis2_XGroup__write_reverse(const golden_apis2_XGroup *m, uint8_t *p, uintptr_t lim);
 
 /* golden.apis2.XGroup reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_apis2_XGroup_missing(const golden_apis2_XGroup *m) { (void)m; return NULL; }
@@ -405,13 +375,11 @@ static inline void golden_apis2_XGroup_clear_g(golden_apis2_XGroup *m)
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_apis2_XGroup__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_apis2_XGroup_from_text(golden_apis2_XGroup *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_apis2_XGroup__read_text(golden_apis2_XGroup *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_apis2_Item_to_json(const golden_apis2_Item *m, pbj_text *out, const pbj_json_options *o);
-void golden_apis2_Item__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_apis2_Item__type;   /* golden.apis2.Item at run time (the types an Any may hold: JSON's and text's options) */
@@ -420,12 +388,10 @@ extern const pbj_msg_type golden_apis2_Item__type;   /* golden.apis2.Item at run
 #ifdef PBJ_JSON_READ_H
 /* golden_apis2_Item read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status golden_apis2_Item_from_json(golden_apis2_Item *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status golden_apis2_Item__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_apis2_Record_to_json(const golden_apis2_Record *m, pbj_text *out, const pbj_json_options *o);
-void golden_apis2_Record__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_apis2_Record__type;   /* golden.apis2.Record at run time (the types an Any may hold: JSON's and text's options) */
@@ -434,15 +400,10 @@ extern const pbj_msg_type golden_apis2_Record__type;   /* golden.apis2.Record at
 #ifdef PBJ_JSON_READ_H
 /* golden_apis2_Record read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status golden_apis2_Record_from_json(golden_apis2_Record *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status golden_apis2_Record__from_json(void *pm, pbj__json_in *j);
-#endif
-#ifdef PBJ_JSON_H
-void golden_apis2_Record_ByNameEntry__json(const void *m, pbj_json *j);   /* the entry's key and value, inside its map's object */
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_apis2_Record_Header_to_json(const golden_apis2_Record_Header *m, pbj_text *out, const pbj_json_options *o);
-void golden_apis2_Record_Header__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_apis2_Record_Header__type;   /* golden.apis2.Record.Header at run time (the types an Any may hold: JSON's and text's options) */
@@ -451,12 +412,10 @@ extern const pbj_msg_type golden_apis2_Record_Header__type;   /* golden.apis2.Re
 #ifdef PBJ_JSON_READ_H
 /* golden_apis2_Record_Header read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status golden_apis2_Record_Header_from_json(golden_apis2_Record_Header *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status golden_apis2_Record_Header__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_apis2_Record_Line_to_json(const golden_apis2_Record_Line *m, pbj_text *out, const pbj_json_options *o);
-void golden_apis2_Record_Line__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_apis2_Record_Line__type;   /* golden.apis2.Record.Line at run time (the types an Any may hold: JSON's and text's options) */
@@ -465,12 +424,10 @@ extern const pbj_msg_type golden_apis2_Record_Line__type;   /* golden.apis2.Reco
 #ifdef PBJ_JSON_READ_H
 /* golden_apis2_Record_Line read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status golden_apis2_Record_Line_from_json(golden_apis2_Record_Line *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status golden_apis2_Record_Line__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_apis2_XGroup_to_json(const golden_apis2_XGroup *m, pbj_text *out, const pbj_json_options *o);
-void golden_apis2_XGroup__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_apis2_XGroup__type;   /* golden.apis2.XGroup at run time (the types an Any may hold: JSON's and text's options) */
@@ -479,6 +436,64 @@ extern const pbj_msg_type golden_apis2_XGroup__type;   /* golden.apis2.XGroup at
 #ifdef PBJ_JSON_READ_H
 /* golden_apis2_XGroup read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status golden_apis2_XGroup_from_json(golden_apis2_XGroup *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+#endif
+/* ==== for generated code only: not part of the API ==== */
+
+/* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and
+ * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
+uint8_t *golden_apis2_Item__write(const golden_apis2_Item *m, uint8_t *end);   /* after golden_apis2_Item_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_apis2_Item__decode(golden_apis2_Item *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+uint8_t *golden_apis2_Item__write_reverse(const golden_apis2_Item *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
+const char *golden_apis2_Item__missing(const golden_apis2_Item *m, uint32_t depth);
+PBJ_MUST_USE pbj_status golden_apis2_Item__merge(golden_apis2_Item *m, const golden_apis2_Item *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_apis2_Item__sort_maps(golden_apis2_Item *m, pbj_arena *arena, uint32_t depth);
+uint8_t *golden_apis2_Record__write(const golden_apis2_Record *m, uint8_t *end);   /* after golden_apis2_Record_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_apis2_Record__decode(golden_apis2_Record *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+uint8_t *golden_apis2_Record__write_reverse(const golden_apis2_Record *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
+const char *golden_apis2_Record__missing(const golden_apis2_Record *m, uint32_t depth);
+PBJ_MUST_USE pbj_status golden_apis2_Record__merge(golden_apis2_Record *m, const golden_apis2_Record *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_apis2_Record__sort_maps(golden_apis2_Record *m, pbj_arena *arena, uint32_t depth);
+uint8_t *golden_apis2_Record_ByNameEntry__write(const golden_apis2_Record_ByNameEntry *m, uint8_t *end);   /* after golden_apis2_Record_ByNameEntry_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry__decode(golden_apis2_Record_ByNameEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+uint8_t *golden_apis2_Record_ByNameEntry__write_reverse(const golden_apis2_Record_ByNameEntry *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
+PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry__merge(golden_apis2_Record_ByNameEntry *m, const golden_apis2_Record_ByNameEntry *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry__sort_maps(golden_apis2_Record_ByNameEntry *m, pbj_arena *arena, uint32_t depth);
+uint8_t *golden_apis2_Record_Header__write(const golden_apis2_Record_Header *m, uint8_t *end);   /* after golden_apis2_Record_Header_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_apis2_Record_Header__decode(golden_apis2_Record_Header *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+uint8_t *golden_apis2_Record_Header__write_reverse(const golden_apis2_Record_Header *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
+PBJ_MUST_USE pbj_status golden_apis2_Record_Header__merge(golden_apis2_Record_Header *m, const golden_apis2_Record_Header *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_apis2_Record_Header__sort_maps(golden_apis2_Record_Header *m, pbj_arena *arena, uint32_t depth);
+uint8_t *golden_apis2_Record_Line__write(const golden_apis2_Record_Line *m, uint8_t *end);   /* after golden_apis2_Record_Line_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_apis2_Record_Line__decode(golden_apis2_Record_Line *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+uint8_t *golden_apis2_Record_Line__write_reverse(const golden_apis2_Record_Line *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
+PBJ_MUST_USE pbj_status golden_apis2_Record_Line__merge(golden_apis2_Record_Line *m, const golden_apis2_Record_Line *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_apis2_Record_Line__sort_maps(golden_apis2_Record_Line *m, pbj_arena *arena, uint32_t depth);
+uint8_t *golden_apis2_XGroup__write(const golden_apis2_XGroup *m, uint8_t *end);   /* after golden_apis2_XGroup_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_apis2_XGroup__decode(golden_apis2_XGroup *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+uint8_t *golden_apis2_XGroup__write_reverse(const golden_apis2_XGroup *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
+PBJ_MUST_USE pbj_status golden_apis2_XGroup__merge(golden_apis2_XGroup *m, const golden_apis2_XGroup *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_apis2_XGroup__sort_maps(golden_apis2_XGroup *m, pbj_arena *arena, uint32_t depth);
+#ifdef PBJ_TEXT_READ_H
+pbj_status golden_apis2_Item__read_text(golden_apis2_Item *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status golden_apis2_Record__read_text(golden_apis2_Record *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status golden_apis2_Record_ByNameEntry__read_text(golden_apis2_Record_ByNameEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status golden_apis2_Record_Header__read_text(golden_apis2_Record_Header *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status golden_apis2_Record_Line__read_text(golden_apis2_Record_Line *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status golden_apis2_XGroup__read_text(golden_apis2_XGroup *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+#endif
+#ifdef PBJ_JSON_H
+void golden_apis2_Item__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void golden_apis2_Record__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void golden_apis2_Record_ByNameEntry__json(const void *m, pbj_json *j);   /* the entry's key and value, inside its map's object */
+void golden_apis2_Record_Header__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void golden_apis2_Record_Line__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void golden_apis2_XGroup__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+#endif
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_apis2_Item__from_json(void *pm, pbj__json_in *j);
+pbj_status golden_apis2_Record__from_json(void *pm, pbj__json_in *j);
+pbj_status golden_apis2_Record_Header__from_json(void *pm, pbj__json_in *j);
+pbj_status golden_apis2_Record_Line__from_json(void *pm, pbj__json_in *j);
 pbj_status golden_apis2_XGroup__from_json(void *pm, pbj__json_in *j);
 #endif
 /* ==== views ==== */
@@ -1663,8 +1678,6 @@ static inline void golden_apis2_Item_clear(golden_apis2_Item *m) { golden_apis2_
 PBJ_MUST_USE pbj_status golden_apis2_Item_copy(golden_apis2_Item *dst, const golden_apis2_Item *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_apis2_Item_merge(golden_apis2_Item *m, const golden_apis2_Item *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_apis2_Item_sort_maps(golden_apis2_Item *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_apis2_Item__merge(golden_apis2_Item *m, const golden_apis2_Item *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_apis2_Item__sort_maps(golden_apis2_Item *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_apis2_Item_encode_append(const golden_apis2_Item *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_apis2_Item_write_delimited(const golden_apis2_Item *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_apis2_Item_read_delimited(golden_apis2_Item *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -1691,8 +1704,6 @@ static inline void golden_apis2_Record_clear(golden_apis2_Record *m) { golden_ap
 PBJ_MUST_USE pbj_status golden_apis2_Record_copy(golden_apis2_Record *dst, const golden_apis2_Record *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_apis2_Record_merge(golden_apis2_Record *m, const golden_apis2_Record *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_apis2_Record_sort_maps(golden_apis2_Record *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_apis2_Record__merge(golden_apis2_Record *m, const golden_apis2_Record *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_apis2_Record__sort_maps(golden_apis2_Record *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_apis2_Record_encode_append(const golden_apis2_Record *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_apis2_Record_write_delimited(const golden_apis2_Record *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_apis2_Record_read_delimited(golden_apis2_Record *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -1770,8 +1781,6 @@ static inline void golden_apis2_Record_ByNameEntry_clear(golden_apis2_Record_ByN
 PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry_copy(golden_apis2_Record_ByNameEntry *dst, const golden_apis2_Record_ByNameEntry *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry_merge(golden_apis2_Record_ByNameEntry *m, const golden_apis2_Record_ByNameEntry *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry_sort_maps(golden_apis2_Record_ByNameEntry *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry__merge(golden_apis2_Record_ByNameEntry *m, const golden_apis2_Record_ByNameEntry *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry__sort_maps(golden_apis2_Record_ByNameEntry *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry_encode_append(const golden_apis2_Record_ByNameEntry *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry_write_delimited(const golden_apis2_Record_ByNameEntry *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry_read_delimited(golden_apis2_Record_ByNameEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -1780,8 +1789,6 @@ static inline void golden_apis2_Record_Header_clear(golden_apis2_Record_Header *
 PBJ_MUST_USE pbj_status golden_apis2_Record_Header_copy(golden_apis2_Record_Header *dst, const golden_apis2_Record_Header *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_apis2_Record_Header_merge(golden_apis2_Record_Header *m, const golden_apis2_Record_Header *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_apis2_Record_Header_sort_maps(golden_apis2_Record_Header *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_apis2_Record_Header__merge(golden_apis2_Record_Header *m, const golden_apis2_Record_Header *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_apis2_Record_Header__sort_maps(golden_apis2_Record_Header *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_apis2_Record_Header_encode_append(const golden_apis2_Record_Header *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_apis2_Record_Header_write_delimited(const golden_apis2_Record_Header *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_apis2_Record_Header_read_delimited(golden_apis2_Record_Header *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -1811,8 +1818,6 @@ static inline void golden_apis2_Record_Line_clear(golden_apis2_Record_Line *m) {
 PBJ_MUST_USE pbj_status golden_apis2_Record_Line_copy(golden_apis2_Record_Line *dst, const golden_apis2_Record_Line *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_apis2_Record_Line_merge(golden_apis2_Record_Line *m, const golden_apis2_Record_Line *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_apis2_Record_Line_sort_maps(golden_apis2_Record_Line *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_apis2_Record_Line__merge(golden_apis2_Record_Line *m, const golden_apis2_Record_Line *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_apis2_Record_Line__sort_maps(golden_apis2_Record_Line *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_apis2_Record_Line_encode_append(const golden_apis2_Record_Line *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_apis2_Record_Line_write_delimited(const golden_apis2_Record_Line *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_apis2_Record_Line_read_delimited(golden_apis2_Record_Line *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -1826,8 +1831,6 @@ static inline void golden_apis2_XGroup_clear(golden_apis2_XGroup *m) { golden_ap
 PBJ_MUST_USE pbj_status golden_apis2_XGroup_copy(golden_apis2_XGroup *dst, const golden_apis2_XGroup *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_apis2_XGroup_merge(golden_apis2_XGroup *m, const golden_apis2_XGroup *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_apis2_XGroup_sort_maps(golden_apis2_XGroup *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_apis2_XGroup__merge(golden_apis2_XGroup *m, const golden_apis2_XGroup *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_apis2_XGroup__sort_maps(golden_apis2_XGroup *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_apis2_XGroup_encode_append(const golden_apis2_XGroup *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_apis2_XGroup_write_delimited(const golden_apis2_XGroup *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_apis2_XGroup_read_delimited(golden_apis2_XGroup *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

@@ -46,20 +46,20 @@ const pbj_json_enum golden_apis3_Kind__json = {(const pbj__jin_name[]){
 /* ==== field tables (rt/pbj_table.h) ==== */
 
 /* the names of the tables below, NUL-separated: each message's full name, then per field its name (a required
- * one's full name before it) and JSON name (when it differs), then its oneofs' names */
-static const char pbj__pool_apis3_proto[] =
-    "golden.apis3.Leaf\000id\000name\000"   /* golden.apis3.Leaf */
-    "golden.apis3.All\000scalar\000text\000blob\000maybe\000maybe_text\000maybeText\000packed\000unpacked\000words\000leaf\000leaves\000counts\000by_id\000byId\000pick_int\000pickInt\000pick_text\000pickText\000pick_leaf\000pickLeaf\000kind\000kinds\000ratio\000fixed\000flag\000child\000pick\000"   /* golden.apis3.All */
-    "golden.apis3.All.CountsEntry\000key\000value\000"   /* golden.apis3.All.CountsEntry */
-    "golden.apis3.All.ByIdEntry\000key\000value\000"   /* golden.apis3.All.ByIdEntry */
-    "";
+ * one's full name before it) and JSON name (when it differs), then its oneofs' names; in pieces laid end to end
+ * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
+static const struct {
+    char s0[309];
+} pbj__pool_apis3_proto = {
+    "golden.apis3.Leaf\000id\000name\000golden.apis3.All\000scalar\000text\000blob\000maybe\000maybe_text\000maybeText\000packed\000unpacked\000words\000leaf\000leaves\000counts\000by_id\000byId\000pick_int\000pickInt\000pick_text\000pickText\000pick_leaf\000pickLeaf\000kind\000kinds\000ratio\000fixed\000flag\000child\000pick\000golden.apis3.All.CountsEntry\000key\000value\000golden.apis3.All.ByIdEntry\000key\000value",
+};
 
 /* golden.apis3.Leaf */
 static const pbj_field golden_apis3_Leaf__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_apis3_Leaf, id), 0, 18, 18, NULL},   /* id */
     {2, PBJ_TYPE_STRING, PBJ_MODE_IMPLICIT, PBJ_F_UTF8, PBJ_MEMBER(golden_apis3_Leaf, name), 0, 21, 21, NULL},   /* name */
 };
-const pbj_table golden_apis3_Leaf__table = {pbj__pool_apis3_proto, golden_apis3_Leaf__fields, NULL, NULL, 0, sizeof(golden_apis3_Leaf), 2, 2, 0,
+const pbj_table golden_apis3_Leaf__table = {(const char *)&pbj__pool_apis3_proto, golden_apis3_Leaf__fields, NULL, NULL, 0, sizeof(golden_apis3_Leaf), 2, 2, 0,
                            PBJ_OFFSET(golden_apis3_Leaf, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* golden.apis3.All */
@@ -89,7 +89,7 @@ static const pbj_field golden_apis3_All__fields[] = {
 static const pbj_oneof golden_apis3_All__oneofs[] = {
     {PBJ_MEMBER(golden_apis3_All, pick_case), PBJ_MEMBER(golden_apis3_All, pick), 228},
 };
-const pbj_table golden_apis3_All__table = {pbj__pool_apis3_proto, golden_apis3_All__fields, golden_apis3_All__oneofs, NULL, 26, sizeof(golden_apis3_All), 21, 21, 1,
+const pbj_table golden_apis3_All__table = {(const char *)&pbj__pool_apis3_proto, golden_apis3_All__fields, golden_apis3_All__oneofs, NULL, 26, sizeof(golden_apis3_All), 21, 21, 1,
                            PBJ_OFFSET(golden_apis3_All, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* golden.apis3.All.CountsEntry */
@@ -97,7 +97,7 @@ static const pbj_field golden_apis3_All_CountsEntry__fields[] = {
     {1, PBJ_TYPE_STRING, PBJ_MODE_ALWAYS, PBJ_F_UTF8, PBJ_MEMBER(golden_apis3_All_CountsEntry, key), 0, 262, 262, NULL},   /* key */
     {2, PBJ_TYPE_INT64, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_apis3_All_CountsEntry, value), 0, 266, 266, NULL},   /* value */
 };
-const pbj_table golden_apis3_All_CountsEntry__table = {pbj__pool_apis3_proto, golden_apis3_All_CountsEntry__fields, NULL, NULL, 233, sizeof(golden_apis3_All_CountsEntry), 2, 2, 0,
+const pbj_table golden_apis3_All_CountsEntry__table = {(const char *)&pbj__pool_apis3_proto, golden_apis3_All_CountsEntry__fields, NULL, NULL, 233, sizeof(golden_apis3_All_CountsEntry), 2, 2, 0,
                            PBJ_OFFSET(golden_apis3_All_CountsEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY};
 
 /* golden.apis3.All.ByIdEntry */
@@ -105,7 +105,7 @@ static const pbj_field golden_apis3_All_ByIdEntry__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_apis3_All_ByIdEntry, key), 0, 299, 299, NULL},   /* key */
     {2, PBJ_TYPE_MESSAGE, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_apis3_All_ByIdEntry, value), 0, 303, 303, &golden_apis3_Leaf__table},   /* value */
 };
-const pbj_table golden_apis3_All_ByIdEntry__table = {pbj__pool_apis3_proto, golden_apis3_All_ByIdEntry__fields, NULL, NULL, 272, sizeof(golden_apis3_All_ByIdEntry), 2, 2, 0,
+const pbj_table golden_apis3_All_ByIdEntry__table = {(const char *)&pbj__pool_apis3_proto, golden_apis3_All_ByIdEntry__fields, NULL, NULL, 272, sizeof(golden_apis3_All_ByIdEntry), 2, 2, 0,
                            PBJ_OFFSET(golden_apis3_All_ByIdEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY};
 
 /* ==== golden.apis3.Leaf ==== */

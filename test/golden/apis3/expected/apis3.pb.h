@@ -47,8 +47,9 @@ extern const pbj_json_enum golden_apis3_Kind__json;   /* its names, for M_from_j
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write and M__decode serve
- * other generated code; M__table describes M's fields (rt/pbj_table.h). M_f_tag is field f's number and
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and the other M__ functions
+ * serve other generated code (their own section, for generated code only); M__table describes M's fields
+ * (rt/pbj_table.h). M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct golden_apis3_Leaf golden_apis3_Leaf;
 typedef struct golden_apis3_All golden_apis3_All;
@@ -87,13 +88,9 @@ static inline bool golden_apis3_Leaf_equal(const golden_apis3_Leaf *a, const gol
 #ifdef PBJ_TEXT_H
 pbj_status golden_apis3_Leaf_print(const golden_apis3_Leaf *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_apis3_Leaf__write(const golden_apis3_Leaf *m, uint8_t *end);   /* after golden_apis3_Leaf_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_apis3_Leaf__decode(golden_apis3_Leaf *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 /* pbj.fast_write: golden_apis3_Leaf_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
- * same bytes as golden_apis3_Leaf_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was.
- * golden_apis3_Leaf__write_reverse serves other generated code (down from p, above lim; NULL: it does not fit; rt/pbj_rbuf.h). */
+ * same bytes as golden_apis3_Leaf_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
 PBJ_MUST_USE pbj_status golden_apis3_Leaf_write_reverse(const golden_apis3_Leaf *m, pbj_rbuf *out);
-uint8_t *golden_apis3_Leaf__write_reverse(const golden_apis3_Leaf *m, uint8_t *p, uintptr_t lim);
 
 /* golden.apis3.Leaf reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_apis3_Leaf_missing(const golden_apis3_Leaf *m) { (void)m; return NULL; }
@@ -104,7 +101,6 @@ static inline pbj_status golden_apis3_Leaf_encode_partial(const golden_apis3_Lea
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_apis3_Leaf__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_apis3_Leaf_from_text(golden_apis3_Leaf *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_apis3_Leaf__read_text(golden_apis3_Leaf *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== golden.apis3.All ==== */
@@ -189,14 +185,9 @@ static inline bool golden_apis3_All_equal(const golden_apis3_All *a, const golde
 #ifdef PBJ_TEXT_H
 pbj_status golden_apis3_All_print(const golden_apis3_All *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_apis3_All__write(const golden_apis3_All *m, uint8_t *end);   /* after golden_apis3_All_size: m's bytes ending at end (back to front); returns their first byte */
-size_t golden_apis3_All__size(const golden_apis3_All *m, uint32_t depth);   /* PBJ_SIZE_ERROR when m nests deeper than depth */
-PBJ_MUST_USE pbj_status golden_apis3_All__decode(golden_apis3_All *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 /* pbj.fast_write: golden_apis3_All_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
- * same bytes as golden_apis3_All_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was.
- * golden_apis3_All__write_reverse serves other generated code (down from p, above lim; NULL: it does not fit; rt/pbj_rbuf.h). */
+ * same bytes as golden_apis3_All_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
 PBJ_MUST_USE pbj_status golden_apis3_All_write_reverse(const golden_apis3_All *m, pbj_rbuf *out);
-uint8_t *golden_apis3_All__write_reverse(const golden_apis3_All *m, uint8_t *p, uintptr_t lim, uint32_t depth);
 
 /* golden.apis3.All reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_apis3_All_missing(const golden_apis3_All *m) { (void)m; return NULL; }
@@ -244,7 +235,6 @@ static inline void golden_apis3_All_clear_child(golden_apis3_All *m) { m->child 
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_apis3_All__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_apis3_All_from_text(golden_apis3_All *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_apis3_All__read_text(golden_apis3_All *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== golden.apis3.All.CountsEntry ==== */
@@ -267,13 +257,9 @@ static inline bool golden_apis3_All_CountsEntry_equal(const golden_apis3_All_Cou
 #ifdef PBJ_TEXT_H
 pbj_status golden_apis3_All_CountsEntry_print(const golden_apis3_All_CountsEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_apis3_All_CountsEntry__write(const golden_apis3_All_CountsEntry *m, uint8_t *end);   /* after golden_apis3_All_CountsEntry_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry__decode(golden_apis3_All_CountsEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 /* pbj.fast_write: golden_apis3_All_CountsEntry_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
- * same bytes as golden_apis3_All_CountsEntry_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was.
- * golden_apis3_All_CountsEntry__write_reverse serves other generated code (down from p, above lim; NULL: it does not fit; rt/pbj_rbuf.h). */
+ * same bytes as golden_apis3_All_CountsEntry_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
 PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry_write_reverse(const golden_apis3_All_CountsEntry *m, pbj_rbuf *out);
-uint8_t *golden_apis3_All_CountsEntry__write_reverse(const golden_apis3_All_CountsEntry *m, uint8_t *p, uintptr_t lim);
 
 /* golden.apis3.All.CountsEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_apis3_All_CountsEntry_missing(const golden_apis3_All_CountsEntry *m) { (void)m; return NULL; }
@@ -284,7 +270,6 @@ static inline pbj_status golden_apis3_All_CountsEntry_encode_partial(const golde
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_apis3_All_CountsEntry__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry_from_text(golden_apis3_All_CountsEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_apis3_All_CountsEntry__read_text(golden_apis3_All_CountsEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== golden.apis3.All.ByIdEntry ==== */
@@ -307,13 +292,9 @@ static inline bool golden_apis3_All_ByIdEntry_equal(const golden_apis3_All_ByIdE
 #ifdef PBJ_TEXT_H
 pbj_status golden_apis3_All_ByIdEntry_print(const golden_apis3_All_ByIdEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_apis3_All_ByIdEntry__write(const golden_apis3_All_ByIdEntry *m, uint8_t *end);   /* after golden_apis3_All_ByIdEntry_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry__decode(golden_apis3_All_ByIdEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 /* pbj.fast_write: golden_apis3_All_ByIdEntry_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
- * same bytes as golden_apis3_All_ByIdEntry_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was.
- * golden_apis3_All_ByIdEntry__write_reverse serves other generated code (down from p, above lim; NULL: it does not fit; rt/pbj_rbuf.h). */
+ * same bytes as golden_apis3_All_ByIdEntry_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
 PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry_write_reverse(const golden_apis3_All_ByIdEntry *m, pbj_rbuf *out);
-uint8_t *golden_apis3_All_ByIdEntry__write_reverse(const golden_apis3_All_ByIdEntry *m, uint8_t *p, uintptr_t lim);
 
 /* golden.apis3.All.ByIdEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_apis3_All_ByIdEntry_missing(const golden_apis3_All_ByIdEntry *m) { (void)m; return NULL; }
@@ -324,13 +305,11 @@ static inline pbj_status golden_apis3_All_ByIdEntry_encode_partial(const golden_
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_apis3_All_ByIdEntry__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry_from_text(golden_apis3_All_ByIdEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_apis3_All_ByIdEntry__read_text(golden_apis3_All_ByIdEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_apis3_Leaf_to_json(const golden_apis3_Leaf *m, pbj_text *out, const pbj_json_options *o);
-void golden_apis3_Leaf__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_apis3_Leaf__type;   /* golden.apis3.Leaf at run time (the types an Any may hold: JSON's and text's options) */
@@ -339,12 +318,10 @@ extern const pbj_msg_type golden_apis3_Leaf__type;   /* golden.apis3.Leaf at run
 #ifdef PBJ_JSON_READ_H
 /* golden_apis3_Leaf read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status golden_apis3_Leaf_from_json(golden_apis3_Leaf *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status golden_apis3_Leaf__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_apis3_All_to_json(const golden_apis3_All *m, pbj_text *out, const pbj_json_options *o);
-void golden_apis3_All__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_apis3_All__type;   /* golden.apis3.All at run time (the types an Any may hold: JSON's and text's options) */
@@ -353,13 +330,47 @@ extern const pbj_msg_type golden_apis3_All__type;   /* golden.apis3.All at run t
 #ifdef PBJ_JSON_READ_H
 /* golden_apis3_All read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status golden_apis3_All_from_json(golden_apis3_All *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status golden_apis3_All__from_json(void *pm, pbj__json_in *j);
+#endif
+/* ==== for generated code only: not part of the API ==== */
+
+/* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and
+ * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
+uint8_t *golden_apis3_Leaf__write(const golden_apis3_Leaf *m, uint8_t *end);   /* after golden_apis3_Leaf_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_apis3_Leaf__decode(golden_apis3_Leaf *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+uint8_t *golden_apis3_Leaf__write_reverse(const golden_apis3_Leaf *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
+PBJ_MUST_USE pbj_status golden_apis3_Leaf__merge(golden_apis3_Leaf *m, const golden_apis3_Leaf *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_apis3_Leaf__sort_maps(golden_apis3_Leaf *m, pbj_arena *arena, uint32_t depth);
+uint8_t *golden_apis3_All__write(const golden_apis3_All *m, uint8_t *end);   /* after golden_apis3_All_size: m's bytes ending at end (back to front); returns their first byte */
+size_t golden_apis3_All__size(const golden_apis3_All *m, uint32_t depth);   /* PBJ_SIZE_ERROR when m nests deeper than depth */
+PBJ_MUST_USE pbj_status golden_apis3_All__decode(golden_apis3_All *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+uint8_t *golden_apis3_All__write_reverse(const golden_apis3_All *m, uint8_t *p, uintptr_t lim, uint32_t depth);   /* down from p, above lim; NULL: it does not fit */
+PBJ_MUST_USE pbj_status golden_apis3_All__merge(golden_apis3_All *m, const golden_apis3_All *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_apis3_All__sort_maps(golden_apis3_All *m, pbj_arena *arena, uint32_t depth);
+uint8_t *golden_apis3_All_CountsEntry__write(const golden_apis3_All_CountsEntry *m, uint8_t *end);   /* after golden_apis3_All_CountsEntry_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry__decode(golden_apis3_All_CountsEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+uint8_t *golden_apis3_All_CountsEntry__write_reverse(const golden_apis3_All_CountsEntry *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
+PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry__merge(golden_apis3_All_CountsEntry *m, const golden_apis3_All_CountsEntry *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry__sort_maps(golden_apis3_All_CountsEntry *m, pbj_arena *arena, uint32_t depth);
+uint8_t *golden_apis3_All_ByIdEntry__write(const golden_apis3_All_ByIdEntry *m, uint8_t *end);   /* after golden_apis3_All_ByIdEntry_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry__decode(golden_apis3_All_ByIdEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+uint8_t *golden_apis3_All_ByIdEntry__write_reverse(const golden_apis3_All_ByIdEntry *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
+PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry__merge(golden_apis3_All_ByIdEntry *m, const golden_apis3_All_ByIdEntry *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry__sort_maps(golden_apis3_All_ByIdEntry *m, pbj_arena *arena, uint32_t depth);
+#ifdef PBJ_TEXT_READ_H
+pbj_status golden_apis3_Leaf__read_text(golden_apis3_Leaf *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status golden_apis3_All__read_text(golden_apis3_All *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status golden_apis3_All_CountsEntry__read_text(golden_apis3_All_CountsEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status golden_apis3_All_ByIdEntry__read_text(golden_apis3_All_ByIdEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 #ifdef PBJ_JSON_H
+void golden_apis3_Leaf__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void golden_apis3_All__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 void golden_apis3_All_CountsEntry__json(const void *m, pbj_json *j);   /* the entry's key and value, inside its map's object */
-#endif
-#ifdef PBJ_JSON_H
 void golden_apis3_All_ByIdEntry__json(const void *m, pbj_json *j);   /* the entry's key and value, inside its map's object */
+#endif
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_apis3_Leaf__from_json(void *pm, pbj__json_in *j);
+pbj_status golden_apis3_All__from_json(void *pm, pbj__json_in *j);
 #endif
 /* ==== views ==== */
 
@@ -1719,8 +1730,6 @@ static inline void golden_apis3_Leaf_clear(golden_apis3_Leaf *m) { golden_apis3_
 PBJ_MUST_USE pbj_status golden_apis3_Leaf_copy(golden_apis3_Leaf *dst, const golden_apis3_Leaf *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_apis3_Leaf_merge(golden_apis3_Leaf *m, const golden_apis3_Leaf *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_apis3_Leaf_sort_maps(golden_apis3_Leaf *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_apis3_Leaf__merge(golden_apis3_Leaf *m, const golden_apis3_Leaf *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_apis3_Leaf__sort_maps(golden_apis3_Leaf *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_apis3_Leaf_encode_append(const golden_apis3_Leaf *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_apis3_Leaf_write_delimited(const golden_apis3_Leaf *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_apis3_Leaf_read_delimited(golden_apis3_Leaf *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -1746,8 +1755,6 @@ static inline void golden_apis3_All_clear(golden_apis3_All *m) { golden_apis3_Al
 PBJ_MUST_USE pbj_status golden_apis3_All_copy(golden_apis3_All *dst, const golden_apis3_All *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_apis3_All_merge(golden_apis3_All *m, const golden_apis3_All *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_apis3_All_sort_maps(golden_apis3_All *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_apis3_All__merge(golden_apis3_All *m, const golden_apis3_All *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_apis3_All__sort_maps(golden_apis3_All *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_apis3_All_encode_append(const golden_apis3_All *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_apis3_All_write_delimited(const golden_apis3_All *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_apis3_All_read_delimited(golden_apis3_All *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -1953,8 +1960,6 @@ static inline void golden_apis3_All_CountsEntry_clear(golden_apis3_All_CountsEnt
 PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry_copy(golden_apis3_All_CountsEntry *dst, const golden_apis3_All_CountsEntry *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry_merge(golden_apis3_All_CountsEntry *m, const golden_apis3_All_CountsEntry *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry_sort_maps(golden_apis3_All_CountsEntry *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry__merge(golden_apis3_All_CountsEntry *m, const golden_apis3_All_CountsEntry *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry__sort_maps(golden_apis3_All_CountsEntry *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry_encode_append(const golden_apis3_All_CountsEntry *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry_write_delimited(const golden_apis3_All_CountsEntry *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry_read_delimited(golden_apis3_All_CountsEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -1963,8 +1968,6 @@ static inline void golden_apis3_All_ByIdEntry_clear(golden_apis3_All_ByIdEntry *
 PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry_copy(golden_apis3_All_ByIdEntry *dst, const golden_apis3_All_ByIdEntry *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry_merge(golden_apis3_All_ByIdEntry *m, const golden_apis3_All_ByIdEntry *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry_sort_maps(golden_apis3_All_ByIdEntry *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry__merge(golden_apis3_All_ByIdEntry *m, const golden_apis3_All_ByIdEntry *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry__sort_maps(golden_apis3_All_ByIdEntry *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry_encode_append(const golden_apis3_All_ByIdEntry *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry_write_delimited(const golden_apis3_All_ByIdEntry *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry_read_delimited(golden_apis3_All_ByIdEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

@@ -43,10 +43,13 @@ const pbj_json_enum golden_defaults_Color__json = {(const pbj__jin_name[]){
 /* ==== field tables (rt/pbj_table.h) ==== */
 
 /* the names of the tables below, NUL-separated: each message's full name, then per field its name (a required
- * one's full name before it) and JSON name (when it differs), then its oneofs' names */
-static const char pbj__pool_defaults_proto[] =
-    "golden.defaults.Defaults\000d_int32\000dInt32\000d_uint64\000dUint64\000d_sint64\000dSint64\000d_float\000dFloat\000d_inf\000dInf\000d_nan\000dNan\000d_bool\000dBool\000d_string\000dString\000d_bytes\000dBytes\000d_color\000dColor\000d_first\000dFirst\000no_default\000noDefault\000"   /* golden.defaults.Defaults */
-    "";
+ * one's full name before it) and JSON name (when it differs), then its oneofs' names; in pieces laid end to end
+ * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
+static const struct {
+    char s0[207];
+} pbj__pool_defaults_proto = {
+    "golden.defaults.Defaults\000d_int32\000dInt32\000d_uint64\000dUint64\000d_sint64\000dSint64\000d_float\000dFloat\000d_inf\000dInf\000d_nan\000dNan\000d_bool\000dBool\000d_string\000dString\000d_bytes\000dBytes\000d_color\000dColor\000d_first\000dFirst\000no_default\000noDefault",
+};
 
 /* golden.defaults.Defaults */
 static void golden_defaults_Defaults__init_table(void *m) { golden_defaults_Defaults_init((golden_defaults_Defaults *)m); }
@@ -64,7 +67,7 @@ static const pbj_field golden_defaults_Defaults__fields[] = {
     {11, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(golden_defaults_Defaults, d_first), PBJ_OFFSET(golden_defaults_Defaults, has_d_first), 171, 179, NULL},   /* d_first */
     {12, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_defaults_Defaults, no_default), PBJ_OFFSET(golden_defaults_Defaults, has_no_default), 186, 197, NULL},   /* no_default */
 };
-const pbj_table golden_defaults_Defaults__table = {pbj__pool_defaults_proto, golden_defaults_Defaults__fields, NULL, golden_defaults_Defaults__init_table, 0, sizeof(golden_defaults_Defaults), 12, 12, 0,
+const pbj_table golden_defaults_Defaults__table = {(const char *)&pbj__pool_defaults_proto, golden_defaults_Defaults__fields, NULL, golden_defaults_Defaults__init_table, 0, sizeof(golden_defaults_Defaults), 12, 12, 0,
                            PBJ_OFFSET(golden_defaults_Defaults, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* ==== golden.defaults.Defaults ==== */

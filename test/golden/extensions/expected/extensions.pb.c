@@ -8,37 +8,37 @@
 /* ==== field tables (rt/pbj_table.h) ==== */
 
 /* the names of the tables below, NUL-separated: each message's full name, then per field its name (a required
- * one's full name before it) and JSON name (when it differs), then its oneofs' names */
-static const char pbj__pool_extensions_proto[] =
-    "golden.extensions.Base\000id\000"   /* golden.extensions.Base */
-    "golden.extensions.Note\000text\000"   /* golden.extensions.Note */
-    "golden.extensions.EGroup\000g\000"   /* golden.extensions.EGroup */
-    "golden.extensions.Scope\000"   /* golden.extensions.Scope */
-    "";
+ * one's full name before it) and JSON name (when it differs), then its oneofs' names; in pieces laid end to end
+ * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
+static const struct {
+    char s0[105];
+} pbj__pool_extensions_proto = {
+    "golden.extensions.Base\000id\000golden.extensions.Note\000text\000golden.extensions.EGroup\000g\000golden.extensions.Scope",
+};
 
 /* golden.extensions.Base */
 static const pbj_field golden_extensions_Base__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_extensions_Base, id), PBJ_OFFSET(golden_extensions_Base, has_id), 23, 23, NULL},   /* id */
 };
-const pbj_table golden_extensions_Base__table = {pbj__pool_extensions_proto, golden_extensions_Base__fields, NULL, NULL, 0, sizeof(golden_extensions_Base), 1, 1, 0,
+const pbj_table golden_extensions_Base__table = {(const char *)&pbj__pool_extensions_proto, golden_extensions_Base__fields, NULL, NULL, 0, sizeof(golden_extensions_Base), 1, 1, 0,
                            PBJ_OFFSET(golden_extensions_Base, pbj_unknown), PBJ_OFFSET(golden_extensions_Base, pbj_ext), 0};
 
 /* golden.extensions.Note */
 static const pbj_field golden_extensions_Note__fields[] = {
     {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_extensions_Note, text), PBJ_OFFSET(golden_extensions_Note, has_text), 49, 49, NULL},   /* text */
 };
-const pbj_table golden_extensions_Note__table = {pbj__pool_extensions_proto, golden_extensions_Note__fields, NULL, NULL, 26, sizeof(golden_extensions_Note), 1, 1, 0,
+const pbj_table golden_extensions_Note__table = {(const char *)&pbj__pool_extensions_proto, golden_extensions_Note__fields, NULL, NULL, 26, sizeof(golden_extensions_Note), 1, 1, 0,
                            PBJ_OFFSET(golden_extensions_Note, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* golden.extensions.EGroup */
 static const pbj_field golden_extensions_EGroup__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_extensions_EGroup, g), PBJ_OFFSET(golden_extensions_EGroup, has_g), 79, 79, NULL},   /* g */
 };
-const pbj_table golden_extensions_EGroup__table = {pbj__pool_extensions_proto, golden_extensions_EGroup__fields, NULL, NULL, 54, sizeof(golden_extensions_EGroup), 1, 1, 0,
+const pbj_table golden_extensions_EGroup__table = {(const char *)&pbj__pool_extensions_proto, golden_extensions_EGroup__fields, NULL, NULL, 54, sizeof(golden_extensions_EGroup), 1, 1, 0,
                            PBJ_OFFSET(golden_extensions_EGroup, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* golden.extensions.Scope */
-const pbj_table golden_extensions_Scope__table = {pbj__pool_extensions_proto, NULL, NULL, NULL, 81, sizeof(golden_extensions_Scope), 0, 0, 0,
+const pbj_table golden_extensions_Scope__table = {(const char *)&pbj__pool_extensions_proto, NULL, NULL, NULL, 81, sizeof(golden_extensions_Scope), 0, 0, 0,
                            PBJ_OFFSET(golden_extensions_Scope, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* ==== golden.extensions.Base ==== */

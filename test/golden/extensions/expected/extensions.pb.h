@@ -27,8 +27,9 @@ extern "C" {
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write and M__decode serve
- * other generated code; M__table describes M's fields (rt/pbj_table.h). M_f_tag is field f's number and
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and the other M__ functions
+ * serve other generated code (their own section, for generated code only); M__table describes M's fields
+ * (rt/pbj_table.h). M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct golden_extensions_Base golden_extensions_Base;
 typedef struct golden_extensions_Note golden_extensions_Note;
@@ -58,8 +59,6 @@ static inline bool golden_extensions_Base_equal(const golden_extensions_Base *a,
 #ifdef PBJ_TEXT_H
 pbj_status golden_extensions_Base_print(const golden_extensions_Base *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_extensions_Base__write(const golden_extensions_Base *m, uint8_t *end);   /* after golden_extensions_Base_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_extensions_Base__decode(golden_extensions_Base *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.extensions.Base reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_extensions_Base_missing(const golden_extensions_Base *m) { (void)m; return NULL; }
@@ -76,7 +75,6 @@ static inline void golden_extensions_Base_clear_id(golden_extensions_Base *m)
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_extensions_Base__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_extensions_Base_from_text(golden_extensions_Base *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_extensions_Base__read_text(golden_extensions_Base *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== golden.extensions.Note ==== */
@@ -97,8 +95,6 @@ static inline bool golden_extensions_Note_equal(const golden_extensions_Note *a,
 #ifdef PBJ_TEXT_H
 pbj_status golden_extensions_Note_print(const golden_extensions_Note *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_extensions_Note__write(const golden_extensions_Note *m, uint8_t *end);   /* after golden_extensions_Note_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_extensions_Note__decode(golden_extensions_Note *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.extensions.Note reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_extensions_Note_missing(const golden_extensions_Note *m) { (void)m; return NULL; }
@@ -115,7 +111,6 @@ static inline void golden_extensions_Note_clear_text(golden_extensions_Note *m)
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_extensions_Note__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_extensions_Note_from_text(golden_extensions_Note *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_extensions_Note__read_text(golden_extensions_Note *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== golden.extensions.EGroup ==== */
@@ -136,8 +131,6 @@ static inline bool golden_extensions_EGroup_equal(const golden_extensions_EGroup
 #ifdef PBJ_TEXT_H
 pbj_status golden_extensions_EGroup_print(const golden_extensions_EGroup *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_extensions_EGroup__write(const golden_extensions_EGroup *m, uint8_t *end);   /* after golden_extensions_EGroup_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_extensions_EGroup__decode(golden_extensions_EGroup *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.extensions.EGroup reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_extensions_EGroup_missing(const golden_extensions_EGroup *m) { (void)m; return NULL; }
@@ -154,7 +147,6 @@ static inline void golden_extensions_EGroup_clear_g(golden_extensions_EGroup *m)
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_extensions_EGroup__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_extensions_EGroup_from_text(golden_extensions_EGroup *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_extensions_EGroup__read_text(golden_extensions_EGroup *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== golden.extensions.Scope ==== */
@@ -172,8 +164,6 @@ static inline bool golden_extensions_Scope_equal(const golden_extensions_Scope *
 #ifdef PBJ_TEXT_H
 pbj_status golden_extensions_Scope_print(const golden_extensions_Scope *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_extensions_Scope__write(const golden_extensions_Scope *m, uint8_t *end);   /* after golden_extensions_Scope_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_extensions_Scope__decode(golden_extensions_Scope *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.extensions.Scope reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_extensions_Scope_missing(const golden_extensions_Scope *m) { (void)m; return NULL; }
@@ -184,13 +174,11 @@ static inline pbj_status golden_extensions_Scope_encode_partial(const golden_ext
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_extensions_Scope__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_extensions_Scope_from_text(golden_extensions_Scope *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_extensions_Scope__read_text(golden_extensions_Scope *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_extensions_Base_to_json(const golden_extensions_Base *m, pbj_text *out, const pbj_json_options *o);
-void golden_extensions_Base__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_extensions_Base__type;   /* golden.extensions.Base at run time (the types an Any may hold: JSON's and text's options) */
@@ -199,12 +187,10 @@ extern const pbj_msg_type golden_extensions_Base__type;   /* golden.extensions.B
 #ifdef PBJ_JSON_READ_H
 /* golden_extensions_Base read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status golden_extensions_Base_from_json(golden_extensions_Base *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status golden_extensions_Base__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_extensions_Note_to_json(const golden_extensions_Note *m, pbj_text *out, const pbj_json_options *o);
-void golden_extensions_Note__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_extensions_Note__type;   /* golden.extensions.Note at run time (the types an Any may hold: JSON's and text's options) */
@@ -213,12 +199,10 @@ extern const pbj_msg_type golden_extensions_Note__type;   /* golden.extensions.N
 #ifdef PBJ_JSON_READ_H
 /* golden_extensions_Note read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status golden_extensions_Note_from_json(golden_extensions_Note *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status golden_extensions_Note__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_extensions_EGroup_to_json(const golden_extensions_EGroup *m, pbj_text *out, const pbj_json_options *o);
-void golden_extensions_EGroup__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_extensions_EGroup__type;   /* golden.extensions.EGroup at run time (the types an Any may hold: JSON's and text's options) */
@@ -227,12 +211,10 @@ extern const pbj_msg_type golden_extensions_EGroup__type;   /* golden.extensions
 #ifdef PBJ_JSON_READ_H
 /* golden_extensions_EGroup read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status golden_extensions_EGroup_from_json(golden_extensions_EGroup *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status golden_extensions_EGroup__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_extensions_Scope_to_json(const golden_extensions_Scope *m, pbj_text *out, const pbj_json_options *o);
-void golden_extensions_Scope__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_extensions_Scope__type;   /* golden.extensions.Scope at run time (the types an Any may hold: JSON's and text's options) */
@@ -241,6 +223,43 @@ extern const pbj_msg_type golden_extensions_Scope__type;   /* golden.extensions.
 #ifdef PBJ_JSON_READ_H
 /* golden_extensions_Scope read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status golden_extensions_Scope_from_json(golden_extensions_Scope *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+#endif
+/* ==== for generated code only: not part of the API ==== */
+
+/* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and
+ * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
+uint8_t *golden_extensions_Base__write(const golden_extensions_Base *m, uint8_t *end);   /* after golden_extensions_Base_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_extensions_Base__decode(golden_extensions_Base *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status golden_extensions_Base__merge(golden_extensions_Base *m, const golden_extensions_Base *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_extensions_Base__sort_maps(golden_extensions_Base *m, pbj_arena *arena, uint32_t depth);
+uint8_t *golden_extensions_Note__write(const golden_extensions_Note *m, uint8_t *end);   /* after golden_extensions_Note_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_extensions_Note__decode(golden_extensions_Note *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status golden_extensions_Note__merge(golden_extensions_Note *m, const golden_extensions_Note *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_extensions_Note__sort_maps(golden_extensions_Note *m, pbj_arena *arena, uint32_t depth);
+uint8_t *golden_extensions_EGroup__write(const golden_extensions_EGroup *m, uint8_t *end);   /* after golden_extensions_EGroup_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_extensions_EGroup__decode(golden_extensions_EGroup *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status golden_extensions_EGroup__merge(golden_extensions_EGroup *m, const golden_extensions_EGroup *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_extensions_EGroup__sort_maps(golden_extensions_EGroup *m, pbj_arena *arena, uint32_t depth);
+uint8_t *golden_extensions_Scope__write(const golden_extensions_Scope *m, uint8_t *end);   /* after golden_extensions_Scope_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_extensions_Scope__decode(golden_extensions_Scope *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status golden_extensions_Scope__merge(golden_extensions_Scope *m, const golden_extensions_Scope *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_extensions_Scope__sort_maps(golden_extensions_Scope *m, pbj_arena *arena, uint32_t depth);
+#ifdef PBJ_TEXT_READ_H
+pbj_status golden_extensions_Base__read_text(golden_extensions_Base *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status golden_extensions_Note__read_text(golden_extensions_Note *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status golden_extensions_EGroup__read_text(golden_extensions_EGroup *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status golden_extensions_Scope__read_text(golden_extensions_Scope *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+#endif
+#ifdef PBJ_JSON_H
+void golden_extensions_Base__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void golden_extensions_Note__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void golden_extensions_EGroup__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void golden_extensions_Scope__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+#endif
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_extensions_Base__from_json(void *pm, pbj__json_in *j);
+pbj_status golden_extensions_Note__from_json(void *pm, pbj__json_in *j);
+pbj_status golden_extensions_EGroup__from_json(void *pm, pbj__json_in *j);
 pbj_status golden_extensions_Scope__from_json(void *pm, pbj__json_in *j);
 #endif
 /* ==== extensions ==== */
@@ -322,8 +341,6 @@ static inline void golden_extensions_Base_clear(golden_extensions_Base *m) { gol
 PBJ_MUST_USE pbj_status golden_extensions_Base_copy(golden_extensions_Base *dst, const golden_extensions_Base *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_extensions_Base_merge(golden_extensions_Base *m, const golden_extensions_Base *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_extensions_Base_sort_maps(golden_extensions_Base *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_extensions_Base__merge(golden_extensions_Base *m, const golden_extensions_Base *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_extensions_Base__sort_maps(golden_extensions_Base *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_extensions_Base_encode_append(const golden_extensions_Base *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_extensions_Base_write_delimited(const golden_extensions_Base *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_extensions_Base_read_delimited(golden_extensions_Base *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -337,8 +354,6 @@ static inline void golden_extensions_Note_clear(golden_extensions_Note *m) { gol
 PBJ_MUST_USE pbj_status golden_extensions_Note_copy(golden_extensions_Note *dst, const golden_extensions_Note *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_extensions_Note_merge(golden_extensions_Note *m, const golden_extensions_Note *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_extensions_Note_sort_maps(golden_extensions_Note *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_extensions_Note__merge(golden_extensions_Note *m, const golden_extensions_Note *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_extensions_Note__sort_maps(golden_extensions_Note *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_extensions_Note_encode_append(const golden_extensions_Note *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_extensions_Note_write_delimited(const golden_extensions_Note *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_extensions_Note_read_delimited(golden_extensions_Note *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -360,8 +375,6 @@ static inline void golden_extensions_EGroup_clear(golden_extensions_EGroup *m) {
 PBJ_MUST_USE pbj_status golden_extensions_EGroup_copy(golden_extensions_EGroup *dst, const golden_extensions_EGroup *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_extensions_EGroup_merge(golden_extensions_EGroup *m, const golden_extensions_EGroup *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_extensions_EGroup_sort_maps(golden_extensions_EGroup *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_extensions_EGroup__merge(golden_extensions_EGroup *m, const golden_extensions_EGroup *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_extensions_EGroup__sort_maps(golden_extensions_EGroup *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_extensions_EGroup_encode_append(const golden_extensions_EGroup *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_extensions_EGroup_write_delimited(const golden_extensions_EGroup *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_extensions_EGroup_read_delimited(golden_extensions_EGroup *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -375,8 +388,6 @@ static inline void golden_extensions_Scope_clear(golden_extensions_Scope *m) { g
 PBJ_MUST_USE pbj_status golden_extensions_Scope_copy(golden_extensions_Scope *dst, const golden_extensions_Scope *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_extensions_Scope_merge(golden_extensions_Scope *m, const golden_extensions_Scope *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_extensions_Scope_sort_maps(golden_extensions_Scope *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_extensions_Scope__merge(golden_extensions_Scope *m, const golden_extensions_Scope *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_extensions_Scope__sort_maps(golden_extensions_Scope *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_extensions_Scope_encode_append(const golden_extensions_Scope *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_extensions_Scope_write_delimited(const golden_extensions_Scope *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_extensions_Scope_read_delimited(golden_extensions_Scope *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

@@ -8,13 +8,13 @@
 /* ==== field tables (rt/pbj_table.h) ==== */
 
 /* the names of the tables below, NUL-separated: each message's full name, then per field its name (a required
- * one's full name before it) and JSON name (when it differs), then its oneofs' names */
-static const char pbj__pool_groups_proto[] =
-    "golden.groups.Grouped\000a\000Single\000single\000Many\000many\000"   /* golden.groups.Grouped */
-    "golden.groups.Grouped.Single\000x\000Deep\000deep\000"   /* golden.groups.Grouped.Single */
-    "golden.groups.Grouped.Single.Deep\000tags\000"   /* golden.groups.Grouped.Single.Deep */
-    "golden.groups.Grouped.Many\000k\000"   /* golden.groups.Grouped.Many */
-    "";
+ * one's full name before it) and JSON name (when it differs), then its oneofs' names; in pieces laid end to end
+ * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
+static const struct {
+    char s0[157];
+} pbj__pool_groups_proto = {
+    "golden.groups.Grouped\000a\000Single\000single\000Many\000many\000golden.groups.Grouped.Single\000x\000Deep\000deep\000golden.groups.Grouped.Single.Deep\000tags\000golden.groups.Grouped.Many\000k",
+};
 
 /* golden.groups.Grouped */
 static const pbj_field golden_groups_Grouped__fields[] = {
@@ -22,7 +22,7 @@ static const pbj_field golden_groups_Grouped__fields[] = {
     {2, PBJ_TYPE_GROUP, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_groups_Grouped, single), 0, 24, 31, &golden_groups_Grouped_Single__table},   /* Single */
     {6, PBJ_TYPE_GROUP, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(golden_groups_Grouped, many), 0, 38, 43, &golden_groups_Grouped_Many__table},   /* Many */
 };
-const pbj_table golden_groups_Grouped__table = {pbj__pool_groups_proto, golden_groups_Grouped__fields, NULL, NULL, 0, sizeof(golden_groups_Grouped), 3, 2, 0,
+const pbj_table golden_groups_Grouped__table = {(const char *)&pbj__pool_groups_proto, golden_groups_Grouped__fields, NULL, NULL, 0, sizeof(golden_groups_Grouped), 3, 2, 0,
                            PBJ_OFFSET(golden_groups_Grouped, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* golden.groups.Grouped.Single */
@@ -30,21 +30,21 @@ static const pbj_field golden_groups_Grouped_Single__fields[] = {
     {3, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_groups_Grouped_Single, x), PBJ_OFFSET(golden_groups_Grouped_Single, has_x), 77, 77, NULL},   /* x */
     {4, PBJ_TYPE_GROUP, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_groups_Grouped_Single, deep), 0, 79, 84, &golden_groups_Grouped_Single_Deep__table},   /* Deep */
 };
-const pbj_table golden_groups_Grouped_Single__table = {pbj__pool_groups_proto, golden_groups_Grouped_Single__fields, NULL, NULL, 48, sizeof(golden_groups_Grouped_Single), 2, 0, 0,
+const pbj_table golden_groups_Grouped_Single__table = {(const char *)&pbj__pool_groups_proto, golden_groups_Grouped_Single__fields, NULL, NULL, 48, sizeof(golden_groups_Grouped_Single), 2, 0, 0,
                            PBJ_OFFSET(golden_groups_Grouped_Single, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* golden.groups.Grouped.Single.Deep */
 static const pbj_field golden_groups_Grouped_Single_Deep__fields[] = {
     {5, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(golden_groups_Grouped_Single_Deep, tags), 0, 123, 123, NULL},   /* tags */
 };
-const pbj_table golden_groups_Grouped_Single_Deep__table = {pbj__pool_groups_proto, golden_groups_Grouped_Single_Deep__fields, NULL, NULL, 89, sizeof(golden_groups_Grouped_Single_Deep), 1, 0, 0,
+const pbj_table golden_groups_Grouped_Single_Deep__table = {(const char *)&pbj__pool_groups_proto, golden_groups_Grouped_Single_Deep__fields, NULL, NULL, 89, sizeof(golden_groups_Grouped_Single_Deep), 1, 0, 0,
                            PBJ_OFFSET(golden_groups_Grouped_Single_Deep, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* golden.groups.Grouped.Many */
 static const pbj_field golden_groups_Grouped_Many__fields[] = {
     {7, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_groups_Grouped_Many, k), PBJ_OFFSET(golden_groups_Grouped_Many, has_k), 155, 155, NULL},   /* k */
 };
-const pbj_table golden_groups_Grouped_Many__table = {pbj__pool_groups_proto, golden_groups_Grouped_Many__fields, NULL, NULL, 128, sizeof(golden_groups_Grouped_Many), 1, 0, 0,
+const pbj_table golden_groups_Grouped_Many__table = {(const char *)&pbj__pool_groups_proto, golden_groups_Grouped_Many__fields, NULL, NULL, 128, sizeof(golden_groups_Grouped_Many), 1, 0, 0,
                            PBJ_OFFSET(golden_groups_Grouped_Many, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* ==== golden.groups.Grouped ==== */

@@ -27,8 +27,9 @@ extern "C" {
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write and M__decode serve
- * other generated code; M__table describes M's fields (rt/pbj_table.h). M_f_tag is field f's number and
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and the other M__ functions
+ * serve other generated code (their own section, for generated code only); M__table describes M's fields
+ * (rt/pbj_table.h). M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct golden_groups_Grouped golden_groups_Grouped;
 typedef struct golden_groups_Grouped_Single golden_groups_Grouped_Single;
@@ -64,8 +65,6 @@ static inline bool golden_groups_Grouped_equal(const golden_groups_Grouped *a, c
 #ifdef PBJ_TEXT_H
 pbj_status golden_groups_Grouped_print(const golden_groups_Grouped *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_groups_Grouped__write(const golden_groups_Grouped *m, uint8_t *end);   /* after golden_groups_Grouped_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_groups_Grouped__decode(golden_groups_Grouped *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.groups.Grouped reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_groups_Grouped_missing(const golden_groups_Grouped *m) { (void)m; return NULL; }
@@ -84,7 +83,6 @@ static inline void golden_groups_Grouped_clear_single(golden_groups_Grouped *m) 
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_groups_Grouped__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_groups_Grouped_from_text(golden_groups_Grouped *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_groups_Grouped__read_text(golden_groups_Grouped *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== golden.groups.Grouped.Single ==== */
@@ -107,8 +105,6 @@ static inline bool golden_groups_Grouped_Single_equal(const golden_groups_Groupe
 #ifdef PBJ_TEXT_H
 pbj_status golden_groups_Grouped_Single_print(const golden_groups_Grouped_Single *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_groups_Grouped_Single__write(const golden_groups_Grouped_Single *m, uint8_t *end);   /* after golden_groups_Grouped_Single_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Single__decode(golden_groups_Grouped_Single *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.groups.Grouped.Single reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_groups_Grouped_Single_missing(const golden_groups_Grouped_Single *m) { (void)m; return NULL; }
@@ -127,7 +123,6 @@ static inline void golden_groups_Grouped_Single_clear_deep(golden_groups_Grouped
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_groups_Grouped_Single__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_from_text(golden_groups_Grouped_Single *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_groups_Grouped_Single__read_text(golden_groups_Grouped_Single *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== golden.groups.Grouped.Single.Deep ==== */
@@ -147,8 +142,6 @@ static inline bool golden_groups_Grouped_Single_Deep_equal(const golden_groups_G
 #ifdef PBJ_TEXT_H
 pbj_status golden_groups_Grouped_Single_Deep_print(const golden_groups_Grouped_Single_Deep *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_groups_Grouped_Single_Deep__write(const golden_groups_Grouped_Single_Deep *m, uint8_t *end);   /* after golden_groups_Grouped_Single_Deep_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep__decode(golden_groups_Grouped_Single_Deep *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.groups.Grouped.Single.Deep reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_groups_Grouped_Single_Deep_missing(const golden_groups_Grouped_Single_Deep *m) { (void)m; return NULL; }
@@ -159,7 +152,6 @@ static inline pbj_status golden_groups_Grouped_Single_Deep_encode_partial(const 
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_groups_Grouped_Single_Deep__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_from_text(golden_groups_Grouped_Single_Deep *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_groups_Grouped_Single_Deep__read_text(golden_groups_Grouped_Single_Deep *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== golden.groups.Grouped.Many ==== */
@@ -180,8 +172,6 @@ static inline bool golden_groups_Grouped_Many_equal(const golden_groups_Grouped_
 #ifdef PBJ_TEXT_H
 pbj_status golden_groups_Grouped_Many_print(const golden_groups_Grouped_Many *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_groups_Grouped_Many__write(const golden_groups_Grouped_Many *m, uint8_t *end);   /* after golden_groups_Grouped_Many_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Many__decode(golden_groups_Grouped_Many *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.groups.Grouped.Many reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_groups_Grouped_Many_missing(const golden_groups_Grouped_Many *m) { (void)m; return NULL; }
@@ -198,13 +188,11 @@ static inline void golden_groups_Grouped_Many_clear_k(golden_groups_Grouped_Many
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_groups_Grouped_Many__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_from_text(golden_groups_Grouped_Many *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_groups_Grouped_Many__read_text(golden_groups_Grouped_Many *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_groups_Grouped_to_json(const golden_groups_Grouped *m, pbj_text *out, const pbj_json_options *o);
-void golden_groups_Grouped__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_groups_Grouped__type;   /* golden.groups.Grouped at run time (the types an Any may hold: JSON's and text's options) */
@@ -213,12 +201,10 @@ extern const pbj_msg_type golden_groups_Grouped__type;   /* golden.groups.Groupe
 #ifdef PBJ_JSON_READ_H
 /* golden_groups_Grouped read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status golden_groups_Grouped_from_json(golden_groups_Grouped *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status golden_groups_Grouped__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_to_json(const golden_groups_Grouped_Single *m, pbj_text *out, const pbj_json_options *o);
-void golden_groups_Grouped_Single__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_groups_Grouped_Single__type;   /* golden.groups.Grouped.Single at run time (the types an Any may hold: JSON's and text's options) */
@@ -227,12 +213,10 @@ extern const pbj_msg_type golden_groups_Grouped_Single__type;   /* golden.groups
 #ifdef PBJ_JSON_READ_H
 /* golden_groups_Grouped_Single read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_from_json(golden_groups_Grouped_Single *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status golden_groups_Grouped_Single__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_to_json(const golden_groups_Grouped_Single_Deep *m, pbj_text *out, const pbj_json_options *o);
-void golden_groups_Grouped_Single_Deep__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_groups_Grouped_Single_Deep__type;   /* golden.groups.Grouped.Single.Deep at run time (the types an Any may hold: JSON's and text's options) */
@@ -241,12 +225,10 @@ extern const pbj_msg_type golden_groups_Grouped_Single_Deep__type;   /* golden.g
 #ifdef PBJ_JSON_READ_H
 /* golden_groups_Grouped_Single_Deep read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_from_json(golden_groups_Grouped_Single_Deep *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status golden_groups_Grouped_Single_Deep__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_to_json(const golden_groups_Grouped_Many *m, pbj_text *out, const pbj_json_options *o);
-void golden_groups_Grouped_Many__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_groups_Grouped_Many__type;   /* golden.groups.Grouped.Many at run time (the types an Any may hold: JSON's and text's options) */
@@ -255,6 +237,43 @@ extern const pbj_msg_type golden_groups_Grouped_Many__type;   /* golden.groups.G
 #ifdef PBJ_JSON_READ_H
 /* golden_groups_Grouped_Many read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_from_json(golden_groups_Grouped_Many *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+#endif
+/* ==== for generated code only: not part of the API ==== */
+
+/* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and
+ * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
+uint8_t *golden_groups_Grouped__write(const golden_groups_Grouped *m, uint8_t *end);   /* after golden_groups_Grouped_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_groups_Grouped__decode(golden_groups_Grouped *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status golden_groups_Grouped__merge(golden_groups_Grouped *m, const golden_groups_Grouped *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_groups_Grouped__sort_maps(golden_groups_Grouped *m, pbj_arena *arena, uint32_t depth);
+uint8_t *golden_groups_Grouped_Single__write(const golden_groups_Grouped_Single *m, uint8_t *end);   /* after golden_groups_Grouped_Single_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Single__decode(golden_groups_Grouped_Single *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Single__merge(golden_groups_Grouped_Single *m, const golden_groups_Grouped_Single *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Single__sort_maps(golden_groups_Grouped_Single *m, pbj_arena *arena, uint32_t depth);
+uint8_t *golden_groups_Grouped_Single_Deep__write(const golden_groups_Grouped_Single_Deep *m, uint8_t *end);   /* after golden_groups_Grouped_Single_Deep_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep__decode(golden_groups_Grouped_Single_Deep *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep__merge(golden_groups_Grouped_Single_Deep *m, const golden_groups_Grouped_Single_Deep *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep__sort_maps(golden_groups_Grouped_Single_Deep *m, pbj_arena *arena, uint32_t depth);
+uint8_t *golden_groups_Grouped_Many__write(const golden_groups_Grouped_Many *m, uint8_t *end);   /* after golden_groups_Grouped_Many_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Many__decode(golden_groups_Grouped_Many *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Many__merge(golden_groups_Grouped_Many *m, const golden_groups_Grouped_Many *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Many__sort_maps(golden_groups_Grouped_Many *m, pbj_arena *arena, uint32_t depth);
+#ifdef PBJ_TEXT_READ_H
+pbj_status golden_groups_Grouped__read_text(golden_groups_Grouped *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status golden_groups_Grouped_Single__read_text(golden_groups_Grouped_Single *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status golden_groups_Grouped_Single_Deep__read_text(golden_groups_Grouped_Single_Deep *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status golden_groups_Grouped_Many__read_text(golden_groups_Grouped_Many *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+#endif
+#ifdef PBJ_JSON_H
+void golden_groups_Grouped__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void golden_groups_Grouped_Single__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void golden_groups_Grouped_Single_Deep__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void golden_groups_Grouped_Many__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+#endif
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_groups_Grouped__from_json(void *pm, pbj__json_in *j);
+pbj_status golden_groups_Grouped_Single__from_json(void *pm, pbj__json_in *j);
+pbj_status golden_groups_Grouped_Single_Deep__from_json(void *pm, pbj__json_in *j);
 pbj_status golden_groups_Grouped_Many__from_json(void *pm, pbj__json_in *j);
 #endif
 /* ==== building messages ==== */
@@ -285,8 +304,6 @@ static inline void golden_groups_Grouped_clear(golden_groups_Grouped *m) { golde
 PBJ_MUST_USE pbj_status golden_groups_Grouped_copy(golden_groups_Grouped *dst, const golden_groups_Grouped *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_merge(golden_groups_Grouped *m, const golden_groups_Grouped *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_sort_maps(golden_groups_Grouped *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_groups_Grouped__merge(golden_groups_Grouped *m, const golden_groups_Grouped *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_groups_Grouped__sort_maps(golden_groups_Grouped *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_encode_append(const golden_groups_Grouped *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_write_delimited(const golden_groups_Grouped *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_read_delimited(golden_groups_Grouped *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -309,8 +326,6 @@ static inline void golden_groups_Grouped_Single_clear(golden_groups_Grouped_Sing
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_copy(golden_groups_Grouped_Single *dst, const golden_groups_Grouped_Single *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_merge(golden_groups_Grouped_Single *m, const golden_groups_Grouped_Single *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_sort_maps(golden_groups_Grouped_Single *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Single__merge(golden_groups_Grouped_Single *m, const golden_groups_Grouped_Single *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Single__sort_maps(golden_groups_Grouped_Single *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_encode_append(const golden_groups_Grouped_Single *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_write_delimited(const golden_groups_Grouped_Single *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_read_delimited(golden_groups_Grouped_Single *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -330,8 +345,6 @@ static inline void golden_groups_Grouped_Single_Deep_clear(golden_groups_Grouped
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_copy(golden_groups_Grouped_Single_Deep *dst, const golden_groups_Grouped_Single_Deep *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_merge(golden_groups_Grouped_Single_Deep *m, const golden_groups_Grouped_Single_Deep *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_sort_maps(golden_groups_Grouped_Single_Deep *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep__merge(golden_groups_Grouped_Single_Deep *m, const golden_groups_Grouped_Single_Deep *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep__sort_maps(golden_groups_Grouped_Single_Deep *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_encode_append(const golden_groups_Grouped_Single_Deep *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_write_delimited(const golden_groups_Grouped_Single_Deep *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_read_delimited(golden_groups_Grouped_Single_Deep *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -356,8 +369,6 @@ static inline void golden_groups_Grouped_Many_clear(golden_groups_Grouped_Many *
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_copy(golden_groups_Grouped_Many *dst, const golden_groups_Grouped_Many *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_merge(golden_groups_Grouped_Many *m, const golden_groups_Grouped_Many *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_sort_maps(golden_groups_Grouped_Many *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Many__merge(golden_groups_Grouped_Many *m, const golden_groups_Grouped_Many *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Many__sort_maps(golden_groups_Grouped_Many *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_encode_append(const golden_groups_Grouped_Many *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_write_delimited(const golden_groups_Grouped_Many *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_read_delimited(golden_groups_Grouped_Many *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

@@ -43,23 +43,19 @@ const pbj_json_enum golden_maps_Flag__json = {(const pbj__jin_name[]){
 /* ==== field tables (rt/pbj_table.h) ==== */
 
 /* the names of the tables below, NUL-separated: each message's full name, then per field its name (a required
- * one's full name before it) and JSON name (when it differs), then its oneofs' names */
-static const char pbj__pool_maps_proto[] =
-    "golden.maps.Value\000text\000"   /* golden.maps.Value */
-    "golden.maps.Maps\000counts\000names\000values\000flags\000blobs\000weights\000"   /* golden.maps.Maps */
-    "golden.maps.Maps.CountsEntry\000key\000value\000"   /* golden.maps.Maps.CountsEntry */
-    "golden.maps.Maps.NamesEntry\000key\000value\000"   /* golden.maps.Maps.NamesEntry */
-    "golden.maps.Maps.ValuesEntry\000key\000value\000"   /* golden.maps.Maps.ValuesEntry */
-    "golden.maps.Maps.FlagsEntry\000key\000value\000"   /* golden.maps.Maps.FlagsEntry */
-    "golden.maps.Maps.BlobsEntry\000key\000value\000"   /* golden.maps.Maps.BlobsEntry */
-    "golden.maps.Maps.WeightsEntry\000key\000value\000"   /* golden.maps.Maps.WeightsEntry */
-    "";
+ * one's full name before it) and JSON name (when it differs), then its oneofs' names; in pieces laid end to end
+ * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
+static const struct {
+    char s0[312];
+} pbj__pool_maps_proto = {
+    "golden.maps.Value\000text\000golden.maps.Maps\000counts\000names\000values\000flags\000blobs\000weights\000golden.maps.Maps.CountsEntry\000key\000value\000golden.maps.Maps.NamesEntry\000key\000value\000golden.maps.Maps.ValuesEntry\000key\000value\000golden.maps.Maps.FlagsEntry\000key\000value\000golden.maps.Maps.BlobsEntry\000key\000value\000golden.maps.Maps.WeightsEntry\000key\000value",
+};
 
 /* golden.maps.Value */
 static const pbj_field golden_maps_Value__fields[] = {
     {1, PBJ_TYPE_STRING, PBJ_MODE_IMPLICIT, PBJ_F_UTF8, PBJ_MEMBER(golden_maps_Value, text), 0, 18, 18, NULL},   /* text */
 };
-const pbj_table golden_maps_Value__table = {pbj__pool_maps_proto, golden_maps_Value__fields, NULL, NULL, 0, sizeof(golden_maps_Value), 1, 1, 0,
+const pbj_table golden_maps_Value__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Value__fields, NULL, NULL, 0, sizeof(golden_maps_Value), 1, 1, 0,
                            PBJ_OFFSET(golden_maps_Value, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* golden.maps.Maps */
@@ -71,7 +67,7 @@ static const pbj_field golden_maps_Maps__fields[] = {
     {5, PBJ_TYPE_MESSAGE, PBJ_MODE_MAP, 0, PBJ_MEMBER(golden_maps_Maps, blobs), 0, 66, 66, &golden_maps_Maps_BlobsEntry__table},   /* blobs */
     {6, PBJ_TYPE_MESSAGE, PBJ_MODE_MAP, 0, PBJ_MEMBER(golden_maps_Maps, weights), 0, 72, 72, &golden_maps_Maps_WeightsEntry__table},   /* weights */
 };
-const pbj_table golden_maps_Maps__table = {pbj__pool_maps_proto, golden_maps_Maps__fields, NULL, NULL, 23, sizeof(golden_maps_Maps), 6, 6, 0,
+const pbj_table golden_maps_Maps__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps__fields, NULL, NULL, 23, sizeof(golden_maps_Maps), 6, 6, 0,
                            PBJ_OFFSET(golden_maps_Maps, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* golden.maps.Maps.CountsEntry */
@@ -79,7 +75,7 @@ static const pbj_field golden_maps_Maps_CountsEntry__fields[] = {
     {1, PBJ_TYPE_STRING, PBJ_MODE_ALWAYS, PBJ_F_UTF8, PBJ_MEMBER(golden_maps_Maps_CountsEntry, key), 0, 109, 109, NULL},   /* key */
     {2, PBJ_TYPE_INT32, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_maps_Maps_CountsEntry, value), 0, 113, 113, NULL},   /* value */
 };
-const pbj_table golden_maps_Maps_CountsEntry__table = {pbj__pool_maps_proto, golden_maps_Maps_CountsEntry__fields, NULL, NULL, 80, sizeof(golden_maps_Maps_CountsEntry), 2, 2, 0,
+const pbj_table golden_maps_Maps_CountsEntry__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps_CountsEntry__fields, NULL, NULL, 80, sizeof(golden_maps_Maps_CountsEntry), 2, 2, 0,
                            PBJ_OFFSET(golden_maps_Maps_CountsEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY};
 
 /* golden.maps.Maps.NamesEntry */
@@ -87,7 +83,7 @@ static const pbj_field golden_maps_Maps_NamesEntry__fields[] = {
     {1, PBJ_TYPE_INT64, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_maps_Maps_NamesEntry, key), 0, 147, 147, NULL},   /* key */
     {2, PBJ_TYPE_STRING, PBJ_MODE_ALWAYS, PBJ_F_UTF8, PBJ_MEMBER(golden_maps_Maps_NamesEntry, value), 0, 151, 151, NULL},   /* value */
 };
-const pbj_table golden_maps_Maps_NamesEntry__table = {pbj__pool_maps_proto, golden_maps_Maps_NamesEntry__fields, NULL, NULL, 119, sizeof(golden_maps_Maps_NamesEntry), 2, 2, 0,
+const pbj_table golden_maps_Maps_NamesEntry__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps_NamesEntry__fields, NULL, NULL, 119, sizeof(golden_maps_Maps_NamesEntry), 2, 2, 0,
                            PBJ_OFFSET(golden_maps_Maps_NamesEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY};
 
 /* golden.maps.Maps.ValuesEntry */
@@ -95,7 +91,7 @@ static const pbj_field golden_maps_Maps_ValuesEntry__fields[] = {
     {1, PBJ_TYPE_UINT32, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_maps_Maps_ValuesEntry, key), 0, 186, 186, NULL},   /* key */
     {2, PBJ_TYPE_MESSAGE, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_maps_Maps_ValuesEntry, value), 0, 190, 190, &golden_maps_Value__table},   /* value */
 };
-const pbj_table golden_maps_Maps_ValuesEntry__table = {pbj__pool_maps_proto, golden_maps_Maps_ValuesEntry__fields, NULL, NULL, 157, sizeof(golden_maps_Maps_ValuesEntry), 2, 2, 0,
+const pbj_table golden_maps_Maps_ValuesEntry__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps_ValuesEntry__fields, NULL, NULL, 157, sizeof(golden_maps_Maps_ValuesEntry), 2, 2, 0,
                            PBJ_OFFSET(golden_maps_Maps_ValuesEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY};
 
 /* golden.maps.Maps.FlagsEntry */
@@ -103,7 +99,7 @@ static const pbj_field golden_maps_Maps_FlagsEntry__fields[] = {
     {1, PBJ_TYPE_BOOL, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_maps_Maps_FlagsEntry, key), 0, 224, 224, NULL},   /* key */
     {2, PBJ_TYPE_ENUM, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_maps_Maps_FlagsEntry, value), 0, 228, 228, NULL},   /* value */
 };
-const pbj_table golden_maps_Maps_FlagsEntry__table = {pbj__pool_maps_proto, golden_maps_Maps_FlagsEntry__fields, NULL, NULL, 196, sizeof(golden_maps_Maps_FlagsEntry), 2, 2, 0,
+const pbj_table golden_maps_Maps_FlagsEntry__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps_FlagsEntry__fields, NULL, NULL, 196, sizeof(golden_maps_Maps_FlagsEntry), 2, 2, 0,
                            PBJ_OFFSET(golden_maps_Maps_FlagsEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY};
 
 /* golden.maps.Maps.BlobsEntry */
@@ -111,7 +107,7 @@ static const pbj_field golden_maps_Maps_BlobsEntry__fields[] = {
     {1, PBJ_TYPE_SINT32, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_maps_Maps_BlobsEntry, key), 0, 262, 262, NULL},   /* key */
     {2, PBJ_TYPE_BYTES, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_maps_Maps_BlobsEntry, value), 0, 266, 266, NULL},   /* value */
 };
-const pbj_table golden_maps_Maps_BlobsEntry__table = {pbj__pool_maps_proto, golden_maps_Maps_BlobsEntry__fields, NULL, NULL, 234, sizeof(golden_maps_Maps_BlobsEntry), 2, 2, 0,
+const pbj_table golden_maps_Maps_BlobsEntry__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps_BlobsEntry__fields, NULL, NULL, 234, sizeof(golden_maps_Maps_BlobsEntry), 2, 2, 0,
                            PBJ_OFFSET(golden_maps_Maps_BlobsEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY};
 
 /* golden.maps.Maps.WeightsEntry */
@@ -119,7 +115,7 @@ static const pbj_field golden_maps_Maps_WeightsEntry__fields[] = {
     {1, PBJ_TYPE_FIXED64, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_maps_Maps_WeightsEntry, key), 0, 302, 302, NULL},   /* key */
     {2, PBJ_TYPE_DOUBLE, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_maps_Maps_WeightsEntry, value), 0, 306, 306, NULL},   /* value */
 };
-const pbj_table golden_maps_Maps_WeightsEntry__table = {pbj__pool_maps_proto, golden_maps_Maps_WeightsEntry__fields, NULL, NULL, 272, sizeof(golden_maps_Maps_WeightsEntry), 2, 2, 0,
+const pbj_table golden_maps_Maps_WeightsEntry__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps_WeightsEntry__fields, NULL, NULL, 272, sizeof(golden_maps_Maps_WeightsEntry), 2, 2, 0,
                            PBJ_OFFSET(golden_maps_Maps_WeightsEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY};
 
 /* ==== golden.maps.Value ==== */

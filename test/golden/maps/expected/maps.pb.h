@@ -45,8 +45,9 @@ extern const pbj_json_enum golden_maps_Flag__json;   /* its names, for M_from_js
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write and M__decode serve
- * other generated code; M__table describes M's fields (rt/pbj_table.h). M_f_tag is field f's number and
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and the other M__ functions
+ * serve other generated code (their own section, for generated code only); M__table describes M's fields
+ * (rt/pbj_table.h). M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct golden_maps_Value golden_maps_Value;
 typedef struct golden_maps_Maps golden_maps_Maps;
@@ -89,8 +90,6 @@ static inline bool golden_maps_Value_equal(const golden_maps_Value *a, const gol
 #ifdef PBJ_TEXT_H
 pbj_status golden_maps_Value_print(const golden_maps_Value *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_maps_Value__write(const golden_maps_Value *m, uint8_t *end);   /* after golden_maps_Value_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_maps_Value__decode(golden_maps_Value *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.maps.Value reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_maps_Value_missing(const golden_maps_Value *m) { (void)m; return NULL; }
@@ -101,7 +100,6 @@ static inline pbj_status golden_maps_Value_encode_partial(const golden_maps_Valu
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_maps_Value__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_maps_Value_from_text(golden_maps_Value *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_maps_Value__read_text(golden_maps_Value *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== golden.maps.Maps ==== */
@@ -131,8 +129,6 @@ static inline bool golden_maps_Maps_equal(const golden_maps_Maps *a, const golde
 #ifdef PBJ_TEXT_H
 pbj_status golden_maps_Maps_print(const golden_maps_Maps *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_maps_Maps__write(const golden_maps_Maps *m, uint8_t *end);   /* after golden_maps_Maps_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_maps_Maps__decode(golden_maps_Maps *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.maps.Maps reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_maps_Maps_missing(const golden_maps_Maps *m) { (void)m; return NULL; }
@@ -143,7 +139,6 @@ static inline pbj_status golden_maps_Maps_encode_partial(const golden_maps_Maps 
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_maps_Maps__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_maps_Maps_from_text(golden_maps_Maps *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_maps_Maps__read_text(golden_maps_Maps *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== golden.maps.Maps.CountsEntry ==== */
@@ -165,8 +160,6 @@ static inline bool golden_maps_Maps_CountsEntry_equal(const golden_maps_Maps_Cou
 #ifdef PBJ_TEXT_H
 pbj_status golden_maps_Maps_CountsEntry_print(const golden_maps_Maps_CountsEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_maps_Maps_CountsEntry__write(const golden_maps_Maps_CountsEntry *m, uint8_t *end);   /* after golden_maps_Maps_CountsEntry_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry__decode(golden_maps_Maps_CountsEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.maps.Maps.CountsEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_maps_Maps_CountsEntry_missing(const golden_maps_Maps_CountsEntry *m) { (void)m; return NULL; }
@@ -177,7 +170,6 @@ static inline pbj_status golden_maps_Maps_CountsEntry_encode_partial(const golde
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_maps_Maps_CountsEntry__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_from_text(golden_maps_Maps_CountsEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_maps_Maps_CountsEntry__read_text(golden_maps_Maps_CountsEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== golden.maps.Maps.NamesEntry ==== */
@@ -199,8 +191,6 @@ static inline bool golden_maps_Maps_NamesEntry_equal(const golden_maps_Maps_Name
 #ifdef PBJ_TEXT_H
 pbj_status golden_maps_Maps_NamesEntry_print(const golden_maps_Maps_NamesEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_maps_Maps_NamesEntry__write(const golden_maps_Maps_NamesEntry *m, uint8_t *end);   /* after golden_maps_Maps_NamesEntry_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry__decode(golden_maps_Maps_NamesEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.maps.Maps.NamesEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_maps_Maps_NamesEntry_missing(const golden_maps_Maps_NamesEntry *m) { (void)m; return NULL; }
@@ -211,7 +201,6 @@ static inline pbj_status golden_maps_Maps_NamesEntry_encode_partial(const golden
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_maps_Maps_NamesEntry__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_from_text(golden_maps_Maps_NamesEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_maps_Maps_NamesEntry__read_text(golden_maps_Maps_NamesEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== golden.maps.Maps.ValuesEntry ==== */
@@ -233,8 +222,6 @@ static inline bool golden_maps_Maps_ValuesEntry_equal(const golden_maps_Maps_Val
 #ifdef PBJ_TEXT_H
 pbj_status golden_maps_Maps_ValuesEntry_print(const golden_maps_Maps_ValuesEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_maps_Maps_ValuesEntry__write(const golden_maps_Maps_ValuesEntry *m, uint8_t *end);   /* after golden_maps_Maps_ValuesEntry_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry__decode(golden_maps_Maps_ValuesEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.maps.Maps.ValuesEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_maps_Maps_ValuesEntry_missing(const golden_maps_Maps_ValuesEntry *m) { (void)m; return NULL; }
@@ -245,7 +232,6 @@ static inline pbj_status golden_maps_Maps_ValuesEntry_encode_partial(const golde
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_maps_Maps_ValuesEntry__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_from_text(golden_maps_Maps_ValuesEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_maps_Maps_ValuesEntry__read_text(golden_maps_Maps_ValuesEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== golden.maps.Maps.FlagsEntry ==== */
@@ -267,8 +253,6 @@ static inline bool golden_maps_Maps_FlagsEntry_equal(const golden_maps_Maps_Flag
 #ifdef PBJ_TEXT_H
 pbj_status golden_maps_Maps_FlagsEntry_print(const golden_maps_Maps_FlagsEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_maps_Maps_FlagsEntry__write(const golden_maps_Maps_FlagsEntry *m, uint8_t *end);   /* after golden_maps_Maps_FlagsEntry_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry__decode(golden_maps_Maps_FlagsEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.maps.Maps.FlagsEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_maps_Maps_FlagsEntry_missing(const golden_maps_Maps_FlagsEntry *m) { (void)m; return NULL; }
@@ -279,7 +263,6 @@ static inline pbj_status golden_maps_Maps_FlagsEntry_encode_partial(const golden
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_maps_Maps_FlagsEntry__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_from_text(golden_maps_Maps_FlagsEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_maps_Maps_FlagsEntry__read_text(golden_maps_Maps_FlagsEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== golden.maps.Maps.BlobsEntry ==== */
@@ -301,8 +284,6 @@ static inline bool golden_maps_Maps_BlobsEntry_equal(const golden_maps_Maps_Blob
 #ifdef PBJ_TEXT_H
 pbj_status golden_maps_Maps_BlobsEntry_print(const golden_maps_Maps_BlobsEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_maps_Maps_BlobsEntry__write(const golden_maps_Maps_BlobsEntry *m, uint8_t *end);   /* after golden_maps_Maps_BlobsEntry_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry__decode(golden_maps_Maps_BlobsEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.maps.Maps.BlobsEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_maps_Maps_BlobsEntry_missing(const golden_maps_Maps_BlobsEntry *m) { (void)m; return NULL; }
@@ -313,7 +294,6 @@ static inline pbj_status golden_maps_Maps_BlobsEntry_encode_partial(const golden
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_maps_Maps_BlobsEntry__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_from_text(golden_maps_Maps_BlobsEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_maps_Maps_BlobsEntry__read_text(golden_maps_Maps_BlobsEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== golden.maps.Maps.WeightsEntry ==== */
@@ -335,8 +315,6 @@ static inline bool golden_maps_Maps_WeightsEntry_equal(const golden_maps_Maps_We
 #ifdef PBJ_TEXT_H
 pbj_status golden_maps_Maps_WeightsEntry_print(const golden_maps_Maps_WeightsEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_maps_Maps_WeightsEntry__write(const golden_maps_Maps_WeightsEntry *m, uint8_t *end);   /* after golden_maps_Maps_WeightsEntry_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry__decode(golden_maps_Maps_WeightsEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.maps.Maps.WeightsEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_maps_Maps_WeightsEntry_missing(const golden_maps_Maps_WeightsEntry *m) { (void)m; return NULL; }
@@ -347,13 +325,11 @@ static inline pbj_status golden_maps_Maps_WeightsEntry_encode_partial(const gold
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_maps_Maps_WeightsEntry__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_from_text(golden_maps_Maps_WeightsEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_maps_Maps_WeightsEntry__read_text(golden_maps_Maps_WeightsEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_maps_Value_to_json(const golden_maps_Value *m, pbj_text *out, const pbj_json_options *o);
-void golden_maps_Value__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_maps_Value__type;   /* golden.maps.Value at run time (the types an Any may hold: JSON's and text's options) */
@@ -362,12 +338,10 @@ extern const pbj_msg_type golden_maps_Value__type;   /* golden.maps.Value at run
 #ifdef PBJ_JSON_READ_H
 /* golden_maps_Value read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status golden_maps_Value_from_json(golden_maps_Value *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status golden_maps_Value__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_maps_Maps_to_json(const golden_maps_Maps *m, pbj_text *out, const pbj_json_options *o);
-void golden_maps_Maps__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_maps_Maps__type;   /* golden.maps.Maps at run time (the types an Any may hold: JSON's and text's options) */
@@ -376,25 +350,66 @@ extern const pbj_msg_type golden_maps_Maps__type;   /* golden.maps.Maps at run t
 #ifdef PBJ_JSON_READ_H
 /* golden_maps_Maps read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status golden_maps_Maps_from_json(golden_maps_Maps *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status golden_maps_Maps__from_json(void *pm, pbj__json_in *j);
+#endif
+/* ==== for generated code only: not part of the API ==== */
+
+/* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and
+ * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
+uint8_t *golden_maps_Value__write(const golden_maps_Value *m, uint8_t *end);   /* after golden_maps_Value_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_maps_Value__decode(golden_maps_Value *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status golden_maps_Value__merge(golden_maps_Value *m, const golden_maps_Value *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_maps_Value__sort_maps(golden_maps_Value *m, pbj_arena *arena, uint32_t depth);
+uint8_t *golden_maps_Maps__write(const golden_maps_Maps *m, uint8_t *end);   /* after golden_maps_Maps_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_maps_Maps__decode(golden_maps_Maps *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status golden_maps_Maps__merge(golden_maps_Maps *m, const golden_maps_Maps *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_maps_Maps__sort_maps(golden_maps_Maps *m, pbj_arena *arena, uint32_t depth);
+uint8_t *golden_maps_Maps_CountsEntry__write(const golden_maps_Maps_CountsEntry *m, uint8_t *end);   /* after golden_maps_Maps_CountsEntry_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry__decode(golden_maps_Maps_CountsEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry__merge(golden_maps_Maps_CountsEntry *m, const golden_maps_Maps_CountsEntry *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry__sort_maps(golden_maps_Maps_CountsEntry *m, pbj_arena *arena, uint32_t depth);
+uint8_t *golden_maps_Maps_NamesEntry__write(const golden_maps_Maps_NamesEntry *m, uint8_t *end);   /* after golden_maps_Maps_NamesEntry_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry__decode(golden_maps_Maps_NamesEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry__merge(golden_maps_Maps_NamesEntry *m, const golden_maps_Maps_NamesEntry *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry__sort_maps(golden_maps_Maps_NamesEntry *m, pbj_arena *arena, uint32_t depth);
+uint8_t *golden_maps_Maps_ValuesEntry__write(const golden_maps_Maps_ValuesEntry *m, uint8_t *end);   /* after golden_maps_Maps_ValuesEntry_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry__decode(golden_maps_Maps_ValuesEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry__merge(golden_maps_Maps_ValuesEntry *m, const golden_maps_Maps_ValuesEntry *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry__sort_maps(golden_maps_Maps_ValuesEntry *m, pbj_arena *arena, uint32_t depth);
+uint8_t *golden_maps_Maps_FlagsEntry__write(const golden_maps_Maps_FlagsEntry *m, uint8_t *end);   /* after golden_maps_Maps_FlagsEntry_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry__decode(golden_maps_Maps_FlagsEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry__merge(golden_maps_Maps_FlagsEntry *m, const golden_maps_Maps_FlagsEntry *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry__sort_maps(golden_maps_Maps_FlagsEntry *m, pbj_arena *arena, uint32_t depth);
+uint8_t *golden_maps_Maps_BlobsEntry__write(const golden_maps_Maps_BlobsEntry *m, uint8_t *end);   /* after golden_maps_Maps_BlobsEntry_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry__decode(golden_maps_Maps_BlobsEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry__merge(golden_maps_Maps_BlobsEntry *m, const golden_maps_Maps_BlobsEntry *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry__sort_maps(golden_maps_Maps_BlobsEntry *m, pbj_arena *arena, uint32_t depth);
+uint8_t *golden_maps_Maps_WeightsEntry__write(const golden_maps_Maps_WeightsEntry *m, uint8_t *end);   /* after golden_maps_Maps_WeightsEntry_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry__decode(golden_maps_Maps_WeightsEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry__merge(golden_maps_Maps_WeightsEntry *m, const golden_maps_Maps_WeightsEntry *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry__sort_maps(golden_maps_Maps_WeightsEntry *m, pbj_arena *arena, uint32_t depth);
+#ifdef PBJ_TEXT_READ_H
+pbj_status golden_maps_Value__read_text(golden_maps_Value *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status golden_maps_Maps__read_text(golden_maps_Maps *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status golden_maps_Maps_CountsEntry__read_text(golden_maps_Maps_CountsEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status golden_maps_Maps_NamesEntry__read_text(golden_maps_Maps_NamesEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status golden_maps_Maps_ValuesEntry__read_text(golden_maps_Maps_ValuesEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status golden_maps_Maps_FlagsEntry__read_text(golden_maps_Maps_FlagsEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status golden_maps_Maps_BlobsEntry__read_text(golden_maps_Maps_BlobsEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status golden_maps_Maps_WeightsEntry__read_text(golden_maps_Maps_WeightsEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 #ifdef PBJ_JSON_H
+void golden_maps_Value__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void golden_maps_Maps__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 void golden_maps_Maps_CountsEntry__json(const void *m, pbj_json *j);   /* the entry's key and value, inside its map's object */
-#endif
-#ifdef PBJ_JSON_H
 void golden_maps_Maps_NamesEntry__json(const void *m, pbj_json *j);   /* the entry's key and value, inside its map's object */
-#endif
-#ifdef PBJ_JSON_H
 void golden_maps_Maps_ValuesEntry__json(const void *m, pbj_json *j);   /* the entry's key and value, inside its map's object */
-#endif
-#ifdef PBJ_JSON_H
 void golden_maps_Maps_FlagsEntry__json(const void *m, pbj_json *j);   /* the entry's key and value, inside its map's object */
-#endif
-#ifdef PBJ_JSON_H
 void golden_maps_Maps_BlobsEntry__json(const void *m, pbj_json *j);   /* the entry's key and value, inside its map's object */
-#endif
-#ifdef PBJ_JSON_H
 void golden_maps_Maps_WeightsEntry__json(const void *m, pbj_json *j);   /* the entry's key and value, inside its map's object */
+#endif
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_maps_Value__from_json(void *pm, pbj__json_in *j);
+pbj_status golden_maps_Maps__from_json(void *pm, pbj__json_in *j);
 #endif
 /* ==== building messages ==== */
 
@@ -424,8 +439,6 @@ static inline void golden_maps_Value_clear(golden_maps_Value *m) { golden_maps_V
 PBJ_MUST_USE pbj_status golden_maps_Value_copy(golden_maps_Value *dst, const golden_maps_Value *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_maps_Value_merge(golden_maps_Value *m, const golden_maps_Value *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_maps_Value_sort_maps(golden_maps_Value *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_maps_Value__merge(golden_maps_Value *m, const golden_maps_Value *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_maps_Value__sort_maps(golden_maps_Value *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_maps_Value_encode_append(const golden_maps_Value *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_maps_Value_write_delimited(const golden_maps_Value *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_maps_Value_read_delimited(golden_maps_Value *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -447,8 +460,6 @@ static inline void golden_maps_Maps_clear(golden_maps_Maps *m) { golden_maps_Map
 PBJ_MUST_USE pbj_status golden_maps_Maps_copy(golden_maps_Maps *dst, const golden_maps_Maps *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_maps_Maps_merge(golden_maps_Maps *m, const golden_maps_Maps *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_maps_Maps_sort_maps(golden_maps_Maps *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_maps_Maps__merge(golden_maps_Maps *m, const golden_maps_Maps *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_maps_Maps__sort_maps(golden_maps_Maps *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_maps_Maps_encode_append(const golden_maps_Maps *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_maps_Maps_write_delimited(const golden_maps_Maps *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_maps_Maps_read_delimited(golden_maps_Maps *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -505,8 +516,6 @@ static inline void golden_maps_Maps_CountsEntry_clear(golden_maps_Maps_CountsEnt
 PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_copy(golden_maps_Maps_CountsEntry *dst, const golden_maps_Maps_CountsEntry *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_merge(golden_maps_Maps_CountsEntry *m, const golden_maps_Maps_CountsEntry *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_sort_maps(golden_maps_Maps_CountsEntry *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry__merge(golden_maps_Maps_CountsEntry *m, const golden_maps_Maps_CountsEntry *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry__sort_maps(golden_maps_Maps_CountsEntry *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_encode_append(const golden_maps_Maps_CountsEntry *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_write_delimited(const golden_maps_Maps_CountsEntry *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_read_delimited(golden_maps_Maps_CountsEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -515,8 +524,6 @@ static inline void golden_maps_Maps_NamesEntry_clear(golden_maps_Maps_NamesEntry
 PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_copy(golden_maps_Maps_NamesEntry *dst, const golden_maps_Maps_NamesEntry *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_merge(golden_maps_Maps_NamesEntry *m, const golden_maps_Maps_NamesEntry *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_sort_maps(golden_maps_Maps_NamesEntry *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry__merge(golden_maps_Maps_NamesEntry *m, const golden_maps_Maps_NamesEntry *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry__sort_maps(golden_maps_Maps_NamesEntry *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_encode_append(const golden_maps_Maps_NamesEntry *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_write_delimited(const golden_maps_Maps_NamesEntry *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_read_delimited(golden_maps_Maps_NamesEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -525,8 +532,6 @@ static inline void golden_maps_Maps_ValuesEntry_clear(golden_maps_Maps_ValuesEnt
 PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_copy(golden_maps_Maps_ValuesEntry *dst, const golden_maps_Maps_ValuesEntry *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_merge(golden_maps_Maps_ValuesEntry *m, const golden_maps_Maps_ValuesEntry *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_sort_maps(golden_maps_Maps_ValuesEntry *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry__merge(golden_maps_Maps_ValuesEntry *m, const golden_maps_Maps_ValuesEntry *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry__sort_maps(golden_maps_Maps_ValuesEntry *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_encode_append(const golden_maps_Maps_ValuesEntry *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_write_delimited(const golden_maps_Maps_ValuesEntry *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_read_delimited(golden_maps_Maps_ValuesEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -535,8 +540,6 @@ static inline void golden_maps_Maps_FlagsEntry_clear(golden_maps_Maps_FlagsEntry
 PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_copy(golden_maps_Maps_FlagsEntry *dst, const golden_maps_Maps_FlagsEntry *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_merge(golden_maps_Maps_FlagsEntry *m, const golden_maps_Maps_FlagsEntry *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_sort_maps(golden_maps_Maps_FlagsEntry *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry__merge(golden_maps_Maps_FlagsEntry *m, const golden_maps_Maps_FlagsEntry *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry__sort_maps(golden_maps_Maps_FlagsEntry *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_encode_append(const golden_maps_Maps_FlagsEntry *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_write_delimited(const golden_maps_Maps_FlagsEntry *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_read_delimited(golden_maps_Maps_FlagsEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -545,8 +548,6 @@ static inline void golden_maps_Maps_BlobsEntry_clear(golden_maps_Maps_BlobsEntry
 PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_copy(golden_maps_Maps_BlobsEntry *dst, const golden_maps_Maps_BlobsEntry *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_merge(golden_maps_Maps_BlobsEntry *m, const golden_maps_Maps_BlobsEntry *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_sort_maps(golden_maps_Maps_BlobsEntry *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry__merge(golden_maps_Maps_BlobsEntry *m, const golden_maps_Maps_BlobsEntry *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry__sort_maps(golden_maps_Maps_BlobsEntry *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_encode_append(const golden_maps_Maps_BlobsEntry *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_write_delimited(const golden_maps_Maps_BlobsEntry *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_read_delimited(golden_maps_Maps_BlobsEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -555,8 +556,6 @@ static inline void golden_maps_Maps_WeightsEntry_clear(golden_maps_Maps_WeightsE
 PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_copy(golden_maps_Maps_WeightsEntry *dst, const golden_maps_Maps_WeightsEntry *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_merge(golden_maps_Maps_WeightsEntry *m, const golden_maps_Maps_WeightsEntry *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_sort_maps(golden_maps_Maps_WeightsEntry *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry__merge(golden_maps_Maps_WeightsEntry *m, const golden_maps_Maps_WeightsEntry *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry__sort_maps(golden_maps_Maps_WeightsEntry *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_encode_append(const golden_maps_Maps_WeightsEntry *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_write_delimited(const golden_maps_Maps_WeightsEntry *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_read_delimited(golden_maps_Maps_WeightsEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

@@ -8,22 +8,23 @@
 /* ==== field tables (rt/pbj_table.h) ==== */
 
 /* the names of the tables below, NUL-separated: each message's full name, then per field its name (a required
- * one's full name before it) and JSON name (when it differs), then its oneofs' names */
-static const char pbj__pool_message_set_proto[] =
-    "golden.message_set.Set\000"   /* golden.message_set.Set */
-    "golden.message_set.Item\000v\000"   /* golden.message_set.Item */
-    "golden.message_set.Holder\000set\000after\000"   /* golden.message_set.Holder */
-    "";
+ * one's full name before it) and JSON name (when it differs), then its oneofs' names; in pieces laid end to end
+ * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
+static const struct {
+    char s0[85];
+} pbj__pool_message_set_proto = {
+    "golden.message_set.Set\000golden.message_set.Item\000v\000golden.message_set.Holder\000set\000after",
+};
 
 /* golden.message_set.Set */
-const pbj_table golden_message_set_Set__table = {pbj__pool_message_set_proto, NULL, NULL, NULL, 0, sizeof(golden_message_set_Set), 0, 0, 0,
+const pbj_table golden_message_set_Set__table = {(const char *)&pbj__pool_message_set_proto, NULL, NULL, NULL, 0, sizeof(golden_message_set_Set), 0, 0, 0,
                            PBJ_OFFSET(golden_message_set_Set, pbj_unknown), PBJ_OFFSET(golden_message_set_Set, pbj_ext), PBJ_T_MSGSET};
 
 /* golden.message_set.Item */
 static const pbj_field golden_message_set_Item__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_message_set_Item, v), PBJ_OFFSET(golden_message_set_Item, has_v), 47, 47, NULL},   /* v */
 };
-const pbj_table golden_message_set_Item__table = {pbj__pool_message_set_proto, golden_message_set_Item__fields, NULL, NULL, 23, sizeof(golden_message_set_Item), 1, 1, 0,
+const pbj_table golden_message_set_Item__table = {(const char *)&pbj__pool_message_set_proto, golden_message_set_Item__fields, NULL, NULL, 23, sizeof(golden_message_set_Item), 1, 1, 0,
                            PBJ_OFFSET(golden_message_set_Item, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* golden.message_set.Holder */
@@ -31,7 +32,7 @@ static const pbj_field golden_message_set_Holder__fields[] = {
     {1, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_message_set_Holder, set), 0, 75, 75, &golden_message_set_Set__table},   /* set */
     {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_message_set_Holder, after), PBJ_OFFSET(golden_message_set_Holder, has_after), 79, 79, NULL},   /* after */
 };
-const pbj_table golden_message_set_Holder__table = {pbj__pool_message_set_proto, golden_message_set_Holder__fields, NULL, NULL, 49, sizeof(golden_message_set_Holder), 2, 2, 0,
+const pbj_table golden_message_set_Holder__table = {(const char *)&pbj__pool_message_set_proto, golden_message_set_Holder__fields, NULL, NULL, 49, sizeof(golden_message_set_Holder), 2, 2, 0,
                            PBJ_OFFSET(golden_message_set_Holder, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* ==== golden.message_set.Set ==== */

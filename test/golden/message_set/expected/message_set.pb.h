@@ -27,8 +27,9 @@ extern "C" {
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write and M__decode serve
- * other generated code; M__table describes M's fields (rt/pbj_table.h). M_f_tag is field f's number and
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and the other M__ functions
+ * serve other generated code (their own section, for generated code only); M__table describes M's fields
+ * (rt/pbj_table.h). M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct golden_message_set_Set golden_message_set_Set;
 typedef struct golden_message_set_Item golden_message_set_Item;
@@ -53,8 +54,6 @@ static inline bool golden_message_set_Set_equal(const golden_message_set_Set *a,
 #ifdef PBJ_TEXT_H
 pbj_status golden_message_set_Set_print(const golden_message_set_Set *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_message_set_Set__write(const golden_message_set_Set *m, uint8_t *end);   /* after golden_message_set_Set_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_message_set_Set__decode(golden_message_set_Set *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.message_set.Set reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_message_set_Set_missing(const golden_message_set_Set *m) { (void)m; return NULL; }
@@ -65,7 +64,6 @@ static inline pbj_status golden_message_set_Set_encode_partial(const golden_mess
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_message_set_Set__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_message_set_Set_from_text(golden_message_set_Set *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_message_set_Set__read_text(golden_message_set_Set *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== golden.message_set.Item ==== */
@@ -86,8 +84,6 @@ static inline bool golden_message_set_Item_equal(const golden_message_set_Item *
 #ifdef PBJ_TEXT_H
 pbj_status golden_message_set_Item_print(const golden_message_set_Item *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_message_set_Item__write(const golden_message_set_Item *m, uint8_t *end);   /* after golden_message_set_Item_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_message_set_Item__decode(golden_message_set_Item *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.message_set.Item reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_message_set_Item_missing(const golden_message_set_Item *m) { (void)m; return NULL; }
@@ -104,7 +100,6 @@ static inline void golden_message_set_Item_clear_v(golden_message_set_Item *m)
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_message_set_Item__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_message_set_Item_from_text(golden_message_set_Item *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_message_set_Item__read_text(golden_message_set_Item *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== golden.message_set.Holder ==== */
@@ -127,8 +122,6 @@ static inline bool golden_message_set_Holder_equal(const golden_message_set_Hold
 #ifdef PBJ_TEXT_H
 pbj_status golden_message_set_Holder_print(const golden_message_set_Holder *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_message_set_Holder__write(const golden_message_set_Holder *m, uint8_t *end);   /* after golden_message_set_Holder_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_message_set_Holder__decode(golden_message_set_Holder *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.message_set.Holder reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_message_set_Holder_missing(const golden_message_set_Holder *m) { (void)m; return NULL; }
@@ -147,13 +140,11 @@ static inline void golden_message_set_Holder_clear_after(golden_message_set_Hold
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_message_set_Holder__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_message_set_Holder_from_text(golden_message_set_Holder *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_message_set_Holder__read_text(golden_message_set_Holder *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_message_set_Set_to_json(const golden_message_set_Set *m, pbj_text *out, const pbj_json_options *o);
-void golden_message_set_Set__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_message_set_Set__type;   /* golden.message_set.Set at run time (the types an Any may hold: JSON's and text's options) */
@@ -162,12 +153,10 @@ extern const pbj_msg_type golden_message_set_Set__type;   /* golden.message_set.
 #ifdef PBJ_JSON_READ_H
 /* golden_message_set_Set read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status golden_message_set_Set_from_json(golden_message_set_Set *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status golden_message_set_Set__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_message_set_Item_to_json(const golden_message_set_Item *m, pbj_text *out, const pbj_json_options *o);
-void golden_message_set_Item__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_message_set_Item__type;   /* golden.message_set.Item at run time (the types an Any may hold: JSON's and text's options) */
@@ -176,12 +165,10 @@ extern const pbj_msg_type golden_message_set_Item__type;   /* golden.message_set
 #ifdef PBJ_JSON_READ_H
 /* golden_message_set_Item read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status golden_message_set_Item_from_json(golden_message_set_Item *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status golden_message_set_Item__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_message_set_Holder_to_json(const golden_message_set_Holder *m, pbj_text *out, const pbj_json_options *o);
-void golden_message_set_Holder__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_message_set_Holder__type;   /* golden.message_set.Holder at run time (the types an Any may hold: JSON's and text's options) */
@@ -190,6 +177,36 @@ extern const pbj_msg_type golden_message_set_Holder__type;   /* golden.message_s
 #ifdef PBJ_JSON_READ_H
 /* golden_message_set_Holder read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status golden_message_set_Holder_from_json(golden_message_set_Holder *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+#endif
+/* ==== for generated code only: not part of the API ==== */
+
+/* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and
+ * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
+uint8_t *golden_message_set_Set__write(const golden_message_set_Set *m, uint8_t *end);   /* after golden_message_set_Set_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_message_set_Set__decode(golden_message_set_Set *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status golden_message_set_Set__merge(golden_message_set_Set *m, const golden_message_set_Set *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_message_set_Set__sort_maps(golden_message_set_Set *m, pbj_arena *arena, uint32_t depth);
+uint8_t *golden_message_set_Item__write(const golden_message_set_Item *m, uint8_t *end);   /* after golden_message_set_Item_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_message_set_Item__decode(golden_message_set_Item *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status golden_message_set_Item__merge(golden_message_set_Item *m, const golden_message_set_Item *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_message_set_Item__sort_maps(golden_message_set_Item *m, pbj_arena *arena, uint32_t depth);
+uint8_t *golden_message_set_Holder__write(const golden_message_set_Holder *m, uint8_t *end);   /* after golden_message_set_Holder_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_message_set_Holder__decode(golden_message_set_Holder *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status golden_message_set_Holder__merge(golden_message_set_Holder *m, const golden_message_set_Holder *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_message_set_Holder__sort_maps(golden_message_set_Holder *m, pbj_arena *arena, uint32_t depth);
+#ifdef PBJ_TEXT_READ_H
+pbj_status golden_message_set_Set__read_text(golden_message_set_Set *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status golden_message_set_Item__read_text(golden_message_set_Item *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status golden_message_set_Holder__read_text(golden_message_set_Holder *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+#endif
+#ifdef PBJ_JSON_H
+void golden_message_set_Set__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void golden_message_set_Item__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void golden_message_set_Holder__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+#endif
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_message_set_Set__from_json(void *pm, pbj__json_in *j);
+pbj_status golden_message_set_Item__from_json(void *pm, pbj__json_in *j);
 pbj_status golden_message_set_Holder__from_json(void *pm, pbj__json_in *j);
 #endif
 /* ==== extensions ==== */
@@ -229,8 +246,6 @@ static inline void golden_message_set_Set_clear(golden_message_set_Set *m) { gol
 PBJ_MUST_USE pbj_status golden_message_set_Set_copy(golden_message_set_Set *dst, const golden_message_set_Set *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_message_set_Set_merge(golden_message_set_Set *m, const golden_message_set_Set *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_message_set_Set_sort_maps(golden_message_set_Set *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_message_set_Set__merge(golden_message_set_Set *m, const golden_message_set_Set *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_message_set_Set__sort_maps(golden_message_set_Set *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_message_set_Set_encode_append(const golden_message_set_Set *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_message_set_Set_write_delimited(const golden_message_set_Set *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_message_set_Set_read_delimited(golden_message_set_Set *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -239,8 +254,6 @@ static inline void golden_message_set_Item_clear(golden_message_set_Item *m) { g
 PBJ_MUST_USE pbj_status golden_message_set_Item_copy(golden_message_set_Item *dst, const golden_message_set_Item *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_message_set_Item_merge(golden_message_set_Item *m, const golden_message_set_Item *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_message_set_Item_sort_maps(golden_message_set_Item *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_message_set_Item__merge(golden_message_set_Item *m, const golden_message_set_Item *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_message_set_Item__sort_maps(golden_message_set_Item *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_message_set_Item_encode_append(const golden_message_set_Item *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_message_set_Item_write_delimited(const golden_message_set_Item *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_message_set_Item_read_delimited(golden_message_set_Item *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -254,8 +267,6 @@ static inline void golden_message_set_Holder_clear(golden_message_set_Holder *m)
 PBJ_MUST_USE pbj_status golden_message_set_Holder_copy(golden_message_set_Holder *dst, const golden_message_set_Holder *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_message_set_Holder_merge(golden_message_set_Holder *m, const golden_message_set_Holder *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_message_set_Holder_sort_maps(golden_message_set_Holder *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_message_set_Holder__merge(golden_message_set_Holder *m, const golden_message_set_Holder *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_message_set_Holder__sort_maps(golden_message_set_Holder *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_message_set_Holder_encode_append(const golden_message_set_Holder *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_message_set_Holder_write_delimited(const golden_message_set_Holder *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_message_set_Holder_read_delimited(golden_message_set_Holder *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

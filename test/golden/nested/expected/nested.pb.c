@@ -43,12 +43,13 @@ const pbj_json_enum golden_nested_Outer_Inner_Kind__json = {(const pbj__jin_name
 /* ==== field tables (rt/pbj_table.h) ==== */
 
 /* the names of the tables below, NUL-separated: each message's full name, then per field its name (a required
- * one's full name before it) and JSON name (when it differs), then its oneofs' names */
-static const char pbj__pool_nested_proto[] =
-    "golden.nested.Outer\000inner\000kind\000sibling\000"   /* golden.nested.Outer */
-    "golden.nested.Outer.Inner\000id\000kind\000child\000"   /* golden.nested.Outer.Inner */
-    "golden.nested.Sibling\000back\000note\000"   /* golden.nested.Sibling */
-    "";
+ * one's full name before it) and JSON name (when it differs), then its oneofs' names; in pieces laid end to end
+ * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
+static const struct {
+    char s0[111];
+} pbj__pool_nested_proto = {
+    "golden.nested.Outer\000inner\000kind\000sibling\000golden.nested.Outer.Inner\000id\000kind\000child\000golden.nested.Sibling\000back\000note",
+};
 
 /* golden.nested.Outer */
 static const pbj_field golden_nested_Outer__fields[] = {
@@ -56,7 +57,7 @@ static const pbj_field golden_nested_Outer__fields[] = {
     {2, PBJ_TYPE_ENUM, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_nested_Outer, kind), 0, 26, 26, NULL},   /* kind */
     {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_nested_Outer, sibling), 0, 31, 31, &golden_nested_Sibling__table},   /* sibling */
 };
-const pbj_table golden_nested_Outer__table = {pbj__pool_nested_proto, golden_nested_Outer__fields, NULL, NULL, 0, sizeof(golden_nested_Outer), 3, 3, 0,
+const pbj_table golden_nested_Outer__table = {(const char *)&pbj__pool_nested_proto, golden_nested_Outer__fields, NULL, NULL, 0, sizeof(golden_nested_Outer), 3, 3, 0,
                            PBJ_OFFSET(golden_nested_Outer, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* golden.nested.Outer.Inner */
@@ -65,7 +66,7 @@ static const pbj_field golden_nested_Outer_Inner__fields[] = {
     {2, PBJ_TYPE_ENUM, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_nested_Outer_Inner, kind), 0, 68, 68, NULL},   /* kind */
     {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_nested_Outer_Inner, child), 0, 73, 73, &golden_nested_Outer_Inner__table},   /* child */
 };
-const pbj_table golden_nested_Outer_Inner__table = {pbj__pool_nested_proto, golden_nested_Outer_Inner__fields, NULL, NULL, 39, sizeof(golden_nested_Outer_Inner), 3, 3, 0,
+const pbj_table golden_nested_Outer_Inner__table = {(const char *)&pbj__pool_nested_proto, golden_nested_Outer_Inner__fields, NULL, NULL, 39, sizeof(golden_nested_Outer_Inner), 3, 3, 0,
                            PBJ_OFFSET(golden_nested_Outer_Inner, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* golden.nested.Sibling */
@@ -73,7 +74,7 @@ static const pbj_field golden_nested_Sibling__fields[] = {
     {1, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_nested_Sibling, back), 0, 101, 101, &golden_nested_Outer__table},   /* back */
     {2, PBJ_TYPE_STRING, PBJ_MODE_IMPLICIT, PBJ_F_UTF8, PBJ_MEMBER(golden_nested_Sibling, note), 0, 106, 106, NULL},   /* note */
 };
-const pbj_table golden_nested_Sibling__table = {pbj__pool_nested_proto, golden_nested_Sibling__fields, NULL, NULL, 79, sizeof(golden_nested_Sibling), 2, 2, 0,
+const pbj_table golden_nested_Sibling__table = {(const char *)&pbj__pool_nested_proto, golden_nested_Sibling__fields, NULL, NULL, 79, sizeof(golden_nested_Sibling), 2, 2, 0,
                            PBJ_OFFSET(golden_nested_Sibling, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* ==== golden.nested.Outer ==== */

@@ -45,8 +45,9 @@ extern const pbj_json_enum golden_nested_Outer_Inner_Kind__json;   /* its names,
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write and M__decode serve
- * other generated code; M__table describes M's fields (rt/pbj_table.h). M_f_tag is field f's number and
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and the other M__ functions
+ * serve other generated code (their own section, for generated code only); M__table describes M's fields
+ * (rt/pbj_table.h). M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct golden_nested_Outer golden_nested_Outer;
 typedef struct golden_nested_Outer_Inner golden_nested_Outer_Inner;
@@ -76,9 +77,6 @@ static inline bool golden_nested_Outer_equal(const golden_nested_Outer *a, const
 #ifdef PBJ_TEXT_H
 pbj_status golden_nested_Outer_print(const golden_nested_Outer *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_nested_Outer__write(const golden_nested_Outer *m, uint8_t *end);   /* after golden_nested_Outer_size: m's bytes ending at end (back to front); returns their first byte */
-size_t golden_nested_Outer__size(const golden_nested_Outer *m, uint32_t depth);   /* PBJ_SIZE_ERROR when m nests deeper than depth */
-PBJ_MUST_USE pbj_status golden_nested_Outer__decode(golden_nested_Outer *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.nested.Outer reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_nested_Outer_missing(const golden_nested_Outer *m) { (void)m; return NULL; }
@@ -93,7 +91,6 @@ static inline void golden_nested_Outer_clear_sibling(golden_nested_Outer *m) { m
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_nested_Outer__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_nested_Outer_from_text(golden_nested_Outer *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_nested_Outer__read_text(golden_nested_Outer *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== golden.nested.Outer.Inner ==== */
@@ -118,9 +115,6 @@ static inline bool golden_nested_Outer_Inner_equal(const golden_nested_Outer_Inn
 #ifdef PBJ_TEXT_H
 pbj_status golden_nested_Outer_Inner_print(const golden_nested_Outer_Inner *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_nested_Outer_Inner__write(const golden_nested_Outer_Inner *m, uint8_t *end);   /* after golden_nested_Outer_Inner_size: m's bytes ending at end (back to front); returns their first byte */
-size_t golden_nested_Outer_Inner__size(const golden_nested_Outer_Inner *m, uint32_t depth);   /* PBJ_SIZE_ERROR when m nests deeper than depth */
-PBJ_MUST_USE pbj_status golden_nested_Outer_Inner__decode(golden_nested_Outer_Inner *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.nested.Outer.Inner reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_nested_Outer_Inner_missing(const golden_nested_Outer_Inner *m) { (void)m; return NULL; }
@@ -133,7 +127,6 @@ static inline void golden_nested_Outer_Inner_clear_child(golden_nested_Outer_Inn
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_nested_Outer_Inner__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_from_text(golden_nested_Outer_Inner *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_nested_Outer_Inner__read_text(golden_nested_Outer_Inner *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== golden.nested.Sibling ==== */
@@ -156,9 +149,6 @@ static inline bool golden_nested_Sibling_equal(const golden_nested_Sibling *a, c
 #ifdef PBJ_TEXT_H
 pbj_status golden_nested_Sibling_print(const golden_nested_Sibling *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_nested_Sibling__write(const golden_nested_Sibling *m, uint8_t *end);   /* after golden_nested_Sibling_size: m's bytes ending at end (back to front); returns their first byte */
-size_t golden_nested_Sibling__size(const golden_nested_Sibling *m, uint32_t depth);   /* PBJ_SIZE_ERROR when m nests deeper than depth */
-PBJ_MUST_USE pbj_status golden_nested_Sibling__decode(golden_nested_Sibling *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.nested.Sibling reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_nested_Sibling_missing(const golden_nested_Sibling *m) { (void)m; return NULL; }
@@ -171,13 +161,11 @@ static inline void golden_nested_Sibling_clear_back(golden_nested_Sibling *m) { 
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_nested_Sibling__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_nested_Sibling_from_text(golden_nested_Sibling *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_nested_Sibling__read_text(golden_nested_Sibling *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_nested_Outer_to_json(const golden_nested_Outer *m, pbj_text *out, const pbj_json_options *o);
-void golden_nested_Outer__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_nested_Outer__type;   /* golden.nested.Outer at run time (the types an Any may hold: JSON's and text's options) */
@@ -186,12 +174,10 @@ extern const pbj_msg_type golden_nested_Outer__type;   /* golden.nested.Outer at
 #ifdef PBJ_JSON_READ_H
 /* golden_nested_Outer read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status golden_nested_Outer_from_json(golden_nested_Outer *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status golden_nested_Outer__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_to_json(const golden_nested_Outer_Inner *m, pbj_text *out, const pbj_json_options *o);
-void golden_nested_Outer_Inner__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_nested_Outer_Inner__type;   /* golden.nested.Outer.Inner at run time (the types an Any may hold: JSON's and text's options) */
@@ -200,12 +186,10 @@ extern const pbj_msg_type golden_nested_Outer_Inner__type;   /* golden.nested.Ou
 #ifdef PBJ_JSON_READ_H
 /* golden_nested_Outer_Inner read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_from_json(golden_nested_Outer_Inner *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status golden_nested_Outer_Inner__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_nested_Sibling_to_json(const golden_nested_Sibling *m, pbj_text *out, const pbj_json_options *o);
-void golden_nested_Sibling__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_nested_Sibling__type;   /* golden.nested.Sibling at run time (the types an Any may hold: JSON's and text's options) */
@@ -214,6 +198,39 @@ extern const pbj_msg_type golden_nested_Sibling__type;   /* golden.nested.Siblin
 #ifdef PBJ_JSON_READ_H
 /* golden_nested_Sibling read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status golden_nested_Sibling_from_json(golden_nested_Sibling *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+#endif
+/* ==== for generated code only: not part of the API ==== */
+
+/* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and
+ * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
+uint8_t *golden_nested_Outer__write(const golden_nested_Outer *m, uint8_t *end);   /* after golden_nested_Outer_size: m's bytes ending at end (back to front); returns their first byte */
+size_t golden_nested_Outer__size(const golden_nested_Outer *m, uint32_t depth);   /* PBJ_SIZE_ERROR when m nests deeper than depth */
+PBJ_MUST_USE pbj_status golden_nested_Outer__decode(golden_nested_Outer *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status golden_nested_Outer__merge(golden_nested_Outer *m, const golden_nested_Outer *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_nested_Outer__sort_maps(golden_nested_Outer *m, pbj_arena *arena, uint32_t depth);
+uint8_t *golden_nested_Outer_Inner__write(const golden_nested_Outer_Inner *m, uint8_t *end);   /* after golden_nested_Outer_Inner_size: m's bytes ending at end (back to front); returns their first byte */
+size_t golden_nested_Outer_Inner__size(const golden_nested_Outer_Inner *m, uint32_t depth);   /* PBJ_SIZE_ERROR when m nests deeper than depth */
+PBJ_MUST_USE pbj_status golden_nested_Outer_Inner__decode(golden_nested_Outer_Inner *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status golden_nested_Outer_Inner__merge(golden_nested_Outer_Inner *m, const golden_nested_Outer_Inner *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_nested_Outer_Inner__sort_maps(golden_nested_Outer_Inner *m, pbj_arena *arena, uint32_t depth);
+uint8_t *golden_nested_Sibling__write(const golden_nested_Sibling *m, uint8_t *end);   /* after golden_nested_Sibling_size: m's bytes ending at end (back to front); returns their first byte */
+size_t golden_nested_Sibling__size(const golden_nested_Sibling *m, uint32_t depth);   /* PBJ_SIZE_ERROR when m nests deeper than depth */
+PBJ_MUST_USE pbj_status golden_nested_Sibling__decode(golden_nested_Sibling *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status golden_nested_Sibling__merge(golden_nested_Sibling *m, const golden_nested_Sibling *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_nested_Sibling__sort_maps(golden_nested_Sibling *m, pbj_arena *arena, uint32_t depth);
+#ifdef PBJ_TEXT_READ_H
+pbj_status golden_nested_Outer__read_text(golden_nested_Outer *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status golden_nested_Outer_Inner__read_text(golden_nested_Outer_Inner *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status golden_nested_Sibling__read_text(golden_nested_Sibling *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+#endif
+#ifdef PBJ_JSON_H
+void golden_nested_Outer__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void golden_nested_Outer_Inner__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void golden_nested_Sibling__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+#endif
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_nested_Outer__from_json(void *pm, pbj__json_in *j);
+pbj_status golden_nested_Outer_Inner__from_json(void *pm, pbj__json_in *j);
 pbj_status golden_nested_Sibling__from_json(void *pm, pbj__json_in *j);
 #endif
 /* ==== building messages ==== */
@@ -244,8 +261,6 @@ static inline void golden_nested_Outer_clear(golden_nested_Outer *m) { golden_ne
 PBJ_MUST_USE pbj_status golden_nested_Outer_copy(golden_nested_Outer *dst, const golden_nested_Outer *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_nested_Outer_merge(golden_nested_Outer *m, const golden_nested_Outer *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_nested_Outer_sort_maps(golden_nested_Outer *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_nested_Outer__merge(golden_nested_Outer *m, const golden_nested_Outer *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_nested_Outer__sort_maps(golden_nested_Outer *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_nested_Outer_encode_append(const golden_nested_Outer *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_nested_Outer_write_delimited(const golden_nested_Outer *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_nested_Outer_read_delimited(golden_nested_Outer *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -270,8 +285,6 @@ static inline void golden_nested_Outer_Inner_clear(golden_nested_Outer_Inner *m)
 PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_copy(golden_nested_Outer_Inner *dst, const golden_nested_Outer_Inner *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_merge(golden_nested_Outer_Inner *m, const golden_nested_Outer_Inner *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_sort_maps(golden_nested_Outer_Inner *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_nested_Outer_Inner__merge(golden_nested_Outer_Inner *m, const golden_nested_Outer_Inner *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_nested_Outer_Inner__sort_maps(golden_nested_Outer_Inner *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_encode_append(const golden_nested_Outer_Inner *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_write_delimited(const golden_nested_Outer_Inner *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_read_delimited(golden_nested_Outer_Inner *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -294,8 +307,6 @@ static inline void golden_nested_Sibling_clear(golden_nested_Sibling *m) { golde
 PBJ_MUST_USE pbj_status golden_nested_Sibling_copy(golden_nested_Sibling *dst, const golden_nested_Sibling *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_nested_Sibling_merge(golden_nested_Sibling *m, const golden_nested_Sibling *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_nested_Sibling_sort_maps(golden_nested_Sibling *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_nested_Sibling__merge(golden_nested_Sibling *m, const golden_nested_Sibling *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_nested_Sibling__sort_maps(golden_nested_Sibling *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_nested_Sibling_encode_append(const golden_nested_Sibling *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_nested_Sibling_write_delimited(const golden_nested_Sibling *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_nested_Sibling_read_delimited(golden_nested_Sibling *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

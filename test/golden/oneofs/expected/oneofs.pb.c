@@ -8,18 +8,20 @@
 /* ==== field tables (rt/pbj_table.h) ==== */
 
 /* the names of the tables below, NUL-separated: each message's full name, then per field its name (a required
- * one's full name before it) and JSON name (when it differs), then its oneofs' names */
-static const char pbj__pool_oneofs_proto[] =
-    "golden.oneofs.Point\000x\000y\000"   /* golden.oneofs.Point */
-    "golden.oneofs.Choice\000number\000text\000point\000raw\000plain\000ratio\000flag\000value\000other\000"   /* golden.oneofs.Choice */
-    "";
+ * one's full name before it) and JSON name (when it differs), then its oneofs' names; in pieces laid end to end
+ * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
+static const struct {
+    char s0[96];
+} pbj__pool_oneofs_proto = {
+    "golden.oneofs.Point\000x\000y\000golden.oneofs.Choice\000number\000text\000point\000raw\000plain\000ratio\000flag\000value\000other",
+};
 
 /* golden.oneofs.Point */
 static const pbj_field golden_oneofs_Point__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_oneofs_Point, x), 0, 20, 20, NULL},   /* x */
     {2, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_oneofs_Point, y), 0, 22, 22, NULL},   /* y */
 };
-const pbj_table golden_oneofs_Point__table = {pbj__pool_oneofs_proto, golden_oneofs_Point__fields, NULL, NULL, 0, sizeof(golden_oneofs_Point), 2, 2, 0,
+const pbj_table golden_oneofs_Point__table = {(const char *)&pbj__pool_oneofs_proto, golden_oneofs_Point__fields, NULL, NULL, 0, sizeof(golden_oneofs_Point), 2, 2, 0,
                            PBJ_OFFSET(golden_oneofs_Point, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* golden.oneofs.Choice */
@@ -36,7 +38,7 @@ static const pbj_oneof golden_oneofs_Choice__oneofs[] = {
     {PBJ_MEMBER(golden_oneofs_Choice, value_case), PBJ_MEMBER(golden_oneofs_Choice, value), 84},
     {PBJ_MEMBER(golden_oneofs_Choice, other_case), PBJ_MEMBER(golden_oneofs_Choice, other), 90},
 };
-const pbj_table golden_oneofs_Choice__table = {pbj__pool_oneofs_proto, golden_oneofs_Choice__fields, golden_oneofs_Choice__oneofs, NULL, 24, sizeof(golden_oneofs_Choice), 7, 7, 2,
+const pbj_table golden_oneofs_Choice__table = {(const char *)&pbj__pool_oneofs_proto, golden_oneofs_Choice__fields, golden_oneofs_Choice__oneofs, NULL, 24, sizeof(golden_oneofs_Choice), 7, 7, 2,
                            PBJ_OFFSET(golden_oneofs_Choice, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* ==== golden.oneofs.Point ==== */

@@ -27,8 +27,9 @@ extern "C" {
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write and M__decode serve
- * other generated code; M__table describes M's fields (rt/pbj_table.h). M_f_tag is field f's number and
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and the other M__ functions
+ * serve other generated code (their own section, for generated code only); M__table describes M's fields
+ * (rt/pbj_table.h). M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct golden_oneofs_Point golden_oneofs_Point;
 typedef struct golden_oneofs_Choice golden_oneofs_Choice;
@@ -54,8 +55,6 @@ static inline bool golden_oneofs_Point_equal(const golden_oneofs_Point *a, const
 #ifdef PBJ_TEXT_H
 pbj_status golden_oneofs_Point_print(const golden_oneofs_Point *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_oneofs_Point__write(const golden_oneofs_Point *m, uint8_t *end);   /* after golden_oneofs_Point_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_oneofs_Point__decode(golden_oneofs_Point *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.oneofs.Point reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_oneofs_Point_missing(const golden_oneofs_Point *m) { (void)m; return NULL; }
@@ -66,7 +65,6 @@ static inline pbj_status golden_oneofs_Point_encode_partial(const golden_oneofs_
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_oneofs_Point__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_oneofs_Point_from_text(golden_oneofs_Point *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_oneofs_Point__read_text(golden_oneofs_Point *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== golden.oneofs.Choice ==== */
@@ -118,8 +116,6 @@ static inline bool golden_oneofs_Choice_equal(const golden_oneofs_Choice *a, con
 #ifdef PBJ_TEXT_H
 pbj_status golden_oneofs_Choice_print(const golden_oneofs_Choice *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_oneofs_Choice__write(const golden_oneofs_Choice *m, uint8_t *end);   /* after golden_oneofs_Choice_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_oneofs_Choice__decode(golden_oneofs_Choice *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.oneofs.Choice reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_oneofs_Choice_missing(const golden_oneofs_Choice *m) { (void)m; return NULL; }
@@ -172,13 +168,11 @@ static inline void golden_oneofs_Choice_clear_flag(golden_oneofs_Choice *m)
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_oneofs_Choice__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_oneofs_Choice_from_text(golden_oneofs_Choice *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_oneofs_Choice__read_text(golden_oneofs_Choice *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_oneofs_Point_to_json(const golden_oneofs_Point *m, pbj_text *out, const pbj_json_options *o);
-void golden_oneofs_Point__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_oneofs_Point__type;   /* golden.oneofs.Point at run time (the types an Any may hold: JSON's and text's options) */
@@ -187,12 +181,10 @@ extern const pbj_msg_type golden_oneofs_Point__type;   /* golden.oneofs.Point at
 #ifdef PBJ_JSON_READ_H
 /* golden_oneofs_Point read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status golden_oneofs_Point_from_json(golden_oneofs_Point *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status golden_oneofs_Point__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_oneofs_Choice_to_json(const golden_oneofs_Choice *m, pbj_text *out, const pbj_json_options *o);
-void golden_oneofs_Choice__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_oneofs_Choice__type;   /* golden.oneofs.Choice at run time (the types an Any may hold: JSON's and text's options) */
@@ -201,6 +193,29 @@ extern const pbj_msg_type golden_oneofs_Choice__type;   /* golden.oneofs.Choice 
 #ifdef PBJ_JSON_READ_H
 /* golden_oneofs_Choice read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status golden_oneofs_Choice_from_json(golden_oneofs_Choice *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+#endif
+/* ==== for generated code only: not part of the API ==== */
+
+/* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and
+ * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
+uint8_t *golden_oneofs_Point__write(const golden_oneofs_Point *m, uint8_t *end);   /* after golden_oneofs_Point_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_oneofs_Point__decode(golden_oneofs_Point *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status golden_oneofs_Point__merge(golden_oneofs_Point *m, const golden_oneofs_Point *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_oneofs_Point__sort_maps(golden_oneofs_Point *m, pbj_arena *arena, uint32_t depth);
+uint8_t *golden_oneofs_Choice__write(const golden_oneofs_Choice *m, uint8_t *end);   /* after golden_oneofs_Choice_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_oneofs_Choice__decode(golden_oneofs_Choice *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status golden_oneofs_Choice__merge(golden_oneofs_Choice *m, const golden_oneofs_Choice *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_oneofs_Choice__sort_maps(golden_oneofs_Choice *m, pbj_arena *arena, uint32_t depth);
+#ifdef PBJ_TEXT_READ_H
+pbj_status golden_oneofs_Point__read_text(golden_oneofs_Point *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status golden_oneofs_Choice__read_text(golden_oneofs_Choice *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+#endif
+#ifdef PBJ_JSON_H
+void golden_oneofs_Point__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void golden_oneofs_Choice__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+#endif
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_oneofs_Point__from_json(void *pm, pbj__json_in *j);
 pbj_status golden_oneofs_Choice__from_json(void *pm, pbj__json_in *j);
 #endif
 /* ==== building messages ==== */
@@ -231,8 +246,6 @@ static inline void golden_oneofs_Point_clear(golden_oneofs_Point *m) { golden_on
 PBJ_MUST_USE pbj_status golden_oneofs_Point_copy(golden_oneofs_Point *dst, const golden_oneofs_Point *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_oneofs_Point_merge(golden_oneofs_Point *m, const golden_oneofs_Point *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_oneofs_Point_sort_maps(golden_oneofs_Point *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_oneofs_Point__merge(golden_oneofs_Point *m, const golden_oneofs_Point *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_oneofs_Point__sort_maps(golden_oneofs_Point *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_oneofs_Point_encode_append(const golden_oneofs_Point *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_oneofs_Point_write_delimited(const golden_oneofs_Point *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_oneofs_Point_read_delimited(golden_oneofs_Point *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -249,8 +262,6 @@ static inline void golden_oneofs_Choice_clear(golden_oneofs_Choice *m) { golden_
 PBJ_MUST_USE pbj_status golden_oneofs_Choice_copy(golden_oneofs_Choice *dst, const golden_oneofs_Choice *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_oneofs_Choice_merge(golden_oneofs_Choice *m, const golden_oneofs_Choice *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_oneofs_Choice_sort_maps(golden_oneofs_Choice *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_oneofs_Choice__merge(golden_oneofs_Choice *m, const golden_oneofs_Choice *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_oneofs_Choice__sort_maps(golden_oneofs_Choice *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_oneofs_Choice_encode_append(const golden_oneofs_Choice *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_oneofs_Choice_write_delimited(const golden_oneofs_Choice *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_oneofs_Choice_read_delimited(golden_oneofs_Choice *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

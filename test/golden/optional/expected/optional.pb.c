@@ -43,10 +43,13 @@ const pbj_json_enum golden_optional_Mode__json = {(const pbj__jin_name[]){
 /* ==== field tables (rt/pbj_table.h) ==== */
 
 /* the names of the tables below, NUL-separated: each message's full name, then per field its name (a required
- * one's full name before it) and JSON name (when it differs), then its oneofs' names */
-static const char pbj__pool_optional_proto[] =
-    "golden.optional.Maybe\000count\000label\000enabled\000mode\000ratio\000data\000plain\000"   /* golden.optional.Maybe */
-    "";
+ * one's full name before it) and JSON name (when it differs), then its oneofs' names; in pieces laid end to end
+ * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
+static const struct {
+    char s0[64];
+} pbj__pool_optional_proto = {
+    "golden.optional.Maybe\000count\000label\000enabled\000mode\000ratio\000data\000plain",
+};
 
 /* golden.optional.Maybe */
 static const pbj_field golden_optional_Maybe__fields[] = {
@@ -58,7 +61,7 @@ static const pbj_field golden_optional_Maybe__fields[] = {
     {6, PBJ_TYPE_BYTES, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_optional_Maybe, data), PBJ_OFFSET(golden_optional_Maybe, has_data), 53, 53, NULL},   /* data */
     {7, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_optional_Maybe, plain), 0, 58, 58, NULL},   /* plain */
 };
-const pbj_table golden_optional_Maybe__table = {pbj__pool_optional_proto, golden_optional_Maybe__fields, NULL, NULL, 0, sizeof(golden_optional_Maybe), 7, 7, 0,
+const pbj_table golden_optional_Maybe__table = {(const char *)&pbj__pool_optional_proto, golden_optional_Maybe__fields, NULL, NULL, 0, sizeof(golden_optional_Maybe), 7, 7, 0,
                            PBJ_OFFSET(golden_optional_Maybe, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* ==== golden.optional.Maybe ==== */

@@ -8,65 +8,61 @@
 /* ==== field tables (rt/pbj_table.h) ==== */
 
 /* the names of the tables below, NUL-separated: each message's full name, then per field its name (a required
- * one's full name before it) and JSON name (when it differs), then its oneofs' names */
-static const char pbj__pool_options_proto[] =
-    "golden.options.Plain\000v\000"   /* golden.options.Plain */
-    "golden.options.NoJson\000v\000"   /* golden.options.NoJson */
-    "golden.options.NoJsonNoText\000v\000"   /* golden.options.NoJsonNoText */
-    "golden.options.Dropped\000v\000"   /* golden.options.Dropped */
-    "golden.options.Fast\000v\000"   /* golden.options.Fast */
-    "golden.options.Tier\000leaf\000"   /* golden.options.Tier */
-    "golden.options.TierLeaf\000v\000"   /* golden.options.TierLeaf */
-    "golden.options.Ordered\000v\000s\000"   /* golden.options.Ordered */
-    "";
+ * one's full name before it) and JSON name (when it differs), then its oneofs' names; in pieces laid end to end
+ * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
+static const struct {
+    char s0[202];
+} pbj__pool_options_proto = {
+    "golden.options.Plain\000v\000golden.options.NoJson\000v\000golden.options.NoJsonNoText\000v\000golden.options.Dropped\000v\000golden.options.Fast\000v\000golden.options.Tier\000leaf\000golden.options.TierLeaf\000v\000golden.options.Ordered\000v\000s",
+};
 
 /* golden.options.Plain */
 static const pbj_field golden_options_Plain__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_options_Plain, v), 0, 21, 21, NULL},   /* v */
 };
-const pbj_table golden_options_Plain__table = {pbj__pool_options_proto, golden_options_Plain__fields, NULL, NULL, 0, sizeof(golden_options_Plain), 1, 1, 0,
+const pbj_table golden_options_Plain__table = {(const char *)&pbj__pool_options_proto, golden_options_Plain__fields, NULL, NULL, 0, sizeof(golden_options_Plain), 1, 1, 0,
                            PBJ_OFFSET(golden_options_Plain, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* golden.options.NoJson */
 static const pbj_field golden_options_NoJson__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_options_NoJson, v), 0, 45, 45, NULL},   /* v */
 };
-const pbj_table golden_options_NoJson__table = {pbj__pool_options_proto, golden_options_NoJson__fields, NULL, NULL, 23, sizeof(golden_options_NoJson), 1, 1, 0,
+const pbj_table golden_options_NoJson__table = {(const char *)&pbj__pool_options_proto, golden_options_NoJson__fields, NULL, NULL, 23, sizeof(golden_options_NoJson), 1, 1, 0,
                            PBJ_OFFSET(golden_options_NoJson, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* golden.options.NoJsonNoText */
 static const pbj_field golden_options_NoJsonNoText__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_options_NoJsonNoText, v), 0, 75, 75, NULL},   /* v */
 };
-const pbj_table golden_options_NoJsonNoText__table = {pbj__pool_options_proto, golden_options_NoJsonNoText__fields, NULL, NULL, 47, sizeof(golden_options_NoJsonNoText), 1, 1, 0,
+const pbj_table golden_options_NoJsonNoText__table = {(const char *)&pbj__pool_options_proto, golden_options_NoJsonNoText__fields, NULL, NULL, 47, sizeof(golden_options_NoJsonNoText), 1, 1, 0,
                            PBJ_OFFSET(golden_options_NoJsonNoText, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* golden.options.Dropped */
 static const pbj_field golden_options_Dropped__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_options_Dropped, v), 0, 100, 100, NULL},   /* v */
 };
-const pbj_table golden_options_Dropped__table = {pbj__pool_options_proto, golden_options_Dropped__fields, NULL, NULL, 77, sizeof(golden_options_Dropped), 1, 1, 0,
+const pbj_table golden_options_Dropped__table = {(const char *)&pbj__pool_options_proto, golden_options_Dropped__fields, NULL, NULL, 77, sizeof(golden_options_Dropped), 1, 1, 0,
                            PBJ_TABLE_NONE, PBJ_TABLE_NONE, 0};
 
 /* golden.options.Fast */
 static const pbj_field golden_options_Fast__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_options_Fast, v), 0, 122, 122, NULL},   /* v */
 };
-const pbj_table golden_options_Fast__table = {pbj__pool_options_proto, golden_options_Fast__fields, NULL, NULL, 102, sizeof(golden_options_Fast), 1, 1, 0,
+const pbj_table golden_options_Fast__table = {(const char *)&pbj__pool_options_proto, golden_options_Fast__fields, NULL, NULL, 102, sizeof(golden_options_Fast), 1, 1, 0,
                            PBJ_OFFSET(golden_options_Fast, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* golden.options.Tier */
 static const pbj_field golden_options_Tier__fields[] = {
     {1, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_options_Tier, leaf), 0, 144, 144, &golden_options_TierLeaf__table},   /* leaf */
 };
-const pbj_table golden_options_Tier__table = {pbj__pool_options_proto, golden_options_Tier__fields, NULL, NULL, 124, sizeof(golden_options_Tier), 1, 1, 0,
+const pbj_table golden_options_Tier__table = {(const char *)&pbj__pool_options_proto, golden_options_Tier__fields, NULL, NULL, 124, sizeof(golden_options_Tier), 1, 1, 0,
                            PBJ_OFFSET(golden_options_Tier, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* golden.options.TierLeaf */
 static const pbj_field golden_options_TierLeaf__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_options_TierLeaf, v), 0, 173, 173, NULL},   /* v */
 };
-const pbj_table golden_options_TierLeaf__table = {pbj__pool_options_proto, golden_options_TierLeaf__fields, NULL, NULL, 149, sizeof(golden_options_TierLeaf), 1, 1, 0,
+const pbj_table golden_options_TierLeaf__table = {(const char *)&pbj__pool_options_proto, golden_options_TierLeaf__fields, NULL, NULL, 149, sizeof(golden_options_TierLeaf), 1, 1, 0,
                            PBJ_OFFSET(golden_options_TierLeaf, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* golden.options.Ordered */
@@ -74,7 +70,7 @@ static const pbj_field golden_options_Ordered__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_options_Ordered, v), 0, 198, 198, NULL},   /* v */
     {2, PBJ_TYPE_STRING, PBJ_MODE_IMPLICIT, PBJ_F_UTF8, PBJ_MEMBER(golden_options_Ordered, s), 0, 200, 200, NULL},   /* s */
 };
-const pbj_table golden_options_Ordered__table = {pbj__pool_options_proto, golden_options_Ordered__fields, NULL, NULL, 175, sizeof(golden_options_Ordered), 2, 2, 0,
+const pbj_table golden_options_Ordered__table = {(const char *)&pbj__pool_options_proto, golden_options_Ordered__fields, NULL, NULL, 175, sizeof(golden_options_Ordered), 2, 2, 0,
                            PBJ_OFFSET(golden_options_Ordered, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* ==== golden.options.Plain ==== */

@@ -27,8 +27,9 @@ extern "C" {
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write and M__decode serve
- * other generated code; M__table describes M's fields (rt/pbj_table.h). M_f_tag is field f's number and
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and the other M__ functions
+ * serve other generated code (their own section, for generated code only); M__table describes M's fields
+ * (rt/pbj_table.h). M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct golden_options_Plain golden_options_Plain;
 typedef struct golden_options_NoJson golden_options_NoJson;
@@ -64,8 +65,6 @@ static inline bool golden_options_Plain_equal(const golden_options_Plain *a, con
 #ifdef PBJ_TEXT_H
 pbj_status golden_options_Plain_print(const golden_options_Plain *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_options_Plain__write(const golden_options_Plain *m, uint8_t *end);   /* after golden_options_Plain_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_options_Plain__decode(golden_options_Plain *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.options.Plain reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_options_Plain_missing(const golden_options_Plain *m) { (void)m; return NULL; }
@@ -76,7 +75,6 @@ static inline pbj_status golden_options_Plain_encode_partial(const golden_option
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_options_Plain__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_options_Plain_from_text(golden_options_Plain *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_options_Plain__read_text(golden_options_Plain *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== golden.options.NoJson ==== */
@@ -99,8 +97,6 @@ static inline bool golden_options_NoJson_equal(const golden_options_NoJson *a, c
 #ifdef PBJ_TEXT_H
 pbj_status golden_options_NoJson_print(const golden_options_NoJson *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_options_NoJson__write(const golden_options_NoJson *m, uint8_t *end);   /* after golden_options_NoJson_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_options_NoJson__decode(golden_options_NoJson *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.options.NoJson reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_options_NoJson_missing(const golden_options_NoJson *m) { (void)m; return NULL; }
@@ -111,7 +107,6 @@ static inline pbj_status golden_options_NoJson_encode_partial(const golden_optio
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_options_NoJson__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_options_NoJson_from_text(golden_options_NoJson *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_options_NoJson__read_text(golden_options_NoJson *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== golden.options.NoJsonNoText ==== */
@@ -134,8 +129,6 @@ static inline bool golden_options_NoJsonNoText_equal(const golden_options_NoJson
 #ifdef PBJ_TEXT_H
 pbj_status golden_options_NoJsonNoText_print(const golden_options_NoJsonNoText *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_options_NoJsonNoText__write(const golden_options_NoJsonNoText *m, uint8_t *end);   /* after golden_options_NoJsonNoText_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_options_NoJsonNoText__decode(golden_options_NoJsonNoText *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.options.NoJsonNoText reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_options_NoJsonNoText_missing(const golden_options_NoJsonNoText *m) { (void)m; return NULL; }
@@ -161,8 +154,6 @@ static inline bool golden_options_Dropped_equal(const golden_options_Dropped *a,
 #ifdef PBJ_TEXT_H
 pbj_status golden_options_Dropped_print(const golden_options_Dropped *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_options_Dropped__write(const golden_options_Dropped *m, uint8_t *end);   /* after golden_options_Dropped_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_options_Dropped__decode(golden_options_Dropped *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.options.Dropped reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_options_Dropped_missing(const golden_options_Dropped *m) { (void)m; return NULL; }
@@ -173,7 +164,6 @@ static inline pbj_status golden_options_Dropped_encode_partial(const golden_opti
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_options_Dropped__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_options_Dropped_from_text(golden_options_Dropped *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_options_Dropped__read_text(golden_options_Dropped *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== golden.options.Fast ==== */
@@ -196,13 +186,9 @@ static inline bool golden_options_Fast_equal(const golden_options_Fast *a, const
 #ifdef PBJ_TEXT_H
 pbj_status golden_options_Fast_print(const golden_options_Fast *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_options_Fast__write(const golden_options_Fast *m, uint8_t *end);   /* after golden_options_Fast_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_options_Fast__decode(golden_options_Fast *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 /* pbj.fast_write: golden_options_Fast_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
- * same bytes as golden_options_Fast_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was.
- * golden_options_Fast__write_reverse serves other generated code (down from p, above lim; NULL: it does not fit; rt/pbj_rbuf.h). */
+ * same bytes as golden_options_Fast_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
 PBJ_MUST_USE pbj_status golden_options_Fast_write_reverse(const golden_options_Fast *m, pbj_rbuf *out);
-uint8_t *golden_options_Fast__write_reverse(const golden_options_Fast *m, uint8_t *p, uintptr_t lim);
 
 /* golden.options.Fast reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_options_Fast_missing(const golden_options_Fast *m) { (void)m; return NULL; }
@@ -213,7 +199,6 @@ static inline pbj_status golden_options_Fast_encode_partial(const golden_options
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_options_Fast__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_options_Fast_from_text(golden_options_Fast *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_options_Fast__read_text(golden_options_Fast *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== golden.options.Tier ==== */
@@ -236,13 +221,9 @@ static inline bool golden_options_Tier_equal(const golden_options_Tier *a, const
 #ifdef PBJ_TEXT_H
 pbj_status golden_options_Tier_print(const golden_options_Tier *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_options_Tier__write(const golden_options_Tier *m, uint8_t *end);   /* after golden_options_Tier_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_options_Tier__decode(golden_options_Tier *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 /* pbj.fast_write: golden_options_Tier_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
- * same bytes as golden_options_Tier_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was.
- * golden_options_Tier__write_reverse serves other generated code (down from p, above lim; NULL: it does not fit; rt/pbj_rbuf.h). */
+ * same bytes as golden_options_Tier_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
 PBJ_MUST_USE pbj_status golden_options_Tier_write_reverse(const golden_options_Tier *m, pbj_rbuf *out);
-uint8_t *golden_options_Tier__write_reverse(const golden_options_Tier *m, uint8_t *p, uintptr_t lim);
 
 /* golden.options.Tier reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_options_Tier_missing(const golden_options_Tier *m) { (void)m; return NULL; }
@@ -255,7 +236,6 @@ static inline void golden_options_Tier_clear_leaf(golden_options_Tier *m) { m->l
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_options_Tier__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_options_Tier_from_text(golden_options_Tier *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_options_Tier__read_text(golden_options_Tier *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== golden.options.TierLeaf ==== */
@@ -277,13 +257,9 @@ static inline bool golden_options_TierLeaf_equal(const golden_options_TierLeaf *
 #ifdef PBJ_TEXT_H
 pbj_status golden_options_TierLeaf_print(const golden_options_TierLeaf *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_options_TierLeaf__write(const golden_options_TierLeaf *m, uint8_t *end);   /* after golden_options_TierLeaf_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_options_TierLeaf__decode(golden_options_TierLeaf *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 /* pbj.fast_write: golden_options_TierLeaf_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
- * same bytes as golden_options_TierLeaf_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was.
- * golden_options_TierLeaf__write_reverse serves other generated code (down from p, above lim; NULL: it does not fit; rt/pbj_rbuf.h). */
+ * same bytes as golden_options_TierLeaf_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
 PBJ_MUST_USE pbj_status golden_options_TierLeaf_write_reverse(const golden_options_TierLeaf *m, pbj_rbuf *out);
-uint8_t *golden_options_TierLeaf__write_reverse(const golden_options_TierLeaf *m, uint8_t *p, uintptr_t lim);
 
 /* golden.options.TierLeaf reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_options_TierLeaf_missing(const golden_options_TierLeaf *m) { (void)m; return NULL; }
@@ -294,7 +270,6 @@ static inline pbj_status golden_options_TierLeaf_encode_partial(const golden_opt
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_options_TierLeaf__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_options_TierLeaf_from_text(golden_options_TierLeaf *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_options_TierLeaf__read_text(golden_options_TierLeaf *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== golden.options.Ordered ==== */
@@ -319,8 +294,6 @@ static inline bool golden_options_Ordered_equal(const golden_options_Ordered *a,
 #ifdef PBJ_TEXT_H
 pbj_status golden_options_Ordered_print(const golden_options_Ordered *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_options_Ordered__write(const golden_options_Ordered *m, uint8_t *end);   /* after golden_options_Ordered_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_options_Ordered__decode(golden_options_Ordered *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.options.Ordered reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_options_Ordered_missing(const golden_options_Ordered *m) { (void)m; return NULL; }
@@ -331,7 +304,6 @@ static inline pbj_status golden_options_Ordered_encode_partial(const golden_opti
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_options_Ordered__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_options_Ordered_from_text(golden_options_Ordered *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_options_Ordered__read_text(golden_options_Ordered *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* pbj.comparable: <0, 0 or >0 as a orders before, with or after b */
@@ -340,7 +312,6 @@ int golden_options_Ordered_compare(const golden_options_Ordered *a, const golden
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_options_Plain_to_json(const golden_options_Plain *m, pbj_text *out, const pbj_json_options *o);
-void golden_options_Plain__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_options_Plain__type;   /* golden.options.Plain at run time (the types an Any may hold: JSON's and text's options) */
@@ -349,7 +320,6 @@ extern const pbj_msg_type golden_options_Plain__type;   /* golden.options.Plain 
 #ifdef PBJ_JSON_READ_H
 /* golden_options_Plain read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status golden_options_Plain_from_json(golden_options_Plain *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status golden_options_Plain__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_options_NoJson__type;   /* golden.options.NoJson at run time (the types an Any may hold: JSON's and text's options) */
@@ -357,7 +327,6 @@ extern const pbj_msg_type golden_options_NoJson__type;   /* golden.options.NoJso
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_options_Dropped_to_json(const golden_options_Dropped *m, pbj_text *out, const pbj_json_options *o);
-void golden_options_Dropped__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_options_Dropped__type;   /* golden.options.Dropped at run time (the types an Any may hold: JSON's and text's options) */
@@ -366,12 +335,10 @@ extern const pbj_msg_type golden_options_Dropped__type;   /* golden.options.Drop
 #ifdef PBJ_JSON_READ_H
 /* golden_options_Dropped read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status golden_options_Dropped_from_json(golden_options_Dropped *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status golden_options_Dropped__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_options_Fast_to_json(const golden_options_Fast *m, pbj_text *out, const pbj_json_options *o);
-void golden_options_Fast__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_options_Fast__type;   /* golden.options.Fast at run time (the types an Any may hold: JSON's and text's options) */
@@ -380,12 +347,10 @@ extern const pbj_msg_type golden_options_Fast__type;   /* golden.options.Fast at
 #ifdef PBJ_JSON_READ_H
 /* golden_options_Fast read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status golden_options_Fast_from_json(golden_options_Fast *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status golden_options_Fast__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_options_Tier_to_json(const golden_options_Tier *m, pbj_text *out, const pbj_json_options *o);
-void golden_options_Tier__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_options_Tier__type;   /* golden.options.Tier at run time (the types an Any may hold: JSON's and text's options) */
@@ -394,12 +359,10 @@ extern const pbj_msg_type golden_options_Tier__type;   /* golden.options.Tier at
 #ifdef PBJ_JSON_READ_H
 /* golden_options_Tier read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status golden_options_Tier_from_json(golden_options_Tier *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status golden_options_Tier__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_options_TierLeaf_to_json(const golden_options_TierLeaf *m, pbj_text *out, const pbj_json_options *o);
-void golden_options_TierLeaf__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_options_TierLeaf__type;   /* golden.options.TierLeaf at run time (the types an Any may hold: JSON's and text's options) */
@@ -408,12 +371,10 @@ extern const pbj_msg_type golden_options_TierLeaf__type;   /* golden.options.Tie
 #ifdef PBJ_JSON_READ_H
 /* golden_options_TierLeaf read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status golden_options_TierLeaf_from_json(golden_options_TierLeaf *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status golden_options_TierLeaf__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_options_Ordered_to_json(const golden_options_Ordered *m, pbj_text *out, const pbj_json_options *o);
-void golden_options_Ordered__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_options_Ordered__type;   /* golden.options.Ordered at run time (the types an Any may hold: JSON's and text's options) */
@@ -422,6 +383,69 @@ extern const pbj_msg_type golden_options_Ordered__type;   /* golden.options.Orde
 #ifdef PBJ_JSON_READ_H
 /* golden_options_Ordered read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status golden_options_Ordered_from_json(golden_options_Ordered *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+#endif
+/* ==== for generated code only: not part of the API ==== */
+
+/* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and
+ * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
+uint8_t *golden_options_Plain__write(const golden_options_Plain *m, uint8_t *end);   /* after golden_options_Plain_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_options_Plain__decode(golden_options_Plain *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status golden_options_Plain__merge(golden_options_Plain *m, const golden_options_Plain *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_options_Plain__sort_maps(golden_options_Plain *m, pbj_arena *arena, uint32_t depth);
+uint8_t *golden_options_NoJson__write(const golden_options_NoJson *m, uint8_t *end);   /* after golden_options_NoJson_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_options_NoJson__decode(golden_options_NoJson *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status golden_options_NoJson__merge(golden_options_NoJson *m, const golden_options_NoJson *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_options_NoJson__sort_maps(golden_options_NoJson *m, pbj_arena *arena, uint32_t depth);
+uint8_t *golden_options_NoJsonNoText__write(const golden_options_NoJsonNoText *m, uint8_t *end);   /* after golden_options_NoJsonNoText_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_options_NoJsonNoText__decode(golden_options_NoJsonNoText *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status golden_options_NoJsonNoText__merge(golden_options_NoJsonNoText *m, const golden_options_NoJsonNoText *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_options_NoJsonNoText__sort_maps(golden_options_NoJsonNoText *m, pbj_arena *arena, uint32_t depth);
+uint8_t *golden_options_Dropped__write(const golden_options_Dropped *m, uint8_t *end);   /* after golden_options_Dropped_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_options_Dropped__decode(golden_options_Dropped *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status golden_options_Dropped__merge(golden_options_Dropped *m, const golden_options_Dropped *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_options_Dropped__sort_maps(golden_options_Dropped *m, pbj_arena *arena, uint32_t depth);
+uint8_t *golden_options_Fast__write(const golden_options_Fast *m, uint8_t *end);   /* after golden_options_Fast_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_options_Fast__decode(golden_options_Fast *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+uint8_t *golden_options_Fast__write_reverse(const golden_options_Fast *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
+PBJ_MUST_USE pbj_status golden_options_Fast__merge(golden_options_Fast *m, const golden_options_Fast *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_options_Fast__sort_maps(golden_options_Fast *m, pbj_arena *arena, uint32_t depth);
+uint8_t *golden_options_Tier__write(const golden_options_Tier *m, uint8_t *end);   /* after golden_options_Tier_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_options_Tier__decode(golden_options_Tier *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+uint8_t *golden_options_Tier__write_reverse(const golden_options_Tier *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
+PBJ_MUST_USE pbj_status golden_options_Tier__merge(golden_options_Tier *m, const golden_options_Tier *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_options_Tier__sort_maps(golden_options_Tier *m, pbj_arena *arena, uint32_t depth);
+uint8_t *golden_options_TierLeaf__write(const golden_options_TierLeaf *m, uint8_t *end);   /* after golden_options_TierLeaf_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_options_TierLeaf__decode(golden_options_TierLeaf *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+uint8_t *golden_options_TierLeaf__write_reverse(const golden_options_TierLeaf *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
+PBJ_MUST_USE pbj_status golden_options_TierLeaf__merge(golden_options_TierLeaf *m, const golden_options_TierLeaf *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_options_TierLeaf__sort_maps(golden_options_TierLeaf *m, pbj_arena *arena, uint32_t depth);
+uint8_t *golden_options_Ordered__write(const golden_options_Ordered *m, uint8_t *end);   /* after golden_options_Ordered_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_options_Ordered__decode(golden_options_Ordered *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status golden_options_Ordered__merge(golden_options_Ordered *m, const golden_options_Ordered *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_options_Ordered__sort_maps(golden_options_Ordered *m, pbj_arena *arena, uint32_t depth);
+#ifdef PBJ_TEXT_READ_H
+pbj_status golden_options_Plain__read_text(golden_options_Plain *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status golden_options_NoJson__read_text(golden_options_NoJson *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status golden_options_Dropped__read_text(golden_options_Dropped *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status golden_options_Fast__read_text(golden_options_Fast *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status golden_options_Tier__read_text(golden_options_Tier *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status golden_options_TierLeaf__read_text(golden_options_TierLeaf *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status golden_options_Ordered__read_text(golden_options_Ordered *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+#endif
+#ifdef PBJ_JSON_H
+void golden_options_Plain__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void golden_options_Dropped__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void golden_options_Fast__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void golden_options_Tier__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void golden_options_TierLeaf__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void golden_options_Ordered__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+#endif
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_options_Plain__from_json(void *pm, pbj__json_in *j);
+pbj_status golden_options_Dropped__from_json(void *pm, pbj__json_in *j);
+pbj_status golden_options_Fast__from_json(void *pm, pbj__json_in *j);
+pbj_status golden_options_Tier__from_json(void *pm, pbj__json_in *j);
+pbj_status golden_options_TierLeaf__from_json(void *pm, pbj__json_in *j);
 pbj_status golden_options_Ordered__from_json(void *pm, pbj__json_in *j);
 #endif
 /* ==== building messages ==== */
@@ -452,8 +476,6 @@ static inline void golden_options_Plain_clear(golden_options_Plain *m) { golden_
 PBJ_MUST_USE pbj_status golden_options_Plain_copy(golden_options_Plain *dst, const golden_options_Plain *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_options_Plain_merge(golden_options_Plain *m, const golden_options_Plain *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_options_Plain_sort_maps(golden_options_Plain *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_options_Plain__merge(golden_options_Plain *m, const golden_options_Plain *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_options_Plain__sort_maps(golden_options_Plain *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_options_Plain_encode_append(const golden_options_Plain *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_options_Plain_write_delimited(const golden_options_Plain *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_options_Plain_read_delimited(golden_options_Plain *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -466,8 +488,6 @@ static inline void golden_options_NoJson_clear(golden_options_NoJson *m) { golde
 PBJ_MUST_USE pbj_status golden_options_NoJson_copy(golden_options_NoJson *dst, const golden_options_NoJson *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_options_NoJson_merge(golden_options_NoJson *m, const golden_options_NoJson *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_options_NoJson_sort_maps(golden_options_NoJson *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_options_NoJson__merge(golden_options_NoJson *m, const golden_options_NoJson *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_options_NoJson__sort_maps(golden_options_NoJson *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_options_NoJson_encode_append(const golden_options_NoJson *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_options_NoJson_write_delimited(const golden_options_NoJson *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_options_NoJson_read_delimited(golden_options_NoJson *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -480,8 +500,6 @@ static inline void golden_options_NoJsonNoText_clear(golden_options_NoJsonNoText
 PBJ_MUST_USE pbj_status golden_options_NoJsonNoText_copy(golden_options_NoJsonNoText *dst, const golden_options_NoJsonNoText *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_options_NoJsonNoText_merge(golden_options_NoJsonNoText *m, const golden_options_NoJsonNoText *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_options_NoJsonNoText_sort_maps(golden_options_NoJsonNoText *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_options_NoJsonNoText__merge(golden_options_NoJsonNoText *m, const golden_options_NoJsonNoText *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_options_NoJsonNoText__sort_maps(golden_options_NoJsonNoText *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_options_NoJsonNoText_encode_append(const golden_options_NoJsonNoText *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_options_NoJsonNoText_write_delimited(const golden_options_NoJsonNoText *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_options_NoJsonNoText_read_delimited(golden_options_NoJsonNoText *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -494,8 +512,6 @@ static inline void golden_options_Dropped_clear(golden_options_Dropped *m) { gol
 PBJ_MUST_USE pbj_status golden_options_Dropped_copy(golden_options_Dropped *dst, const golden_options_Dropped *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_options_Dropped_merge(golden_options_Dropped *m, const golden_options_Dropped *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_options_Dropped_sort_maps(golden_options_Dropped *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_options_Dropped__merge(golden_options_Dropped *m, const golden_options_Dropped *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_options_Dropped__sort_maps(golden_options_Dropped *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_options_Dropped_encode_append(const golden_options_Dropped *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_options_Dropped_write_delimited(const golden_options_Dropped *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_options_Dropped_read_delimited(golden_options_Dropped *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -508,8 +524,6 @@ static inline void golden_options_Fast_clear(golden_options_Fast *m) { golden_op
 PBJ_MUST_USE pbj_status golden_options_Fast_copy(golden_options_Fast *dst, const golden_options_Fast *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_options_Fast_merge(golden_options_Fast *m, const golden_options_Fast *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_options_Fast_sort_maps(golden_options_Fast *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_options_Fast__merge(golden_options_Fast *m, const golden_options_Fast *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_options_Fast__sort_maps(golden_options_Fast *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_options_Fast_encode_append(const golden_options_Fast *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_options_Fast_write_delimited(const golden_options_Fast *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_options_Fast_read_delimited(golden_options_Fast *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -522,8 +536,6 @@ static inline void golden_options_Tier_clear(golden_options_Tier *m) { golden_op
 PBJ_MUST_USE pbj_status golden_options_Tier_copy(golden_options_Tier *dst, const golden_options_Tier *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_options_Tier_merge(golden_options_Tier *m, const golden_options_Tier *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_options_Tier_sort_maps(golden_options_Tier *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_options_Tier__merge(golden_options_Tier *m, const golden_options_Tier *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_options_Tier__sort_maps(golden_options_Tier *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_options_Tier_encode_append(const golden_options_Tier *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_options_Tier_write_delimited(const golden_options_Tier *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_options_Tier_read_delimited(golden_options_Tier *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -538,8 +550,6 @@ static inline void golden_options_TierLeaf_clear(golden_options_TierLeaf *m) { g
 PBJ_MUST_USE pbj_status golden_options_TierLeaf_copy(golden_options_TierLeaf *dst, const golden_options_TierLeaf *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_options_TierLeaf_merge(golden_options_TierLeaf *m, const golden_options_TierLeaf *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_options_TierLeaf_sort_maps(golden_options_TierLeaf *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_options_TierLeaf__merge(golden_options_TierLeaf *m, const golden_options_TierLeaf *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_options_TierLeaf__sort_maps(golden_options_TierLeaf *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_options_TierLeaf_encode_append(const golden_options_TierLeaf *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_options_TierLeaf_write_delimited(const golden_options_TierLeaf *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_options_TierLeaf_read_delimited(golden_options_TierLeaf *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -552,8 +562,6 @@ static inline void golden_options_Ordered_clear(golden_options_Ordered *m) { gol
 PBJ_MUST_USE pbj_status golden_options_Ordered_copy(golden_options_Ordered *dst, const golden_options_Ordered *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_options_Ordered_merge(golden_options_Ordered *m, const golden_options_Ordered *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_options_Ordered_sort_maps(golden_options_Ordered *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_options_Ordered__merge(golden_options_Ordered *m, const golden_options_Ordered *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_options_Ordered__sort_maps(golden_options_Ordered *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_options_Ordered_encode_append(const golden_options_Ordered *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_options_Ordered_write_delimited(const golden_options_Ordered *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_options_Ordered_read_delimited(golden_options_Ordered *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

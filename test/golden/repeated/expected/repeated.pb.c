@@ -46,17 +46,19 @@ const pbj_json_enum golden_repeated_Suit__json = {(const pbj__jin_name[]){
 /* ==== field tables (rt/pbj_table.h) ==== */
 
 /* the names of the tables below, NUL-separated: each message's full name, then per field its name (a required
- * one's full name before it) and JSON name (when it differs), then its oneofs' names */
-static const char pbj__pool_repeated_proto[] =
-    "golden.repeated.Item\000id\000"   /* golden.repeated.Item */
-    "golden.repeated.Lists\000packed_int32\000packedInt32\000packed_sint64\000packedSint64\000packed_fixed32\000packedFixed32\000packed_double\000packedDouble\000packed_bool\000packedBool\000packed_suit\000packedSuit\000unpacked_int32\000unpackedInt32\000unpacked_fixed64\000unpackedFixed64\000names\000items\000"   /* golden.repeated.Lists */
-    "";
+ * one's full name before it) and JSON name (when it differs), then its oneofs' names; in pieces laid end to end
+ * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
+static const struct {
+    char s0[274];
+} pbj__pool_repeated_proto = {
+    "golden.repeated.Item\000id\000golden.repeated.Lists\000packed_int32\000packedInt32\000packed_sint64\000packedSint64\000packed_fixed32\000packedFixed32\000packed_double\000packedDouble\000packed_bool\000packedBool\000packed_suit\000packedSuit\000unpacked_int32\000unpackedInt32\000unpacked_fixed64\000unpackedFixed64\000names\000items",
+};
 
 /* golden.repeated.Item */
 static const pbj_field golden_repeated_Item__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_repeated_Item, id), 0, 21, 21, NULL},   /* id */
 };
-const pbj_table golden_repeated_Item__table = {pbj__pool_repeated_proto, golden_repeated_Item__fields, NULL, NULL, 0, sizeof(golden_repeated_Item), 1, 1, 0,
+const pbj_table golden_repeated_Item__table = {(const char *)&pbj__pool_repeated_proto, golden_repeated_Item__fields, NULL, NULL, 0, sizeof(golden_repeated_Item), 1, 1, 0,
                            PBJ_OFFSET(golden_repeated_Item, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* golden.repeated.Lists */
@@ -72,7 +74,7 @@ static const pbj_field golden_repeated_Lists__fields[] = {
     {9, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, PBJ_F_UTF8, PBJ_MEMBER(golden_repeated_Lists, names), 0, 262, 262, NULL},   /* names */
     {10, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(golden_repeated_Lists, items), 0, 268, 268, &golden_repeated_Item__table},   /* items */
 };
-const pbj_table golden_repeated_Lists__table = {pbj__pool_repeated_proto, golden_repeated_Lists__fields, NULL, NULL, 24, sizeof(golden_repeated_Lists), 10, 10, 0,
+const pbj_table golden_repeated_Lists__table = {(const char *)&pbj__pool_repeated_proto, golden_repeated_Lists__fields, NULL, NULL, 24, sizeof(golden_repeated_Lists), 10, 10, 0,
                            PBJ_OFFSET(golden_repeated_Lists, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* ==== golden.repeated.Item ==== */

@@ -46,8 +46,9 @@ extern const pbj_json_enum golden_repeated_Suit__json;   /* its names, for M_fro
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write and M__decode serve
- * other generated code; M__table describes M's fields (rt/pbj_table.h). M_f_tag is field f's number and
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and the other M__ functions
+ * serve other generated code (their own section, for generated code only); M__table describes M's fields
+ * (rt/pbj_table.h). M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct golden_repeated_Item golden_repeated_Item;
 typedef struct golden_repeated_Lists golden_repeated_Lists;
@@ -82,8 +83,6 @@ static inline bool golden_repeated_Item_equal(const golden_repeated_Item *a, con
 #ifdef PBJ_TEXT_H
 pbj_status golden_repeated_Item_print(const golden_repeated_Item *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_repeated_Item__write(const golden_repeated_Item *m, uint8_t *end);   /* after golden_repeated_Item_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_repeated_Item__decode(golden_repeated_Item *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.repeated.Item reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_repeated_Item_missing(const golden_repeated_Item *m) { (void)m; return NULL; }
@@ -94,7 +93,6 @@ static inline pbj_status golden_repeated_Item_encode_partial(const golden_repeat
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_repeated_Item__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_repeated_Item_from_text(golden_repeated_Item *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_repeated_Item__read_text(golden_repeated_Item *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== golden.repeated.Lists ==== */
@@ -132,8 +130,6 @@ static inline bool golden_repeated_Lists_equal(const golden_repeated_Lists *a, c
 #ifdef PBJ_TEXT_H
 pbj_status golden_repeated_Lists_print(const golden_repeated_Lists *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_repeated_Lists__write(const golden_repeated_Lists *m, uint8_t *end);   /* after golden_repeated_Lists_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.repeated.Lists reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_repeated_Lists_missing(const golden_repeated_Lists *m) { (void)m; return NULL; }
@@ -144,13 +140,11 @@ static inline pbj_status golden_repeated_Lists_encode_partial(const golden_repea
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_repeated_Lists__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_repeated_Lists_from_text(golden_repeated_Lists *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_repeated_Lists__read_text(golden_repeated_Lists *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_repeated_Item_to_json(const golden_repeated_Item *m, pbj_text *out, const pbj_json_options *o);
-void golden_repeated_Item__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_repeated_Item__type;   /* golden.repeated.Item at run time (the types an Any may hold: JSON's and text's options) */
@@ -159,12 +153,10 @@ extern const pbj_msg_type golden_repeated_Item__type;   /* golden.repeated.Item 
 #ifdef PBJ_JSON_READ_H
 /* golden_repeated_Item read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status golden_repeated_Item_from_json(golden_repeated_Item *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status golden_repeated_Item__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_repeated_Lists_to_json(const golden_repeated_Lists *m, pbj_text *out, const pbj_json_options *o);
-void golden_repeated_Lists__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_repeated_Lists__type;   /* golden.repeated.Lists at run time (the types an Any may hold: JSON's and text's options) */
@@ -173,6 +165,29 @@ extern const pbj_msg_type golden_repeated_Lists__type;   /* golden.repeated.List
 #ifdef PBJ_JSON_READ_H
 /* golden_repeated_Lists read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status golden_repeated_Lists_from_json(golden_repeated_Lists *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+#endif
+/* ==== for generated code only: not part of the API ==== */
+
+/* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and
+ * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
+uint8_t *golden_repeated_Item__write(const golden_repeated_Item *m, uint8_t *end);   /* after golden_repeated_Item_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_repeated_Item__decode(golden_repeated_Item *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status golden_repeated_Item__merge(golden_repeated_Item *m, const golden_repeated_Item *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_repeated_Item__sort_maps(golden_repeated_Item *m, pbj_arena *arena, uint32_t depth);
+uint8_t *golden_repeated_Lists__write(const golden_repeated_Lists *m, uint8_t *end);   /* after golden_repeated_Lists_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status golden_repeated_Lists__merge(golden_repeated_Lists *m, const golden_repeated_Lists *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_repeated_Lists__sort_maps(golden_repeated_Lists *m, pbj_arena *arena, uint32_t depth);
+#ifdef PBJ_TEXT_READ_H
+pbj_status golden_repeated_Item__read_text(golden_repeated_Item *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status golden_repeated_Lists__read_text(golden_repeated_Lists *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+#endif
+#ifdef PBJ_JSON_H
+void golden_repeated_Item__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void golden_repeated_Lists__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+#endif
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_repeated_Item__from_json(void *pm, pbj__json_in *j);
 pbj_status golden_repeated_Lists__from_json(void *pm, pbj__json_in *j);
 #endif
 /* ==== building messages ==== */
@@ -203,8 +218,6 @@ static inline void golden_repeated_Item_clear(golden_repeated_Item *m) { golden_
 PBJ_MUST_USE pbj_status golden_repeated_Item_copy(golden_repeated_Item *dst, const golden_repeated_Item *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_repeated_Item_merge(golden_repeated_Item *m, const golden_repeated_Item *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_repeated_Item_sort_maps(golden_repeated_Item *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_repeated_Item__merge(golden_repeated_Item *m, const golden_repeated_Item *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_repeated_Item__sort_maps(golden_repeated_Item *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_repeated_Item_encode_append(const golden_repeated_Item *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_repeated_Item_write_delimited(const golden_repeated_Item *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_repeated_Item_read_delimited(golden_repeated_Item *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -217,8 +230,6 @@ static inline void golden_repeated_Lists_clear(golden_repeated_Lists *m) { golde
 PBJ_MUST_USE pbj_status golden_repeated_Lists_copy(golden_repeated_Lists *dst, const golden_repeated_Lists *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_repeated_Lists_merge(golden_repeated_Lists *m, const golden_repeated_Lists *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_repeated_Lists_sort_maps(golden_repeated_Lists *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_repeated_Lists__merge(golden_repeated_Lists *m, const golden_repeated_Lists *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_repeated_Lists__sort_maps(golden_repeated_Lists *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_repeated_Lists_encode_append(const golden_repeated_Lists *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_repeated_Lists_write_delimited(const golden_repeated_Lists *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_repeated_Lists_read_delimited(golden_repeated_Lists *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

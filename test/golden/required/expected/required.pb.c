@@ -8,18 +8,20 @@
 /* ==== field tables (rt/pbj_table.h) ==== */
 
 /* the names of the tables below, NUL-separated: each message's full name, then per field its name (a required
- * one's full name before it) and JSON name (when it differs), then its oneofs' names */
-static const char pbj__pool_required_proto[] =
-    "golden.required.Part\000golden.required.Part.name\000name\000size\000"   /* golden.required.Part */
-    "golden.required.Whole\000golden.required.Whole.id\000id\000golden.required.Whole.main\000main\000parts\000spare\000"   /* golden.required.Whole */
-    "";
+ * one's full name before it) and JSON name (when it differs), then its oneofs' names; in pieces laid end to end
+ * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
+static const struct {
+    char s0[151];
+} pbj__pool_required_proto = {
+    "golden.required.Part\000golden.required.Part.name\000name\000size\000golden.required.Whole\000golden.required.Whole.id\000id\000golden.required.Whole.main\000main\000parts\000spare",
+};
 
 /* golden.required.Part */
 static const pbj_field golden_required_Part__fields[] = {
     {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, PBJ_F_REQUIRED, PBJ_MEMBER(golden_required_Part, name), PBJ_OFFSET(golden_required_Part, has_name), 47, 47, NULL},   /* name */
     {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_required_Part, size), PBJ_OFFSET(golden_required_Part, has_size), 52, 52, NULL},   /* size */
 };
-const pbj_table golden_required_Part__table = {pbj__pool_required_proto, golden_required_Part__fields, NULL, NULL, 0, sizeof(golden_required_Part), 2, 2, 0,
+const pbj_table golden_required_Part__table = {(const char *)&pbj__pool_required_proto, golden_required_Part__fields, NULL, NULL, 0, sizeof(golden_required_Part), 2, 2, 0,
                            PBJ_OFFSET(golden_required_Part, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* golden.required.Whole */
@@ -29,7 +31,7 @@ static const pbj_field golden_required_Whole__fields[] = {
     {3, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(golden_required_Whole, parts), 0, 139, 139, &golden_required_Part__table},   /* parts */
     {4, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(golden_required_Whole, spare), 0, 145, 145, &golden_required_Part__table},   /* spare */
 };
-const pbj_table golden_required_Whole__table = {pbj__pool_required_proto, golden_required_Whole__fields, NULL, NULL, 57, sizeof(golden_required_Whole), 4, 4, 0,
+const pbj_table golden_required_Whole__table = {(const char *)&pbj__pool_required_proto, golden_required_Whole__fields, NULL, NULL, 57, sizeof(golden_required_Whole), 4, 4, 0,
                            PBJ_OFFSET(golden_required_Whole, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* ==== golden.required.Part ==== */

@@ -27,8 +27,9 @@ extern "C" {
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write and M__decode serve
- * other generated code; M__table describes M's fields (rt/pbj_table.h). M_f_tag is field f's number and
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and the other M__ functions
+ * serve other generated code (their own section, for generated code only); M__table describes M's fields
+ * (rt/pbj_table.h). M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct golden_required_Part golden_required_Part;
 typedef struct golden_required_Whole golden_required_Whole;
@@ -58,8 +59,6 @@ static inline bool golden_required_Part_equal(const golden_required_Part *a, con
 #ifdef PBJ_TEXT_H
 pbj_status golden_required_Part_print(const golden_required_Part *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_required_Part__write(const golden_required_Part *m, uint8_t *end);   /* after golden_required_Part_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_required_Part__decode(golden_required_Part *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -67,7 +66,6 @@ PBJ_MUST_USE pbj_status golden_required_Part__decode(golden_required_Part *m, co
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *golden_required_Part_missing(const golden_required_Part *m);
-const char *golden_required_Part__missing(const golden_required_Part *m, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_required_Part_encode_partial(const golden_required_Part *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool golden_required_Part_has_name(const golden_required_Part *m) { return m->has_name; }
 static inline void golden_required_Part_clear_name(golden_required_Part *m)
@@ -87,7 +85,6 @@ static inline void golden_required_Part_clear_size(golden_required_Part *m)
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_required_Part__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_required_Part_from_text(golden_required_Part *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_required_Part__read_text(golden_required_Part *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== golden.required.Whole ==== */
@@ -114,8 +111,6 @@ static inline bool golden_required_Whole_equal(const golden_required_Whole *a, c
 #ifdef PBJ_TEXT_H
 pbj_status golden_required_Whole_print(const golden_required_Whole *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_required_Whole__write(const golden_required_Whole *m, uint8_t *end);   /* after golden_required_Whole_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_required_Whole__decode(golden_required_Whole *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -123,7 +118,6 @@ PBJ_MUST_USE pbj_status golden_required_Whole__decode(golden_required_Whole *m, 
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *golden_required_Whole_missing(const golden_required_Whole *m);
-const char *golden_required_Whole__missing(const golden_required_Whole *m, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_required_Whole_encode_partial(const golden_required_Whole *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool golden_required_Whole_has_id(const golden_required_Whole *m) { return m->has_id; }
 static inline void golden_required_Whole_clear_id(golden_required_Whole *m)
@@ -141,13 +135,11 @@ static inline void golden_required_Whole_clear_spare(golden_required_Whole *m) {
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_required_Whole__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_required_Whole_from_text(golden_required_Whole *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_required_Whole__read_text(golden_required_Whole *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_required_Part_to_json(const golden_required_Part *m, pbj_text *out, const pbj_json_options *o);
-void golden_required_Part__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_required_Part__type;   /* golden.required.Part at run time (the types an Any may hold: JSON's and text's options) */
@@ -156,12 +148,10 @@ extern const pbj_msg_type golden_required_Part__type;   /* golden.required.Part 
 #ifdef PBJ_JSON_READ_H
 /* golden_required_Part read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status golden_required_Part_from_json(golden_required_Part *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status golden_required_Part__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_required_Whole_to_json(const golden_required_Whole *m, pbj_text *out, const pbj_json_options *o);
-void golden_required_Whole__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_required_Whole__type;   /* golden.required.Whole at run time (the types an Any may hold: JSON's and text's options) */
@@ -170,6 +160,31 @@ extern const pbj_msg_type golden_required_Whole__type;   /* golden.required.Whol
 #ifdef PBJ_JSON_READ_H
 /* golden_required_Whole read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status golden_required_Whole_from_json(golden_required_Whole *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+#endif
+/* ==== for generated code only: not part of the API ==== */
+
+/* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and
+ * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
+uint8_t *golden_required_Part__write(const golden_required_Part *m, uint8_t *end);   /* after golden_required_Part_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_required_Part__decode(golden_required_Part *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *golden_required_Part__missing(const golden_required_Part *m, uint32_t depth);
+PBJ_MUST_USE pbj_status golden_required_Part__merge(golden_required_Part *m, const golden_required_Part *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_required_Part__sort_maps(golden_required_Part *m, pbj_arena *arena, uint32_t depth);
+uint8_t *golden_required_Whole__write(const golden_required_Whole *m, uint8_t *end);   /* after golden_required_Whole_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_required_Whole__decode(golden_required_Whole *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *golden_required_Whole__missing(const golden_required_Whole *m, uint32_t depth);
+PBJ_MUST_USE pbj_status golden_required_Whole__merge(golden_required_Whole *m, const golden_required_Whole *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_required_Whole__sort_maps(golden_required_Whole *m, pbj_arena *arena, uint32_t depth);
+#ifdef PBJ_TEXT_READ_H
+pbj_status golden_required_Part__read_text(golden_required_Part *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status golden_required_Whole__read_text(golden_required_Whole *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+#endif
+#ifdef PBJ_JSON_H
+void golden_required_Part__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void golden_required_Whole__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+#endif
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_required_Part__from_json(void *pm, pbj__json_in *j);
 pbj_status golden_required_Whole__from_json(void *pm, pbj__json_in *j);
 #endif
 /* ==== building messages ==== */
@@ -200,8 +215,6 @@ static inline void golden_required_Part_clear(golden_required_Part *m) { golden_
 PBJ_MUST_USE pbj_status golden_required_Part_copy(golden_required_Part *dst, const golden_required_Part *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_required_Part_merge(golden_required_Part *m, const golden_required_Part *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_required_Part_sort_maps(golden_required_Part *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_required_Part__merge(golden_required_Part *m, const golden_required_Part *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_required_Part__sort_maps(golden_required_Part *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_required_Part_encode_append(const golden_required_Part *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_required_Part_write_delimited(const golden_required_Part *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_required_Part_read_delimited(golden_required_Part *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -228,8 +241,6 @@ static inline void golden_required_Whole_clear(golden_required_Whole *m) { golde
 PBJ_MUST_USE pbj_status golden_required_Whole_copy(golden_required_Whole *dst, const golden_required_Whole *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_required_Whole_merge(golden_required_Whole *m, const golden_required_Whole *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_required_Whole_sort_maps(golden_required_Whole *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_required_Whole__merge(golden_required_Whole *m, const golden_required_Whole *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_required_Whole__sort_maps(golden_required_Whole *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_required_Whole_encode_append(const golden_required_Whole *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_required_Whole_write_delimited(const golden_required_Whole *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_required_Whole_read_delimited(golden_required_Whole *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

@@ -53,10 +53,13 @@ const pbj_json_enum golden_scalars_Level__json = {(const pbj__jin_name[]){
 /* ==== field tables (rt/pbj_table.h) ==== */
 
 /* the names of the tables below, NUL-separated: each message's full name, then per field its name (a required
- * one's full name before it) and JSON name (when it differs), then its oneofs' names */
-static const char pbj__pool_scalars_proto[] =
-    "golden.scalars.Scalars\000f_double\000fDouble\000f_float\000fFloat\000f_int32\000fInt32\000f_int64\000fInt64\000f_uint32\000fUint32\000f_uint64\000fUint64\000f_sint32\000fSint32\000f_sint64\000fSint64\000f_fixed32\000fFixed32\000f_fixed64\000fFixed64\000f_sfixed32\000fSfixed32\000f_sfixed64\000fSfixed64\000f_bool\000fBool\000f_level\000fLevel\000f_far\000fFar\000"   /* golden.scalars.Scalars */
-    "";
+ * one's full name before it) and JSON name (when it differs), then its oneofs' names; in pieces laid end to end
+ * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
+static const struct {
+    char s0[272];
+} pbj__pool_scalars_proto = {
+    "golden.scalars.Scalars\000f_double\000fDouble\000f_float\000fFloat\000f_int32\000fInt32\000f_int64\000fInt64\000f_uint32\000fUint32\000f_uint64\000fUint64\000f_sint32\000fSint32\000f_sint64\000fSint64\000f_fixed32\000fFixed32\000f_fixed64\000fFixed64\000f_sfixed32\000fSfixed32\000f_sfixed64\000fSfixed64\000f_bool\000fBool\000f_level\000fLevel\000f_far\000fFar",
+};
 
 /* golden.scalars.Scalars */
 static const pbj_field golden_scalars_Scalars__fields[] = {
@@ -76,7 +79,7 @@ static const pbj_field golden_scalars_Scalars__fields[] = {
     {14, PBJ_TYPE_ENUM, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_scalars_Scalars, f_level), 0, 246, 254, NULL},   /* f_level */
     {100000, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_scalars_Scalars, f_far), 0, 261, 267, NULL},   /* f_far */
 };
-const pbj_table golden_scalars_Scalars__table = {pbj__pool_scalars_proto, golden_scalars_Scalars__fields, NULL, NULL, 0, sizeof(golden_scalars_Scalars), 15, 14, 0,
+const pbj_table golden_scalars_Scalars__table = {(const char *)&pbj__pool_scalars_proto, golden_scalars_Scalars__fields, NULL, NULL, 0, sizeof(golden_scalars_Scalars), 15, 14, 0,
                            PBJ_OFFSET(golden_scalars_Scalars, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* ==== golden.scalars.Scalars ==== */

@@ -8,10 +8,13 @@
 /* ==== field tables (rt/pbj_table.h) ==== */
 
 /* the names of the tables below, NUL-separated: each message's full name, then per field its name (a required
- * one's full name before it) and JSON name (when it differs), then its oneofs' names */
-static const char pbj__pool_strings_proto[] =
-    "golden.strings.Texts\000name\000blob\000tags\000chunks\000"   /* golden.strings.Texts */
-    "";
+ * one's full name before it) and JSON name (when it differs), then its oneofs' names; in pieces laid end to end
+ * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
+static const struct {
+    char s0[43];
+} pbj__pool_strings_proto = {
+    "golden.strings.Texts\000name\000blob\000tags\000chunks",
+};
 
 /* golden.strings.Texts */
 static const pbj_field golden_strings_Texts__fields[] = {
@@ -20,7 +23,7 @@ static const pbj_field golden_strings_Texts__fields[] = {
     {3, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, PBJ_F_UTF8, PBJ_MEMBER(golden_strings_Texts, tags), 0, 31, 31, NULL},   /* tags */
     {4, PBJ_TYPE_BYTES, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(golden_strings_Texts, chunks), 0, 36, 36, NULL},   /* chunks */
 };
-const pbj_table golden_strings_Texts__table = {pbj__pool_strings_proto, golden_strings_Texts__fields, NULL, NULL, 0, sizeof(golden_strings_Texts), 4, 4, 0,
+const pbj_table golden_strings_Texts__table = {(const char *)&pbj__pool_strings_proto, golden_strings_Texts__fields, NULL, NULL, 0, sizeof(golden_strings_Texts), 4, 4, 0,
                            PBJ_OFFSET(golden_strings_Texts, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* ==== golden.strings.Texts ==== */

@@ -27,8 +27,9 @@ extern "C" {
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write and M__decode serve
- * other generated code; M__table describes M's fields (rt/pbj_table.h). M_f_tag is field f's number and
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and the other M__ functions
+ * serve other generated code (their own section, for generated code only); M__table describes M's fields
+ * (rt/pbj_table.h). M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct golden_strings_Texts golden_strings_Texts;
 
@@ -59,8 +60,6 @@ static inline bool golden_strings_Texts_equal(const golden_strings_Texts *a, con
 #ifdef PBJ_TEXT_H
 pbj_status golden_strings_Texts_print(const golden_strings_Texts *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_strings_Texts__write(const golden_strings_Texts *m, uint8_t *end);   /* after golden_strings_Texts_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_strings_Texts__decode(golden_strings_Texts *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.strings.Texts reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_strings_Texts_missing(const golden_strings_Texts *m) { (void)m; return NULL; }
@@ -71,13 +70,11 @@ static inline pbj_status golden_strings_Texts_encode_partial(const golden_string
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. golden_strings_Texts__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_strings_Texts_from_text(golden_strings_Texts *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status golden_strings_Texts__read_text(golden_strings_Texts *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_strings_Texts_to_json(const golden_strings_Texts *m, pbj_text *out, const pbj_json_options *o);
-void golden_strings_Texts__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_strings_Texts__type;   /* golden.strings.Texts at run time (the types an Any may hold: JSON's and text's options) */
@@ -86,6 +83,22 @@ extern const pbj_msg_type golden_strings_Texts__type;   /* golden.strings.Texts 
 #ifdef PBJ_JSON_READ_H
 /* golden_strings_Texts read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status golden_strings_Texts_from_json(golden_strings_Texts *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+#endif
+/* ==== for generated code only: not part of the API ==== */
+
+/* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and
+ * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
+uint8_t *golden_strings_Texts__write(const golden_strings_Texts *m, uint8_t *end);   /* after golden_strings_Texts_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_strings_Texts__decode(golden_strings_Texts *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status golden_strings_Texts__merge(golden_strings_Texts *m, const golden_strings_Texts *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_strings_Texts__sort_maps(golden_strings_Texts *m, pbj_arena *arena, uint32_t depth);
+#ifdef PBJ_TEXT_READ_H
+pbj_status golden_strings_Texts__read_text(golden_strings_Texts *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+#endif
+#ifdef PBJ_JSON_H
+void golden_strings_Texts__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+#endif
+#ifdef PBJ_JSON_READ_H
 pbj_status golden_strings_Texts__from_json(void *pm, pbj__json_in *j);
 #endif
 /* ==== building messages ==== */
@@ -116,8 +129,6 @@ static inline void golden_strings_Texts_clear(golden_strings_Texts *m) { golden_
 PBJ_MUST_USE pbj_status golden_strings_Texts_copy(golden_strings_Texts *dst, const golden_strings_Texts *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_strings_Texts_merge(golden_strings_Texts *m, const golden_strings_Texts *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_strings_Texts_sort_maps(golden_strings_Texts *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_strings_Texts__merge(golden_strings_Texts *m, const golden_strings_Texts *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_strings_Texts__sort_maps(golden_strings_Texts *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_strings_Texts_encode_append(const golden_strings_Texts *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_strings_Texts_write_delimited(const golden_strings_Texts *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_strings_Texts_read_delimited(golden_strings_Texts *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

@@ -8,10 +8,13 @@
 /* ==== field tables (rt/pbj_table.h) ==== */
 
 /* the names of the tables below, NUL-separated: each message's full name, then per field its name (a required
- * one's full name before it) and JSON name (when it differs), then its oneofs' names */
-static const char pbj__pool_wrapped_proto[] =
-    "golden.wrappers.Wrapped\000i32\000i64\000u32\000u64\000f\000d\000b\000s\000bytes\000list\000"   /* golden.wrappers.Wrapped */
-    "";
+ * one's full name before it) and JSON name (when it differs), then its oneofs' names; in pieces laid end to end
+ * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
+static const struct {
+    char s0[59];
+} pbj__pool_wrapped_proto = {
+    "golden.wrappers.Wrapped\000i32\000i64\000u32\000u64\000f\000d\000b\000s\000bytes\000list",
+};
 
 /* golden.wrappers.Wrapped */
 static const pbj_field golden_wrappers_Wrapped__fields[] = {
@@ -26,7 +29,7 @@ static const pbj_field golden_wrappers_Wrapped__fields[] = {
     {9, PBJ_TYPE_BYTES, PBJ_MODE_WRAPPER, 0, PBJ_WRAPPER_MEMBER(golden_wrappers_Wrapped, bytes, pbj__bytes_unknown), PBJ_OFFSET(golden_wrappers_Wrapped, has_bytes), 48, 48, NULL},   /* bytes */
     {10, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(golden_wrappers_Wrapped, list), 0, 54, 54, &google_protobuf_Int32Value__table},   /* list */
 };
-const pbj_table golden_wrappers_Wrapped__table = {pbj__pool_wrapped_proto, golden_wrappers_Wrapped__fields, NULL, NULL, 0, sizeof(golden_wrappers_Wrapped), 10, 10, 0,
+const pbj_table golden_wrappers_Wrapped__table = {(const char *)&pbj__pool_wrapped_proto, golden_wrappers_Wrapped__fields, NULL, NULL, 0, sizeof(golden_wrappers_Wrapped), 10, 10, 0,
                            PBJ_OFFSET(golden_wrappers_Wrapped, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* ==== golden.wrappers.Wrapped ==== */

@@ -43,13 +43,13 @@ const pbj_json_enum google_protobuf_compiler_CodeGeneratorResponse_Feature__json
 /* ==== field tables (rt/pbj_table.h) ==== */
 
 /* the names of the tables below, NUL-separated: each message's full name, then per field its name (a required
- * one's full name before it) and JSON name (when it differs), then its oneofs' names */
-static const char pbj__pool_google_protobuf_compiler_plugin_proto[] =
-    "google.protobuf.compiler.Version\000major\000minor\000patch\000suffix\000"   /* google.protobuf.compiler.Version */
-    "google.protobuf.compiler.CodeGeneratorRequest\000file_to_generate\000fileToGenerate\000parameter\000compiler_version\000compilerVersion\000proto_file\000protoFile\000"   /* google.protobuf.compiler.CodeGeneratorRequest */
-    "google.protobuf.compiler.CodeGeneratorResponse\000error\000supported_features\000supportedFeatures\000file\000"   /* google.protobuf.compiler.CodeGeneratorResponse */
-    "google.protobuf.compiler.CodeGeneratorResponse.File\000name\000insertion_point\000insertionPoint\000content\000generated_code_info\000generatedCodeInfo\000"   /* google.protobuf.compiler.CodeGeneratorResponse.File */
-    "";
+ * one's full name before it) and JSON name (when it differs), then its oneofs' names; in pieces laid end to end
+ * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
+static const struct {
+    char s0[429];
+} pbj__pool_google_protobuf_compiler_plugin_proto = {
+    "google.protobuf.compiler.Version\000major\000minor\000patch\000suffix\000google.protobuf.compiler.CodeGeneratorRequest\000file_to_generate\000fileToGenerate\000parameter\000compiler_version\000compilerVersion\000proto_file\000protoFile\000google.protobuf.compiler.CodeGeneratorResponse\000error\000supported_features\000supportedFeatures\000file\000google.protobuf.compiler.CodeGeneratorResponse.File\000name\000insertion_point\000insertionPoint\000content\000generated_code_info\000generatedCodeInfo",
+};
 
 /* google.protobuf.compiler.Version */
 static const pbj_field google_protobuf_compiler_Version__fields[] = {
@@ -58,7 +58,7 @@ static const pbj_field google_protobuf_compiler_Version__fields[] = {
     {3, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_compiler_Version, patch), PBJ_OFFSET(google_protobuf_compiler_Version, has_patch), 45, 45, NULL},   /* patch */
     {4, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_compiler_Version, suffix), PBJ_OFFSET(google_protobuf_compiler_Version, has_suffix), 51, 51, NULL},   /* suffix */
 };
-const pbj_table google_protobuf_compiler_Version__table = {pbj__pool_google_protobuf_compiler_plugin_proto, google_protobuf_compiler_Version__fields, NULL, NULL, 0, sizeof(google_protobuf_compiler_Version), 4, 4, 0,
+const pbj_table google_protobuf_compiler_Version__table = {(const char *)&pbj__pool_google_protobuf_compiler_plugin_proto, google_protobuf_compiler_Version__fields, NULL, NULL, 0, sizeof(google_protobuf_compiler_Version), 4, 4, 0,
                            PBJ_OFFSET(google_protobuf_compiler_Version, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.compiler.CodeGeneratorRequest */
@@ -68,7 +68,7 @@ static const pbj_field google_protobuf_compiler_CodeGeneratorRequest__fields[] =
     {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorRequest, compiler_version), 0, 146, 163, &google_protobuf_compiler_Version__table},   /* compiler_version */
     {15, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorRequest, proto_file), 0, 179, 190, &google_protobuf_FileDescriptorProto__table},   /* proto_file */
 };
-const pbj_table google_protobuf_compiler_CodeGeneratorRequest__table = {pbj__pool_google_protobuf_compiler_plugin_proto, google_protobuf_compiler_CodeGeneratorRequest__fields, NULL, NULL, 58, sizeof(google_protobuf_compiler_CodeGeneratorRequest), 4, 3, 0,
+const pbj_table google_protobuf_compiler_CodeGeneratorRequest__table = {(const char *)&pbj__pool_google_protobuf_compiler_plugin_proto, google_protobuf_compiler_CodeGeneratorRequest__fields, NULL, NULL, 58, sizeof(google_protobuf_compiler_CodeGeneratorRequest), 4, 3, 0,
                            PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorRequest, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.compiler.CodeGeneratorResponse */
@@ -77,7 +77,7 @@ static const pbj_field google_protobuf_compiler_CodeGeneratorResponse__fields[] 
     {2, PBJ_TYPE_UINT64, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorResponse, supported_features), PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorResponse, has_supported_features), 253, 272, NULL},   /* supported_features */
     {15, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorResponse, file), 0, 290, 290, &google_protobuf_compiler_CodeGeneratorResponse_File__table},   /* file */
 };
-const pbj_table google_protobuf_compiler_CodeGeneratorResponse__table = {pbj__pool_google_protobuf_compiler_plugin_proto, google_protobuf_compiler_CodeGeneratorResponse__fields, NULL, NULL, 200, sizeof(google_protobuf_compiler_CodeGeneratorResponse), 3, 2, 0,
+const pbj_table google_protobuf_compiler_CodeGeneratorResponse__table = {(const char *)&pbj__pool_google_protobuf_compiler_plugin_proto, google_protobuf_compiler_CodeGeneratorResponse__fields, NULL, NULL, 200, sizeof(google_protobuf_compiler_CodeGeneratorResponse), 3, 2, 0,
                            PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorResponse, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.compiler.CodeGeneratorResponse.File */
@@ -87,7 +87,7 @@ static const pbj_field google_protobuf_compiler_CodeGeneratorResponse_File__fiel
     {15, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorResponse_File, content), PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorResponse_File, has_content), 383, 383, NULL},   /* content */
     {16, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorResponse_File, generated_code_info), 0, 391, 411, &google_protobuf_GeneratedCodeInfo__table},   /* generated_code_info */
 };
-const pbj_table google_protobuf_compiler_CodeGeneratorResponse_File__table = {pbj__pool_google_protobuf_compiler_plugin_proto, google_protobuf_compiler_CodeGeneratorResponse_File__fields, NULL, NULL, 295, sizeof(google_protobuf_compiler_CodeGeneratorResponse_File), 4, 2, 0,
+const pbj_table google_protobuf_compiler_CodeGeneratorResponse_File__table = {(const char *)&pbj__pool_google_protobuf_compiler_plugin_proto, google_protobuf_compiler_CodeGeneratorResponse_File__fields, NULL, NULL, 295, sizeof(google_protobuf_compiler_CodeGeneratorResponse_File), 4, 2, 0,
                            PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorResponse_File, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* ==== google.protobuf.compiler.Version ==== */

@@ -54,8 +54,9 @@ extern const pbj_json_enum google_protobuf_compiler_CodeGeneratorResponse_Featur
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write and M__decode serve
- * other generated code; M__table describes M's fields (rt/pbj_table.h). M_f_tag is field f's number and
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and the other M__ functions
+ * serve other generated code (their own section, for generated code only); M__table describes M's fields
+ * (rt/pbj_table.h). M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct google_protobuf_compiler_Version google_protobuf_compiler_Version;
 typedef struct google_protobuf_compiler_CodeGeneratorRequest google_protobuf_compiler_CodeGeneratorRequest;
@@ -101,8 +102,6 @@ static inline bool google_protobuf_compiler_Version_equal(const google_protobuf_
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_compiler_Version_print(const google_protobuf_compiler_Version *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_compiler_Version__write(const google_protobuf_compiler_Version *m, uint8_t *end);   /* after google_protobuf_compiler_Version_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_compiler_Version__decode(google_protobuf_compiler_Version *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.compiler.Version reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_compiler_Version_missing(const google_protobuf_compiler_Version *m) { (void)m; return NULL; }
@@ -137,7 +136,6 @@ static inline void google_protobuf_compiler_Version_clear_suffix(google_protobuf
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_compiler_Version__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_from_text(google_protobuf_compiler_Version *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_compiler_Version__read_text(google_protobuf_compiler_Version *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.compiler.CodeGeneratorRequest ==== */
@@ -185,8 +183,6 @@ static inline bool google_protobuf_compiler_CodeGeneratorRequest_equal(const goo
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_compiler_CodeGeneratorRequest_print(const google_protobuf_compiler_CodeGeneratorRequest *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_compiler_CodeGeneratorRequest__write(const google_protobuf_compiler_CodeGeneratorRequest *m, uint8_t *end);   /* after google_protobuf_compiler_CodeGeneratorRequest_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest__decode(google_protobuf_compiler_CodeGeneratorRequest *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -194,7 +190,6 @@ PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest__decode(go
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_compiler_CodeGeneratorRequest_missing(const google_protobuf_compiler_CodeGeneratorRequest *m);
-const char *google_protobuf_compiler_CodeGeneratorRequest__missing(const google_protobuf_compiler_CodeGeneratorRequest *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_encode_partial(const google_protobuf_compiler_CodeGeneratorRequest *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_compiler_CodeGeneratorRequest_has_parameter(const google_protobuf_compiler_CodeGeneratorRequest *m) { return m->has_parameter; }
 static inline void google_protobuf_compiler_CodeGeneratorRequest_clear_parameter(google_protobuf_compiler_CodeGeneratorRequest *m)
@@ -210,7 +205,6 @@ static inline void google_protobuf_compiler_CodeGeneratorRequest_clear_compiler_
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_compiler_CodeGeneratorRequest__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_from_text(google_protobuf_compiler_CodeGeneratorRequest *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_compiler_CodeGeneratorRequest__read_text(google_protobuf_compiler_CodeGeneratorRequest *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.compiler.CodeGeneratorResponse ==== */
@@ -248,8 +242,6 @@ static inline bool google_protobuf_compiler_CodeGeneratorResponse_equal(const go
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_compiler_CodeGeneratorResponse_print(const google_protobuf_compiler_CodeGeneratorResponse *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_compiler_CodeGeneratorResponse__write(const google_protobuf_compiler_CodeGeneratorResponse *m, uint8_t *end);   /* after google_protobuf_compiler_CodeGeneratorResponse_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse__decode(google_protobuf_compiler_CodeGeneratorResponse *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.compiler.CodeGeneratorResponse reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_compiler_CodeGeneratorResponse_missing(const google_protobuf_compiler_CodeGeneratorResponse *m) { (void)m; return NULL; }
@@ -272,7 +264,6 @@ static inline void google_protobuf_compiler_CodeGeneratorResponse_clear_supporte
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_compiler_CodeGeneratorResponse__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_from_text(google_protobuf_compiler_CodeGeneratorResponse *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_compiler_CodeGeneratorResponse__read_text(google_protobuf_compiler_CodeGeneratorResponse *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.compiler.CodeGeneratorResponse.File ==== */
@@ -355,8 +346,6 @@ static inline bool google_protobuf_compiler_CodeGeneratorResponse_File_equal(con
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_print(const google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_compiler_CodeGeneratorResponse_File__write(const google_protobuf_compiler_CodeGeneratorResponse_File *m, uint8_t *end);   /* after google_protobuf_compiler_CodeGeneratorResponse_File_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__decode(google_protobuf_compiler_CodeGeneratorResponse_File *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.compiler.CodeGeneratorResponse.File reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_compiler_CodeGeneratorResponse_File_missing(const google_protobuf_compiler_CodeGeneratorResponse_File *m) { (void)m; return NULL; }
@@ -387,7 +376,6 @@ static inline void google_protobuf_compiler_CodeGeneratorResponse_File_clear_gen
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_compiler_CodeGeneratorResponse_File__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_from_text(google_protobuf_compiler_CodeGeneratorResponse_File *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__read_text(google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -401,6 +389,33 @@ extern const pbj_msg_type google_protobuf_compiler_CodeGeneratorResponse__type; 
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_compiler_CodeGeneratorResponse_File__type;   /* google.protobuf.compiler.CodeGeneratorResponse.File at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+/* ==== for generated code only: not part of the API ==== */
+
+/* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and
+ * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
+uint8_t *google_protobuf_compiler_Version__write(const google_protobuf_compiler_Version *m, uint8_t *end);   /* after google_protobuf_compiler_Version_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_compiler_Version__decode(google_protobuf_compiler_Version *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status google_protobuf_compiler_Version__merge(google_protobuf_compiler_Version *m, const google_protobuf_compiler_Version *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_compiler_Version__sort_maps(google_protobuf_compiler_Version *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_compiler_CodeGeneratorRequest__write(const google_protobuf_compiler_CodeGeneratorRequest *m, uint8_t *end);   /* after google_protobuf_compiler_CodeGeneratorRequest_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest__decode(google_protobuf_compiler_CodeGeneratorRequest *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_compiler_CodeGeneratorRequest__missing(const google_protobuf_compiler_CodeGeneratorRequest *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest__merge(google_protobuf_compiler_CodeGeneratorRequest *m, const google_protobuf_compiler_CodeGeneratorRequest *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest__sort_maps(google_protobuf_compiler_CodeGeneratorRequest *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_compiler_CodeGeneratorResponse__write(const google_protobuf_compiler_CodeGeneratorResponse *m, uint8_t *end);   /* after google_protobuf_compiler_CodeGeneratorResponse_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse__decode(google_protobuf_compiler_CodeGeneratorResponse *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse__merge(google_protobuf_compiler_CodeGeneratorResponse *m, const google_protobuf_compiler_CodeGeneratorResponse *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse__sort_maps(google_protobuf_compiler_CodeGeneratorResponse *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_compiler_CodeGeneratorResponse_File__write(const google_protobuf_compiler_CodeGeneratorResponse_File *m, uint8_t *end);   /* after google_protobuf_compiler_CodeGeneratorResponse_File_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__decode(google_protobuf_compiler_CodeGeneratorResponse_File *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__merge(google_protobuf_compiler_CodeGeneratorResponse_File *m, const google_protobuf_compiler_CodeGeneratorResponse_File *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__sort_maps(google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_arena *arena, uint32_t depth);
+#ifdef PBJ_TEXT_READ_H
+pbj_status google_protobuf_compiler_Version__read_text(google_protobuf_compiler_Version *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_compiler_CodeGeneratorRequest__read_text(google_protobuf_compiler_CodeGeneratorRequest *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_compiler_CodeGeneratorResponse__read_text(google_protobuf_compiler_CodeGeneratorResponse *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__read_text(google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 /* ==== building messages ==== */
 
@@ -430,8 +445,6 @@ static inline void google_protobuf_compiler_Version_clear(google_protobuf_compil
 PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_copy(google_protobuf_compiler_Version *dst, const google_protobuf_compiler_Version *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_merge(google_protobuf_compiler_Version *m, const google_protobuf_compiler_Version *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_sort_maps(google_protobuf_compiler_Version *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_compiler_Version__merge(google_protobuf_compiler_Version *m, const google_protobuf_compiler_Version *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_compiler_Version__sort_maps(google_protobuf_compiler_Version *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_encode_append(const google_protobuf_compiler_Version *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_write_delimited(const google_protobuf_compiler_Version *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_read_delimited(google_protobuf_compiler_Version *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -468,8 +481,6 @@ static inline void google_protobuf_compiler_CodeGeneratorRequest_clear(google_pr
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_copy(google_protobuf_compiler_CodeGeneratorRequest *dst, const google_protobuf_compiler_CodeGeneratorRequest *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_merge(google_protobuf_compiler_CodeGeneratorRequest *m, const google_protobuf_compiler_CodeGeneratorRequest *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_sort_maps(google_protobuf_compiler_CodeGeneratorRequest *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest__merge(google_protobuf_compiler_CodeGeneratorRequest *m, const google_protobuf_compiler_CodeGeneratorRequest *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest__sort_maps(google_protobuf_compiler_CodeGeneratorRequest *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_encode_append(const google_protobuf_compiler_CodeGeneratorRequest *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_write_delimited(const google_protobuf_compiler_CodeGeneratorRequest *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_read_delimited(google_protobuf_compiler_CodeGeneratorRequest *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -516,8 +527,6 @@ static inline void google_protobuf_compiler_CodeGeneratorResponse_clear(google_p
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_copy(google_protobuf_compiler_CodeGeneratorResponse *dst, const google_protobuf_compiler_CodeGeneratorResponse *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_merge(google_protobuf_compiler_CodeGeneratorResponse *m, const google_protobuf_compiler_CodeGeneratorResponse *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_sort_maps(google_protobuf_compiler_CodeGeneratorResponse *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse__merge(google_protobuf_compiler_CodeGeneratorResponse *m, const google_protobuf_compiler_CodeGeneratorResponse *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse__sort_maps(google_protobuf_compiler_CodeGeneratorResponse *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_encode_append(const google_protobuf_compiler_CodeGeneratorResponse *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_write_delimited(const google_protobuf_compiler_CodeGeneratorResponse *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_read_delimited(google_protobuf_compiler_CodeGeneratorResponse *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -547,8 +556,6 @@ static inline void google_protobuf_compiler_CodeGeneratorResponse_File_clear(goo
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_copy(google_protobuf_compiler_CodeGeneratorResponse_File *dst, const google_protobuf_compiler_CodeGeneratorResponse_File *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_merge(google_protobuf_compiler_CodeGeneratorResponse_File *m, const google_protobuf_compiler_CodeGeneratorResponse_File *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_sort_maps(google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__merge(google_protobuf_compiler_CodeGeneratorResponse_File *m, const google_protobuf_compiler_CodeGeneratorResponse_File *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__sort_maps(google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_encode_append(const google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_write_delimited(const google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_read_delimited(google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

@@ -8,18 +8,20 @@
 /* ==== field tables (rt/pbj_table.h) ==== */
 
 /* the names of the tables below, NUL-separated: each message's full name, then per field its name (a required
- * one's full name before it) and JSON name (when it differs), then its oneofs' names */
-static const char pbj__pool_shop_common_proto[] =
-    "shop.Money\000currency\000units\000"   /* shop.Money */
-    "shop.Timestamp\000seconds\000nanos\000"   /* shop.Timestamp */
-    "";
+ * one's full name before it) and JSON name (when it differs), then its oneofs' names; in pieces laid end to end
+ * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
+static const struct {
+    char s0[55];
+} pbj__pool_shop_common_proto = {
+    "shop.Money\000currency\000units\000shop.Timestamp\000seconds\000nanos",
+};
 
 /* shop.Money */
 static const pbj_field shop_Money__fields[] = {
     {1, PBJ_TYPE_STRING, PBJ_MODE_IMPLICIT, PBJ_F_UTF8, PBJ_MEMBER(shop_Money, currency), 0, 11, 11, NULL},   /* currency */
     {2, PBJ_TYPE_INT64, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(shop_Money, units), 0, 20, 20, NULL},   /* units */
 };
-const pbj_table shop_Money__table = {pbj__pool_shop_common_proto, shop_Money__fields, NULL, NULL, 0, sizeof(shop_Money), 2, 2, 0,
+const pbj_table shop_Money__table = {(const char *)&pbj__pool_shop_common_proto, shop_Money__fields, NULL, NULL, 0, sizeof(shop_Money), 2, 2, 0,
                            PBJ_OFFSET(shop_Money, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* shop.Timestamp */
@@ -27,7 +29,7 @@ static const pbj_field shop_Timestamp__fields[] = {
     {1, PBJ_TYPE_INT64, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(shop_Timestamp, seconds), 0, 41, 41, NULL},   /* seconds */
     {2, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(shop_Timestamp, nanos), 0, 49, 49, NULL},   /* nanos */
 };
-const pbj_table shop_Timestamp__table = {pbj__pool_shop_common_proto, shop_Timestamp__fields, NULL, NULL, 26, sizeof(shop_Timestamp), 2, 2, 0,
+const pbj_table shop_Timestamp__table = {(const char *)&pbj__pool_shop_common_proto, shop_Timestamp__fields, NULL, NULL, 26, sizeof(shop_Timestamp), 2, 2, 0,
                            PBJ_OFFSET(shop_Timestamp, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* ==== shop.Money ==== */

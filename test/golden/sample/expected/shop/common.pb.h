@@ -27,8 +27,9 @@ extern "C" {
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write and M__decode serve
- * other generated code; M__table describes M's fields (rt/pbj_table.h). M_f_tag is field f's number and
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and the other M__ functions
+ * serve other generated code (their own section, for generated code only); M__table describes M's fields
+ * (rt/pbj_table.h). M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct shop_Money shop_Money;
 typedef struct shop_Timestamp shop_Timestamp;
@@ -57,8 +58,6 @@ static inline bool shop_Money_equal(const shop_Money *a, const shop_Money *b) { 
 #ifdef PBJ_TEXT_H
 pbj_status shop_Money_print(const shop_Money *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *shop_Money__write(const shop_Money *m, uint8_t *end);   /* after shop_Money_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status shop_Money__decode(shop_Money *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* shop.Money reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *shop_Money_missing(const shop_Money *m) { (void)m; return NULL; }
@@ -69,7 +68,6 @@ static inline pbj_status shop_Money_encode_partial(const shop_Money *m, uint8_t 
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. shop_Money__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status shop_Money_from_text(shop_Money *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status shop_Money__read_text(shop_Money *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== shop.Timestamp ==== */
@@ -92,8 +90,6 @@ static inline bool shop_Timestamp_equal(const shop_Timestamp *a, const shop_Time
 #ifdef PBJ_TEXT_H
 pbj_status shop_Timestamp_print(const shop_Timestamp *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *shop_Timestamp__write(const shop_Timestamp *m, uint8_t *end);   /* after shop_Timestamp_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status shop_Timestamp__decode(shop_Timestamp *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* shop.Timestamp reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *shop_Timestamp_missing(const shop_Timestamp *m) { (void)m; return NULL; }
@@ -104,13 +100,11 @@ static inline pbj_status shop_Timestamp_encode_partial(const shop_Timestamp *m, 
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. shop_Timestamp__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status shop_Timestamp_from_text(shop_Timestamp *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status shop_Timestamp__read_text(shop_Timestamp *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status shop_Money_to_json(const shop_Money *m, pbj_text *out, const pbj_json_options *o);
-void shop_Money__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type shop_Money__type;   /* shop.Money at run time (the types an Any may hold: JSON's and text's options) */
@@ -119,12 +113,10 @@ extern const pbj_msg_type shop_Money__type;   /* shop.Money at run time (the typ
 #ifdef PBJ_JSON_READ_H
 /* shop_Money read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status shop_Money_from_json(shop_Money *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status shop_Money__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status shop_Timestamp_to_json(const shop_Timestamp *m, pbj_text *out, const pbj_json_options *o);
-void shop_Timestamp__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type shop_Timestamp__type;   /* shop.Timestamp at run time (the types an Any may hold: JSON's and text's options) */
@@ -133,6 +125,29 @@ extern const pbj_msg_type shop_Timestamp__type;   /* shop.Timestamp at run time 
 #ifdef PBJ_JSON_READ_H
 /* shop_Timestamp read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status shop_Timestamp_from_json(shop_Timestamp *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+#endif
+/* ==== for generated code only: not part of the API ==== */
+
+/* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and
+ * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
+uint8_t *shop_Money__write(const shop_Money *m, uint8_t *end);   /* after shop_Money_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status shop_Money__decode(shop_Money *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status shop_Money__merge(shop_Money *m, const shop_Money *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status shop_Money__sort_maps(shop_Money *m, pbj_arena *arena, uint32_t depth);
+uint8_t *shop_Timestamp__write(const shop_Timestamp *m, uint8_t *end);   /* after shop_Timestamp_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status shop_Timestamp__decode(shop_Timestamp *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status shop_Timestamp__merge(shop_Timestamp *m, const shop_Timestamp *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status shop_Timestamp__sort_maps(shop_Timestamp *m, pbj_arena *arena, uint32_t depth);
+#ifdef PBJ_TEXT_READ_H
+pbj_status shop_Money__read_text(shop_Money *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status shop_Timestamp__read_text(shop_Timestamp *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+#endif
+#ifdef PBJ_JSON_H
+void shop_Money__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void shop_Timestamp__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+#endif
+#ifdef PBJ_JSON_READ_H
+pbj_status shop_Money__from_json(void *pm, pbj__json_in *j);
 pbj_status shop_Timestamp__from_json(void *pm, pbj__json_in *j);
 #endif
 /* ==== building messages ==== */
@@ -163,8 +178,6 @@ static inline void shop_Money_clear(shop_Money *m) { shop_Money_init(m); }
 PBJ_MUST_USE pbj_status shop_Money_copy(shop_Money *dst, const shop_Money *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status shop_Money_merge(shop_Money *m, const shop_Money *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status shop_Money_sort_maps(shop_Money *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status shop_Money__merge(shop_Money *m, const shop_Money *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status shop_Money__sort_maps(shop_Money *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status shop_Money_encode_append(const shop_Money *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status shop_Money_write_delimited(const shop_Money *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status shop_Money_read_delimited(shop_Money *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -190,8 +203,6 @@ static inline void shop_Timestamp_clear(shop_Timestamp *m) { shop_Timestamp_init
 PBJ_MUST_USE pbj_status shop_Timestamp_copy(shop_Timestamp *dst, const shop_Timestamp *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status shop_Timestamp_merge(shop_Timestamp *m, const shop_Timestamp *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status shop_Timestamp_sort_maps(shop_Timestamp *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status shop_Timestamp__merge(shop_Timestamp *m, const shop_Timestamp *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status shop_Timestamp__sort_maps(shop_Timestamp *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status shop_Timestamp_encode_append(const shop_Timestamp *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status shop_Timestamp_write_delimited(const shop_Timestamp *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status shop_Timestamp_read_delimited(shop_Timestamp *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

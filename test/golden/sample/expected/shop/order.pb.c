@@ -53,12 +53,13 @@ const pbj_json_enum shop_Status__json = {(const pbj__jin_name[]){
 /* ==== field tables (rt/pbj_table.h) ==== */
 
 /* the names of the tables below, NUL-separated: each message's full name, then per field its name (a required
- * one's full name before it) and JSON name (when it differs), then its oneofs' names */
-static const char pbj__pool_shop_order_proto[] =
-    "shop.LineItem\000sku\000quantity\000unit_price\000unitPrice\000"   /* shop.LineItem */
-    "shop.Order\000id\000customer\000status\000items\000placed_at\000placedAt\000notes\000address\000pickup_store\000pickupStore\000coupon\000delivery\000"   /* shop.Order */
-    "shop.Order.NotesEntry\000key\000value\000"   /* shop.Order.NotesEntry */
-    "";
+ * one's full name before it) and JSON name (when it differs), then its oneofs' names; in pieces laid end to end
+ * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
+static const struct {
+    char s0[190];
+} pbj__pool_shop_order_proto = {
+    "shop.LineItem\000sku\000quantity\000unit_price\000unitPrice\000shop.Order\000id\000customer\000status\000items\000placed_at\000placedAt\000notes\000address\000pickup_store\000pickupStore\000coupon\000delivery\000shop.Order.NotesEntry\000key\000value",
+};
 
 /* shop.LineItem */
 static const pbj_field shop_LineItem__fields[] = {
@@ -66,7 +67,7 @@ static const pbj_field shop_LineItem__fields[] = {
     {2, PBJ_TYPE_UINT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(shop_LineItem, quantity), 0, 18, 18, NULL},   /* quantity */
     {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(shop_LineItem, unit_price), 0, 27, 38, &shop_Money__table},   /* unit_price */
 };
-const pbj_table shop_LineItem__table = {pbj__pool_shop_order_proto, shop_LineItem__fields, NULL, NULL, 0, sizeof(shop_LineItem), 3, 3, 0,
+const pbj_table shop_LineItem__table = {(const char *)&pbj__pool_shop_order_proto, shop_LineItem__fields, NULL, NULL, 0, sizeof(shop_LineItem), 3, 3, 0,
                            PBJ_OFFSET(shop_LineItem, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* shop.Order */
@@ -84,7 +85,7 @@ static const pbj_field shop_Order__fields[] = {
 static const pbj_oneof shop_Order__oneofs[] = {
     {PBJ_MEMBER(shop_Order, delivery_case), PBJ_MEMBER(shop_Order, delivery), 149},
 };
-const pbj_table shop_Order__table = {pbj__pool_shop_order_proto, shop_Order__fields, shop_Order__oneofs, NULL, 48, sizeof(shop_Order), 9, 9, 1,
+const pbj_table shop_Order__table = {(const char *)&pbj__pool_shop_order_proto, shop_Order__fields, shop_Order__oneofs, NULL, 48, sizeof(shop_Order), 9, 9, 1,
                            PBJ_OFFSET(shop_Order, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* shop.Order.NotesEntry */
@@ -92,7 +93,7 @@ static const pbj_field shop_Order_NotesEntry__fields[] = {
     {1, PBJ_TYPE_STRING, PBJ_MODE_ALWAYS, PBJ_F_UTF8, PBJ_MEMBER(shop_Order_NotesEntry, key), 0, 180, 180, NULL},   /* key */
     {2, PBJ_TYPE_STRING, PBJ_MODE_ALWAYS, PBJ_F_UTF8, PBJ_MEMBER(shop_Order_NotesEntry, value), 0, 184, 184, NULL},   /* value */
 };
-const pbj_table shop_Order_NotesEntry__table = {pbj__pool_shop_order_proto, shop_Order_NotesEntry__fields, NULL, NULL, 158, sizeof(shop_Order_NotesEntry), 2, 2, 0,
+const pbj_table shop_Order_NotesEntry__table = {(const char *)&pbj__pool_shop_order_proto, shop_Order_NotesEntry__fields, NULL, NULL, 158, sizeof(shop_Order_NotesEntry), 2, 2, 0,
                            PBJ_OFFSET(shop_Order_NotesEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY};
 
 /* ==== shop.LineItem ==== */

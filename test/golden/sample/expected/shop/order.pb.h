@@ -55,8 +55,9 @@ extern const pbj_json_enum shop_Status__json;   /* its names, for M_from_json */
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write and M__decode serve
- * other generated code; M__table describes M's fields (rt/pbj_table.h). M_f_tag is field f's number and
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and the other M__ functions
+ * serve other generated code (their own section, for generated code only); M__table describes M's fields
+ * (rt/pbj_table.h). M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct shop_LineItem shop_LineItem;
 typedef struct shop_Order shop_Order;
@@ -89,8 +90,6 @@ static inline bool shop_LineItem_equal(const shop_LineItem *a, const shop_LineIt
 #ifdef PBJ_TEXT_H
 pbj_status shop_LineItem_print(const shop_LineItem *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *shop_LineItem__write(const shop_LineItem *m, uint8_t *end);   /* after shop_LineItem_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status shop_LineItem__decode(shop_LineItem *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* shop.LineItem reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *shop_LineItem_missing(const shop_LineItem *m) { (void)m; return NULL; }
@@ -103,7 +102,6 @@ static inline void shop_LineItem_clear_unit_price(shop_LineItem *m) { m->unit_pr
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. shop_LineItem__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status shop_LineItem_from_text(shop_LineItem *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status shop_LineItem__read_text(shop_LineItem *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== shop.Order ==== */
@@ -149,8 +147,6 @@ static inline bool shop_Order_equal(const shop_Order *a, const shop_Order *b) { 
 #ifdef PBJ_TEXT_H
 pbj_status shop_Order_print(const shop_Order *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *shop_Order__write(const shop_Order *m, uint8_t *end);   /* after shop_Order_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status shop_Order__decode(shop_Order *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* shop.Order reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *shop_Order_missing(const shop_Order *m) { (void)m; return NULL; }
@@ -183,7 +179,6 @@ static inline void shop_Order_clear_coupon(shop_Order *m)
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. shop_Order__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status shop_Order_from_text(shop_Order *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status shop_Order__read_text(shop_Order *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== shop.Order.NotesEntry ==== */
@@ -205,8 +200,6 @@ static inline bool shop_Order_NotesEntry_equal(const shop_Order_NotesEntry *a, c
 #ifdef PBJ_TEXT_H
 pbj_status shop_Order_NotesEntry_print(const shop_Order_NotesEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *shop_Order_NotesEntry__write(const shop_Order_NotesEntry *m, uint8_t *end);   /* after shop_Order_NotesEntry_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status shop_Order_NotesEntry__decode(shop_Order_NotesEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* shop.Order.NotesEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *shop_Order_NotesEntry_missing(const shop_Order_NotesEntry *m) { (void)m; return NULL; }
@@ -217,13 +210,11 @@ static inline pbj_status shop_Order_NotesEntry_encode_partial(const shop_Order_N
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. shop_Order_NotesEntry__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status shop_Order_NotesEntry_from_text(shop_Order_NotesEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status shop_Order_NotesEntry__read_text(shop_Order_NotesEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status shop_LineItem_to_json(const shop_LineItem *m, pbj_text *out, const pbj_json_options *o);
-void shop_LineItem__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type shop_LineItem__type;   /* shop.LineItem at run time (the types an Any may hold: JSON's and text's options) */
@@ -232,12 +223,10 @@ extern const pbj_msg_type shop_LineItem__type;   /* shop.LineItem at run time (t
 #ifdef PBJ_JSON_READ_H
 /* shop_LineItem read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status shop_LineItem_from_json(shop_LineItem *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status shop_LineItem__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status shop_Order_to_json(const shop_Order *m, pbj_text *out, const pbj_json_options *o);
-void shop_Order__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type shop_Order__type;   /* shop.Order at run time (the types an Any may hold: JSON's and text's options) */
@@ -246,10 +235,36 @@ extern const pbj_msg_type shop_Order__type;   /* shop.Order at run time (the typ
 #ifdef PBJ_JSON_READ_H
 /* shop_Order read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status shop_Order_from_json(shop_Order *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status shop_Order__from_json(void *pm, pbj__json_in *j);
+#endif
+/* ==== for generated code only: not part of the API ==== */
+
+/* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and
+ * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
+uint8_t *shop_LineItem__write(const shop_LineItem *m, uint8_t *end);   /* after shop_LineItem_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status shop_LineItem__decode(shop_LineItem *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status shop_LineItem__merge(shop_LineItem *m, const shop_LineItem *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status shop_LineItem__sort_maps(shop_LineItem *m, pbj_arena *arena, uint32_t depth);
+uint8_t *shop_Order__write(const shop_Order *m, uint8_t *end);   /* after shop_Order_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status shop_Order__decode(shop_Order *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status shop_Order__merge(shop_Order *m, const shop_Order *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status shop_Order__sort_maps(shop_Order *m, pbj_arena *arena, uint32_t depth);
+uint8_t *shop_Order_NotesEntry__write(const shop_Order_NotesEntry *m, uint8_t *end);   /* after shop_Order_NotesEntry_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status shop_Order_NotesEntry__decode(shop_Order_NotesEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status shop_Order_NotesEntry__merge(shop_Order_NotesEntry *m, const shop_Order_NotesEntry *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status shop_Order_NotesEntry__sort_maps(shop_Order_NotesEntry *m, pbj_arena *arena, uint32_t depth);
+#ifdef PBJ_TEXT_READ_H
+pbj_status shop_LineItem__read_text(shop_LineItem *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status shop_Order__read_text(shop_Order *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status shop_Order_NotesEntry__read_text(shop_Order_NotesEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 #ifdef PBJ_JSON_H
+void shop_LineItem__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void shop_Order__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 void shop_Order_NotesEntry__json(const void *m, pbj_json *j);   /* the entry's key and value, inside its map's object */
+#endif
+#ifdef PBJ_JSON_READ_H
+pbj_status shop_LineItem__from_json(void *pm, pbj__json_in *j);
+pbj_status shop_Order__from_json(void *pm, pbj__json_in *j);
 #endif
 /* ==== building messages ==== */
 
@@ -279,8 +294,6 @@ static inline void shop_LineItem_clear(shop_LineItem *m) { shop_LineItem_init(m)
 PBJ_MUST_USE pbj_status shop_LineItem_copy(shop_LineItem *dst, const shop_LineItem *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status shop_LineItem_merge(shop_LineItem *m, const shop_LineItem *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status shop_LineItem_sort_maps(shop_LineItem *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status shop_LineItem__merge(shop_LineItem *m, const shop_LineItem *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status shop_LineItem__sort_maps(shop_LineItem *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status shop_LineItem_encode_append(const shop_LineItem *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status shop_LineItem_write_delimited(const shop_LineItem *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status shop_LineItem_read_delimited(shop_LineItem *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -312,8 +325,6 @@ static inline void shop_Order_clear(shop_Order *m) { shop_Order_init(m); }
 PBJ_MUST_USE pbj_status shop_Order_copy(shop_Order *dst, const shop_Order *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status shop_Order_merge(shop_Order *m, const shop_Order *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status shop_Order_sort_maps(shop_Order *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status shop_Order__merge(shop_Order *m, const shop_Order *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status shop_Order__sort_maps(shop_Order *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status shop_Order_encode_append(const shop_Order *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status shop_Order_write_delimited(const shop_Order *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status shop_Order_read_delimited(shop_Order *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -402,8 +413,6 @@ static inline void shop_Order_NotesEntry_clear(shop_Order_NotesEntry *m) { shop_
 PBJ_MUST_USE pbj_status shop_Order_NotesEntry_copy(shop_Order_NotesEntry *dst, const shop_Order_NotesEntry *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status shop_Order_NotesEntry_merge(shop_Order_NotesEntry *m, const shop_Order_NotesEntry *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status shop_Order_NotesEntry_sort_maps(shop_Order_NotesEntry *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status shop_Order_NotesEntry__merge(shop_Order_NotesEntry *m, const shop_Order_NotesEntry *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status shop_Order_NotesEntry__sort_maps(shop_Order_NotesEntry *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status shop_Order_NotesEntry_encode_append(const shop_Order_NotesEntry *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status shop_Order_NotesEntry_write_delimited(const shop_Order_NotesEntry *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status shop_Order_NotesEntry_read_delimited(shop_Order_NotesEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

@@ -279,42 +279,19 @@ const pbj_json_enum google_protobuf_MethodOptions_IdempotencyLevel__json = {(con
 /* ==== field tables (rt/pbj_table.h) ==== */
 
 /* the names of the tables below, NUL-separated: each message's full name, then per field its name (a required
- * one's full name before it) and JSON name (when it differs), then its oneofs' names */
-static const char pbj__pool_google_protobuf_descriptor_proto[] =
-    "google.protobuf.FileDescriptorSet\000file\000"   /* google.protobuf.FileDescriptorSet */
-    "google.protobuf.FileDescriptorProto\000name\000package\000dependency\000message_type\000messageType\000enum_type\000enumType\000service\000extension\000options\000source_code_info\000sourceCodeInfo\000public_dependency\000publicDependency\000weak_dependency\000weakDependency\000syntax\000"   /* google.protobuf.FileDescriptorProto */
-    "google.protobuf.DescriptorProto\000name\000field\000nested_type\000nestedType\000enum_type\000enumType\000extension_range\000extensionRange\000extension\000options\000oneof_decl\000oneofDecl\000reserved_range\000reservedRange\000reserved_name\000reservedName\000"   /* google.protobuf.DescriptorProto */
-    "google.protobuf.DescriptorProto.ExtensionRange\000start\000end\000options\000"   /* google.protobuf.DescriptorProto.ExtensionRange */
-    "google.protobuf.DescriptorProto.ReservedRange\000start\000end\000"   /* google.protobuf.DescriptorProto.ReservedRange */
-    "google.protobuf.ExtensionRangeOptions\000uninterpreted_option\000uninterpretedOption\000"   /* google.protobuf.ExtensionRangeOptions */
-    "google.protobuf.FieldDescriptorProto\000name\000extendee\000number\000label\000type\000type_name\000typeName\000default_value\000defaultValue\000options\000oneof_index\000oneofIndex\000json_name\000jsonName\000proto3_optional\000proto3Optional\000"   /* google.protobuf.FieldDescriptorProto */
-    "google.protobuf.OneofDescriptorProto\000name\000options\000"   /* google.protobuf.OneofDescriptorProto */
-    "google.protobuf.EnumDescriptorProto\000name\000value\000options\000reserved_range\000reservedRange\000reserved_name\000reservedName\000"   /* google.protobuf.EnumDescriptorProto */
-    "google.protobuf.EnumDescriptorProto.EnumReservedRange\000start\000end\000"   /* google.protobuf.EnumDescriptorProto.EnumReservedRange */
-    "google.protobuf.EnumValueDescriptorProto\000name\000number\000options\000"   /* google.protobuf.EnumValueDescriptorProto */
-    "google.protobuf.ServiceDescriptorProto\000name\000method\000options\000"   /* google.protobuf.ServiceDescriptorProto */
-    "google.protobuf.MethodDescriptorProto\000name\000input_type\000inputType\000output_type\000outputType\000options\000client_streaming\000clientStreaming\000server_streaming\000serverStreaming\000"   /* google.protobuf.MethodDescriptorProto */
-    "google.protobuf.FileOptions\000java_package\000javaPackage\000java_outer_classname\000javaOuterClassname\000optimize_for\000optimizeFor\000java_multiple_files\000javaMultipleFiles\000go_package\000goPackage\000cc_generic_services\000ccGenericServices\000java_generic_services\000javaGenericServices\000py_generic_services\000pyGenericServices\000java_generate_equals_and_hash\000javaGenerateEqualsAndHash\000deprecated\000java_string_check_utf8\000javaStringCheckUtf8\000cc_enable_arenas\000ccEnableArenas\000objc_class_prefix\000objcClassPrefix\000csharp_namespace\000csharpNamespace\000swift_prefix\000swiftPrefix\000php_class_prefix\000phpClassPrefix\000php_namespace\000phpNamespace\000php_generic_services\000phpGenericServices\000php_metadata_namespace\000phpMetadataNamespace\000ruby_package\000rubyPackage\000uninterpreted_option\000uninterpretedOption\000"   /* google.protobuf.FileOptions */
-    "google.protobuf.MessageOptions\000message_set_wire_format\000messageSetWireFormat\000no_standard_descriptor_accessor\000noStandardDescriptorAccessor\000deprecated\000map_entry\000mapEntry\000uninterpreted_option\000uninterpretedOption\000"   /* google.protobuf.MessageOptions */
-    "google.protobuf.FieldOptions\000ctype\000packed\000deprecated\000lazy\000jstype\000weak\000unverified_lazy\000unverifiedLazy\000uninterpreted_option\000uninterpretedOption\000"   /* google.protobuf.FieldOptions */
-    "google.protobuf.OneofOptions\000uninterpreted_option\000uninterpretedOption\000"   /* google.protobuf.OneofOptions */
-    "google.protobuf.EnumOptions\000allow_alias\000allowAlias\000deprecated\000uninterpreted_option\000uninterpretedOption\000"   /* google.protobuf.EnumOptions */
-    "google.protobuf.EnumValueOptions\000deprecated\000uninterpreted_option\000uninterpretedOption\000"   /* google.protobuf.EnumValueOptions */
-    "google.protobuf.ServiceOptions\000deprecated\000uninterpreted_option\000uninterpretedOption\000"   /* google.protobuf.ServiceOptions */
-    "google.protobuf.MethodOptions\000deprecated\000idempotency_level\000idempotencyLevel\000uninterpreted_option\000uninterpretedOption\000"   /* google.protobuf.MethodOptions */
-    "google.protobuf.UninterpretedOption\000name\000identifier_value\000identifierValue\000positive_int_value\000positiveIntValue\000negative_int_value\000negativeIntValue\000double_value\000doubleValue\000string_value\000stringValue\000aggregate_value\000aggregateValue\000"   /* google.protobuf.UninterpretedOption */
-    "google.protobuf.UninterpretedOption.NamePart\000google.protobuf.UninterpretedOption.NamePart.name_part\000name_part\000namePart\000google.protobuf.UninterpretedOption.NamePart.is_extension\000is_extension\000isExtension\000"   /* google.protobuf.UninterpretedOption.NamePart */
-    "google.protobuf.SourceCodeInfo\000location\000"   /* google.protobuf.SourceCodeInfo */
-    "google.protobuf.SourceCodeInfo.Location\000path\000span\000leading_comments\000leadingComments\000trailing_comments\000trailingComments\000leading_detached_comments\000leadingDetachedComments\000"   /* google.protobuf.SourceCodeInfo.Location */
-    "google.protobuf.GeneratedCodeInfo\000annotation\000"   /* google.protobuf.GeneratedCodeInfo */
-    "google.protobuf.GeneratedCodeInfo.Annotation\000path\000source_file\000sourceFile\000begin\000end\000"   /* google.protobuf.GeneratedCodeInfo.Annotation */
-    "";
+ * one's full name before it) and JSON name (when it differs), then its oneofs' names; in pieces laid end to end
+ * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
+static const struct {
+    char s0[3698];
+} pbj__pool_google_protobuf_descriptor_proto = {
+    "google.protobuf.FileDescriptorSet\000file\000google.protobuf.FileDescriptorProto\000name\000package\000dependency\000message_type\000messageType\000enum_type\000enumType\000service\000extension\000options\000source_code_info\000sourceCodeInfo\000public_dependency\000publicDependency\000weak_dependency\000weakDependency\000syntax\000google.protobuf.DescriptorProto\000name\000field\000nested_type\000nestedType\000enum_type\000enumType\000extension_range\000extensionRange\000extension\000options\000oneof_decl\000oneofDecl\000reserved_range\000reservedRange\000reserved_name\000reservedName\000google.protobuf.DescriptorProto.ExtensionRange\000start\000end\000options\000google.protobuf.DescriptorProto.ReservedRange\000start\000end\000google.protobuf.ExtensionRangeOptions\000uninterpreted_option\000uninterpretedOption\000google.protobuf.FieldDescriptorProto\000name\000extendee\000number\000label\000type\000type_name\000typeName\000default_value\000defaultValue\000options\000oneof_index\000oneofIndex\000json_name\000jsonName\000proto3_optional\000proto3Optional\000google.protobuf.OneofDescriptorProto\000name\000options\000google.protobuf.EnumDescriptorProto\000name\000value\000options\000reserved_range\000reservedRange\000reserved_name\000reservedName\000google.protobuf.EnumDescriptorProto.EnumReservedRange\000start\000end\000google.protobuf.EnumValueDescriptorProto\000name\000number\000options\000google.protobuf.ServiceDescriptorProto\000name\000method\000options\000google.protobuf.MethodDescriptorProto\000name\000input_type\000inputType\000output_type\000outputType\000options\000client_streaming\000clientStreaming\000server_streaming\000serverStreaming\000google.protobuf.FileOptions\000java_package\000javaPackage\000java_outer_classname\000javaOuterClassname\000optimize_for\000optimizeFor\000java_multiple_files\000javaMultipleFiles\000go_package\000goPackage\000cc_generic_services\000ccGenericServices\000java_generic_services\000javaGenericServices\000py_generic_services\000pyGenericServices\000java_generate_equals_and_hash\000javaGenerateEqualsAndHash\000deprecated\000java_string_check_utf8\000javaStringCheckUtf8\000cc_enable_arenas\000ccEnableArenas\000objc_class_prefix\000objcClassPrefix\000csharp_namespace\000csharpNamespace\000swift_prefix\000swiftPrefix\000php_class_prefix\000phpClassPrefix\000php_namespace\000phpNamespace\000php_generic_services\000phpGenericServices\000php_metadata_namespace\000phpMetadataNamespace\000ruby_package\000rubyPackage\000uninterpreted_option\000uninterpretedOption\000google.protobuf.MessageOptions\000message_set_wire_format\000messageSetWireFormat\000no_standard_descriptor_accessor\000noStandardDescriptorAccessor\000deprecated\000map_entry\000mapEntry\000uninterpreted_option\000uninterpretedOption\000google.protobuf.FieldOptions\000ctype\000packed\000deprecated\000lazy\000jstype\000weak\000unverified_lazy\000unverifiedLazy\000uninterpreted_option\000uninterpretedOption\000google.protobuf.OneofOptions\000uninterpreted_option\000uninterpretedOption\000google.protobuf.EnumOptions\000allow_alias\000allowAlias\000deprecated\000uninterpreted_option\000uninterpretedOption\000google.protobuf.EnumValueOptions\000deprecated\000uninterpreted_option\000uninterpretedOption\000google.protobuf.ServiceOptions\000deprecated\000uninterpreted_option\000uninterpretedOption\000google.protobuf.MethodOptions\000deprecated\000idempotency_level\000idempotencyLevel\000uninterpreted_option\000uninterpretedOption\000google.protobuf.UninterpretedOption\000name\000identifier_value\000identifierValue\000positive_int_value\000positiveIntValue\000negative_int_value\000negativeIntValue\000double_value\000doubleValue\000string_value\000stringValue\000aggregate_value\000aggregateValue\000google.protobuf.UninterpretedOption.NamePart\000google.protobuf.UninterpretedOption.NamePart.name_part\000name_part\000namePart\000google.protobuf.UninterpretedOption.NamePart.is_extension\000is_extension\000isExtension\000google.protobuf.SourceCodeInfo\000location\000google.protobuf.SourceCodeInfo.Location\000path\000span\000leading_comments\000leadingComments\000trailing_comments\000trailingComments\000leading_detached_comments\000leadingDetachedComments\000google.protobuf.GeneratedCodeInfo\000annotation\000google.protobuf.GeneratedCodeInfo.Annotation\000path\000source_file\000sourceFile\000begin\000end",
+};
 
 /* google.protobuf.FileDescriptorSet */
 static const pbj_field google_protobuf_FileDescriptorSet__fields[] = {
     {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FileDescriptorSet, file), 0, 34, 34, &google_protobuf_FileDescriptorProto__table},   /* file */
 };
-const pbj_table google_protobuf_FileDescriptorSet__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileDescriptorSet__fields, NULL, NULL, 0, sizeof(google_protobuf_FileDescriptorSet), 1, 1, 0,
+const pbj_table google_protobuf_FileDescriptorSet__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileDescriptorSet__fields, NULL, NULL, 0, sizeof(google_protobuf_FileDescriptorSet), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_FileDescriptorSet, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.FileDescriptorProto */
@@ -332,7 +309,7 @@ static const pbj_field google_protobuf_FileDescriptorProto__fields[] = {
     {11, PBJ_TYPE_INT32, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_FileDescriptorProto, weak_dependency), 0, 236, 252, NULL},   /* weak_dependency */
     {12, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileDescriptorProto, syntax), PBJ_OFFSET(google_protobuf_FileDescriptorProto, has_syntax), 267, 267, NULL},   /* syntax */
 };
-const pbj_table google_protobuf_FileDescriptorProto__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileDescriptorProto__fields, NULL, NULL, 39, sizeof(google_protobuf_FileDescriptorProto), 12, 12, 0,
+const pbj_table google_protobuf_FileDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileDescriptorProto__fields, NULL, NULL, 39, sizeof(google_protobuf_FileDescriptorProto), 12, 12, 0,
                            PBJ_OFFSET(google_protobuf_FileDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.DescriptorProto */
@@ -348,7 +325,7 @@ static const pbj_field google_protobuf_DescriptorProto__fields[] = {
     {9, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_DescriptorProto, reserved_range), 0, 429, 444, &google_protobuf_DescriptorProto_ReservedRange__table},   /* reserved_range */
     {10, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_DescriptorProto, reserved_name), 0, 458, 472, NULL},   /* reserved_name */
 };
-const pbj_table google_protobuf_DescriptorProto__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto__fields, NULL, NULL, 274, sizeof(google_protobuf_DescriptorProto), 10, 10, 0,
+const pbj_table google_protobuf_DescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto__fields, NULL, NULL, 274, sizeof(google_protobuf_DescriptorProto), 10, 10, 0,
                            PBJ_OFFSET(google_protobuf_DescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.DescriptorProto.ExtensionRange */
@@ -357,7 +334,7 @@ static const pbj_field google_protobuf_DescriptorProto_ExtensionRange__fields[] 
     {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_DescriptorProto_ExtensionRange, end), PBJ_OFFSET(google_protobuf_DescriptorProto_ExtensionRange, has_end), 538, 538, NULL},   /* end */
     {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_DescriptorProto_ExtensionRange, options), 0, 542, 542, &google_protobuf_ExtensionRangeOptions__table},   /* options */
 };
-const pbj_table google_protobuf_DescriptorProto_ExtensionRange__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto_ExtensionRange__fields, NULL, NULL, 485, sizeof(google_protobuf_DescriptorProto_ExtensionRange), 3, 3, 0,
+const pbj_table google_protobuf_DescriptorProto_ExtensionRange__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto_ExtensionRange__fields, NULL, NULL, 485, sizeof(google_protobuf_DescriptorProto_ExtensionRange), 3, 3, 0,
                            PBJ_OFFSET(google_protobuf_DescriptorProto_ExtensionRange, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.DescriptorProto.ReservedRange */
@@ -365,14 +342,14 @@ static const pbj_field google_protobuf_DescriptorProto_ReservedRange__fields[] =
     {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_DescriptorProto_ReservedRange, start), PBJ_OFFSET(google_protobuf_DescriptorProto_ReservedRange, has_start), 596, 596, NULL},   /* start */
     {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_DescriptorProto_ReservedRange, end), PBJ_OFFSET(google_protobuf_DescriptorProto_ReservedRange, has_end), 602, 602, NULL},   /* end */
 };
-const pbj_table google_protobuf_DescriptorProto_ReservedRange__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto_ReservedRange__fields, NULL, NULL, 550, sizeof(google_protobuf_DescriptorProto_ReservedRange), 2, 2, 0,
+const pbj_table google_protobuf_DescriptorProto_ReservedRange__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto_ReservedRange__fields, NULL, NULL, 550, sizeof(google_protobuf_DescriptorProto_ReservedRange), 2, 2, 0,
                            PBJ_OFFSET(google_protobuf_DescriptorProto_ReservedRange, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.ExtensionRangeOptions */
 static const pbj_field google_protobuf_ExtensionRangeOptions__fields[] = {
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ExtensionRangeOptions, uninterpreted_option), 0, 644, 665, &google_protobuf_UninterpretedOption__table},   /* uninterpreted_option */
 };
-const pbj_table google_protobuf_ExtensionRangeOptions__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ExtensionRangeOptions__fields, NULL, NULL, 606, sizeof(google_protobuf_ExtensionRangeOptions), 1, 0, 0,
+const pbj_table google_protobuf_ExtensionRangeOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ExtensionRangeOptions__fields, NULL, NULL, 606, sizeof(google_protobuf_ExtensionRangeOptions), 1, 0, 0,
                            PBJ_OFFSET(google_protobuf_ExtensionRangeOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_ExtensionRangeOptions, pbj_ext), 0};
 
 /* google.protobuf.FieldDescriptorProto */
@@ -390,7 +367,7 @@ static const pbj_field google_protobuf_FieldDescriptorProto__fields[] = {
     {10, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, json_name), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_json_name), 831, 841, NULL},   /* json_name */
     {17, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, proto3_optional), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_proto3_optional), 850, 866, NULL},   /* proto3_optional */
 };
-const pbj_table google_protobuf_FieldDescriptorProto__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldDescriptorProto__fields, NULL, google_protobuf_FieldDescriptorProto__init_table, 685, sizeof(google_protobuf_FieldDescriptorProto), 11, 10, 0,
+const pbj_table google_protobuf_FieldDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldDescriptorProto__fields, NULL, google_protobuf_FieldDescriptorProto__init_table, 685, sizeof(google_protobuf_FieldDescriptorProto), 11, 10, 0,
                            PBJ_OFFSET(google_protobuf_FieldDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.OneofDescriptorProto */
@@ -398,7 +375,7 @@ static const pbj_field google_protobuf_OneofDescriptorProto__fields[] = {
     {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_OneofDescriptorProto, name), PBJ_OFFSET(google_protobuf_OneofDescriptorProto, has_name), 918, 918, NULL},   /* name */
     {2, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_OneofDescriptorProto, options), 0, 923, 923, &google_protobuf_OneofOptions__table},   /* options */
 };
-const pbj_table google_protobuf_OneofDescriptorProto__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_OneofDescriptorProto__fields, NULL, NULL, 881, sizeof(google_protobuf_OneofDescriptorProto), 2, 2, 0,
+const pbj_table google_protobuf_OneofDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_OneofDescriptorProto__fields, NULL, NULL, 881, sizeof(google_protobuf_OneofDescriptorProto), 2, 2, 0,
                            PBJ_OFFSET(google_protobuf_OneofDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.EnumDescriptorProto */
@@ -409,7 +386,7 @@ static const pbj_field google_protobuf_EnumDescriptorProto__fields[] = {
     {4, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_EnumDescriptorProto, reserved_range), 0, 986, 1001, &google_protobuf_EnumDescriptorProto_EnumReservedRange__table},   /* reserved_range */
     {5, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_EnumDescriptorProto, reserved_name), 0, 1015, 1029, NULL},   /* reserved_name */
 };
-const pbj_table google_protobuf_EnumDescriptorProto__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumDescriptorProto__fields, NULL, NULL, 931, sizeof(google_protobuf_EnumDescriptorProto), 5, 5, 0,
+const pbj_table google_protobuf_EnumDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumDescriptorProto__fields, NULL, NULL, 931, sizeof(google_protobuf_EnumDescriptorProto), 5, 5, 0,
                            PBJ_OFFSET(google_protobuf_EnumDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.EnumDescriptorProto.EnumReservedRange */
@@ -417,7 +394,7 @@ static const pbj_field google_protobuf_EnumDescriptorProto_EnumReservedRange__fi
     {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumDescriptorProto_EnumReservedRange, start), PBJ_OFFSET(google_protobuf_EnumDescriptorProto_EnumReservedRange, has_start), 1096, 1096, NULL},   /* start */
     {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumDescriptorProto_EnumReservedRange, end), PBJ_OFFSET(google_protobuf_EnumDescriptorProto_EnumReservedRange, has_end), 1102, 1102, NULL},   /* end */
 };
-const pbj_table google_protobuf_EnumDescriptorProto_EnumReservedRange__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumDescriptorProto_EnumReservedRange__fields, NULL, NULL, 1042, sizeof(google_protobuf_EnumDescriptorProto_EnumReservedRange), 2, 2, 0,
+const pbj_table google_protobuf_EnumDescriptorProto_EnumReservedRange__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumDescriptorProto_EnumReservedRange__fields, NULL, NULL, 1042, sizeof(google_protobuf_EnumDescriptorProto_EnumReservedRange), 2, 2, 0,
                            PBJ_OFFSET(google_protobuf_EnumDescriptorProto_EnumReservedRange, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.EnumValueDescriptorProto */
@@ -426,7 +403,7 @@ static const pbj_field google_protobuf_EnumValueDescriptorProto__fields[] = {
     {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumValueDescriptorProto, number), PBJ_OFFSET(google_protobuf_EnumValueDescriptorProto, has_number), 1152, 1152, NULL},   /* number */
     {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumValueDescriptorProto, options), 0, 1159, 1159, &google_protobuf_EnumValueOptions__table},   /* options */
 };
-const pbj_table google_protobuf_EnumValueDescriptorProto__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumValueDescriptorProto__fields, NULL, NULL, 1106, sizeof(google_protobuf_EnumValueDescriptorProto), 3, 3, 0,
+const pbj_table google_protobuf_EnumValueDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumValueDescriptorProto__fields, NULL, NULL, 1106, sizeof(google_protobuf_EnumValueDescriptorProto), 3, 3, 0,
                            PBJ_OFFSET(google_protobuf_EnumValueDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.ServiceDescriptorProto */
@@ -435,7 +412,7 @@ static const pbj_field google_protobuf_ServiceDescriptorProto__fields[] = {
     {2, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ServiceDescriptorProto, method), 0, 1211, 1211, &google_protobuf_MethodDescriptorProto__table},   /* method */
     {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ServiceDescriptorProto, options), 0, 1218, 1218, &google_protobuf_ServiceOptions__table},   /* options */
 };
-const pbj_table google_protobuf_ServiceDescriptorProto__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ServiceDescriptorProto__fields, NULL, NULL, 1167, sizeof(google_protobuf_ServiceDescriptorProto), 3, 3, 0,
+const pbj_table google_protobuf_ServiceDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ServiceDescriptorProto__fields, NULL, NULL, 1167, sizeof(google_protobuf_ServiceDescriptorProto), 3, 3, 0,
                            PBJ_OFFSET(google_protobuf_ServiceDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.MethodDescriptorProto */
@@ -447,7 +424,7 @@ static const pbj_field google_protobuf_MethodDescriptorProto__fields[] = {
     {5, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MethodDescriptorProto, client_streaming), PBJ_OFFSET(google_protobuf_MethodDescriptorProto, has_client_streaming), 1321, 1338, NULL},   /* client_streaming */
     {6, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MethodDescriptorProto, server_streaming), PBJ_OFFSET(google_protobuf_MethodDescriptorProto, has_server_streaming), 1354, 1371, NULL},   /* server_streaming */
 };
-const pbj_table google_protobuf_MethodDescriptorProto__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MethodDescriptorProto__fields, NULL, NULL, 1226, sizeof(google_protobuf_MethodDescriptorProto), 6, 6, 0,
+const pbj_table google_protobuf_MethodDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MethodDescriptorProto__fields, NULL, NULL, 1226, sizeof(google_protobuf_MethodDescriptorProto), 6, 6, 0,
                            PBJ_OFFSET(google_protobuf_MethodDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.FileOptions */
@@ -475,7 +452,7 @@ static const pbj_field google_protobuf_FileOptions__fields[] = {
     {45, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, ruby_package), PBJ_OFFSET(google_protobuf_FileOptions, has_ruby_package), 2059, 2072, NULL},   /* ruby_package */
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FileOptions, uninterpreted_option), 0, 2084, 2105, &google_protobuf_UninterpretedOption__table},   /* uninterpreted_option */
 };
-const pbj_table google_protobuf_FileOptions__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileOptions__fields, NULL, google_protobuf_FileOptions__init_table, 1387, sizeof(google_protobuf_FileOptions), 21, 1, 0,
+const pbj_table google_protobuf_FileOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileOptions__fields, NULL, google_protobuf_FileOptions__init_table, 1387, sizeof(google_protobuf_FileOptions), 21, 1, 0,
                            PBJ_OFFSET(google_protobuf_FileOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_FileOptions, pbj_ext), 0};
 
 /* google.protobuf.MessageOptions */
@@ -486,7 +463,7 @@ static const pbj_field google_protobuf_MessageOptions__fields[] = {
     {7, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MessageOptions, map_entry), PBJ_OFFSET(google_protobuf_MessageOptions, has_map_entry), 2273, 2283, NULL},   /* map_entry */
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_MessageOptions, uninterpreted_option), 0, 2292, 2313, &google_protobuf_UninterpretedOption__table},   /* uninterpreted_option */
 };
-const pbj_table google_protobuf_MessageOptions__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MessageOptions__fields, NULL, NULL, 2125, sizeof(google_protobuf_MessageOptions), 5, 3, 0,
+const pbj_table google_protobuf_MessageOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MessageOptions__fields, NULL, NULL, 2125, sizeof(google_protobuf_MessageOptions), 5, 3, 0,
                            PBJ_OFFSET(google_protobuf_MessageOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_MessageOptions, pbj_ext), 0};
 
 /* google.protobuf.FieldOptions */
@@ -500,14 +477,14 @@ static const pbj_field google_protobuf_FieldOptions__fields[] = {
     {15, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldOptions, unverified_lazy), PBJ_OFFSET(google_protobuf_FieldOptions, has_unverified_lazy), 2403, 2419, NULL},   /* unverified_lazy */
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FieldOptions, uninterpreted_option), 0, 2434, 2455, &google_protobuf_UninterpretedOption__table},   /* uninterpreted_option */
 };
-const pbj_table google_protobuf_FieldOptions__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldOptions__fields, NULL, NULL, 2333, sizeof(google_protobuf_FieldOptions), 8, 3, 0,
+const pbj_table google_protobuf_FieldOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldOptions__fields, NULL, NULL, 2333, sizeof(google_protobuf_FieldOptions), 8, 3, 0,
                            PBJ_OFFSET(google_protobuf_FieldOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_FieldOptions, pbj_ext), 0};
 
 /* google.protobuf.OneofOptions */
 static const pbj_field google_protobuf_OneofOptions__fields[] = {
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_OneofOptions, uninterpreted_option), 0, 2504, 2525, &google_protobuf_UninterpretedOption__table},   /* uninterpreted_option */
 };
-const pbj_table google_protobuf_OneofOptions__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_OneofOptions__fields, NULL, NULL, 2475, sizeof(google_protobuf_OneofOptions), 1, 0, 0,
+const pbj_table google_protobuf_OneofOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_OneofOptions__fields, NULL, NULL, 2475, sizeof(google_protobuf_OneofOptions), 1, 0, 0,
                            PBJ_OFFSET(google_protobuf_OneofOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_OneofOptions, pbj_ext), 0};
 
 /* google.protobuf.EnumOptions */
@@ -516,7 +493,7 @@ static const pbj_field google_protobuf_EnumOptions__fields[] = {
     {3, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumOptions, deprecated), PBJ_OFFSET(google_protobuf_EnumOptions, has_deprecated), 2596, 2596, NULL},   /* deprecated */
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumOptions, uninterpreted_option), 0, 2607, 2628, &google_protobuf_UninterpretedOption__table},   /* uninterpreted_option */
 };
-const pbj_table google_protobuf_EnumOptions__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumOptions__fields, NULL, NULL, 2545, sizeof(google_protobuf_EnumOptions), 3, 0, 0,
+const pbj_table google_protobuf_EnumOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumOptions__fields, NULL, NULL, 2545, sizeof(google_protobuf_EnumOptions), 3, 0, 0,
                            PBJ_OFFSET(google_protobuf_EnumOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_EnumOptions, pbj_ext), 0};
 
 /* google.protobuf.EnumValueOptions */
@@ -524,7 +501,7 @@ static const pbj_field google_protobuf_EnumValueOptions__fields[] = {
     {1, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumValueOptions, deprecated), PBJ_OFFSET(google_protobuf_EnumValueOptions, has_deprecated), 2681, 2681, NULL},   /* deprecated */
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumValueOptions, uninterpreted_option), 0, 2692, 2713, &google_protobuf_UninterpretedOption__table},   /* uninterpreted_option */
 };
-const pbj_table google_protobuf_EnumValueOptions__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumValueOptions__fields, NULL, NULL, 2648, sizeof(google_protobuf_EnumValueOptions), 2, 1, 0,
+const pbj_table google_protobuf_EnumValueOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumValueOptions__fields, NULL, NULL, 2648, sizeof(google_protobuf_EnumValueOptions), 2, 1, 0,
                            PBJ_OFFSET(google_protobuf_EnumValueOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_EnumValueOptions, pbj_ext), 0};
 
 /* google.protobuf.ServiceOptions */
@@ -532,7 +509,7 @@ static const pbj_field google_protobuf_ServiceOptions__fields[] = {
     {33, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_ServiceOptions, deprecated), PBJ_OFFSET(google_protobuf_ServiceOptions, has_deprecated), 2764, 2764, NULL},   /* deprecated */
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ServiceOptions, uninterpreted_option), 0, 2775, 2796, &google_protobuf_UninterpretedOption__table},   /* uninterpreted_option */
 };
-const pbj_table google_protobuf_ServiceOptions__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ServiceOptions__fields, NULL, NULL, 2733, sizeof(google_protobuf_ServiceOptions), 2, 0, 0,
+const pbj_table google_protobuf_ServiceOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ServiceOptions__fields, NULL, NULL, 2733, sizeof(google_protobuf_ServiceOptions), 2, 0, 0,
                            PBJ_OFFSET(google_protobuf_ServiceOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_ServiceOptions, pbj_ext), 0};
 
 /* google.protobuf.MethodOptions */
@@ -541,7 +518,7 @@ static const pbj_field google_protobuf_MethodOptions__fields[] = {
     {34, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_MethodOptions, idempotency_level), PBJ_OFFSET(google_protobuf_MethodOptions, has_idempotency_level), 2857, 2875, NULL},   /* idempotency_level */
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_MethodOptions, uninterpreted_option), 0, 2892, 2913, &google_protobuf_UninterpretedOption__table},   /* uninterpreted_option */
 };
-const pbj_table google_protobuf_MethodOptions__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MethodOptions__fields, NULL, NULL, 2816, sizeof(google_protobuf_MethodOptions), 3, 0, 0,
+const pbj_table google_protobuf_MethodOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MethodOptions__fields, NULL, NULL, 2816, sizeof(google_protobuf_MethodOptions), 3, 0, 0,
                            PBJ_OFFSET(google_protobuf_MethodOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_MethodOptions, pbj_ext), 0};
 
 /* google.protobuf.UninterpretedOption */
@@ -554,7 +531,7 @@ static const pbj_field google_protobuf_UninterpretedOption__fields[] = {
     {7, PBJ_TYPE_BYTES, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, string_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_string_value), 3104, 3117, NULL},   /* string_value */
     {8, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, aggregate_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_aggregate_value), 3129, 3145, NULL},   /* aggregate_value */
 };
-const pbj_table google_protobuf_UninterpretedOption__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_UninterpretedOption__fields, NULL, NULL, 2933, sizeof(google_protobuf_UninterpretedOption), 7, 0, 0,
+const pbj_table google_protobuf_UninterpretedOption__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_UninterpretedOption__fields, NULL, NULL, 2933, sizeof(google_protobuf_UninterpretedOption), 7, 0, 0,
                            PBJ_OFFSET(google_protobuf_UninterpretedOption, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.UninterpretedOption.NamePart */
@@ -562,14 +539,14 @@ static const pbj_field google_protobuf_UninterpretedOption_NamePart__fields[] = 
     {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, PBJ_F_REQUIRED, PBJ_MEMBER(google_protobuf_UninterpretedOption_NamePart, name_part), PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, has_name_part), 3260, 3270, NULL},   /* name_part */
     {2, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, PBJ_F_REQUIRED, PBJ_MEMBER(google_protobuf_UninterpretedOption_NamePart, is_extension), PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, has_is_extension), 3337, 3350, NULL},   /* is_extension */
 };
-const pbj_table google_protobuf_UninterpretedOption_NamePart__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_UninterpretedOption_NamePart__fields, NULL, NULL, 3160, sizeof(google_protobuf_UninterpretedOption_NamePart), 2, 2, 0,
+const pbj_table google_protobuf_UninterpretedOption_NamePart__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_UninterpretedOption_NamePart__fields, NULL, NULL, 3160, sizeof(google_protobuf_UninterpretedOption_NamePart), 2, 2, 0,
                            PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.SourceCodeInfo */
 static const pbj_field google_protobuf_SourceCodeInfo__fields[] = {
     {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo, location), 0, 3393, 3393, &google_protobuf_SourceCodeInfo_Location__table},   /* location */
 };
-const pbj_table google_protobuf_SourceCodeInfo__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_SourceCodeInfo__fields, NULL, NULL, 3362, sizeof(google_protobuf_SourceCodeInfo), 1, 1, 0,
+const pbj_table google_protobuf_SourceCodeInfo__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_SourceCodeInfo__fields, NULL, NULL, 3362, sizeof(google_protobuf_SourceCodeInfo), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_SourceCodeInfo, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.SourceCodeInfo.Location */
@@ -580,14 +557,14 @@ static const pbj_field google_protobuf_SourceCodeInfo_Location__fields[] = {
     {4, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, trailing_comments), PBJ_OFFSET(google_protobuf_SourceCodeInfo_Location, has_trailing_comments), 3485, 3503, NULL},   /* trailing_comments */
     {6, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, leading_detached_comments), 0, 3520, 3546, NULL},   /* leading_detached_comments */
 };
-const pbj_table google_protobuf_SourceCodeInfo_Location__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_SourceCodeInfo_Location__fields, NULL, NULL, 3402, sizeof(google_protobuf_SourceCodeInfo_Location), 5, 4, 0,
+const pbj_table google_protobuf_SourceCodeInfo_Location__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_SourceCodeInfo_Location__fields, NULL, NULL, 3402, sizeof(google_protobuf_SourceCodeInfo_Location), 5, 4, 0,
                            PBJ_OFFSET(google_protobuf_SourceCodeInfo_Location, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.GeneratedCodeInfo */
 static const pbj_field google_protobuf_GeneratedCodeInfo__fields[] = {
     {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo, annotation), 0, 3604, 3604, &google_protobuf_GeneratedCodeInfo_Annotation__table},   /* annotation */
 };
-const pbj_table google_protobuf_GeneratedCodeInfo__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_GeneratedCodeInfo__fields, NULL, NULL, 3570, sizeof(google_protobuf_GeneratedCodeInfo), 1, 1, 0,
+const pbj_table google_protobuf_GeneratedCodeInfo__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_GeneratedCodeInfo__fields, NULL, NULL, 3570, sizeof(google_protobuf_GeneratedCodeInfo), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_GeneratedCodeInfo, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.GeneratedCodeInfo.Annotation */
@@ -597,7 +574,7 @@ static const pbj_field google_protobuf_GeneratedCodeInfo_Annotation__fields[] = 
     {3, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo_Annotation, begin), PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, has_begin), 3688, 3688, NULL},   /* begin */
     {4, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo_Annotation, end), PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, has_end), 3694, 3694, NULL},   /* end */
 };
-const pbj_table google_protobuf_GeneratedCodeInfo_Annotation__table = {pbj__pool_google_protobuf_descriptor_proto, google_protobuf_GeneratedCodeInfo_Annotation__fields, NULL, NULL, 3615, sizeof(google_protobuf_GeneratedCodeInfo_Annotation), 4, 4, 0,
+const pbj_table google_protobuf_GeneratedCodeInfo_Annotation__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_GeneratedCodeInfo_Annotation__fields, NULL, NULL, 3615, sizeof(google_protobuf_GeneratedCodeInfo_Annotation), 4, 4, 0,
                            PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* ==== google.protobuf.FileDescriptorSet ==== */

@@ -175,8 +175,9 @@ extern const pbj_json_enum google_protobuf_MethodOptions_IdempotencyLevel__json;
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write and M__decode serve
- * other generated code; M__table describes M's fields (rt/pbj_table.h). M_f_tag is field f's number and
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and the other M__ functions
+ * serve other generated code (their own section, for generated code only); M__table describes M's fields
+ * (rt/pbj_table.h). M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct google_protobuf_FileDescriptorSet google_protobuf_FileDescriptorSet;
 typedef struct google_protobuf_FileDescriptorProto google_protobuf_FileDescriptorProto;
@@ -289,8 +290,6 @@ static inline bool google_protobuf_FileDescriptorSet_equal(const google_protobuf
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_FileDescriptorSet_print(const google_protobuf_FileDescriptorSet *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_FileDescriptorSet__write(const google_protobuf_FileDescriptorSet *m, uint8_t *end);   /* after google_protobuf_FileDescriptorSet_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet__decode(google_protobuf_FileDescriptorSet *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -298,7 +297,6 @@ PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet__decode(google_protobu
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_FileDescriptorSet_missing(const google_protobuf_FileDescriptorSet *m);
-const char *google_protobuf_FileDescriptorSet__missing(const google_protobuf_FileDescriptorSet *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_encode_partial(const google_protobuf_FileDescriptorSet *m, uint8_t *buf, size_t cap, size_t *len);
 
 #ifdef PBJ_TEXT_READ_H
@@ -306,7 +304,6 @@ PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_encode_partial(const g
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_FileDescriptorSet__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_from_text(google_protobuf_FileDescriptorSet *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_FileDescriptorSet__read_text(google_protobuf_FileDescriptorSet *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.FileDescriptorProto ==== */
@@ -365,8 +362,6 @@ static inline bool google_protobuf_FileDescriptorProto_equal(const google_protob
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_FileDescriptorProto_print(const google_protobuf_FileDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_FileDescriptorProto__write(const google_protobuf_FileDescriptorProto *m, uint8_t *end);   /* after google_protobuf_FileDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -374,7 +369,6 @@ PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto__decode(google_proto
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_FileDescriptorProto_missing(const google_protobuf_FileDescriptorProto *m);
-const char *google_protobuf_FileDescriptorProto__missing(const google_protobuf_FileDescriptorProto *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_encode_partial(const google_protobuf_FileDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_FileDescriptorProto_has_name(const google_protobuf_FileDescriptorProto *m) { return m->has_name; }
 static inline void google_protobuf_FileDescriptorProto_clear_name(google_protobuf_FileDescriptorProto *m)
@@ -404,7 +398,6 @@ static inline void google_protobuf_FileDescriptorProto_clear_syntax(google_proto
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_FileDescriptorProto__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_from_text(google_protobuf_FileDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_FileDescriptorProto__read_text(google_protobuf_FileDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.DescriptorProto ==== */
@@ -446,9 +439,6 @@ static inline bool google_protobuf_DescriptorProto_equal(const google_protobuf_D
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_DescriptorProto_print(const google_protobuf_DescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_DescriptorProto__write(const google_protobuf_DescriptorProto *m, uint8_t *end);   /* after google_protobuf_DescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
-size_t google_protobuf_DescriptorProto__size(const google_protobuf_DescriptorProto *m, uint32_t depth);   /* PBJ_SIZE_ERROR when m nests deeper than depth */
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -456,7 +446,6 @@ PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_DescriptorProto_missing(const google_protobuf_DescriptorProto *m);
-const char *google_protobuf_DescriptorProto__missing(const google_protobuf_DescriptorProto *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_encode_partial(const google_protobuf_DescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_DescriptorProto_has_name(const google_protobuf_DescriptorProto *m) { return m->has_name; }
 static inline void google_protobuf_DescriptorProto_clear_name(google_protobuf_DescriptorProto *m)
@@ -472,7 +461,6 @@ static inline void google_protobuf_DescriptorProto_clear_options(google_protobuf
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_DescriptorProto__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_from_text(google_protobuf_DescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_DescriptorProto__read_text(google_protobuf_DescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.DescriptorProto.ExtensionRange ==== */
@@ -500,8 +488,6 @@ static inline bool google_protobuf_DescriptorProto_ExtensionRange_equal(const go
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_DescriptorProto_ExtensionRange_print(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_DescriptorProto_ExtensionRange__write(const google_protobuf_DescriptorProto_ExtensionRange *m, uint8_t *end);   /* after google_protobuf_DescriptorProto_ExtensionRange_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange__decode(google_protobuf_DescriptorProto_ExtensionRange *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -509,7 +495,6 @@ PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange__decode(g
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_DescriptorProto_ExtensionRange_missing(const google_protobuf_DescriptorProto_ExtensionRange *m);
-const char *google_protobuf_DescriptorProto_ExtensionRange__missing(const google_protobuf_DescriptorProto_ExtensionRange *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode_partial(const google_protobuf_DescriptorProto_ExtensionRange *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_DescriptorProto_ExtensionRange_has_start(const google_protobuf_DescriptorProto_ExtensionRange *m) { return m->has_start; }
 static inline void google_protobuf_DescriptorProto_ExtensionRange_clear_start(google_protobuf_DescriptorProto_ExtensionRange *m)
@@ -531,7 +516,6 @@ static inline void google_protobuf_DescriptorProto_ExtensionRange_clear_options(
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_DescriptorProto_ExtensionRange__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_from_text(google_protobuf_DescriptorProto_ExtensionRange *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_DescriptorProto_ExtensionRange__read_text(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.DescriptorProto.ReservedRange ==== */
@@ -560,8 +544,6 @@ static inline bool google_protobuf_DescriptorProto_ReservedRange_equal(const goo
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_DescriptorProto_ReservedRange_print(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_DescriptorProto_ReservedRange__write(const google_protobuf_DescriptorProto_ReservedRange *m, uint8_t *end);   /* after google_protobuf_DescriptorProto_ReservedRange_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange__decode(google_protobuf_DescriptorProto_ReservedRange *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.DescriptorProto.ReservedRange reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_DescriptorProto_ReservedRange_missing(const google_protobuf_DescriptorProto_ReservedRange *m) { (void)m; return NULL; }
@@ -584,7 +566,6 @@ static inline void google_protobuf_DescriptorProto_ReservedRange_clear_end(googl
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_DescriptorProto_ReservedRange__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_from_text(google_protobuf_DescriptorProto_ReservedRange *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_DescriptorProto_ReservedRange__read_text(google_protobuf_DescriptorProto_ReservedRange *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.ExtensionRangeOptions ==== */
@@ -606,8 +587,6 @@ static inline bool google_protobuf_ExtensionRangeOptions_equal(const google_prot
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_ExtensionRangeOptions_print(const google_protobuf_ExtensionRangeOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_ExtensionRangeOptions__write(const google_protobuf_ExtensionRangeOptions *m, uint8_t *end);   /* after google_protobuf_ExtensionRangeOptions_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions__decode(google_protobuf_ExtensionRangeOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -615,7 +594,6 @@ PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions__decode(google_pro
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_ExtensionRangeOptions_missing(const google_protobuf_ExtensionRangeOptions *m);
-const char *google_protobuf_ExtensionRangeOptions__missing(const google_protobuf_ExtensionRangeOptions *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_encode_partial(const google_protobuf_ExtensionRangeOptions *m, uint8_t *buf, size_t cap, size_t *len);
 
 #ifdef PBJ_TEXT_READ_H
@@ -623,7 +601,6 @@ PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_encode_partial(con
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_ExtensionRangeOptions__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_from_text(google_protobuf_ExtensionRangeOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_ExtensionRangeOptions__read_text(google_protobuf_ExtensionRangeOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.FieldDescriptorProto ==== */
@@ -714,8 +691,6 @@ static inline bool google_protobuf_FieldDescriptorProto_equal(const google_proto
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_FieldDescriptorProto_print(const google_protobuf_FieldDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_FieldDescriptorProto__write(const google_protobuf_FieldDescriptorProto *m, uint8_t *end);   /* after google_protobuf_FieldDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -723,7 +698,6 @@ PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto__decode(google_prot
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_FieldDescriptorProto_missing(const google_protobuf_FieldDescriptorProto *m);
-const char *google_protobuf_FieldDescriptorProto__missing(const google_protobuf_FieldDescriptorProto *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_encode_partial(const google_protobuf_FieldDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_FieldDescriptorProto_has_name(const google_protobuf_FieldDescriptorProto *m) { return m->has_name; }
 static inline void google_protobuf_FieldDescriptorProto_clear_name(google_protobuf_FieldDescriptorProto *m)
@@ -795,7 +769,6 @@ static inline void google_protobuf_FieldDescriptorProto_clear_proto3_optional(go
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_FieldDescriptorProto__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_from_text(google_protobuf_FieldDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_FieldDescriptorProto__read_text(google_protobuf_FieldDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.OneofDescriptorProto ==== */
@@ -819,8 +792,6 @@ static inline bool google_protobuf_OneofDescriptorProto_equal(const google_proto
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_OneofDescriptorProto_print(const google_protobuf_OneofDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_OneofDescriptorProto__write(const google_protobuf_OneofDescriptorProto *m, uint8_t *end);   /* after google_protobuf_OneofDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto__decode(google_protobuf_OneofDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -828,7 +799,6 @@ PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto__decode(google_prot
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_OneofDescriptorProto_missing(const google_protobuf_OneofDescriptorProto *m);
-const char *google_protobuf_OneofDescriptorProto__missing(const google_protobuf_OneofDescriptorProto *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_encode_partial(const google_protobuf_OneofDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_OneofDescriptorProto_has_name(const google_protobuf_OneofDescriptorProto *m) { return m->has_name; }
 static inline void google_protobuf_OneofDescriptorProto_clear_name(google_protobuf_OneofDescriptorProto *m)
@@ -844,7 +814,6 @@ static inline void google_protobuf_OneofDescriptorProto_clear_options(google_pro
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_OneofDescriptorProto__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_from_text(google_protobuf_OneofDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_OneofDescriptorProto__read_text(google_protobuf_OneofDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.EnumDescriptorProto ==== */
@@ -879,8 +848,6 @@ static inline bool google_protobuf_EnumDescriptorProto_equal(const google_protob
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_EnumDescriptorProto_print(const google_protobuf_EnumDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_EnumDescriptorProto__write(const google_protobuf_EnumDescriptorProto *m, uint8_t *end);   /* after google_protobuf_EnumDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -888,7 +855,6 @@ PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto__decode(google_proto
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_EnumDescriptorProto_missing(const google_protobuf_EnumDescriptorProto *m);
-const char *google_protobuf_EnumDescriptorProto__missing(const google_protobuf_EnumDescriptorProto *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_encode_partial(const google_protobuf_EnumDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_EnumDescriptorProto_has_name(const google_protobuf_EnumDescriptorProto *m) { return m->has_name; }
 static inline void google_protobuf_EnumDescriptorProto_clear_name(google_protobuf_EnumDescriptorProto *m)
@@ -904,7 +870,6 @@ static inline void google_protobuf_EnumDescriptorProto_clear_options(google_prot
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_EnumDescriptorProto__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_from_text(google_protobuf_EnumDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_EnumDescriptorProto__read_text(google_protobuf_EnumDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.EnumDescriptorProto.EnumReservedRange ==== */
@@ -936,8 +901,6 @@ static inline bool google_protobuf_EnumDescriptorProto_EnumReservedRange_equal(c
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_print(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_EnumDescriptorProto_EnumReservedRange__write(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, uint8_t *end);   /* after google_protobuf_EnumDescriptorProto_EnumReservedRange_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__decode(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.EnumDescriptorProto.EnumReservedRange reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_EnumDescriptorProto_EnumReservedRange_missing(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m) { (void)m; return NULL; }
@@ -960,7 +923,6 @@ static inline void google_protobuf_EnumDescriptorProto_EnumReservedRange_clear_e
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_EnumDescriptorProto_EnumReservedRange__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_from_text(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__read_text(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.EnumValueDescriptorProto ==== */
@@ -987,8 +949,6 @@ static inline bool google_protobuf_EnumValueDescriptorProto_equal(const google_p
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_EnumValueDescriptorProto_print(const google_protobuf_EnumValueDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_EnumValueDescriptorProto__write(const google_protobuf_EnumValueDescriptorProto *m, uint8_t *end);   /* after google_protobuf_EnumValueDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto__decode(google_protobuf_EnumValueDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -996,7 +956,6 @@ PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto__decode(google_
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_EnumValueDescriptorProto_missing(const google_protobuf_EnumValueDescriptorProto *m);
-const char *google_protobuf_EnumValueDescriptorProto__missing(const google_protobuf_EnumValueDescriptorProto *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_encode_partial(const google_protobuf_EnumValueDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_EnumValueDescriptorProto_has_name(const google_protobuf_EnumValueDescriptorProto *m) { return m->has_name; }
 static inline void google_protobuf_EnumValueDescriptorProto_clear_name(google_protobuf_EnumValueDescriptorProto *m)
@@ -1018,7 +977,6 @@ static inline void google_protobuf_EnumValueDescriptorProto_clear_options(google
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_EnumValueDescriptorProto__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_from_text(google_protobuf_EnumValueDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_EnumValueDescriptorProto__read_text(google_protobuf_EnumValueDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.ServiceDescriptorProto ==== */
@@ -1044,8 +1002,6 @@ static inline bool google_protobuf_ServiceDescriptorProto_equal(const google_pro
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_ServiceDescriptorProto_print(const google_protobuf_ServiceDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_ServiceDescriptorProto__write(const google_protobuf_ServiceDescriptorProto *m, uint8_t *end);   /* after google_protobuf_ServiceDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto__decode(google_protobuf_ServiceDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -1053,7 +1009,6 @@ PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto__decode(google_pr
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_ServiceDescriptorProto_missing(const google_protobuf_ServiceDescriptorProto *m);
-const char *google_protobuf_ServiceDescriptorProto__missing(const google_protobuf_ServiceDescriptorProto *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_encode_partial(const google_protobuf_ServiceDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_ServiceDescriptorProto_has_name(const google_protobuf_ServiceDescriptorProto *m) { return m->has_name; }
 static inline void google_protobuf_ServiceDescriptorProto_clear_name(google_protobuf_ServiceDescriptorProto *m)
@@ -1069,7 +1024,6 @@ static inline void google_protobuf_ServiceDescriptorProto_clear_options(google_p
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_ServiceDescriptorProto__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_from_text(google_protobuf_ServiceDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_ServiceDescriptorProto__read_text(google_protobuf_ServiceDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.MethodDescriptorProto ==== */
@@ -1109,8 +1063,6 @@ static inline bool google_protobuf_MethodDescriptorProto_equal(const google_prot
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_MethodDescriptorProto_print(const google_protobuf_MethodDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_MethodDescriptorProto__write(const google_protobuf_MethodDescriptorProto *m, uint8_t *end);   /* after google_protobuf_MethodDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto__decode(google_protobuf_MethodDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -1118,7 +1070,6 @@ PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto__decode(google_pro
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_MethodDescriptorProto_missing(const google_protobuf_MethodDescriptorProto *m);
-const char *google_protobuf_MethodDescriptorProto__missing(const google_protobuf_MethodDescriptorProto *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_encode_partial(const google_protobuf_MethodDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_MethodDescriptorProto_has_name(const google_protobuf_MethodDescriptorProto *m) { return m->has_name; }
 static inline void google_protobuf_MethodDescriptorProto_clear_name(google_protobuf_MethodDescriptorProto *m)
@@ -1158,7 +1109,6 @@ static inline void google_protobuf_MethodDescriptorProto_clear_server_streaming(
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_MethodDescriptorProto__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_from_text(google_protobuf_MethodDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_MethodDescriptorProto__read_text(google_protobuf_MethodDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.FileOptions ==== */
@@ -1302,8 +1252,6 @@ static inline bool google_protobuf_FileOptions_equal(const google_protobuf_FileO
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_FileOptions_print(const google_protobuf_FileOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_FileOptions__write(const google_protobuf_FileOptions *m, uint8_t *end);   /* after google_protobuf_FileOptions_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -1311,7 +1259,6 @@ PBJ_MUST_USE pbj_status google_protobuf_FileOptions__decode(google_protobuf_File
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_FileOptions_missing(const google_protobuf_FileOptions *m);
-const char *google_protobuf_FileOptions__missing(const google_protobuf_FileOptions *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_encode_partial(const google_protobuf_FileOptions *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_FileOptions_has_java_package(const google_protobuf_FileOptions *m) { return m->has_java_package; }
 static inline void google_protobuf_FileOptions_clear_java_package(google_protobuf_FileOptions *m)
@@ -1441,7 +1388,6 @@ static inline void google_protobuf_FileOptions_clear_ruby_package(google_protobu
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_FileOptions__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_from_text(google_protobuf_FileOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_FileOptions__read_text(google_protobuf_FileOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.MessageOptions ==== */
@@ -1521,8 +1467,6 @@ static inline bool google_protobuf_MessageOptions_equal(const google_protobuf_Me
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_MessageOptions_print(const google_protobuf_MessageOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_MessageOptions__write(const google_protobuf_MessageOptions *m, uint8_t *end);   /* after google_protobuf_MessageOptions_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_MessageOptions__decode(google_protobuf_MessageOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -1530,7 +1474,6 @@ PBJ_MUST_USE pbj_status google_protobuf_MessageOptions__decode(google_protobuf_M
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_MessageOptions_missing(const google_protobuf_MessageOptions *m);
-const char *google_protobuf_MessageOptions__missing(const google_protobuf_MessageOptions *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_encode_partial(const google_protobuf_MessageOptions *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_MessageOptions_has_message_set_wire_format(const google_protobuf_MessageOptions *m) { return m->has_message_set_wire_format; }
 static inline void google_protobuf_MessageOptions_clear_message_set_wire_format(google_protobuf_MessageOptions *m)
@@ -1562,7 +1505,6 @@ static inline void google_protobuf_MessageOptions_clear_map_entry(google_protobu
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_MessageOptions__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_from_text(google_protobuf_MessageOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_MessageOptions__read_text(google_protobuf_MessageOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.FieldOptions ==== */
@@ -1667,8 +1609,6 @@ static inline bool google_protobuf_FieldOptions_equal(const google_protobuf_Fiel
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_FieldOptions_print(const google_protobuf_FieldOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_FieldOptions__write(const google_protobuf_FieldOptions *m, uint8_t *end);   /* after google_protobuf_FieldOptions_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -1676,7 +1616,6 @@ PBJ_MUST_USE pbj_status google_protobuf_FieldOptions__decode(google_protobuf_Fie
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_FieldOptions_missing(const google_protobuf_FieldOptions *m);
-const char *google_protobuf_FieldOptions__missing(const google_protobuf_FieldOptions *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_encode_partial(const google_protobuf_FieldOptions *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_FieldOptions_has_ctype(const google_protobuf_FieldOptions *m) { return m->has_ctype; }
 static inline void google_protobuf_FieldOptions_clear_ctype(google_protobuf_FieldOptions *m)
@@ -1726,7 +1665,6 @@ static inline void google_protobuf_FieldOptions_clear_unverified_lazy(google_pro
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_FieldOptions__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_from_text(google_protobuf_FieldOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_FieldOptions__read_text(google_protobuf_FieldOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.OneofOptions ==== */
@@ -1748,8 +1686,6 @@ static inline bool google_protobuf_OneofOptions_equal(const google_protobuf_Oneo
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_OneofOptions_print(const google_protobuf_OneofOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_OneofOptions__write(const google_protobuf_OneofOptions *m, uint8_t *end);   /* after google_protobuf_OneofOptions_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_OneofOptions__decode(google_protobuf_OneofOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -1757,7 +1693,6 @@ PBJ_MUST_USE pbj_status google_protobuf_OneofOptions__decode(google_protobuf_One
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_OneofOptions_missing(const google_protobuf_OneofOptions *m);
-const char *google_protobuf_OneofOptions__missing(const google_protobuf_OneofOptions *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_encode_partial(const google_protobuf_OneofOptions *m, uint8_t *buf, size_t cap, size_t *len);
 
 #ifdef PBJ_TEXT_READ_H
@@ -1765,7 +1700,6 @@ PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_encode_partial(const google
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_OneofOptions__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_from_text(google_protobuf_OneofOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_OneofOptions__read_text(google_protobuf_OneofOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.EnumOptions ==== */
@@ -1799,8 +1733,6 @@ static inline bool google_protobuf_EnumOptions_equal(const google_protobuf_EnumO
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_EnumOptions_print(const google_protobuf_EnumOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_EnumOptions__write(const google_protobuf_EnumOptions *m, uint8_t *end);   /* after google_protobuf_EnumOptions_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_EnumOptions__decode(google_protobuf_EnumOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -1808,7 +1740,6 @@ PBJ_MUST_USE pbj_status google_protobuf_EnumOptions__decode(google_protobuf_Enum
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_EnumOptions_missing(const google_protobuf_EnumOptions *m);
-const char *google_protobuf_EnumOptions__missing(const google_protobuf_EnumOptions *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_encode_partial(const google_protobuf_EnumOptions *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_EnumOptions_has_allow_alias(const google_protobuf_EnumOptions *m) { return m->has_allow_alias; }
 static inline void google_protobuf_EnumOptions_clear_allow_alias(google_protobuf_EnumOptions *m)
@@ -1828,7 +1759,6 @@ static inline void google_protobuf_EnumOptions_clear_deprecated(google_protobuf_
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_EnumOptions__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_from_text(google_protobuf_EnumOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_EnumOptions__read_text(google_protobuf_EnumOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.EnumValueOptions ==== */
@@ -1857,8 +1787,6 @@ static inline bool google_protobuf_EnumValueOptions_equal(const google_protobuf_
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_EnumValueOptions_print(const google_protobuf_EnumValueOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_EnumValueOptions__write(const google_protobuf_EnumValueOptions *m, uint8_t *end);   /* after google_protobuf_EnumValueOptions_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions__decode(google_protobuf_EnumValueOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -1866,7 +1794,6 @@ PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions__decode(google_protobuf
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_EnumValueOptions_missing(const google_protobuf_EnumValueOptions *m);
-const char *google_protobuf_EnumValueOptions__missing(const google_protobuf_EnumValueOptions *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_encode_partial(const google_protobuf_EnumValueOptions *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_EnumValueOptions_has_deprecated(const google_protobuf_EnumValueOptions *m) { return m->has_deprecated; }
 static inline void google_protobuf_EnumValueOptions_clear_deprecated(google_protobuf_EnumValueOptions *m)
@@ -1880,7 +1807,6 @@ static inline void google_protobuf_EnumValueOptions_clear_deprecated(google_prot
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_EnumValueOptions__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_from_text(google_protobuf_EnumValueOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_EnumValueOptions__read_text(google_protobuf_EnumValueOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.ServiceOptions ==== */
@@ -1909,8 +1835,6 @@ static inline bool google_protobuf_ServiceOptions_equal(const google_protobuf_Se
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_ServiceOptions_print(const google_protobuf_ServiceOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_ServiceOptions__write(const google_protobuf_ServiceOptions *m, uint8_t *end);   /* after google_protobuf_ServiceOptions_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions__decode(google_protobuf_ServiceOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -1918,7 +1842,6 @@ PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions__decode(google_protobuf_S
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_ServiceOptions_missing(const google_protobuf_ServiceOptions *m);
-const char *google_protobuf_ServiceOptions__missing(const google_protobuf_ServiceOptions *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_encode_partial(const google_protobuf_ServiceOptions *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_ServiceOptions_has_deprecated(const google_protobuf_ServiceOptions *m) { return m->has_deprecated; }
 static inline void google_protobuf_ServiceOptions_clear_deprecated(google_protobuf_ServiceOptions *m)
@@ -1932,7 +1855,6 @@ static inline void google_protobuf_ServiceOptions_clear_deprecated(google_protob
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_ServiceOptions__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_from_text(google_protobuf_ServiceOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_ServiceOptions__read_text(google_protobuf_ServiceOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.MethodOptions ==== */
@@ -1964,8 +1886,6 @@ static inline bool google_protobuf_MethodOptions_equal(const google_protobuf_Met
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_MethodOptions_print(const google_protobuf_MethodOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_MethodOptions__write(const google_protobuf_MethodOptions *m, uint8_t *end);   /* after google_protobuf_MethodOptions_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_MethodOptions__decode(google_protobuf_MethodOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -1973,7 +1893,6 @@ PBJ_MUST_USE pbj_status google_protobuf_MethodOptions__decode(google_protobuf_Me
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_MethodOptions_missing(const google_protobuf_MethodOptions *m);
-const char *google_protobuf_MethodOptions__missing(const google_protobuf_MethodOptions *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_encode_partial(const google_protobuf_MethodOptions *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_MethodOptions_has_deprecated(const google_protobuf_MethodOptions *m) { return m->has_deprecated; }
 static inline void google_protobuf_MethodOptions_clear_deprecated(google_protobuf_MethodOptions *m)
@@ -1993,7 +1912,6 @@ static inline void google_protobuf_MethodOptions_clear_idempotency_level(google_
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_MethodOptions__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_from_text(google_protobuf_MethodOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_MethodOptions__read_text(google_protobuf_MethodOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.UninterpretedOption ==== */
@@ -2039,8 +1957,6 @@ static inline bool google_protobuf_UninterpretedOption_equal(const google_protob
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_UninterpretedOption_print(const google_protobuf_UninterpretedOption *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_UninterpretedOption__write(const google_protobuf_UninterpretedOption *m, uint8_t *end);   /* after google_protobuf_UninterpretedOption_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption__decode(google_protobuf_UninterpretedOption *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -2048,7 +1964,6 @@ PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption__decode(google_proto
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_UninterpretedOption_missing(const google_protobuf_UninterpretedOption *m);
-const char *google_protobuf_UninterpretedOption__missing(const google_protobuf_UninterpretedOption *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_encode_partial(const google_protobuf_UninterpretedOption *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_UninterpretedOption_has_identifier_value(const google_protobuf_UninterpretedOption *m) { return m->has_identifier_value; }
 static inline void google_protobuf_UninterpretedOption_clear_identifier_value(google_protobuf_UninterpretedOption *m)
@@ -2092,7 +2007,6 @@ static inline void google_protobuf_UninterpretedOption_clear_aggregate_value(goo
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_UninterpretedOption__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_from_text(google_protobuf_UninterpretedOption *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_UninterpretedOption__read_text(google_protobuf_UninterpretedOption *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.UninterpretedOption.NamePart ==== */
@@ -2121,8 +2035,6 @@ static inline bool google_protobuf_UninterpretedOption_NamePart_equal(const goog
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_UninterpretedOption_NamePart_print(const google_protobuf_UninterpretedOption_NamePart *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_UninterpretedOption_NamePart__write(const google_protobuf_UninterpretedOption_NamePart *m, uint8_t *end);   /* after google_protobuf_UninterpretedOption_NamePart_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart__decode(google_protobuf_UninterpretedOption_NamePart *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
  * first required field not set, here or in a message it holds, else NULL
@@ -2130,7 +2042,6 @@ PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart__decode(goo
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_UninterpretedOption_NamePart_missing(const google_protobuf_UninterpretedOption_NamePart *m);
-const char *google_protobuf_UninterpretedOption_NamePart__missing(const google_protobuf_UninterpretedOption_NamePart *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_encode_partial(const google_protobuf_UninterpretedOption_NamePart *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_UninterpretedOption_NamePart_has_name_part(const google_protobuf_UninterpretedOption_NamePart *m) { return m->has_name_part; }
 static inline void google_protobuf_UninterpretedOption_NamePart_clear_name_part(google_protobuf_UninterpretedOption_NamePart *m)
@@ -2150,7 +2061,6 @@ static inline void google_protobuf_UninterpretedOption_NamePart_clear_is_extensi
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_UninterpretedOption_NamePart__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_from_text(google_protobuf_UninterpretedOption_NamePart *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_UninterpretedOption_NamePart__read_text(google_protobuf_UninterpretedOption_NamePart *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.SourceCodeInfo ==== */
@@ -2215,8 +2125,6 @@ static inline bool google_protobuf_SourceCodeInfo_equal(const google_protobuf_So
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_SourceCodeInfo_print(const google_protobuf_SourceCodeInfo *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_SourceCodeInfo__write(const google_protobuf_SourceCodeInfo *m, uint8_t *end);   /* after google_protobuf_SourceCodeInfo_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo__decode(google_protobuf_SourceCodeInfo *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.SourceCodeInfo reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_SourceCodeInfo_missing(const google_protobuf_SourceCodeInfo *m) { (void)m; return NULL; }
@@ -2227,7 +2135,6 @@ static inline pbj_status google_protobuf_SourceCodeInfo_encode_partial(const goo
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_SourceCodeInfo__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_from_text(google_protobuf_SourceCodeInfo *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_SourceCodeInfo__read_text(google_protobuf_SourceCodeInfo *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.SourceCodeInfo.Location ==== */
@@ -2332,8 +2239,6 @@ static inline bool google_protobuf_SourceCodeInfo_Location_equal(const google_pr
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_SourceCodeInfo_Location_print(const google_protobuf_SourceCodeInfo_Location *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_SourceCodeInfo_Location__write(const google_protobuf_SourceCodeInfo_Location *m, uint8_t *end);   /* after google_protobuf_SourceCodeInfo_Location_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_SourceCodeInfo_Location *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.SourceCodeInfo.Location reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_SourceCodeInfo_Location_missing(const google_protobuf_SourceCodeInfo_Location *m) { (void)m; return NULL; }
@@ -2356,7 +2261,6 @@ static inline void google_protobuf_SourceCodeInfo_Location_clear_trailing_commen
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_SourceCodeInfo_Location__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_from_text(google_protobuf_SourceCodeInfo_Location *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_SourceCodeInfo_Location__read_text(google_protobuf_SourceCodeInfo_Location *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.GeneratedCodeInfo ==== */
@@ -2381,8 +2285,6 @@ static inline bool google_protobuf_GeneratedCodeInfo_equal(const google_protobuf
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_GeneratedCodeInfo_print(const google_protobuf_GeneratedCodeInfo *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_GeneratedCodeInfo__write(const google_protobuf_GeneratedCodeInfo *m, uint8_t *end);   /* after google_protobuf_GeneratedCodeInfo_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo__decode(google_protobuf_GeneratedCodeInfo *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.GeneratedCodeInfo reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_GeneratedCodeInfo_missing(const google_protobuf_GeneratedCodeInfo *m) { (void)m; return NULL; }
@@ -2393,7 +2295,6 @@ static inline pbj_status google_protobuf_GeneratedCodeInfo_encode_partial(const 
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_GeneratedCodeInfo__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_from_text(google_protobuf_GeneratedCodeInfo *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_GeneratedCodeInfo__read_text(google_protobuf_GeneratedCodeInfo *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.GeneratedCodeInfo.Annotation ==== */
@@ -2430,8 +2331,6 @@ static inline bool google_protobuf_GeneratedCodeInfo_Annotation_equal(const goog
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_GeneratedCodeInfo_Annotation_print(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_GeneratedCodeInfo_Annotation__write(const google_protobuf_GeneratedCodeInfo_Annotation *m, uint8_t *end);   /* after google_protobuf_GeneratedCodeInfo_Annotation_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation__decode(google_protobuf_GeneratedCodeInfo_Annotation *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.GeneratedCodeInfo.Annotation reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_GeneratedCodeInfo_Annotation_missing(const google_protobuf_GeneratedCodeInfo_Annotation *m) { (void)m; return NULL; }
@@ -2460,13 +2359,11 @@ static inline void google_protobuf_GeneratedCodeInfo_Annotation_clear_end(google
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_GeneratedCodeInfo_Annotation__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_from_text(google_protobuf_GeneratedCodeInfo_Annotation *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_GeneratedCodeInfo_Annotation__read_text(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_to_json(const google_protobuf_FileDescriptorSet *m, pbj_text *out, const pbj_json_options *o);
-void google_protobuf_FileDescriptorSet__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_FileDescriptorSet__type;   /* google.protobuf.FileDescriptorSet at run time (the types an Any may hold: JSON's and text's options) */
@@ -2475,12 +2372,10 @@ extern const pbj_msg_type google_protobuf_FileDescriptorSet__type;   /* google.p
 #ifdef PBJ_JSON_READ_H
 /* google_protobuf_FileDescriptorSet read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_from_json(google_protobuf_FileDescriptorSet *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status google_protobuf_FileDescriptorSet__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_to_json(const google_protobuf_FileDescriptorProto *m, pbj_text *out, const pbj_json_options *o);
-void google_protobuf_FileDescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_FileDescriptorProto__type;   /* google.protobuf.FileDescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
@@ -2489,12 +2384,10 @@ extern const pbj_msg_type google_protobuf_FileDescriptorProto__type;   /* google
 #ifdef PBJ_JSON_READ_H
 /* google_protobuf_FileDescriptorProto read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_from_json(google_protobuf_FileDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status google_protobuf_FileDescriptorProto__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_to_json(const google_protobuf_DescriptorProto *m, pbj_text *out, const pbj_json_options *o);
-void google_protobuf_DescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_DescriptorProto__type;   /* google.protobuf.DescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
@@ -2503,12 +2396,10 @@ extern const pbj_msg_type google_protobuf_DescriptorProto__type;   /* google.pro
 #ifdef PBJ_JSON_READ_H
 /* google_protobuf_DescriptorProto read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_from_json(google_protobuf_DescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status google_protobuf_DescriptorProto__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_to_json(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_text *out, const pbj_json_options *o);
-void google_protobuf_DescriptorProto_ExtensionRange__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_DescriptorProto_ExtensionRange__type;   /* google.protobuf.DescriptorProto.ExtensionRange at run time (the types an Any may hold: JSON's and text's options) */
@@ -2517,12 +2408,10 @@ extern const pbj_msg_type google_protobuf_DescriptorProto_ExtensionRange__type; 
 #ifdef PBJ_JSON_READ_H
 /* google_protobuf_DescriptorProto_ExtensionRange read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_from_json(google_protobuf_DescriptorProto_ExtensionRange *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status google_protobuf_DescriptorProto_ExtensionRange__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_to_json(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_text *out, const pbj_json_options *o);
-void google_protobuf_DescriptorProto_ReservedRange__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_DescriptorProto_ReservedRange__type;   /* google.protobuf.DescriptorProto.ReservedRange at run time (the types an Any may hold: JSON's and text's options) */
@@ -2531,12 +2420,10 @@ extern const pbj_msg_type google_protobuf_DescriptorProto_ReservedRange__type;  
 #ifdef PBJ_JSON_READ_H
 /* google_protobuf_DescriptorProto_ReservedRange read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_from_json(google_protobuf_DescriptorProto_ReservedRange *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status google_protobuf_DescriptorProto_ReservedRange__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_to_json(const google_protobuf_ExtensionRangeOptions *m, pbj_text *out, const pbj_json_options *o);
-void google_protobuf_ExtensionRangeOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_ExtensionRangeOptions__type;   /* google.protobuf.ExtensionRangeOptions at run time (the types an Any may hold: JSON's and text's options) */
@@ -2545,12 +2432,10 @@ extern const pbj_msg_type google_protobuf_ExtensionRangeOptions__type;   /* goog
 #ifdef PBJ_JSON_READ_H
 /* google_protobuf_ExtensionRangeOptions read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_from_json(google_protobuf_ExtensionRangeOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status google_protobuf_ExtensionRangeOptions__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_to_json(const google_protobuf_FieldDescriptorProto *m, pbj_text *out, const pbj_json_options *o);
-void google_protobuf_FieldDescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_FieldDescriptorProto__type;   /* google.protobuf.FieldDescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
@@ -2559,12 +2444,10 @@ extern const pbj_msg_type google_protobuf_FieldDescriptorProto__type;   /* googl
 #ifdef PBJ_JSON_READ_H
 /* google_protobuf_FieldDescriptorProto read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_from_json(google_protobuf_FieldDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status google_protobuf_FieldDescriptorProto__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_to_json(const google_protobuf_OneofDescriptorProto *m, pbj_text *out, const pbj_json_options *o);
-void google_protobuf_OneofDescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_OneofDescriptorProto__type;   /* google.protobuf.OneofDescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
@@ -2573,12 +2456,10 @@ extern const pbj_msg_type google_protobuf_OneofDescriptorProto__type;   /* googl
 #ifdef PBJ_JSON_READ_H
 /* google_protobuf_OneofDescriptorProto read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_from_json(google_protobuf_OneofDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status google_protobuf_OneofDescriptorProto__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_to_json(const google_protobuf_EnumDescriptorProto *m, pbj_text *out, const pbj_json_options *o);
-void google_protobuf_EnumDescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_EnumDescriptorProto__type;   /* google.protobuf.EnumDescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
@@ -2587,12 +2468,10 @@ extern const pbj_msg_type google_protobuf_EnumDescriptorProto__type;   /* google
 #ifdef PBJ_JSON_READ_H
 /* google_protobuf_EnumDescriptorProto read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_from_json(google_protobuf_EnumDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status google_protobuf_EnumDescriptorProto__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_to_json(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_text *out, const pbj_json_options *o);
-void google_protobuf_EnumDescriptorProto_EnumReservedRange__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_EnumDescriptorProto_EnumReservedRange__type;   /* google.protobuf.EnumDescriptorProto.EnumReservedRange at run time (the types an Any may hold: JSON's and text's options) */
@@ -2601,12 +2480,10 @@ extern const pbj_msg_type google_protobuf_EnumDescriptorProto_EnumReservedRange_
 #ifdef PBJ_JSON_READ_H
 /* google_protobuf_EnumDescriptorProto_EnumReservedRange read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_from_json(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_to_json(const google_protobuf_EnumValueDescriptorProto *m, pbj_text *out, const pbj_json_options *o);
-void google_protobuf_EnumValueDescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_EnumValueDescriptorProto__type;   /* google.protobuf.EnumValueDescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
@@ -2615,12 +2492,10 @@ extern const pbj_msg_type google_protobuf_EnumValueDescriptorProto__type;   /* g
 #ifdef PBJ_JSON_READ_H
 /* google_protobuf_EnumValueDescriptorProto read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_from_json(google_protobuf_EnumValueDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status google_protobuf_EnumValueDescriptorProto__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_to_json(const google_protobuf_ServiceDescriptorProto *m, pbj_text *out, const pbj_json_options *o);
-void google_protobuf_ServiceDescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_ServiceDescriptorProto__type;   /* google.protobuf.ServiceDescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
@@ -2629,12 +2504,10 @@ extern const pbj_msg_type google_protobuf_ServiceDescriptorProto__type;   /* goo
 #ifdef PBJ_JSON_READ_H
 /* google_protobuf_ServiceDescriptorProto read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_from_json(google_protobuf_ServiceDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status google_protobuf_ServiceDescriptorProto__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_to_json(const google_protobuf_MethodDescriptorProto *m, pbj_text *out, const pbj_json_options *o);
-void google_protobuf_MethodDescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_MethodDescriptorProto__type;   /* google.protobuf.MethodDescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
@@ -2643,12 +2516,10 @@ extern const pbj_msg_type google_protobuf_MethodDescriptorProto__type;   /* goog
 #ifdef PBJ_JSON_READ_H
 /* google_protobuf_MethodDescriptorProto read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_from_json(google_protobuf_MethodDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status google_protobuf_MethodDescriptorProto__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_to_json(const google_protobuf_FileOptions *m, pbj_text *out, const pbj_json_options *o);
-void google_protobuf_FileOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_FileOptions__type;   /* google.protobuf.FileOptions at run time (the types an Any may hold: JSON's and text's options) */
@@ -2657,12 +2528,10 @@ extern const pbj_msg_type google_protobuf_FileOptions__type;   /* google.protobu
 #ifdef PBJ_JSON_READ_H
 /* google_protobuf_FileOptions read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_from_json(google_protobuf_FileOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status google_protobuf_FileOptions__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_to_json(const google_protobuf_MessageOptions *m, pbj_text *out, const pbj_json_options *o);
-void google_protobuf_MessageOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_MessageOptions__type;   /* google.protobuf.MessageOptions at run time (the types an Any may hold: JSON's and text's options) */
@@ -2671,12 +2540,10 @@ extern const pbj_msg_type google_protobuf_MessageOptions__type;   /* google.prot
 #ifdef PBJ_JSON_READ_H
 /* google_protobuf_MessageOptions read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_from_json(google_protobuf_MessageOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status google_protobuf_MessageOptions__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_to_json(const google_protobuf_FieldOptions *m, pbj_text *out, const pbj_json_options *o);
-void google_protobuf_FieldOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_FieldOptions__type;   /* google.protobuf.FieldOptions at run time (the types an Any may hold: JSON's and text's options) */
@@ -2685,12 +2552,10 @@ extern const pbj_msg_type google_protobuf_FieldOptions__type;   /* google.protob
 #ifdef PBJ_JSON_READ_H
 /* google_protobuf_FieldOptions read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_from_json(google_protobuf_FieldOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status google_protobuf_FieldOptions__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_to_json(const google_protobuf_OneofOptions *m, pbj_text *out, const pbj_json_options *o);
-void google_protobuf_OneofOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_OneofOptions__type;   /* google.protobuf.OneofOptions at run time (the types an Any may hold: JSON's and text's options) */
@@ -2699,12 +2564,10 @@ extern const pbj_msg_type google_protobuf_OneofOptions__type;   /* google.protob
 #ifdef PBJ_JSON_READ_H
 /* google_protobuf_OneofOptions read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_from_json(google_protobuf_OneofOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status google_protobuf_OneofOptions__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_to_json(const google_protobuf_EnumOptions *m, pbj_text *out, const pbj_json_options *o);
-void google_protobuf_EnumOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_EnumOptions__type;   /* google.protobuf.EnumOptions at run time (the types an Any may hold: JSON's and text's options) */
@@ -2713,12 +2576,10 @@ extern const pbj_msg_type google_protobuf_EnumOptions__type;   /* google.protobu
 #ifdef PBJ_JSON_READ_H
 /* google_protobuf_EnumOptions read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_from_json(google_protobuf_EnumOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status google_protobuf_EnumOptions__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_to_json(const google_protobuf_EnumValueOptions *m, pbj_text *out, const pbj_json_options *o);
-void google_protobuf_EnumValueOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_EnumValueOptions__type;   /* google.protobuf.EnumValueOptions at run time (the types an Any may hold: JSON's and text's options) */
@@ -2727,12 +2588,10 @@ extern const pbj_msg_type google_protobuf_EnumValueOptions__type;   /* google.pr
 #ifdef PBJ_JSON_READ_H
 /* google_protobuf_EnumValueOptions read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_from_json(google_protobuf_EnumValueOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status google_protobuf_EnumValueOptions__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_to_json(const google_protobuf_ServiceOptions *m, pbj_text *out, const pbj_json_options *o);
-void google_protobuf_ServiceOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_ServiceOptions__type;   /* google.protobuf.ServiceOptions at run time (the types an Any may hold: JSON's and text's options) */
@@ -2741,12 +2600,10 @@ extern const pbj_msg_type google_protobuf_ServiceOptions__type;   /* google.prot
 #ifdef PBJ_JSON_READ_H
 /* google_protobuf_ServiceOptions read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_from_json(google_protobuf_ServiceOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status google_protobuf_ServiceOptions__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_to_json(const google_protobuf_MethodOptions *m, pbj_text *out, const pbj_json_options *o);
-void google_protobuf_MethodOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_MethodOptions__type;   /* google.protobuf.MethodOptions at run time (the types an Any may hold: JSON's and text's options) */
@@ -2755,12 +2612,10 @@ extern const pbj_msg_type google_protobuf_MethodOptions__type;   /* google.proto
 #ifdef PBJ_JSON_READ_H
 /* google_protobuf_MethodOptions read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_from_json(google_protobuf_MethodOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status google_protobuf_MethodOptions__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_to_json(const google_protobuf_UninterpretedOption *m, pbj_text *out, const pbj_json_options *o);
-void google_protobuf_UninterpretedOption__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_UninterpretedOption__type;   /* google.protobuf.UninterpretedOption at run time (the types an Any may hold: JSON's and text's options) */
@@ -2769,12 +2624,10 @@ extern const pbj_msg_type google_protobuf_UninterpretedOption__type;   /* google
 #ifdef PBJ_JSON_READ_H
 /* google_protobuf_UninterpretedOption read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_from_json(google_protobuf_UninterpretedOption *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status google_protobuf_UninterpretedOption__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_to_json(const google_protobuf_UninterpretedOption_NamePart *m, pbj_text *out, const pbj_json_options *o);
-void google_protobuf_UninterpretedOption_NamePart__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_UninterpretedOption_NamePart__type;   /* google.protobuf.UninterpretedOption.NamePart at run time (the types an Any may hold: JSON's and text's options) */
@@ -2783,12 +2636,10 @@ extern const pbj_msg_type google_protobuf_UninterpretedOption_NamePart__type;   
 #ifdef PBJ_JSON_READ_H
 /* google_protobuf_UninterpretedOption_NamePart read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_from_json(google_protobuf_UninterpretedOption_NamePart *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status google_protobuf_UninterpretedOption_NamePart__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_to_json(const google_protobuf_SourceCodeInfo *m, pbj_text *out, const pbj_json_options *o);
-void google_protobuf_SourceCodeInfo__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_SourceCodeInfo__type;   /* google.protobuf.SourceCodeInfo at run time (the types an Any may hold: JSON's and text's options) */
@@ -2797,12 +2648,10 @@ extern const pbj_msg_type google_protobuf_SourceCodeInfo__type;   /* google.prot
 #ifdef PBJ_JSON_READ_H
 /* google_protobuf_SourceCodeInfo read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_from_json(google_protobuf_SourceCodeInfo *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status google_protobuf_SourceCodeInfo__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_to_json(const google_protobuf_SourceCodeInfo_Location *m, pbj_text *out, const pbj_json_options *o);
-void google_protobuf_SourceCodeInfo_Location__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_SourceCodeInfo_Location__type;   /* google.protobuf.SourceCodeInfo.Location at run time (the types an Any may hold: JSON's and text's options) */
@@ -2811,12 +2660,10 @@ extern const pbj_msg_type google_protobuf_SourceCodeInfo_Location__type;   /* go
 #ifdef PBJ_JSON_READ_H
 /* google_protobuf_SourceCodeInfo_Location read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_from_json(google_protobuf_SourceCodeInfo_Location *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status google_protobuf_SourceCodeInfo_Location__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_to_json(const google_protobuf_GeneratedCodeInfo *m, pbj_text *out, const pbj_json_options *o);
-void google_protobuf_GeneratedCodeInfo__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_GeneratedCodeInfo__type;   /* google.protobuf.GeneratedCodeInfo at run time (the types an Any may hold: JSON's and text's options) */
@@ -2825,12 +2672,10 @@ extern const pbj_msg_type google_protobuf_GeneratedCodeInfo__type;   /* google.p
 #ifdef PBJ_JSON_READ_H
 /* google_protobuf_GeneratedCodeInfo read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_from_json(google_protobuf_GeneratedCodeInfo *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status google_protobuf_GeneratedCodeInfo__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_to_json(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_text *out, const pbj_json_options *o);
-void google_protobuf_GeneratedCodeInfo_Annotation__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_GeneratedCodeInfo_Annotation__type;   /* google.protobuf.GeneratedCodeInfo.Annotation at run time (the types an Any may hold: JSON's and text's options) */
@@ -2839,6 +2684,226 @@ extern const pbj_msg_type google_protobuf_GeneratedCodeInfo_Annotation__type;   
 #ifdef PBJ_JSON_READ_H
 /* google_protobuf_GeneratedCodeInfo_Annotation read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_from_json(google_protobuf_GeneratedCodeInfo_Annotation *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+#endif
+/* ==== for generated code only: not part of the API ==== */
+
+/* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and
+ * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
+uint8_t *google_protobuf_FileDescriptorSet__write(const google_protobuf_FileDescriptorSet *m, uint8_t *end);   /* after google_protobuf_FileDescriptorSet_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet__decode(google_protobuf_FileDescriptorSet *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_FileDescriptorSet__missing(const google_protobuf_FileDescriptorSet *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet__merge(google_protobuf_FileDescriptorSet *m, const google_protobuf_FileDescriptorSet *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet__sort_maps(google_protobuf_FileDescriptorSet *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_FileDescriptorProto__write(const google_protobuf_FileDescriptorProto *m, uint8_t *end);   /* after google_protobuf_FileDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_FileDescriptorProto__missing(const google_protobuf_FileDescriptorProto *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto__merge(google_protobuf_FileDescriptorProto *m, const google_protobuf_FileDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto__sort_maps(google_protobuf_FileDescriptorProto *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_DescriptorProto__write(const google_protobuf_DescriptorProto *m, uint8_t *end);   /* after google_protobuf_DescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
+size_t google_protobuf_DescriptorProto__size(const google_protobuf_DescriptorProto *m, uint32_t depth);   /* PBJ_SIZE_ERROR when m nests deeper than depth */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_DescriptorProto__missing(const google_protobuf_DescriptorProto *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto__merge(google_protobuf_DescriptorProto *m, const google_protobuf_DescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto__sort_maps(google_protobuf_DescriptorProto *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_DescriptorProto_ExtensionRange__write(const google_protobuf_DescriptorProto_ExtensionRange *m, uint8_t *end);   /* after google_protobuf_DescriptorProto_ExtensionRange_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange__decode(google_protobuf_DescriptorProto_ExtensionRange *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_DescriptorProto_ExtensionRange__missing(const google_protobuf_DescriptorProto_ExtensionRange *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange__merge(google_protobuf_DescriptorProto_ExtensionRange *m, const google_protobuf_DescriptorProto_ExtensionRange *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange__sort_maps(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_DescriptorProto_ReservedRange__write(const google_protobuf_DescriptorProto_ReservedRange *m, uint8_t *end);   /* after google_protobuf_DescriptorProto_ReservedRange_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange__decode(google_protobuf_DescriptorProto_ReservedRange *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange__merge(google_protobuf_DescriptorProto_ReservedRange *m, const google_protobuf_DescriptorProto_ReservedRange *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange__sort_maps(google_protobuf_DescriptorProto_ReservedRange *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_ExtensionRangeOptions__write(const google_protobuf_ExtensionRangeOptions *m, uint8_t *end);   /* after google_protobuf_ExtensionRangeOptions_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions__decode(google_protobuf_ExtensionRangeOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_ExtensionRangeOptions__missing(const google_protobuf_ExtensionRangeOptions *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions__merge(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_ExtensionRangeOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions__sort_maps(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_FieldDescriptorProto__write(const google_protobuf_FieldDescriptorProto *m, uint8_t *end);   /* after google_protobuf_FieldDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_FieldDescriptorProto__missing(const google_protobuf_FieldDescriptorProto *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto__merge(google_protobuf_FieldDescriptorProto *m, const google_protobuf_FieldDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto__sort_maps(google_protobuf_FieldDescriptorProto *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_OneofDescriptorProto__write(const google_protobuf_OneofDescriptorProto *m, uint8_t *end);   /* after google_protobuf_OneofDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto__decode(google_protobuf_OneofDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_OneofDescriptorProto__missing(const google_protobuf_OneofDescriptorProto *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto__merge(google_protobuf_OneofDescriptorProto *m, const google_protobuf_OneofDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto__sort_maps(google_protobuf_OneofDescriptorProto *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_EnumDescriptorProto__write(const google_protobuf_EnumDescriptorProto *m, uint8_t *end);   /* after google_protobuf_EnumDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_EnumDescriptorProto__missing(const google_protobuf_EnumDescriptorProto *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto__merge(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto__sort_maps(google_protobuf_EnumDescriptorProto *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_EnumDescriptorProto_EnumReservedRange__write(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, uint8_t *end);   /* after google_protobuf_EnumDescriptorProto_EnumReservedRange_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__decode(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__merge(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const google_protobuf_EnumDescriptorProto_EnumReservedRange *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__sort_maps(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_EnumValueDescriptorProto__write(const google_protobuf_EnumValueDescriptorProto *m, uint8_t *end);   /* after google_protobuf_EnumValueDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto__decode(google_protobuf_EnumValueDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_EnumValueDescriptorProto__missing(const google_protobuf_EnumValueDescriptorProto *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto__merge(google_protobuf_EnumValueDescriptorProto *m, const google_protobuf_EnumValueDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto__sort_maps(google_protobuf_EnumValueDescriptorProto *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_ServiceDescriptorProto__write(const google_protobuf_ServiceDescriptorProto *m, uint8_t *end);   /* after google_protobuf_ServiceDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto__decode(google_protobuf_ServiceDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_ServiceDescriptorProto__missing(const google_protobuf_ServiceDescriptorProto *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto__merge(google_protobuf_ServiceDescriptorProto *m, const google_protobuf_ServiceDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto__sort_maps(google_protobuf_ServiceDescriptorProto *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_MethodDescriptorProto__write(const google_protobuf_MethodDescriptorProto *m, uint8_t *end);   /* after google_protobuf_MethodDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto__decode(google_protobuf_MethodDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_MethodDescriptorProto__missing(const google_protobuf_MethodDescriptorProto *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto__merge(google_protobuf_MethodDescriptorProto *m, const google_protobuf_MethodDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto__sort_maps(google_protobuf_MethodDescriptorProto *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_FileOptions__write(const google_protobuf_FileOptions *m, uint8_t *end);   /* after google_protobuf_FileOptions_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_FileOptions__missing(const google_protobuf_FileOptions *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_FileOptions__merge(google_protobuf_FileOptions *m, const google_protobuf_FileOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_FileOptions__sort_maps(google_protobuf_FileOptions *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_MessageOptions__write(const google_protobuf_MessageOptions *m, uint8_t *end);   /* after google_protobuf_MessageOptions_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_MessageOptions__decode(google_protobuf_MessageOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_MessageOptions__missing(const google_protobuf_MessageOptions *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_MessageOptions__merge(google_protobuf_MessageOptions *m, const google_protobuf_MessageOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_MessageOptions__sort_maps(google_protobuf_MessageOptions *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_FieldOptions__write(const google_protobuf_FieldOptions *m, uint8_t *end);   /* after google_protobuf_FieldOptions_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_FieldOptions__missing(const google_protobuf_FieldOptions *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions__merge(google_protobuf_FieldOptions *m, const google_protobuf_FieldOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions__sort_maps(google_protobuf_FieldOptions *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_OneofOptions__write(const google_protobuf_OneofOptions *m, uint8_t *end);   /* after google_protobuf_OneofOptions_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_OneofOptions__decode(google_protobuf_OneofOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_OneofOptions__missing(const google_protobuf_OneofOptions *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_OneofOptions__merge(google_protobuf_OneofOptions *m, const google_protobuf_OneofOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_OneofOptions__sort_maps(google_protobuf_OneofOptions *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_EnumOptions__write(const google_protobuf_EnumOptions *m, uint8_t *end);   /* after google_protobuf_EnumOptions_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_EnumOptions__decode(google_protobuf_EnumOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_EnumOptions__missing(const google_protobuf_EnumOptions *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_EnumOptions__merge(google_protobuf_EnumOptions *m, const google_protobuf_EnumOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_EnumOptions__sort_maps(google_protobuf_EnumOptions *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_EnumValueOptions__write(const google_protobuf_EnumValueOptions *m, uint8_t *end);   /* after google_protobuf_EnumValueOptions_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions__decode(google_protobuf_EnumValueOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_EnumValueOptions__missing(const google_protobuf_EnumValueOptions *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions__merge(google_protobuf_EnumValueOptions *m, const google_protobuf_EnumValueOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions__sort_maps(google_protobuf_EnumValueOptions *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_ServiceOptions__write(const google_protobuf_ServiceOptions *m, uint8_t *end);   /* after google_protobuf_ServiceOptions_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions__decode(google_protobuf_ServiceOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_ServiceOptions__missing(const google_protobuf_ServiceOptions *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions__merge(google_protobuf_ServiceOptions *m, const google_protobuf_ServiceOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions__sort_maps(google_protobuf_ServiceOptions *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_MethodOptions__write(const google_protobuf_MethodOptions *m, uint8_t *end);   /* after google_protobuf_MethodOptions_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_MethodOptions__decode(google_protobuf_MethodOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_MethodOptions__missing(const google_protobuf_MethodOptions *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_MethodOptions__merge(google_protobuf_MethodOptions *m, const google_protobuf_MethodOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_MethodOptions__sort_maps(google_protobuf_MethodOptions *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_UninterpretedOption__write(const google_protobuf_UninterpretedOption *m, uint8_t *end);   /* after google_protobuf_UninterpretedOption_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption__decode(google_protobuf_UninterpretedOption *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_UninterpretedOption__missing(const google_protobuf_UninterpretedOption *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption__merge(google_protobuf_UninterpretedOption *m, const google_protobuf_UninterpretedOption *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption__sort_maps(google_protobuf_UninterpretedOption *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_UninterpretedOption_NamePart__write(const google_protobuf_UninterpretedOption_NamePart *m, uint8_t *end);   /* after google_protobuf_UninterpretedOption_NamePart_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart__decode(google_protobuf_UninterpretedOption_NamePart *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+const char *google_protobuf_UninterpretedOption_NamePart__missing(const google_protobuf_UninterpretedOption_NamePart *m, uint32_t depth);
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart__merge(google_protobuf_UninterpretedOption_NamePart *m, const google_protobuf_UninterpretedOption_NamePart *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart__sort_maps(google_protobuf_UninterpretedOption_NamePart *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_SourceCodeInfo__write(const google_protobuf_SourceCodeInfo *m, uint8_t *end);   /* after google_protobuf_SourceCodeInfo_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo__decode(google_protobuf_SourceCodeInfo *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo__merge(google_protobuf_SourceCodeInfo *m, const google_protobuf_SourceCodeInfo *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo__sort_maps(google_protobuf_SourceCodeInfo *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_SourceCodeInfo_Location__write(const google_protobuf_SourceCodeInfo_Location *m, uint8_t *end);   /* after google_protobuf_SourceCodeInfo_Location_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_SourceCodeInfo_Location *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location__merge(google_protobuf_SourceCodeInfo_Location *m, const google_protobuf_SourceCodeInfo_Location *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location__sort_maps(google_protobuf_SourceCodeInfo_Location *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_GeneratedCodeInfo__write(const google_protobuf_GeneratedCodeInfo *m, uint8_t *end);   /* after google_protobuf_GeneratedCodeInfo_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo__decode(google_protobuf_GeneratedCodeInfo *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo__merge(google_protobuf_GeneratedCodeInfo *m, const google_protobuf_GeneratedCodeInfo *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo__sort_maps(google_protobuf_GeneratedCodeInfo *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_GeneratedCodeInfo_Annotation__write(const google_protobuf_GeneratedCodeInfo_Annotation *m, uint8_t *end);   /* after google_protobuf_GeneratedCodeInfo_Annotation_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation__decode(google_protobuf_GeneratedCodeInfo_Annotation *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation__merge(google_protobuf_GeneratedCodeInfo_Annotation *m, const google_protobuf_GeneratedCodeInfo_Annotation *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation__sort_maps(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_arena *arena, uint32_t depth);
+#ifdef PBJ_TEXT_READ_H
+pbj_status google_protobuf_FileDescriptorSet__read_text(google_protobuf_FileDescriptorSet *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_FileDescriptorProto__read_text(google_protobuf_FileDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_DescriptorProto__read_text(google_protobuf_DescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_DescriptorProto_ExtensionRange__read_text(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_DescriptorProto_ReservedRange__read_text(google_protobuf_DescriptorProto_ReservedRange *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_ExtensionRangeOptions__read_text(google_protobuf_ExtensionRangeOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_FieldDescriptorProto__read_text(google_protobuf_FieldDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_OneofDescriptorProto__read_text(google_protobuf_OneofDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_EnumDescriptorProto__read_text(google_protobuf_EnumDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__read_text(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_EnumValueDescriptorProto__read_text(google_protobuf_EnumValueDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_ServiceDescriptorProto__read_text(google_protobuf_ServiceDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_MethodDescriptorProto__read_text(google_protobuf_MethodDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_FileOptions__read_text(google_protobuf_FileOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_MessageOptions__read_text(google_protobuf_MessageOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_FieldOptions__read_text(google_protobuf_FieldOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_OneofOptions__read_text(google_protobuf_OneofOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_EnumOptions__read_text(google_protobuf_EnumOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_EnumValueOptions__read_text(google_protobuf_EnumValueOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_ServiceOptions__read_text(google_protobuf_ServiceOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_MethodOptions__read_text(google_protobuf_MethodOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_UninterpretedOption__read_text(google_protobuf_UninterpretedOption *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_UninterpretedOption_NamePart__read_text(google_protobuf_UninterpretedOption_NamePart *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_SourceCodeInfo__read_text(google_protobuf_SourceCodeInfo *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_SourceCodeInfo_Location__read_text(google_protobuf_SourceCodeInfo_Location *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_GeneratedCodeInfo__read_text(google_protobuf_GeneratedCodeInfo *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_GeneratedCodeInfo_Annotation__read_text(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+#endif
+#ifdef PBJ_JSON_H
+void google_protobuf_FileDescriptorSet__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void google_protobuf_FileDescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void google_protobuf_DescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void google_protobuf_DescriptorProto_ExtensionRange__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void google_protobuf_DescriptorProto_ReservedRange__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void google_protobuf_ExtensionRangeOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void google_protobuf_FieldDescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void google_protobuf_OneofDescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void google_protobuf_EnumDescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void google_protobuf_EnumDescriptorProto_EnumReservedRange__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void google_protobuf_EnumValueDescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void google_protobuf_ServiceDescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void google_protobuf_MethodDescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void google_protobuf_FileOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void google_protobuf_MessageOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void google_protobuf_FieldOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void google_protobuf_OneofOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void google_protobuf_EnumOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void google_protobuf_EnumValueOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void google_protobuf_ServiceOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void google_protobuf_MethodOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void google_protobuf_UninterpretedOption__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void google_protobuf_UninterpretedOption_NamePart__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void google_protobuf_SourceCodeInfo__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void google_protobuf_SourceCodeInfo_Location__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void google_protobuf_GeneratedCodeInfo__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void google_protobuf_GeneratedCodeInfo_Annotation__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+#endif
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_FileDescriptorSet__from_json(void *pm, pbj__json_in *j);
+pbj_status google_protobuf_FileDescriptorProto__from_json(void *pm, pbj__json_in *j);
+pbj_status google_protobuf_DescriptorProto__from_json(void *pm, pbj__json_in *j);
+pbj_status google_protobuf_DescriptorProto_ExtensionRange__from_json(void *pm, pbj__json_in *j);
+pbj_status google_protobuf_DescriptorProto_ReservedRange__from_json(void *pm, pbj__json_in *j);
+pbj_status google_protobuf_ExtensionRangeOptions__from_json(void *pm, pbj__json_in *j);
+pbj_status google_protobuf_FieldDescriptorProto__from_json(void *pm, pbj__json_in *j);
+pbj_status google_protobuf_OneofDescriptorProto__from_json(void *pm, pbj__json_in *j);
+pbj_status google_protobuf_EnumDescriptorProto__from_json(void *pm, pbj__json_in *j);
+pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__from_json(void *pm, pbj__json_in *j);
+pbj_status google_protobuf_EnumValueDescriptorProto__from_json(void *pm, pbj__json_in *j);
+pbj_status google_protobuf_ServiceDescriptorProto__from_json(void *pm, pbj__json_in *j);
+pbj_status google_protobuf_MethodDescriptorProto__from_json(void *pm, pbj__json_in *j);
+pbj_status google_protobuf_FileOptions__from_json(void *pm, pbj__json_in *j);
+pbj_status google_protobuf_MessageOptions__from_json(void *pm, pbj__json_in *j);
+pbj_status google_protobuf_FieldOptions__from_json(void *pm, pbj__json_in *j);
+pbj_status google_protobuf_OneofOptions__from_json(void *pm, pbj__json_in *j);
+pbj_status google_protobuf_EnumOptions__from_json(void *pm, pbj__json_in *j);
+pbj_status google_protobuf_EnumValueOptions__from_json(void *pm, pbj__json_in *j);
+pbj_status google_protobuf_ServiceOptions__from_json(void *pm, pbj__json_in *j);
+pbj_status google_protobuf_MethodOptions__from_json(void *pm, pbj__json_in *j);
+pbj_status google_protobuf_UninterpretedOption__from_json(void *pm, pbj__json_in *j);
+pbj_status google_protobuf_UninterpretedOption_NamePart__from_json(void *pm, pbj__json_in *j);
+pbj_status google_protobuf_SourceCodeInfo__from_json(void *pm, pbj__json_in *j);
+pbj_status google_protobuf_SourceCodeInfo_Location__from_json(void *pm, pbj__json_in *j);
+pbj_status google_protobuf_GeneratedCodeInfo__from_json(void *pm, pbj__json_in *j);
 pbj_status google_protobuf_GeneratedCodeInfo_Annotation__from_json(void *pm, pbj__json_in *j);
 #endif
 /* ==== building messages ==== */
@@ -2869,8 +2934,6 @@ static inline void google_protobuf_FileDescriptorSet_clear(google_protobuf_FileD
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_copy(google_protobuf_FileDescriptorSet *dst, const google_protobuf_FileDescriptorSet *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_merge(google_protobuf_FileDescriptorSet *m, const google_protobuf_FileDescriptorSet *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_sort_maps(google_protobuf_FileDescriptorSet *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet__merge(google_protobuf_FileDescriptorSet *m, const google_protobuf_FileDescriptorSet *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet__sort_maps(google_protobuf_FileDescriptorSet *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_encode_append(const google_protobuf_FileDescriptorSet *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_write_delimited(const google_protobuf_FileDescriptorSet *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_read_delimited(google_protobuf_FileDescriptorSet *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -2882,8 +2945,6 @@ static inline void google_protobuf_FileDescriptorProto_clear(google_protobuf_Fil
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_copy(google_protobuf_FileDescriptorProto *dst, const google_protobuf_FileDescriptorProto *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_merge(google_protobuf_FileDescriptorProto *m, const google_protobuf_FileDescriptorProto *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_sort_maps(google_protobuf_FileDescriptorProto *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto__merge(google_protobuf_FileDescriptorProto *m, const google_protobuf_FileDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto__sort_maps(google_protobuf_FileDescriptorProto *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_encode_append(const google_protobuf_FileDescriptorProto *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_write_delimited(const google_protobuf_FileDescriptorProto *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_read_delimited(google_protobuf_FileDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3011,8 +3072,6 @@ static inline void google_protobuf_DescriptorProto_clear(google_protobuf_Descrip
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_copy(google_protobuf_DescriptorProto *dst, const google_protobuf_DescriptorProto *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_merge(google_protobuf_DescriptorProto *m, const google_protobuf_DescriptorProto *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_sort_maps(google_protobuf_DescriptorProto *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto__merge(google_protobuf_DescriptorProto *m, const google_protobuf_DescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto__sort_maps(google_protobuf_DescriptorProto *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_encode_append(const google_protobuf_DescriptorProto *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_write_delimited(const google_protobuf_DescriptorProto *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_read_delimited(google_protobuf_DescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3077,8 +3136,6 @@ static inline void google_protobuf_DescriptorProto_ExtensionRange_clear(google_p
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_copy(google_protobuf_DescriptorProto_ExtensionRange *dst, const google_protobuf_DescriptorProto_ExtensionRange *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_merge(google_protobuf_DescriptorProto_ExtensionRange *m, const google_protobuf_DescriptorProto_ExtensionRange *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_sort_maps(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange__merge(google_protobuf_DescriptorProto_ExtensionRange *m, const google_protobuf_DescriptorProto_ExtensionRange *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange__sort_maps(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode_append(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_write_delimited(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_read_delimited(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3103,8 +3160,6 @@ static inline void google_protobuf_DescriptorProto_ReservedRange_clear(google_pr
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_copy(google_protobuf_DescriptorProto_ReservedRange *dst, const google_protobuf_DescriptorProto_ReservedRange *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_merge(google_protobuf_DescriptorProto_ReservedRange *m, const google_protobuf_DescriptorProto_ReservedRange *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_sort_maps(google_protobuf_DescriptorProto_ReservedRange *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange__merge(google_protobuf_DescriptorProto_ReservedRange *m, const google_protobuf_DescriptorProto_ReservedRange *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange__sort_maps(google_protobuf_DescriptorProto_ReservedRange *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_encode_append(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_write_delimited(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_read_delimited(google_protobuf_DescriptorProto_ReservedRange *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3123,8 +3178,6 @@ static inline void google_protobuf_ExtensionRangeOptions_clear(google_protobuf_E
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_copy(google_protobuf_ExtensionRangeOptions *dst, const google_protobuf_ExtensionRangeOptions *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_merge(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_ExtensionRangeOptions *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_sort_maps(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions__merge(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_ExtensionRangeOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions__sort_maps(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_encode_append(const google_protobuf_ExtensionRangeOptions *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_write_delimited(const google_protobuf_ExtensionRangeOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_read_delimited(google_protobuf_ExtensionRangeOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3136,8 +3189,6 @@ static inline void google_protobuf_FieldDescriptorProto_clear(google_protobuf_Fi
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_copy(google_protobuf_FieldDescriptorProto *dst, const google_protobuf_FieldDescriptorProto *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_merge(google_protobuf_FieldDescriptorProto *m, const google_protobuf_FieldDescriptorProto *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_sort_maps(google_protobuf_FieldDescriptorProto *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto__merge(google_protobuf_FieldDescriptorProto *m, const google_protobuf_FieldDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto__sort_maps(google_protobuf_FieldDescriptorProto *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_encode_append(const google_protobuf_FieldDescriptorProto *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_write_delimited(const google_protobuf_FieldDescriptorProto *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_read_delimited(google_protobuf_FieldDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3242,8 +3293,6 @@ static inline void google_protobuf_OneofDescriptorProto_clear(google_protobuf_On
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_copy(google_protobuf_OneofDescriptorProto *dst, const google_protobuf_OneofDescriptorProto *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_merge(google_protobuf_OneofDescriptorProto *m, const google_protobuf_OneofDescriptorProto *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_sort_maps(google_protobuf_OneofDescriptorProto *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto__merge(google_protobuf_OneofDescriptorProto *m, const google_protobuf_OneofDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto__sort_maps(google_protobuf_OneofDescriptorProto *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_encode_append(const google_protobuf_OneofDescriptorProto *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_write_delimited(const google_protobuf_OneofDescriptorProto *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_read_delimited(google_protobuf_OneofDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3271,8 +3320,6 @@ static inline void google_protobuf_EnumDescriptorProto_clear(google_protobuf_Enu
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_copy(google_protobuf_EnumDescriptorProto *dst, const google_protobuf_EnumDescriptorProto *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_merge(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumDescriptorProto *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_sort_maps(google_protobuf_EnumDescriptorProto *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto__merge(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto__sort_maps(google_protobuf_EnumDescriptorProto *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_encode_append(const google_protobuf_EnumDescriptorProto *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_write_delimited(const google_protobuf_EnumDescriptorProto *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_read_delimited(google_protobuf_EnumDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3322,8 +3369,6 @@ static inline void google_protobuf_EnumDescriptorProto_EnumReservedRange_clear(g
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_copy(google_protobuf_EnumDescriptorProto_EnumReservedRange *dst, const google_protobuf_EnumDescriptorProto_EnumReservedRange *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_merge(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const google_protobuf_EnumDescriptorProto_EnumReservedRange *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_sort_maps(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__merge(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const google_protobuf_EnumDescriptorProto_EnumReservedRange *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__sort_maps(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_encode_append(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_write_delimited(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_read_delimited(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3342,8 +3387,6 @@ static inline void google_protobuf_EnumValueDescriptorProto_clear(google_protobu
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_copy(google_protobuf_EnumValueDescriptorProto *dst, const google_protobuf_EnumValueDescriptorProto *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_merge(google_protobuf_EnumValueDescriptorProto *m, const google_protobuf_EnumValueDescriptorProto *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_sort_maps(google_protobuf_EnumValueDescriptorProto *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto__merge(google_protobuf_EnumValueDescriptorProto *m, const google_protobuf_EnumValueDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto__sort_maps(google_protobuf_EnumValueDescriptorProto *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_encode_append(const google_protobuf_EnumValueDescriptorProto *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_write_delimited(const google_protobuf_EnumValueDescriptorProto *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_read_delimited(google_protobuf_EnumValueDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3376,8 +3419,6 @@ static inline void google_protobuf_ServiceDescriptorProto_clear(google_protobuf_
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_copy(google_protobuf_ServiceDescriptorProto *dst, const google_protobuf_ServiceDescriptorProto *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_merge(google_protobuf_ServiceDescriptorProto *m, const google_protobuf_ServiceDescriptorProto *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_sort_maps(google_protobuf_ServiceDescriptorProto *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto__merge(google_protobuf_ServiceDescriptorProto *m, const google_protobuf_ServiceDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto__sort_maps(google_protobuf_ServiceDescriptorProto *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_encode_append(const google_protobuf_ServiceDescriptorProto *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_write_delimited(const google_protobuf_ServiceDescriptorProto *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_read_delimited(google_protobuf_ServiceDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3408,8 +3449,6 @@ static inline void google_protobuf_MethodDescriptorProto_clear(google_protobuf_M
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_copy(google_protobuf_MethodDescriptorProto *dst, const google_protobuf_MethodDescriptorProto *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_merge(google_protobuf_MethodDescriptorProto *m, const google_protobuf_MethodDescriptorProto *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_sort_maps(google_protobuf_MethodDescriptorProto *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto__merge(google_protobuf_MethodDescriptorProto *m, const google_protobuf_MethodDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto__sort_maps(google_protobuf_MethodDescriptorProto *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_encode_append(const google_protobuf_MethodDescriptorProto *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_write_delimited(const google_protobuf_MethodDescriptorProto *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_read_delimited(google_protobuf_MethodDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3473,8 +3512,6 @@ static inline void google_protobuf_FileOptions_clear(google_protobuf_FileOptions
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_copy(google_protobuf_FileOptions *dst, const google_protobuf_FileOptions *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_merge(google_protobuf_FileOptions *m, const google_protobuf_FileOptions *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_sort_maps(google_protobuf_FileOptions *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FileOptions__merge(google_protobuf_FileOptions *m, const google_protobuf_FileOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_FileOptions__sort_maps(google_protobuf_FileOptions *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_encode_append(const google_protobuf_FileOptions *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_write_delimited(const google_protobuf_FileOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_read_delimited(google_protobuf_FileOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3666,8 +3703,6 @@ static inline void google_protobuf_MessageOptions_clear(google_protobuf_MessageO
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_copy(google_protobuf_MessageOptions *dst, const google_protobuf_MessageOptions *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_merge(google_protobuf_MessageOptions *m, const google_protobuf_MessageOptions *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_sort_maps(google_protobuf_MessageOptions *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_MessageOptions__merge(google_protobuf_MessageOptions *m, const google_protobuf_MessageOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_MessageOptions__sort_maps(google_protobuf_MessageOptions *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_encode_append(const google_protobuf_MessageOptions *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_write_delimited(const google_protobuf_MessageOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_read_delimited(google_protobuf_MessageOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3699,8 +3734,6 @@ static inline void google_protobuf_FieldOptions_clear(google_protobuf_FieldOptio
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_copy(google_protobuf_FieldOptions *dst, const google_protobuf_FieldOptions *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_merge(google_protobuf_FieldOptions *m, const google_protobuf_FieldOptions *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_sort_maps(google_protobuf_FieldOptions *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions__merge(google_protobuf_FieldOptions *m, const google_protobuf_FieldOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions__sort_maps(google_protobuf_FieldOptions *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_encode_append(const google_protobuf_FieldOptions *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_write_delimited(const google_protobuf_FieldOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_read_delimited(google_protobuf_FieldOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3747,8 +3780,6 @@ static inline void google_protobuf_OneofOptions_clear(google_protobuf_OneofOptio
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_copy(google_protobuf_OneofOptions *dst, const google_protobuf_OneofOptions *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_merge(google_protobuf_OneofOptions *m, const google_protobuf_OneofOptions *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_sort_maps(google_protobuf_OneofOptions *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_OneofOptions__merge(google_protobuf_OneofOptions *m, const google_protobuf_OneofOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_OneofOptions__sort_maps(google_protobuf_OneofOptions *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_encode_append(const google_protobuf_OneofOptions *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_write_delimited(const google_protobuf_OneofOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_read_delimited(google_protobuf_OneofOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3760,8 +3791,6 @@ static inline void google_protobuf_EnumOptions_clear(google_protobuf_EnumOptions
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_copy(google_protobuf_EnumOptions *dst, const google_protobuf_EnumOptions *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_merge(google_protobuf_EnumOptions *m, const google_protobuf_EnumOptions *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_sort_maps(google_protobuf_EnumOptions *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_EnumOptions__merge(google_protobuf_EnumOptions *m, const google_protobuf_EnumOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_EnumOptions__sort_maps(google_protobuf_EnumOptions *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_encode_append(const google_protobuf_EnumOptions *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_write_delimited(const google_protobuf_EnumOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_read_delimited(google_protobuf_EnumOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3783,8 +3812,6 @@ static inline void google_protobuf_EnumValueOptions_clear(google_protobuf_EnumVa
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_copy(google_protobuf_EnumValueOptions *dst, const google_protobuf_EnumValueOptions *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_merge(google_protobuf_EnumValueOptions *m, const google_protobuf_EnumValueOptions *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_sort_maps(google_protobuf_EnumValueOptions *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions__merge(google_protobuf_EnumValueOptions *m, const google_protobuf_EnumValueOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions__sort_maps(google_protobuf_EnumValueOptions *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_encode_append(const google_protobuf_EnumValueOptions *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_write_delimited(const google_protobuf_EnumValueOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_read_delimited(google_protobuf_EnumValueOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3801,8 +3828,6 @@ static inline void google_protobuf_ServiceOptions_clear(google_protobuf_ServiceO
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_copy(google_protobuf_ServiceOptions *dst, const google_protobuf_ServiceOptions *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_merge(google_protobuf_ServiceOptions *m, const google_protobuf_ServiceOptions *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_sort_maps(google_protobuf_ServiceOptions *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions__merge(google_protobuf_ServiceOptions *m, const google_protobuf_ServiceOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions__sort_maps(google_protobuf_ServiceOptions *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_encode_append(const google_protobuf_ServiceOptions *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_write_delimited(const google_protobuf_ServiceOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_read_delimited(google_protobuf_ServiceOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3819,8 +3844,6 @@ static inline void google_protobuf_MethodOptions_clear(google_protobuf_MethodOpt
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_copy(google_protobuf_MethodOptions *dst, const google_protobuf_MethodOptions *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_merge(google_protobuf_MethodOptions *m, const google_protobuf_MethodOptions *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_sort_maps(google_protobuf_MethodOptions *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_MethodOptions__merge(google_protobuf_MethodOptions *m, const google_protobuf_MethodOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_MethodOptions__sort_maps(google_protobuf_MethodOptions *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_encode_append(const google_protobuf_MethodOptions *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_write_delimited(const google_protobuf_MethodOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_read_delimited(google_protobuf_MethodOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3842,8 +3865,6 @@ static inline void google_protobuf_UninterpretedOption_clear(google_protobuf_Uni
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_copy(google_protobuf_UninterpretedOption *dst, const google_protobuf_UninterpretedOption *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_merge(google_protobuf_UninterpretedOption *m, const google_protobuf_UninterpretedOption *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_sort_maps(google_protobuf_UninterpretedOption *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption__merge(google_protobuf_UninterpretedOption *m, const google_protobuf_UninterpretedOption *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption__sort_maps(google_protobuf_UninterpretedOption *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_encode_append(const google_protobuf_UninterpretedOption *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_write_delimited(const google_protobuf_UninterpretedOption *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_read_delimited(google_protobuf_UninterpretedOption *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3904,8 +3925,6 @@ static inline void google_protobuf_UninterpretedOption_NamePart_clear(google_pro
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_copy(google_protobuf_UninterpretedOption_NamePart *dst, const google_protobuf_UninterpretedOption_NamePart *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_merge(google_protobuf_UninterpretedOption_NamePart *m, const google_protobuf_UninterpretedOption_NamePart *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_sort_maps(google_protobuf_UninterpretedOption_NamePart *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart__merge(google_protobuf_UninterpretedOption_NamePart *m, const google_protobuf_UninterpretedOption_NamePart *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart__sort_maps(google_protobuf_UninterpretedOption_NamePart *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_encode_append(const google_protobuf_UninterpretedOption_NamePart *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_write_delimited(const google_protobuf_UninterpretedOption_NamePart *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_read_delimited(google_protobuf_UninterpretedOption_NamePart *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3932,8 +3951,6 @@ static inline void google_protobuf_SourceCodeInfo_clear(google_protobuf_SourceCo
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_copy(google_protobuf_SourceCodeInfo *dst, const google_protobuf_SourceCodeInfo *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_merge(google_protobuf_SourceCodeInfo *m, const google_protobuf_SourceCodeInfo *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_sort_maps(google_protobuf_SourceCodeInfo *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo__merge(google_protobuf_SourceCodeInfo *m, const google_protobuf_SourceCodeInfo *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo__sort_maps(google_protobuf_SourceCodeInfo *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_encode_append(const google_protobuf_SourceCodeInfo *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_write_delimited(const google_protobuf_SourceCodeInfo *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_read_delimited(google_protobuf_SourceCodeInfo *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3945,8 +3962,6 @@ static inline void google_protobuf_SourceCodeInfo_Location_clear(google_protobuf
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_copy(google_protobuf_SourceCodeInfo_Location *dst, const google_protobuf_SourceCodeInfo_Location *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_merge(google_protobuf_SourceCodeInfo_Location *m, const google_protobuf_SourceCodeInfo_Location *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_sort_maps(google_protobuf_SourceCodeInfo_Location *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location__merge(google_protobuf_SourceCodeInfo_Location *m, const google_protobuf_SourceCodeInfo_Location *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location__sort_maps(google_protobuf_SourceCodeInfo_Location *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_encode_append(const google_protobuf_SourceCodeInfo_Location *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_write_delimited(const google_protobuf_SourceCodeInfo_Location *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_read_delimited(google_protobuf_SourceCodeInfo_Location *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -4037,8 +4052,6 @@ static inline void google_protobuf_GeneratedCodeInfo_clear(google_protobuf_Gener
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_copy(google_protobuf_GeneratedCodeInfo *dst, const google_protobuf_GeneratedCodeInfo *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_merge(google_protobuf_GeneratedCodeInfo *m, const google_protobuf_GeneratedCodeInfo *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_sort_maps(google_protobuf_GeneratedCodeInfo *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo__merge(google_protobuf_GeneratedCodeInfo *m, const google_protobuf_GeneratedCodeInfo *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo__sort_maps(google_protobuf_GeneratedCodeInfo *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_encode_append(const google_protobuf_GeneratedCodeInfo *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_write_delimited(const google_protobuf_GeneratedCodeInfo *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_read_delimited(google_protobuf_GeneratedCodeInfo *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -4050,8 +4063,6 @@ static inline void google_protobuf_GeneratedCodeInfo_Annotation_clear(google_pro
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_copy(google_protobuf_GeneratedCodeInfo_Annotation *dst, const google_protobuf_GeneratedCodeInfo_Annotation *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_merge(google_protobuf_GeneratedCodeInfo_Annotation *m, const google_protobuf_GeneratedCodeInfo_Annotation *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_sort_maps(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation__merge(google_protobuf_GeneratedCodeInfo_Annotation *m, const google_protobuf_GeneratedCodeInfo_Annotation *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation__sort_maps(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_encode_append(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_write_delimited(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_read_delimited(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

@@ -8,80 +8,75 @@
 /* ==== field tables (rt/pbj_table.h) ==== */
 
 /* the names of the tables below, NUL-separated: each message's full name, then per field its name (a required
- * one's full name before it) and JSON name (when it differs), then its oneofs' names */
-static const char pbj__pool_google_protobuf_wrappers_proto[] =
-    "google.protobuf.DoubleValue\000value\000"   /* google.protobuf.DoubleValue */
-    "google.protobuf.FloatValue\000value\000"   /* google.protobuf.FloatValue */
-    "google.protobuf.Int64Value\000value\000"   /* google.protobuf.Int64Value */
-    "google.protobuf.UInt64Value\000value\000"   /* google.protobuf.UInt64Value */
-    "google.protobuf.Int32Value\000value\000"   /* google.protobuf.Int32Value */
-    "google.protobuf.UInt32Value\000value\000"   /* google.protobuf.UInt32Value */
-    "google.protobuf.BoolValue\000value\000"   /* google.protobuf.BoolValue */
-    "google.protobuf.StringValue\000value\000"   /* google.protobuf.StringValue */
-    "google.protobuf.BytesValue\000value\000"   /* google.protobuf.BytesValue */
-    "";
+ * one's full name before it) and JSON name (when it differs), then its oneofs' names; in pieces laid end to end
+ * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
+static const struct {
+    char s0[300];
+} pbj__pool_google_protobuf_wrappers_proto = {
+    "google.protobuf.DoubleValue\000value\000google.protobuf.FloatValue\000value\000google.protobuf.Int64Value\000value\000google.protobuf.UInt64Value\000value\000google.protobuf.Int32Value\000value\000google.protobuf.UInt32Value\000value\000google.protobuf.BoolValue\000value\000google.protobuf.StringValue\000value\000google.protobuf.BytesValue\000value",
+};
 
 /* google.protobuf.DoubleValue */
 static const pbj_field google_protobuf_DoubleValue__fields[] = {
     {1, PBJ_TYPE_DOUBLE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_DoubleValue, value), 0, 28, 28, NULL},   /* value */
 };
-const pbj_table google_protobuf_DoubleValue__table = {pbj__pool_google_protobuf_wrappers_proto, google_protobuf_DoubleValue__fields, NULL, NULL, 0, sizeof(google_protobuf_DoubleValue), 1, 1, 0,
+const pbj_table google_protobuf_DoubleValue__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_DoubleValue__fields, NULL, NULL, 0, sizeof(google_protobuf_DoubleValue), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_DoubleValue, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.FloatValue */
 static const pbj_field google_protobuf_FloatValue__fields[] = {
     {1, PBJ_TYPE_FLOAT, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_FloatValue, value), 0, 61, 61, NULL},   /* value */
 };
-const pbj_table google_protobuf_FloatValue__table = {pbj__pool_google_protobuf_wrappers_proto, google_protobuf_FloatValue__fields, NULL, NULL, 34, sizeof(google_protobuf_FloatValue), 1, 1, 0,
+const pbj_table google_protobuf_FloatValue__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_FloatValue__fields, NULL, NULL, 34, sizeof(google_protobuf_FloatValue), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_FloatValue, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.Int64Value */
 static const pbj_field google_protobuf_Int64Value__fields[] = {
     {1, PBJ_TYPE_INT64, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_Int64Value, value), 0, 94, 94, NULL},   /* value */
 };
-const pbj_table google_protobuf_Int64Value__table = {pbj__pool_google_protobuf_wrappers_proto, google_protobuf_Int64Value__fields, NULL, NULL, 67, sizeof(google_protobuf_Int64Value), 1, 1, 0,
+const pbj_table google_protobuf_Int64Value__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_Int64Value__fields, NULL, NULL, 67, sizeof(google_protobuf_Int64Value), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_Int64Value, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.UInt64Value */
 static const pbj_field google_protobuf_UInt64Value__fields[] = {
     {1, PBJ_TYPE_UINT64, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_UInt64Value, value), 0, 128, 128, NULL},   /* value */
 };
-const pbj_table google_protobuf_UInt64Value__table = {pbj__pool_google_protobuf_wrappers_proto, google_protobuf_UInt64Value__fields, NULL, NULL, 100, sizeof(google_protobuf_UInt64Value), 1, 1, 0,
+const pbj_table google_protobuf_UInt64Value__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_UInt64Value__fields, NULL, NULL, 100, sizeof(google_protobuf_UInt64Value), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_UInt64Value, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.Int32Value */
 static const pbj_field google_protobuf_Int32Value__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_Int32Value, value), 0, 161, 161, NULL},   /* value */
 };
-const pbj_table google_protobuf_Int32Value__table = {pbj__pool_google_protobuf_wrappers_proto, google_protobuf_Int32Value__fields, NULL, NULL, 134, sizeof(google_protobuf_Int32Value), 1, 1, 0,
+const pbj_table google_protobuf_Int32Value__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_Int32Value__fields, NULL, NULL, 134, sizeof(google_protobuf_Int32Value), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_Int32Value, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.UInt32Value */
 static const pbj_field google_protobuf_UInt32Value__fields[] = {
     {1, PBJ_TYPE_UINT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_UInt32Value, value), 0, 195, 195, NULL},   /* value */
 };
-const pbj_table google_protobuf_UInt32Value__table = {pbj__pool_google_protobuf_wrappers_proto, google_protobuf_UInt32Value__fields, NULL, NULL, 167, sizeof(google_protobuf_UInt32Value), 1, 1, 0,
+const pbj_table google_protobuf_UInt32Value__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_UInt32Value__fields, NULL, NULL, 167, sizeof(google_protobuf_UInt32Value), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_UInt32Value, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.BoolValue */
 static const pbj_field google_protobuf_BoolValue__fields[] = {
     {1, PBJ_TYPE_BOOL, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_BoolValue, value), 0, 227, 227, NULL},   /* value */
 };
-const pbj_table google_protobuf_BoolValue__table = {pbj__pool_google_protobuf_wrappers_proto, google_protobuf_BoolValue__fields, NULL, NULL, 201, sizeof(google_protobuf_BoolValue), 1, 1, 0,
+const pbj_table google_protobuf_BoolValue__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_BoolValue__fields, NULL, NULL, 201, sizeof(google_protobuf_BoolValue), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_BoolValue, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.StringValue */
 static const pbj_field google_protobuf_StringValue__fields[] = {
     {1, PBJ_TYPE_STRING, PBJ_MODE_IMPLICIT, PBJ_F_UTF8, PBJ_MEMBER(google_protobuf_StringValue, value), 0, 261, 261, NULL},   /* value */
 };
-const pbj_table google_protobuf_StringValue__table = {pbj__pool_google_protobuf_wrappers_proto, google_protobuf_StringValue__fields, NULL, NULL, 233, sizeof(google_protobuf_StringValue), 1, 1, 0,
+const pbj_table google_protobuf_StringValue__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_StringValue__fields, NULL, NULL, 233, sizeof(google_protobuf_StringValue), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_StringValue, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.BytesValue */
 static const pbj_field google_protobuf_BytesValue__fields[] = {
     {1, PBJ_TYPE_BYTES, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_BytesValue, value), 0, 294, 294, NULL},   /* value */
 };
-const pbj_table google_protobuf_BytesValue__table = {pbj__pool_google_protobuf_wrappers_proto, google_protobuf_BytesValue__fields, NULL, NULL, 267, sizeof(google_protobuf_BytesValue), 1, 1, 0,
+const pbj_table google_protobuf_BytesValue__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_BytesValue__fields, NULL, NULL, 267, sizeof(google_protobuf_BytesValue), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_BytesValue, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* ==== google.protobuf.DoubleValue ==== */

@@ -27,8 +27,9 @@ extern "C" {
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write and M__decode serve
- * other generated code; M__table describes M's fields (rt/pbj_table.h). M_f_tag is field f's number and
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and the other M__ functions
+ * serve other generated code (their own section, for generated code only); M__table describes M's fields
+ * (rt/pbj_table.h). M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct google_protobuf_DoubleValue google_protobuf_DoubleValue;
 typedef struct google_protobuf_FloatValue google_protobuf_FloatValue;
@@ -70,8 +71,6 @@ static inline bool google_protobuf_DoubleValue_equal(const google_protobuf_Doubl
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_DoubleValue_print(const google_protobuf_DoubleValue *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_DoubleValue__write(const google_protobuf_DoubleValue *m, uint8_t *end);   /* after google_protobuf_DoubleValue_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_DoubleValue__decode(google_protobuf_DoubleValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.DoubleValue reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_DoubleValue_missing(const google_protobuf_DoubleValue *m) { (void)m; return NULL; }
@@ -82,7 +81,6 @@ static inline pbj_status google_protobuf_DoubleValue_encode_partial(const google
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_DoubleValue__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_from_text(google_protobuf_DoubleValue *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_DoubleValue__read_text(google_protobuf_DoubleValue *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.FloatValue ==== */
@@ -106,8 +104,6 @@ static inline bool google_protobuf_FloatValue_equal(const google_protobuf_FloatV
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_FloatValue_print(const google_protobuf_FloatValue *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_FloatValue__write(const google_protobuf_FloatValue *m, uint8_t *end);   /* after google_protobuf_FloatValue_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_FloatValue__decode(google_protobuf_FloatValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.FloatValue reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_FloatValue_missing(const google_protobuf_FloatValue *m) { (void)m; return NULL; }
@@ -118,7 +114,6 @@ static inline pbj_status google_protobuf_FloatValue_encode_partial(const google_
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_FloatValue__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_FloatValue_from_text(google_protobuf_FloatValue *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_FloatValue__read_text(google_protobuf_FloatValue *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.Int64Value ==== */
@@ -142,8 +137,6 @@ static inline bool google_protobuf_Int64Value_equal(const google_protobuf_Int64V
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_Int64Value_print(const google_protobuf_Int64Value *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_Int64Value__write(const google_protobuf_Int64Value *m, uint8_t *end);   /* after google_protobuf_Int64Value_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_Int64Value__decode(google_protobuf_Int64Value *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.Int64Value reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_Int64Value_missing(const google_protobuf_Int64Value *m) { (void)m; return NULL; }
@@ -154,7 +147,6 @@ static inline pbj_status google_protobuf_Int64Value_encode_partial(const google_
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_Int64Value__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_Int64Value_from_text(google_protobuf_Int64Value *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_Int64Value__read_text(google_protobuf_Int64Value *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.UInt64Value ==== */
@@ -178,8 +170,6 @@ static inline bool google_protobuf_UInt64Value_equal(const google_protobuf_UInt6
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_UInt64Value_print(const google_protobuf_UInt64Value *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_UInt64Value__write(const google_protobuf_UInt64Value *m, uint8_t *end);   /* after google_protobuf_UInt64Value_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_UInt64Value__decode(google_protobuf_UInt64Value *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.UInt64Value reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_UInt64Value_missing(const google_protobuf_UInt64Value *m) { (void)m; return NULL; }
@@ -190,7 +180,6 @@ static inline pbj_status google_protobuf_UInt64Value_encode_partial(const google
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_UInt64Value__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_from_text(google_protobuf_UInt64Value *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_UInt64Value__read_text(google_protobuf_UInt64Value *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.Int32Value ==== */
@@ -214,8 +203,6 @@ static inline bool google_protobuf_Int32Value_equal(const google_protobuf_Int32V
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_Int32Value_print(const google_protobuf_Int32Value *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_Int32Value__write(const google_protobuf_Int32Value *m, uint8_t *end);   /* after google_protobuf_Int32Value_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_Int32Value__decode(google_protobuf_Int32Value *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.Int32Value reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_Int32Value_missing(const google_protobuf_Int32Value *m) { (void)m; return NULL; }
@@ -226,7 +213,6 @@ static inline pbj_status google_protobuf_Int32Value_encode_partial(const google_
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_Int32Value__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_Int32Value_from_text(google_protobuf_Int32Value *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_Int32Value__read_text(google_protobuf_Int32Value *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.UInt32Value ==== */
@@ -250,8 +236,6 @@ static inline bool google_protobuf_UInt32Value_equal(const google_protobuf_UInt3
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_UInt32Value_print(const google_protobuf_UInt32Value *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_UInt32Value__write(const google_protobuf_UInt32Value *m, uint8_t *end);   /* after google_protobuf_UInt32Value_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_UInt32Value__decode(google_protobuf_UInt32Value *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.UInt32Value reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_UInt32Value_missing(const google_protobuf_UInt32Value *m) { (void)m; return NULL; }
@@ -262,7 +246,6 @@ static inline pbj_status google_protobuf_UInt32Value_encode_partial(const google
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_UInt32Value__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_from_text(google_protobuf_UInt32Value *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_UInt32Value__read_text(google_protobuf_UInt32Value *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.BoolValue ==== */
@@ -286,8 +269,6 @@ static inline bool google_protobuf_BoolValue_equal(const google_protobuf_BoolVal
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_BoolValue_print(const google_protobuf_BoolValue *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_BoolValue__write(const google_protobuf_BoolValue *m, uint8_t *end);   /* after google_protobuf_BoolValue_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_BoolValue__decode(google_protobuf_BoolValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.BoolValue reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_BoolValue_missing(const google_protobuf_BoolValue *m) { (void)m; return NULL; }
@@ -298,7 +279,6 @@ static inline pbj_status google_protobuf_BoolValue_encode_partial(const google_p
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_BoolValue__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_BoolValue_from_text(google_protobuf_BoolValue *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_BoolValue__read_text(google_protobuf_BoolValue *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.StringValue ==== */
@@ -322,8 +302,6 @@ static inline bool google_protobuf_StringValue_equal(const google_protobuf_Strin
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_StringValue_print(const google_protobuf_StringValue *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_StringValue__write(const google_protobuf_StringValue *m, uint8_t *end);   /* after google_protobuf_StringValue_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_StringValue__decode(google_protobuf_StringValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.StringValue reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_StringValue_missing(const google_protobuf_StringValue *m) { (void)m; return NULL; }
@@ -334,7 +312,6 @@ static inline pbj_status google_protobuf_StringValue_encode_partial(const google
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_StringValue__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_StringValue_from_text(google_protobuf_StringValue *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_StringValue__read_text(google_protobuf_StringValue *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 /* ==== google.protobuf.BytesValue ==== */
@@ -358,8 +335,6 @@ static inline bool google_protobuf_BytesValue_equal(const google_protobuf_BytesV
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_BytesValue_print(const google_protobuf_BytesValue *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_BytesValue__write(const google_protobuf_BytesValue *m, uint8_t *end);   /* after google_protobuf_BytesValue_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_BytesValue__decode(google_protobuf_BytesValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.BytesValue reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_BytesValue_missing(const google_protobuf_BytesValue *m) { (void)m; return NULL; }
@@ -370,13 +345,11 @@ static inline pbj_status google_protobuf_BytesValue_encode_partial(const google_
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_BytesValue__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_BytesValue_from_text(google_protobuf_BytesValue *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
-pbj_status google_protobuf_BytesValue__read_text(google_protobuf_BytesValue *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_to_json(const google_protobuf_DoubleValue *m, pbj_text *out, const pbj_json_options *o);
-void google_protobuf_DoubleValue__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_DoubleValue__type;   /* google.protobuf.DoubleValue at run time (the types an Any may hold: JSON's and text's options) */
@@ -385,12 +358,10 @@ extern const pbj_msg_type google_protobuf_DoubleValue__type;   /* google.protobu
 #ifdef PBJ_JSON_READ_H
 /* google_protobuf_DoubleValue read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_from_json(google_protobuf_DoubleValue *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status google_protobuf_DoubleValue__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_FloatValue_to_json(const google_protobuf_FloatValue *m, pbj_text *out, const pbj_json_options *o);
-void google_protobuf_FloatValue__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_FloatValue__type;   /* google.protobuf.FloatValue at run time (the types an Any may hold: JSON's and text's options) */
@@ -399,12 +370,10 @@ extern const pbj_msg_type google_protobuf_FloatValue__type;   /* google.protobuf
 #ifdef PBJ_JSON_READ_H
 /* google_protobuf_FloatValue read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status google_protobuf_FloatValue_from_json(google_protobuf_FloatValue *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status google_protobuf_FloatValue__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_Int64Value_to_json(const google_protobuf_Int64Value *m, pbj_text *out, const pbj_json_options *o);
-void google_protobuf_Int64Value__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_Int64Value__type;   /* google.protobuf.Int64Value at run time (the types an Any may hold: JSON's and text's options) */
@@ -413,12 +382,10 @@ extern const pbj_msg_type google_protobuf_Int64Value__type;   /* google.protobuf
 #ifdef PBJ_JSON_READ_H
 /* google_protobuf_Int64Value read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status google_protobuf_Int64Value_from_json(google_protobuf_Int64Value *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status google_protobuf_Int64Value__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_to_json(const google_protobuf_UInt64Value *m, pbj_text *out, const pbj_json_options *o);
-void google_protobuf_UInt64Value__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_UInt64Value__type;   /* google.protobuf.UInt64Value at run time (the types an Any may hold: JSON's and text's options) */
@@ -427,12 +394,10 @@ extern const pbj_msg_type google_protobuf_UInt64Value__type;   /* google.protobu
 #ifdef PBJ_JSON_READ_H
 /* google_protobuf_UInt64Value read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_from_json(google_protobuf_UInt64Value *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status google_protobuf_UInt64Value__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_Int32Value_to_json(const google_protobuf_Int32Value *m, pbj_text *out, const pbj_json_options *o);
-void google_protobuf_Int32Value__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_Int32Value__type;   /* google.protobuf.Int32Value at run time (the types an Any may hold: JSON's and text's options) */
@@ -441,12 +406,10 @@ extern const pbj_msg_type google_protobuf_Int32Value__type;   /* google.protobuf
 #ifdef PBJ_JSON_READ_H
 /* google_protobuf_Int32Value read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status google_protobuf_Int32Value_from_json(google_protobuf_Int32Value *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status google_protobuf_Int32Value__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_to_json(const google_protobuf_UInt32Value *m, pbj_text *out, const pbj_json_options *o);
-void google_protobuf_UInt32Value__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_UInt32Value__type;   /* google.protobuf.UInt32Value at run time (the types an Any may hold: JSON's and text's options) */
@@ -455,12 +418,10 @@ extern const pbj_msg_type google_protobuf_UInt32Value__type;   /* google.protobu
 #ifdef PBJ_JSON_READ_H
 /* google_protobuf_UInt32Value read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_from_json(google_protobuf_UInt32Value *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status google_protobuf_UInt32Value__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_BoolValue_to_json(const google_protobuf_BoolValue *m, pbj_text *out, const pbj_json_options *o);
-void google_protobuf_BoolValue__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_BoolValue__type;   /* google.protobuf.BoolValue at run time (the types an Any may hold: JSON's and text's options) */
@@ -469,12 +430,10 @@ extern const pbj_msg_type google_protobuf_BoolValue__type;   /* google.protobuf.
 #ifdef PBJ_JSON_READ_H
 /* google_protobuf_BoolValue read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status google_protobuf_BoolValue_from_json(google_protobuf_BoolValue *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status google_protobuf_BoolValue__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_StringValue_to_json(const google_protobuf_StringValue *m, pbj_text *out, const pbj_json_options *o);
-void google_protobuf_StringValue__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_StringValue__type;   /* google.protobuf.StringValue at run time (the types an Any may hold: JSON's and text's options) */
@@ -483,12 +442,10 @@ extern const pbj_msg_type google_protobuf_StringValue__type;   /* google.protobu
 #ifdef PBJ_JSON_READ_H
 /* google_protobuf_StringValue read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status google_protobuf_StringValue_from_json(google_protobuf_StringValue *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-pbj_status google_protobuf_StringValue__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_BytesValue_to_json(const google_protobuf_BytesValue *m, pbj_text *out, const pbj_json_options *o);
-void google_protobuf_BytesValue__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_BytesValue__type;   /* google.protobuf.BytesValue at run time (the types an Any may hold: JSON's and text's options) */
@@ -497,6 +454,78 @@ extern const pbj_msg_type google_protobuf_BytesValue__type;   /* google.protobuf
 #ifdef PBJ_JSON_READ_H
 /* google_protobuf_BytesValue read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status google_protobuf_BytesValue_from_json(google_protobuf_BytesValue *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+#endif
+/* ==== for generated code only: not part of the API ==== */
+
+/* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and
+ * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
+uint8_t *google_protobuf_DoubleValue__write(const google_protobuf_DoubleValue *m, uint8_t *end);   /* after google_protobuf_DoubleValue_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_DoubleValue__decode(google_protobuf_DoubleValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status google_protobuf_DoubleValue__merge(google_protobuf_DoubleValue *m, const google_protobuf_DoubleValue *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_DoubleValue__sort_maps(google_protobuf_DoubleValue *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_FloatValue__write(const google_protobuf_FloatValue *m, uint8_t *end);   /* after google_protobuf_FloatValue_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_FloatValue__decode(google_protobuf_FloatValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status google_protobuf_FloatValue__merge(google_protobuf_FloatValue *m, const google_protobuf_FloatValue *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_FloatValue__sort_maps(google_protobuf_FloatValue *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_Int64Value__write(const google_protobuf_Int64Value *m, uint8_t *end);   /* after google_protobuf_Int64Value_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_Int64Value__decode(google_protobuf_Int64Value *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status google_protobuf_Int64Value__merge(google_protobuf_Int64Value *m, const google_protobuf_Int64Value *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_Int64Value__sort_maps(google_protobuf_Int64Value *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_UInt64Value__write(const google_protobuf_UInt64Value *m, uint8_t *end);   /* after google_protobuf_UInt64Value_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_UInt64Value__decode(google_protobuf_UInt64Value *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status google_protobuf_UInt64Value__merge(google_protobuf_UInt64Value *m, const google_protobuf_UInt64Value *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_UInt64Value__sort_maps(google_protobuf_UInt64Value *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_Int32Value__write(const google_protobuf_Int32Value *m, uint8_t *end);   /* after google_protobuf_Int32Value_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_Int32Value__decode(google_protobuf_Int32Value *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status google_protobuf_Int32Value__merge(google_protobuf_Int32Value *m, const google_protobuf_Int32Value *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_Int32Value__sort_maps(google_protobuf_Int32Value *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_UInt32Value__write(const google_protobuf_UInt32Value *m, uint8_t *end);   /* after google_protobuf_UInt32Value_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_UInt32Value__decode(google_protobuf_UInt32Value *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status google_protobuf_UInt32Value__merge(google_protobuf_UInt32Value *m, const google_protobuf_UInt32Value *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_UInt32Value__sort_maps(google_protobuf_UInt32Value *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_BoolValue__write(const google_protobuf_BoolValue *m, uint8_t *end);   /* after google_protobuf_BoolValue_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_BoolValue__decode(google_protobuf_BoolValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status google_protobuf_BoolValue__merge(google_protobuf_BoolValue *m, const google_protobuf_BoolValue *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_BoolValue__sort_maps(google_protobuf_BoolValue *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_StringValue__write(const google_protobuf_StringValue *m, uint8_t *end);   /* after google_protobuf_StringValue_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_StringValue__decode(google_protobuf_StringValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status google_protobuf_StringValue__merge(google_protobuf_StringValue *m, const google_protobuf_StringValue *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_StringValue__sort_maps(google_protobuf_StringValue *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_BytesValue__write(const google_protobuf_BytesValue *m, uint8_t *end);   /* after google_protobuf_BytesValue_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_BytesValue__decode(google_protobuf_BytesValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status google_protobuf_BytesValue__merge(google_protobuf_BytesValue *m, const google_protobuf_BytesValue *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_BytesValue__sort_maps(google_protobuf_BytesValue *m, pbj_arena *arena, uint32_t depth);
+#ifdef PBJ_TEXT_READ_H
+pbj_status google_protobuf_DoubleValue__read_text(google_protobuf_DoubleValue *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_FloatValue__read_text(google_protobuf_FloatValue *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_Int64Value__read_text(google_protobuf_Int64Value *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_UInt64Value__read_text(google_protobuf_UInt64Value *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_Int32Value__read_text(google_protobuf_Int32Value *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_UInt32Value__read_text(google_protobuf_UInt32Value *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_BoolValue__read_text(google_protobuf_BoolValue *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_StringValue__read_text(google_protobuf_StringValue *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_BytesValue__read_text(google_protobuf_BytesValue *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+#endif
+#ifdef PBJ_JSON_H
+void google_protobuf_DoubleValue__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void google_protobuf_FloatValue__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void google_protobuf_Int64Value__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void google_protobuf_UInt64Value__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void google_protobuf_Int32Value__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void google_protobuf_UInt32Value__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void google_protobuf_BoolValue__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void google_protobuf_StringValue__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void google_protobuf_BytesValue__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+#endif
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_DoubleValue__from_json(void *pm, pbj__json_in *j);
+pbj_status google_protobuf_FloatValue__from_json(void *pm, pbj__json_in *j);
+pbj_status google_protobuf_Int64Value__from_json(void *pm, pbj__json_in *j);
+pbj_status google_protobuf_UInt64Value__from_json(void *pm, pbj__json_in *j);
+pbj_status google_protobuf_Int32Value__from_json(void *pm, pbj__json_in *j);
+pbj_status google_protobuf_UInt32Value__from_json(void *pm, pbj__json_in *j);
+pbj_status google_protobuf_BoolValue__from_json(void *pm, pbj__json_in *j);
+pbj_status google_protobuf_StringValue__from_json(void *pm, pbj__json_in *j);
 pbj_status google_protobuf_BytesValue__from_json(void *pm, pbj__json_in *j);
 #endif
 /* ==== building messages ==== */
@@ -527,8 +556,6 @@ static inline void google_protobuf_DoubleValue_clear(google_protobuf_DoubleValue
 PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_copy(google_protobuf_DoubleValue *dst, const google_protobuf_DoubleValue *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_merge(google_protobuf_DoubleValue *m, const google_protobuf_DoubleValue *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_sort_maps(google_protobuf_DoubleValue *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_DoubleValue__merge(google_protobuf_DoubleValue *m, const google_protobuf_DoubleValue *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_DoubleValue__sort_maps(google_protobuf_DoubleValue *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_encode_append(const google_protobuf_DoubleValue *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_write_delimited(const google_protobuf_DoubleValue *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_read_delimited(google_protobuf_DoubleValue *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -541,8 +568,6 @@ static inline void google_protobuf_FloatValue_clear(google_protobuf_FloatValue *
 PBJ_MUST_USE pbj_status google_protobuf_FloatValue_copy(google_protobuf_FloatValue *dst, const google_protobuf_FloatValue *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FloatValue_merge(google_protobuf_FloatValue *m, const google_protobuf_FloatValue *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FloatValue_sort_maps(google_protobuf_FloatValue *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FloatValue__merge(google_protobuf_FloatValue *m, const google_protobuf_FloatValue *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_FloatValue__sort_maps(google_protobuf_FloatValue *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_FloatValue_encode_append(const google_protobuf_FloatValue *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_FloatValue_write_delimited(const google_protobuf_FloatValue *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_FloatValue_read_delimited(google_protobuf_FloatValue *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -555,8 +580,6 @@ static inline void google_protobuf_Int64Value_clear(google_protobuf_Int64Value *
 PBJ_MUST_USE pbj_status google_protobuf_Int64Value_copy(google_protobuf_Int64Value *dst, const google_protobuf_Int64Value *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_Int64Value_merge(google_protobuf_Int64Value *m, const google_protobuf_Int64Value *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_Int64Value_sort_maps(google_protobuf_Int64Value *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_Int64Value__merge(google_protobuf_Int64Value *m, const google_protobuf_Int64Value *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_Int64Value__sort_maps(google_protobuf_Int64Value *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_Int64Value_encode_append(const google_protobuf_Int64Value *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_Int64Value_write_delimited(const google_protobuf_Int64Value *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_Int64Value_read_delimited(google_protobuf_Int64Value *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -569,8 +592,6 @@ static inline void google_protobuf_UInt64Value_clear(google_protobuf_UInt64Value
 PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_copy(google_protobuf_UInt64Value *dst, const google_protobuf_UInt64Value *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_merge(google_protobuf_UInt64Value *m, const google_protobuf_UInt64Value *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_sort_maps(google_protobuf_UInt64Value *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_UInt64Value__merge(google_protobuf_UInt64Value *m, const google_protobuf_UInt64Value *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_UInt64Value__sort_maps(google_protobuf_UInt64Value *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_encode_append(const google_protobuf_UInt64Value *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_write_delimited(const google_protobuf_UInt64Value *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_read_delimited(google_protobuf_UInt64Value *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -583,8 +604,6 @@ static inline void google_protobuf_Int32Value_clear(google_protobuf_Int32Value *
 PBJ_MUST_USE pbj_status google_protobuf_Int32Value_copy(google_protobuf_Int32Value *dst, const google_protobuf_Int32Value *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_Int32Value_merge(google_protobuf_Int32Value *m, const google_protobuf_Int32Value *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_Int32Value_sort_maps(google_protobuf_Int32Value *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_Int32Value__merge(google_protobuf_Int32Value *m, const google_protobuf_Int32Value *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_Int32Value__sort_maps(google_protobuf_Int32Value *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_Int32Value_encode_append(const google_protobuf_Int32Value *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_Int32Value_write_delimited(const google_protobuf_Int32Value *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_Int32Value_read_delimited(google_protobuf_Int32Value *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -597,8 +616,6 @@ static inline void google_protobuf_UInt32Value_clear(google_protobuf_UInt32Value
 PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_copy(google_protobuf_UInt32Value *dst, const google_protobuf_UInt32Value *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_merge(google_protobuf_UInt32Value *m, const google_protobuf_UInt32Value *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_sort_maps(google_protobuf_UInt32Value *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_UInt32Value__merge(google_protobuf_UInt32Value *m, const google_protobuf_UInt32Value *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_UInt32Value__sort_maps(google_protobuf_UInt32Value *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_encode_append(const google_protobuf_UInt32Value *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_write_delimited(const google_protobuf_UInt32Value *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_read_delimited(google_protobuf_UInt32Value *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -611,8 +628,6 @@ static inline void google_protobuf_BoolValue_clear(google_protobuf_BoolValue *m)
 PBJ_MUST_USE pbj_status google_protobuf_BoolValue_copy(google_protobuf_BoolValue *dst, const google_protobuf_BoolValue *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_BoolValue_merge(google_protobuf_BoolValue *m, const google_protobuf_BoolValue *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_BoolValue_sort_maps(google_protobuf_BoolValue *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_BoolValue__merge(google_protobuf_BoolValue *m, const google_protobuf_BoolValue *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_BoolValue__sort_maps(google_protobuf_BoolValue *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_BoolValue_encode_append(const google_protobuf_BoolValue *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_BoolValue_write_delimited(const google_protobuf_BoolValue *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_BoolValue_read_delimited(google_protobuf_BoolValue *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -625,8 +640,6 @@ static inline void google_protobuf_StringValue_clear(google_protobuf_StringValue
 PBJ_MUST_USE pbj_status google_protobuf_StringValue_copy(google_protobuf_StringValue *dst, const google_protobuf_StringValue *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_StringValue_merge(google_protobuf_StringValue *m, const google_protobuf_StringValue *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_StringValue_sort_maps(google_protobuf_StringValue *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_StringValue__merge(google_protobuf_StringValue *m, const google_protobuf_StringValue *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_StringValue__sort_maps(google_protobuf_StringValue *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_StringValue_encode_append(const google_protobuf_StringValue *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_StringValue_write_delimited(const google_protobuf_StringValue *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_StringValue_read_delimited(google_protobuf_StringValue *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -648,8 +661,6 @@ static inline void google_protobuf_BytesValue_clear(google_protobuf_BytesValue *
 PBJ_MUST_USE pbj_status google_protobuf_BytesValue_copy(google_protobuf_BytesValue *dst, const google_protobuf_BytesValue *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_BytesValue_merge(google_protobuf_BytesValue *m, const google_protobuf_BytesValue *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_BytesValue_sort_maps(google_protobuf_BytesValue *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_BytesValue__merge(google_protobuf_BytesValue *m, const google_protobuf_BytesValue *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_BytesValue__sort_maps(google_protobuf_BytesValue *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_BytesValue_encode_append(const google_protobuf_BytesValue *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_BytesValue_write_delimited(const google_protobuf_BytesValue *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_BytesValue_read_delimited(google_protobuf_BytesValue *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
