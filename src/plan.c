@@ -944,6 +944,12 @@ static void plan_writer_code(plan_message *pm, plan_field *pf, names_list *names
     if (map) plan_writer_map(c, f->message_type);
 }
 
+/* A statement returning failure when the pbj_slice named slice is not UTF-8 (a field that VERIFYs, as decode checks). */
+static const char *utf8_refusal(const char *slice, const char *failure)
+{
+    return ir_printf("if (!pbj_utf8_valid(%s.data, %s.len)) return %s;\n", slice, slice, failure);
+}
+
 /* The building helpers of field pf of pm (field_helpers.tmpl), named in names. Merge copies b's value into m. */
 static void plan_helper_code(plan_message *pm, plan_field *pf, names_list *names)
 {
@@ -981,6 +987,10 @@ static void plan_helper_code(plan_message *pm, plan_field *pf, names_list *names
     c->hval_type = !value ? "" : pf->message_map_value ? names_message_cname(value->message_type) : scalar_ctype(value->type);
     c->hval_set = !value ? "" : plan_is_slice(value->type) ? ir_printf("return pbj_copy(arena, value.data, value.len, &e->%s);", c->hval)
                                                           : ir_printf("e->%s = value;\nreturn PBJ_OK;", c->hval);
+    bool key_utf8 = key && features_utf8_checked(key), value_utf8 = value && features_utf8_checked(value);
+    c->hput_check = ir_printf("%s%s", key_utf8 ? utf8_refusal("key", "PBJ_ERR_UTF8") : "",
+                              value_utf8 ? utf8_refusal("value", "PBJ_ERR_UTF8") : "");
+    c->hmutable_check = key_utf8 ? utf8_refusal("key", "NULL") : "";
     names_message vfn = {0};
     if (pf->message_map_value) names_message_functions(NULL, &vfn, c->hval_type, value->message_type);
     c->hval_init = pf->message_map_value ? vfn.init : "";
@@ -1358,6 +1368,7 @@ static void plan_ext_code(plan_field *pf)
     c->print_s = plan_print(pf, pf->name, "s");
     c->print_v = plan_print(pf, pf->name, c->from_v);
     c->record = "";
+    c->ext_check = pf->utf8 && plan_is_slice(t) ? utf8_refusal("v", "PBJ_ERR_UTF8") : "";
     c->text_value = text_value(pf);
     plan_ext_json_code(pf);
 }

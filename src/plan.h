@@ -186,6 +186,7 @@ typedef struct plan_code {
     const char *get_fn, *get_params, *idx;            /* get or at */
     const char *print_s, *print_v;                    /* text format of a payload s, of a varint v */
     const char *record;           /* filled by emit: statements building the record of v */
+    const char *ext_check;        /* set and add: the statement refusing a string v that must be UTF-8 and is not */
     /* views (pbj.views, gen-templates/view.tmpl; "" when the message has none) */
     const char *view_type;        /* the message's view type */
     const char *view_get, *view_has, *view_next;  /* the field's accessors */
@@ -248,6 +249,8 @@ typedef struct plan_code {
     const char *hval_type, *hval;     /* maps: the value's C type (a message's struct), the entry's value member */
     const char *hval_set;             /* maps of numbers, strings, bytes: put's statements storing value into e */
     const char *hval_init;            /* maps of messages: the value type's M_init */
+    const char *hput_check;           /* maps: put's statements refusing a key or value that must be UTF-8 and is not */
+    const char *hmutable_check;       /* maps of messages: mutable's statement refusing (NULL) such a key */
     /* pbj.json (field_json.tmpl) */
     const char *json_key;             /* pbj__json_key's names: "\"jsonName\", \"proto_name\"" */
     const char *json_present;         /* condition: written (a proto2 optional number also with emit_defaults) */
