@@ -907,15 +907,16 @@ typedef enum pbj_unknown_mode {
 #ifndef PBJ_MAX_DEPTH_CAP
 #define PBJ_MAX_DEPTH_CAP 4000
 #endif
-/* The deepest nesting M_size, M_encode, M_write_reverse, M_copy, M_merge, M_sort_maps and M_equal walk (a
- * message that reaches itself, or a chain too deep: PBJ_SIZE_ERROR, PBJ_ERR_DEPTH, or unequal); for size and
- * encode it counts levels through message types that form a cycle (a Node holding a Node), each type off such a
- * cycle starting a new count. Decode reads back what encode writes when its max_depth is PBJ_MAX_ENCODE_DEPTH - 1
- * (max_depth counts the levels inside the top message). TestAllTypesProto3 takes at most 1.5 KB a level of these
- * at -O0 with ASan+UBSan under gcc 12, 27 KB under clang 14 (README, M_size); define it (the same in every unit)
- * smaller for clang debug builds nesting that deep, or for small stacks. */
+/* The longest chain of messages, the top one included, that M_size, M_encode, M_write_reverse, M_writer_from, M_copy,
+ * M_merge, M_sort_maps and M_equal walk (deeper, or a message that reaches itself: PBJ_SIZE_ERROR, PBJ_ERR_DEPTH, or
+ * unequal). By default exactly what decode accepts with its default max_depth (PBJ_DEFAULT_MAX_DEPTH levels inside the
+ * top message): one depth rule for readers and walks, and the bound fits an 8 MiB stack at -O0 with ASan (a level of
+ * TestAllTypesProto3 takes at most 1.5 KB of these walks under gcc 12, 27 KB under clang 14; README, M_size). For
+ * messages decoded with max_depth N above the default, define it as N + 1 (the same in every unit). Size and encode
+ * count the levels through message types that form a cycle (a Node holding a Node), each type off such a cycle
+ * starting a new count; the others count every message and map entry, as decode does. */
 #ifndef PBJ_MAX_ENCODE_DEPTH
-#define PBJ_MAX_ENCODE_DEPTH 1000
+#define PBJ_MAX_ENCODE_DEPTH (PBJ_DEFAULT_MAX_DEPTH + 1)
 #endif
 #define PBJ_SIZE_ERROR ((size_t)-1)   /* M_size of a message nested deeper than PBJ_MAX_ENCODE_DEPTH */
 #define PBJ_DEFAULT_MAX_LENGTH ((size_t)64 << 20)   /* 64 MiB per length-delimited field */

@@ -470,7 +470,9 @@ PBJ_OUTLINE bool pbj__tr_open(pbj_text_reader *r, char *close, bool colon) PBJ__
 {
     if (colon) pbj__tr_try(r, ':');
     if (r->level >= r->max_depth)
-        return PBJ__TR_FAIL(r, "Message is too deep, the parser exceeded the configured recursion limit of %u.", (unsigned)r->max_depth);
+        return pbj__tr_fail_at(r, PBJ_ERR_DEPTH, r->tok_line, r->tok_col,
+                               "Message is too deep, the parser exceeded the configured recursion limit of %u.",
+                               (unsigned)r->max_depth);
     *close = pbj__tr_try(r, '<') ? '>' : '}';
     if (*close == '}' && !pbj__tr_expect(r, '{')) return false;
     r->level++;

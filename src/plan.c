@@ -959,6 +959,12 @@ static void plan_writer_code(ir_pool *pool, plan_message *pm, plan_field *pf, na
     if (map) plan_writer_map(pool, c, f->message_type);
 }
 
+/* A statement returning failure when the pbj_slice named slice is not UTF-8 (a field that VERIFYs, as decode checks). */
+static const char *utf8_refusal(ir_pool *pool, const char *slice, const char *failure)
+{
+    return ir_pool_printf(pool, "if (!pbj_utf8_valid(%s.data, %s.len)) return %s;\n", slice, slice, failure);
+}
+
 /* The building helpers of field pf of pm (field_helpers.tmpl), named in names. Merge copies b's value into m. */
 static void plan_helper_code(ir_pool *pool, plan_message *pm, plan_field *pf, names_list *names)
 {
@@ -1000,6 +1006,10 @@ static void plan_helper_code(ir_pool *pool, plan_message *pm, plan_field *pf, na
     c->helpers.val_type = !value ? "" : pf->message_map_value ? names_message_cname(pool, value->message_type) : scalar_ctype(value->type);
     c->helpers.val_set = !value ? "" : plan_is_slice(value->type) ? ir_pool_printf(pool, "return pbj_copy(arena, value.data, value.len, &e->%s);", c->helpers.val)
                                                           : ir_pool_printf(pool, "e->%s = value;\nreturn PBJ_OK;", c->helpers.val);
+    bool key_utf8 = key && features_utf8_checked(key), value_utf8 = value && features_utf8_checked(value);
+    c->helpers.put_check = ir_pool_printf(pool, "%s%s", key_utf8 ? utf8_refusal(pool, "key", "PBJ_ERR_UTF8") : "",
+                                          value_utf8 ? utf8_refusal(pool, "value", "PBJ_ERR_UTF8") : "");
+    c->helpers.mutable_check = key_utf8 ? utf8_refusal(pool, "key", "NULL") : "";
     names_message vfn = {0};
     if (pf->message_map_value) names_message_functions(pool, NULL, &vfn, c->helpers.val_type, value->message_type);
     c->helpers.val_init = pf->message_map_value ? vfn.init : "";
@@ -1375,6 +1385,7 @@ static void plan_ext_code(ir_pool *pool, plan_field *pf)
     c->ext.print_s = plan_print(pool, pf, pf->name, "s");
     c->ext.print_v = plan_print(pool, pf, pf->name, c->from_v);
     c->ext.record = "";
+    c->ext.check = pf->utf8 && plan_is_slice(t) ? utf8_refusal(pool, "v", "PBJ_ERR_UTF8") : "";
     c->text.value = text_value(pool, pf);
     plan_ext_json_code(pool, pf);
 }

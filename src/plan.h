@@ -133,6 +133,8 @@ typedef struct plan_helpers {
     const char *val_type, *val;   /* maps: the value's C type (a message's struct), the entry's value member */
     const char *val_set;          /* maps of numbers, strings, bytes: put's statements storing value into e */
     const char *val_init;         /* maps of messages: the value type's M_init */
+    const char *put_check;        /* maps: put's statements refusing a key or value that must be UTF-8 and is not */
+    const char *mutable_check;    /* maps of messages: mutable's, for the key */
 } plan_helpers;
 
 /* pbj.json (field_json.tmpl): plan_json_code. */
@@ -232,6 +234,7 @@ typedef struct plan_ext {
     const char *get_fn, *get_params, *idx;            /* get or at */
     const char *print_s, *print_v;                    /* text format of a payload s, of a varint v */
     const char *record;           /* filled by emit: statements building the record of v */
+    const char *check;            /* set and add: the statement refusing a string v that must be UTF-8 and is not */
 } plan_ext;
 
 /* The field's tags (field.tmpl, value.tmpl, ext.tmpl): plan_wire_code. */

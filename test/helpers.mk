@@ -1,6 +1,6 @@
 # test/helpers.mk: the building helpers, copy, merge and streams (rt/pbj_build.h, rt/pbj_stream.h), under
 # ASan+UBSan: each parity schema's random batches (merge against decoding two encodings one after the other),
-# and the units of test/helpers/unit.c on test/helpers/h.proto.
+# and the units of test/helpers/unit.c on test/helpers/h.proto (h2.proto, h3.proto).
 # This fragment is read before test/parity.mk: its lists are spelled here (as there) for the prerequisites.
 HELPERS := $(B)/helpers
 HELPERS_SCHEMAS := scalars maps nesting wrappers wkt unknown proto2
@@ -25,14 +25,14 @@ check-helpers: $(HELPERS_SCHEMAS:%=check-helpers-%)
 
 CHECKS += check-helpers
 
-# the units, on test/helpers/h.proto and h2.proto
-$(HELPERS)/unit/.stamp: pbjc test/helpers/h.proto test/helpers/h2.proto
+# the units, on test/helpers/h.proto, h2.proto and h3.proto
+$(HELPERS)/unit/.stamp: pbjc test/helpers/h.proto test/helpers/h2.proto test/helpers/h3.proto
 	rm -rf $(@D) && mkdir -p $(@D)
-	./pbjc -I test/helpers -o $(@D) test/helpers/h.proto test/helpers/h2.proto
+	./pbjc -I test/helpers -o $(@D) test/helpers/h.proto test/helpers/h2.proto test/helpers/h3.proto
 	@touch $@
 
 $(HELPERS)/unit/unit: test/helpers/unit.c $(HELPERS)/unit/.stamp $(wildcard rt/*.h) | deps
-	$(CC) -std=c11 $(WARN) -Werror $(SAN_OPT) -g $(SAN) -Irt -I$(@D) -o $@ $< $(@D)/h.pb.c $(@D)/h2.pb.c -lcmocka
+	$(CC) -std=c11 $(WARN) -Werror $(SAN_OPT) -g $(SAN) -Irt -I$(@D) -o $@ $< $(@D)/h.pb.c $(@D)/h2.pb.c $(@D)/h3.pb.c -lcmocka
 
 check-helpers-unit: $(HELPERS)/unit/unit
 	$(HELPERS)/unit/unit $(HELPERS)/unit/scratch.bin

@@ -2,8 +2,8 @@
 # check-hostile: duplicates found by sorting report what the quadratic scan reported
 # (dups3.expected), and 100,000 fields or enum values check within a memory bound (they took
 # 18 GB); generated print, equal, copy, merge, sort_maps, encode and missing on hand-built chains and cycles (deep_test.c, under
-# ASan+UBSan); TestAllTypesProto3 100 deep through decode, encode, copy, equal, print and to_json in an 8 MiB
-# stack (stack_test.c, gcc and clang at -O0 with ASan+UBSan); pbjc itself under ASan+UBSan (test/descriptor's pbjc_san) writes every golden case as
+# ASan+UBSan); TestAllTypesProto3 through each recursive operation at its depth bound in an 8 MiB stack, and one level
+# past it for its status (stack_test.c, gcc and clang at -O0 with ASan+UBSan); pbjc itself under ASan+UBSan (test/descriptor's pbjc_san) writes every golden case as
 # checked in (item 6: it stopped on qsort(NULL, 0) for messages with no fields or extension ranges).
 # (bench/bench.mk's bench-hostile times pbjc -o beside protoc -o on such schemas.)
 HOSTILE     := $(B)/hostile
@@ -26,11 +26,13 @@ $(HOSTILE)/deep_test: test/hostile/deep_test.c test/hostile/deep.proto test/host
 	  $(HOSTILE)/google/protobuf/descriptor.pb.c
 
 # stack_test.c on protobuf 3.21.12's TestAllTypesProto3 (when PROTOBUF_SRC holds it: make protobuf-src), built with
-# gcc and with clang at -O0 with ASan+UBSan: a chain 100 deep through each recursive operation in an 8 MiB stack
+# gcc and with clang at -O0 with ASan+UBSan: a chain through each recursive operation (readers, print, JSON, size and
+# encode, the reverse encoder, writer_from, copy, merge, sort_maps, equal) at its bound in an 8 MiB stack, then one
+# level deeper
 HOSTILE_T3 := google/protobuf/test_messages_proto3.proto $(patsubst %,google/protobuf/%.proto,any duration field_mask struct timestamp wrappers)
 $(HOSTILE)/t3/.stamp: pbjc
 	rm -rf $(@D) && mkdir -p $(@D)
-	./pbjc -I $(PROTOBUF_SRC) -o $(@D) $(HOSTILE_T3)
+	./pbjc --fast-write --writers -I $(PROTOBUF_SRC) -o $(@D) $(HOSTILE_T3)
 	@touch $@
 $(HOSTILE)/stack_test_%: test/hostile/stack_test.c $(HOSTILE)/t3/.stamp $(wildcard rt/*.h) | deps
 	$* -std=c11 $(WARN) -Werror -O0 -g $(SAN) -D_DEFAULT_SOURCE -Irt -I$(HOSTILE)/t3 -I$(HOSTILE)/t3/google/protobuf \

@@ -33,10 +33,17 @@ $(JSONIN_TABLES:%=check-jsonin-table-%): check-jsonin-table-%: test/jsonin/%.txt
 	$(JSONIN)/driver_$* $(JSONIN)/run/$*.table
 
 # one depth rule (test/jsonin/depth.c): JSON (and, from check-textin, text) nested around max_depth is accepted exactly
-# where binary decode accepts the same message
-$(JSONIN)/depth: test/jsonin/depth.c $(B)/parity/obj/nesting.o $(B)/parity/obj/wkt.o $(JSONIN_WKT_O)
+# where binary decode accepts the same message. To have that binary it encodes messages deeper than the walks take by
+# default: its generated code is compiled with PBJ_MAX_ENCODE_DEPTH raised to decode's cap (the macro's documented use)
+JSONIN_DEEP   := -DPBJ_MAX_ENCODE_DEPTH='(PBJ_MAX_DEPTH_CAP + 1)'
+JSONIN_DEEP_O := $(patsubst %,$(JSONIN)/deep/%.o,nesting wkt \
+                 $(addprefix google/protobuf/,wrappers any duration empty field_mask struct timestamp))
+$(JSONIN)/deep/%.o: $(B)/parity/pb/.stamp $(wildcard rt/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(PARITY_SAN_CFLAGS) -o $@ $^ -lm
+	$(CC) $(PARITY_SAN_CFLAGS) $(JSONIN_DEEP) -c -o $@ $(B)/parity/pb/$*.pb.c
+$(JSONIN)/depth: test/jsonin/depth.c $(JSONIN_DEEP_O)
+	@mkdir -p $(@D)
+	$(CC) $(PARITY_SAN_CFLAGS) $(JSONIN_DEEP) -o $@ $^ -lm
 
 .PHONY: check-jsonin-depth
 check-jsonin-depth: $(JSONIN)/depth

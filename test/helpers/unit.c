@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "h.pb.h"
+#include "h3.pb.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define UNIT_ASAN 1
@@ -197,6 +198,35 @@ static void add_grows_read_and_merged_arrays(void **state)
 
 /* A message that mutable gives never moves: a write through it after the map, and the array holding its
  * parent, grew many times is in the encoding. */
+/* put and mutable refuse a string key or value that must be UTF-8 and is not (proto3, VERIFY), adding nothing, as
+ * decode refuses its bytes; set and add of such a string extension too; proto2's and NONE's strings go as given. */
+static void put_checks_utf8(void **state)
+{
+    (void)state;
+    h_Root m, back;
+    h_Root_init(&m);
+    assert_int_equal(h_Root_put_labels(&m, PBJ_STR("\xff"), PBJ_STR("v"), &arena), PBJ_ERR_UTF8);
+    assert_int_equal(h_Root_put_labels(&m, PBJ_STR("k"), PBJ_STR("a\xc0\x80"), &arena), PBJ_ERR_UTF8);   /* overlong NUL */
+    assert_int_equal(m.labels.count, 0);
+    assert_null(h_Root_mutable_by_name(&m, PBJ_STR("\xed\xa0\x80"), &arena));                          /* a surrogate */
+    assert_int_equal(m.by_name.count, 0);
+    assert_int_equal(h_Root_put_labels(&m, PBJ_STR("k\xc3\xa9"), PBJ_STR("\xe2\x82\xac"), &arena), PBJ_OK);
+    assert_non_null(h_Root_mutable_by_name(&m, PBJ_STR("\xc3\xa9"), &arena));
+    assert_round_trip(&m);
+    /* decode refuses the entries put refused: labels { key: "\xff" value: "v" }, then by_name { key: "\xed\xa0\x80" } */
+    static const uint8_t bad_key[] = {0x52, 6, 0x0a, 1, 0xff, 0x12, 1, 'v'}, bad_name[] = {0x7a, 5, 0x0a, 3, 0xed, 0xa0, 0x80};
+    assert_int_equal(h_Root_decode(&back, bad_key, sizeof bad_key, &arena, NULL), PBJ_ERR_UTF8);
+    assert_int_equal(h_Root_decode(&back, bad_name, sizeof bad_name, &arena, NULL), PBJ_ERR_UTF8);
+    h2_Old old;
+    h2_Old_init(&old);
+    assert_int_equal(h2_Old_put_loose(&old, PBJ_STR("\xff"), PBJ_STR("\xfe"), &arena), PBJ_OK);   /* proto2 */
+    assert_int_equal(h3_checked_set(&old, PBJ_STR("\xff"), &arena), PBJ_ERR_UTF8);
+    assert_false(h3_checked_has(&old));
+    assert_int_equal(h3_checked_set(&old, PBJ_STR("ok"), &arena), PBJ_OK);
+    assert_int_equal(h3_unchecked_set(&old, PBJ_STR("\xff"), &arena), PBJ_OK);                      /* NONE */
+    assert_true(h3_checked_has(&old) && h3_unchecked_has(&old));
+}
+
 static void mutable_values_never_move(void **state)
 {
     (void)state;
@@ -512,6 +542,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(add_grows_read_and_merged_arrays, setup, teardown),
         cmocka_unit_test_setup_teardown(mutable_makes_once, setup, teardown),
         cmocka_unit_test_setup_teardown(put_keeps_keys_sorted, setup, teardown),
+        cmocka_unit_test_setup_teardown(put_checks_utf8, setup, teardown),
         cmocka_unit_test_setup_teardown(mutable_values_never_move, setup, teardown),
         cmocka_unit_test_setup_teardown(merge_keeps_mutable_values, setup, teardown),
 #ifdef UNIT_ASAN

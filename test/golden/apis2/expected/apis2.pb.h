@@ -1738,7 +1738,8 @@ static inline PBJ_MUST_USE pbj_status golden_apis2_Record_add_colors_many(golden
     return PBJ_OK;
 }
 /* map by_name: key's value set to value (strings and bytes copied into arena), its entry added in key order when absent;
- * PBJ_ERR_NOMEM when out of memory */
+ * PBJ_ERR_NOMEM when out of memory, PBJ_ERR_UTF8 (nothing added) for a string key or value that is not UTF-8 where the
+ * field requires it (proto3, or utf8_validation VERIFY), as decode refuses it */
 PBJ_MUST_USE pbj_status golden_apis2_Record_put_by_name(golden_apis2_Record *m, pbj_slice key, int32_t value, pbj_arena *arena);
 /* true with *value key's value when by_name holds key (entries sorted by key, as decode, put and
  * golden_apis2_Record_sort_maps leave them) */

@@ -3026,6 +3026,7 @@ golden_apis3_All_CountsEntry *pbj__golden_apis3_All_entry_counts(golden_apis3_Al
 
 pbj_status golden_apis3_All_put_counts(golden_apis3_All *m, pbj_slice key, int64_t value, pbj_arena *arena)
 {
+    if (!pbj_utf8_valid(key.data, key.len)) return PBJ_ERR_UTF8;
     golden_apis3_All_CountsEntry *e = pbj__golden_apis3_All_entry_counts(m, key, arena);
     if (!e) return PBJ_ERR_NOMEM;
     e->value = value;

@@ -1868,7 +1868,8 @@ static inline golden_apis3_Leaf *golden_apis3_All_mutable_leaf(golden_apis3_All 
  * leaves; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status golden_apis3_All_add_leaves(golden_apis3_All *m, const golden_apis3_Leaf *v, pbj_arena *arena);
 /* map counts: key's value set to value (strings and bytes copied into arena), its entry added in key order when absent;
- * PBJ_ERR_NOMEM when out of memory */
+ * PBJ_ERR_NOMEM when out of memory, PBJ_ERR_UTF8 (nothing added) for a string key or value that is not UTF-8 where the
+ * field requires it (proto3, or utf8_validation VERIFY), as decode refuses it */
 PBJ_MUST_USE pbj_status golden_apis3_All_put_counts(golden_apis3_All *m, pbj_slice key, int64_t value, pbj_arena *arena);
 /* true with *value key's value when counts holds key (entries sorted by key, as decode, put and
  * golden_apis3_All_sort_maps leave them) */
@@ -1876,7 +1877,8 @@ bool golden_apis3_All_get_counts(const golden_apis3_All *m, pbj_slice key, int64
 /* (private: put, mutable and merge) the entry of key, added in key order when absent; NULL when out of memory */
 golden_apis3_All_CountsEntry *pbj__golden_apis3_All_entry_counts(golden_apis3_All *m, pbj_slice key, pbj_arena *arena);
 /* map by_id: key's value, made (initialised, in arena) with its entry, in key order, when absent; NULL
- * when out of memory. The value never moves: the pointer stays good until the arena is freed. */
+ * when out of memory, or for a string key that is not UTF-8 where the field requires it (as put). The value never
+ * moves: the pointer stays good until the arena is freed. */
 golden_apis3_Leaf *golden_apis3_All_mutable_by_id(golden_apis3_All *m, int32_t key, pbj_arena *arena);
 /* true with *value key's value (the message that mutable gives) when by_id holds key (entries sorted by key,
  * as decode, mutable and golden_apis3_All_sort_maps leave them) */

@@ -2416,6 +2416,7 @@ golden_maps_Maps_CountsEntry *pbj__golden_maps_Maps_entry_counts(golden_maps_Map
 
 pbj_status golden_maps_Maps_put_counts(golden_maps_Maps *m, pbj_slice key, int32_t value, pbj_arena *arena)
 {
+    if (!pbj_utf8_valid(key.data, key.len)) return PBJ_ERR_UTF8;
     golden_maps_Maps_CountsEntry *e = pbj__golden_maps_Maps_entry_counts(m, key, arena);
     if (!e) return PBJ_ERR_NOMEM;
     e->value = value;
@@ -2450,6 +2451,7 @@ golden_maps_Maps_NamesEntry *pbj__golden_maps_Maps_entry_names(golden_maps_Maps 
 
 pbj_status golden_maps_Maps_put_names(golden_maps_Maps *m, int64_t key, pbj_slice value, pbj_arena *arena)
 {
+    if (!pbj_utf8_valid(value.data, value.len)) return PBJ_ERR_UTF8;
     golden_maps_Maps_NamesEntry *e = pbj__golden_maps_Maps_entry_names(m, key, arena);
     if (!e) return PBJ_ERR_NOMEM;
     return pbj_copy(arena, value.data, value.len, &e->value);

@@ -464,7 +464,8 @@ PBJ_MUST_USE pbj_status golden_maps_Maps_encode_append(const golden_maps_Maps *m
 PBJ_MUST_USE pbj_status golden_maps_Maps_write_delimited(const golden_maps_Maps *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_maps_Maps_read_delimited(golden_maps_Maps *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 /* map counts: key's value set to value (strings and bytes copied into arena), its entry added in key order when absent;
- * PBJ_ERR_NOMEM when out of memory */
+ * PBJ_ERR_NOMEM when out of memory, PBJ_ERR_UTF8 (nothing added) for a string key or value that is not UTF-8 where the
+ * field requires it (proto3, or utf8_validation VERIFY), as decode refuses it */
 PBJ_MUST_USE pbj_status golden_maps_Maps_put_counts(golden_maps_Maps *m, pbj_slice key, int32_t value, pbj_arena *arena);
 /* true with *value key's value when counts holds key (entries sorted by key, as decode, put and
  * golden_maps_Maps_sort_maps leave them) */
@@ -472,7 +473,8 @@ bool golden_maps_Maps_get_counts(const golden_maps_Maps *m, pbj_slice key, int32
 /* (private: put, mutable and merge) the entry of key, added in key order when absent; NULL when out of memory */
 golden_maps_Maps_CountsEntry *pbj__golden_maps_Maps_entry_counts(golden_maps_Maps *m, pbj_slice key, pbj_arena *arena);
 /* map names: key's value set to value (strings and bytes copied into arena), its entry added in key order when absent;
- * PBJ_ERR_NOMEM when out of memory */
+ * PBJ_ERR_NOMEM when out of memory, PBJ_ERR_UTF8 (nothing added) for a string key or value that is not UTF-8 where the
+ * field requires it (proto3, or utf8_validation VERIFY), as decode refuses it */
 PBJ_MUST_USE pbj_status golden_maps_Maps_put_names(golden_maps_Maps *m, int64_t key, pbj_slice value, pbj_arena *arena);
 /* true with *value key's value when names holds key (entries sorted by key, as decode, put and
  * golden_maps_Maps_sort_maps leave them) */
@@ -480,7 +482,8 @@ bool golden_maps_Maps_get_names(const golden_maps_Maps *m, int64_t key, pbj_slic
 /* (private: put, mutable and merge) the entry of key, added in key order when absent; NULL when out of memory */
 golden_maps_Maps_NamesEntry *pbj__golden_maps_Maps_entry_names(golden_maps_Maps *m, int64_t key, pbj_arena *arena);
 /* map values: key's value, made (initialised, in arena) with its entry, in key order, when absent; NULL
- * when out of memory. The value never moves: the pointer stays good until the arena is freed. */
+ * when out of memory, or for a string key that is not UTF-8 where the field requires it (as put). The value never
+ * moves: the pointer stays good until the arena is freed. */
 golden_maps_Value *golden_maps_Maps_mutable_values(golden_maps_Maps *m, uint32_t key, pbj_arena *arena);
 /* true with *value key's value (the message that mutable gives) when values holds key (entries sorted by key,
  * as decode, mutable and golden_maps_Maps_sort_maps leave them) */
@@ -488,7 +491,8 @@ bool golden_maps_Maps_get_values(const golden_maps_Maps *m, uint32_t key, golden
 /* (private: put, mutable and merge) the entry of key, added in key order when absent; NULL when out of memory */
 golden_maps_Maps_ValuesEntry *pbj__golden_maps_Maps_entry_values(golden_maps_Maps *m, uint32_t key, pbj_arena *arena);
 /* map flags: key's value set to value (strings and bytes copied into arena), its entry added in key order when absent;
- * PBJ_ERR_NOMEM when out of memory */
+ * PBJ_ERR_NOMEM when out of memory, PBJ_ERR_UTF8 (nothing added) for a string key or value that is not UTF-8 where the
+ * field requires it (proto3, or utf8_validation VERIFY), as decode refuses it */
 PBJ_MUST_USE pbj_status golden_maps_Maps_put_flags(golden_maps_Maps *m, bool key, int32_t value, pbj_arena *arena);
 /* true with *value key's value when flags holds key (entries sorted by key, as decode, put and
  * golden_maps_Maps_sort_maps leave them) */
@@ -496,7 +500,8 @@ bool golden_maps_Maps_get_flags(const golden_maps_Maps *m, bool key, int32_t *va
 /* (private: put, mutable and merge) the entry of key, added in key order when absent; NULL when out of memory */
 golden_maps_Maps_FlagsEntry *pbj__golden_maps_Maps_entry_flags(golden_maps_Maps *m, bool key, pbj_arena *arena);
 /* map blobs: key's value set to value (strings and bytes copied into arena), its entry added in key order when absent;
- * PBJ_ERR_NOMEM when out of memory */
+ * PBJ_ERR_NOMEM when out of memory, PBJ_ERR_UTF8 (nothing added) for a string key or value that is not UTF-8 where the
+ * field requires it (proto3, or utf8_validation VERIFY), as decode refuses it */
 PBJ_MUST_USE pbj_status golden_maps_Maps_put_blobs(golden_maps_Maps *m, int32_t key, pbj_slice value, pbj_arena *arena);
 /* true with *value key's value when blobs holds key (entries sorted by key, as decode, put and
  * golden_maps_Maps_sort_maps leave them) */
@@ -504,7 +509,8 @@ bool golden_maps_Maps_get_blobs(const golden_maps_Maps *m, int32_t key, pbj_slic
 /* (private: put, mutable and merge) the entry of key, added in key order when absent; NULL when out of memory */
 golden_maps_Maps_BlobsEntry *pbj__golden_maps_Maps_entry_blobs(golden_maps_Maps *m, int32_t key, pbj_arena *arena);
 /* map weights: key's value set to value (strings and bytes copied into arena), its entry added in key order when absent;
- * PBJ_ERR_NOMEM when out of memory */
+ * PBJ_ERR_NOMEM when out of memory, PBJ_ERR_UTF8 (nothing added) for a string key or value that is not UTF-8 where the
+ * field requires it (proto3, or utf8_validation VERIFY), as decode refuses it */
 PBJ_MUST_USE pbj_status golden_maps_Maps_put_weights(golden_maps_Maps *m, uint64_t key, double value, pbj_arena *arena);
 /* true with *value key's value when weights holds key (entries sorted by key, as decode, put and
  * golden_maps_Maps_sort_maps leave them) */

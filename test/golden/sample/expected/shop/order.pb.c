@@ -1559,6 +1559,8 @@ shop_Order_NotesEntry *pbj__shop_Order_entry_notes(shop_Order *m, pbj_slice key,
 
 pbj_status shop_Order_put_notes(shop_Order *m, pbj_slice key, pbj_slice value, pbj_arena *arena)
 {
+    if (!pbj_utf8_valid(key.data, key.len)) return PBJ_ERR_UTF8;
+    if (!pbj_utf8_valid(value.data, value.len)) return PBJ_ERR_UTF8;
     shop_Order_NotesEntry *e = pbj__shop_Order_entry_notes(m, key, arena);
     if (!e) return PBJ_ERR_NOMEM;
     return pbj_copy(arena, value.data, value.len, &e->value);

@@ -359,7 +359,8 @@ static inline shop_Timestamp *shop_Order_mutable_placed_at(shop_Order *m, pbj_ar
     return m->placed_at;
 }
 /* map notes: key's value set to value (strings and bytes copied into arena), its entry added in key order when absent;
- * PBJ_ERR_NOMEM when out of memory */
+ * PBJ_ERR_NOMEM when out of memory, PBJ_ERR_UTF8 (nothing added) for a string key or value that is not UTF-8 where the
+ * field requires it (proto3, or utf8_validation VERIFY), as decode refuses it */
 PBJ_MUST_USE pbj_status shop_Order_put_notes(shop_Order *m, pbj_slice key, pbj_slice value, pbj_arena *arena);
 /* true with *value key's value when notes holds key (entries sorted by key, as decode, put and
  * shop_Order_sort_maps leave them) */
