@@ -144,7 +144,28 @@ PBJ_INLINE const pbj_field *pbj_table_find(const pbj_table *t, uint32_t n)
 
 /* ---- equality (M_equal) --------------------------------------------------------------------------- */
 
-PBJ_OUTLINE bool pbj__table_equal(const pbj_table *t, const void *a, const void *b, uint32_t depth);
+#if PBJ__BODIES   /* the walk is recursive through message values: what it calls, defined below */
+PBJ_INLINE bool pbj__field_equal(const pbj_table *t, const pbj_field *f, const void *a, const void *b, uint32_t depth);
+PBJ_INLINE bool pbj__slice_at_eq(const void *a, const void *b, uint32_t offset);
+#endif
+
+/* a and b of t's type equal: false nested deeper than depth (a cycle). */
+PBJ_OUTLINE bool pbj__table_equal(const pbj_table *t, const void *a, const void *b, uint32_t depth) PBJ__PROTO
+#if PBJ__BODIES
+{
+    if (a == b) return true;
+    if (depth-- == 0) return false;
+    for (uint32_t k = 0; k < t->oneof_count; k++) {
+        const pbj_oneof *o = &t->oneofs[k];
+        if (memcmp(pbj__at(a, o->case_offset), pbj__at(b, o->case_offset), o->case_size) != 0) return false;
+    }
+    if (t->ext != PBJ_TABLE_NONE && !pbj__slice_at_eq(a, b, t->ext)) return false;
+    for (uint32_t i = 0; i < t->count; i++)
+        if (!pbj__field_equal(t, &t->fields[i], a, b, depth)) return false;
+    return t->unknown == PBJ_TABLE_NONE || pbj__slice_at_eq(a, b, t->unknown);
+}
+#endif
+
 #if PBJ__BODIES
 
 /* One value of type f->type at a and at b (a message's: a pointer to it unless in_array). */
@@ -219,20 +240,6 @@ PBJ_INLINE bool pbj__field_equal(const pbj_table *t, const pbj_field *f, const v
     }
 }
 
-/* a and b of t's type equal: false nested deeper than depth (a cycle). */
-PBJ_OUTLINE bool pbj__table_equal(const pbj_table *t, const void *a, const void *b, uint32_t depth)
-{
-    if (a == b) return true;
-    if (depth-- == 0) return false;
-    for (uint32_t k = 0; k < t->oneof_count; k++) {
-        const pbj_oneof *o = &t->oneofs[k];
-        if (memcmp(pbj__at(a, o->case_offset), pbj__at(b, o->case_offset), o->case_size) != 0) return false;
-    }
-    if (t->ext != PBJ_TABLE_NONE && !pbj__slice_at_eq(a, b, t->ext)) return false;
-    for (uint32_t i = 0; i < t->count; i++)
-        if (!pbj__field_equal(t, &t->fields[i], a, b, depth)) return false;
-    return t->unknown == PBJ_TABLE_NONE || pbj__slice_at_eq(a, b, t->unknown);
-}
 #endif
 
 /* a and b, two messages of t's type, equal (M_equal): nested deeper than PBJ_MAX_ENCODE_DEPTH, unequal. */

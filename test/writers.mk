@@ -49,7 +49,7 @@ $(WRITERS)/unit/.stamp: pbjc test/writers/w3.proto test/writers/w2.proto
 # test_deepest nests PBJ_WRITER_DEPTH writers and a struct below them, deeper than the walks (size, writer_from)
 # take by default: the unit's generated code is compiled with PBJ_MAX_ENCODE_DEPTH raised to match
 $(WRITERS)/unit/unit: test/writers/unit.c $(WRITERS)/unit/.stamp $(wildcard rt/*.h)
-	$(CC) -std=c11 $(WARN) -Werror $(WRITERS_SAN) -DPBJ_MAX_ENCODE_DEPTH='(PBJ_WRITER_DEPTH + 1)' -Irt -I$(@D) -o $@ $< \
+	$(CC) -std=c11 $(WARN) -Werror $(WRITERS_SAN) -DPBJ_WRITER_DEPTH=128 -DPBJ_MAX_ENCODE_DEPTH='(PBJ_WRITER_DEPTH + 1)' -Irt -I$(@D) -o $@ $< \
 	  $(@D)/w3.pb.c $(@D)/w2.pb.c \
 	  $(@D)/google/protobuf/wrappers.pb.c
 

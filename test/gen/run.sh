@@ -155,7 +155,7 @@ proto2() {
         ok "p2: API units; extensions (message-set items too) set in any order encode as protoc does"; else bad "p2: API"; fi
     # required: missing in a nested message (child {}), and accepted with --partial
     printf '\010\001\022\000' > "$B/out/need_missing.bin"
-    if "$B/rt_p2_Need" --expect "required field is missing" "$B/out/need_missing.bin"; then ok "p2: missing required field reported"; else bad "p2: required"; fi
+    if "$B/rt_p2_Need" --expect "required field missing" "$B/out/need_missing.bin"; then ok "p2: missing required field reported"; else bad "p2: required"; fi
     # a map entry with an unknown closed enum value goes, whole, to the unknown fields, as protobuf's
     # generated code (C++, upb) does (protoc --decode's dynamic messages keep it as an entry instead)
     printf '\132\004\010\001\020\007\132\004\010\002\020\001' > "$B/out/shade.bin"
