@@ -1,7 +1,9 @@
 #!/bin/sh
-# bench/hostile.sh PBJC OUTDIR: pbjc -o beside protoc -o (a descriptor set) on two hostile schemas, one message
+# bench/hostile.sh PBJC OUTDIR: pbjc -o beside protoc -o (a descriptor set) on hostile schemas, one message
 # of 100,000 int64 fields and one enum of 50,000 values: CPU seconds and peak RSS of each (GNU time), and pbjc's
-# ratio to protoc (the target: within 2x of both). Not a timed test: `make bench-hostile` prints the figures.
+# ratio to protoc (the target: within 2x of both); then a oneof of 1,250 to 5,000 members and 1,250 to 5,000
+# enums of 10 values, doubling (issue 28: linear, 5,000 under a second). Not a timed test: `make bench-hostile`
+# prints the figures.
 set -eu
 PBJC=${1:?usage: hostile.sh PBJC OUTDIR}
 OUT=${2:?usage: hostile.sh PBJC OUTDIR}
@@ -39,4 +41,19 @@ for schema in fields values; do
     row "$schema $n: -o" "$OUT/$schema.pbjc.time" "$OUT/$schema.protoc.time"
     measure "$schema.check" "$PBJC" --check -I "$OUT" "$OUT/$schema.proto"
     row "$schema $n: --check" "$OUT/$schema.check.time" "$OUT/$schema.protoc.time"
+done
+
+# the curves: each size twice the last, so linear shows as time doubling
+awk_oneof() { awk -v n="$1" 'BEGIN { print "syntax = \"proto3\";\npackage hostile;\nmessage Pick {\n  oneof o {";
+    for (i = 1; i <= n; i++) printf "    int32 f%d = %d;\n", i, i; print "  }\n}" }'; }
+awk_enums() { awk -v n="$1" 'BEGIN { print "syntax = \"proto3\";\npackage hostile;";
+    for (e = 0; e < n; e++) { printf "enum E%d {", e; for (v = 0; v < 10; v++) printf " E%d_V%d = %d;", e, v, v; print " }" } }'; }
+for n in 1250 2500 5000; do
+    awk_oneof "$n" > "$OUT/oneof$n.proto"
+    awk_enums "$n" > "$OUT/enums$n.proto"
+    for schema in oneof enums; do
+        measure "$schema$n.protoc" protoc -I "$OUT" -o "$OUT/$schema$n.pb" "$OUT/$schema$n.proto"
+        measure "$schema$n.pbjc" "$PBJC" -I "$OUT" -o "$OUT/gen" "$OUT/$schema$n.proto"
+        row "$schema $n: -o" "$OUT/$schema$n.pbjc.time" "$OUT/$schema$n.protoc.time"
+    done
 done

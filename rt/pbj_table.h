@@ -142,6 +142,13 @@ PBJ_INLINE const pbj_field *pbj_table_find(const pbj_table *t, uint32_t n)
     return NULL;
 }
 
+/* The text format's name of field n of t, or "" when t has none (a oneof's reader names the member set). */
+PBJ_INLINE const char *pbj_table_name_of(const pbj_table *t, uint32_t n)
+{
+    const pbj_field *f = pbj_table_find(t, n);
+    return f ? t->pool + f->name : "";
+}
+
 /* ---- equality (M_equal) --------------------------------------------------------------------------- */
 
 #if PBJ__BODIES   /* the walk is recursive through message values: what it calls, defined below */

@@ -1298,8 +1298,8 @@ static void gen_header(tmpl_out *o, const plan_file *pf)
     file_vars v = {.proto = f->name, .version = PBJC_VERSION, .guard = guard_of(o->pool, f->name),
                    .rtversion = ir_pool_printf(o->pool, "%d", PBJ_RUNTIME_VERSION)};
     tmpl_file_header_top(o, &v);
-    for (size_t i = 0; i < f->imports.n; i++)
-        header_import(o, f->imports.v[i].name);
+    for (size_t i = 0; i < f->imports.n; i++)     /* "import option": its file serves options only, no code */
+        if (f->imports.v[i].kind != IR_IMPORT_OPTION) header_import(o, f->imports.v[i].name);
     if (file_has_views(pf)) tmpl_view_include(o, &(message_vars){0});
     if (file_has_json(pf) || pf->enums.n) tmpl_json_include(o, &(message_vars){0});   /* enums: their JSON names, for any file's readers */
     tmpl_file_header_open(o, &v);

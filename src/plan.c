@@ -753,15 +753,11 @@ static void plan_field_code(ir_pool *pool, plan_message *pm, plan_field *pf, nam
     plan_text_code(pool, pf);
 }
 
-/* The name of the member of oneof po that is set, as a C string expression: its members' tests, the last first
- * (made once for the oneof, which every member's text reading names). */
-static const char *oneof_text_set(ir_pool *pool, const plan_oneof *po)
+/* The name of the member of oneof po that is set, as a C string expression: looked up in its message's field table
+ * by the case (one call whatever the oneof's size: naming each member in every member's code is quadratic). */
+static const char *oneof_text_set(ir_pool *pool, const plan_message *pm, const plan_oneof *po)
 {
-    textbuf s = {0};
-    for (size_t i = po->fields.n; i-- > 0;)
-        textbuf_printf(&s, "m->%s == %d ? \"%s\" : ", po->case_member, po->fields.v[i]->number, po->fields.v[i]->name);
-    textbuf_puts(&s, "\"\"");
-    return textbuf_finish(&s, pool);
+    return ir_pool_printf(pool, "pbj_table_name_of(&%s, (uint32_t)m->%s)", pm->fn.table, po->case_member);
 }
 
 /* ---- views: where the scan leaves each field and how accessors read it (gen-templates/view.tmpl) ---- */
@@ -1282,7 +1278,7 @@ static plan_message *plan_message_build(ir_pool *pool, const ir_message *m, name
         po->case_member = names_case_member(pool, want);
         member_take(&ms, po->member);
         member_take(&ms, po->case_member);
-        po->text_set = oneof_text_set(pool, po);
+        po->text_set = oneof_text_set(pool, pm, po);
         po->case_type = names_oneof_case_type(pool, names, pm->cname, po->member, m, po->o);
         po->none_const = names_oneof_none(pool, names, pm->cname, po->member, m, po->o);
     }

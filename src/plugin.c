@@ -1,4 +1,5 @@
 /* plugin.c: protoc plugin mode: a CodeGeneratorRequest through irdesc, resolve, options and emit to a CodeGeneratorResponse. */
+#include "featureset.h"
 #include "plugin.h"
 
 #include <stdlib.h>
@@ -87,6 +88,17 @@ typedef struct outputs {
     diag_counts *diag;
 } outputs;
 
+/* What pbjc generates, for protoc and buf to check before they send a file: proto3's optional, and editions
+ * 2023 to 2026. */
+static void announce_features(response *resp)
+{
+    google_protobuf_compiler_CodeGeneratorResponse_set_supported_features(
+        resp, google_protobuf_compiler_CodeGeneratorResponse_Feature_FEATURE_PROTO3_OPTIONAL |
+              google_protobuf_compiler_CodeGeneratorResponse_Feature_FEATURE_SUPPORTS_EDITIONS);
+    google_protobuf_compiler_CodeGeneratorResponse_set_minimum_edition(resp, EDITION_2023);
+    google_protobuf_compiler_CodeGeneratorResponse_set_maximum_edition(resp, EDITION_2026);
+}
+
 /* emit's sink: one more file of the response. */
 static int add_file(void *ctx, const char *name, const char *text, size_t len)
 {
@@ -160,8 +172,7 @@ int plugin_run(FILE *in, FILE *out)
     } else if (said_len) {
         fprintf(stderr, "%.*s\n", (int)said_len, said);
     }
-    google_protobuf_compiler_CodeGeneratorResponse_set_supported_features(
-        &resp, google_protobuf_compiler_CodeGeneratorResponse_Feature_FEATURE_PROTO3_OPTIONAL);
+    announce_features(&resp);
     int status = write_response(&resp, out);
     free(said);
     pbj_arena_free(&arena);

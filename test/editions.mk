@@ -5,7 +5,7 @@ BUF_DIR     := $(B)/cache/buf
 BUF         := $(BUF_DIR)/node_modules/.bin/buf
 EDITIONS    := $(B)/editions
 
-.PHONY: editions-deps check-editions check-editions-descriptor check-editions-errors check-editions-limits
+.PHONY: editions-deps check-editions check-editions-descriptor check-editions-errors check-editions-limits check-editions-generate
 # Debian's nodejs and npm, unless an npm is on PATH already (NodeSource's nodejs carries its own)
 editions-deps:
 	@command -v npm >/dev/null || $(MAKE) --no-print-directory deps DEB_PKGS="nodejs npm"
@@ -29,7 +29,11 @@ check-editions-limits: pbjc $(BUF)
 	./pbjc --check -I $(EDITIONS) $(EDITIONS)/limits_ok.proto
 	test/editions/errors.sh ./pbjc $(BUF) $(EDITIONS)/limits-out $(EDITIONS)/limits
 
-check-editions: check-editions-descriptor check-editions-errors check-editions-limits
+# buf generate with pbjc as its plugin (it must announce editions): the files pbjc -o writes
+check-editions-generate: pbjc $(BUF)
+	test/editions/generate.sh ./pbjc $(BUF) $(EDITIONS)/generate
+
+check-editions: check-editions-descriptor check-editions-errors check-editions-limits check-editions-generate
 
 CHECKS += check-editions
 

@@ -1094,7 +1094,7 @@ pbj_status golden_apis2_Record__read_text(golden_apis2_Record *m, pbj_text_reade
             break;
         case 11: /* picked */
             if (m->choice_case != golden_apis2_Record_choice_NOT_SET)
-                return m->choice_case == golden_apis2_Record_choice_picked ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, m->choice_case == 12 ? "number" : m->choice_case == 11 ? "picked" : "", "choice");
+                return m->choice_case == golden_apis2_Record_choice_picked ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, pbj_table_name_of(&golden_apis2_Record__table, (uint32_t)m->choice_case), "choice");
             if (!pbj__tr_open(r, &close, true)) return r->st;
             if (!(m->choice.picked = (golden_apis2_Item *)pbj_arena_alloc(r->arena, sizeof(golden_apis2_Item)))) return pbj__tr_nomem(r);
             golden_apis2_Item_init(m->choice.picked);
@@ -1103,7 +1103,7 @@ pbj_status golden_apis2_Record__read_text(golden_apis2_Record *m, pbj_text_reade
             break;
         case 12: /* number */
             if (m->choice_case != golden_apis2_Record_choice_NOT_SET)
-                return m->choice_case == golden_apis2_Record_choice_number ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, m->choice_case == 12 ? "number" : m->choice_case == 11 ? "picked" : "", "choice");
+                return m->choice_case == golden_apis2_Record_choice_number ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, pbj_table_name_of(&golden_apis2_Record__table, (uint32_t)m->choice_case), "choice");
             if (!pbj__tr_colon(r)) return r->st;
             {
                 int32_t v;

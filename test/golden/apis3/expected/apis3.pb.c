@@ -1418,7 +1418,7 @@ pbj_status golden_apis3_All__read_text(golden_apis3_All *m, pbj_text_reader *r)
             break;
         case 13: /* pick_int */
             if (m->pick_case != golden_apis3_All_pick_NOT_SET)
-                return m->pick_case == golden_apis3_All_pick_pick_int ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, m->pick_case == 15 ? "pick_leaf" : m->pick_case == 14 ? "pick_text" : m->pick_case == 13 ? "pick_int" : "", "pick");
+                return m->pick_case == golden_apis3_All_pick_pick_int ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, pbj_table_name_of(&golden_apis3_All__table, (uint32_t)m->pick_case), "pick");
             if (!pbj__tr_colon(r)) return r->st;
             {
                 int32_t v;
@@ -1429,7 +1429,7 @@ pbj_status golden_apis3_All__read_text(golden_apis3_All *m, pbj_text_reader *r)
             break;
         case 14: /* pick_text */
             if (m->pick_case != golden_apis3_All_pick_NOT_SET)
-                return m->pick_case == golden_apis3_All_pick_pick_text ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, m->pick_case == 15 ? "pick_leaf" : m->pick_case == 14 ? "pick_text" : m->pick_case == 13 ? "pick_int" : "", "pick");
+                return m->pick_case == golden_apis3_All_pick_pick_text ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, pbj_table_name_of(&golden_apis3_All__table, (uint32_t)m->pick_case), "pick");
             if (!pbj__tr_colon(r)) return r->st;
             {
                 pbj_slice v;
@@ -1440,7 +1440,7 @@ pbj_status golden_apis3_All__read_text(golden_apis3_All *m, pbj_text_reader *r)
             break;
         case 15: /* pick_leaf */
             if (m->pick_case != golden_apis3_All_pick_NOT_SET)
-                return m->pick_case == golden_apis3_All_pick_pick_leaf ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, m->pick_case == 15 ? "pick_leaf" : m->pick_case == 14 ? "pick_text" : m->pick_case == 13 ? "pick_int" : "", "pick");
+                return m->pick_case == golden_apis3_All_pick_pick_leaf ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, pbj_table_name_of(&golden_apis3_All__table, (uint32_t)m->pick_case), "pick");
             if (!pbj__tr_open(r, &close, true)) return r->st;
             if (!(m->pick.pick_leaf = (golden_apis3_Leaf *)pbj_arena_alloc(r->arena, sizeof(golden_apis3_Leaf)))) return pbj__tr_nomem(r);
             golden_apis3_Leaf_init(m->pick.pick_leaf);

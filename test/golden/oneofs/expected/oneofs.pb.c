@@ -537,7 +537,7 @@ pbj_status golden_oneofs_Choice__read_text(golden_oneofs_Choice *m, pbj_text_rea
         switch (golden_oneofs_Choice__text_field(r->name, r->name_len)) {
         case 1: /* number */
             if (m->value_case != golden_oneofs_Choice_value_NOT_SET)
-                return m->value_case == golden_oneofs_Choice_value_number ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, m->value_case == 4 ? "raw" : m->value_case == 3 ? "point" : m->value_case == 2 ? "text" : m->value_case == 1 ? "number" : "", "value");
+                return m->value_case == golden_oneofs_Choice_value_number ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, pbj_table_name_of(&golden_oneofs_Choice__table, (uint32_t)m->value_case), "value");
             if (!pbj__tr_colon(r)) return r->st;
             {
                 int32_t v;
@@ -548,7 +548,7 @@ pbj_status golden_oneofs_Choice__read_text(golden_oneofs_Choice *m, pbj_text_rea
             break;
         case 2: /* text */
             if (m->value_case != golden_oneofs_Choice_value_NOT_SET)
-                return m->value_case == golden_oneofs_Choice_value_text ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, m->value_case == 4 ? "raw" : m->value_case == 3 ? "point" : m->value_case == 2 ? "text" : m->value_case == 1 ? "number" : "", "value");
+                return m->value_case == golden_oneofs_Choice_value_text ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, pbj_table_name_of(&golden_oneofs_Choice__table, (uint32_t)m->value_case), "value");
             if (!pbj__tr_colon(r)) return r->st;
             {
                 pbj_slice v;
@@ -559,7 +559,7 @@ pbj_status golden_oneofs_Choice__read_text(golden_oneofs_Choice *m, pbj_text_rea
             break;
         case 3: /* point */
             if (m->value_case != golden_oneofs_Choice_value_NOT_SET)
-                return m->value_case == golden_oneofs_Choice_value_point ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, m->value_case == 4 ? "raw" : m->value_case == 3 ? "point" : m->value_case == 2 ? "text" : m->value_case == 1 ? "number" : "", "value");
+                return m->value_case == golden_oneofs_Choice_value_point ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, pbj_table_name_of(&golden_oneofs_Choice__table, (uint32_t)m->value_case), "value");
             if (!pbj__tr_open(r, &close, true)) return r->st;
             if (!(m->value.point = (golden_oneofs_Point *)pbj_arena_alloc(r->arena, sizeof(golden_oneofs_Point)))) return pbj__tr_nomem(r);
             golden_oneofs_Point_init(m->value.point);
@@ -568,7 +568,7 @@ pbj_status golden_oneofs_Choice__read_text(golden_oneofs_Choice *m, pbj_text_rea
             break;
         case 4: /* raw */
             if (m->value_case != golden_oneofs_Choice_value_NOT_SET)
-                return m->value_case == golden_oneofs_Choice_value_raw ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, m->value_case == 4 ? "raw" : m->value_case == 3 ? "point" : m->value_case == 2 ? "text" : m->value_case == 1 ? "number" : "", "value");
+                return m->value_case == golden_oneofs_Choice_value_raw ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, pbj_table_name_of(&golden_oneofs_Choice__table, (uint32_t)m->value_case), "value");
             if (!pbj__tr_colon(r)) return r->st;
             {
                 pbj_slice v;
@@ -588,7 +588,7 @@ pbj_status golden_oneofs_Choice__read_text(golden_oneofs_Choice *m, pbj_text_rea
             break;
         case 6: /* ratio */
             if (m->other_case != golden_oneofs_Choice_other_NOT_SET)
-                return m->other_case == golden_oneofs_Choice_other_ratio ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, m->other_case == 7 ? "flag" : m->other_case == 6 ? "ratio" : "", "other");
+                return m->other_case == golden_oneofs_Choice_other_ratio ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, pbj_table_name_of(&golden_oneofs_Choice__table, (uint32_t)m->other_case), "other");
             if (!pbj__tr_colon(r)) return r->st;
             {
                 double v;
@@ -599,7 +599,7 @@ pbj_status golden_oneofs_Choice__read_text(golden_oneofs_Choice *m, pbj_text_rea
             break;
         case 7: /* flag */
             if (m->other_case != golden_oneofs_Choice_other_NOT_SET)
-                return m->other_case == golden_oneofs_Choice_other_flag ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, m->other_case == 7 ? "flag" : m->other_case == 6 ? "ratio" : "", "other");
+                return m->other_case == golden_oneofs_Choice_other_flag ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, pbj_table_name_of(&golden_oneofs_Choice__table, (uint32_t)m->other_case), "other");
             if (!pbj__tr_colon(r)) return r->st;
             {
                 bool v;

@@ -12,6 +12,7 @@ const char *google_protobuf_compiler_CodeGeneratorResponse_Feature_name(int32_t 
     switch (v) {
     case 0: return "FEATURE_NONE";
     case 1: return "FEATURE_PROTO3_OPTIONAL";
+    case 2: return "FEATURE_SUPPORTS_EDITIONS";
     default: return NULL;
     }
 }
@@ -27,6 +28,9 @@ bool google_protobuf_compiler_CodeGeneratorResponse_Feature_from_name(const char
     case 23:
         if (memcmp(s, "FEATURE_PROTO3_OPTIONAL", 23) == 0) return (*v = 1, true);
         break;
+    case 25:
+        if (memcmp(s, "FEATURE_SUPPORTS_EDITIONS", 25) == 0) return (*v = 2, true);
+        break;
     default:
         break;
     }
@@ -37,7 +41,8 @@ bool google_protobuf_compiler_CodeGeneratorResponse_Feature_from_name(const char
 const pbj_json_enum google_protobuf_compiler_CodeGeneratorResponse_Feature__json = {(const pbj__jin_name[]){
     {"FEATURE_NONE", 12, 0},
     {"FEATURE_PROTO3_OPTIONAL", 23, 1},
-}, 2, true, false};
+    {"FEATURE_SUPPORTS_EDITIONS", 25, 2},
+}, 3, true, false};
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */
@@ -46,9 +51,9 @@ const pbj_json_enum google_protobuf_compiler_CodeGeneratorResponse_Feature__json
  * one's full name before it) and JSON name (when it differs), then its oneofs' names; in pieces laid end to end
  * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
 static const struct {
-    char s0[429];
+    char s0[537];
 } pbj__pool_google_protobuf_compiler_plugin_proto = {
-    "google.protobuf.compiler.Version\000major\000minor\000patch\000suffix\000google.protobuf.compiler.CodeGeneratorRequest\000file_to_generate\000fileToGenerate\000parameter\000compiler_version\000compilerVersion\000proto_file\000protoFile\000google.protobuf.compiler.CodeGeneratorResponse\000error\000supported_features\000supportedFeatures\000file\000google.protobuf.compiler.CodeGeneratorResponse.File\000name\000insertion_point\000insertionPoint\000content\000generated_code_info\000generatedCodeInfo",
+    "google.protobuf.compiler.Version\000major\000minor\000patch\000suffix\000google.protobuf.compiler.CodeGeneratorRequest\000file_to_generate\000fileToGenerate\000parameter\000compiler_version\000compilerVersion\000proto_file\000protoFile\000source_file_descriptors\000sourceFileDescriptors\000google.protobuf.compiler.CodeGeneratorResponse\000error\000supported_features\000supportedFeatures\000minimum_edition\000minimumEdition\000maximum_edition\000maximumEdition\000file\000google.protobuf.compiler.CodeGeneratorResponse.File\000name\000insertion_point\000insertionPoint\000content\000generated_code_info\000generatedCodeInfo",
 };
 
 /* google.protobuf.compiler.Version */
@@ -67,27 +72,30 @@ static const pbj_field google_protobuf_compiler_CodeGeneratorRequest__fields[] =
     {2, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorRequest, parameter), PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorRequest, has_parameter), 136, 136, NULL},   /* parameter */
     {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorRequest, compiler_version), 0, 146, 163, &google_protobuf_compiler_Version__table},   /* compiler_version */
     {15, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorRequest, proto_file), 0, 179, 190, &google_protobuf_FileDescriptorProto__table},   /* proto_file */
+    {17, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorRequest, source_file_descriptors), 0, 200, 224, &google_protobuf_FileDescriptorProto__table},   /* source_file_descriptors */
 };
-const pbj_table google_protobuf_compiler_CodeGeneratorRequest__table = {(const char *)&pbj__pool_google_protobuf_compiler_plugin_proto, google_protobuf_compiler_CodeGeneratorRequest__fields, NULL, NULL, 58, sizeof(google_protobuf_compiler_CodeGeneratorRequest), 4, 3, 0,
+const pbj_table google_protobuf_compiler_CodeGeneratorRequest__table = {(const char *)&pbj__pool_google_protobuf_compiler_plugin_proto, google_protobuf_compiler_CodeGeneratorRequest__fields, NULL, NULL, 58, sizeof(google_protobuf_compiler_CodeGeneratorRequest), 5, 3, 0,
                            PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorRequest, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.compiler.CodeGeneratorResponse */
 static const pbj_field google_protobuf_compiler_CodeGeneratorResponse__fields[] = {
-    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorResponse, error), PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorResponse, has_error), 247, 247, NULL},   /* error */
-    {2, PBJ_TYPE_UINT64, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorResponse, supported_features), PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorResponse, has_supported_features), 253, 272, NULL},   /* supported_features */
-    {15, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorResponse, file), 0, 290, 290, &google_protobuf_compiler_CodeGeneratorResponse_File__table},   /* file */
+    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorResponse, error), PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorResponse, has_error), 293, 293, NULL},   /* error */
+    {2, PBJ_TYPE_UINT64, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorResponse, supported_features), PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorResponse, has_supported_features), 299, 318, NULL},   /* supported_features */
+    {3, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorResponse, minimum_edition), PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorResponse, has_minimum_edition), 336, 352, NULL},   /* minimum_edition */
+    {4, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorResponse, maximum_edition), PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorResponse, has_maximum_edition), 367, 383, NULL},   /* maximum_edition */
+    {15, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorResponse, file), 0, 398, 398, &google_protobuf_compiler_CodeGeneratorResponse_File__table},   /* file */
 };
-const pbj_table google_protobuf_compiler_CodeGeneratorResponse__table = {(const char *)&pbj__pool_google_protobuf_compiler_plugin_proto, google_protobuf_compiler_CodeGeneratorResponse__fields, NULL, NULL, 200, sizeof(google_protobuf_compiler_CodeGeneratorResponse), 3, 2, 0,
+const pbj_table google_protobuf_compiler_CodeGeneratorResponse__table = {(const char *)&pbj__pool_google_protobuf_compiler_plugin_proto, google_protobuf_compiler_CodeGeneratorResponse__fields, NULL, NULL, 246, sizeof(google_protobuf_compiler_CodeGeneratorResponse), 5, 4, 0,
                            PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorResponse, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.compiler.CodeGeneratorResponse.File */
 static const pbj_field google_protobuf_compiler_CodeGeneratorResponse_File__fields[] = {
-    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorResponse_File, name), PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorResponse_File, has_name), 347, 347, NULL},   /* name */
-    {2, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorResponse_File, insertion_point), PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorResponse_File, has_insertion_point), 352, 368, NULL},   /* insertion_point */
-    {15, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorResponse_File, content), PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorResponse_File, has_content), 383, 383, NULL},   /* content */
-    {16, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorResponse_File, generated_code_info), 0, 391, 411, &google_protobuf_GeneratedCodeInfo__table},   /* generated_code_info */
+    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorResponse_File, name), PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorResponse_File, has_name), 455, 455, NULL},   /* name */
+    {2, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorResponse_File, insertion_point), PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorResponse_File, has_insertion_point), 460, 476, NULL},   /* insertion_point */
+    {15, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorResponse_File, content), PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorResponse_File, has_content), 491, 491, NULL},   /* content */
+    {16, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorResponse_File, generated_code_info), 0, 499, 519, &google_protobuf_GeneratedCodeInfo__table},   /* generated_code_info */
 };
-const pbj_table google_protobuf_compiler_CodeGeneratorResponse_File__table = {(const char *)&pbj__pool_google_protobuf_compiler_plugin_proto, google_protobuf_compiler_CodeGeneratorResponse_File__fields, NULL, NULL, 295, sizeof(google_protobuf_compiler_CodeGeneratorResponse_File), 4, 2, 0,
+const pbj_table google_protobuf_compiler_CodeGeneratorResponse_File__table = {(const char *)&pbj__pool_google_protobuf_compiler_plugin_proto, google_protobuf_compiler_CodeGeneratorResponse_File__fields, NULL, NULL, 403, sizeof(google_protobuf_compiler_CodeGeneratorResponse_File), 4, 2, 0,
                            PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorResponse_File, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* ==== google.protobuf.compiler.Version ==== */
@@ -367,6 +375,11 @@ size_t google_protobuf_compiler_CodeGeneratorRequest_size(const google_protobuf_
         if (PBJ_UNLIKELY(s == PBJ_SIZE_ERROR)) return s;   /* nested too deep, or a cycle */
         n += 1 + pbj_len_size(s);
     }
+    for (size_t i = 0; i < m->source_file_descriptors.count; i++) {
+        size_t s = google_protobuf_FileDescriptorProto_size(&m->source_file_descriptors.data[i]);
+        if (PBJ_UNLIKELY(s == PBJ_SIZE_ERROR)) return s;   /* nested too deep, or a cycle */
+        n += 2 + pbj_len_size(s);
+    }
     return n;
 }
 
@@ -381,6 +394,8 @@ const char *google_protobuf_compiler_CodeGeneratorRequest__missing(const google_
     if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
     for (size_t i = 0; i < m->proto_file.count; i++)
         if ((r = google_protobuf_FileDescriptorProto__missing(&m->proto_file.data[i], depth))) return r;
+    for (size_t i = 0; i < m->source_file_descriptors.count; i++)
+        if ((r = google_protobuf_FileDescriptorProto__missing(&m->source_file_descriptors.data[i], depth))) return r;
     return r;
 }
 
@@ -420,6 +435,15 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest_decode(google_protobuf_
 uint8_t *google_protobuf_compiler_CodeGeneratorRequest__write(const google_protobuf_compiler_CodeGeneratorRequest *m, uint8_t *p)
 {
     if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    for (size_t i = m->source_file_descriptors.count; i-- > 0;) {
+        {
+            uint8_t *mark = p;
+            p = google_protobuf_FileDescriptorProto__write(&m->source_file_descriptors.data[i], p);
+            p = pbj_rput_varint(p, (size_t)(mark - p));
+            p -= 2;
+            memcpy(p, "\x8a\x01", 2);
+        }
+    }
     for (size_t i = m->proto_file.count; i-- > 0;) {
         {
             uint8_t *mark = p;
@@ -526,6 +550,28 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest__decode(google_protobuf
                 p += 1;
                 goto f_122;
             }
+            if (pbj__at_tag2(p, end, 0x8a, 0x01)) {
+                p += 2;
+                goto f_138;
+            }
+            continue;
+        case 0x8a: /* source_file_descriptors */
+        f_138:
+            if (PBJ_UNLIKELY(!pbj__array_room(m->source_file_descriptors.data, m->source_file_descriptors.count)) &&   /* full: room for the rest of the run at once */
+                !(m->source_file_descriptors.data = (google_protobuf_FileDescriptorProto *)pbj__array_next(d->arena, m->source_file_descriptors.data, m->source_file_descriptors.count, sizeof(google_protobuf_FileDescriptorProto), p, end, 0x8a)))
+                return PBJ_ERR_NOMEM;
+            google_protobuf_FileDescriptorProto_init(&m->source_file_descriptors.data[m->source_file_descriptors.count]);
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = google_protobuf_FileDescriptorProto__decode(&m->source_file_descriptors.data[m->source_file_descriptors.count], p, p + len, d)) != PBJ_OK) return st;
+                p += len;
+            }
+            m->source_file_descriptors.count++;
+            if (pbj__at_tag2(p, end, 0x8a, 0x01)) {
+                p += 2;
+                goto f_138;
+            }
             continue;
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
@@ -555,6 +601,11 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest_print(const google_prot
         google_protobuf_FileDescriptorProto_print(&m->proto_file.data[i], t);
         pbj_text_close(t);
     }
+    for (size_t i = 0; i < m->source_file_descriptors.count; i++) {
+        pbj_text_open(t, "source_file_descriptors");
+        google_protobuf_FileDescriptorProto_print(&m->source_file_descriptors.data[i], t);
+        pbj_text_close(t);
+    }
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
     return pbj_text_status(t);
 }
@@ -575,6 +626,9 @@ static int32_t google_protobuf_compiler_CodeGeneratorRequest__text_field(const c
     case 16:
         if (memcmp(s, "compiler_version", 16) == 0) return 3;
         if (memcmp(s, "file_to_generate", 16) == 0) return 1;
+        break;
+    case 23:
+        if (memcmp(s, "source_file_descriptors", 23) == 0) return 17;
         break;
     default:
         break;
@@ -628,6 +682,18 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest__read_text(google_proto
             }
             if (r->st != PBJ_OK) return r->st;
             break;
+        case 17: /* source_file_descriptors */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                google_protobuf_FileDescriptorProto *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->source_file_descriptors.data = (google_protobuf_FileDescriptorProto *)pbj__array_add(r->arena, m->source_file_descriptors.data, m->source_file_descriptors.count, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->source_file_descriptors.data[m->source_file_descriptors.count++];
+                google_protobuf_FileDescriptorProto_init(e);
+                if (pbj__tr_status(r, google_protobuf_FileDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
         default:
             return pbj__tr_unknown(r, "google.protobuf.compiler.CodeGeneratorRequest");
         }
@@ -675,6 +741,8 @@ size_t google_protobuf_compiler_CodeGeneratorResponse_size(const google_protobuf
     size_t n = m->pbj_unknown.len;
     if (m->has_error) n += 1 + pbj_len_size(m->error.len);
     if (m->has_supported_features) n += 1 + pbj_varint_size(m->supported_features);
+    if (m->has_minimum_edition) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->minimum_edition);
+    if (m->has_maximum_edition) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->maximum_edition);
     for (size_t i = 0; i < m->file.count; i++) {
         size_t s = google_protobuf_compiler_CodeGeneratorResponse_File_size(&m->file.data[i]);
         n += 1 + pbj_len_size(s);
@@ -717,6 +785,14 @@ uint8_t *google_protobuf_compiler_CodeGeneratorResponse__write(const google_prot
             p = pbj_rput_varint(p, (size_t)(mark - p));
             *--p = 0x7a;
         }
+    }
+    if (m->has_maximum_edition) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->maximum_edition);
+        *--p = 0x20;
+    }
+    if (m->has_minimum_edition) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->minimum_edition);
+        *--p = 0x18;
     }
     if (m->has_supported_features) {
         p = pbj_rput_varint(p, m->supported_features);
@@ -762,6 +838,34 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse__decode(google_protobu
                 m->supported_features = v;
                 m->has_supported_features = 1;
             }
+            if (pbj__at_tag1(p, end, 0x18)) {
+                p += 1;
+                goto f_24;
+            }
+            continue;
+        case 0x18: /* minimum_edition */
+        f_24:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                m->minimum_edition = (int32_t)v;
+                m->has_minimum_edition = 1;
+            }
+            if (pbj__at_tag1(p, end, 0x20)) {
+                p += 1;
+                goto f_32;
+            }
+            continue;
+        case 0x20: /* maximum_edition */
+        f_32:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                m->maximum_edition = (int32_t)v;
+                m->has_maximum_edition = 1;
+            }
             if (pbj__at_tag1(p, end, 0x7a)) {
                 p += 1;
                 goto f_122;
@@ -803,6 +907,10 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse_print(const google_pro
         pbj_text_string(t, "error", pbj_slice_data(m->error), m->error.len);
     if (m->has_supported_features)
         pbj_text_uint64(t, "supported_features", m->supported_features);
+    if (m->has_minimum_edition)
+        pbj_text_int32(t, "minimum_edition", m->minimum_edition);
+    if (m->has_maximum_edition)
+        pbj_text_int32(t, "maximum_edition", m->maximum_edition);
     for (size_t i = 0; i < m->file.count; i++) {
         pbj_text_open(t, "file");
         google_protobuf_compiler_CodeGeneratorResponse_File_print(&m->file.data[i], t);
@@ -824,6 +932,10 @@ static int32_t google_protobuf_compiler_CodeGeneratorResponse__text_field(const 
         break;
     case 5:
         if (memcmp(s, "error", 5) == 0) return 1;
+        break;
+    case 15:
+        if (memcmp(s, "maximum_edition", 15) == 0) return 4;
+        if (memcmp(s, "minimum_edition", 15) == 0) return 3;
         break;
     case 18:
         if (memcmp(s, "supported_features", 18) == 0) return 2;
@@ -859,6 +971,26 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse__read_text(google_prot
                 if (!pbj_text_read_uint64(r, &v)) return r->st;
                 m->supported_features = v;
                 m->has_supported_features = 1;
+            }
+            break;
+        case 3: /* minimum_edition */
+            if (m->has_minimum_edition) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                m->minimum_edition = v;
+                m->has_minimum_edition = 1;
+            }
+            break;
+        case 4: /* maximum_edition */
+            if (m->has_maximum_edition) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                m->maximum_edition = v;
+                m->has_maximum_edition = 1;
             }
             break;
         case 15: /* file */
@@ -1366,6 +1498,15 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest__merge(google_protobuf_
             if ((st = google_protobuf_FileDescriptorProto__merge(&data[m->proto_file.count++], &b->proto_file.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
+    if (b->source_file_descriptors.count) {
+        google_protobuf_FileDescriptorProto *data = (google_protobuf_FileDescriptorProto *)pbj_append_array(arena, m->source_file_descriptors.data, m->source_file_descriptors.count, NULL, b->source_file_descriptors.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->source_file_descriptors.data = data;
+        for (size_t i = 0; i < b->source_file_descriptors.count; i++) {
+            google_protobuf_FileDescriptorProto_init(&data[m->source_file_descriptors.count]);
+            if ((st = google_protobuf_FileDescriptorProto__merge(&data[m->source_file_descriptors.count++], &b->source_file_descriptors.data[i], arena, depth)) != PBJ_OK) return st;
+        }
+    }
     if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
         return st;
     return st;
@@ -1385,6 +1526,8 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest__sort_maps(google_proto
     if (m->compiler_version && (st = google_protobuf_compiler_Version__sort_maps(m->compiler_version, arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->proto_file.count; i++)
         if ((st = google_protobuf_FileDescriptorProto__sort_maps(&m->proto_file.data[i], arena, depth)) != PBJ_OK) return st;
+    for (size_t i = 0; i < m->source_file_descriptors.count; i++)
+        if ((st = google_protobuf_FileDescriptorProto__sort_maps(&m->source_file_descriptors.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
@@ -1399,6 +1542,20 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest_add_proto_file(google_p
     if (!elems) return PBJ_ERR_NOMEM;
     m->proto_file.data = elems;
     elems[m->proto_file.count++] = e;
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_compiler_CodeGeneratorRequest_add_source_file_descriptors(google_protobuf_compiler_CodeGeneratorRequest *m, const google_protobuf_FileDescriptorProto *v, pbj_arena *arena)
+{
+    google_protobuf_FileDescriptorProto e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_FileDescriptorProto_copy(&e, v, arena);
+    else google_protobuf_FileDescriptorProto_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_FileDescriptorProto *elems = (google_protobuf_FileDescriptorProto *)pbj__array_add(arena, m->source_file_descriptors.data, m->source_file_descriptors.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->source_file_descriptors.data = elems;
+    elems[m->source_file_descriptors.count++] = e;
     return PBJ_OK;
 }
 
@@ -1454,6 +1611,14 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse__merge(google_protobuf
     if (b->has_supported_features) {
         m->supported_features = b->supported_features;
         m->has_supported_features = 1;
+    }
+    if (b->has_minimum_edition) {
+        m->minimum_edition = b->minimum_edition;
+        m->has_minimum_edition = 1;
+    }
+    if (b->has_maximum_edition) {
+        m->maximum_edition = b->maximum_edition;
+        m->has_maximum_edition = 1;
     }
     if (b->file.count) {
         google_protobuf_compiler_CodeGeneratorResponse_File *data = (google_protobuf_compiler_CodeGeneratorResponse_File *)pbj_append_array(arena, m->file.data, m->file.count, NULL, b->file.count, sizeof *data);

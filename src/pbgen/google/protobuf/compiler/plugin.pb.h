@@ -28,10 +28,10 @@ extern "C" {
 /* ==== enums ==== */
 
 /* google.protobuf.compiler.CodeGeneratorResponse.Feature */
-/* Sync with code_generator.h. */
 typedef enum google_protobuf_compiler_CodeGeneratorResponse_Feature {
     google_protobuf_compiler_CodeGeneratorResponse_Feature_FEATURE_NONE = 0,
     google_protobuf_compiler_CodeGeneratorResponse_Feature_FEATURE_PROTO3_OPTIONAL = 1,
+    google_protobuf_compiler_CodeGeneratorResponse_Feature_FEATURE_SUPPORTS_EDITIONS = 2,
 } google_protobuf_compiler_CodeGeneratorResponse_Feature;
 
 /* The name of a value of google.protobuf.compiler.CodeGeneratorResponse.Feature ("FEATURE_NONE"), or NULL when it has none. */
@@ -65,6 +65,7 @@ typedef struct google_protobuf_compiler_CodeGeneratorResponse_File google_protob
 
 typedef struct google_protobuf_compiler_CodeGeneratorRequest_file_to_generate_array { pbj_slice *data; size_t count; } google_protobuf_compiler_CodeGeneratorRequest_file_to_generate_array;
 typedef struct google_protobuf_compiler_CodeGeneratorRequest_proto_file_array { google_protobuf_FileDescriptorProto *data; size_t count; } google_protobuf_compiler_CodeGeneratorRequest_proto_file_array;
+typedef struct google_protobuf_compiler_CodeGeneratorRequest_source_file_descriptors_array { google_protobuf_FileDescriptorProto *data; size_t count; } google_protobuf_compiler_CodeGeneratorRequest_source_file_descriptors_array;
 typedef struct google_protobuf_compiler_CodeGeneratorResponse_file_array { google_protobuf_compiler_CodeGeneratorResponse_File *data; size_t count; } google_protobuf_compiler_CodeGeneratorResponse_file_array;
 
 extern const pbj_table google_protobuf_compiler_Version__table;   /* google.protobuf.compiler.Version's fields (rt/pbj_table.h) */
@@ -75,7 +76,7 @@ extern const pbj_table google_protobuf_compiler_CodeGeneratorResponse_File__tabl
 
 /* google.protobuf.compiler.Version
  * pbj options: json=false(project) */
-/* The version number of protocol compiler. */
+/* The compiler's version. */
 struct google_protobuf_compiler_Version {
     bool has_major;
     bool has_minor;
@@ -84,8 +85,7 @@ struct google_protobuf_compiler_Version {
     int32_t major;   /* 1 */
     int32_t minor;   /* 2 */
     int32_t patch;   /* 3 */
-    /* A suffix for alpha, beta or rc release, e.g., "alpha-1", "rc2". It should
-     * be empty for mainline stable releases. */
+    /* "-rc1" and the like */
     pbj_slice suffix;   /* 4 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
@@ -142,38 +142,22 @@ PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_from_text(google_protob
 
 /* google.protobuf.compiler.CodeGeneratorRequest
  * pbj options: json=false(project) */
-/* An encoded CodeGeneratorRequest is written to the plugin's stdin. */
+/* What the compiler sends: the files to generate, the plugin's parameter, every file they need
+ * (imports first, options of source retention stripped) and, since 2023, the same files as written. */
 struct google_protobuf_compiler_CodeGeneratorRequest {
     bool has_parameter;
-    /* The .proto files that were explicitly listed on the command-line.  The
-     * code generator should generate code only for these files.  Each file's
-     * descriptor will be included in proto_file, below. */
     google_protobuf_compiler_CodeGeneratorRequest_file_to_generate_array file_to_generate;   /* 1 */
-    /* The generator parameter passed on the command-line. */
     pbj_slice parameter;   /* 2 */
-    /* The version number of protocol compiler. */
     google_protobuf_compiler_Version *compiler_version;   /* 3 */
-    /* FileDescriptorProtos for all files in files_to_generate and everything
-     * they import.  The files will appear in topological order, so each file
-     * appears before any file that imports it.
-     *
-     * protoc guarantees that all proto_files will be written after
-     * the fields above, even though this is not technically guaranteed by the
-     * protobuf wire format.  This theoretically could allow a plugin to stream
-     * in the FileDescriptorProtos and handle them one by one rather than read
-     * the entire set into memory at once.  However, as of this writing, this
-     * is not similarly optimized on protoc's end -- it will store all fields in
-     * memory at once before sending them to the plugin.
-     *
-     * Type names of fields and extensions in the FileDescriptorProto are always
-     * fully qualified. */
     google_protobuf_compiler_CodeGeneratorRequest_proto_file_array proto_file;   /* 15 */
+    google_protobuf_compiler_CodeGeneratorRequest_source_file_descriptors_array source_file_descriptors;   /* 17 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define google_protobuf_compiler_CodeGeneratorRequest_file_to_generate_tag 1
 #define google_protobuf_compiler_CodeGeneratorRequest_parameter_tag 2
 #define google_protobuf_compiler_CodeGeneratorRequest_compiler_version_tag 3
 #define google_protobuf_compiler_CodeGeneratorRequest_proto_file_tag 15
+#define google_protobuf_compiler_CodeGeneratorRequest_source_file_descriptors_tag 17
 
 void google_protobuf_compiler_CodeGeneratorRequest_init(google_protobuf_compiler_CodeGeneratorRequest *m);
 size_t google_protobuf_compiler_CodeGeneratorRequest_size(const google_protobuf_compiler_CodeGeneratorRequest *m);
@@ -211,27 +195,25 @@ PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_from_text(
 
 /* google.protobuf.compiler.CodeGeneratorResponse
  * pbj options: json=false(project) */
-/* The plugin writes an encoded CodeGeneratorResponse to stdout. */
+/* What the plugin answers: an error for the user's input, or the files it wrote. */
 struct google_protobuf_compiler_CodeGeneratorResponse {
     bool has_error;
     bool has_supported_features;
-    /* Error message.  If non-empty, code generation failed.  The plugin process
-     * should exit with status code zero even if it reports an error in this way.
-     *
-     * This should be used to indicate errors in .proto files which prevent the
-     * code generator from generating correct code.  Errors which indicate a
-     * problem in protoc itself -- such as the input CodeGeneratorRequest being
-     * unparseable -- should be reported by writing a message to stderr and
-     * exiting with a non-zero status code. */
+    bool has_minimum_edition;
+    bool has_maximum_edition;
     pbj_slice error;   /* 1 */
-    /* A bitmask of supported features that the code generator supports.
-     * This is a bitwise "or" of values from the Feature enum. */
+    /* a bit set of Feature */
     uint64_t supported_features;   /* 2 */
+    /* With FEATURE_SUPPORTS_EDITIONS: the editions the plugin generates (google.protobuf.Edition's numbers). */
+    int32_t minimum_edition;   /* 3 */
+    int32_t maximum_edition;   /* 4 */
     google_protobuf_compiler_CodeGeneratorResponse_file_array file;   /* 15 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define google_protobuf_compiler_CodeGeneratorResponse_error_tag 1
 #define google_protobuf_compiler_CodeGeneratorResponse_supported_features_tag 2
+#define google_protobuf_compiler_CodeGeneratorResponse_minimum_edition_tag 3
+#define google_protobuf_compiler_CodeGeneratorResponse_maximum_edition_tag 4
 #define google_protobuf_compiler_CodeGeneratorResponse_file_tag 15
 
 void google_protobuf_compiler_CodeGeneratorResponse_init(google_protobuf_compiler_CodeGeneratorResponse *m);
@@ -258,6 +240,18 @@ static inline void google_protobuf_compiler_CodeGeneratorResponse_clear_supporte
     m->has_supported_features = 0;
     memset(&m->supported_features, 0, sizeof m->supported_features);
 }
+static inline bool google_protobuf_compiler_CodeGeneratorResponse_has_minimum_edition(const google_protobuf_compiler_CodeGeneratorResponse *m) { return m->has_minimum_edition; }
+static inline void google_protobuf_compiler_CodeGeneratorResponse_clear_minimum_edition(google_protobuf_compiler_CodeGeneratorResponse *m)
+{
+    m->has_minimum_edition = 0;
+    memset(&m->minimum_edition, 0, sizeof m->minimum_edition);
+}
+static inline bool google_protobuf_compiler_CodeGeneratorResponse_has_maximum_edition(const google_protobuf_compiler_CodeGeneratorResponse *m) { return m->has_maximum_edition; }
+static inline void google_protobuf_compiler_CodeGeneratorResponse_clear_maximum_edition(google_protobuf_compiler_CodeGeneratorResponse *m)
+{
+    m->has_maximum_edition = 0;
+    memset(&m->maximum_edition, 0, sizeof m->maximum_edition);
+}
 
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_compiler_CodeGeneratorResponse_from_text reads the text format (google_protobuf_compiler_CodeGeneratorResponse_print's, protoc --encode's) into m, cleared first, strings and arrays
@@ -270,66 +264,13 @@ PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_from_text
 
 /* google.protobuf.compiler.CodeGeneratorResponse.File
  * pbj options: json=false(project) */
-/* Represents a single generated file. */
 struct google_protobuf_compiler_CodeGeneratorResponse_File {
     bool has_name;
     bool has_insertion_point;
     bool has_content;
-    /* The file name, relative to the output directory.  The name must not
-     * contain "." or ".." components and must be relative, not be absolute (so,
-     * the file cannot lie outside the output directory).  "/" must be used as
-     * the path separator, not "\".
-     *
-     * If the name is omitted, the content will be appended to the previous
-     * file.  This allows the generator to break large files into small chunks,
-     * and allows the generated text to be streamed back to protoc so that large
-     * files need not reside completely in memory at one time.  Note that as of
-     * this writing protoc does not optimize for this -- it will read the entire
-     * CodeGeneratorResponse before writing files to disk. */
     pbj_slice name;   /* 1 */
-    /* If non-empty, indicates that the named file should already exist, and the
-     * content here is to be inserted into that file at a defined insertion
-     * point.  This feature allows a code generator to extend the output
-     * produced by another code generator.  The original generator may provide
-     * insertion points by placing special annotations in the file that look
-     * like:
-     * @@protoc_insertion_point(NAME)
-     * The annotation can have arbitrary text before and after it on the line,
-     * which allows it to be placed in a comment.  NAME should be replaced with
-     * an identifier naming the point -- this is what other generators will use
-     * as the insertion_point.  Code inserted at this point will be placed
-     * immediately above the line containing the insertion point (thus multiple
-     * insertions to the same point will come out in the order they were added).
-     * The double-@ is intended to make it unlikely that the generated code
-     * could contain things that look like insertion points by accident.
-     *
-     * For example, the C++ code generator places the following line in the
-     * .pb.h files that it generates:
-     * // @@protoc_insertion_point(namespace_scope)
-     * This line appears within the scope of the file's package namespace, but
-     * outside of any particular class.  Another plugin can then specify the
-     * insertion_point "namespace_scope" to generate additional classes or
-     * other declarations that should be placed in this scope.
-     *
-     * Note that if the line containing the insertion point begins with
-     * whitespace, the same whitespace will be added to every line of the
-     * inserted text.  This is useful for languages like Python, where
-     * indentation matters.  In these languages, the insertion point comment
-     * should be indented the same amount as any inserted code will need to be
-     * in order to work correctly in that context.
-     *
-     * The code generator that generates the initial file and the one which
-     * inserts into it must both run as part of a single invocation of protoc.
-     * Code generators are executed in the order in which they appear on the
-     * command line.
-     *
-     * If |insertion_point| is present, |name| must also be present. */
     pbj_slice insertion_point;   /* 2 */
-    /* The file contents. */
     pbj_slice content;   /* 15 */
-    /* Information describing the file content being inserted. If an insertion
-     * point is used, this information will be appropriately offset and inserted
-     * into the code generation metadata for the generated files. */
     google_protobuf_GeneratedCodeInfo *generated_code_info;   /* 16 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
@@ -522,6 +463,9 @@ static inline google_protobuf_compiler_Version *google_protobuf_compiler_CodeGen
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * proto_file; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_add_proto_file(google_protobuf_compiler_CodeGeneratorRequest *m, const google_protobuf_FileDescriptorProto *v, pbj_arena *arena);
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * source_file_descriptors; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_add_source_file_descriptors(google_protobuf_compiler_CodeGeneratorRequest *m, const google_protobuf_FileDescriptorProto *v, pbj_arena *arena);
 
 static inline void google_protobuf_compiler_CodeGeneratorResponse_clear(google_protobuf_compiler_CodeGeneratorResponse *m) { google_protobuf_compiler_CodeGeneratorResponse_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_copy(google_protobuf_compiler_CodeGeneratorResponse *dst, const google_protobuf_compiler_CodeGeneratorResponse *src, pbj_arena *arena);
@@ -547,6 +491,16 @@ static inline void google_protobuf_compiler_CodeGeneratorResponse_set_supported_
 {
     m->supported_features = v;
     m->has_supported_features = 1;
+}
+static inline void google_protobuf_compiler_CodeGeneratorResponse_set_minimum_edition(google_protobuf_compiler_CodeGeneratorResponse *m, int32_t v)
+{
+    m->minimum_edition = v;
+    m->has_minimum_edition = 1;
+}
+static inline void google_protobuf_compiler_CodeGeneratorResponse_set_maximum_edition(google_protobuf_compiler_CodeGeneratorResponse *m, int32_t v)
+{
+    m->maximum_edition = v;
+    m->has_maximum_edition = 1;
 }
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * file; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */

@@ -767,7 +767,7 @@ pbj_status shop_Order__read_text(shop_Order *m, pbj_text_reader *r)
             break;
         case 7: /* address */
             if (m->delivery_case != shop_Order_delivery_NOT_SET)
-                return m->delivery_case == shop_Order_delivery_address ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, m->delivery_case == 8 ? "pickup_store" : m->delivery_case == 7 ? "address" : "", "delivery");
+                return m->delivery_case == shop_Order_delivery_address ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, pbj_table_name_of(&shop_Order__table, (uint32_t)m->delivery_case), "delivery");
             if (!pbj__tr_colon(r)) return r->st;
             {
                 pbj_slice v;
@@ -778,7 +778,7 @@ pbj_status shop_Order__read_text(shop_Order *m, pbj_text_reader *r)
             break;
         case 8: /* pickup_store */
             if (m->delivery_case != shop_Order_delivery_NOT_SET)
-                return m->delivery_case == shop_Order_delivery_pickup_store ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, m->delivery_case == 8 ? "pickup_store" : m->delivery_case == 7 ? "address" : "", "delivery");
+                return m->delivery_case == shop_Order_delivery_pickup_store ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, pbj_table_name_of(&shop_Order__table, (uint32_t)m->delivery_case), "delivery");
             if (!pbj__tr_colon(r)) return r->st;
             {
                 pbj_slice v;
