@@ -133,7 +133,8 @@ done
 
 # response NAME WANT [ARGS]: the sanitized pbjc in plugin mode on $OUT/requests/NAME exits 0 and its
 # response's error holds WANT (a fixed string; "" for any error).
-DECODE="protoc -I /usr/include --decode=google.protobuf.compiler.CodeGeneratorResponse google/protobuf/compiler/plugin.proto"
+# (src/proto's plugin.proto: the response's newer fields, which say the editions pbjc generates)
+DECODE="protoc -I src/proto -I /usr/include --decode=google.protobuf.compiler.CodeGeneratorResponse google/protobuf/compiler/plugin.proto"
 response() {
     r_name=$1 r_want=$2
     r_req=$OUT/requests/$r_name
@@ -142,7 +143,9 @@ response() {
     fi
     $DECODE <"$r_req.out" >"$r_req.txt" 2>&1 || { fail "request $r_name: the response does not decode"; return; }
     if ! grep -q '^error: ' "$r_req.txt"; then fail "request $r_name: no error in the response:"; head -5 "$r_req.txt"; return; fi
-    grep -q '^supported_features: 1$' "$r_req.txt" || fail "request $r_name: no supported_features"
+    grep -q '^supported_features: 3$' "$r_req.txt" || fail "request $r_name: no supported_features (proto3 optional, editions)"
+    grep -q '^minimum_edition: 1000$' "$r_req.txt" && grep -q '^maximum_edition: 1002$' "$r_req.txt" ||
+        fail "request $r_name: no editions 2023 (1000) to 2026 (1002)"
     grep '^error: ' "$r_req.txt" | grep -qF -- "$r_want" || { fail "request $r_name: wanted an error with '$r_want':"; cat "$r_req.txt"; return; }
     if [ -n "$r_want" ]; then echo "plugin: request $r_name: $r_want"; fi
 }
