@@ -5,7 +5,7 @@
 
 TESTEE_READER(testee_read_json)
 {
-    static char why[200];
+    static char why[256];                        /* "line:col: " and the 200-byte message */
     pbj_json_error err = {0};
     pbj_json_options o = {.error = &err, .types = testee_types, .type_count = testee_ntypes,
                           .ignore_unknown_fields = rq->test_category == conformance_TestCategory_JSON_IGNORE_UNKNOWN_PARSING_TEST};
