@@ -25,7 +25,11 @@ extern "C" {
  *   name) at `name`, JSON's at `json_name`; a required field's full name ("pkg.Msg.field", M_missing's
  *   answer) is the pool string just before its name.
  *
- * Extensions (the pbj_ext records) and message sets are described only as the offset of pbj_ext for now. */
+ * Extensions (the pbj_ext records) and message sets are described only as the offset of pbj_ext for now.
+ *
+ * Every enum E has `extern const pbj_enum E__enum;`: its values by number and by name, their names in its file's
+ * pool. E_name and E_from_name are lookups in it (pbj_enum_name, pbj_enum_value_named); an enum field's row
+ * points to its type's (`en`). */
 
 /* Types, as descriptor.proto numbers them. */
 #define PBJ_TYPES(X) X(DOUBLE, 1) X(FLOAT, 2) X(INT64, 3) X(UINT64, 4) X(INT32, 5) X(FIXED64, 6) X(FIXED32, 7)   \
@@ -55,6 +59,27 @@ enum { PBJ_T_MAP_ENTRY = 1, PBJ_T_MSGSET = 2 };
 
 typedef struct pbj_table pbj_table;
 
+/* One value of an enum: its number and its name (in the pool). */
+typedef struct pbj_enum_value {
+    int32_t number;
+    uint32_t name;
+} pbj_enum_value;
+
+/* An enum's flags. */
+enum { PBJ_E_CLOSED = 1, PBJ_E_NULL_VALUE = 2 };   /* unknown numbers are not its values (proto2); NullValue */
+
+/* An enum: its values sorted by number (a number's aliases after its first-declared name, the one E_name
+ * gives), and the same values in the byte order of their names. */
+typedef struct pbj_enum {
+    const char *pool;             /* its file's string pool */
+    const pbj_enum_value *values; /* by number */
+    const uint32_t *by_name;      /* indexes into values, by name */
+    uint32_t name;                /* the full name, in the pool */
+    uint32_t count;               /* values */
+    uint32_t dense;               /* values[i].number == values[0].number + i for every i < dense */
+    uint32_t flags;               /* PBJ_E_* */
+} pbj_enum;
+
 /* One field of a message: one line of its table. */
 typedef struct pbj_field {
     uint32_t number;
@@ -65,6 +90,7 @@ typedef struct pbj_field {
     uint32_t presence;        /* OPTIONAL, WRAPPER: the has member's offset; ONEOF: its oneof's index */
     uint32_t name, json_name; /* in the pool */
     const pbj_table *sub;     /* MESSAGE, GROUP, MAP: the type's table (a map's: its entry's) */
+    const pbj_enum *en;       /* ENUM: the type's values */
 } pbj_field;
 
 /* One oneof: its case member (the number of the field set, 0 for none) and its union. */
@@ -147,6 +173,55 @@ PBJ_INLINE const char *pbj_table_name_of(const pbj_table *t, uint32_t n)
 {
     const pbj_field *f = pbj_table_find(t, n);
     return f ? t->pool + f->name : "";
+}
+
+/* ---- enums ------------------------------------------------------------------------------------------ */
+
+/* The value of e numbered v (its first-declared name), or NULL. */
+PBJ_INLINE const pbj_enum_value *pbj_enum_find(const pbj_enum *e, int32_t v)
+{
+    if (!e->count) return NULL;
+    int64_t k = (int64_t)v - e->values[0].number;
+    if (k >= 0 && k < (int64_t)e->dense) return &e->values[k];
+    size_t lo = e->dense, hi = e->count;   /* past the dense run: the first value numbered v or more */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (e->values[mid].number < v) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < e->count && e->values[lo].number == v ? &e->values[lo] : NULL;
+}
+
+/* The name of e's value v (E_name), or NULL when it has none. */
+PBJ_INLINE const char *pbj_enum_name(const pbj_enum *e, int32_t v)
+{
+    const pbj_enum_value *x = pbj_enum_find(e, v);
+    return x ? e->pool + x->name : NULL;
+}
+
+/* The NUL-terminated z against s[0..n) in byte order (z a prefix of s: before it). */
+PBJ_INLINE int pbj__name_cmp(const char *z, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (!z[i]) return -1;
+        if (z[i] != s[i]) return (unsigned char)z[i] < (unsigned char)s[i] ? -1 : 1;
+    }
+    return z[n] ? 1 : 0;
+}
+
+/* The number of e's value named s[0..n) into *v (E_from_name); false when none has that name. */
+PBJ_INLINE bool pbj_enum_value_named(const pbj_enum *e, const char *s, size_t n, int32_t *v)
+{
+    size_t lo = 0, hi = e->count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const pbj_enum_value *x = &e->values[e->by_name[mid]];
+        int c = pbj__name_cmp(e->pool + x->name, s, n);
+        if (c == 0) return (*v = x->number, true);
+        if (c < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return false;
 }
 
 /* ---- equality (M_equal) --------------------------------------------------------------------------- */

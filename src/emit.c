@@ -121,7 +121,7 @@ struct message_vars {
 
 /* The variables of enum.tmpl and file.tmpl. */
 struct enum_vars {
-    const char *c, *full, *doc, *name_fn, *first, *name, *number, *values, *cases;
+    const char *c, *full, *doc, *name_fn, *from_name_fn, *table, *first, *name, *number, *values;
 };
 
 struct file_vars {
@@ -134,6 +134,9 @@ typedef struct table_vars {
     plan_table t;
     plan_table_row r;
     plan_table_oneof o;
+    plan_enum_table e;
+    plan_enum_row v;
+    const char *full;                                                   /* an enum's full name */
     const char *init, *init_fn, *fields, *oneofs, *rows, *oneof_rows;   /* a table's pieces */
     const char *pool, *members, *lines, *line, *index, *size;         /* the pool, its pieces' members and text */
 } table_vars;
@@ -561,9 +564,16 @@ static void gen_table(tmpl_out *o, const plan_message *pm)
     tmpl_table_source(o, &v);
 }
 
+static void gen_enum_table(tmpl_out *o, const plan_enum *pe)
+{
+    tmpl_out rows = out_in(o->pool);
+    for (size_t i = 0; i < pe->table.rows.n; i++) tmpl_table_enum_row(&rows, &(table_vars){.v = pe->table.rows.v[i]});
+    tmpl_table_enum_source(o, &(table_vars){.e = pe->table, .full = pe->e->full_name, .rows = finish(&rows)});
+}
+
 static void gen_tables(tmpl_out *o, const plan_file *pf)
 {
-    if (!pf->messages.n) return;
+    if (!pf->messages.n && !pf->enums.n) return;
     tmpl_out members = out_in(o->pool), lines = out_in(o->pool);
     for (size_t i = 0; i < pf->table_pool_chunks.n; i++) {
         const plan_pool_chunk *c = &pf->table_pool_chunks.v[i];
@@ -571,6 +581,7 @@ static void gen_tables(tmpl_out *o, const plan_file *pf)
         tmpl_table_pool_line(&lines, &(table_vars){.line = c->text});
     }
     tmpl_table_pool(o, &(table_vars){.pool = pf->table_pool, .members = finish(&members), .lines = finish(&lines)});
+    for (size_t i = 0; i < pf->enums.n; i++) gen_enum_table(o, pf->enums.v[i]);
     each_message(o, pf, gen_table);
 }
 
@@ -965,36 +976,13 @@ static void gen_enum_header(tmpl_out *o, const plan_enum *pe)
         tmpl_enum_value(&values, &(enum_vars){.name = pe->value_cnames.v[i], .doc = pe->value_docs.v[i],
                                               .number = int_literal(o->pool, pe->e->values.v[i]->number)});
     tmpl_enum_header(o, &(enum_vars){.c = pe->cname, .full = pe->e->full_name, .doc = pe->doc, .name_fn = pe->name_fn,
-                                      .values = finish(&values),
+                                      .from_name_fn = pe->from_name_fn, .table = pe->table.table, .values = finish(&values),
                                       .first = pe->e->values.n ? pe->e->values.v[0]->name : ""});
-    tmpl_text_read_enum_header(o, &(message_vars){.full = pe->e->full_name, .name_fn = pe->from_name_fn});
     tmpl_json_read_enum_header(o, (message_vars[]){json_enum_vars(pe)});
-}
-
-/* E_from_name: a value's number by its name. */
-static void gen_enum_from_name(tmpl_out *o, const plan_enum *pe)
-{
-    ir_pool *pool = o->pool;
-    name_value *nv = ir_pool_alloc(pool, (pe->e->values.n + 1) * sizeof *nv);
-    for (size_t i = 0; i < pe->e->values.n; i++)
-        nv[i] = (name_value){pe->e->values.v[i]->name,
-                             ir_pool_printf(pool, "(*v = %s, true)", int_literal(pool, pe->e->values.v[i]->number))};
-    tmpl_text_read_enum_source(o, &(message_vars){.name_fn = pe->from_name_fn, .cases = name_switch(pool, nv, pe->e->values.n)});
 }
 
 static void gen_enum_source(tmpl_out *o, const plan_enum *pe)
 {
-    tmpl_out cases = out_in(o->pool);
-    symtab numbers;                                 /* aliases: the first name of a number */
-    symtab_init(&numbers);
-    for (size_t i = 0; i < pe->e->values.n; i++) {
-        const char *number = int_literal(o->pool, pe->e->values.v[i]->number);
-        if (!symtab_put(&numbers, number, strlen(number), (void *)pe->e->values.v[i]))
-            tmpl_enum_name_case(&cases, &(enum_vars){.number = number, .name = pe->e->values.v[i]->name});
-    }
-    symtab_free(&numbers);
-    tmpl_enum_source(o, &(enum_vars){.name_fn = pe->name_fn, .cases = finish(&cases)});
-    gen_enum_from_name(o, pe);
     tmpl_json_read_enum_source(o, (message_vars[]){json_enum_vars(pe)});
 }
 
@@ -1352,7 +1340,7 @@ static void gen_source(tmpl_out *o, const plan_file *pf)
     tmpl_file_source_top(o, &(file_vars){.proto = f->name, .version = PBJC_VERSION, .header = ir_pool_printf(pool, "%s.pb.h", base),
                                           .rtversion = ir_pool_printf(pool, "%d", PBJ_RUNTIME_VERSION)});
     foreign_item_includes(o, pf);
-    if (pf->enums.n) section(o, "enum names");
+    if (pf->enums.n) section(o, "enums: JSON names");
     for (size_t i = 0; i < pf->enums.n; i++) gen_enum_source(o, pf->enums.v[i]);
     gen_tables(o, pf);
     each_message(o, pf, gen_message_source);

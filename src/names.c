@@ -191,6 +191,11 @@ const char *names_enum_json(ir_pool *pool, names_list *l, const char *cname, con
     return declare(pool, l, ir_pool_strcat(pool, cname, "__json"), "the JSON names of enum", e->full_name, e->file, e->loc);
 }
 
+const char *names_enum_table(ir_pool *pool, names_list *l, const char *cname, const char *suffix, const ir_enum *e)
+{
+    return declare(pool, l, ir_pool_strcat(pool, cname, suffix), "the table of enum", e->full_name, e->file, e->loc);
+}
+
 const char *names_helper_field(ir_pool *pool, names_list *l, const char *cname, names_piece piece, const char *member, const ir_field *f)
 {
     const char *name = ir_pool_printf(pool, "%s_%s%s%s", cname, pieces[piece].prefix, member, pieces[piece].suffix);

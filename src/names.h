@@ -115,6 +115,8 @@ const char *names_enum_name_fn(ir_pool *pool, names_list *l, const char *cname, 
 const char *names_enum_value(ir_pool *pool, names_list *l, const char *cname, const ir_enum_value *v, const ir_enum *e);
 /* An enum's table of names for M_from_json: cname + "__json". */
 const char *names_enum_json(ir_pool *pool, names_list *l, const char *cname, const ir_enum *e);
+/* An enum's table (rt/pbj_table.h) and its arrays: cname + "__enum", "__values", "__by_name". */
+const char *names_enum_table(ir_pool *pool, names_list *l, const char *cname, const char *suffix, const ir_enum *e);
 
 /* A field's building helper (helpers.tmpl), piece NAMES_HELPER_*. */
 const char *names_helper_field(ir_pool *pool, names_list *l, const char *cname, names_piece piece, const char *member, const ir_field *f);

@@ -1502,6 +1502,9 @@ static void collect_enum(plan_file *pf, const ir_enum *e)
     pe->name_fn = names_enum_name_fn(pool, l, pe->cname, e);
     pe->from_name_fn = names_enum_from_name_fn(pool, l, pe->cname, e);
     pe->doc = doc_of(pool, &e->comments);
+    pe->table.table = names_enum_table(pool, l, pe->cname, "__enum", e);
+    pe->table.values = names_enum_table(pool, l, pe->cname, "__values", e);
+    pe->table.by_name = names_enum_table(pool, l, pe->cname, "__by_name", e);
     for (size_t i = 0; i < e->values.n; i++) {
         ir_pool_vec_push(pool, &pe->value_cnames, names_enum_value(pool, l, pe->cname, e->values.v[i], e));
         ir_pool_vec_push(pool, &pe->value_docs, doc_of(pool, &e->values.v[i]->comments));

@@ -325,6 +325,7 @@ typedef struct plan_table_row {
     const char *presence;         /* the has member's offset, the oneof's index, or "0" */
     const char *name, *json_name; /* offsets in the file's pool */
     const char *sub;              /* "&Sub__table" or "NULL" */
+    const char *en;               /* "&E__enum" or "NULL" */
     const char *what;             /* the field's name, for the row's comment */
 } plan_table_row;
 
@@ -462,8 +463,22 @@ struct plan_message {
     plan_table table;             /* its field table (plan_table_file) */
 };
 
+/* One value's row of an enum's table: its number, its name's offset in the pool, the name (a comment). */
+typedef struct plan_enum_row {
+    const char *number, *name, *what;
+} plan_enum_row;
+
+/* An enum's table (rt/pbj_table.h): E__enum, its static arrays, its members as C text. */
+typedef struct plan_enum_table {
+    const char *table, *values, *by_name;
+    const char *pool, *name, *count, *dense, *flags;
+    const char *index;                   /* by_name's indexes into the rows, "2, 0, 1" */
+    IR_VEC(plan_enum_row) rows;          /* by number */
+} plan_enum_table;
+
 typedef struct plan_enum {
     const ir_enum *e;
+    plan_enum_table table;        /* its table (plan_table_file) */
     const char *cname;            /* "acme_shop_Color" */
     const char *name_fn;          /* "acme_shop_Color_name" */
     const char *from_name_fn;     /* "acme_shop_Color_from_name" */

@@ -1,6 +1,8 @@
 /* plan_table.c: the plan of each message's field table (rt/pbj_table.h) and of its file's string pool. */
 #include "plan.h"
 
+#include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "textbuf.h"
@@ -92,11 +94,20 @@ static const char *sub_of(ir_pool *mem, const plan_field *pf)
     return message ? ir_pool_printf(mem, "&%s", pf->code.subfn.table) : "NULL";
 }
 
+/* An enum field's type's table (a map's enum value is its entry's field). */
+static const char *enum_of(ir_pool *mem, const plan_field *pf)
+{
+    const ir_enum *e = pf->type == IR_TYPE_ENUM ? pf->f->enum_type : NULL;
+    if (!e || pf->kind == PLAN_MAP) return "NULL";
+    return ir_pool_printf(mem, "&%s", names_enum_table(mem, NULL, names_enum_cname(mem, e), "__enum", e));
+}
+
 /* Field pf's row, its names added to the pool: a required field's full name first (M_missing's answer). */
 static plan_table_row row_of(ir_pool *mem, const plan_message *pm, const plan_field *pf, table_pool *pool)
 {
     plan_table_row r = {.number = pf->code.number, .type = type_of(pf), .mode = mode_of(pf), .flags = flags_of(mem, pf),
-                        .member = member_of(mem, pm, pf), .presence = presence_of(mem, pm, pf), .sub = sub_of(mem, pf), .what = pf->name};
+                        .member = member_of(mem, pm, pf), .presence = presence_of(mem, pm, pf), .sub = sub_of(mem, pf), .en = enum_of(mem, pf),
+                        .what = pf->name};
     if (pf->required) pool_add(mem, pool, pf->f->full_name);
     r.name = pool_add(mem, pool, pf->name);
     const char *json = pf->f->json_name ? pf->f->json_name : pf->f->name;
@@ -147,11 +158,65 @@ static void plan_table_message(ir_pool *mem, plan_message *pm, const char *pool_
     }
 }
 
+/* ---- enums ---------------------------------------------------------------------------------------- */
+
+/* An enum value and its place in the declaration (ties of number keep it). */
+typedef struct enum_item {
+    const ir_enum_value *v;
+    size_t at;
+} enum_item;
+
+static int by_number(const void *a, const void *b)
+{
+    const enum_item *x = a, *y = b;
+    if (x->v->number != y->v->number) return x->v->number < y->v->number ? -1 : 1;
+    return x->at < y->at ? -1 : x->at > y->at;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(((const enum_item *)a)->v->name, ((const enum_item *)b)->v->name);
+}
+
+static size_t enum_dense(const enum_item *v, size_t n)
+{
+    size_t k = n ? 1 : 0;
+    while (k < n && (int64_t)v[k].v->number == (int64_t)v[0].v->number + (int64_t)k) k++;
+    return k;
+}
+
+/* Enum pe's table: its values by number (at becomes a value's row), then the rows in the order of their names. */
+static void plan_table_enum(ir_pool *mem, plan_enum *pe, const char *pool_name, table_pool *pool)
+{
+    plan_enum_table *t = &pe->table;
+    const ir_enum *e = pe->e;
+    size_t n = e->values.n;
+    enum_item *items = ir_pool_alloc(mem, (n + 1) * sizeof *items);
+    for (size_t i = 0; i < n; i++) items[i] = (enum_item){e->values.v[i], i};
+    qsort(items, n, sizeof *items, by_number);
+    t->pool = pool_name;
+    t->name = pool_add(mem, pool, e->full_name);
+    for (size_t i = 0; i < n; i++) {
+        plan_enum_row r = {ir_pool_printf(mem, "%" PRId32, items[i].v->number), pool_add(mem, pool, items[i].v->name), items[i].v->name};
+        if (items[i].v->number == INT32_MIN) r.number = "(-2147483647 - 1)";
+        ir_pool_vec_push(mem, &t->rows, r);
+        items[i].at = i;
+    }
+    t->count = ir_pool_printf(mem, "%zu", n);
+    t->dense = ir_pool_printf(mem, "%zu", enum_dense(items, n));
+    t->flags = features_closed_enum(e) ? "PBJ_E_CLOSED" : strcmp(e->full_name, "google.protobuf.NullValue") == 0 ? "PBJ_E_NULL_VALUE" : "0";
+    qsort(items, n, sizeof *items, by_name);
+    textbuf index = {0};
+    for (size_t i = 0; i < n; i++) textbuf_printf(&index, "%s%zu", i ? ", " : "", items[i].at);
+    t->index = textbuf_finish(&index, mem);
+}
+
 void plan_table_file(ir_pool *mem, plan_file *pf)
 {
     table_pool pool = {.pf = pf};
     pf->table_pool = names_table_pool(mem, pf->f);
     const char *start = ir_pool_printf(mem, "(const char *)&%s", pf->table_pool);   /* the chunks as one array of bytes */
+    for (size_t i = 0; i < pf->enums.n; i++) plan_table_enum(mem, pf->enums.v[i], start, &pool);
     for (size_t i = 0; i < pf->messages.n; i++) plan_table_message(mem, pf->messages.v[i], start, &pool);
     pool_close(mem, &pool);
 }

@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "h.pb.h"
+#include "h2.pb.h"
 #include "h3.pb.h"
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -532,6 +533,52 @@ static void buf_reads_whole_files(void **state)
     assert_null(in.data);
 }
 
+/* An enum's table: E_name gives a number's first-declared name, E_from_name every name's number; fields point
+ * to their enum's table. */
+static void enum_tables_look_up(void **state)
+{
+    (void)state;
+    static const struct { const char *name; int32_t number; } named[] = {
+        {"ODD_ONE", 1}, {"ODD_UNO", 1}, {"ODD_NEG", -5}, {"ODD_TWO", 2}, {"ODD_LOW", INT32_MIN}, {"ODD_THREE", 3},
+        {"ODD_BIG", 1000000}, {"ODD", 7}, {"ODD_ZERO", 0},
+    };
+    for (size_t i = 0; i < sizeof named / sizeof *named; i++) {
+        int32_t v = 0;
+        assert_true(h2_Odd_from_name(named[i].name, strlen(named[i].name), &v));
+        assert_int_equal(v, named[i].number);
+    }
+    assert_string_equal(h2_Odd_name(1), "ODD_ONE");
+    assert_string_equal(h2_Odd_name(INT32_MIN), "ODD_LOW");
+    assert_string_equal(h2_Odd_name(-5), "ODD_NEG");
+    assert_string_equal(h2_Odd_name(3), "ODD_THREE");
+    assert_string_equal(h2_Odd_name(7), "ODD");
+    assert_string_equal(h2_Odd_name(0), "ODD_ZERO");
+    assert_string_equal(h2_Odd_name(1000000), "ODD_BIG");
+    static const int32_t unnamed[] = {-1, 4, 6, 8, -4, -6, 999999, 1000001, INT32_MAX, INT32_MIN + 1};
+    for (size_t i = 0; i < sizeof unnamed / sizeof *unnamed; i++) assert_null(h2_Odd_name(unnamed[i]));
+    static const char *const not_names[] = {"", "OD", "ODD_", "ODD_ON", "ODD_ONEE", "odd", "ODD_ZZZ", "A"};
+    int32_t v = 99;
+    for (size_t i = 0; i < sizeof not_names / sizeof *not_names; i++)
+        assert_false(h2_Odd_from_name(not_names[i], strlen(not_names[i]), &v));
+    assert_false(h2_Odd_from_name("ODD\0", 4, &v));   /* a NUL in the input is not the name's end */
+    assert_int_equal(v, 99);
+
+    const pbj_enum *e = &h2_Odd__enum;
+    assert_int_equal(e->count, 9);
+    assert_int_equal(e->flags, PBJ_E_CLOSED);
+    assert_string_equal(e->pool + e->name, "h2.Odd");
+    for (uint32_t i = 1; i < e->count; i++) assert_true(e->values[i - 1].number <= e->values[i].number);
+    const pbj_field *f = pbj_table_find(&h2_Odds__table, 1);
+    assert_ptr_equal(f->en, e);
+    const pbj_field *entry = pbj_table_find(&h2_Odds__table, 2);
+    assert_null(entry->en);
+    assert_ptr_equal(pbj_table_find(entry->sub, 2)->en, e);
+    assert_int_equal(h_Kind__enum.flags, 0);   /* proto3: open */
+    assert_string_equal(h_Kind_name(1), "KIND_A");
+    assert_null(h_Kind_name(2));
+    assert_true(h_Kind_from_name("KIND_NONE", 9, &v) && v == 0);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1) scratch_path = argv[1];
@@ -556,6 +603,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(cstring_forms, setup, teardown),
         cmocka_unit_test_setup_teardown(add_many_appends_arrays, setup, teardown),
         cmocka_unit_test_setup_teardown(buf_reads_whole_files, setup, teardown),
+        cmocka_unit_test_setup_teardown(enum_tables_look_up, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 4
-#error "google/protobuf/descriptor.proto was generated for pbj runtime version 4: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 5
+#error "google/protobuf/descriptor.proto was generated for pbj runtime version 5: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -40,11 +40,13 @@ typedef enum google_protobuf_Edition {
     google_protobuf_Edition_EDITION_MAX = 2147483647,
 } google_protobuf_Edition;
 
+extern const pbj_enum google_protobuf_Edition__enum;   /* its values (rt/pbj_table.h) */
+
 /* The name of a value of google.protobuf.Edition ("EDITION_UNKNOWN"), or NULL when it has none. */
-const char *google_protobuf_Edition_name(int32_t v);
+PBJ_INLINE const char *google_protobuf_Edition_name(int32_t v) { return pbj_enum_name(&google_protobuf_Edition__enum, v); }
 
 /* The value of google.protobuf.Edition named s[0..n) into *v; false when none has that name. */
-bool google_protobuf_Edition_from_name(const char *s, size_t n, int32_t *v);
+PBJ_INLINE bool google_protobuf_Edition_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_Edition__enum, s, n, v); }
 
 #ifdef PBJ_JSON_READ_H
 extern const pbj_json_enum google_protobuf_Edition__json;   /* its names, for M_from_json */
@@ -58,11 +60,13 @@ typedef enum google_protobuf_SymbolVisibility {
     google_protobuf_SymbolVisibility_VISIBILITY_EXPORT = 2,
 } google_protobuf_SymbolVisibility;
 
+extern const pbj_enum google_protobuf_SymbolVisibility__enum;   /* its values (rt/pbj_table.h) */
+
 /* The name of a value of google.protobuf.SymbolVisibility ("VISIBILITY_UNSET"), or NULL when it has none. */
-const char *google_protobuf_SymbolVisibility_name(int32_t v);
+PBJ_INLINE const char *google_protobuf_SymbolVisibility_name(int32_t v) { return pbj_enum_name(&google_protobuf_SymbolVisibility__enum, v); }
 
 /* The value of google.protobuf.SymbolVisibility named s[0..n) into *v; false when none has that name. */
-bool google_protobuf_SymbolVisibility_from_name(const char *s, size_t n, int32_t *v);
+PBJ_INLINE bool google_protobuf_SymbolVisibility_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_SymbolVisibility__enum, s, n, v); }
 
 #ifdef PBJ_JSON_READ_H
 extern const pbj_json_enum google_protobuf_SymbolVisibility__json;   /* its names, for M_from_json */
@@ -91,11 +95,13 @@ typedef enum google_protobuf_FieldDescriptorProto_Type {
     google_protobuf_FieldDescriptorProto_Type_TYPE_SINT64 = 18,
 } google_protobuf_FieldDescriptorProto_Type;
 
+extern const pbj_enum google_protobuf_FieldDescriptorProto_Type__enum;   /* its values (rt/pbj_table.h) */
+
 /* The name of a value of google.protobuf.FieldDescriptorProto.Type ("TYPE_DOUBLE"), or NULL when it has none. */
-const char *google_protobuf_FieldDescriptorProto_Type_name(int32_t v);
+PBJ_INLINE const char *google_protobuf_FieldDescriptorProto_Type_name(int32_t v) { return pbj_enum_name(&google_protobuf_FieldDescriptorProto_Type__enum, v); }
 
 /* The value of google.protobuf.FieldDescriptorProto.Type named s[0..n) into *v; false when none has that name. */
-bool google_protobuf_FieldDescriptorProto_Type_from_name(const char *s, size_t n, int32_t *v);
+PBJ_INLINE bool google_protobuf_FieldDescriptorProto_Type_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FieldDescriptorProto_Type__enum, s, n, v); }
 
 #ifdef PBJ_JSON_READ_H
 extern const pbj_json_enum google_protobuf_FieldDescriptorProto_Type__json;   /* its names, for M_from_json */
@@ -108,11 +114,13 @@ typedef enum google_protobuf_FieldDescriptorProto_Label {
     google_protobuf_FieldDescriptorProto_Label_LABEL_REPEATED = 3,
 } google_protobuf_FieldDescriptorProto_Label;
 
+extern const pbj_enum google_protobuf_FieldDescriptorProto_Label__enum;   /* its values (rt/pbj_table.h) */
+
 /* The name of a value of google.protobuf.FieldDescriptorProto.Label ("LABEL_OPTIONAL"), or NULL when it has none. */
-const char *google_protobuf_FieldDescriptorProto_Label_name(int32_t v);
+PBJ_INLINE const char *google_protobuf_FieldDescriptorProto_Label_name(int32_t v) { return pbj_enum_name(&google_protobuf_FieldDescriptorProto_Label__enum, v); }
 
 /* The value of google.protobuf.FieldDescriptorProto.Label named s[0..n) into *v; false when none has that name. */
-bool google_protobuf_FieldDescriptorProto_Label_from_name(const char *s, size_t n, int32_t *v);
+PBJ_INLINE bool google_protobuf_FieldDescriptorProto_Label_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FieldDescriptorProto_Label__enum, s, n, v); }
 
 #ifdef PBJ_JSON_READ_H
 extern const pbj_json_enum google_protobuf_FieldDescriptorProto_Label__json;   /* its names, for M_from_json */
@@ -125,11 +133,13 @@ typedef enum google_protobuf_FileOptions_OptimizeMode {
     google_protobuf_FileOptions_OptimizeMode_LITE_RUNTIME = 3,
 } google_protobuf_FileOptions_OptimizeMode;
 
+extern const pbj_enum google_protobuf_FileOptions_OptimizeMode__enum;   /* its values (rt/pbj_table.h) */
+
 /* The name of a value of google.protobuf.FileOptions.OptimizeMode ("SPEED"), or NULL when it has none. */
-const char *google_protobuf_FileOptions_OptimizeMode_name(int32_t v);
+PBJ_INLINE const char *google_protobuf_FileOptions_OptimizeMode_name(int32_t v) { return pbj_enum_name(&google_protobuf_FileOptions_OptimizeMode__enum, v); }
 
 /* The value of google.protobuf.FileOptions.OptimizeMode named s[0..n) into *v; false when none has that name. */
-bool google_protobuf_FileOptions_OptimizeMode_from_name(const char *s, size_t n, int32_t *v);
+PBJ_INLINE bool google_protobuf_FileOptions_OptimizeMode_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FileOptions_OptimizeMode__enum, s, n, v); }
 
 #ifdef PBJ_JSON_READ_H
 extern const pbj_json_enum google_protobuf_FileOptions_OptimizeMode__json;   /* its names, for M_from_json */
@@ -142,11 +152,13 @@ typedef enum google_protobuf_FieldOptions_CType {
     google_protobuf_FieldOptions_CType_STRING_PIECE = 2,
 } google_protobuf_FieldOptions_CType;
 
+extern const pbj_enum google_protobuf_FieldOptions_CType__enum;   /* its values (rt/pbj_table.h) */
+
 /* The name of a value of google.protobuf.FieldOptions.CType ("STRING"), or NULL when it has none. */
-const char *google_protobuf_FieldOptions_CType_name(int32_t v);
+PBJ_INLINE const char *google_protobuf_FieldOptions_CType_name(int32_t v) { return pbj_enum_name(&google_protobuf_FieldOptions_CType__enum, v); }
 
 /* The value of google.protobuf.FieldOptions.CType named s[0..n) into *v; false when none has that name. */
-bool google_protobuf_FieldOptions_CType_from_name(const char *s, size_t n, int32_t *v);
+PBJ_INLINE bool google_protobuf_FieldOptions_CType_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FieldOptions_CType__enum, s, n, v); }
 
 #ifdef PBJ_JSON_READ_H
 extern const pbj_json_enum google_protobuf_FieldOptions_CType__json;   /* its names, for M_from_json */
@@ -159,11 +171,13 @@ typedef enum google_protobuf_FieldOptions_JSType {
     google_protobuf_FieldOptions_JSType_JS_NUMBER = 2,
 } google_protobuf_FieldOptions_JSType;
 
+extern const pbj_enum google_protobuf_FieldOptions_JSType__enum;   /* its values (rt/pbj_table.h) */
+
 /* The name of a value of google.protobuf.FieldOptions.JSType ("JS_NORMAL"), or NULL when it has none. */
-const char *google_protobuf_FieldOptions_JSType_name(int32_t v);
+PBJ_INLINE const char *google_protobuf_FieldOptions_JSType_name(int32_t v) { return pbj_enum_name(&google_protobuf_FieldOptions_JSType__enum, v); }
 
 /* The value of google.protobuf.FieldOptions.JSType named s[0..n) into *v; false when none has that name. */
-bool google_protobuf_FieldOptions_JSType_from_name(const char *s, size_t n, int32_t *v);
+PBJ_INLINE bool google_protobuf_FieldOptions_JSType_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FieldOptions_JSType__enum, s, n, v); }
 
 #ifdef PBJ_JSON_READ_H
 extern const pbj_json_enum google_protobuf_FieldOptions_JSType__json;   /* its names, for M_from_json */
@@ -177,11 +191,13 @@ typedef enum google_protobuf_FieldOptions_OptionRetention {
     google_protobuf_FieldOptions_OptionRetention_RETENTION_SOURCE = 2,
 } google_protobuf_FieldOptions_OptionRetention;
 
+extern const pbj_enum google_protobuf_FieldOptions_OptionRetention__enum;   /* its values (rt/pbj_table.h) */
+
 /* The name of a value of google.protobuf.FieldOptions.OptionRetention ("RETENTION_UNKNOWN"), or NULL when it has none. */
-const char *google_protobuf_FieldOptions_OptionRetention_name(int32_t v);
+PBJ_INLINE const char *google_protobuf_FieldOptions_OptionRetention_name(int32_t v) { return pbj_enum_name(&google_protobuf_FieldOptions_OptionRetention__enum, v); }
 
 /* The value of google.protobuf.FieldOptions.OptionRetention named s[0..n) into *v; false when none has that name. */
-bool google_protobuf_FieldOptions_OptionRetention_from_name(const char *s, size_t n, int32_t *v);
+PBJ_INLINE bool google_protobuf_FieldOptions_OptionRetention_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FieldOptions_OptionRetention__enum, s, n, v); }
 
 #ifdef PBJ_JSON_READ_H
 extern const pbj_json_enum google_protobuf_FieldOptions_OptionRetention__json;   /* its names, for M_from_json */
@@ -202,11 +218,13 @@ typedef enum google_protobuf_FieldOptions_OptionTargetType {
     google_protobuf_FieldOptions_OptionTargetType_TARGET_TYPE_METHOD = 9,
 } google_protobuf_FieldOptions_OptionTargetType;
 
+extern const pbj_enum google_protobuf_FieldOptions_OptionTargetType__enum;   /* its values (rt/pbj_table.h) */
+
 /* The name of a value of google.protobuf.FieldOptions.OptionTargetType ("TARGET_TYPE_UNKNOWN"), or NULL when it has none. */
-const char *google_protobuf_FieldOptions_OptionTargetType_name(int32_t v);
+PBJ_INLINE const char *google_protobuf_FieldOptions_OptionTargetType_name(int32_t v) { return pbj_enum_name(&google_protobuf_FieldOptions_OptionTargetType__enum, v); }
 
 /* The value of google.protobuf.FieldOptions.OptionTargetType named s[0..n) into *v; false when none has that name. */
-bool google_protobuf_FieldOptions_OptionTargetType_from_name(const char *s, size_t n, int32_t *v);
+PBJ_INLINE bool google_protobuf_FieldOptions_OptionTargetType_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FieldOptions_OptionTargetType__enum, s, n, v); }
 
 #ifdef PBJ_JSON_READ_H
 extern const pbj_json_enum google_protobuf_FieldOptions_OptionTargetType__json;   /* its names, for M_from_json */
@@ -219,11 +237,13 @@ typedef enum google_protobuf_MethodOptions_IdempotencyLevel {
     google_protobuf_MethodOptions_IdempotencyLevel_IDEMPOTENT = 2,
 } google_protobuf_MethodOptions_IdempotencyLevel;
 
+extern const pbj_enum google_protobuf_MethodOptions_IdempotencyLevel__enum;   /* its values (rt/pbj_table.h) */
+
 /* The name of a value of google.protobuf.MethodOptions.IdempotencyLevel ("IDEMPOTENCY_UNKNOWN"), or NULL when it has none. */
-const char *google_protobuf_MethodOptions_IdempotencyLevel_name(int32_t v);
+PBJ_INLINE const char *google_protobuf_MethodOptions_IdempotencyLevel_name(int32_t v) { return pbj_enum_name(&google_protobuf_MethodOptions_IdempotencyLevel__enum, v); }
 
 /* The value of google.protobuf.MethodOptions.IdempotencyLevel named s[0..n) into *v; false when none has that name. */
-bool google_protobuf_MethodOptions_IdempotencyLevel_from_name(const char *s, size_t n, int32_t *v);
+PBJ_INLINE bool google_protobuf_MethodOptions_IdempotencyLevel_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_MethodOptions_IdempotencyLevel__enum, s, n, v); }
 
 #ifdef PBJ_JSON_READ_H
 extern const pbj_json_enum google_protobuf_MethodOptions_IdempotencyLevel__json;   /* its names, for M_from_json */
@@ -237,11 +257,13 @@ typedef enum google_protobuf_FeatureSet_FieldPresence {
     google_protobuf_FeatureSet_FieldPresence_LEGACY_REQUIRED = 3,
 } google_protobuf_FeatureSet_FieldPresence;
 
+extern const pbj_enum google_protobuf_FeatureSet_FieldPresence__enum;   /* its values (rt/pbj_table.h) */
+
 /* The name of a value of google.protobuf.FeatureSet.FieldPresence ("FIELD_PRESENCE_UNKNOWN"), or NULL when it has none. */
-const char *google_protobuf_FeatureSet_FieldPresence_name(int32_t v);
+PBJ_INLINE const char *google_protobuf_FeatureSet_FieldPresence_name(int32_t v) { return pbj_enum_name(&google_protobuf_FeatureSet_FieldPresence__enum, v); }
 
 /* The value of google.protobuf.FeatureSet.FieldPresence named s[0..n) into *v; false when none has that name. */
-bool google_protobuf_FeatureSet_FieldPresence_from_name(const char *s, size_t n, int32_t *v);
+PBJ_INLINE bool google_protobuf_FeatureSet_FieldPresence_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FeatureSet_FieldPresence__enum, s, n, v); }
 
 #ifdef PBJ_JSON_READ_H
 extern const pbj_json_enum google_protobuf_FeatureSet_FieldPresence__json;   /* its names, for M_from_json */
@@ -254,11 +276,13 @@ typedef enum google_protobuf_FeatureSet_EnumType {
     google_protobuf_FeatureSet_EnumType_CLOSED = 2,
 } google_protobuf_FeatureSet_EnumType;
 
+extern const pbj_enum google_protobuf_FeatureSet_EnumType__enum;   /* its values (rt/pbj_table.h) */
+
 /* The name of a value of google.protobuf.FeatureSet.EnumType ("ENUM_TYPE_UNKNOWN"), or NULL when it has none. */
-const char *google_protobuf_FeatureSet_EnumType_name(int32_t v);
+PBJ_INLINE const char *google_protobuf_FeatureSet_EnumType_name(int32_t v) { return pbj_enum_name(&google_protobuf_FeatureSet_EnumType__enum, v); }
 
 /* The value of google.protobuf.FeatureSet.EnumType named s[0..n) into *v; false when none has that name. */
-bool google_protobuf_FeatureSet_EnumType_from_name(const char *s, size_t n, int32_t *v);
+PBJ_INLINE bool google_protobuf_FeatureSet_EnumType_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FeatureSet_EnumType__enum, s, n, v); }
 
 #ifdef PBJ_JSON_READ_H
 extern const pbj_json_enum google_protobuf_FeatureSet_EnumType__json;   /* its names, for M_from_json */
@@ -271,11 +295,13 @@ typedef enum google_protobuf_FeatureSet_RepeatedFieldEncoding {
     google_protobuf_FeatureSet_RepeatedFieldEncoding_EXPANDED = 2,
 } google_protobuf_FeatureSet_RepeatedFieldEncoding;
 
+extern const pbj_enum google_protobuf_FeatureSet_RepeatedFieldEncoding__enum;   /* its values (rt/pbj_table.h) */
+
 /* The name of a value of google.protobuf.FeatureSet.RepeatedFieldEncoding ("REPEATED_FIELD_ENCODING_UNKNOWN"), or NULL when it has none. */
-const char *google_protobuf_FeatureSet_RepeatedFieldEncoding_name(int32_t v);
+PBJ_INLINE const char *google_protobuf_FeatureSet_RepeatedFieldEncoding_name(int32_t v) { return pbj_enum_name(&google_protobuf_FeatureSet_RepeatedFieldEncoding__enum, v); }
 
 /* The value of google.protobuf.FeatureSet.RepeatedFieldEncoding named s[0..n) into *v; false when none has that name. */
-bool google_protobuf_FeatureSet_RepeatedFieldEncoding_from_name(const char *s, size_t n, int32_t *v);
+PBJ_INLINE bool google_protobuf_FeatureSet_RepeatedFieldEncoding_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FeatureSet_RepeatedFieldEncoding__enum, s, n, v); }
 
 #ifdef PBJ_JSON_READ_H
 extern const pbj_json_enum google_protobuf_FeatureSet_RepeatedFieldEncoding__json;   /* its names, for M_from_json */
@@ -288,11 +314,13 @@ typedef enum google_protobuf_FeatureSet_Utf8Validation {
     google_protobuf_FeatureSet_Utf8Validation_NONE = 3,
 } google_protobuf_FeatureSet_Utf8Validation;
 
+extern const pbj_enum google_protobuf_FeatureSet_Utf8Validation__enum;   /* its values (rt/pbj_table.h) */
+
 /* The name of a value of google.protobuf.FeatureSet.Utf8Validation ("UTF8_VALIDATION_UNKNOWN"), or NULL when it has none. */
-const char *google_protobuf_FeatureSet_Utf8Validation_name(int32_t v);
+PBJ_INLINE const char *google_protobuf_FeatureSet_Utf8Validation_name(int32_t v) { return pbj_enum_name(&google_protobuf_FeatureSet_Utf8Validation__enum, v); }
 
 /* The value of google.protobuf.FeatureSet.Utf8Validation named s[0..n) into *v; false when none has that name. */
-bool google_protobuf_FeatureSet_Utf8Validation_from_name(const char *s, size_t n, int32_t *v);
+PBJ_INLINE bool google_protobuf_FeatureSet_Utf8Validation_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FeatureSet_Utf8Validation__enum, s, n, v); }
 
 #ifdef PBJ_JSON_READ_H
 extern const pbj_json_enum google_protobuf_FeatureSet_Utf8Validation__json;   /* its names, for M_from_json */
@@ -305,11 +333,13 @@ typedef enum google_protobuf_FeatureSet_MessageEncoding {
     google_protobuf_FeatureSet_MessageEncoding_DELIMITED = 2,
 } google_protobuf_FeatureSet_MessageEncoding;
 
+extern const pbj_enum google_protobuf_FeatureSet_MessageEncoding__enum;   /* its values (rt/pbj_table.h) */
+
 /* The name of a value of google.protobuf.FeatureSet.MessageEncoding ("MESSAGE_ENCODING_UNKNOWN"), or NULL when it has none. */
-const char *google_protobuf_FeatureSet_MessageEncoding_name(int32_t v);
+PBJ_INLINE const char *google_protobuf_FeatureSet_MessageEncoding_name(int32_t v) { return pbj_enum_name(&google_protobuf_FeatureSet_MessageEncoding__enum, v); }
 
 /* The value of google.protobuf.FeatureSet.MessageEncoding named s[0..n) into *v; false when none has that name. */
-bool google_protobuf_FeatureSet_MessageEncoding_from_name(const char *s, size_t n, int32_t *v);
+PBJ_INLINE bool google_protobuf_FeatureSet_MessageEncoding_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FeatureSet_MessageEncoding__enum, s, n, v); }
 
 #ifdef PBJ_JSON_READ_H
 extern const pbj_json_enum google_protobuf_FeatureSet_MessageEncoding__json;   /* its names, for M_from_json */
@@ -322,11 +352,13 @@ typedef enum google_protobuf_FeatureSet_JsonFormat {
     google_protobuf_FeatureSet_JsonFormat_LEGACY_BEST_EFFORT = 2,
 } google_protobuf_FeatureSet_JsonFormat;
 
+extern const pbj_enum google_protobuf_FeatureSet_JsonFormat__enum;   /* its values (rt/pbj_table.h) */
+
 /* The name of a value of google.protobuf.FeatureSet.JsonFormat ("JSON_FORMAT_UNKNOWN"), or NULL when it has none. */
-const char *google_protobuf_FeatureSet_JsonFormat_name(int32_t v);
+PBJ_INLINE const char *google_protobuf_FeatureSet_JsonFormat_name(int32_t v) { return pbj_enum_name(&google_protobuf_FeatureSet_JsonFormat__enum, v); }
 
 /* The value of google.protobuf.FeatureSet.JsonFormat named s[0..n) into *v; false when none has that name. */
-bool google_protobuf_FeatureSet_JsonFormat_from_name(const char *s, size_t n, int32_t *v);
+PBJ_INLINE bool google_protobuf_FeatureSet_JsonFormat_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FeatureSet_JsonFormat__enum, s, n, v); }
 
 #ifdef PBJ_JSON_READ_H
 extern const pbj_json_enum google_protobuf_FeatureSet_JsonFormat__json;   /* its names, for M_from_json */
@@ -340,11 +372,13 @@ typedef enum google_protobuf_FeatureSet_EnforceNamingStyle {
     google_protobuf_FeatureSet_EnforceNamingStyle_STYLE2026 = 3,
 } google_protobuf_FeatureSet_EnforceNamingStyle;
 
+extern const pbj_enum google_protobuf_FeatureSet_EnforceNamingStyle__enum;   /* its values (rt/pbj_table.h) */
+
 /* The name of a value of google.protobuf.FeatureSet.EnforceNamingStyle ("ENFORCE_NAMING_STYLE_UNKNOWN"), or NULL when it has none. */
-const char *google_protobuf_FeatureSet_EnforceNamingStyle_name(int32_t v);
+PBJ_INLINE const char *google_protobuf_FeatureSet_EnforceNamingStyle_name(int32_t v) { return pbj_enum_name(&google_protobuf_FeatureSet_EnforceNamingStyle__enum, v); }
 
 /* The value of google.protobuf.FeatureSet.EnforceNamingStyle named s[0..n) into *v; false when none has that name. */
-bool google_protobuf_FeatureSet_EnforceNamingStyle_from_name(const char *s, size_t n, int32_t *v);
+PBJ_INLINE bool google_protobuf_FeatureSet_EnforceNamingStyle_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FeatureSet_EnforceNamingStyle__enum, s, n, v); }
 
 #ifdef PBJ_JSON_READ_H
 extern const pbj_json_enum google_protobuf_FeatureSet_EnforceNamingStyle__json;   /* its names, for M_from_json */
@@ -361,11 +395,13 @@ typedef enum google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibilit
     google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility_STRICT = 4,
 } google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility;
 
+extern const pbj_enum google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility__enum;   /* its values (rt/pbj_table.h) */
+
 /* The name of a value of google.protobuf.FeatureSet.VisibilityFeature.DefaultSymbolVisibility ("DEFAULT_SYMBOL_VISIBILITY_UNKNOWN"), or NULL when it has none. */
-const char *google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility_name(int32_t v);
+PBJ_INLINE const char *google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility_name(int32_t v) { return pbj_enum_name(&google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility__enum, v); }
 
 /* The value of google.protobuf.FeatureSet.VisibilityFeature.DefaultSymbolVisibility named s[0..n) into *v; false when none has that name. */
-bool google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility_from_name(const char *s, size_t n, int32_t *v);
+PBJ_INLINE bool google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility__enum, s, n, v); }
 
 #ifdef PBJ_JSON_READ_H
 extern const pbj_json_enum google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility__json;   /* its names, for M_from_json */
@@ -380,11 +416,13 @@ typedef enum google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits {
     google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits_PROTO_LIMITS2026 = 2,
 } google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits;
 
+extern const pbj_enum google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits__enum;   /* its values (rt/pbj_table.h) */
+
 /* The name of a value of google.protobuf.FeatureSet.ProtoLimitsFeature.EnforceProtoLimits ("PROTO_LIMITS_UNKNOWN"), or NULL when it has none. */
-const char *google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits_name(int32_t v);
+PBJ_INLINE const char *google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits_name(int32_t v) { return pbj_enum_name(&google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits__enum, v); }
 
 /* The value of google.protobuf.FeatureSet.ProtoLimitsFeature.EnforceProtoLimits named s[0..n) into *v; false when none has that name. */
-bool google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits_from_name(const char *s, size_t n, int32_t *v);
+PBJ_INLINE bool google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits__enum, s, n, v); }
 
 #ifdef PBJ_JSON_READ_H
 extern const pbj_json_enum google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits__json;   /* its names, for M_from_json */

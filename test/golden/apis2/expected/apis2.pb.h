@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 4
-#error "apis2.proto was generated for pbj runtime version 4: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 5
+#error "apis2.proto was generated for pbj runtime version 5: regenerate it with the pbjc of this runtime"
 #endif
 
 #include <pbj_view.h>
@@ -27,11 +27,13 @@ typedef enum golden_apis2_Color {
     golden_apis2_Color_GREEN = 2,
 } golden_apis2_Color;
 
+extern const pbj_enum golden_apis2_Color__enum;   /* its values (rt/pbj_table.h) */
+
 /* The name of a value of golden.apis2.Color ("BLACK"), or NULL when it has none. */
-const char *golden_apis2_Color_name(int32_t v);
+PBJ_INLINE const char *golden_apis2_Color_name(int32_t v) { return pbj_enum_name(&golden_apis2_Color__enum, v); }
 
 /* The value of golden.apis2.Color named s[0..n) into *v; false when none has that name. */
-bool golden_apis2_Color_from_name(const char *s, size_t n, int32_t *v);
+PBJ_INLINE bool golden_apis2_Color_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&golden_apis2_Color__enum, s, n, v); }
 
 #ifdef PBJ_JSON_READ_H
 extern const pbj_json_enum golden_apis2_Color__json;   /* its names, for M_from_json */

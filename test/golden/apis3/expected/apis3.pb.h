@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 4
-#error "apis3.proto was generated for pbj runtime version 4: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 5
+#error "apis3.proto was generated for pbj runtime version 5: regenerate it with the pbjc of this runtime"
 #endif
 
 #include <pbj_view.h>
@@ -27,11 +27,13 @@ typedef enum golden_apis3_Kind {
     golden_apis3_Kind_KIND_B = 2,
 } golden_apis3_Kind;
 
+extern const pbj_enum golden_apis3_Kind__enum;   /* its values (rt/pbj_table.h) */
+
 /* The name of a value of golden.apis3.Kind ("KIND_NONE"), or NULL when it has none. */
-const char *golden_apis3_Kind_name(int32_t v);
+PBJ_INLINE const char *golden_apis3_Kind_name(int32_t v) { return pbj_enum_name(&golden_apis3_Kind__enum, v); }
 
 /* The value of golden.apis3.Kind named s[0..n) into *v; false when none has that name. */
-bool golden_apis3_Kind_from_name(const char *s, size_t n, int32_t *v);
+PBJ_INLINE bool golden_apis3_Kind_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&golden_apis3_Kind__enum, s, n, v); }
 
 #ifdef PBJ_JSON_READ_H
 extern const pbj_json_enum golden_apis3_Kind__json;   /* its names, for M_from_json */

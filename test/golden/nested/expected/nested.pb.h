@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 4
-#error "nested.proto was generated for pbj runtime version 4: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 5
+#error "nested.proto was generated for pbj runtime version 5: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -25,11 +25,13 @@ typedef enum golden_nested_Outer_Inner_Kind {
     golden_nested_Outer_Inner_Kind_LEAF = 1,
 } golden_nested_Outer_Inner_Kind;
 
+extern const pbj_enum golden_nested_Outer_Inner_Kind__enum;   /* its values (rt/pbj_table.h) */
+
 /* The name of a value of golden.nested.Outer.Inner.Kind ("KIND_UNSPECIFIED"), or NULL when it has none. */
-const char *golden_nested_Outer_Inner_Kind_name(int32_t v);
+PBJ_INLINE const char *golden_nested_Outer_Inner_Kind_name(int32_t v) { return pbj_enum_name(&golden_nested_Outer_Inner_Kind__enum, v); }
 
 /* The value of golden.nested.Outer.Inner.Kind named s[0..n) into *v; false when none has that name. */
-bool golden_nested_Outer_Inner_Kind_from_name(const char *s, size_t n, int32_t *v);
+PBJ_INLINE bool golden_nested_Outer_Inner_Kind_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&golden_nested_Outer_Inner_Kind__enum, s, n, v); }
 
 #ifdef PBJ_JSON_READ_H
 extern const pbj_json_enum golden_nested_Outer_Inner_Kind__json;   /* its names, for M_from_json */

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 4
-#error "optional.proto was generated for pbj runtime version 4: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 5
+#error "optional.proto was generated for pbj runtime version 5: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -25,11 +25,13 @@ typedef enum golden_optional_Mode {
     golden_optional_Mode_FAST = 1,
 } golden_optional_Mode;
 
+extern const pbj_enum golden_optional_Mode__enum;   /* its values (rt/pbj_table.h) */
+
 /* The name of a value of golden.optional.Mode ("MODE_UNSPECIFIED"), or NULL when it has none. */
-const char *golden_optional_Mode_name(int32_t v);
+PBJ_INLINE const char *golden_optional_Mode_name(int32_t v) { return pbj_enum_name(&golden_optional_Mode__enum, v); }
 
 /* The value of golden.optional.Mode named s[0..n) into *v; false when none has that name. */
-bool golden_optional_Mode_from_name(const char *s, size_t n, int32_t *v);
+PBJ_INLINE bool golden_optional_Mode_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&golden_optional_Mode__enum, s, n, v); }
 
 #ifdef PBJ_JSON_READ_H
 extern const pbj_json_enum golden_optional_Mode__json;   /* its names, for M_from_json */

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 4
-#error "scalars.proto was generated for pbj runtime version 4: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 5
+#error "scalars.proto was generated for pbj runtime version 5: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -27,11 +27,13 @@ typedef enum golden_scalars_Level {
     golden_scalars_Level_BELOW = -1,
 } golden_scalars_Level;
 
+extern const pbj_enum golden_scalars_Level__enum;   /* its values (rt/pbj_table.h) */
+
 /* The name of a value of golden.scalars.Level ("LEVEL_UNSPECIFIED"), or NULL when it has none. */
-const char *golden_scalars_Level_name(int32_t v);
+PBJ_INLINE const char *golden_scalars_Level_name(int32_t v) { return pbj_enum_name(&golden_scalars_Level__enum, v); }
 
 /* The value of golden.scalars.Level named s[0..n) into *v; false when none has that name. */
-bool golden_scalars_Level_from_name(const char *s, size_t n, int32_t *v);
+PBJ_INLINE bool golden_scalars_Level_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&golden_scalars_Level__enum, s, n, v); }
 
 #ifdef PBJ_JSON_READ_H
 extern const pbj_json_enum golden_scalars_Level__json;   /* its names, for M_from_json */

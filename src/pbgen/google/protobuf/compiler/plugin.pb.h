@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 4
-#error "google/protobuf/compiler/plugin.proto was generated for pbj runtime version 4: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 5
+#error "google/protobuf/compiler/plugin.proto was generated for pbj runtime version 5: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifndef __cplusplus /* protoc's C++ header of the same name, if found first, is skipped (3.21's and 22's guards) */
@@ -34,11 +34,13 @@ typedef enum google_protobuf_compiler_CodeGeneratorResponse_Feature {
     google_protobuf_compiler_CodeGeneratorResponse_Feature_FEATURE_SUPPORTS_EDITIONS = 2,
 } google_protobuf_compiler_CodeGeneratorResponse_Feature;
 
+extern const pbj_enum google_protobuf_compiler_CodeGeneratorResponse_Feature__enum;   /* its values (rt/pbj_table.h) */
+
 /* The name of a value of google.protobuf.compiler.CodeGeneratorResponse.Feature ("FEATURE_NONE"), or NULL when it has none. */
-const char *google_protobuf_compiler_CodeGeneratorResponse_Feature_name(int32_t v);
+PBJ_INLINE const char *google_protobuf_compiler_CodeGeneratorResponse_Feature_name(int32_t v) { return pbj_enum_name(&google_protobuf_compiler_CodeGeneratorResponse_Feature__enum, v); }
 
 /* The value of google.protobuf.compiler.CodeGeneratorResponse.Feature named s[0..n) into *v; false when none has that name. */
-bool google_protobuf_compiler_CodeGeneratorResponse_Feature_from_name(const char *s, size_t n, int32_t *v);
+PBJ_INLINE bool google_protobuf_compiler_CodeGeneratorResponse_Feature_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_compiler_CodeGeneratorResponse_Feature__enum, s, n, v); }
 
 #ifdef PBJ_JSON_READ_H
 extern const pbj_json_enum google_protobuf_compiler_CodeGeneratorResponse_Feature__json;   /* its names, for M_from_json */

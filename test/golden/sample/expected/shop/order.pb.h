@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 4
-#error "shop/order.proto was generated for pbj runtime version 4: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 5
+#error "shop/order.proto was generated for pbj runtime version 5: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifndef __cplusplus /* protoc's C++ header of the same name, if found first, is skipped (3.21's and 22's guards) */
@@ -35,11 +35,13 @@ typedef enum shop_Status {
     shop_Status_STATUS_SHIPPED = 3,
 } shop_Status;
 
+extern const pbj_enum shop_Status__enum;   /* its values (rt/pbj_table.h) */
+
 /* The name of a value of shop.Status ("STATUS_UNSPECIFIED"), or NULL when it has none. */
-const char *shop_Status_name(int32_t v);
+PBJ_INLINE const char *shop_Status_name(int32_t v) { return pbj_enum_name(&shop_Status__enum, v); }
 
 /* The value of shop.Status named s[0..n) into *v; false when none has that name. */
-bool shop_Status_from_name(const char *s, size_t n, int32_t *v);
+PBJ_INLINE bool shop_Status_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&shop_Status__enum, s, n, v); }
 
 #ifdef PBJ_JSON_READ_H
 extern const pbj_json_enum shop_Status__json;   /* its names, for M_from_json */

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 4
-#error "google/protobuf/descriptor.proto was generated for pbj runtime version 4: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 5
+#error "google/protobuf/descriptor.proto was generated for pbj runtime version 5: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -55,11 +55,13 @@ typedef enum google_protobuf_FieldDescriptorProto_Type {
     google_protobuf_FieldDescriptorProto_Type_TYPE_SINT64 = 18,
 } google_protobuf_FieldDescriptorProto_Type;
 
+extern const pbj_enum google_protobuf_FieldDescriptorProto_Type__enum;   /* its values (rt/pbj_table.h) */
+
 /* The name of a value of google.protobuf.FieldDescriptorProto.Type ("TYPE_DOUBLE"), or NULL when it has none. */
-const char *google_protobuf_FieldDescriptorProto_Type_name(int32_t v);
+PBJ_INLINE const char *google_protobuf_FieldDescriptorProto_Type_name(int32_t v) { return pbj_enum_name(&google_protobuf_FieldDescriptorProto_Type__enum, v); }
 
 /* The value of google.protobuf.FieldDescriptorProto.Type named s[0..n) into *v; false when none has that name. */
-bool google_protobuf_FieldDescriptorProto_Type_from_name(const char *s, size_t n, int32_t *v);
+PBJ_INLINE bool google_protobuf_FieldDescriptorProto_Type_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FieldDescriptorProto_Type__enum, s, n, v); }
 
 #ifdef PBJ_JSON_READ_H
 extern const pbj_json_enum google_protobuf_FieldDescriptorProto_Type__json;   /* its names, for M_from_json */
@@ -73,11 +75,13 @@ typedef enum google_protobuf_FieldDescriptorProto_Label {
     google_protobuf_FieldDescriptorProto_Label_LABEL_REPEATED = 3,
 } google_protobuf_FieldDescriptorProto_Label;
 
+extern const pbj_enum google_protobuf_FieldDescriptorProto_Label__enum;   /* its values (rt/pbj_table.h) */
+
 /* The name of a value of google.protobuf.FieldDescriptorProto.Label ("LABEL_OPTIONAL"), or NULL when it has none. */
-const char *google_protobuf_FieldDescriptorProto_Label_name(int32_t v);
+PBJ_INLINE const char *google_protobuf_FieldDescriptorProto_Label_name(int32_t v) { return pbj_enum_name(&google_protobuf_FieldDescriptorProto_Label__enum, v); }
 
 /* The value of google.protobuf.FieldDescriptorProto.Label named s[0..n) into *v; false when none has that name. */
-bool google_protobuf_FieldDescriptorProto_Label_from_name(const char *s, size_t n, int32_t *v);
+PBJ_INLINE bool google_protobuf_FieldDescriptorProto_Label_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FieldDescriptorProto_Label__enum, s, n, v); }
 
 #ifdef PBJ_JSON_READ_H
 extern const pbj_json_enum google_protobuf_FieldDescriptorProto_Label__json;   /* its names, for M_from_json */
@@ -95,11 +99,13 @@ typedef enum google_protobuf_FileOptions_OptimizeMode {
     google_protobuf_FileOptions_OptimizeMode_LITE_RUNTIME = 3,
 } google_protobuf_FileOptions_OptimizeMode;
 
+extern const pbj_enum google_protobuf_FileOptions_OptimizeMode__enum;   /* its values (rt/pbj_table.h) */
+
 /* The name of a value of google.protobuf.FileOptions.OptimizeMode ("SPEED"), or NULL when it has none. */
-const char *google_protobuf_FileOptions_OptimizeMode_name(int32_t v);
+PBJ_INLINE const char *google_protobuf_FileOptions_OptimizeMode_name(int32_t v) { return pbj_enum_name(&google_protobuf_FileOptions_OptimizeMode__enum, v); }
 
 /* The value of google.protobuf.FileOptions.OptimizeMode named s[0..n) into *v; false when none has that name. */
-bool google_protobuf_FileOptions_OptimizeMode_from_name(const char *s, size_t n, int32_t *v);
+PBJ_INLINE bool google_protobuf_FileOptions_OptimizeMode_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FileOptions_OptimizeMode__enum, s, n, v); }
 
 #ifdef PBJ_JSON_READ_H
 extern const pbj_json_enum google_protobuf_FileOptions_OptimizeMode__json;   /* its names, for M_from_json */
@@ -113,11 +119,13 @@ typedef enum google_protobuf_FieldOptions_CType {
     google_protobuf_FieldOptions_CType_STRING_PIECE = 2,
 } google_protobuf_FieldOptions_CType;
 
+extern const pbj_enum google_protobuf_FieldOptions_CType__enum;   /* its values (rt/pbj_table.h) */
+
 /* The name of a value of google.protobuf.FieldOptions.CType ("STRING"), or NULL when it has none. */
-const char *google_protobuf_FieldOptions_CType_name(int32_t v);
+PBJ_INLINE const char *google_protobuf_FieldOptions_CType_name(int32_t v) { return pbj_enum_name(&google_protobuf_FieldOptions_CType__enum, v); }
 
 /* The value of google.protobuf.FieldOptions.CType named s[0..n) into *v; false when none has that name. */
-bool google_protobuf_FieldOptions_CType_from_name(const char *s, size_t n, int32_t *v);
+PBJ_INLINE bool google_protobuf_FieldOptions_CType_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FieldOptions_CType__enum, s, n, v); }
 
 #ifdef PBJ_JSON_READ_H
 extern const pbj_json_enum google_protobuf_FieldOptions_CType__json;   /* its names, for M_from_json */
@@ -133,11 +141,13 @@ typedef enum google_protobuf_FieldOptions_JSType {
     google_protobuf_FieldOptions_JSType_JS_NUMBER = 2,
 } google_protobuf_FieldOptions_JSType;
 
+extern const pbj_enum google_protobuf_FieldOptions_JSType__enum;   /* its values (rt/pbj_table.h) */
+
 /* The name of a value of google.protobuf.FieldOptions.JSType ("JS_NORMAL"), or NULL when it has none. */
-const char *google_protobuf_FieldOptions_JSType_name(int32_t v);
+PBJ_INLINE const char *google_protobuf_FieldOptions_JSType_name(int32_t v) { return pbj_enum_name(&google_protobuf_FieldOptions_JSType__enum, v); }
 
 /* The value of google.protobuf.FieldOptions.JSType named s[0..n) into *v; false when none has that name. */
-bool google_protobuf_FieldOptions_JSType_from_name(const char *s, size_t n, int32_t *v);
+PBJ_INLINE bool google_protobuf_FieldOptions_JSType_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FieldOptions_JSType__enum, s, n, v); }
 
 #ifdef PBJ_JSON_READ_H
 extern const pbj_json_enum google_protobuf_FieldOptions_JSType__json;   /* its names, for M_from_json */
@@ -155,11 +165,13 @@ typedef enum google_protobuf_MethodOptions_IdempotencyLevel {
     google_protobuf_MethodOptions_IdempotencyLevel_IDEMPOTENT = 2,
 } google_protobuf_MethodOptions_IdempotencyLevel;
 
+extern const pbj_enum google_protobuf_MethodOptions_IdempotencyLevel__enum;   /* its values (rt/pbj_table.h) */
+
 /* The name of a value of google.protobuf.MethodOptions.IdempotencyLevel ("IDEMPOTENCY_UNKNOWN"), or NULL when it has none. */
-const char *google_protobuf_MethodOptions_IdempotencyLevel_name(int32_t v);
+PBJ_INLINE const char *google_protobuf_MethodOptions_IdempotencyLevel_name(int32_t v) { return pbj_enum_name(&google_protobuf_MethodOptions_IdempotencyLevel__enum, v); }
 
 /* The value of google.protobuf.MethodOptions.IdempotencyLevel named s[0..n) into *v; false when none has that name. */
-bool google_protobuf_MethodOptions_IdempotencyLevel_from_name(const char *s, size_t n, int32_t *v);
+PBJ_INLINE bool google_protobuf_MethodOptions_IdempotencyLevel_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_MethodOptions_IdempotencyLevel__enum, s, n, v); }
 
 #ifdef PBJ_JSON_READ_H
 extern const pbj_json_enum google_protobuf_MethodOptions_IdempotencyLevel__json;   /* its names, for M_from_json */
