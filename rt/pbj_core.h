@@ -173,7 +173,8 @@ extern "C" {
     X(ERR_ORDER,     "writer call out of order")                                         \
     X(ERR_JSON,      "value not writable as JSON")                                       \
     X(ERR_SYNTAX,    "syntax error")                                                     \
-    X(ERR_IO,        "cannot read file")
+    X(ERR_IO,        "cannot read file")                                                 \
+    X(ERR_KIND,      "field of another kind")
 
 /* Every pbj function that can fail returns one of these; PBJ_OK is 0. */
 typedef enum pbj_status {

@@ -224,6 +224,19 @@ PBJ_INLINE bool pbj_enum_value_named(const pbj_enum *e, const char *s, size_t n,
     return false;
 }
 
+/* The bytes of one element of f's array. */
+PBJ_INLINE size_t pbj__elem_size(const pbj_field *f)
+{
+    switch (f->type) {
+    case PBJ_TYPE_STRING: case PBJ_TYPE_BYTES: return sizeof(pbj_slice);
+    case PBJ_TYPE_MESSAGE: case PBJ_TYPE_GROUP: return f->sub->size;
+    case PBJ_TYPE_BOOL: return sizeof(bool);
+    case PBJ_TYPE_DOUBLE: case PBJ_TYPE_INT64: case PBJ_TYPE_UINT64: case PBJ_TYPE_FIXED64: case PBJ_TYPE_SFIXED64:
+    case PBJ_TYPE_SINT64: return 8;
+    default: return 4;
+    }
+}
+
 /* ---- equality (M_equal) --------------------------------------------------------------------------- */
 
 #if PBJ__BODIES   /* the walk is recursive through message values: what it calls, defined below */
@@ -272,19 +285,6 @@ PBJ_INLINE bool pbj__value_equal(const pbj_field *f, const uint8_t *a, const uin
         return memcmp(a, b, 8) == 0;   /* doubles by their bits, as the generated code compares them */
     default:
         return memcmp(a, b, 4) == 0;
-    }
-}
-
-/* The bytes of one element of f's array. */
-PBJ_INLINE size_t pbj__elem_size(const pbj_field *f)
-{
-    switch (f->type) {
-    case PBJ_TYPE_STRING: case PBJ_TYPE_BYTES: return sizeof(pbj_slice);
-    case PBJ_TYPE_MESSAGE: case PBJ_TYPE_GROUP: return f->sub->size;
-    case PBJ_TYPE_BOOL: return sizeof(bool);
-    case PBJ_TYPE_DOUBLE: case PBJ_TYPE_INT64: case PBJ_TYPE_UINT64: case PBJ_TYPE_FIXED64: case PBJ_TYPE_SFIXED64:
-    case PBJ_TYPE_SINT64: return 8;
-    default: return 4;
     }
 }
 
