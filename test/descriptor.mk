@@ -29,11 +29,15 @@ APT_PRIVATE    = -o Dir::Etc::SourceList=$(APT_DIR)/none -o Dir::Etc::SourcePart
                   -o Debug::NoLocking=1
 
 .PHONY: protobuf-src check-descriptor-protobuf
-protobuf-src:
+# apt-src-lists: the private deb-src lists (Debian's source packages: protobuf here, the peers' in bench.mk)
+.PHONY: apt-src-lists
+apt-src-lists:
 	@mkdir -p $(APT_DIR)/etc $(APT_DIR)/lists/partial $(APT_DIR)/cache/archives/partial && touch $(APT_DIR)/none
 	printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: bookworm\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
 	  >$(APT_DIR)/etc/src.sources
 	apt-get $(APT_PRIVATE) update
+
+protobuf-src: apt-src-lists
 	cd $(PROTOBUF_CACHE) && apt-get $(APT_PRIVATE) source --download-only protobuf
 	cd $(PROTOBUF_CACHE) && tar xzf protobuf_3.21.12.orig.tar.gz protobuf-3.21.12/src
 
