@@ -7,6 +7,14 @@ set -eu
 prefix=$(mktemp -d)
 trap 'rm -rf "$prefix"' EXIT
 fail() { echo "FAIL meson: $*"; exit 1; }
+# README.md's Meson rule is the one tested here: each of its lines (comments and spaces aside) is in samples/meson.build
+squeeze() { sed 's/ *#.*//; s/[[:space:]]//g; /^$/d'; }
+squeeze < samples/meson.build > "$prefix/sample.txt"
+sed -n '/^```meson$/,/^```$/p' README.md | sed '1d;$d' | squeeze > "$prefix/readme.txt"
+[ -s "$prefix/readme.txt" ] || fail "README.md has no Meson example"
+while read -r line; do
+    grep -qxF "$line" "$prefix/sample.txt" || fail "README.md's Meson line '$line' is not in samples/meson.build"
+done < "$prefix/readme.txt"
 env -u MAKEFLAGS -u MAKELEVEL make -s install PREFIX="$prefix" >/dev/null
 # pbjc, found by find_program('pbjc') first on PATH, through a wrapper that logs each run's .proto
 mkdir "$prefix/logged"
