@@ -38,7 +38,7 @@ typedef pbj_read_error pbj_json_error;
 struct pbj_json_options {
     bool emit_defaults;                  /* also fields at their default: 0, "", false, [], {} */
     bool proto_names;                    /* keys as the .proto's field names, not lowerCamelCase */
-    int max_depth;                       /* messages nested below the top one (input: counted as binary decode counts them); 0: PBJ_DEFAULT_MAX_DEPTH */
+    uint32_t max_depth;                  /* messages nested below the top one (input: counted as binary decode counts them); 0: PBJ_DEFAULT_MAX_DEPTH */
     const pbj_msg_type *const *types;    /* the types an Any may hold, type_count of them */
     size_t type_count;
     /* JSON input (M_from_json) */
@@ -151,7 +151,7 @@ static inline void pbj__json_init(pbj_json *j, pbj_text *out, const pbj_json_opt
     j->out = out;
     if (o) j->o = *o;
     else memset(&j->o, 0, sizeof j->o);
-    if (j->o.max_depth <= 0) j->o.max_depth = PBJ_DEFAULT_MAX_DEPTH;
+    if (j->o.max_depth == 0) j->o.max_depth = PBJ_DEFAULT_MAX_DEPTH;
     if (j->o.max_depth > PBJ_MAX_DEPTH_CAP) j->o.max_depth = PBJ_MAX_DEPTH_CAP;
     j->depth = -1;
     j->splice = false;
@@ -181,7 +181,7 @@ static inline void pbj__json_sep(pbj_json *j) {
 
 /* '{' or '[' of a message one level deeper (nothing when it continues an open object); false when it may not. */
 static inline bool pbj__json_open(pbj_json *j, char c) {
-    if (++j->depth > j->o.max_depth) pbj__json_fail(j, PBJ_ERR_DEPTH);
+    if ((uint32_t)++j->depth > j->o.max_depth) pbj__json_fail(j, PBJ_ERR_DEPTH);
     if (!pbj__json_ok(j)) return false;
     if (j->splice) j->splice = false;
     else pbj__json_put(j, &c, 1);
@@ -414,7 +414,7 @@ static inline void pbj__json_any(pbj_json *j, pbj_slice type_url, pbj_slice valu
     if (m) t->init(m);
     if (m) s = t->decode(m, pbj_slice_data(value), value.len, &arena, NULL);
     if (s != PBJ_OK) pbj__json_fail(j, s == PBJ_ERR_NOMEM ? s : PBJ_ERR_JSON);
-    else if (++j->depth > j->o.max_depth) pbj__json_fail(j, PBJ_ERR_DEPTH);
+    else if ((uint32_t)++j->depth > j->o.max_depth) pbj__json_fail(j, PBJ_ERR_DEPTH);
     else {
         pbj__json_put(j, "{\"@type\":", 9);
         pbj__json_string(j, type_url);

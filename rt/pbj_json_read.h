@@ -90,7 +90,7 @@ PBJ_INLINE void pbj__jin_in_init(pbj__json_in *j, const char *json, size_t len, 
     j->end = j->start + (json ? len : 0);
     j->arena = arena;
     j->o = o;
-    j->depth_left = o && o->max_depth > 0 ? (uint32_t)o->max_depth : PBJ_DEFAULT_MAX_DEPTH;
+    j->depth_left = o && o->max_depth ? o->max_depth : PBJ_DEFAULT_MAX_DEPTH;
     if (j->depth_left > PBJ_MAX_DEPTH_CAP) j->depth_left = PBJ_MAX_DEPTH_CAP;
     j->depth_left++;                          /* the top-level object is level 0 */
     j->st = PBJ_OK;

@@ -11,6 +11,12 @@
 
 static int failures;
 
+/* One type for max_depth in every reader's options: binary decode's, the text format's and JSON's. */
+#define IS_U32(x) _Generic((x), uint32_t: 1, default: 0)
+_Static_assert(IS_U32(((pbj_decode_options *)0)->max_depth) && IS_U32(((pbj_text_read_options *)0)->max_depth) &&
+                   IS_U32(((pbj_json_options *)0)->max_depth),
+               "max_depth has decode's type, uint32_t, in every reader's options");
+
 /* Text built by repeating open n times around a middle, then close n times. */
 static char *nest(const char *before, const char *open, int n, const char *middle, const char *close, const char *after)
 {
@@ -40,7 +46,7 @@ typedef struct shape {
     static pbj_status T##_json(void *m, const char *s, size_t len, pbj_arena *a, uint32_t max_depth)                 \
     {                                                                                                                \
         pbj_json_options o = {0};                                                                                    \
-        o.max_depth = (int)max_depth;                                                                                \
+        o.max_depth = max_depth;                                                                                     \
         return T##_from_json((T *)m, s, len, a, &o);                                                                 \
     }                                                                                                                \
     static pbj_status T##_text(void *m, const char *s, size_t len, pbj_arena *a, uint32_t max_depth)                 \
@@ -139,9 +145,10 @@ int main(int argc, char **argv)
             for (int n = at - 2; n <= at + 2; n++)
                 if (n >= 0) check(sh, n, limit);
         }
+        check(sh, (150 - sh->extra) / sh->per_step, UINT32_MAX);         /* clamped to the cap, not wrapped */
     }
     if (failures) return 1;
-    printf("depth: %s input accepted exactly where binary decode accepts the same message (%zu shapes, at max_depth 100 and 10)\n",
+    printf("depth: %s input accepted exactly where binary decode accepts the same message (%zu shapes, at max_depth 100, 10 and UINT32_MAX, clamped)\n",
            json ? "JSON" : "text", count);
     return 0;
 }
