@@ -492,6 +492,39 @@ const pbj_json_enum google_protobuf_MethodOptions_IdempotencyLevel__json = {(con
 }, 3, true, false};
 #endif
 
+const char *google_protobuf_ExtensionRangeOptions_VerificationState_name(int32_t v)
+{
+    switch (v) {
+    case 0: return "DECLARATION";
+    case 1: return "UNVERIFIED";
+    default: return NULL;
+    }
+}
+
+bool google_protobuf_ExtensionRangeOptions_VerificationState_from_name(const char *s, size_t n, int32_t *v)
+{
+    (void)s;
+    (void)v;
+    switch (n) {
+    case 10:
+        if (memcmp(s, "UNVERIFIED", 10) == 0) return (*v = 1, true);
+        break;
+    case 11:
+        if (memcmp(s, "DECLARATION", 11) == 0) return (*v = 0, true);
+        break;
+    default:
+        break;
+    }
+    return false;
+}
+
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum google_protobuf_ExtensionRangeOptions_VerificationState__json = {(const pbj__jin_name[]){
+    {"UNVERIFIED", 10, 1},
+    {"DECLARATION", 11, 0},
+}, 2, true, false};
+#endif
+
 const char *google_protobuf_FeatureSet_FieldPresence_name(int32_t v)
 {
     switch (v) {
@@ -856,11 +889,11 @@ const pbj_json_enum google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLi
  * one's full name before it) and JSON name (when it differs), then its oneofs' names; in pieces laid end to end
  * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
 static const struct {
-    char s0[4000];
-    char s1[1101];
+    char s0[3999];
+    char s1[1226];
 } pbj__pool_google_protobuf_descriptor_proto = {
-    "google.protobuf.FileDescriptorSet\000file\000google.protobuf.FileDescriptorProto\000name\000package\000dependency\000message_type\000messageType\000enum_type\000enumType\000service\000extension\000options\000source_code_info\000sourceCodeInfo\000public_dependency\000publicDependency\000weak_dependency\000weakDependency\000syntax\000edition\000option_dependency\000optionDependency\000google.protobuf.DescriptorProto\000name\000field\000nested_type\000nestedType\000enum_type\000enumType\000extension_range\000extensionRange\000extension\000options\000oneof_decl\000oneofDecl\000reserved_range\000reservedRange\000reserved_name\000reservedName\000visibility\000google.protobuf.DescriptorProto.ExtensionRange\000start\000end\000options\000google.protobuf.DescriptorProto.ReservedRange\000start\000end\000google.protobuf.FieldDescriptorProto\000name\000extendee\000number\000label\000type\000type_name\000typeName\000default_value\000defaultValue\000options\000oneof_index\000oneofIndex\000json_name\000jsonName\000proto3_optional\000proto3Optional\000google.protobuf.OneofDescriptorProto\000name\000options\000google.protobuf.EnumDescriptorProto\000name\000value\000options\000reserved_range\000reservedRange\000reserved_name\000reservedName\000visibility\000google.protobuf.EnumDescriptorProto.EnumReservedRange\000start\000end\000google.protobuf.EnumValueDescriptorProto\000name\000number\000options\000google.protobuf.ServiceDescriptorProto\000name\000method\000options\000google.protobuf.MethodDescriptorProto\000name\000input_type\000inputType\000output_type\000outputType\000options\000client_streaming\000clientStreaming\000server_streaming\000serverStreaming\000google.protobuf.FileOptions\000java_package\000javaPackage\000java_outer_classname\000javaOuterClassname\000optimize_for\000optimizeFor\000java_multiple_files\000javaMultipleFiles\000go_package\000goPackage\000cc_generic_services\000ccGenericServices\000java_generic_services\000javaGenericServices\000py_generic_services\000pyGenericServices\000java_generate_equals_and_hash\000javaGenerateEqualsAndHash\000deprecated\000java_string_check_utf8\000javaStringCheckUtf8\000cc_enable_arenas\000ccEnableArenas\000objc_class_prefix\000objcClassPrefix\000csharp_namespace\000csharpNamespace\000swift_prefix\000swiftPrefix\000php_class_prefix\000phpClassPrefix\000php_namespace\000phpNamespace\000php_generic_services\000phpGenericServices\000php_metadata_namespace\000phpMetadataNamespace\000ruby_package\000rubyPackage\000features\000uninterpreted_option\000uninterpretedOption\000google.protobuf.MessageOptions\000message_set_wire_format\000messageSetWireFormat\000no_standard_descriptor_accessor\000noStandardDescriptorAccessor\000deprecated\000map_entry\000mapEntry\000deprecated_legacy_json_field_conflicts\000deprecatedLegacyJsonFieldConflicts\000features\000uninterpreted_option\000uninterpretedOption\000google.protobuf.FieldOptions\000ctype\000packed\000deprecated\000lazy\000jstype\000weak\000unverified_lazy\000unverifiedLazy\000debug_redact\000debugRedact\000retention\000targets\000edition_defaults\000editionDefaults\000features\000feature_support\000featureSupport\000uninterpreted_option\000uninterpretedOption\000google.protobuf.FieldOptions.EditionDefault\000value\000edition\000google.protobuf.FieldOptions.FeatureSupport\000edition_introduced\000editionIntroduced\000edition_deprecated\000editionDeprecated\000deprecation_warning\000deprecationWarning\000edition_removed\000editionRemoved\000removal_error\000removalError\000google.protobuf.OneofOptions\000features\000uninterpreted_option\000uninterpretedOption\000google.protobuf.EnumOptions\000allow_alias\000allowAlias\000deprecated\000deprecated_legacy_json_field_conflicts\000deprecatedLegacyJsonFieldConflicts\000features\000uninterpreted_option\000uninterpretedOption\000google.protobuf.EnumValueOptions\000deprecated\000features\000debug_redact\000debugRedact\000feature_support\000featureSupport\000uninterpreted_option\000uninterpretedOption\000google.protobuf.ServiceOptions\000deprecated\000features\000uninterpreted_option\000uninterpretedOption\000google.protobuf.MethodOptions\000deprecated\000idempotency_level\000idempotencyLevel\000features\000uninterpreted_option\000uninterpretedOption\000google.protobuf.ExtensionRangeOptions\000features\000uninterpreted_option\000uninterpretedOption\000google.protobuf.UninterpretedOption\000name\000identifier_value\000identifierValue\000positive_int_value\000positiveIntValue\000negative_int_value\000negativeIntValue\000double_value\000doubleValue\000string_value\000stringValue\000aggregate_value\000aggregateValue\000google.protobuf.UninterpretedOption.NamePart\000google.protobuf.UninterpretedOption.NamePart.name_part\000name_part",
-    "namePart\000google.protobuf.UninterpretedOption.NamePart.is_extension\000is_extension\000isExtension\000google.protobuf.FeatureSet\000field_presence\000fieldPresence\000enum_type\000enumType\000repeated_field_encoding\000repeatedFieldEncoding\000utf8_validation\000utf8Validation\000message_encoding\000messageEncoding\000json_format\000jsonFormat\000enforce_naming_style\000enforceNamingStyle\000default_symbol_visibility\000defaultSymbolVisibility\000enforce_proto_limits\000enforceProtoLimits\000google.protobuf.FeatureSet.VisibilityFeature\000google.protobuf.FeatureSet.ProtoLimitsFeature\000google.protobuf.FeatureSetDefaults\000defaults\000minimum_edition\000minimumEdition\000maximum_edition\000maximumEdition\000google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault\000edition\000overridable_features\000overridableFeatures\000fixed_features\000fixedFeatures\000google.protobuf.SourceCodeInfo\000location\000google.protobuf.SourceCodeInfo.Location\000path\000span\000leading_comments\000leadingComments\000trailing_comments\000trailingComments\000leading_detached_comments\000leadingDetachedComments\000google.protobuf.GeneratedCodeInfo\000annotation\000google.protobuf.GeneratedCodeInfo.Annotation\000path\000source_file\000sourceFile\000begin\000end",
+    "google.protobuf.FileDescriptorSet\000file\000google.protobuf.FileDescriptorProto\000name\000package\000dependency\000message_type\000messageType\000enum_type\000enumType\000service\000extension\000options\000source_code_info\000sourceCodeInfo\000public_dependency\000publicDependency\000weak_dependency\000weakDependency\000syntax\000edition\000option_dependency\000optionDependency\000google.protobuf.DescriptorProto\000name\000field\000nested_type\000nestedType\000enum_type\000enumType\000extension_range\000extensionRange\000extension\000options\000oneof_decl\000oneofDecl\000reserved_range\000reservedRange\000reserved_name\000reservedName\000visibility\000google.protobuf.DescriptorProto.ExtensionRange\000start\000end\000options\000google.protobuf.DescriptorProto.ReservedRange\000start\000end\000google.protobuf.FieldDescriptorProto\000name\000extendee\000number\000label\000type\000type_name\000typeName\000default_value\000defaultValue\000options\000oneof_index\000oneofIndex\000json_name\000jsonName\000proto3_optional\000proto3Optional\000google.protobuf.OneofDescriptorProto\000name\000options\000google.protobuf.EnumDescriptorProto\000name\000value\000options\000reserved_range\000reservedRange\000reserved_name\000reservedName\000visibility\000google.protobuf.EnumDescriptorProto.EnumReservedRange\000start\000end\000google.protobuf.EnumValueDescriptorProto\000name\000number\000options\000google.protobuf.ServiceDescriptorProto\000name\000method\000options\000google.protobuf.MethodDescriptorProto\000name\000input_type\000inputType\000output_type\000outputType\000options\000client_streaming\000clientStreaming\000server_streaming\000serverStreaming\000google.protobuf.FileOptions\000java_package\000javaPackage\000java_outer_classname\000javaOuterClassname\000optimize_for\000optimizeFor\000java_multiple_files\000javaMultipleFiles\000go_package\000goPackage\000cc_generic_services\000ccGenericServices\000java_generic_services\000javaGenericServices\000py_generic_services\000pyGenericServices\000java_generate_equals_and_hash\000javaGenerateEqualsAndHash\000deprecated\000java_string_check_utf8\000javaStringCheckUtf8\000cc_enable_arenas\000ccEnableArenas\000objc_class_prefix\000objcClassPrefix\000csharp_namespace\000csharpNamespace\000swift_prefix\000swiftPrefix\000php_class_prefix\000phpClassPrefix\000php_namespace\000phpNamespace\000php_generic_services\000phpGenericServices\000php_metadata_namespace\000phpMetadataNamespace\000ruby_package\000rubyPackage\000features\000uninterpreted_option\000uninterpretedOption\000google.protobuf.MessageOptions\000message_set_wire_format\000messageSetWireFormat\000no_standard_descriptor_accessor\000noStandardDescriptorAccessor\000deprecated\000map_entry\000mapEntry\000deprecated_legacy_json_field_conflicts\000deprecatedLegacyJsonFieldConflicts\000features\000uninterpreted_option\000uninterpretedOption\000google.protobuf.FieldOptions\000ctype\000packed\000deprecated\000lazy\000jstype\000weak\000unverified_lazy\000unverifiedLazy\000debug_redact\000debugRedact\000retention\000targets\000edition_defaults\000editionDefaults\000features\000feature_support\000featureSupport\000uninterpreted_option\000uninterpretedOption\000google.protobuf.FieldOptions.EditionDefault\000value\000edition\000google.protobuf.FieldOptions.FeatureSupport\000edition_introduced\000editionIntroduced\000edition_deprecated\000editionDeprecated\000deprecation_warning\000deprecationWarning\000edition_removed\000editionRemoved\000removal_error\000removalError\000google.protobuf.OneofOptions\000features\000uninterpreted_option\000uninterpretedOption\000google.protobuf.EnumOptions\000allow_alias\000allowAlias\000deprecated\000deprecated_legacy_json_field_conflicts\000deprecatedLegacyJsonFieldConflicts\000features\000uninterpreted_option\000uninterpretedOption\000google.protobuf.EnumValueOptions\000deprecated\000features\000debug_redact\000debugRedact\000feature_support\000featureSupport\000uninterpreted_option\000uninterpretedOption\000google.protobuf.ServiceOptions\000deprecated\000features\000uninterpreted_option\000uninterpretedOption\000google.protobuf.MethodOptions\000deprecated\000idempotency_level\000idempotencyLevel\000features\000uninterpreted_option\000uninterpretedOption\000google.protobuf.ExtensionRangeOptions\000declaration\000verification\000features\000uninterpreted_option\000uninterpretedOption\000google.protobuf.ExtensionRangeOptions.Declaration\000number\000full_name\000fullName\000type\000reserved\000repeated\000google.protobuf.UninterpretedOption\000name\000identifier_value\000identifierValue\000positive_int_value\000positiveIntValue\000negative_int_value\000negativeIntValue\000double_value\000doubleValue\000string_value\000stringValue\000aggregate_value",
+    "aggregateValue\000google.protobuf.UninterpretedOption.NamePart\000google.protobuf.UninterpretedOption.NamePart.name_part\000name_part\000namePart\000google.protobuf.UninterpretedOption.NamePart.is_extension\000is_extension\000isExtension\000google.protobuf.FeatureSet\000field_presence\000fieldPresence\000enum_type\000enumType\000repeated_field_encoding\000repeatedFieldEncoding\000utf8_validation\000utf8Validation\000message_encoding\000messageEncoding\000json_format\000jsonFormat\000enforce_naming_style\000enforceNamingStyle\000default_symbol_visibility\000defaultSymbolVisibility\000enforce_proto_limits\000enforceProtoLimits\000google.protobuf.FeatureSet.VisibilityFeature\000google.protobuf.FeatureSet.ProtoLimitsFeature\000google.protobuf.FeatureSetDefaults\000defaults\000minimum_edition\000minimumEdition\000maximum_edition\000maximumEdition\000google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault\000edition\000overridable_features\000overridableFeatures\000fixed_features\000fixedFeatures\000google.protobuf.SourceCodeInfo\000location\000google.protobuf.SourceCodeInfo.Location\000path\000span\000leading_comments\000leadingComments\000trailing_comments\000trailingComments\000leading_detached_comments\000leadingDetachedComments\000google.protobuf.GeneratedCodeInfo\000annotation\000google.protobuf.GeneratedCodeInfo.Annotation\000path\000source_file\000sourceFile\000begin\000end",
 };
 
 /* google.protobuf.FileDescriptorSet */
@@ -1131,108 +1164,122 @@ const pbj_table google_protobuf_MethodOptions__table = {(const char *)&pbj__pool
                            PBJ_OFFSET(google_protobuf_MethodOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_MethodOptions, pbj_ext), 0};
 
 /* google.protobuf.ExtensionRangeOptions */
+static void google_protobuf_ExtensionRangeOptions__init_table(void *m) { google_protobuf_ExtensionRangeOptions_init((google_protobuf_ExtensionRangeOptions *)m); }
 static const pbj_field google_protobuf_ExtensionRangeOptions__fields[] = {
-    {50, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_ExtensionRangeOptions, features), 0, 3613, 3613, &google_protobuf_FeatureSet__table},   /* features */
-    {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ExtensionRangeOptions, uninterpreted_option), 0, 3622, 3643, &google_protobuf_UninterpretedOption__table},   /* uninterpreted_option */
+    {2, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_ExtensionRangeOptions, declaration), 0, 3613, 3613, &google_protobuf_ExtensionRangeOptions_Declaration__table},   /* declaration */
+    {3, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_ExtensionRangeOptions, verification), PBJ_OFFSET(google_protobuf_ExtensionRangeOptions, has_verification), 3625, 3625, NULL},   /* verification */
+    {50, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_ExtensionRangeOptions, features), 0, 3638, 3638, &google_protobuf_FeatureSet__table},   /* features */
+    {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ExtensionRangeOptions, uninterpreted_option), 0, 3647, 3668, &google_protobuf_UninterpretedOption__table},   /* uninterpreted_option */
 };
-const pbj_table google_protobuf_ExtensionRangeOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ExtensionRangeOptions__fields, NULL, NULL, 3575, sizeof(google_protobuf_ExtensionRangeOptions), 2, 0, 0,
+const pbj_table google_protobuf_ExtensionRangeOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ExtensionRangeOptions__fields, NULL, google_protobuf_ExtensionRangeOptions__init_table, 3575, sizeof(google_protobuf_ExtensionRangeOptions), 4, 0, 0,
                            PBJ_OFFSET(google_protobuf_ExtensionRangeOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_ExtensionRangeOptions, pbj_ext), 0};
+
+/* google.protobuf.ExtensionRangeOptions.Declaration */
+static const pbj_field google_protobuf_ExtensionRangeOptions_Declaration__fields[] = {
+    {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_ExtensionRangeOptions_Declaration, number), PBJ_OFFSET(google_protobuf_ExtensionRangeOptions_Declaration, has_number), 3738, 3738, NULL},   /* number */
+    {2, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_ExtensionRangeOptions_Declaration, full_name), PBJ_OFFSET(google_protobuf_ExtensionRangeOptions_Declaration, has_full_name), 3745, 3755, NULL},   /* full_name */
+    {3, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_ExtensionRangeOptions_Declaration, type), PBJ_OFFSET(google_protobuf_ExtensionRangeOptions_Declaration, has_type), 3764, 3764, NULL},   /* type */
+    {5, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_ExtensionRangeOptions_Declaration, reserved), PBJ_OFFSET(google_protobuf_ExtensionRangeOptions_Declaration, has_reserved), 3769, 3769, NULL},   /* reserved */
+    {6, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_ExtensionRangeOptions_Declaration, repeated), PBJ_OFFSET(google_protobuf_ExtensionRangeOptions_Declaration, has_repeated), 3778, 3778, NULL},   /* repeated */
+};
+const pbj_table google_protobuf_ExtensionRangeOptions_Declaration__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ExtensionRangeOptions_Declaration__fields, NULL, NULL, 3688, sizeof(google_protobuf_ExtensionRangeOptions_Declaration), 5, 3, 0,
+                           PBJ_OFFSET(google_protobuf_ExtensionRangeOptions_Declaration, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.UninterpretedOption */
 static const pbj_field google_protobuf_UninterpretedOption__fields[] = {
-    {2, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_UninterpretedOption, name), 0, 3699, 3699, &google_protobuf_UninterpretedOption_NamePart__table},   /* name */
-    {3, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, identifier_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_identifier_value), 3704, 3721, NULL},   /* identifier_value */
-    {4, PBJ_TYPE_UINT64, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, positive_int_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_positive_int_value), 3737, 3756, NULL},   /* positive_int_value */
-    {5, PBJ_TYPE_INT64, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, negative_int_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_negative_int_value), 3773, 3792, NULL},   /* negative_int_value */
-    {6, PBJ_TYPE_DOUBLE, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, double_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_double_value), 3809, 3822, NULL},   /* double_value */
-    {7, PBJ_TYPE_BYTES, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, string_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_string_value), 3834, 3847, NULL},   /* string_value */
-    {8, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, aggregate_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_aggregate_value), 3859, 3875, NULL},   /* aggregate_value */
+    {2, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_UninterpretedOption, name), 0, 3823, 3823, &google_protobuf_UninterpretedOption_NamePart__table},   /* name */
+    {3, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, identifier_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_identifier_value), 3828, 3845, NULL},   /* identifier_value */
+    {4, PBJ_TYPE_UINT64, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, positive_int_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_positive_int_value), 3861, 3880, NULL},   /* positive_int_value */
+    {5, PBJ_TYPE_INT64, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, negative_int_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_negative_int_value), 3897, 3916, NULL},   /* negative_int_value */
+    {6, PBJ_TYPE_DOUBLE, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, double_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_double_value), 3933, 3946, NULL},   /* double_value */
+    {7, PBJ_TYPE_BYTES, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, string_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_string_value), 3958, 3971, NULL},   /* string_value */
+    {8, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, aggregate_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_aggregate_value), 3983, 3999, NULL},   /* aggregate_value */
 };
-const pbj_table google_protobuf_UninterpretedOption__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_UninterpretedOption__fields, NULL, NULL, 3663, sizeof(google_protobuf_UninterpretedOption), 7, 0, 0,
+const pbj_table google_protobuf_UninterpretedOption__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_UninterpretedOption__fields, NULL, NULL, 3787, sizeof(google_protobuf_UninterpretedOption), 7, 0, 0,
                            PBJ_OFFSET(google_protobuf_UninterpretedOption, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.UninterpretedOption.NamePart */
 static const pbj_field google_protobuf_UninterpretedOption_NamePart__fields[] = {
-    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, PBJ_F_REQUIRED, PBJ_MEMBER(google_protobuf_UninterpretedOption_NamePart, name_part), PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, has_name_part), 3990, 4000, NULL},   /* name_part */
-    {2, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, PBJ_F_REQUIRED, PBJ_MEMBER(google_protobuf_UninterpretedOption_NamePart, is_extension), PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, has_is_extension), 4067, 4080, NULL},   /* is_extension */
+    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, PBJ_F_REQUIRED, PBJ_MEMBER(google_protobuf_UninterpretedOption_NamePart, name_part), PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, has_name_part), 4114, 4124, NULL},   /* name_part */
+    {2, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, PBJ_F_REQUIRED, PBJ_MEMBER(google_protobuf_UninterpretedOption_NamePart, is_extension), PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, has_is_extension), 4191, 4204, NULL},   /* is_extension */
 };
-const pbj_table google_protobuf_UninterpretedOption_NamePart__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_UninterpretedOption_NamePart__fields, NULL, NULL, 3890, sizeof(google_protobuf_UninterpretedOption_NamePart), 2, 2, 0,
+const pbj_table google_protobuf_UninterpretedOption_NamePart__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_UninterpretedOption_NamePart__fields, NULL, NULL, 4014, sizeof(google_protobuf_UninterpretedOption_NamePart), 2, 2, 0,
                            PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.FeatureSet */
 static const pbj_field google_protobuf_FeatureSet__fields[] = {
-    {1, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, field_presence), PBJ_OFFSET(google_protobuf_FeatureSet, has_field_presence), 4119, 4134, NULL},   /* field_presence */
-    {2, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, enum_type), PBJ_OFFSET(google_protobuf_FeatureSet, has_enum_type), 4148, 4158, NULL},   /* enum_type */
-    {3, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, repeated_field_encoding), PBJ_OFFSET(google_protobuf_FeatureSet, has_repeated_field_encoding), 4167, 4191, NULL},   /* repeated_field_encoding */
-    {4, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, utf8_validation), PBJ_OFFSET(google_protobuf_FeatureSet, has_utf8_validation), 4213, 4229, NULL},   /* utf8_validation */
-    {5, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, message_encoding), PBJ_OFFSET(google_protobuf_FeatureSet, has_message_encoding), 4244, 4261, NULL},   /* message_encoding */
-    {6, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, json_format), PBJ_OFFSET(google_protobuf_FeatureSet, has_json_format), 4277, 4289, NULL},   /* json_format */
-    {7, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, enforce_naming_style), PBJ_OFFSET(google_protobuf_FeatureSet, has_enforce_naming_style), 4300, 4321, NULL},   /* enforce_naming_style */
-    {8, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, default_symbol_visibility), PBJ_OFFSET(google_protobuf_FeatureSet, has_default_symbol_visibility), 4340, 4366, NULL},   /* default_symbol_visibility */
-    {9, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, enforce_proto_limits), PBJ_OFFSET(google_protobuf_FeatureSet, has_enforce_proto_limits), 4390, 4411, NULL},   /* enforce_proto_limits */
+    {1, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, field_presence), PBJ_OFFSET(google_protobuf_FeatureSet, has_field_presence), 4243, 4258, NULL},   /* field_presence */
+    {2, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, enum_type), PBJ_OFFSET(google_protobuf_FeatureSet, has_enum_type), 4272, 4282, NULL},   /* enum_type */
+    {3, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, repeated_field_encoding), PBJ_OFFSET(google_protobuf_FeatureSet, has_repeated_field_encoding), 4291, 4315, NULL},   /* repeated_field_encoding */
+    {4, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, utf8_validation), PBJ_OFFSET(google_protobuf_FeatureSet, has_utf8_validation), 4337, 4353, NULL},   /* utf8_validation */
+    {5, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, message_encoding), PBJ_OFFSET(google_protobuf_FeatureSet, has_message_encoding), 4368, 4385, NULL},   /* message_encoding */
+    {6, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, json_format), PBJ_OFFSET(google_protobuf_FeatureSet, has_json_format), 4401, 4413, NULL},   /* json_format */
+    {7, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, enforce_naming_style), PBJ_OFFSET(google_protobuf_FeatureSet, has_enforce_naming_style), 4424, 4445, NULL},   /* enforce_naming_style */
+    {8, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, default_symbol_visibility), PBJ_OFFSET(google_protobuf_FeatureSet, has_default_symbol_visibility), 4464, 4490, NULL},   /* default_symbol_visibility */
+    {9, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, enforce_proto_limits), PBJ_OFFSET(google_protobuf_FeatureSet, has_enforce_proto_limits), 4514, 4535, NULL},   /* enforce_proto_limits */
 };
-const pbj_table google_protobuf_FeatureSet__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSet__fields, NULL, NULL, 4092, sizeof(google_protobuf_FeatureSet), 9, 9, 0,
+const pbj_table google_protobuf_FeatureSet__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSet__fields, NULL, NULL, 4216, sizeof(google_protobuf_FeatureSet), 9, 9, 0,
                            PBJ_OFFSET(google_protobuf_FeatureSet, pbj_unknown), PBJ_OFFSET(google_protobuf_FeatureSet, pbj_ext), 0};
 
 /* google.protobuf.FeatureSet.VisibilityFeature */
-const pbj_table google_protobuf_FeatureSet_VisibilityFeature__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, NULL, NULL, NULL, 4430, sizeof(google_protobuf_FeatureSet_VisibilityFeature), 0, 0, 0,
+const pbj_table google_protobuf_FeatureSet_VisibilityFeature__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, NULL, NULL, NULL, 4554, sizeof(google_protobuf_FeatureSet_VisibilityFeature), 0, 0, 0,
                            PBJ_OFFSET(google_protobuf_FeatureSet_VisibilityFeature, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.FeatureSet.ProtoLimitsFeature */
-const pbj_table google_protobuf_FeatureSet_ProtoLimitsFeature__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, NULL, NULL, NULL, 4475, sizeof(google_protobuf_FeatureSet_ProtoLimitsFeature), 0, 0, 0,
+const pbj_table google_protobuf_FeatureSet_ProtoLimitsFeature__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, NULL, NULL, NULL, 4599, sizeof(google_protobuf_FeatureSet_ProtoLimitsFeature), 0, 0, 0,
                            PBJ_OFFSET(google_protobuf_FeatureSet_ProtoLimitsFeature, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.FeatureSetDefaults */
 static const pbj_field google_protobuf_FeatureSetDefaults__fields[] = {
-    {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_FeatureSetDefaults, defaults), 0, 4556, 4556, &google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__table},   /* defaults */
-    {4, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSetDefaults, minimum_edition), PBJ_OFFSET(google_protobuf_FeatureSetDefaults, has_minimum_edition), 4565, 4581, NULL},   /* minimum_edition */
-    {5, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSetDefaults, maximum_edition), PBJ_OFFSET(google_protobuf_FeatureSetDefaults, has_maximum_edition), 4596, 4612, NULL},   /* maximum_edition */
+    {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_FeatureSetDefaults, defaults), 0, 4680, 4680, &google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__table},   /* defaults */
+    {4, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSetDefaults, minimum_edition), PBJ_OFFSET(google_protobuf_FeatureSetDefaults, has_minimum_edition), 4689, 4705, NULL},   /* minimum_edition */
+    {5, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSetDefaults, maximum_edition), PBJ_OFFSET(google_protobuf_FeatureSetDefaults, has_maximum_edition), 4720, 4736, NULL},   /* maximum_edition */
 };
-const pbj_table google_protobuf_FeatureSetDefaults__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSetDefaults__fields, NULL, NULL, 4521, sizeof(google_protobuf_FeatureSetDefaults), 3, 1, 0,
+const pbj_table google_protobuf_FeatureSetDefaults__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSetDefaults__fields, NULL, NULL, 4645, sizeof(google_protobuf_FeatureSetDefaults), 3, 1, 0,
                            PBJ_OFFSET(google_protobuf_FeatureSetDefaults, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault */
 static const pbj_field google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__fields[] = {
-    {3, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, edition), PBJ_OFFSET(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, has_edition), 4687, 4687, NULL},   /* edition */
-    {4, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, overridable_features), 0, 4695, 4716, &google_protobuf_FeatureSet__table},   /* overridable_features */
-    {5, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, fixed_features), 0, 4736, 4751, &google_protobuf_FeatureSet__table},   /* fixed_features */
+    {3, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, edition), PBJ_OFFSET(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, has_edition), 4811, 4811, NULL},   /* edition */
+    {4, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, overridable_features), 0, 4819, 4840, &google_protobuf_FeatureSet__table},   /* overridable_features */
+    {5, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, fixed_features), 0, 4860, 4875, &google_protobuf_FeatureSet__table},   /* fixed_features */
 };
-const pbj_table google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__fields, NULL, NULL, 4627, sizeof(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault), 3, 0, 0,
+const pbj_table google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__fields, NULL, NULL, 4751, sizeof(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault), 3, 0, 0,
                            PBJ_OFFSET(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.SourceCodeInfo */
 static const pbj_field google_protobuf_SourceCodeInfo__fields[] = {
-    {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo, location), 0, 4796, 4796, &google_protobuf_SourceCodeInfo_Location__table},   /* location */
+    {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo, location), 0, 4920, 4920, &google_protobuf_SourceCodeInfo_Location__table},   /* location */
 };
-const pbj_table google_protobuf_SourceCodeInfo__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_SourceCodeInfo__fields, NULL, NULL, 4765, sizeof(google_protobuf_SourceCodeInfo), 1, 1, 0,
+const pbj_table google_protobuf_SourceCodeInfo__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_SourceCodeInfo__fields, NULL, NULL, 4889, sizeof(google_protobuf_SourceCodeInfo), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_SourceCodeInfo, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.SourceCodeInfo.Location */
 static const pbj_field google_protobuf_SourceCodeInfo_Location__fields[] = {
-    {1, PBJ_TYPE_INT32, PBJ_MODE_REPEATED, PBJ_F_PACKED, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, path), 0, 4845, 4845, NULL},   /* path */
-    {2, PBJ_TYPE_INT32, PBJ_MODE_REPEATED, PBJ_F_PACKED, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, span), 0, 4850, 4850, NULL},   /* span */
-    {3, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, leading_comments), PBJ_OFFSET(google_protobuf_SourceCodeInfo_Location, has_leading_comments), 4855, 4872, NULL},   /* leading_comments */
-    {4, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, trailing_comments), PBJ_OFFSET(google_protobuf_SourceCodeInfo_Location, has_trailing_comments), 4888, 4906, NULL},   /* trailing_comments */
-    {6, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, leading_detached_comments), 0, 4923, 4949, NULL},   /* leading_detached_comments */
+    {1, PBJ_TYPE_INT32, PBJ_MODE_REPEATED, PBJ_F_PACKED, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, path), 0, 4969, 4969, NULL},   /* path */
+    {2, PBJ_TYPE_INT32, PBJ_MODE_REPEATED, PBJ_F_PACKED, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, span), 0, 4974, 4974, NULL},   /* span */
+    {3, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, leading_comments), PBJ_OFFSET(google_protobuf_SourceCodeInfo_Location, has_leading_comments), 4979, 4996, NULL},   /* leading_comments */
+    {4, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, trailing_comments), PBJ_OFFSET(google_protobuf_SourceCodeInfo_Location, has_trailing_comments), 5012, 5030, NULL},   /* trailing_comments */
+    {6, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, leading_detached_comments), 0, 5047, 5073, NULL},   /* leading_detached_comments */
 };
-const pbj_table google_protobuf_SourceCodeInfo_Location__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_SourceCodeInfo_Location__fields, NULL, NULL, 4805, sizeof(google_protobuf_SourceCodeInfo_Location), 5, 4, 0,
+const pbj_table google_protobuf_SourceCodeInfo_Location__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_SourceCodeInfo_Location__fields, NULL, NULL, 4929, sizeof(google_protobuf_SourceCodeInfo_Location), 5, 4, 0,
                            PBJ_OFFSET(google_protobuf_SourceCodeInfo_Location, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.GeneratedCodeInfo */
 static const pbj_field google_protobuf_GeneratedCodeInfo__fields[] = {
-    {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo, annotation), 0, 5007, 5007, &google_protobuf_GeneratedCodeInfo_Annotation__table},   /* annotation */
+    {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo, annotation), 0, 5131, 5131, &google_protobuf_GeneratedCodeInfo_Annotation__table},   /* annotation */
 };
-const pbj_table google_protobuf_GeneratedCodeInfo__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_GeneratedCodeInfo__fields, NULL, NULL, 4973, sizeof(google_protobuf_GeneratedCodeInfo), 1, 1, 0,
+const pbj_table google_protobuf_GeneratedCodeInfo__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_GeneratedCodeInfo__fields, NULL, NULL, 5097, sizeof(google_protobuf_GeneratedCodeInfo), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_GeneratedCodeInfo, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.GeneratedCodeInfo.Annotation */
 static const pbj_field google_protobuf_GeneratedCodeInfo_Annotation__fields[] = {
-    {1, PBJ_TYPE_INT32, PBJ_MODE_REPEATED, PBJ_F_PACKED, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo_Annotation, path), 0, 5063, 5063, NULL},   /* path */
-    {2, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo_Annotation, source_file), PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, has_source_file), 5068, 5080, NULL},   /* source_file */
-    {3, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo_Annotation, begin), PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, has_begin), 5091, 5091, NULL},   /* begin */
-    {4, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo_Annotation, end), PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, has_end), 5097, 5097, NULL},   /* end */
+    {1, PBJ_TYPE_INT32, PBJ_MODE_REPEATED, PBJ_F_PACKED, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo_Annotation, path), 0, 5187, 5187, NULL},   /* path */
+    {2, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo_Annotation, source_file), PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, has_source_file), 5192, 5204, NULL},   /* source_file */
+    {3, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo_Annotation, begin), PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, has_begin), 5215, 5215, NULL},   /* begin */
+    {4, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo_Annotation, end), PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, has_end), 5221, 5221, NULL},   /* end */
 };
-const pbj_table google_protobuf_GeneratedCodeInfo_Annotation__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_GeneratedCodeInfo_Annotation__fields, NULL, NULL, 5018, sizeof(google_protobuf_GeneratedCodeInfo_Annotation), 4, 4, 0,
+const pbj_table google_protobuf_GeneratedCodeInfo_Annotation__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_GeneratedCodeInfo_Annotation__fields, NULL, NULL, 5142, sizeof(google_protobuf_GeneratedCodeInfo_Annotation), 4, 4, 0,
                            PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* ==== google.protobuf.FileDescriptorSet ==== */
@@ -9897,12 +9944,18 @@ static pbj_status google_protobuf_MethodOptions__text_any(pbj_text_reader *r, pb
 void google_protobuf_ExtensionRangeOptions_init(google_protobuf_ExtensionRangeOptions *m)
 {
     memset(m, 0, sizeof *m);
+    m->verification = 1;
 }
 
 size_t google_protobuf_ExtensionRangeOptions_size(const google_protobuf_ExtensionRangeOptions *m)
 {
     size_t n = m->pbj_unknown.len;
     n += m->pbj_ext.len;
+    for (size_t i = 0; i < m->declaration.count; i++) {
+        size_t s = google_protobuf_ExtensionRangeOptions_Declaration_size(&m->declaration.data[i]);
+        n += 1 + pbj_len_size(s);
+    }
+    if (m->has_verification) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->verification);
     if (m->features) {
         size_t s = google_protobuf_FeatureSet_size(m->features);
         n += 2 + pbj_len_size(s);
@@ -9983,6 +10036,18 @@ uint8_t *google_protobuf_ExtensionRangeOptions__write(const google_protobuf_Exte
             memcpy(p, "\x92\x03", 2);
         }
     }
+    if (m->has_verification) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->verification);
+        *--p = 0x18;
+    }
+    for (size_t i = m->declaration.count; i-- > 0;) {
+        {
+            uint8_t *mark = p;
+            p = google_protobuf_ExtensionRangeOptions_Declaration__write(&m->declaration.data[i], p);
+            p = pbj_rput_varint(p, (size_t)(mark - p));
+            *--p = 0x12;
+        }
+    }
     return p;
 }
 
@@ -9997,7 +10062,46 @@ pbj_status google_protobuf_ExtensionRangeOptions__decode(google_protobuf_Extensi
         if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
+        case 0x12: /* declaration */
+        f_18:
+            if (PBJ_UNLIKELY(!pbj__array_room(m->declaration.data, m->declaration.count)) &&   /* full: room for the rest of the run at once */
+                !(m->declaration.data = (google_protobuf_ExtensionRangeOptions_Declaration *)pbj__array_next(d->arena, m->declaration.data, m->declaration.count, sizeof(google_protobuf_ExtensionRangeOptions_Declaration), p, end, 0x12)))
+                return PBJ_ERR_NOMEM;
+            google_protobuf_ExtensionRangeOptions_Declaration_init(&m->declaration.data[m->declaration.count]);
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = google_protobuf_ExtensionRangeOptions_Declaration__decode(&m->declaration.data[m->declaration.count], p, p + len, d)) != PBJ_OK) return st;
+                p += len;
+            }
+            m->declaration.count++;
+            if (pbj__at_tag1(p, end, 0x12)) {
+                p += 1;
+                goto f_18;
+            }
+            if (pbj__at_tag1(p, end, 0x18)) {
+                p += 1;
+                goto f_24;
+            }
+            continue;
+        case 0x18: /* verification */
+        f_24:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_ExtensionRangeOptions_VerificationState_name((int32_t)v)) {
+                    m->verification = (int32_t)v;
+                    m->has_verification = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 3, v, &st)) return st;
+            }
+            if (pbj__at_tag2(p, end, 0x92, 0x03)) {
+                p += 2;
+                goto f_402;
+            }
+            continue;
         case 0x192: /* features */
+        f_402:
             if (!m->features) {
                 if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(d->arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
                 google_protobuf_FeatureSet_init(m->features);
@@ -10064,6 +10168,13 @@ static void google_protobuf_ExtensionRangeOptions__print_ext(pbj_slice ext, pbj_
 pbj_status google_protobuf_ExtensionRangeOptions_print(const google_protobuf_ExtensionRangeOptions *m, pbj_text *t)
 {
     if (!pbj_text_enter(t)) return pbj_text_status(t);
+    for (size_t i = 0; i < m->declaration.count; i++) {
+        pbj_text_open(t, "declaration");
+        google_protobuf_ExtensionRangeOptions_Declaration_print(&m->declaration.data[i], t);
+        pbj_text_close(t);
+    }
+    if (m->has_verification)
+        pbj_text_enum(t, "verification", m->verification, google_protobuf_ExtensionRangeOptions_VerificationState_name(m->verification));
     if (m->features) {
         pbj_text_open(t, "features");
         google_protobuf_FeatureSet_print(m->features, t);
@@ -10089,6 +10200,12 @@ static int32_t google_protobuf_ExtensionRangeOptions__text_field(const char *s, 
     case 8:
         if (memcmp(s, "features", 8) == 0) return 50;
         break;
+    case 11:
+        if (memcmp(s, "declaration", 11) == 0) return 2;
+        break;
+    case 12:
+        if (memcmp(s, "verification", 12) == 0) return 3;
+        break;
     case 20:
         if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
         break;
@@ -10105,6 +10222,28 @@ pbj_status google_protobuf_ExtensionRangeOptions__read_text(google_protobuf_Exte
     (void)m;
     while (pbj__tr_field(r, false)) {
         switch (google_protobuf_ExtensionRangeOptions__text_field(r->name, r->name_len)) {
+        case 2: /* declaration */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                google_protobuf_ExtensionRangeOptions_Declaration *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->declaration.data = (google_protobuf_ExtensionRangeOptions_Declaration *)pbj__array_add(r->arena, m->declaration.data, m->declaration.count, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->declaration.data[m->declaration.count++];
+                google_protobuf_ExtensionRangeOptions_Declaration_init(e);
+                if (pbj__tr_status(r, google_protobuf_ExtensionRangeOptions_Declaration__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 3: /* verification */
+            if (m->has_verification) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_ExtensionRangeOptions_VerificationState_from_name, google_protobuf_ExtensionRangeOptions_VerificationState_name, true)) return r->st;
+                m->verification = v;
+                m->has_verification = 1;
+            }
+            break;
         case 50: /* features */
             if (m->features) return pbj__tr_twice(r);
             if (!pbj__tr_open(r, &close, true)) return r->st;
@@ -10153,6 +10292,297 @@ static pbj_status google_protobuf_ExtensionRangeOptions__text_any(pbj_text_reade
     n = google_protobuf_ExtensionRangeOptions_size(m);
     if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
     if (pbj__tr_status(r, google_protobuf_ExtensionRangeOptions_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+#endif
+
+/* ==== google.protobuf.ExtensionRangeOptions.Declaration ==== */
+
+void google_protobuf_ExtensionRangeOptions_Declaration_init(google_protobuf_ExtensionRangeOptions_Declaration *m)
+{
+    memset(m, 0, sizeof *m);
+}
+
+size_t google_protobuf_ExtensionRangeOptions_Declaration_size(const google_protobuf_ExtensionRangeOptions_Declaration *m)
+{
+    size_t n = m->pbj_unknown.len;
+    if (m->has_number) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->number);
+    if (m->has_full_name) n += 1 + pbj_len_size(m->full_name.len);
+    if (m->has_type) n += 1 + pbj_len_size(m->type.len);
+    if (m->has_reserved) n += 1 + 1;
+    if (m->has_repeated) n += 1 + 1;
+    return n;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_Declaration_encode(const google_protobuf_ExtensionRangeOptions_Declaration *m, uint8_t *buf, size_t cap, size_t *len)
+{
+    size_t n = google_protobuf_ExtensionRangeOptions_Declaration_size(m);
+    *len = n == PBJ_SIZE_ERROR ? 0 : n;
+    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
+    if (n > INT32_MAX) return PBJ_ERR_SIZE;
+    if (n > cap) return PBJ_ERR_BUFFER;
+    if (n) {
+        uint8_t *start = google_protobuf_ExtensionRangeOptions_Declaration__write(m, buf + n);
+        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
+        (void)start;
+    }
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_Declaration_decode(google_protobuf_ExtensionRangeOptions_Declaration *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_decoder d;
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
+    google_protobuf_ExtensionRangeOptions_Declaration_init(m);
+    pbj_status st = len ? google_protobuf_ExtensionRangeOptions_Declaration__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
+    st = pbj__decode_uncap(arena, cap, st);
+    return st;
+}
+
+uint8_t *google_protobuf_ExtensionRangeOptions_Declaration__write(const google_protobuf_ExtensionRangeOptions_Declaration *m, uint8_t *p)
+{
+    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (m->has_repeated) {
+        *--p = (uint8_t)m->repeated;
+        *--p = 0x30;
+    }
+    if (m->has_reserved) {
+        *--p = (uint8_t)m->reserved;
+        *--p = 0x28;
+    }
+    if (m->has_type) {
+        p = pbj_rput_bytes(p, m->type);
+        *--p = 0x1a;
+    }
+    if (m->has_full_name) {
+        p = pbj_rput_bytes(p, m->full_name);
+        *--p = 0x12;
+    }
+    if (m->has_number) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->number);
+        *--p = 0x08;
+    }
+    return p;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_Declaration__decode(google_protobuf_ExtensionRangeOptions_Declaration *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
+{
+    pbj_status st = PBJ_OK;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left--;
+    while (p < end) {
+        const uint8_t *start = p;
+        uint32_t tag;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
+        else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
+        switch (tag) {
+        case 0x8: /* number */
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                m->number = (int32_t)v;
+                m->has_number = 1;
+            }
+            if (pbj__at_tag1(p, end, 0x12)) {
+                p += 1;
+                goto f_18;
+            }
+            continue;
+        case 0x12: /* full_name */
+        f_18:
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = pbj_take_slice(d, p, len, &m->full_name)) != PBJ_OK) return st;
+                p += len;
+                m->has_full_name = 1;
+            }
+            if (pbj__at_tag1(p, end, 0x1a)) {
+                p += 1;
+                goto f_26;
+            }
+            continue;
+        case 0x1a: /* type */
+        f_26:
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = pbj_take_slice(d, p, len, &m->type)) != PBJ_OK) return st;
+                p += len;
+                m->has_type = 1;
+            }
+            if (pbj__at_tag1(p, end, 0x28)) {
+                p += 1;
+                goto f_40;
+            }
+            continue;
+        case 0x28: /* reserved */
+        f_40:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                m->reserved = (v != 0);
+                m->has_reserved = 1;
+            }
+            if (pbj__at_tag1(p, end, 0x30)) {
+                p += 1;
+                goto f_48;
+            }
+            continue;
+        case 0x30: /* repeated */
+        f_48:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                m->repeated = (v != 0);
+                m->has_repeated = 1;
+            }
+            continue;
+        default:
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
+            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            continue;
+        }
+    }
+    d->depth_left++;
+    return PBJ_OK;
+}
+
+#ifdef PBJ_TEXT_H
+pbj_status google_protobuf_ExtensionRangeOptions_Declaration_print(const google_protobuf_ExtensionRangeOptions_Declaration *m, pbj_text *t)
+{
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
+    if (m->has_number)
+        pbj_text_int32(t, "number", m->number);
+    if (m->has_full_name)
+        pbj_text_string(t, "full_name", pbj_slice_data(m->full_name), m->full_name.len);
+    if (m->has_type)
+        pbj_text_string(t, "type", pbj_slice_data(m->type), m->type.len);
+    if (m->has_reserved)
+        pbj_text_bool(t, "reserved", m->reserved);
+    if (m->has_repeated)
+        pbj_text_bool(t, "repeated", m->repeated);
+    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_ExtensionRangeOptions_Declaration__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 4:
+        if (memcmp(s, "type", 4) == 0) return 3;
+        break;
+    case 6:
+        if (memcmp(s, "number", 6) == 0) return 1;
+        break;
+    case 8:
+        if (memcmp(s, "repeated", 8) == 0) return 6;
+        if (memcmp(s, "reserved", 8) == 0) return 5;
+        break;
+    case 9:
+        if (memcmp(s, "full_name", 9) == 0) return 2;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_Declaration__read_text(google_protobuf_ExtensionRangeOptions_Declaration *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_ExtensionRangeOptions_Declaration__text_field(r->name, r->name_len)) {
+        case 1: /* number */
+            if (m->has_number) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                m->number = v;
+                m->has_number = 1;
+            }
+            break;
+        case 2: /* full_name */
+            if (m->has_full_name) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->full_name = v;
+                m->has_full_name = 1;
+            }
+            break;
+        case 3: /* type */
+            if (m->has_type) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->type = v;
+                m->has_type = 1;
+            }
+            break;
+        case 5: /* reserved */
+            if (m->has_reserved) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->reserved = v;
+                m->has_reserved = 1;
+            }
+            break;
+        case 6: /* repeated */
+            if (m->has_repeated) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->repeated = v;
+                m->has_repeated = 1;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.ExtensionRangeOptions.Declaration");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_Declaration_from_text(google_protobuf_ExtensionRangeOptions_Declaration *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_ExtensionRangeOptions_Declaration_init(m);
+    if (pbj__tr_status(&r, google_protobuf_ExtensionRangeOptions_Declaration__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_ExtensionRangeOptions_Declaration_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_ExtensionRangeOptions_Declaration_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
+static pbj_status google_protobuf_ExtensionRangeOptions_Declaration__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_ExtensionRangeOptions_Declaration *m = (google_protobuf_ExtensionRangeOptions_Declaration *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_ExtensionRangeOptions_Declaration_init(m);
+    if (pbj__tr_status(r, google_protobuf_ExtensionRangeOptions_Declaration__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_ExtensionRangeOptions_Declaration_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_ExtensionRangeOptions_Declaration_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_ExtensionRangeOptions_Declaration_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
     *out = pbj_slice_make(buf, len);
     return PBJ_OK;
 }
@@ -13368,6 +13798,22 @@ const pbj_msg_type google_protobuf_ExtensionRangeOptions__type = {   /* pbj_msg_
 #endif
 
 #ifdef PBJ_TEXT_READ_H
+static void google_protobuf_ExtensionRangeOptions_Declaration__type_init(void *m) { google_protobuf_ExtensionRangeOptions_Declaration_init((google_protobuf_ExtensionRangeOptions_Declaration *)m); }
+static pbj_status google_protobuf_ExtensionRangeOptions_Declaration__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_ExtensionRangeOptions_Declaration_decode((google_protobuf_ExtensionRangeOptions_Declaration *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_ExtensionRangeOptions_Declaration__type_size(void *m) { return google_protobuf_ExtensionRangeOptions_Declaration_size((google_protobuf_ExtensionRangeOptions_Declaration *)m); }
+static pbj_status google_protobuf_ExtensionRangeOptions_Declaration__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_ExtensionRangeOptions_Declaration_encode((google_protobuf_ExtensionRangeOptions_Declaration *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_ExtensionRangeOptions_Declaration__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.ExtensionRangeOptions.Declaration", sizeof(google_protobuf_ExtensionRangeOptions_Declaration), google_protobuf_ExtensionRangeOptions_Declaration__type_init, google_protobuf_ExtensionRangeOptions_Declaration__type_decode, google_protobuf_ExtensionRangeOptions_Declaration__type_size, google_protobuf_ExtensionRangeOptions_Declaration__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_ExtensionRangeOptions_Declaration__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_UninterpretedOption__type_init(void *m) { google_protobuf_UninterpretedOption_init((google_protobuf_UninterpretedOption *)m); }
 static pbj_status google_protobuf_UninterpretedOption__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -16134,6 +16580,19 @@ pbj_status google_protobuf_ExtensionRangeOptions__merge(google_protobuf_Extensio
 {
     pbj_status st = PBJ_OK;
     if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (b->declaration.count) {
+        google_protobuf_ExtensionRangeOptions_Declaration *data = (google_protobuf_ExtensionRangeOptions_Declaration *)pbj_append_array(arena, m->declaration.data, m->declaration.count, NULL, b->declaration.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->declaration.data = data;
+        for (size_t i = 0; i < b->declaration.count; i++) {
+            google_protobuf_ExtensionRangeOptions_Declaration_init(&data[m->declaration.count]);
+            if ((st = google_protobuf_ExtensionRangeOptions_Declaration__merge(&data[m->declaration.count++], &b->declaration.data[i], arena, depth)) != PBJ_OK) return st;
+        }
+    }
+    if (b->has_verification) {
+        m->verification = b->verification;
+        m->has_verification = 1;
+    }
     if (b->features) {
         if (!m->features) {
             if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
@@ -16170,10 +16629,26 @@ pbj_status google_protobuf_ExtensionRangeOptions__sort_maps(google_protobuf_Exte
     (void)m;
     (void)arena;
     if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    for (size_t i = 0; i < m->declaration.count; i++)
+        if ((st = google_protobuf_ExtensionRangeOptions_Declaration__sort_maps(&m->declaration.data[i], arena, depth)) != PBJ_OK) return st;
     if (m->features && (st = google_protobuf_FeatureSet__sort_maps(m->features, arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
         if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_add_declaration(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_ExtensionRangeOptions_Declaration *v, pbj_arena *arena)
+{
+    google_protobuf_ExtensionRangeOptions_Declaration e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_ExtensionRangeOptions_Declaration_copy(&e, v, arena);
+    else google_protobuf_ExtensionRangeOptions_Declaration_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_ExtensionRangeOptions_Declaration *elems = (google_protobuf_ExtensionRangeOptions_Declaration *)pbj__array_add(arena, m->declaration.data, m->declaration.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->declaration.data = elems;
+    elems[m->declaration.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_ExtensionRangeOptions_add_uninterpreted_option(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
@@ -16216,6 +16691,90 @@ pbj_status google_protobuf_ExtensionRangeOptions_read_delimited(google_protobuf_
     pbj_slice record;
     pbj_status st = pbj_source_next(in, &record);
     return st != PBJ_OK ? st : google_protobuf_ExtensionRangeOptions_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.ExtensionRangeOptions.Declaration: building helpers ==== */
+
+pbj_status google_protobuf_ExtensionRangeOptions_Declaration_copy(google_protobuf_ExtensionRangeOptions_Declaration *dst, const google_protobuf_ExtensionRangeOptions_Declaration *src, pbj_arena *arena)
+{
+    google_protobuf_ExtensionRangeOptions_Declaration_init(dst);
+    return google_protobuf_ExtensionRangeOptions_Declaration__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_Declaration_merge(google_protobuf_ExtensionRangeOptions_Declaration *m, const google_protobuf_ExtensionRangeOptions_Declaration *b, pbj_arena *arena)
+{
+    return google_protobuf_ExtensionRangeOptions_Declaration__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_Declaration__merge(google_protobuf_ExtensionRangeOptions_Declaration *m, const google_protobuf_ExtensionRangeOptions_Declaration *b, pbj_arena *arena, uint32_t depth)
+{
+    pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (b->has_number) {
+        m->number = b->number;
+        m->has_number = 1;
+    }
+    if (b->has_full_name) {
+        if ((st = pbj_copy(arena, b->full_name.data, b->full_name.len, &m->full_name)) != PBJ_OK) return st;
+        m->has_full_name = 1;
+    }
+    if (b->has_type) {
+        if ((st = pbj_copy(arena, b->type.data, b->type.len, &m->type)) != PBJ_OK) return st;
+        m->has_type = 1;
+    }
+    if (b->has_reserved) {
+        m->reserved = b->reserved;
+        m->has_reserved = 1;
+    }
+    if (b->has_repeated) {
+        m->repeated = b->repeated;
+        m->has_repeated = 1;
+    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
+    return st;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_Declaration_sort_maps(google_protobuf_ExtensionRangeOptions_Declaration *m, pbj_arena *arena)
+{
+    return google_protobuf_ExtensionRangeOptions_Declaration__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_Declaration__sort_maps(google_protobuf_ExtensionRangeOptions_Declaration *m, pbj_arena *arena, uint32_t depth)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    return st;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_Declaration_encode_append(const google_protobuf_ExtensionRangeOptions_Declaration *m, pbj_buf *out)
+{
+    if (google_protobuf_ExtensionRangeOptions_Declaration_missing(m)) return pbj_missing_status(google_protobuf_ExtensionRangeOptions_Declaration_missing(m));
+    size_t n = google_protobuf_ExtensionRangeOptions_Declaration_size(m);
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st != PBJ_OK) return st;
+    out->len += n;
+    google_protobuf_ExtensionRangeOptions_Declaration__write(m, out->data + out->len);   /* back to front, ending there */
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_Declaration_write_delimited(const google_protobuf_ExtensionRangeOptions_Declaration *m, pbj_sink *out)
+{
+    if (google_protobuf_ExtensionRangeOptions_Declaration_missing(m)) return pbj_missing_status(google_protobuf_ExtensionRangeOptions_Declaration_missing(m));
+    size_t n = google_protobuf_ExtensionRangeOptions_Declaration_size(m);
+    uint8_t *body = NULL;
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) google_protobuf_ExtensionRangeOptions_Declaration__write(m, body + n);   /* back to front, ending at body + n */
+    return pbj_sink_close(out, st, n);
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_Declaration_read_delimited(google_protobuf_ExtensionRangeOptions_Declaration *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_ExtensionRangeOptions_Declaration_decode(m, record.data, record.len, arena, opts);
 }
 
 /* ==== google.protobuf.UninterpretedOption: building helpers ==== */
