@@ -113,3 +113,13 @@ ir_features features_merge(ir_features base, ir_features overlay)
         if (overlay.v[i]) base.v[i] = overlay.v[i];
     return base;
 }
+
+bool features_export_by_default(const ir_features *file, bool nested)
+{
+    switch (file->v[FEATURE_default_symbol_visibility]) {
+    case FEATURE_default_symbol_visibility_EXPORT_TOP_LEVEL: return !nested;
+    case FEATURE_default_symbol_visibility_LOCAL_ALL:
+    case FEATURE_default_symbol_visibility_STRICT: return false;
+    default: return true;                    /* EXPORT_ALL, and files before 2024 */
+    }
+}

@@ -138,5 +138,8 @@ feature_edition feature_edition_named(const char *text);
 const char *feature_edition_text(feature_edition edition);                /* "2023" */
 /* overlay's set values over base. */
 ir_features features_merge(ir_features base, ir_features overlay);
+/* Whether a message or enum written with neither export nor local is exported, in a file whose features are
+ * file (default_symbol_visibility; everything before 2024), nested or at top level. */
+bool features_export_by_default(const ir_features *file, bool nested);
 
 #endif

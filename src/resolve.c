@@ -306,6 +306,37 @@ static int resolver_end(resolver *r, int errors)
     return errors;
 }
 
+/* ---- the options schema -------------------------------------------------------- */
+
+static int resolve_given(ir_program *prog, ir_program *schema);
+
+/* src/proto's descriptor.proto, parsed and resolved on its own (its own options read against itself). */
+static ir_program *options_schema(const resolver *r)
+{
+    ir_program *schema = ir_pool_alloc(r->pool, sizeof *schema);
+    schema->pool = r->pool;
+    schema->diag = r->diag;
+    const char *name;
+    size_t len;
+    const char *text = wkt_options_schema(&name, &len);
+    ir_file *f = parser_parse(schema, name, NULL, text, len);
+    if (f) ir_pool_vec_push(r->pool, &schema->files, f);
+    resolve_given(schema, schema);
+    return schema;
+}
+
+const ir_message *resolve_options_message(resolver *r, std_scope scope)
+{
+    const char *full = ir_pool_printf(r->pool, "google.protobuf.%s", std_scope_message(scope));
+    const sym *s = symtab_get(&r->syms, full, strlen(full));
+    bool own = s && s->kind == SYM_MESSAGE && (s->file->path || r->schema == r->prog);
+    if (own) return s->u.message;
+    if (!r->schema) r->schema = options_schema(r);
+    for (size_t i = 0; r->schema->files.n && i < r->schema->files.v[0]->messages.n; i++)
+        if (strcmp(r->schema->files.v[0]->messages.v[i]->full_name, full) == 0) return r->schema->files.v[0]->messages.v[i];
+    return NULL;
+}
+
 int resolve_program(ir_program *prog, const char *const *paths, size_t npaths)
 {
     int errors_before = prog->diag->errors;
@@ -315,11 +346,13 @@ int resolve_program(ir_program *prog, const char *const *paths, size_t npaths)
     return resolver_end(&r, resolve_files(&r, errors_before));
 }
 
-int resolve_loaded(ir_program *prog)
+/* resolve_loaded's work; standard options read against schema's options messages when it is not NULL. */
+static int resolve_given(ir_program *prog, ir_program *schema)
 {
     int errors_before = prog->diag->errors;
     resolver r;
     resolver_init(&r, prog);
+    r.schema = schema;
     for (size_t i = 0; i < prog->files.n; i++) {
         ir_file *f = prog->files.v[i];
         if (symtab_get(&r.files, f->name, strlen(f->name))) {
@@ -340,4 +373,9 @@ int resolve_loaded(ir_program *prog)
     }
     if (r.diag->errors != errors_before) return resolver_end(&r, r.diag->errors - errors_before);
     return resolver_end(&r, resolve_files(&r, errors_before));
+}
+
+int resolve_loaded(ir_program *prog)
+{
+    return resolve_given(prog, NULL);
 }

@@ -53,6 +53,9 @@ typedef struct resolver {
     symtab syms;                 /* full name -> sym */
     symtab ext_numbers;          /* "extendee#number" -> ir_field (extension numbers in use) */
     ir_file *cur;                /* the file whose names are being bound */
+    ir_program *schema;          /* what standard options are read against when no descriptor.proto was read
+                                  * from disk: pbjc's newer one, resolved once when first asked for (itself
+                                  * while it is being resolved) */
     unsigned stamp;
     /* what the last failed lookup learned, for protoc's explanations */
     ir_file *undeclared_in;
@@ -67,6 +70,11 @@ static inline rfile *rf(const resolver *r, const ir_file *f)
     assert(state && state->file == f);
     return state;
 }
+
+/* resolve.c: the options message standard options of scope are read against, as protoc's: the run's
+ * google.protobuf.FileOptions (...) when its descriptor.proto came from disk (or a plugin request), else
+ * the options schema's (src/proto's descriptor.proto: the importable built-in copy is protobuf 3.21's). */
+const ir_message *resolve_options_message(resolver *r, std_scope scope);
 
 /* resolve_names.c */
 void names_declare_file(resolver *r, ir_file *f);

@@ -94,7 +94,7 @@ static void put_field_value(optenv *env, wbuf *b, const ir_field *f, const ir_va
 static const ir_field *option_part_field(optenv *env, const ir_option *o, size_t i, const ir_message *m)
 {
     const ir_optname_part *p = &o->name.v[i];
-    if (p->extension || p->ext) {                    /* p->ext of a plain name: a loaded descriptor.proto's field */
+    if (p->extension || p->ext) {                    /* p->ext of a plain name: a newer descriptor.proto's field */
         if (!p->ext)
             optenv_error(env, o->loc, "Option \"(%s)\" unknown.", p->name);
         return p->ext;
@@ -201,8 +201,8 @@ static const std_option *std_option_of(std_scope scope, const ir_option *o)
     return o->name.v[0].extension ? NULL : std_option_find(scope, o->name.v[0].name);
 }
 
-/* A standard option only a loaded (newer) descriptor.proto knows: its field there, else NULL. */
-static const ir_field *loaded_std_field(const ir_option *o)
+/* A standard option only a newer descriptor.proto knows (resolve_options_message): its field there, else NULL. */
+static const ir_field *newer_std_field(const ir_option *o)
 {
     return o->name.v[0].extension ? NULL : o->name.v[0].ext;
 }
@@ -213,8 +213,8 @@ static void put_std_options_numbered(optenv *env, wbuf *b, std_scope scope, cons
     for (size_t i = 0; i < opts->n; i++) {
         const ir_option *o = &opts->v[i];
         const std_option *so = std_option_of(scope, o);
-        const ir_field *loaded = loaded_std_field(o);
-        if (loaded && (uint32_t)loaded->number == next)
+        const ir_field *newer = newer_std_field(o);
+        if (newer && (uint32_t)newer->number == next)
             put_custom_option(env, b, o);
         if (!so || so->number != next)
             continue;
@@ -250,8 +250,8 @@ static void interpret(optenv *env, std_scope scope, ir_options *opts, bool map_e
         uint32_t next = features > last ? features : UINT32_MAX;
         for (size_t i = 0; i < opts->n; i++) {
             const std_option *so = std_option_of(scope, &opts->v[i]);
-            const ir_field *loaded = loaded_std_field(&opts->v[i]);
-            uint32_t number = so ? so->number : loaded ? (uint32_t)loaded->number : 0;
+            const ir_field *newer = newer_std_field(&opts->v[i]);
+            uint32_t number = so ? so->number : newer ? (uint32_t)newer->number : 0;
             if (number > last && number < next)
                 next = number;
         }
@@ -275,7 +275,7 @@ static void interpret(optenv *env, std_scope scope, ir_options *opts, bool map_e
                 put_custom_option(env, &ext, o);
             else if (o->name.v[0].extension || number > 0 || (features && ir_option_is_feature(o)))
                 continue;
-            else if (!std_option_find(scope, o->name.v[0].name) && !loaded_std_field(o))
+            else if (!std_option_find(scope, o->name.v[0].name) && !newer_std_field(o))
                 optenv_error(env, o->loc, "Option \"%s\" unknown.", o->name.v[0].name);
         }
     }

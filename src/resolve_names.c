@@ -281,13 +281,7 @@ static bool exported(const sym *s)
 {
     bool nested = s->kind == SYM_MESSAGE ? s->u.message->parent != NULL : s->u.enumeration->parent != NULL;
     ir_visibility v = s->kind == SYM_MESSAGE ? s->u.message->visibility : s->u.enumeration->visibility;
-    if (v != IR_VISIBILITY_UNSET) return v == IR_VISIBILITY_EXPORT;
-    switch (s->file->features.v[FEATURE_default_symbol_visibility]) {
-    case FEATURE_default_symbol_visibility_EXPORT_TOP_LEVEL: return !nested;
-    case FEATURE_default_symbol_visibility_LOCAL_ALL:
-    case FEATURE_default_symbol_visibility_STRICT: return false;
-    default: return true;                    /* EXPORT_ALL, and files before 2024 */
-    }
+    return v != IR_VISIBILITY_UNSET ? v == IR_VISIBILITY_EXPORT : features_export_by_default(&s->file->features, nested);
 }
 
 /* protoc's IsVisibleFrom: a type of another file used here must be exported; else its error at loc, false. */

@@ -163,19 +163,20 @@ static void check_std_option(const opt_site *site, const ir_option *o)
                               "proto which defines the option.", ir_option_name(site->r->pool, o, o->name.n));
 }
 
-/* A standard option the built-in table does not know, found in the options message of a
- * google/protobuf/descriptor.proto the run loaded (a newer one): protoc resolves standard
- * options against the copy it loaded. Binds the first part to that field; false when there is none. */
-static bool bind_loaded_std_option(const opt_site *site, ir_optname_part *p)
+/* A standard option the built-in table (protobuf 3.21's) does not know, found in the options message
+ * protoc would read it against (resolve_options_message: a descriptor.proto read from disk, else pbjc's
+ * newer schema, whose features editions read apart and whose uninterpreted_option is no option). Binds
+ * the first part to that field; false when there is none. */
+static bool bind_newer_std_option(const opt_site *site, ir_optname_part *p)
 {
     if (p->extension || std_option_find(site->scope, p->name)) return false;
-    const char *full = ir_pool_printf(site->r->pool, "google.protobuf.%s", std_scope_message(site->scope));
-    const sym *s = symtab_get(&site->r->syms, full, strlen(full));
-    if (!s || s->kind != SYM_MESSAGE) return false;
-    for (size_t k = 0; k < s->u.message->fields.n; k++)
-        if (strcmp(s->u.message->fields.v[k]->name, p->name) == 0) {
-            names_mark_used(site->r, s->file);
-            p->ext = s->u.message->fields.v[k];
+    const ir_message *m = resolve_options_message(site->r, site->scope);
+    if (m && !m->file->path && (strcmp(p->name, "features") == 0 || strcmp(p->name, "uninterpreted_option") == 0))
+        return false;
+    for (size_t k = 0; m && k < m->fields.n; k++)
+        if (strcmp(m->fields.v[k]->name, p->name) == 0) {
+            if (m->file->path) names_mark_used(site->r, m->file);
+            p->ext = m->fields.v[k];
             return true;
         }
     return false;
@@ -230,7 +231,7 @@ static void check_custom_option(const opt_site *site, ir_option *o)
             fd = p->ext;
             continue;
         }
-        if (i == 0) {                                 /* bound by bind_loaded_std_option */
+        if (i == 0) {                                 /* bound by bind_newer_std_option */
             fd = p->ext;
             continue;
         }
@@ -305,7 +306,7 @@ static void check_options(const opt_site *site, ir_options *opts)
             diag_error(site->r->cur, o->value.loc, "Invalid '-' symbol before identifier.");   /* -inf, -nan */
             continue;
         }
-        if (o->name.v[0].extension || bind_loaded_std_option(site, &o->name.v[0])) check_custom_option(site, o);
+        if (o->name.v[0].extension || bind_newer_std_option(site, &o->name.v[0])) check_custom_option(site, o);
         else check_std_option(site, o);
     }
 }

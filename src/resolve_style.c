@@ -151,10 +151,8 @@ static bool strict(const ir_file *f)
 /* protoc's IsEnumNamespaceMessage: a local top-level message whose one reserved range is 1 to max. */
 static bool enum_namespace(const ir_file *f, const ir_message *m)
 {
-    int d = f->features.v[FEATURE_default_symbol_visibility];
     bool local = m->visibility == IR_VISIBILITY_LOCAL ||
-                 (m->visibility == IR_VISIBILITY_UNSET && (d == FEATURE_default_symbol_visibility_STRICT ||
-                                                          d == FEATURE_default_symbol_visibility_LOCAL_ALL));
+                 (m->visibility == IR_VISIBILITY_UNSET && !features_export_by_default(&f->features, m->parent != NULL));
     return !m->parent && local && m->reserved_ranges.n == 1 && m->reserved_ranges.v[0].start == 1 &&
            m->reserved_ranges.v[0].end == PBJ_MAX_FIELD_NUMBER;
 }

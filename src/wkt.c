@@ -1,4 +1,4 @@
-/* wkt.c: the well-known types' .proto files (src/wkt/), compiled into pbjc by src/tools/wkt2c. */
+/* wkt.c: the .proto files compiled into pbjc by src/tools/wkt2c: the well-known types (src/wkt) and the options schema (src/proto). */
 #include "wkt.h"
 
 #include <string.h>
@@ -10,6 +10,7 @@ typedef struct wkt_file {
 } wkt_file;
 
 #include "wkt/files.inc"
+#include "wkt/schema.inc"
 
 const char *wkt_find(const char *name, size_t *len)
 {
@@ -19,4 +20,11 @@ const char *wkt_find(const char *name, size_t *len)
         return wkt_files[i].text;
     }
     return NULL;
+}
+
+const char *wkt_options_schema(const char **name, size_t *len)
+{
+    *name = wkt_schema_files[0].name;
+    *len = wkt_schema_files[0].len;
+    return wkt_schema_files[0].text;
 }

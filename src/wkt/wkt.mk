@@ -1,7 +1,10 @@
 # src/wkt/wkt.mk: the well-known types' .proto files become C string literals ($(B)/wkt/files.inc,
-# by our own src/tools/wkt2c) that src/wkt.c includes, so pbjc needs no copy of them on disk.
+# by our own src/tools/wkt2c) that src/wkt.c includes, so pbjc needs no copy of them on disk; and
+# src/proto's newer descriptor.proto ($(B)/wkt/schema.inc), the schema standard options are read against.
 WKT_PROTOS := $(sort $(shell find src/wkt -name '*.proto'))
 WKT_INC    := $(B)/wkt/files.inc
+WKT_SCHEMA := src/proto/google/protobuf/descriptor.proto
+WKT_SCHEMA_INC := $(B)/wkt/schema.inc
 
 $(B)/tools/wkt2c: src/tools/wkt2c.c
 	@mkdir -p $(@D)
@@ -9,9 +12,13 @@ $(B)/tools/wkt2c: src/tools/wkt2c.c
 
 $(WKT_INC): $(B)/tools/wkt2c $(WKT_PROTOS)
 	@mkdir -p $(@D)
-	$(B)/tools/wkt2c $@ src/wkt $(WKT_PROTOS)
+	$(B)/tools/wkt2c $@ wkt_files src/wkt $(WKT_PROTOS)
 
-$(B)/wkt.o: $(WKT_INC)
+$(WKT_SCHEMA_INC): $(B)/tools/wkt2c $(WKT_SCHEMA)
+	@mkdir -p $(@D)
+	$(B)/tools/wkt2c $@ wkt_schema_files src/proto $(WKT_SCHEMA)
+
+$(B)/wkt.o: $(WKT_INC) $(WKT_SCHEMA_INC)
 
 # ---- install: the well-known types' generated C ---------------------------------------------
 # `make install` puts their headers in $(PREFIX)/include/pbj/google/protobuf/ (so the generated

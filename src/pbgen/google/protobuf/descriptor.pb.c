@@ -121,6 +121,13 @@ const pbj_json_enum google_protobuf_MethodOptions_IdempotencyLevel__json = {(con
 #endif
 
 #ifdef PBJ_JSON_READ_H
+const pbj_json_enum google_protobuf_ExtensionRangeOptions_VerificationState__json = {(const pbj__jin_name[]){
+    {"UNVERIFIED", 10, 1},
+    {"DECLARATION", 11, 0},
+}, 2, true, false};
+#endif
+
+#ifdef PBJ_JSON_READ_H
 const pbj_json_enum google_protobuf_FeatureSet_FieldPresence__json = {(const pbj__jin_name[]){
     {"EXPLICIT", 8, 1},
     {"IMPLICIT", 8, 2},
@@ -203,11 +210,11 @@ const pbj_json_enum google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLi
  * differs), then its oneofs' names; in pieces laid end to end
  * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
 static const struct {
-    char s0[3987];
-    char s1[3343];
+    char s0[3976];
+    char s1[3557];
 } pbj__pool_google_protobuf_descriptor_proto = {
-    "google.protobuf.Edition\000EDITION_UNKNOWN\000EDITION_1_TEST_ONLY\000EDITION_2_TEST_ONLY\000EDITION_LEGACY\000EDITION_PROTO2\000EDITION_PROTO3\000EDITION_2023\000EDITION_2024\000EDITION_2026\000EDITION_UNSTABLE\000EDITION_99997_TEST_ONLY\000EDITION_99998_TEST_ONLY\000EDITION_99999_TEST_ONLY\000EDITION_MAX\000google.protobuf.SymbolVisibility\000VISIBILITY_UNSET\000VISIBILITY_LOCAL\000VISIBILITY_EXPORT\000google.protobuf.FieldDescriptorProto.Type\000TYPE_DOUBLE\000TYPE_FLOAT\000TYPE_INT64\000TYPE_UINT64\000TYPE_INT32\000TYPE_FIXED64\000TYPE_FIXED32\000TYPE_BOOL\000TYPE_STRING\000TYPE_GROUP\000TYPE_MESSAGE\000TYPE_BYTES\000TYPE_UINT32\000TYPE_ENUM\000TYPE_SFIXED32\000TYPE_SFIXED64\000TYPE_SINT32\000TYPE_SINT64\000google.protobuf.FieldDescriptorProto.Label\000LABEL_OPTIONAL\000LABEL_REQUIRED\000LABEL_REPEATED\000google.protobuf.FileOptions.OptimizeMode\000SPEED\000CODE_SIZE\000LITE_RUNTIME\000google.protobuf.FieldOptions.CType\000STRING\000CORD\000STRING_PIECE\000google.protobuf.FieldOptions.JSType\000JS_NORMAL\000JS_STRING\000JS_NUMBER\000google.protobuf.FieldOptions.OptionRetention\000RETENTION_UNKNOWN\000RETENTION_RUNTIME\000RETENTION_SOURCE\000google.protobuf.FieldOptions.OptionTargetType\000TARGET_TYPE_UNKNOWN\000TARGET_TYPE_FILE\000TARGET_TYPE_EXTENSION_RANGE\000TARGET_TYPE_MESSAGE\000TARGET_TYPE_FIELD\000TARGET_TYPE_ONEOF\000TARGET_TYPE_ENUM\000TARGET_TYPE_ENUM_ENTRY\000TARGET_TYPE_SERVICE\000TARGET_TYPE_METHOD\000google.protobuf.MethodOptions.IdempotencyLevel\000IDEMPOTENCY_UNKNOWN\000NO_SIDE_EFFECTS\000IDEMPOTENT\000google.protobuf.FeatureSet.FieldPresence\000FIELD_PRESENCE_UNKNOWN\000EXPLICIT\000IMPLICIT\000LEGACY_REQUIRED\000google.protobuf.FeatureSet.EnumType\000ENUM_TYPE_UNKNOWN\000OPEN\000CLOSED\000google.protobuf.FeatureSet.RepeatedFieldEncoding\000REPEATED_FIELD_ENCODING_UNKNOWN\000PACKED\000EXPANDED\000google.protobuf.FeatureSet.Utf8Validation\000UTF8_VALIDATION_UNKNOWN\000VERIFY\000NONE\000google.protobuf.FeatureSet.MessageEncoding\000MESSAGE_ENCODING_UNKNOWN\000LENGTH_PREFIXED\000DELIMITED\000google.protobuf.FeatureSet.JsonFormat\000JSON_FORMAT_UNKNOWN\000ALLOW\000LEGACY_BEST_EFFORT\000google.protobuf.FeatureSet.EnforceNamingStyle\000ENFORCE_NAMING_STYLE_UNKNOWN\000STYLE2024\000STYLE_LEGACY\000STYLE2026\000google.protobuf.FeatureSet.VisibilityFeature.DefaultSymbolVisibility\000DEFAULT_SYMBOL_VISIBILITY_UNKNOWN\000EXPORT_ALL\000EXPORT_TOP_LEVEL\000LOCAL_ALL\000STRICT\000google.protobuf.FeatureSet.ProtoLimitsFeature.EnforceProtoLimits\000PROTO_LIMITS_UNKNOWN\000LEGACY_NO_EXPLICIT_LIMITS\000PROTO_LIMITS2026\000google.protobuf.FileDescriptorSet\000file\000google.protobuf.FileDescriptorProto\000name\000package\000dependency\000message_type\000messageType\000enum_type\000enumType\000service\000extension\000options\000source_code_info\000sourceCodeInfo\000public_dependency\000publicDependency\000weak_dependency\000weakDependency\000syntax\000edition\000option_dependency\000optionDependency\000google.protobuf.DescriptorProto\000name\000field\000nested_type\000nestedType\000enum_type\000enumType\000extension_range\000extensionRange\000extension\000options\000oneof_decl\000oneofDecl\000reserved_range\000reservedRange\000reserved_name\000reservedName\000visibility\000google.protobuf.DescriptorProto.ExtensionRange\000start\000end\000options\000google.protobuf.DescriptorProto.ReservedRange\000start\000end\000google.protobuf.FieldDescriptorProto\000name\000extendee\000number\000label\000type\000type_name\000typeName\000default_value\000defaultValue\000options\000oneof_index\000oneofIndex\000json_name\000jsonName\000proto3_optional\000proto3Optional\000google.protobuf.OneofDescriptorProto\000name\000options\000google.protobuf.EnumDescriptorProto\000name\000value\000options\000reserved_range\000reservedRange\000reserved_name\000reservedName\000visibility\000google.protobuf.EnumDescriptorProto.EnumReservedRange\000start\000end\000google.protobuf.EnumValueDescriptorProto\000name\000number\000options\000google.protobuf.ServiceDescriptorProto\000name\000method\000options\000google.protobuf.MethodDescriptorProto\000name\000input_type\000inputType\000output_type\000outputType\000options\000client_streaming\000clientStreaming\000server_streaming\000serverStreaming\000google.protobuf.FileOptions\000java_package\000javaPackage\000java_outer_classname\000javaOuterClassname\000optimize_for\000optimizeFor\000java_multiple_files\000javaMultipleFiles\000go_package\000goPackage\000cc_generic_services\000ccGenericServices\000java_generic_services\000javaGenericServices\000py_generic_services\000pyGenericServices\000java_generate_equals_and_hash\000javaGenerateEqualsAndHash\000deprecated\000java_string_check_utf8",
-    "javaStringCheckUtf8\000cc_enable_arenas\000ccEnableArenas\000objc_class_prefix\000objcClassPrefix\000csharp_namespace\000csharpNamespace\000swift_prefix\000swiftPrefix\000php_class_prefix\000phpClassPrefix\000php_namespace\000phpNamespace\000php_generic_services\000phpGenericServices\000php_metadata_namespace\000phpMetadataNamespace\000ruby_package\000rubyPackage\000features\000uninterpreted_option\000uninterpretedOption\000google.protobuf.MessageOptions\000message_set_wire_format\000messageSetWireFormat\000no_standard_descriptor_accessor\000noStandardDescriptorAccessor\000deprecated\000map_entry\000mapEntry\000deprecated_legacy_json_field_conflicts\000deprecatedLegacyJsonFieldConflicts\000features\000uninterpreted_option\000uninterpretedOption\000google.protobuf.FieldOptions\000ctype\000packed\000deprecated\000lazy\000jstype\000weak\000unverified_lazy\000unverifiedLazy\000debug_redact\000debugRedact\000retention\000targets\000edition_defaults\000editionDefaults\000features\000feature_support\000featureSupport\000uninterpreted_option\000uninterpretedOption\000google.protobuf.FieldOptions.EditionDefault\000value\000edition\000google.protobuf.FieldOptions.FeatureSupport\000edition_introduced\000editionIntroduced\000edition_deprecated\000editionDeprecated\000deprecation_warning\000deprecationWarning\000edition_removed\000editionRemoved\000removal_error\000removalError\000google.protobuf.OneofOptions\000features\000uninterpreted_option\000uninterpretedOption\000google.protobuf.EnumOptions\000allow_alias\000allowAlias\000deprecated\000deprecated_legacy_json_field_conflicts\000deprecatedLegacyJsonFieldConflicts\000features\000uninterpreted_option\000uninterpretedOption\000google.protobuf.EnumValueOptions\000deprecated\000features\000debug_redact\000debugRedact\000feature_support\000featureSupport\000uninterpreted_option\000uninterpretedOption\000google.protobuf.ServiceOptions\000deprecated\000features\000uninterpreted_option\000uninterpretedOption\000google.protobuf.MethodOptions\000deprecated\000idempotency_level\000idempotencyLevel\000features\000uninterpreted_option\000uninterpretedOption\000google.protobuf.ExtensionRangeOptions\000features\000uninterpreted_option\000uninterpretedOption\000google.protobuf.UninterpretedOption\000name\000identifier_value\000identifierValue\000positive_int_value\000positiveIntValue\000negative_int_value\000negativeIntValue\000double_value\000doubleValue\000string_value\000stringValue\000aggregate_value\000aggregateValue\000google.protobuf.UninterpretedOption.NamePart\000google.protobuf.UninterpretedOption.NamePart.name_part\000name_part\000namePart\000google.protobuf.UninterpretedOption.NamePart.is_extension\000is_extension\000isExtension\000google.protobuf.FeatureSet\000field_presence\000fieldPresence\000enum_type\000enumType\000repeated_field_encoding\000repeatedFieldEncoding\000utf8_validation\000utf8Validation\000message_encoding\000messageEncoding\000json_format\000jsonFormat\000enforce_naming_style\000enforceNamingStyle\000default_symbol_visibility\000defaultSymbolVisibility\000enforce_proto_limits\000enforceProtoLimits\000google.protobuf.FeatureSet.VisibilityFeature\000google.protobuf.FeatureSet.ProtoLimitsFeature\000google.protobuf.FeatureSetDefaults\000defaults\000minimum_edition\000minimumEdition\000maximum_edition\000maximumEdition\000google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault\000edition\000overridable_features\000overridableFeatures\000fixed_features\000fixedFeatures\000google.protobuf.SourceCodeInfo\000location\000google.protobuf.SourceCodeInfo.Location\000path\000span\000leading_comments\000leadingComments\000trailing_comments\000trailingComments\000leading_detached_comments\000leadingDetachedComments\000google.protobuf.GeneratedCodeInfo\000annotation\000google.protobuf.GeneratedCodeInfo.Annotation\000path\000source_file\000sourceFile\000begin\000end",
+    "google.protobuf.Edition\000EDITION_UNKNOWN\000EDITION_1_TEST_ONLY\000EDITION_2_TEST_ONLY\000EDITION_LEGACY\000EDITION_PROTO2\000EDITION_PROTO3\000EDITION_2023\000EDITION_2024\000EDITION_2026\000EDITION_UNSTABLE\000EDITION_99997_TEST_ONLY\000EDITION_99998_TEST_ONLY\000EDITION_99999_TEST_ONLY\000EDITION_MAX\000google.protobuf.SymbolVisibility\000VISIBILITY_UNSET\000VISIBILITY_LOCAL\000VISIBILITY_EXPORT\000google.protobuf.FieldDescriptorProto.Type\000TYPE_DOUBLE\000TYPE_FLOAT\000TYPE_INT64\000TYPE_UINT64\000TYPE_INT32\000TYPE_FIXED64\000TYPE_FIXED32\000TYPE_BOOL\000TYPE_STRING\000TYPE_GROUP\000TYPE_MESSAGE\000TYPE_BYTES\000TYPE_UINT32\000TYPE_ENUM\000TYPE_SFIXED32\000TYPE_SFIXED64\000TYPE_SINT32\000TYPE_SINT64\000google.protobuf.FieldDescriptorProto.Label\000LABEL_OPTIONAL\000LABEL_REQUIRED\000LABEL_REPEATED\000google.protobuf.FileOptions.OptimizeMode\000SPEED\000CODE_SIZE\000LITE_RUNTIME\000google.protobuf.FieldOptions.CType\000STRING\000CORD\000STRING_PIECE\000google.protobuf.FieldOptions.JSType\000JS_NORMAL\000JS_STRING\000JS_NUMBER\000google.protobuf.FieldOptions.OptionRetention\000RETENTION_UNKNOWN\000RETENTION_RUNTIME\000RETENTION_SOURCE\000google.protobuf.FieldOptions.OptionTargetType\000TARGET_TYPE_UNKNOWN\000TARGET_TYPE_FILE\000TARGET_TYPE_EXTENSION_RANGE\000TARGET_TYPE_MESSAGE\000TARGET_TYPE_FIELD\000TARGET_TYPE_ONEOF\000TARGET_TYPE_ENUM\000TARGET_TYPE_ENUM_ENTRY\000TARGET_TYPE_SERVICE\000TARGET_TYPE_METHOD\000google.protobuf.MethodOptions.IdempotencyLevel\000IDEMPOTENCY_UNKNOWN\000NO_SIDE_EFFECTS\000IDEMPOTENT\000google.protobuf.ExtensionRangeOptions.VerificationState\000DECLARATION\000UNVERIFIED\000google.protobuf.FeatureSet.FieldPresence\000FIELD_PRESENCE_UNKNOWN\000EXPLICIT\000IMPLICIT\000LEGACY_REQUIRED\000google.protobuf.FeatureSet.EnumType\000ENUM_TYPE_UNKNOWN\000OPEN\000CLOSED\000google.protobuf.FeatureSet.RepeatedFieldEncoding\000REPEATED_FIELD_ENCODING_UNKNOWN\000PACKED\000EXPANDED\000google.protobuf.FeatureSet.Utf8Validation\000UTF8_VALIDATION_UNKNOWN\000VERIFY\000NONE\000google.protobuf.FeatureSet.MessageEncoding\000MESSAGE_ENCODING_UNKNOWN\000LENGTH_PREFIXED\000DELIMITED\000google.protobuf.FeatureSet.JsonFormat\000JSON_FORMAT_UNKNOWN\000ALLOW\000LEGACY_BEST_EFFORT\000google.protobuf.FeatureSet.EnforceNamingStyle\000ENFORCE_NAMING_STYLE_UNKNOWN\000STYLE2024\000STYLE_LEGACY\000STYLE2026\000google.protobuf.FeatureSet.VisibilityFeature.DefaultSymbolVisibility\000DEFAULT_SYMBOL_VISIBILITY_UNKNOWN\000EXPORT_ALL\000EXPORT_TOP_LEVEL\000LOCAL_ALL\000STRICT\000google.protobuf.FeatureSet.ProtoLimitsFeature.EnforceProtoLimits\000PROTO_LIMITS_UNKNOWN\000LEGACY_NO_EXPLICIT_LIMITS\000PROTO_LIMITS2026\000google.protobuf.FileDescriptorSet\000file\000google.protobuf.FileDescriptorProto\000name\000package\000dependency\000message_type\000messageType\000enum_type\000enumType\000service\000extension\000options\000source_code_info\000sourceCodeInfo\000public_dependency\000publicDependency\000weak_dependency\000weakDependency\000syntax\000edition\000option_dependency\000optionDependency\000google.protobuf.DescriptorProto\000name\000field\000nested_type\000nestedType\000enum_type\000enumType\000extension_range\000extensionRange\000extension\000options\000oneof_decl\000oneofDecl\000reserved_range\000reservedRange\000reserved_name\000reservedName\000visibility\000google.protobuf.DescriptorProto.ExtensionRange\000start\000end\000options\000google.protobuf.DescriptorProto.ReservedRange\000start\000end\000google.protobuf.FieldDescriptorProto\000name\000extendee\000number\000label\000type\000type_name\000typeName\000default_value\000defaultValue\000options\000oneof_index\000oneofIndex\000json_name\000jsonName\000proto3_optional\000proto3Optional\000google.protobuf.OneofDescriptorProto\000name\000options\000google.protobuf.EnumDescriptorProto\000name\000value\000options\000reserved_range\000reservedRange\000reserved_name\000reservedName\000visibility\000google.protobuf.EnumDescriptorProto.EnumReservedRange\000start\000end\000google.protobuf.EnumValueDescriptorProto\000name\000number\000options\000google.protobuf.ServiceDescriptorProto\000name\000method\000options\000google.protobuf.MethodDescriptorProto\000name\000input_type\000inputType\000output_type\000outputType\000options\000client_streaming\000clientStreaming\000server_streaming\000serverStreaming\000google.protobuf.FileOptions\000java_package\000javaPackage\000java_outer_classname\000javaOuterClassname\000optimize_for\000optimizeFor\000java_multiple_files\000javaMultipleFiles\000go_package\000goPackage\000cc_generic_services\000ccGenericServices\000java_generic_services\000javaGenericServices\000py_generic_services\000pyGenericServices",
+    "java_generate_equals_and_hash\000javaGenerateEqualsAndHash\000deprecated\000java_string_check_utf8\000javaStringCheckUtf8\000cc_enable_arenas\000ccEnableArenas\000objc_class_prefix\000objcClassPrefix\000csharp_namespace\000csharpNamespace\000swift_prefix\000swiftPrefix\000php_class_prefix\000phpClassPrefix\000php_namespace\000phpNamespace\000php_generic_services\000phpGenericServices\000php_metadata_namespace\000phpMetadataNamespace\000ruby_package\000rubyPackage\000features\000uninterpreted_option\000uninterpretedOption\000google.protobuf.MessageOptions\000message_set_wire_format\000messageSetWireFormat\000no_standard_descriptor_accessor\000noStandardDescriptorAccessor\000deprecated\000map_entry\000mapEntry\000deprecated_legacy_json_field_conflicts\000deprecatedLegacyJsonFieldConflicts\000features\000uninterpreted_option\000uninterpretedOption\000google.protobuf.FieldOptions\000ctype\000packed\000deprecated\000lazy\000jstype\000weak\000unverified_lazy\000unverifiedLazy\000debug_redact\000debugRedact\000retention\000targets\000edition_defaults\000editionDefaults\000features\000feature_support\000featureSupport\000uninterpreted_option\000uninterpretedOption\000google.protobuf.FieldOptions.EditionDefault\000value\000edition\000google.protobuf.FieldOptions.FeatureSupport\000edition_introduced\000editionIntroduced\000edition_deprecated\000editionDeprecated\000deprecation_warning\000deprecationWarning\000edition_removed\000editionRemoved\000removal_error\000removalError\000google.protobuf.OneofOptions\000features\000uninterpreted_option\000uninterpretedOption\000google.protobuf.EnumOptions\000allow_alias\000allowAlias\000deprecated\000deprecated_legacy_json_field_conflicts\000deprecatedLegacyJsonFieldConflicts\000features\000uninterpreted_option\000uninterpretedOption\000google.protobuf.EnumValueOptions\000deprecated\000features\000debug_redact\000debugRedact\000feature_support\000featureSupport\000uninterpreted_option\000uninterpretedOption\000google.protobuf.ServiceOptions\000deprecated\000features\000uninterpreted_option\000uninterpretedOption\000google.protobuf.MethodOptions\000deprecated\000idempotency_level\000idempotencyLevel\000features\000uninterpreted_option\000uninterpretedOption\000google.protobuf.ExtensionRangeOptions\000declaration\000verification\000features\000uninterpreted_option\000uninterpretedOption\000google.protobuf.ExtensionRangeOptions.Declaration\000number\000full_name\000fullName\000type\000reserved\000repeated\000google.protobuf.UninterpretedOption\000name\000identifier_value\000identifierValue\000positive_int_value\000positiveIntValue\000negative_int_value\000negativeIntValue\000double_value\000doubleValue\000string_value\000stringValue\000aggregate_value\000aggregateValue\000google.protobuf.UninterpretedOption.NamePart\000google.protobuf.UninterpretedOption.NamePart.name_part\000name_part\000namePart\000google.protobuf.UninterpretedOption.NamePart.is_extension\000is_extension\000isExtension\000google.protobuf.FeatureSet\000field_presence\000fieldPresence\000enum_type\000enumType\000repeated_field_encoding\000repeatedFieldEncoding\000utf8_validation\000utf8Validation\000message_encoding\000messageEncoding\000json_format\000jsonFormat\000enforce_naming_style\000enforceNamingStyle\000default_symbol_visibility\000defaultSymbolVisibility\000enforce_proto_limits\000enforceProtoLimits\000google.protobuf.FeatureSet.VisibilityFeature\000google.protobuf.FeatureSet.ProtoLimitsFeature\000google.protobuf.FeatureSetDefaults\000defaults\000minimum_edition\000minimumEdition\000maximum_edition\000maximumEdition\000google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault\000edition\000overridable_features\000overridableFeatures\000fixed_features\000fixedFeatures\000google.protobuf.SourceCodeInfo\000location\000google.protobuf.SourceCodeInfo.Location\000path\000span\000leading_comments\000leadingComments\000trailing_comments\000trailingComments\000leading_detached_comments\000leadingDetachedComments\000google.protobuf.GeneratedCodeInfo\000annotation\000google.protobuf.GeneratedCodeInfo.Annotation\000path\000source_file\000sourceFile\000begin\000end",
 };
 
 /* google.protobuf.Edition */
@@ -333,461 +340,483 @@ static const pbj_enum_value google_protobuf_MethodOptions_IdempotencyLevel__valu
 static const uint32_t google_protobuf_MethodOptions_IdempotencyLevel__by_name[] = {0, 2, 1};
 const pbj_enum google_protobuf_MethodOptions_IdempotencyLevel__enum = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MethodOptions_IdempotencyLevel__values, google_protobuf_MethodOptions_IdempotencyLevel__by_name, 1234, 3, 3, PBJ_E_CLOSED};
 
+/* google.protobuf.ExtensionRangeOptions.VerificationState */
+static const pbj_enum_value google_protobuf_ExtensionRangeOptions_VerificationState__values[] = {
+    {0, 1384},   /* DECLARATION */
+    {1, 1396},   /* UNVERIFIED */
+};
+static const uint32_t google_protobuf_ExtensionRangeOptions_VerificationState__by_name[] = {0, 1};
+const pbj_enum google_protobuf_ExtensionRangeOptions_VerificationState__enum = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ExtensionRangeOptions_VerificationState__values, google_protobuf_ExtensionRangeOptions_VerificationState__by_name, 1328, 2, 2, PBJ_E_CLOSED};
+
 /* google.protobuf.FeatureSet.FieldPresence */
 static const pbj_enum_value google_protobuf_FeatureSet_FieldPresence__values[] = {
-    {0, 1369},   /* FIELD_PRESENCE_UNKNOWN */
-    {1, 1392},   /* EXPLICIT */
-    {2, 1401},   /* IMPLICIT */
-    {3, 1410},   /* LEGACY_REQUIRED */
+    {0, 1448},   /* FIELD_PRESENCE_UNKNOWN */
+    {1, 1471},   /* EXPLICIT */
+    {2, 1480},   /* IMPLICIT */
+    {3, 1489},   /* LEGACY_REQUIRED */
 };
 static const uint32_t google_protobuf_FeatureSet_FieldPresence__by_name[] = {1, 0, 2, 3};
-const pbj_enum google_protobuf_FeatureSet_FieldPresence__enum = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSet_FieldPresence__values, google_protobuf_FeatureSet_FieldPresence__by_name, 1328, 4, 4, PBJ_E_CLOSED};
+const pbj_enum google_protobuf_FeatureSet_FieldPresence__enum = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSet_FieldPresence__values, google_protobuf_FeatureSet_FieldPresence__by_name, 1407, 4, 4, PBJ_E_CLOSED};
 
 /* google.protobuf.FeatureSet.EnumType */
 static const pbj_enum_value google_protobuf_FeatureSet_EnumType__values[] = {
-    {0, 1462},   /* ENUM_TYPE_UNKNOWN */
-    {1, 1480},   /* OPEN */
-    {2, 1485},   /* CLOSED */
+    {0, 1541},   /* ENUM_TYPE_UNKNOWN */
+    {1, 1559},   /* OPEN */
+    {2, 1564},   /* CLOSED */
 };
 static const uint32_t google_protobuf_FeatureSet_EnumType__by_name[] = {2, 0, 1};
-const pbj_enum google_protobuf_FeatureSet_EnumType__enum = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSet_EnumType__values, google_protobuf_FeatureSet_EnumType__by_name, 1426, 3, 3, PBJ_E_CLOSED};
+const pbj_enum google_protobuf_FeatureSet_EnumType__enum = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSet_EnumType__values, google_protobuf_FeatureSet_EnumType__by_name, 1505, 3, 3, PBJ_E_CLOSED};
 
 /* google.protobuf.FeatureSet.RepeatedFieldEncoding */
 static const pbj_enum_value google_protobuf_FeatureSet_RepeatedFieldEncoding__values[] = {
-    {0, 1541},   /* REPEATED_FIELD_ENCODING_UNKNOWN */
-    {1, 1573},   /* PACKED */
-    {2, 1580},   /* EXPANDED */
+    {0, 1620},   /* REPEATED_FIELD_ENCODING_UNKNOWN */
+    {1, 1652},   /* PACKED */
+    {2, 1659},   /* EXPANDED */
 };
 static const uint32_t google_protobuf_FeatureSet_RepeatedFieldEncoding__by_name[] = {2, 1, 0};
-const pbj_enum google_protobuf_FeatureSet_RepeatedFieldEncoding__enum = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSet_RepeatedFieldEncoding__values, google_protobuf_FeatureSet_RepeatedFieldEncoding__by_name, 1492, 3, 3, PBJ_E_CLOSED};
+const pbj_enum google_protobuf_FeatureSet_RepeatedFieldEncoding__enum = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSet_RepeatedFieldEncoding__values, google_protobuf_FeatureSet_RepeatedFieldEncoding__by_name, 1571, 3, 3, PBJ_E_CLOSED};
 
 /* google.protobuf.FeatureSet.Utf8Validation */
 static const pbj_enum_value google_protobuf_FeatureSet_Utf8Validation__values[] = {
-    {0, 1631},   /* UTF8_VALIDATION_UNKNOWN */
-    {2, 1655},   /* VERIFY */
-    {3, 1662},   /* NONE */
+    {0, 1710},   /* UTF8_VALIDATION_UNKNOWN */
+    {2, 1734},   /* VERIFY */
+    {3, 1741},   /* NONE */
 };
 static const uint32_t google_protobuf_FeatureSet_Utf8Validation__by_name[] = {2, 0, 1};
-const pbj_enum google_protobuf_FeatureSet_Utf8Validation__enum = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSet_Utf8Validation__values, google_protobuf_FeatureSet_Utf8Validation__by_name, 1589, 3, 1, PBJ_E_CLOSED};
+const pbj_enum google_protobuf_FeatureSet_Utf8Validation__enum = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSet_Utf8Validation__values, google_protobuf_FeatureSet_Utf8Validation__by_name, 1668, 3, 1, PBJ_E_CLOSED};
 
 /* google.protobuf.FeatureSet.MessageEncoding */
 static const pbj_enum_value google_protobuf_FeatureSet_MessageEncoding__values[] = {
-    {0, 1710},   /* MESSAGE_ENCODING_UNKNOWN */
-    {1, 1735},   /* LENGTH_PREFIXED */
-    {2, 1751},   /* DELIMITED */
+    {0, 1789},   /* MESSAGE_ENCODING_UNKNOWN */
+    {1, 1814},   /* LENGTH_PREFIXED */
+    {2, 1830},   /* DELIMITED */
 };
 static const uint32_t google_protobuf_FeatureSet_MessageEncoding__by_name[] = {2, 1, 0};
-const pbj_enum google_protobuf_FeatureSet_MessageEncoding__enum = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSet_MessageEncoding__values, google_protobuf_FeatureSet_MessageEncoding__by_name, 1667, 3, 3, PBJ_E_CLOSED};
+const pbj_enum google_protobuf_FeatureSet_MessageEncoding__enum = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSet_MessageEncoding__values, google_protobuf_FeatureSet_MessageEncoding__by_name, 1746, 3, 3, PBJ_E_CLOSED};
 
 /* google.protobuf.FeatureSet.JsonFormat */
 static const pbj_enum_value google_protobuf_FeatureSet_JsonFormat__values[] = {
-    {0, 1799},   /* JSON_FORMAT_UNKNOWN */
-    {1, 1819},   /* ALLOW */
-    {2, 1825},   /* LEGACY_BEST_EFFORT */
+    {0, 1878},   /* JSON_FORMAT_UNKNOWN */
+    {1, 1898},   /* ALLOW */
+    {2, 1904},   /* LEGACY_BEST_EFFORT */
 };
 static const uint32_t google_protobuf_FeatureSet_JsonFormat__by_name[] = {1, 0, 2};
-const pbj_enum google_protobuf_FeatureSet_JsonFormat__enum = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSet_JsonFormat__values, google_protobuf_FeatureSet_JsonFormat__by_name, 1761, 3, 3, PBJ_E_CLOSED};
+const pbj_enum google_protobuf_FeatureSet_JsonFormat__enum = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSet_JsonFormat__values, google_protobuf_FeatureSet_JsonFormat__by_name, 1840, 3, 3, PBJ_E_CLOSED};
 
 /* google.protobuf.FeatureSet.EnforceNamingStyle */
 static const pbj_enum_value google_protobuf_FeatureSet_EnforceNamingStyle__values[] = {
-    {0, 1890},   /* ENFORCE_NAMING_STYLE_UNKNOWN */
-    {1, 1919},   /* STYLE2024 */
-    {2, 1929},   /* STYLE_LEGACY */
-    {3, 1942},   /* STYLE2026 */
+    {0, 1969},   /* ENFORCE_NAMING_STYLE_UNKNOWN */
+    {1, 1998},   /* STYLE2024 */
+    {2, 2008},   /* STYLE_LEGACY */
+    {3, 2021},   /* STYLE2026 */
 };
 static const uint32_t google_protobuf_FeatureSet_EnforceNamingStyle__by_name[] = {0, 1, 3, 2};
-const pbj_enum google_protobuf_FeatureSet_EnforceNamingStyle__enum = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSet_EnforceNamingStyle__values, google_protobuf_FeatureSet_EnforceNamingStyle__by_name, 1844, 4, 4, PBJ_E_CLOSED};
+const pbj_enum google_protobuf_FeatureSet_EnforceNamingStyle__enum = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSet_EnforceNamingStyle__values, google_protobuf_FeatureSet_EnforceNamingStyle__by_name, 1923, 4, 4, PBJ_E_CLOSED};
 
 /* google.protobuf.FeatureSet.VisibilityFeature.DefaultSymbolVisibility */
 static const pbj_enum_value google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility__values[] = {
-    {0, 2021},   /* DEFAULT_SYMBOL_VISIBILITY_UNKNOWN */
-    {1, 2055},   /* EXPORT_ALL */
-    {2, 2066},   /* EXPORT_TOP_LEVEL */
-    {3, 2083},   /* LOCAL_ALL */
-    {4, 2093},   /* STRICT */
+    {0, 2100},   /* DEFAULT_SYMBOL_VISIBILITY_UNKNOWN */
+    {1, 2134},   /* EXPORT_ALL */
+    {2, 2145},   /* EXPORT_TOP_LEVEL */
+    {3, 2162},   /* LOCAL_ALL */
+    {4, 2172},   /* STRICT */
 };
 static const uint32_t google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility__by_name[] = {0, 1, 2, 3, 4};
-const pbj_enum google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility__enum = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility__values, google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility__by_name, 1952, 5, 5, PBJ_E_CLOSED};
+const pbj_enum google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility__enum = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility__values, google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility__by_name, 2031, 5, 5, PBJ_E_CLOSED};
 
 /* google.protobuf.FeatureSet.ProtoLimitsFeature.EnforceProtoLimits */
 static const pbj_enum_value google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits__values[] = {
-    {0, 2165},   /* PROTO_LIMITS_UNKNOWN */
-    {1, 2186},   /* LEGACY_NO_EXPLICIT_LIMITS */
-    {2, 2212},   /* PROTO_LIMITS2026 */
+    {0, 2244},   /* PROTO_LIMITS_UNKNOWN */
+    {1, 2265},   /* LEGACY_NO_EXPLICIT_LIMITS */
+    {2, 2291},   /* PROTO_LIMITS2026 */
 };
 static const uint32_t google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits__by_name[] = {1, 2, 0};
-const pbj_enum google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits__enum = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits__values, google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits__by_name, 2100, 3, 3, PBJ_E_CLOSED};
+const pbj_enum google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits__enum = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits__values, google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits__by_name, 2179, 3, 3, PBJ_E_CLOSED};
 
 /* google.protobuf.FileDescriptorSet */
 static const pbj_field google_protobuf_FileDescriptorSet__fields[] = {
-    {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FileDescriptorSet, file), 0, 2263, 2263, &google_protobuf_FileDescriptorProto__table, NULL},   /* file */
+    {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FileDescriptorSet, file), 0, 2342, 2342, &google_protobuf_FileDescriptorProto__table, NULL},   /* file */
 };
-const pbj_table google_protobuf_FileDescriptorSet__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileDescriptorSet__fields, NULL, NULL, 2229, sizeof(google_protobuf_FileDescriptorSet), 1, 1, 0,
+const pbj_table google_protobuf_FileDescriptorSet__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileDescriptorSet__fields, NULL, NULL, 2308, sizeof(google_protobuf_FileDescriptorSet), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_FileDescriptorSet, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.FileDescriptorProto */
 static const pbj_field google_protobuf_FileDescriptorProto__fields[] = {
-    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileDescriptorProto, name), PBJ_OFFSET(google_protobuf_FileDescriptorProto, has_name), 2304, 2304, NULL, NULL},   /* name */
-    {2, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileDescriptorProto, package), PBJ_OFFSET(google_protobuf_FileDescriptorProto, has_package), 2309, 2309, NULL, NULL},   /* package */
-    {3, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_FileDescriptorProto, dependency), 0, 2317, 2317, NULL, NULL},   /* dependency */
-    {4, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FileDescriptorProto, message_type), 0, 2328, 2341, &google_protobuf_DescriptorProto__table, NULL},   /* message_type */
-    {5, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FileDescriptorProto, enum_type), 0, 2353, 2363, &google_protobuf_EnumDescriptorProto__table, NULL},   /* enum_type */
-    {6, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FileDescriptorProto, service), 0, 2372, 2372, &google_protobuf_ServiceDescriptorProto__table, NULL},   /* service */
-    {7, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FileDescriptorProto, extension), 0, 2380, 2380, &google_protobuf_FieldDescriptorProto__table, NULL},   /* extension */
-    {8, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FileDescriptorProto, options), 0, 2390, 2390, &google_protobuf_FileOptions__table, NULL},   /* options */
-    {9, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_FileDescriptorProto, source_code_info), 0, 2398, 2415, &google_protobuf_SourceCodeInfo__table, NULL},   /* source_code_info */
-    {10, PBJ_TYPE_INT32, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_FileDescriptorProto, public_dependency), 0, 2430, 2448, NULL, NULL},   /* public_dependency */
-    {11, PBJ_TYPE_INT32, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_FileDescriptorProto, weak_dependency), 0, 2465, 2481, NULL, NULL},   /* weak_dependency */
-    {12, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileDescriptorProto, syntax), PBJ_OFFSET(google_protobuf_FileDescriptorProto, has_syntax), 2496, 2496, NULL, NULL},   /* syntax */
-    {14, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FileDescriptorProto, edition), PBJ_OFFSET(google_protobuf_FileDescriptorProto, has_edition), 2503, 2503, NULL, &google_protobuf_Edition__enum},   /* edition */
-    {15, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_FileDescriptorProto, option_dependency), 0, 2511, 2529, NULL, NULL},   /* option_dependency */
+    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileDescriptorProto, name), PBJ_OFFSET(google_protobuf_FileDescriptorProto, has_name), 2383, 2383, NULL, NULL},   /* name */
+    {2, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileDescriptorProto, package), PBJ_OFFSET(google_protobuf_FileDescriptorProto, has_package), 2388, 2388, NULL, NULL},   /* package */
+    {3, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_FileDescriptorProto, dependency), 0, 2396, 2396, NULL, NULL},   /* dependency */
+    {4, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FileDescriptorProto, message_type), 0, 2407, 2420, &google_protobuf_DescriptorProto__table, NULL},   /* message_type */
+    {5, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FileDescriptorProto, enum_type), 0, 2432, 2442, &google_protobuf_EnumDescriptorProto__table, NULL},   /* enum_type */
+    {6, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FileDescriptorProto, service), 0, 2451, 2451, &google_protobuf_ServiceDescriptorProto__table, NULL},   /* service */
+    {7, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FileDescriptorProto, extension), 0, 2459, 2459, &google_protobuf_FieldDescriptorProto__table, NULL},   /* extension */
+    {8, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FileDescriptorProto, options), 0, 2469, 2469, &google_protobuf_FileOptions__table, NULL},   /* options */
+    {9, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_FileDescriptorProto, source_code_info), 0, 2477, 2494, &google_protobuf_SourceCodeInfo__table, NULL},   /* source_code_info */
+    {10, PBJ_TYPE_INT32, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_FileDescriptorProto, public_dependency), 0, 2509, 2527, NULL, NULL},   /* public_dependency */
+    {11, PBJ_TYPE_INT32, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_FileDescriptorProto, weak_dependency), 0, 2544, 2560, NULL, NULL},   /* weak_dependency */
+    {12, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileDescriptorProto, syntax), PBJ_OFFSET(google_protobuf_FileDescriptorProto, has_syntax), 2575, 2575, NULL, NULL},   /* syntax */
+    {14, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FileDescriptorProto, edition), PBJ_OFFSET(google_protobuf_FileDescriptorProto, has_edition), 2582, 2582, NULL, &google_protobuf_Edition__enum},   /* edition */
+    {15, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_FileDescriptorProto, option_dependency), 0, 2590, 2608, NULL, NULL},   /* option_dependency */
 };
-const pbj_table google_protobuf_FileDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileDescriptorProto__fields, NULL, NULL, 2268, sizeof(google_protobuf_FileDescriptorProto), 14, 12, 0,
+const pbj_table google_protobuf_FileDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileDescriptorProto__fields, NULL, NULL, 2347, sizeof(google_protobuf_FileDescriptorProto), 14, 12, 0,
                            PBJ_OFFSET(google_protobuf_FileDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.DescriptorProto */
 static const pbj_field google_protobuf_DescriptorProto__fields[] = {
-    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_DescriptorProto, name), PBJ_OFFSET(google_protobuf_DescriptorProto, has_name), 2578, 2578, NULL, NULL},   /* name */
-    {2, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_DescriptorProto, field), 0, 2583, 2583, &google_protobuf_FieldDescriptorProto__table, NULL},   /* field */
-    {3, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_DescriptorProto, nested_type), 0, 2589, 2601, &google_protobuf_DescriptorProto__table, NULL},   /* nested_type */
-    {4, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_DescriptorProto, enum_type), 0, 2612, 2622, &google_protobuf_EnumDescriptorProto__table, NULL},   /* enum_type */
-    {5, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_DescriptorProto, extension_range), 0, 2631, 2647, &google_protobuf_DescriptorProto_ExtensionRange__table, NULL},   /* extension_range */
-    {6, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_DescriptorProto, extension), 0, 2662, 2662, &google_protobuf_FieldDescriptorProto__table, NULL},   /* extension */
-    {7, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_DescriptorProto, options), 0, 2672, 2672, &google_protobuf_MessageOptions__table, NULL},   /* options */
-    {8, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_DescriptorProto, oneof_decl), 0, 2680, 2691, &google_protobuf_OneofDescriptorProto__table, NULL},   /* oneof_decl */
-    {9, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_DescriptorProto, reserved_range), 0, 2701, 2716, &google_protobuf_DescriptorProto_ReservedRange__table, NULL},   /* reserved_range */
-    {10, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_DescriptorProto, reserved_name), 0, 2730, 2744, NULL, NULL},   /* reserved_name */
-    {11, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_DescriptorProto, visibility), PBJ_OFFSET(google_protobuf_DescriptorProto, has_visibility), 2757, 2757, NULL, &google_protobuf_SymbolVisibility__enum},   /* visibility */
+    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_DescriptorProto, name), PBJ_OFFSET(google_protobuf_DescriptorProto, has_name), 2657, 2657, NULL, NULL},   /* name */
+    {2, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_DescriptorProto, field), 0, 2662, 2662, &google_protobuf_FieldDescriptorProto__table, NULL},   /* field */
+    {3, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_DescriptorProto, nested_type), 0, 2668, 2680, &google_protobuf_DescriptorProto__table, NULL},   /* nested_type */
+    {4, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_DescriptorProto, enum_type), 0, 2691, 2701, &google_protobuf_EnumDescriptorProto__table, NULL},   /* enum_type */
+    {5, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_DescriptorProto, extension_range), 0, 2710, 2726, &google_protobuf_DescriptorProto_ExtensionRange__table, NULL},   /* extension_range */
+    {6, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_DescriptorProto, extension), 0, 2741, 2741, &google_protobuf_FieldDescriptorProto__table, NULL},   /* extension */
+    {7, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_DescriptorProto, options), 0, 2751, 2751, &google_protobuf_MessageOptions__table, NULL},   /* options */
+    {8, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_DescriptorProto, oneof_decl), 0, 2759, 2770, &google_protobuf_OneofDescriptorProto__table, NULL},   /* oneof_decl */
+    {9, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_DescriptorProto, reserved_range), 0, 2780, 2795, &google_protobuf_DescriptorProto_ReservedRange__table, NULL},   /* reserved_range */
+    {10, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_DescriptorProto, reserved_name), 0, 2809, 2823, NULL, NULL},   /* reserved_name */
+    {11, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_DescriptorProto, visibility), PBJ_OFFSET(google_protobuf_DescriptorProto, has_visibility), 2836, 2836, NULL, &google_protobuf_SymbolVisibility__enum},   /* visibility */
 };
-const pbj_table google_protobuf_DescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto__fields, NULL, NULL, 2546, sizeof(google_protobuf_DescriptorProto), 11, 11, 0,
+const pbj_table google_protobuf_DescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto__fields, NULL, NULL, 2625, sizeof(google_protobuf_DescriptorProto), 11, 11, 0,
                            PBJ_OFFSET(google_protobuf_DescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.DescriptorProto.ExtensionRange */
 static const pbj_field google_protobuf_DescriptorProto_ExtensionRange__fields[] = {
-    {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_DescriptorProto_ExtensionRange, start), PBJ_OFFSET(google_protobuf_DescriptorProto_ExtensionRange, has_start), 2815, 2815, NULL, NULL},   /* start */
-    {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_DescriptorProto_ExtensionRange, end), PBJ_OFFSET(google_protobuf_DescriptorProto_ExtensionRange, has_end), 2821, 2821, NULL, NULL},   /* end */
-    {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_DescriptorProto_ExtensionRange, options), 0, 2825, 2825, &google_protobuf_ExtensionRangeOptions__table, NULL},   /* options */
+    {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_DescriptorProto_ExtensionRange, start), PBJ_OFFSET(google_protobuf_DescriptorProto_ExtensionRange, has_start), 2894, 2894, NULL, NULL},   /* start */
+    {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_DescriptorProto_ExtensionRange, end), PBJ_OFFSET(google_protobuf_DescriptorProto_ExtensionRange, has_end), 2900, 2900, NULL, NULL},   /* end */
+    {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_DescriptorProto_ExtensionRange, options), 0, 2904, 2904, &google_protobuf_ExtensionRangeOptions__table, NULL},   /* options */
 };
-const pbj_table google_protobuf_DescriptorProto_ExtensionRange__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto_ExtensionRange__fields, NULL, NULL, 2768, sizeof(google_protobuf_DescriptorProto_ExtensionRange), 3, 3, 0,
+const pbj_table google_protobuf_DescriptorProto_ExtensionRange__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto_ExtensionRange__fields, NULL, NULL, 2847, sizeof(google_protobuf_DescriptorProto_ExtensionRange), 3, 3, 0,
                            PBJ_OFFSET(google_protobuf_DescriptorProto_ExtensionRange, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.DescriptorProto.ReservedRange */
 static const pbj_field google_protobuf_DescriptorProto_ReservedRange__fields[] = {
-    {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_DescriptorProto_ReservedRange, start), PBJ_OFFSET(google_protobuf_DescriptorProto_ReservedRange, has_start), 2879, 2879, NULL, NULL},   /* start */
-    {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_DescriptorProto_ReservedRange, end), PBJ_OFFSET(google_protobuf_DescriptorProto_ReservedRange, has_end), 2885, 2885, NULL, NULL},   /* end */
+    {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_DescriptorProto_ReservedRange, start), PBJ_OFFSET(google_protobuf_DescriptorProto_ReservedRange, has_start), 2958, 2958, NULL, NULL},   /* start */
+    {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_DescriptorProto_ReservedRange, end), PBJ_OFFSET(google_protobuf_DescriptorProto_ReservedRange, has_end), 2964, 2964, NULL, NULL},   /* end */
 };
-const pbj_table google_protobuf_DescriptorProto_ReservedRange__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto_ReservedRange__fields, NULL, NULL, 2833, sizeof(google_protobuf_DescriptorProto_ReservedRange), 2, 2, 0,
+const pbj_table google_protobuf_DescriptorProto_ReservedRange__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto_ReservedRange__fields, NULL, NULL, 2912, sizeof(google_protobuf_DescriptorProto_ReservedRange), 2, 2, 0,
                            PBJ_OFFSET(google_protobuf_DescriptorProto_ReservedRange, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.FieldDescriptorProto */
 static void google_protobuf_FieldDescriptorProto__init_table(void *m) { google_protobuf_FieldDescriptorProto_init((google_protobuf_FieldDescriptorProto *)m); }
 static const pbj_field google_protobuf_FieldDescriptorProto__fields[] = {
-    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, name), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_name), 2926, 2926, NULL, NULL},   /* name */
-    {2, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, extendee), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_extendee), 2931, 2931, NULL, NULL},   /* extendee */
-    {3, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, number), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_number), 2940, 2940, NULL, NULL},   /* number */
-    {4, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, label), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_label), 2947, 2947, NULL, &google_protobuf_FieldDescriptorProto_Label__enum},   /* label */
-    {5, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, type), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_type), 2953, 2953, NULL, &google_protobuf_FieldDescriptorProto_Type__enum},   /* type */
-    {6, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, type_name), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_type_name), 2958, 2968, NULL, NULL},   /* type_name */
-    {7, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, default_value), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_default_value), 2977, 2991, NULL, NULL},   /* default_value */
-    {8, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, options), 0, 3004, 3004, &google_protobuf_FieldOptions__table, NULL},   /* options */
-    {9, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, oneof_index), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_oneof_index), 3012, 3024, NULL, NULL},   /* oneof_index */
-    {10, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, json_name), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_json_name), 3035, 3045, NULL, NULL},   /* json_name */
-    {17, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, proto3_optional), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_proto3_optional), 3054, 3070, NULL, NULL},   /* proto3_optional */
+    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, name), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_name), 3005, 3005, NULL, NULL},   /* name */
+    {2, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, extendee), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_extendee), 3010, 3010, NULL, NULL},   /* extendee */
+    {3, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, number), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_number), 3019, 3019, NULL, NULL},   /* number */
+    {4, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, label), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_label), 3026, 3026, NULL, &google_protobuf_FieldDescriptorProto_Label__enum},   /* label */
+    {5, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, type), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_type), 3032, 3032, NULL, &google_protobuf_FieldDescriptorProto_Type__enum},   /* type */
+    {6, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, type_name), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_type_name), 3037, 3047, NULL, NULL},   /* type_name */
+    {7, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, default_value), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_default_value), 3056, 3070, NULL, NULL},   /* default_value */
+    {8, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, options), 0, 3083, 3083, &google_protobuf_FieldOptions__table, NULL},   /* options */
+    {9, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, oneof_index), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_oneof_index), 3091, 3103, NULL, NULL},   /* oneof_index */
+    {10, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, json_name), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_json_name), 3114, 3124, NULL, NULL},   /* json_name */
+    {17, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, proto3_optional), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_proto3_optional), 3133, 3149, NULL, NULL},   /* proto3_optional */
 };
-const pbj_table google_protobuf_FieldDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldDescriptorProto__fields, NULL, google_protobuf_FieldDescriptorProto__init_table, 2889, sizeof(google_protobuf_FieldDescriptorProto), 11, 10, 0,
+const pbj_table google_protobuf_FieldDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldDescriptorProto__fields, NULL, google_protobuf_FieldDescriptorProto__init_table, 2968, sizeof(google_protobuf_FieldDescriptorProto), 11, 10, 0,
                            PBJ_OFFSET(google_protobuf_FieldDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.OneofDescriptorProto */
 static const pbj_field google_protobuf_OneofDescriptorProto__fields[] = {
-    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_OneofDescriptorProto, name), PBJ_OFFSET(google_protobuf_OneofDescriptorProto, has_name), 3122, 3122, NULL, NULL},   /* name */
-    {2, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_OneofDescriptorProto, options), 0, 3127, 3127, &google_protobuf_OneofOptions__table, NULL},   /* options */
+    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_OneofDescriptorProto, name), PBJ_OFFSET(google_protobuf_OneofDescriptorProto, has_name), 3201, 3201, NULL, NULL},   /* name */
+    {2, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_OneofDescriptorProto, options), 0, 3206, 3206, &google_protobuf_OneofOptions__table, NULL},   /* options */
 };
-const pbj_table google_protobuf_OneofDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_OneofDescriptorProto__fields, NULL, NULL, 3085, sizeof(google_protobuf_OneofDescriptorProto), 2, 2, 0,
+const pbj_table google_protobuf_OneofDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_OneofDescriptorProto__fields, NULL, NULL, 3164, sizeof(google_protobuf_OneofDescriptorProto), 2, 2, 0,
                            PBJ_OFFSET(google_protobuf_OneofDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.EnumDescriptorProto */
 static const pbj_field google_protobuf_EnumDescriptorProto__fields[] = {
-    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumDescriptorProto, name), PBJ_OFFSET(google_protobuf_EnumDescriptorProto, has_name), 3171, 3171, NULL, NULL},   /* name */
-    {2, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumDescriptorProto, value), 0, 3176, 3176, &google_protobuf_EnumValueDescriptorProto__table, NULL},   /* value */
-    {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumDescriptorProto, options), 0, 3182, 3182, &google_protobuf_EnumOptions__table, NULL},   /* options */
-    {4, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_EnumDescriptorProto, reserved_range), 0, 3190, 3205, &google_protobuf_EnumDescriptorProto_EnumReservedRange__table, NULL},   /* reserved_range */
-    {5, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_EnumDescriptorProto, reserved_name), 0, 3219, 3233, NULL, NULL},   /* reserved_name */
-    {6, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_EnumDescriptorProto, visibility), PBJ_OFFSET(google_protobuf_EnumDescriptorProto, has_visibility), 3246, 3246, NULL, &google_protobuf_SymbolVisibility__enum},   /* visibility */
+    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumDescriptorProto, name), PBJ_OFFSET(google_protobuf_EnumDescriptorProto, has_name), 3250, 3250, NULL, NULL},   /* name */
+    {2, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumDescriptorProto, value), 0, 3255, 3255, &google_protobuf_EnumValueDescriptorProto__table, NULL},   /* value */
+    {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumDescriptorProto, options), 0, 3261, 3261, &google_protobuf_EnumOptions__table, NULL},   /* options */
+    {4, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_EnumDescriptorProto, reserved_range), 0, 3269, 3284, &google_protobuf_EnumDescriptorProto_EnumReservedRange__table, NULL},   /* reserved_range */
+    {5, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_EnumDescriptorProto, reserved_name), 0, 3298, 3312, NULL, NULL},   /* reserved_name */
+    {6, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_EnumDescriptorProto, visibility), PBJ_OFFSET(google_protobuf_EnumDescriptorProto, has_visibility), 3325, 3325, NULL, &google_protobuf_SymbolVisibility__enum},   /* visibility */
 };
-const pbj_table google_protobuf_EnumDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumDescriptorProto__fields, NULL, NULL, 3135, sizeof(google_protobuf_EnumDescriptorProto), 6, 6, 0,
+const pbj_table google_protobuf_EnumDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumDescriptorProto__fields, NULL, NULL, 3214, sizeof(google_protobuf_EnumDescriptorProto), 6, 6, 0,
                            PBJ_OFFSET(google_protobuf_EnumDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.EnumDescriptorProto.EnumReservedRange */
 static const pbj_field google_protobuf_EnumDescriptorProto_EnumReservedRange__fields[] = {
-    {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumDescriptorProto_EnumReservedRange, start), PBJ_OFFSET(google_protobuf_EnumDescriptorProto_EnumReservedRange, has_start), 3311, 3311, NULL, NULL},   /* start */
-    {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumDescriptorProto_EnumReservedRange, end), PBJ_OFFSET(google_protobuf_EnumDescriptorProto_EnumReservedRange, has_end), 3317, 3317, NULL, NULL},   /* end */
+    {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumDescriptorProto_EnumReservedRange, start), PBJ_OFFSET(google_protobuf_EnumDescriptorProto_EnumReservedRange, has_start), 3390, 3390, NULL, NULL},   /* start */
+    {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumDescriptorProto_EnumReservedRange, end), PBJ_OFFSET(google_protobuf_EnumDescriptorProto_EnumReservedRange, has_end), 3396, 3396, NULL, NULL},   /* end */
 };
-const pbj_table google_protobuf_EnumDescriptorProto_EnumReservedRange__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumDescriptorProto_EnumReservedRange__fields, NULL, NULL, 3257, sizeof(google_protobuf_EnumDescriptorProto_EnumReservedRange), 2, 2, 0,
+const pbj_table google_protobuf_EnumDescriptorProto_EnumReservedRange__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumDescriptorProto_EnumReservedRange__fields, NULL, NULL, 3336, sizeof(google_protobuf_EnumDescriptorProto_EnumReservedRange), 2, 2, 0,
                            PBJ_OFFSET(google_protobuf_EnumDescriptorProto_EnumReservedRange, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.EnumValueDescriptorProto */
 static const pbj_field google_protobuf_EnumValueDescriptorProto__fields[] = {
-    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumValueDescriptorProto, name), PBJ_OFFSET(google_protobuf_EnumValueDescriptorProto, has_name), 3362, 3362, NULL, NULL},   /* name */
-    {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumValueDescriptorProto, number), PBJ_OFFSET(google_protobuf_EnumValueDescriptorProto, has_number), 3367, 3367, NULL, NULL},   /* number */
-    {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumValueDescriptorProto, options), 0, 3374, 3374, &google_protobuf_EnumValueOptions__table, NULL},   /* options */
+    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumValueDescriptorProto, name), PBJ_OFFSET(google_protobuf_EnumValueDescriptorProto, has_name), 3441, 3441, NULL, NULL},   /* name */
+    {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumValueDescriptorProto, number), PBJ_OFFSET(google_protobuf_EnumValueDescriptorProto, has_number), 3446, 3446, NULL, NULL},   /* number */
+    {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumValueDescriptorProto, options), 0, 3453, 3453, &google_protobuf_EnumValueOptions__table, NULL},   /* options */
 };
-const pbj_table google_protobuf_EnumValueDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumValueDescriptorProto__fields, NULL, NULL, 3321, sizeof(google_protobuf_EnumValueDescriptorProto), 3, 3, 0,
+const pbj_table google_protobuf_EnumValueDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumValueDescriptorProto__fields, NULL, NULL, 3400, sizeof(google_protobuf_EnumValueDescriptorProto), 3, 3, 0,
                            PBJ_OFFSET(google_protobuf_EnumValueDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.ServiceDescriptorProto */
 static const pbj_field google_protobuf_ServiceDescriptorProto__fields[] = {
-    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_ServiceDescriptorProto, name), PBJ_OFFSET(google_protobuf_ServiceDescriptorProto, has_name), 3421, 3421, NULL, NULL},   /* name */
-    {2, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ServiceDescriptorProto, method), 0, 3426, 3426, &google_protobuf_MethodDescriptorProto__table, NULL},   /* method */
-    {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ServiceDescriptorProto, options), 0, 3433, 3433, &google_protobuf_ServiceOptions__table, NULL},   /* options */
+    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_ServiceDescriptorProto, name), PBJ_OFFSET(google_protobuf_ServiceDescriptorProto, has_name), 3500, 3500, NULL, NULL},   /* name */
+    {2, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ServiceDescriptorProto, method), 0, 3505, 3505, &google_protobuf_MethodDescriptorProto__table, NULL},   /* method */
+    {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ServiceDescriptorProto, options), 0, 3512, 3512, &google_protobuf_ServiceOptions__table, NULL},   /* options */
 };
-const pbj_table google_protobuf_ServiceDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ServiceDescriptorProto__fields, NULL, NULL, 3382, sizeof(google_protobuf_ServiceDescriptorProto), 3, 3, 0,
+const pbj_table google_protobuf_ServiceDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ServiceDescriptorProto__fields, NULL, NULL, 3461, sizeof(google_protobuf_ServiceDescriptorProto), 3, 3, 0,
                            PBJ_OFFSET(google_protobuf_ServiceDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.MethodDescriptorProto */
 static const pbj_field google_protobuf_MethodDescriptorProto__fields[] = {
-    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MethodDescriptorProto, name), PBJ_OFFSET(google_protobuf_MethodDescriptorProto, has_name), 3479, 3479, NULL, NULL},   /* name */
-    {2, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MethodDescriptorProto, input_type), PBJ_OFFSET(google_protobuf_MethodDescriptorProto, has_input_type), 3484, 3495, NULL, NULL},   /* input_type */
-    {3, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MethodDescriptorProto, output_type), PBJ_OFFSET(google_protobuf_MethodDescriptorProto, has_output_type), 3505, 3517, NULL, NULL},   /* output_type */
-    {4, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_MethodDescriptorProto, options), 0, 3528, 3528, &google_protobuf_MethodOptions__table, NULL},   /* options */
-    {5, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MethodDescriptorProto, client_streaming), PBJ_OFFSET(google_protobuf_MethodDescriptorProto, has_client_streaming), 3536, 3553, NULL, NULL},   /* client_streaming */
-    {6, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MethodDescriptorProto, server_streaming), PBJ_OFFSET(google_protobuf_MethodDescriptorProto, has_server_streaming), 3569, 3586, NULL, NULL},   /* server_streaming */
+    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MethodDescriptorProto, name), PBJ_OFFSET(google_protobuf_MethodDescriptorProto, has_name), 3558, 3558, NULL, NULL},   /* name */
+    {2, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MethodDescriptorProto, input_type), PBJ_OFFSET(google_protobuf_MethodDescriptorProto, has_input_type), 3563, 3574, NULL, NULL},   /* input_type */
+    {3, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MethodDescriptorProto, output_type), PBJ_OFFSET(google_protobuf_MethodDescriptorProto, has_output_type), 3584, 3596, NULL, NULL},   /* output_type */
+    {4, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_MethodDescriptorProto, options), 0, 3607, 3607, &google_protobuf_MethodOptions__table, NULL},   /* options */
+    {5, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MethodDescriptorProto, client_streaming), PBJ_OFFSET(google_protobuf_MethodDescriptorProto, has_client_streaming), 3615, 3632, NULL, NULL},   /* client_streaming */
+    {6, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MethodDescriptorProto, server_streaming), PBJ_OFFSET(google_protobuf_MethodDescriptorProto, has_server_streaming), 3648, 3665, NULL, NULL},   /* server_streaming */
 };
-const pbj_table google_protobuf_MethodDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MethodDescriptorProto__fields, NULL, NULL, 3441, sizeof(google_protobuf_MethodDescriptorProto), 6, 6, 0,
+const pbj_table google_protobuf_MethodDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MethodDescriptorProto__fields, NULL, NULL, 3520, sizeof(google_protobuf_MethodDescriptorProto), 6, 6, 0,
                            PBJ_OFFSET(google_protobuf_MethodDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.FileOptions */
 static void google_protobuf_FileOptions__init_table(void *m) { google_protobuf_FileOptions_init((google_protobuf_FileOptions *)m); }
 static const pbj_field google_protobuf_FileOptions__fields[] = {
-    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, java_package), PBJ_OFFSET(google_protobuf_FileOptions, has_java_package), 3630, 3643, NULL, NULL},   /* java_package */
-    {8, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, java_outer_classname), PBJ_OFFSET(google_protobuf_FileOptions, has_java_outer_classname), 3655, 3676, NULL, NULL},   /* java_outer_classname */
-    {9, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FileOptions, optimize_for), PBJ_OFFSET(google_protobuf_FileOptions, has_optimize_for), 3695, 3708, NULL, &google_protobuf_FileOptions_OptimizeMode__enum},   /* optimize_for */
-    {10, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, java_multiple_files), PBJ_OFFSET(google_protobuf_FileOptions, has_java_multiple_files), 3720, 3740, NULL, NULL},   /* java_multiple_files */
-    {11, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, go_package), PBJ_OFFSET(google_protobuf_FileOptions, has_go_package), 3758, 3769, NULL, NULL},   /* go_package */
-    {16, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, cc_generic_services), PBJ_OFFSET(google_protobuf_FileOptions, has_cc_generic_services), 3779, 3799, NULL, NULL},   /* cc_generic_services */
-    {17, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, java_generic_services), PBJ_OFFSET(google_protobuf_FileOptions, has_java_generic_services), 3817, 3839, NULL, NULL},   /* java_generic_services */
-    {18, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, py_generic_services), PBJ_OFFSET(google_protobuf_FileOptions, has_py_generic_services), 3859, 3879, NULL, NULL},   /* py_generic_services */
-    {20, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, java_generate_equals_and_hash), PBJ_OFFSET(google_protobuf_FileOptions, has_java_generate_equals_and_hash), 3897, 3927, NULL, NULL},   /* java_generate_equals_and_hash */
-    {23, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, deprecated), PBJ_OFFSET(google_protobuf_FileOptions, has_deprecated), 3953, 3953, NULL, NULL},   /* deprecated */
-    {27, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, java_string_check_utf8), PBJ_OFFSET(google_protobuf_FileOptions, has_java_string_check_utf8), 3964, 3987, NULL, NULL},   /* java_string_check_utf8 */
-    {31, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, cc_enable_arenas), PBJ_OFFSET(google_protobuf_FileOptions, has_cc_enable_arenas), 4007, 4024, NULL, NULL},   /* cc_enable_arenas */
-    {36, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, objc_class_prefix), PBJ_OFFSET(google_protobuf_FileOptions, has_objc_class_prefix), 4039, 4057, NULL, NULL},   /* objc_class_prefix */
-    {37, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, csharp_namespace), PBJ_OFFSET(google_protobuf_FileOptions, has_csharp_namespace), 4073, 4090, NULL, NULL},   /* csharp_namespace */
-    {39, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, swift_prefix), PBJ_OFFSET(google_protobuf_FileOptions, has_swift_prefix), 4106, 4119, NULL, NULL},   /* swift_prefix */
-    {40, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, php_class_prefix), PBJ_OFFSET(google_protobuf_FileOptions, has_php_class_prefix), 4131, 4148, NULL, NULL},   /* php_class_prefix */
-    {41, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, php_namespace), PBJ_OFFSET(google_protobuf_FileOptions, has_php_namespace), 4163, 4177, NULL, NULL},   /* php_namespace */
-    {42, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, php_generic_services), PBJ_OFFSET(google_protobuf_FileOptions, has_php_generic_services), 4190, 4211, NULL, NULL},   /* php_generic_services */
-    {44, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, php_metadata_namespace), PBJ_OFFSET(google_protobuf_FileOptions, has_php_metadata_namespace), 4230, 4253, NULL, NULL},   /* php_metadata_namespace */
-    {45, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, ruby_package), PBJ_OFFSET(google_protobuf_FileOptions, has_ruby_package), 4274, 4287, NULL, NULL},   /* ruby_package */
-    {50, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_FileOptions, features), 0, 4299, 4299, &google_protobuf_FeatureSet__table, NULL},   /* features */
-    {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FileOptions, uninterpreted_option), 0, 4308, 4329, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
+    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, java_package), PBJ_OFFSET(google_protobuf_FileOptions, has_java_package), 3709, 3722, NULL, NULL},   /* java_package */
+    {8, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, java_outer_classname), PBJ_OFFSET(google_protobuf_FileOptions, has_java_outer_classname), 3734, 3755, NULL, NULL},   /* java_outer_classname */
+    {9, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FileOptions, optimize_for), PBJ_OFFSET(google_protobuf_FileOptions, has_optimize_for), 3774, 3787, NULL, &google_protobuf_FileOptions_OptimizeMode__enum},   /* optimize_for */
+    {10, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, java_multiple_files), PBJ_OFFSET(google_protobuf_FileOptions, has_java_multiple_files), 3799, 3819, NULL, NULL},   /* java_multiple_files */
+    {11, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, go_package), PBJ_OFFSET(google_protobuf_FileOptions, has_go_package), 3837, 3848, NULL, NULL},   /* go_package */
+    {16, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, cc_generic_services), PBJ_OFFSET(google_protobuf_FileOptions, has_cc_generic_services), 3858, 3878, NULL, NULL},   /* cc_generic_services */
+    {17, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, java_generic_services), PBJ_OFFSET(google_protobuf_FileOptions, has_java_generic_services), 3896, 3918, NULL, NULL},   /* java_generic_services */
+    {18, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, py_generic_services), PBJ_OFFSET(google_protobuf_FileOptions, has_py_generic_services), 3938, 3958, NULL, NULL},   /* py_generic_services */
+    {20, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, java_generate_equals_and_hash), PBJ_OFFSET(google_protobuf_FileOptions, has_java_generate_equals_and_hash), 3976, 4006, NULL, NULL},   /* java_generate_equals_and_hash */
+    {23, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, deprecated), PBJ_OFFSET(google_protobuf_FileOptions, has_deprecated), 4032, 4032, NULL, NULL},   /* deprecated */
+    {27, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, java_string_check_utf8), PBJ_OFFSET(google_protobuf_FileOptions, has_java_string_check_utf8), 4043, 4066, NULL, NULL},   /* java_string_check_utf8 */
+    {31, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, cc_enable_arenas), PBJ_OFFSET(google_protobuf_FileOptions, has_cc_enable_arenas), 4086, 4103, NULL, NULL},   /* cc_enable_arenas */
+    {36, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, objc_class_prefix), PBJ_OFFSET(google_protobuf_FileOptions, has_objc_class_prefix), 4118, 4136, NULL, NULL},   /* objc_class_prefix */
+    {37, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, csharp_namespace), PBJ_OFFSET(google_protobuf_FileOptions, has_csharp_namespace), 4152, 4169, NULL, NULL},   /* csharp_namespace */
+    {39, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, swift_prefix), PBJ_OFFSET(google_protobuf_FileOptions, has_swift_prefix), 4185, 4198, NULL, NULL},   /* swift_prefix */
+    {40, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, php_class_prefix), PBJ_OFFSET(google_protobuf_FileOptions, has_php_class_prefix), 4210, 4227, NULL, NULL},   /* php_class_prefix */
+    {41, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, php_namespace), PBJ_OFFSET(google_protobuf_FileOptions, has_php_namespace), 4242, 4256, NULL, NULL},   /* php_namespace */
+    {42, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, php_generic_services), PBJ_OFFSET(google_protobuf_FileOptions, has_php_generic_services), 4269, 4290, NULL, NULL},   /* php_generic_services */
+    {44, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, php_metadata_namespace), PBJ_OFFSET(google_protobuf_FileOptions, has_php_metadata_namespace), 4309, 4332, NULL, NULL},   /* php_metadata_namespace */
+    {45, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, ruby_package), PBJ_OFFSET(google_protobuf_FileOptions, has_ruby_package), 4353, 4366, NULL, NULL},   /* ruby_package */
+    {50, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_FileOptions, features), 0, 4378, 4378, &google_protobuf_FeatureSet__table, NULL},   /* features */
+    {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FileOptions, uninterpreted_option), 0, 4387, 4408, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
-const pbj_table google_protobuf_FileOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileOptions__fields, NULL, google_protobuf_FileOptions__init_table, 3602, sizeof(google_protobuf_FileOptions), 22, 1, 0,
+const pbj_table google_protobuf_FileOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileOptions__fields, NULL, google_protobuf_FileOptions__init_table, 3681, sizeof(google_protobuf_FileOptions), 22, 1, 0,
                            PBJ_OFFSET(google_protobuf_FileOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_FileOptions, pbj_ext), 0};
 
 /* google.protobuf.MessageOptions */
 static const pbj_field google_protobuf_MessageOptions__fields[] = {
-    {1, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MessageOptions, message_set_wire_format), PBJ_OFFSET(google_protobuf_MessageOptions, has_message_set_wire_format), 4380, 4404, NULL, NULL},   /* message_set_wire_format */
-    {2, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MessageOptions, no_standard_descriptor_accessor), PBJ_OFFSET(google_protobuf_MessageOptions, has_no_standard_descriptor_accessor), 4425, 4457, NULL, NULL},   /* no_standard_descriptor_accessor */
-    {3, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MessageOptions, deprecated), PBJ_OFFSET(google_protobuf_MessageOptions, has_deprecated), 4486, 4486, NULL, NULL},   /* deprecated */
-    {7, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MessageOptions, map_entry), PBJ_OFFSET(google_protobuf_MessageOptions, has_map_entry), 4497, 4507, NULL, NULL},   /* map_entry */
-    {11, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MessageOptions, deprecated_legacy_json_field_conflicts), PBJ_OFFSET(google_protobuf_MessageOptions, has_deprecated_legacy_json_field_conflicts), 4516, 4555, NULL, NULL},   /* deprecated_legacy_json_field_conflicts */
-    {12, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_MessageOptions, features), 0, 4590, 4590, &google_protobuf_FeatureSet__table, NULL},   /* features */
-    {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_MessageOptions, uninterpreted_option), 0, 4599, 4620, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
+    {1, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MessageOptions, message_set_wire_format), PBJ_OFFSET(google_protobuf_MessageOptions, has_message_set_wire_format), 4459, 4483, NULL, NULL},   /* message_set_wire_format */
+    {2, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MessageOptions, no_standard_descriptor_accessor), PBJ_OFFSET(google_protobuf_MessageOptions, has_no_standard_descriptor_accessor), 4504, 4536, NULL, NULL},   /* no_standard_descriptor_accessor */
+    {3, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MessageOptions, deprecated), PBJ_OFFSET(google_protobuf_MessageOptions, has_deprecated), 4565, 4565, NULL, NULL},   /* deprecated */
+    {7, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MessageOptions, map_entry), PBJ_OFFSET(google_protobuf_MessageOptions, has_map_entry), 4576, 4586, NULL, NULL},   /* map_entry */
+    {11, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MessageOptions, deprecated_legacy_json_field_conflicts), PBJ_OFFSET(google_protobuf_MessageOptions, has_deprecated_legacy_json_field_conflicts), 4595, 4634, NULL, NULL},   /* deprecated_legacy_json_field_conflicts */
+    {12, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_MessageOptions, features), 0, 4669, 4669, &google_protobuf_FeatureSet__table, NULL},   /* features */
+    {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_MessageOptions, uninterpreted_option), 0, 4678, 4699, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
-const pbj_table google_protobuf_MessageOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MessageOptions__fields, NULL, NULL, 4349, sizeof(google_protobuf_MessageOptions), 7, 3, 0,
+const pbj_table google_protobuf_MessageOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MessageOptions__fields, NULL, NULL, 4428, sizeof(google_protobuf_MessageOptions), 7, 3, 0,
                            PBJ_OFFSET(google_protobuf_MessageOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_MessageOptions, pbj_ext), 0};
 
 /* google.protobuf.FieldOptions */
 static const pbj_field google_protobuf_FieldOptions__fields[] = {
-    {1, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FieldOptions, ctype), PBJ_OFFSET(google_protobuf_FieldOptions, has_ctype), 4669, 4669, NULL, &google_protobuf_FieldOptions_CType__enum},   /* ctype */
-    {2, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldOptions, packed), PBJ_OFFSET(google_protobuf_FieldOptions, has_packed), 4675, 4675, NULL, NULL},   /* packed */
-    {3, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldOptions, deprecated), PBJ_OFFSET(google_protobuf_FieldOptions, has_deprecated), 4682, 4682, NULL, NULL},   /* deprecated */
-    {5, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldOptions, lazy), PBJ_OFFSET(google_protobuf_FieldOptions, has_lazy), 4693, 4693, NULL, NULL},   /* lazy */
-    {6, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FieldOptions, jstype), PBJ_OFFSET(google_protobuf_FieldOptions, has_jstype), 4698, 4698, NULL, &google_protobuf_FieldOptions_JSType__enum},   /* jstype */
-    {10, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldOptions, weak), PBJ_OFFSET(google_protobuf_FieldOptions, has_weak), 4705, 4705, NULL, NULL},   /* weak */
-    {15, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldOptions, unverified_lazy), PBJ_OFFSET(google_protobuf_FieldOptions, has_unverified_lazy), 4710, 4726, NULL, NULL},   /* unverified_lazy */
-    {16, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldOptions, debug_redact), PBJ_OFFSET(google_protobuf_FieldOptions, has_debug_redact), 4741, 4754, NULL, NULL},   /* debug_redact */
-    {17, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FieldOptions, retention), PBJ_OFFSET(google_protobuf_FieldOptions, has_retention), 4766, 4766, NULL, &google_protobuf_FieldOptions_OptionRetention__enum},   /* retention */
-    {19, PBJ_TYPE_ENUM, PBJ_MODE_REPEATED, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FieldOptions, targets), 0, 4776, 4776, NULL, &google_protobuf_FieldOptions_OptionTargetType__enum},   /* targets */
-    {20, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_FieldOptions, edition_defaults), 0, 4784, 4801, &google_protobuf_FieldOptions_EditionDefault__table, NULL},   /* edition_defaults */
-    {21, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_FieldOptions, features), 0, 4817, 4817, &google_protobuf_FeatureSet__table, NULL},   /* features */
-    {22, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_FieldOptions, feature_support), 0, 4826, 4842, &google_protobuf_FieldOptions_FeatureSupport__table, NULL},   /* feature_support */
-    {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FieldOptions, uninterpreted_option), 0, 4857, 4878, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
+    {1, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FieldOptions, ctype), PBJ_OFFSET(google_protobuf_FieldOptions, has_ctype), 4748, 4748, NULL, &google_protobuf_FieldOptions_CType__enum},   /* ctype */
+    {2, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldOptions, packed), PBJ_OFFSET(google_protobuf_FieldOptions, has_packed), 4754, 4754, NULL, NULL},   /* packed */
+    {3, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldOptions, deprecated), PBJ_OFFSET(google_protobuf_FieldOptions, has_deprecated), 4761, 4761, NULL, NULL},   /* deprecated */
+    {5, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldOptions, lazy), PBJ_OFFSET(google_protobuf_FieldOptions, has_lazy), 4772, 4772, NULL, NULL},   /* lazy */
+    {6, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FieldOptions, jstype), PBJ_OFFSET(google_protobuf_FieldOptions, has_jstype), 4777, 4777, NULL, &google_protobuf_FieldOptions_JSType__enum},   /* jstype */
+    {10, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldOptions, weak), PBJ_OFFSET(google_protobuf_FieldOptions, has_weak), 4784, 4784, NULL, NULL},   /* weak */
+    {15, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldOptions, unverified_lazy), PBJ_OFFSET(google_protobuf_FieldOptions, has_unverified_lazy), 4789, 4805, NULL, NULL},   /* unverified_lazy */
+    {16, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldOptions, debug_redact), PBJ_OFFSET(google_protobuf_FieldOptions, has_debug_redact), 4820, 4833, NULL, NULL},   /* debug_redact */
+    {17, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FieldOptions, retention), PBJ_OFFSET(google_protobuf_FieldOptions, has_retention), 4845, 4845, NULL, &google_protobuf_FieldOptions_OptionRetention__enum},   /* retention */
+    {19, PBJ_TYPE_ENUM, PBJ_MODE_REPEATED, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FieldOptions, targets), 0, 4855, 4855, NULL, &google_protobuf_FieldOptions_OptionTargetType__enum},   /* targets */
+    {20, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_FieldOptions, edition_defaults), 0, 4863, 4880, &google_protobuf_FieldOptions_EditionDefault__table, NULL},   /* edition_defaults */
+    {21, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_FieldOptions, features), 0, 4896, 4896, &google_protobuf_FeatureSet__table, NULL},   /* features */
+    {22, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_FieldOptions, feature_support), 0, 4905, 4921, &google_protobuf_FieldOptions_FeatureSupport__table, NULL},   /* feature_support */
+    {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FieldOptions, uninterpreted_option), 0, 4936, 4957, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
-const pbj_table google_protobuf_FieldOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldOptions__fields, NULL, NULL, 4640, sizeof(google_protobuf_FieldOptions), 14, 3, 0,
+const pbj_table google_protobuf_FieldOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldOptions__fields, NULL, NULL, 4719, sizeof(google_protobuf_FieldOptions), 14, 3, 0,
                            PBJ_OFFSET(google_protobuf_FieldOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_FieldOptions, pbj_ext), 0};
 
 /* google.protobuf.FieldOptions.EditionDefault */
 static const pbj_field google_protobuf_FieldOptions_EditionDefault__fields[] = {
-    {2, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldOptions_EditionDefault, value), PBJ_OFFSET(google_protobuf_FieldOptions_EditionDefault, has_value), 4942, 4942, NULL, NULL},   /* value */
-    {3, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FieldOptions_EditionDefault, edition), PBJ_OFFSET(google_protobuf_FieldOptions_EditionDefault, has_edition), 4948, 4948, NULL, &google_protobuf_Edition__enum},   /* edition */
+    {2, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldOptions_EditionDefault, value), PBJ_OFFSET(google_protobuf_FieldOptions_EditionDefault, has_value), 5021, 5021, NULL, NULL},   /* value */
+    {3, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FieldOptions_EditionDefault, edition), PBJ_OFFSET(google_protobuf_FieldOptions_EditionDefault, has_edition), 5027, 5027, NULL, &google_protobuf_Edition__enum},   /* edition */
 };
-const pbj_table google_protobuf_FieldOptions_EditionDefault__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldOptions_EditionDefault__fields, NULL, NULL, 4898, sizeof(google_protobuf_FieldOptions_EditionDefault), 2, 0, 0,
+const pbj_table google_protobuf_FieldOptions_EditionDefault__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldOptions_EditionDefault__fields, NULL, NULL, 4977, sizeof(google_protobuf_FieldOptions_EditionDefault), 2, 0, 0,
                            PBJ_OFFSET(google_protobuf_FieldOptions_EditionDefault, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.FieldOptions.FeatureSupport */
 static const pbj_field google_protobuf_FieldOptions_FeatureSupport__fields[] = {
-    {1, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FieldOptions_FeatureSupport, edition_introduced), PBJ_OFFSET(google_protobuf_FieldOptions_FeatureSupport, has_edition_introduced), 5000, 5019, NULL, &google_protobuf_Edition__enum},   /* edition_introduced */
-    {2, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FieldOptions_FeatureSupport, edition_deprecated), PBJ_OFFSET(google_protobuf_FieldOptions_FeatureSupport, has_edition_deprecated), 5037, 5056, NULL, &google_protobuf_Edition__enum},   /* edition_deprecated */
-    {3, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldOptions_FeatureSupport, deprecation_warning), PBJ_OFFSET(google_protobuf_FieldOptions_FeatureSupport, has_deprecation_warning), 5074, 5094, NULL, NULL},   /* deprecation_warning */
-    {4, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FieldOptions_FeatureSupport, edition_removed), PBJ_OFFSET(google_protobuf_FieldOptions_FeatureSupport, has_edition_removed), 5113, 5129, NULL, &google_protobuf_Edition__enum},   /* edition_removed */
-    {5, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldOptions_FeatureSupport, removal_error), PBJ_OFFSET(google_protobuf_FieldOptions_FeatureSupport, has_removal_error), 5144, 5158, NULL, NULL},   /* removal_error */
+    {1, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FieldOptions_FeatureSupport, edition_introduced), PBJ_OFFSET(google_protobuf_FieldOptions_FeatureSupport, has_edition_introduced), 5079, 5098, NULL, &google_protobuf_Edition__enum},   /* edition_introduced */
+    {2, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FieldOptions_FeatureSupport, edition_deprecated), PBJ_OFFSET(google_protobuf_FieldOptions_FeatureSupport, has_edition_deprecated), 5116, 5135, NULL, &google_protobuf_Edition__enum},   /* edition_deprecated */
+    {3, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldOptions_FeatureSupport, deprecation_warning), PBJ_OFFSET(google_protobuf_FieldOptions_FeatureSupport, has_deprecation_warning), 5153, 5173, NULL, NULL},   /* deprecation_warning */
+    {4, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FieldOptions_FeatureSupport, edition_removed), PBJ_OFFSET(google_protobuf_FieldOptions_FeatureSupport, has_edition_removed), 5192, 5208, NULL, &google_protobuf_Edition__enum},   /* edition_removed */
+    {5, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldOptions_FeatureSupport, removal_error), PBJ_OFFSET(google_protobuf_FieldOptions_FeatureSupport, has_removal_error), 5223, 5237, NULL, NULL},   /* removal_error */
 };
-const pbj_table google_protobuf_FieldOptions_FeatureSupport__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldOptions_FeatureSupport__fields, NULL, NULL, 4956, sizeof(google_protobuf_FieldOptions_FeatureSupport), 5, 5, 0,
+const pbj_table google_protobuf_FieldOptions_FeatureSupport__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldOptions_FeatureSupport__fields, NULL, NULL, 5035, sizeof(google_protobuf_FieldOptions_FeatureSupport), 5, 5, 0,
                            PBJ_OFFSET(google_protobuf_FieldOptions_FeatureSupport, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.OneofOptions */
 static const pbj_field google_protobuf_OneofOptions__fields[] = {
-    {1, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_OneofOptions, features), 0, 5200, 5200, &google_protobuf_FeatureSet__table, NULL},   /* features */
-    {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_OneofOptions, uninterpreted_option), 0, 5209, 5230, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
+    {1, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_OneofOptions, features), 0, 5279, 5279, &google_protobuf_FeatureSet__table, NULL},   /* features */
+    {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_OneofOptions, uninterpreted_option), 0, 5288, 5309, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
-const pbj_table google_protobuf_OneofOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_OneofOptions__fields, NULL, NULL, 5171, sizeof(google_protobuf_OneofOptions), 2, 1, 0,
+const pbj_table google_protobuf_OneofOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_OneofOptions__fields, NULL, NULL, 5250, sizeof(google_protobuf_OneofOptions), 2, 1, 0,
                            PBJ_OFFSET(google_protobuf_OneofOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_OneofOptions, pbj_ext), 0};
 
 /* google.protobuf.EnumOptions */
 static const pbj_field google_protobuf_EnumOptions__fields[] = {
-    {2, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumOptions, allow_alias), PBJ_OFFSET(google_protobuf_EnumOptions, has_allow_alias), 5278, 5290, NULL, NULL},   /* allow_alias */
-    {3, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumOptions, deprecated), PBJ_OFFSET(google_protobuf_EnumOptions, has_deprecated), 5301, 5301, NULL, NULL},   /* deprecated */
-    {6, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumOptions, deprecated_legacy_json_field_conflicts), PBJ_OFFSET(google_protobuf_EnumOptions, has_deprecated_legacy_json_field_conflicts), 5312, 5351, NULL, NULL},   /* deprecated_legacy_json_field_conflicts */
-    {7, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_EnumOptions, features), 0, 5386, 5386, &google_protobuf_FeatureSet__table, NULL},   /* features */
-    {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumOptions, uninterpreted_option), 0, 5395, 5416, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
+    {2, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumOptions, allow_alias), PBJ_OFFSET(google_protobuf_EnumOptions, has_allow_alias), 5357, 5369, NULL, NULL},   /* allow_alias */
+    {3, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumOptions, deprecated), PBJ_OFFSET(google_protobuf_EnumOptions, has_deprecated), 5380, 5380, NULL, NULL},   /* deprecated */
+    {6, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumOptions, deprecated_legacy_json_field_conflicts), PBJ_OFFSET(google_protobuf_EnumOptions, has_deprecated_legacy_json_field_conflicts), 5391, 5430, NULL, NULL},   /* deprecated_legacy_json_field_conflicts */
+    {7, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_EnumOptions, features), 0, 5465, 5465, &google_protobuf_FeatureSet__table, NULL},   /* features */
+    {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumOptions, uninterpreted_option), 0, 5474, 5495, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
-const pbj_table google_protobuf_EnumOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumOptions__fields, NULL, NULL, 5250, sizeof(google_protobuf_EnumOptions), 5, 0, 0,
+const pbj_table google_protobuf_EnumOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumOptions__fields, NULL, NULL, 5329, sizeof(google_protobuf_EnumOptions), 5, 0, 0,
                            PBJ_OFFSET(google_protobuf_EnumOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_EnumOptions, pbj_ext), 0};
 
 /* google.protobuf.EnumValueOptions */
 static const pbj_field google_protobuf_EnumValueOptions__fields[] = {
-    {1, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumValueOptions, deprecated), PBJ_OFFSET(google_protobuf_EnumValueOptions, has_deprecated), 5469, 5469, NULL, NULL},   /* deprecated */
-    {2, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_EnumValueOptions, features), 0, 5480, 5480, &google_protobuf_FeatureSet__table, NULL},   /* features */
-    {3, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumValueOptions, debug_redact), PBJ_OFFSET(google_protobuf_EnumValueOptions, has_debug_redact), 5489, 5502, NULL, NULL},   /* debug_redact */
-    {4, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_EnumValueOptions, feature_support), 0, 5514, 5530, &google_protobuf_FieldOptions_FeatureSupport__table, NULL},   /* feature_support */
-    {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumValueOptions, uninterpreted_option), 0, 5545, 5566, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
+    {1, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumValueOptions, deprecated), PBJ_OFFSET(google_protobuf_EnumValueOptions, has_deprecated), 5548, 5548, NULL, NULL},   /* deprecated */
+    {2, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_EnumValueOptions, features), 0, 5559, 5559, &google_protobuf_FeatureSet__table, NULL},   /* features */
+    {3, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumValueOptions, debug_redact), PBJ_OFFSET(google_protobuf_EnumValueOptions, has_debug_redact), 5568, 5581, NULL, NULL},   /* debug_redact */
+    {4, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_EnumValueOptions, feature_support), 0, 5593, 5609, &google_protobuf_FieldOptions_FeatureSupport__table, NULL},   /* feature_support */
+    {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumValueOptions, uninterpreted_option), 0, 5624, 5645, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
-const pbj_table google_protobuf_EnumValueOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumValueOptions__fields, NULL, NULL, 5436, sizeof(google_protobuf_EnumValueOptions), 5, 4, 0,
+const pbj_table google_protobuf_EnumValueOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumValueOptions__fields, NULL, NULL, 5515, sizeof(google_protobuf_EnumValueOptions), 5, 4, 0,
                            PBJ_OFFSET(google_protobuf_EnumValueOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_EnumValueOptions, pbj_ext), 0};
 
 /* google.protobuf.ServiceOptions */
 static const pbj_field google_protobuf_ServiceOptions__fields[] = {
-    {33, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_ServiceOptions, deprecated), PBJ_OFFSET(google_protobuf_ServiceOptions, has_deprecated), 5617, 5617, NULL, NULL},   /* deprecated */
-    {34, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_ServiceOptions, features), 0, 5628, 5628, &google_protobuf_FeatureSet__table, NULL},   /* features */
-    {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ServiceOptions, uninterpreted_option), 0, 5637, 5658, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
+    {33, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_ServiceOptions, deprecated), PBJ_OFFSET(google_protobuf_ServiceOptions, has_deprecated), 5696, 5696, NULL, NULL},   /* deprecated */
+    {34, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_ServiceOptions, features), 0, 5707, 5707, &google_protobuf_FeatureSet__table, NULL},   /* features */
+    {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ServiceOptions, uninterpreted_option), 0, 5716, 5737, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
-const pbj_table google_protobuf_ServiceOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ServiceOptions__fields, NULL, NULL, 5586, sizeof(google_protobuf_ServiceOptions), 3, 0, 0,
+const pbj_table google_protobuf_ServiceOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ServiceOptions__fields, NULL, NULL, 5665, sizeof(google_protobuf_ServiceOptions), 3, 0, 0,
                            PBJ_OFFSET(google_protobuf_ServiceOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_ServiceOptions, pbj_ext), 0};
 
 /* google.protobuf.MethodOptions */
 static const pbj_field google_protobuf_MethodOptions__fields[] = {
-    {33, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MethodOptions, deprecated), PBJ_OFFSET(google_protobuf_MethodOptions, has_deprecated), 5708, 5708, NULL, NULL},   /* deprecated */
-    {34, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_MethodOptions, idempotency_level), PBJ_OFFSET(google_protobuf_MethodOptions, has_idempotency_level), 5719, 5737, NULL, &google_protobuf_MethodOptions_IdempotencyLevel__enum},   /* idempotency_level */
-    {35, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_MethodOptions, features), 0, 5754, 5754, &google_protobuf_FeatureSet__table, NULL},   /* features */
-    {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_MethodOptions, uninterpreted_option), 0, 5763, 5784, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
+    {33, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MethodOptions, deprecated), PBJ_OFFSET(google_protobuf_MethodOptions, has_deprecated), 5787, 5787, NULL, NULL},   /* deprecated */
+    {34, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_MethodOptions, idempotency_level), PBJ_OFFSET(google_protobuf_MethodOptions, has_idempotency_level), 5798, 5816, NULL, &google_protobuf_MethodOptions_IdempotencyLevel__enum},   /* idempotency_level */
+    {35, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_MethodOptions, features), 0, 5833, 5833, &google_protobuf_FeatureSet__table, NULL},   /* features */
+    {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_MethodOptions, uninterpreted_option), 0, 5842, 5863, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
-const pbj_table google_protobuf_MethodOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MethodOptions__fields, NULL, NULL, 5678, sizeof(google_protobuf_MethodOptions), 4, 0, 0,
+const pbj_table google_protobuf_MethodOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MethodOptions__fields, NULL, NULL, 5757, sizeof(google_protobuf_MethodOptions), 4, 0, 0,
                            PBJ_OFFSET(google_protobuf_MethodOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_MethodOptions, pbj_ext), 0};
 
 /* google.protobuf.ExtensionRangeOptions */
+static void google_protobuf_ExtensionRangeOptions__init_table(void *m) { google_protobuf_ExtensionRangeOptions_init((google_protobuf_ExtensionRangeOptions *)m); }
 static const pbj_field google_protobuf_ExtensionRangeOptions__fields[] = {
-    {50, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_ExtensionRangeOptions, features), 0, 5842, 5842, &google_protobuf_FeatureSet__table, NULL},   /* features */
-    {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ExtensionRangeOptions, uninterpreted_option), 0, 5851, 5872, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
+    {2, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_ExtensionRangeOptions, declaration), 0, 5921, 5921, &google_protobuf_ExtensionRangeOptions_Declaration__table, NULL},   /* declaration */
+    {3, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_ExtensionRangeOptions, verification), PBJ_OFFSET(google_protobuf_ExtensionRangeOptions, has_verification), 5933, 5933, NULL, &google_protobuf_ExtensionRangeOptions_VerificationState__enum},   /* verification */
+    {50, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_ExtensionRangeOptions, features), 0, 5946, 5946, &google_protobuf_FeatureSet__table, NULL},   /* features */
+    {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ExtensionRangeOptions, uninterpreted_option), 0, 5955, 5976, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
-const pbj_table google_protobuf_ExtensionRangeOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ExtensionRangeOptions__fields, NULL, NULL, 5804, sizeof(google_protobuf_ExtensionRangeOptions), 2, 0, 0,
+const pbj_table google_protobuf_ExtensionRangeOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ExtensionRangeOptions__fields, NULL, google_protobuf_ExtensionRangeOptions__init_table, 5883, sizeof(google_protobuf_ExtensionRangeOptions), 4, 0, 0,
                            PBJ_OFFSET(google_protobuf_ExtensionRangeOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_ExtensionRangeOptions, pbj_ext), 0};
+
+/* google.protobuf.ExtensionRangeOptions.Declaration */
+static const pbj_field google_protobuf_ExtensionRangeOptions_Declaration__fields[] = {
+    {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_ExtensionRangeOptions_Declaration, number), PBJ_OFFSET(google_protobuf_ExtensionRangeOptions_Declaration, has_number), 6046, 6046, NULL, NULL},   /* number */
+    {2, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_ExtensionRangeOptions_Declaration, full_name), PBJ_OFFSET(google_protobuf_ExtensionRangeOptions_Declaration, has_full_name), 6053, 6063, NULL, NULL},   /* full_name */
+    {3, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_ExtensionRangeOptions_Declaration, type), PBJ_OFFSET(google_protobuf_ExtensionRangeOptions_Declaration, has_type), 6072, 6072, NULL, NULL},   /* type */
+    {5, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_ExtensionRangeOptions_Declaration, reserved), PBJ_OFFSET(google_protobuf_ExtensionRangeOptions_Declaration, has_reserved), 6077, 6077, NULL, NULL},   /* reserved */
+    {6, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_ExtensionRangeOptions_Declaration, repeated), PBJ_OFFSET(google_protobuf_ExtensionRangeOptions_Declaration, has_repeated), 6086, 6086, NULL, NULL},   /* repeated */
+};
+const pbj_table google_protobuf_ExtensionRangeOptions_Declaration__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ExtensionRangeOptions_Declaration__fields, NULL, NULL, 5996, sizeof(google_protobuf_ExtensionRangeOptions_Declaration), 5, 3, 0,
+                           PBJ_OFFSET(google_protobuf_ExtensionRangeOptions_Declaration, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.UninterpretedOption */
 static const pbj_field google_protobuf_UninterpretedOption__fields[] = {
-    {2, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_UninterpretedOption, name), 0, 5928, 5928, &google_protobuf_UninterpretedOption_NamePart__table, NULL},   /* name */
-    {3, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, identifier_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_identifier_value), 5933, 5950, NULL, NULL},   /* identifier_value */
-    {4, PBJ_TYPE_UINT64, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, positive_int_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_positive_int_value), 5966, 5985, NULL, NULL},   /* positive_int_value */
-    {5, PBJ_TYPE_INT64, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, negative_int_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_negative_int_value), 6002, 6021, NULL, NULL},   /* negative_int_value */
-    {6, PBJ_TYPE_DOUBLE, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, double_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_double_value), 6038, 6051, NULL, NULL},   /* double_value */
-    {7, PBJ_TYPE_BYTES, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, string_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_string_value), 6063, 6076, NULL, NULL},   /* string_value */
-    {8, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, aggregate_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_aggregate_value), 6088, 6104, NULL, NULL},   /* aggregate_value */
+    {2, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_UninterpretedOption, name), 0, 6131, 6131, &google_protobuf_UninterpretedOption_NamePart__table, NULL},   /* name */
+    {3, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, identifier_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_identifier_value), 6136, 6153, NULL, NULL},   /* identifier_value */
+    {4, PBJ_TYPE_UINT64, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, positive_int_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_positive_int_value), 6169, 6188, NULL, NULL},   /* positive_int_value */
+    {5, PBJ_TYPE_INT64, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, negative_int_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_negative_int_value), 6205, 6224, NULL, NULL},   /* negative_int_value */
+    {6, PBJ_TYPE_DOUBLE, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, double_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_double_value), 6241, 6254, NULL, NULL},   /* double_value */
+    {7, PBJ_TYPE_BYTES, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, string_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_string_value), 6266, 6279, NULL, NULL},   /* string_value */
+    {8, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, aggregate_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_aggregate_value), 6291, 6307, NULL, NULL},   /* aggregate_value */
 };
-const pbj_table google_protobuf_UninterpretedOption__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_UninterpretedOption__fields, NULL, NULL, 5892, sizeof(google_protobuf_UninterpretedOption), 7, 0, 0,
+const pbj_table google_protobuf_UninterpretedOption__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_UninterpretedOption__fields, NULL, NULL, 6095, sizeof(google_protobuf_UninterpretedOption), 7, 0, 0,
                            PBJ_OFFSET(google_protobuf_UninterpretedOption, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.UninterpretedOption.NamePart */
 static const pbj_field google_protobuf_UninterpretedOption_NamePart__fields[] = {
-    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, PBJ_F_REQUIRED, PBJ_MEMBER(google_protobuf_UninterpretedOption_NamePart, name_part), PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, has_name_part), 6219, 6229, NULL, NULL},   /* name_part */
-    {2, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, PBJ_F_REQUIRED, PBJ_MEMBER(google_protobuf_UninterpretedOption_NamePart, is_extension), PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, has_is_extension), 6296, 6309, NULL, NULL},   /* is_extension */
+    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, PBJ_F_REQUIRED, PBJ_MEMBER(google_protobuf_UninterpretedOption_NamePart, name_part), PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, has_name_part), 6422, 6432, NULL, NULL},   /* name_part */
+    {2, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, PBJ_F_REQUIRED, PBJ_MEMBER(google_protobuf_UninterpretedOption_NamePart, is_extension), PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, has_is_extension), 6499, 6512, NULL, NULL},   /* is_extension */
 };
-const pbj_table google_protobuf_UninterpretedOption_NamePart__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_UninterpretedOption_NamePart__fields, NULL, NULL, 6119, sizeof(google_protobuf_UninterpretedOption_NamePart), 2, 2, 0,
+const pbj_table google_protobuf_UninterpretedOption_NamePart__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_UninterpretedOption_NamePart__fields, NULL, NULL, 6322, sizeof(google_protobuf_UninterpretedOption_NamePart), 2, 2, 0,
                            PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.FeatureSet */
 static const pbj_field google_protobuf_FeatureSet__fields[] = {
-    {1, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, field_presence), PBJ_OFFSET(google_protobuf_FeatureSet, has_field_presence), 6348, 6363, NULL, &google_protobuf_FeatureSet_FieldPresence__enum},   /* field_presence */
-    {2, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, enum_type), PBJ_OFFSET(google_protobuf_FeatureSet, has_enum_type), 6377, 6387, NULL, &google_protobuf_FeatureSet_EnumType__enum},   /* enum_type */
-    {3, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, repeated_field_encoding), PBJ_OFFSET(google_protobuf_FeatureSet, has_repeated_field_encoding), 6396, 6420, NULL, &google_protobuf_FeatureSet_RepeatedFieldEncoding__enum},   /* repeated_field_encoding */
-    {4, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, utf8_validation), PBJ_OFFSET(google_protobuf_FeatureSet, has_utf8_validation), 6442, 6458, NULL, &google_protobuf_FeatureSet_Utf8Validation__enum},   /* utf8_validation */
-    {5, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, message_encoding), PBJ_OFFSET(google_protobuf_FeatureSet, has_message_encoding), 6473, 6490, NULL, &google_protobuf_FeatureSet_MessageEncoding__enum},   /* message_encoding */
-    {6, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, json_format), PBJ_OFFSET(google_protobuf_FeatureSet, has_json_format), 6506, 6518, NULL, &google_protobuf_FeatureSet_JsonFormat__enum},   /* json_format */
-    {7, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, enforce_naming_style), PBJ_OFFSET(google_protobuf_FeatureSet, has_enforce_naming_style), 6529, 6550, NULL, &google_protobuf_FeatureSet_EnforceNamingStyle__enum},   /* enforce_naming_style */
-    {8, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, default_symbol_visibility), PBJ_OFFSET(google_protobuf_FeatureSet, has_default_symbol_visibility), 6569, 6595, NULL, &google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility__enum},   /* default_symbol_visibility */
-    {9, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, enforce_proto_limits), PBJ_OFFSET(google_protobuf_FeatureSet, has_enforce_proto_limits), 6619, 6640, NULL, &google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits__enum},   /* enforce_proto_limits */
+    {1, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, field_presence), PBJ_OFFSET(google_protobuf_FeatureSet, has_field_presence), 6551, 6566, NULL, &google_protobuf_FeatureSet_FieldPresence__enum},   /* field_presence */
+    {2, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, enum_type), PBJ_OFFSET(google_protobuf_FeatureSet, has_enum_type), 6580, 6590, NULL, &google_protobuf_FeatureSet_EnumType__enum},   /* enum_type */
+    {3, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, repeated_field_encoding), PBJ_OFFSET(google_protobuf_FeatureSet, has_repeated_field_encoding), 6599, 6623, NULL, &google_protobuf_FeatureSet_RepeatedFieldEncoding__enum},   /* repeated_field_encoding */
+    {4, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, utf8_validation), PBJ_OFFSET(google_protobuf_FeatureSet, has_utf8_validation), 6645, 6661, NULL, &google_protobuf_FeatureSet_Utf8Validation__enum},   /* utf8_validation */
+    {5, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, message_encoding), PBJ_OFFSET(google_protobuf_FeatureSet, has_message_encoding), 6676, 6693, NULL, &google_protobuf_FeatureSet_MessageEncoding__enum},   /* message_encoding */
+    {6, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, json_format), PBJ_OFFSET(google_protobuf_FeatureSet, has_json_format), 6709, 6721, NULL, &google_protobuf_FeatureSet_JsonFormat__enum},   /* json_format */
+    {7, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, enforce_naming_style), PBJ_OFFSET(google_protobuf_FeatureSet, has_enforce_naming_style), 6732, 6753, NULL, &google_protobuf_FeatureSet_EnforceNamingStyle__enum},   /* enforce_naming_style */
+    {8, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, default_symbol_visibility), PBJ_OFFSET(google_protobuf_FeatureSet, has_default_symbol_visibility), 6772, 6798, NULL, &google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility__enum},   /* default_symbol_visibility */
+    {9, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, enforce_proto_limits), PBJ_OFFSET(google_protobuf_FeatureSet, has_enforce_proto_limits), 6822, 6843, NULL, &google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits__enum},   /* enforce_proto_limits */
 };
-const pbj_table google_protobuf_FeatureSet__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSet__fields, NULL, NULL, 6321, sizeof(google_protobuf_FeatureSet), 9, 9, 0,
+const pbj_table google_protobuf_FeatureSet__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSet__fields, NULL, NULL, 6524, sizeof(google_protobuf_FeatureSet), 9, 9, 0,
                            PBJ_OFFSET(google_protobuf_FeatureSet, pbj_unknown), PBJ_OFFSET(google_protobuf_FeatureSet, pbj_ext), 0};
 
 /* google.protobuf.FeatureSet.VisibilityFeature */
-const pbj_table google_protobuf_FeatureSet_VisibilityFeature__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, NULL, NULL, NULL, 6659, sizeof(google_protobuf_FeatureSet_VisibilityFeature), 0, 0, 0,
+const pbj_table google_protobuf_FeatureSet_VisibilityFeature__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, NULL, NULL, NULL, 6862, sizeof(google_protobuf_FeatureSet_VisibilityFeature), 0, 0, 0,
                            PBJ_OFFSET(google_protobuf_FeatureSet_VisibilityFeature, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.FeatureSet.ProtoLimitsFeature */
-const pbj_table google_protobuf_FeatureSet_ProtoLimitsFeature__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, NULL, NULL, NULL, 6704, sizeof(google_protobuf_FeatureSet_ProtoLimitsFeature), 0, 0, 0,
+const pbj_table google_protobuf_FeatureSet_ProtoLimitsFeature__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, NULL, NULL, NULL, 6907, sizeof(google_protobuf_FeatureSet_ProtoLimitsFeature), 0, 0, 0,
                            PBJ_OFFSET(google_protobuf_FeatureSet_ProtoLimitsFeature, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.FeatureSetDefaults */
 static const pbj_field google_protobuf_FeatureSetDefaults__fields[] = {
-    {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_FeatureSetDefaults, defaults), 0, 6785, 6785, &google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__table, NULL},   /* defaults */
-    {4, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSetDefaults, minimum_edition), PBJ_OFFSET(google_protobuf_FeatureSetDefaults, has_minimum_edition), 6794, 6810, NULL, &google_protobuf_Edition__enum},   /* minimum_edition */
-    {5, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSetDefaults, maximum_edition), PBJ_OFFSET(google_protobuf_FeatureSetDefaults, has_maximum_edition), 6825, 6841, NULL, &google_protobuf_Edition__enum},   /* maximum_edition */
+    {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_FeatureSetDefaults, defaults), 0, 6988, 6988, &google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__table, NULL},   /* defaults */
+    {4, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSetDefaults, minimum_edition), PBJ_OFFSET(google_protobuf_FeatureSetDefaults, has_minimum_edition), 6997, 7013, NULL, &google_protobuf_Edition__enum},   /* minimum_edition */
+    {5, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSetDefaults, maximum_edition), PBJ_OFFSET(google_protobuf_FeatureSetDefaults, has_maximum_edition), 7028, 7044, NULL, &google_protobuf_Edition__enum},   /* maximum_edition */
 };
-const pbj_table google_protobuf_FeatureSetDefaults__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSetDefaults__fields, NULL, NULL, 6750, sizeof(google_protobuf_FeatureSetDefaults), 3, 1, 0,
+const pbj_table google_protobuf_FeatureSetDefaults__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSetDefaults__fields, NULL, NULL, 6953, sizeof(google_protobuf_FeatureSetDefaults), 3, 1, 0,
                            PBJ_OFFSET(google_protobuf_FeatureSetDefaults, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault */
 static const pbj_field google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__fields[] = {
-    {3, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, edition), PBJ_OFFSET(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, has_edition), 6916, 6916, NULL, &google_protobuf_Edition__enum},   /* edition */
-    {4, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, overridable_features), 0, 6924, 6945, &google_protobuf_FeatureSet__table, NULL},   /* overridable_features */
-    {5, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, fixed_features), 0, 6965, 6980, &google_protobuf_FeatureSet__table, NULL},   /* fixed_features */
+    {3, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, edition), PBJ_OFFSET(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, has_edition), 7119, 7119, NULL, &google_protobuf_Edition__enum},   /* edition */
+    {4, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, overridable_features), 0, 7127, 7148, &google_protobuf_FeatureSet__table, NULL},   /* overridable_features */
+    {5, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, fixed_features), 0, 7168, 7183, &google_protobuf_FeatureSet__table, NULL},   /* fixed_features */
 };
-const pbj_table google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__fields, NULL, NULL, 6856, sizeof(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault), 3, 0, 0,
+const pbj_table google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__fields, NULL, NULL, 7059, sizeof(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault), 3, 0, 0,
                            PBJ_OFFSET(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.SourceCodeInfo */
 static const pbj_field google_protobuf_SourceCodeInfo__fields[] = {
-    {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo, location), 0, 7025, 7025, &google_protobuf_SourceCodeInfo_Location__table, NULL},   /* location */
+    {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo, location), 0, 7228, 7228, &google_protobuf_SourceCodeInfo_Location__table, NULL},   /* location */
 };
-const pbj_table google_protobuf_SourceCodeInfo__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_SourceCodeInfo__fields, NULL, NULL, 6994, sizeof(google_protobuf_SourceCodeInfo), 1, 1, 0,
+const pbj_table google_protobuf_SourceCodeInfo__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_SourceCodeInfo__fields, NULL, NULL, 7197, sizeof(google_protobuf_SourceCodeInfo), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_SourceCodeInfo, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.SourceCodeInfo.Location */
 static const pbj_field google_protobuf_SourceCodeInfo_Location__fields[] = {
-    {1, PBJ_TYPE_INT32, PBJ_MODE_REPEATED, PBJ_F_PACKED, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, path), 0, 7074, 7074, NULL, NULL},   /* path */
-    {2, PBJ_TYPE_INT32, PBJ_MODE_REPEATED, PBJ_F_PACKED, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, span), 0, 7079, 7079, NULL, NULL},   /* span */
-    {3, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, leading_comments), PBJ_OFFSET(google_protobuf_SourceCodeInfo_Location, has_leading_comments), 7084, 7101, NULL, NULL},   /* leading_comments */
-    {4, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, trailing_comments), PBJ_OFFSET(google_protobuf_SourceCodeInfo_Location, has_trailing_comments), 7117, 7135, NULL, NULL},   /* trailing_comments */
-    {6, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, leading_detached_comments), 0, 7152, 7178, NULL, NULL},   /* leading_detached_comments */
+    {1, PBJ_TYPE_INT32, PBJ_MODE_REPEATED, PBJ_F_PACKED, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, path), 0, 7277, 7277, NULL, NULL},   /* path */
+    {2, PBJ_TYPE_INT32, PBJ_MODE_REPEATED, PBJ_F_PACKED, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, span), 0, 7282, 7282, NULL, NULL},   /* span */
+    {3, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, leading_comments), PBJ_OFFSET(google_protobuf_SourceCodeInfo_Location, has_leading_comments), 7287, 7304, NULL, NULL},   /* leading_comments */
+    {4, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, trailing_comments), PBJ_OFFSET(google_protobuf_SourceCodeInfo_Location, has_trailing_comments), 7320, 7338, NULL, NULL},   /* trailing_comments */
+    {6, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, leading_detached_comments), 0, 7355, 7381, NULL, NULL},   /* leading_detached_comments */
 };
-const pbj_table google_protobuf_SourceCodeInfo_Location__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_SourceCodeInfo_Location__fields, NULL, NULL, 7034, sizeof(google_protobuf_SourceCodeInfo_Location), 5, 4, 0,
+const pbj_table google_protobuf_SourceCodeInfo_Location__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_SourceCodeInfo_Location__fields, NULL, NULL, 7237, sizeof(google_protobuf_SourceCodeInfo_Location), 5, 4, 0,
                            PBJ_OFFSET(google_protobuf_SourceCodeInfo_Location, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.GeneratedCodeInfo */
 static const pbj_field google_protobuf_GeneratedCodeInfo__fields[] = {
-    {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo, annotation), 0, 7236, 7236, &google_protobuf_GeneratedCodeInfo_Annotation__table, NULL},   /* annotation */
+    {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo, annotation), 0, 7439, 7439, &google_protobuf_GeneratedCodeInfo_Annotation__table, NULL},   /* annotation */
 };
-const pbj_table google_protobuf_GeneratedCodeInfo__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_GeneratedCodeInfo__fields, NULL, NULL, 7202, sizeof(google_protobuf_GeneratedCodeInfo), 1, 1, 0,
+const pbj_table google_protobuf_GeneratedCodeInfo__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_GeneratedCodeInfo__fields, NULL, NULL, 7405, sizeof(google_protobuf_GeneratedCodeInfo), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_GeneratedCodeInfo, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* google.protobuf.GeneratedCodeInfo.Annotation */
 static const pbj_field google_protobuf_GeneratedCodeInfo_Annotation__fields[] = {
-    {1, PBJ_TYPE_INT32, PBJ_MODE_REPEATED, PBJ_F_PACKED, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo_Annotation, path), 0, 7292, 7292, NULL, NULL},   /* path */
-    {2, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo_Annotation, source_file), PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, has_source_file), 7297, 7309, NULL, NULL},   /* source_file */
-    {3, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo_Annotation, begin), PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, has_begin), 7320, 7320, NULL, NULL},   /* begin */
-    {4, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo_Annotation, end), PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, has_end), 7326, 7326, NULL, NULL},   /* end */
+    {1, PBJ_TYPE_INT32, PBJ_MODE_REPEATED, PBJ_F_PACKED, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo_Annotation, path), 0, 7495, 7495, NULL, NULL},   /* path */
+    {2, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo_Annotation, source_file), PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, has_source_file), 7500, 7512, NULL, NULL},   /* source_file */
+    {3, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo_Annotation, begin), PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, has_begin), 7523, 7523, NULL, NULL},   /* begin */
+    {4, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo_Annotation, end), PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, has_end), 7529, 7529, NULL, NULL},   /* end */
 };
-const pbj_table google_protobuf_GeneratedCodeInfo_Annotation__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_GeneratedCodeInfo_Annotation__fields, NULL, NULL, 7247, sizeof(google_protobuf_GeneratedCodeInfo_Annotation), 4, 4, 0,
+const pbj_table google_protobuf_GeneratedCodeInfo_Annotation__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_GeneratedCodeInfo_Annotation__fields, NULL, NULL, 7450, sizeof(google_protobuf_GeneratedCodeInfo_Annotation), 4, 4, 0,
                            PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* ==== google.protobuf.FileDescriptorSet ==== */
@@ -9452,12 +9481,18 @@ static pbj_status google_protobuf_MethodOptions__text_any(pbj_text_reader *r, pb
 void google_protobuf_ExtensionRangeOptions_init(google_protobuf_ExtensionRangeOptions *m)
 {
     memset(m, 0, sizeof *m);
+    m->verification = 1;
 }
 
 size_t google_protobuf_ExtensionRangeOptions_size(const google_protobuf_ExtensionRangeOptions *m)
 {
     size_t n = m->pbj_unknown.len;
     n += m->pbj_ext.len;
+    for (size_t i = 0; i < m->declaration.count; i++) {
+        size_t s = google_protobuf_ExtensionRangeOptions_Declaration_size(&m->declaration.data[i]);
+        n += 1 + pbj_len_size(s);
+    }
+    if (m->has_verification) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->verification);
     if (m->features) {
         size_t s = google_protobuf_FeatureSet_size(m->features);
         n += 2 + pbj_len_size(s);
@@ -9538,6 +9573,18 @@ uint8_t *google_protobuf_ExtensionRangeOptions__write(const google_protobuf_Exte
             memcpy(p, "\x92\x03", 2);
         }
     }
+    if (m->has_verification) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->verification);
+        *--p = 0x18;
+    }
+    for (size_t i = m->declaration.count; i-- > 0;) {
+        {
+            uint8_t *mark = p;
+            p = google_protobuf_ExtensionRangeOptions_Declaration__write(&m->declaration.data[i], p);
+            p = pbj_rput_varint(p, (size_t)(mark - p));
+            *--p = 0x12;
+        }
+    }
     return p;
 }
 
@@ -9552,7 +9599,46 @@ pbj_status google_protobuf_ExtensionRangeOptions__decode(google_protobuf_Extensi
         if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
+        case 0x12: /* declaration */
+        f_18:
+            if (PBJ_UNLIKELY(!pbj__array_room(m->declaration.data, m->declaration.count)) &&   /* full: room for the rest of the run at once */
+                !(m->declaration.data = (google_protobuf_ExtensionRangeOptions_Declaration *)pbj__array_next(d->arena, m->declaration.data, m->declaration.count, sizeof(google_protobuf_ExtensionRangeOptions_Declaration), p, end, 0x12)))
+                return PBJ_ERR_NOMEM;
+            google_protobuf_ExtensionRangeOptions_Declaration_init(&m->declaration.data[m->declaration.count]);
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = google_protobuf_ExtensionRangeOptions_Declaration__decode(&m->declaration.data[m->declaration.count], p, p + len, d)) != PBJ_OK) return st;
+                p += len;
+            }
+            m->declaration.count++;
+            if (pbj__at_tag1(p, end, 0x12)) {
+                p += 1;
+                goto f_18;
+            }
+            if (pbj__at_tag1(p, end, 0x18)) {
+                p += 1;
+                goto f_24;
+            }
+            continue;
+        case 0x18: /* verification */
+        f_24:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_ExtensionRangeOptions_VerificationState_name((int32_t)v)) {
+                    m->verification = (int32_t)v;
+                    m->has_verification = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 3, v, &st)) return st;
+            }
+            if (pbj__at_tag2(p, end, 0x92, 0x03)) {
+                p += 2;
+                goto f_402;
+            }
+            continue;
         case 0x192: /* features */
+        f_402:
             if (!m->features) {
                 if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(d->arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
                 google_protobuf_FeatureSet_init(m->features);
@@ -9619,6 +9705,13 @@ static void google_protobuf_ExtensionRangeOptions__print_ext(pbj_slice ext, pbj_
 pbj_status google_protobuf_ExtensionRangeOptions_print(const google_protobuf_ExtensionRangeOptions *m, pbj_text *t)
 {
     if (!pbj_text_enter(t)) return pbj_text_status(t);
+    for (size_t i = 0; i < m->declaration.count; i++) {
+        pbj_text_open(t, "declaration");
+        google_protobuf_ExtensionRangeOptions_Declaration_print(&m->declaration.data[i], t);
+        pbj_text_close(t);
+    }
+    if (m->has_verification)
+        pbj_text_enum(t, "verification", m->verification, google_protobuf_ExtensionRangeOptions_VerificationState_name(m->verification));
     if (m->features) {
         pbj_text_open(t, "features");
         google_protobuf_FeatureSet_print(m->features, t);
@@ -9644,6 +9737,12 @@ static int32_t google_protobuf_ExtensionRangeOptions__text_field(const char *s, 
     case 8:
         if (memcmp(s, "features", 8) == 0) return 50;
         break;
+    case 11:
+        if (memcmp(s, "declaration", 11) == 0) return 2;
+        break;
+    case 12:
+        if (memcmp(s, "verification", 12) == 0) return 3;
+        break;
     case 20:
         if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
         break;
@@ -9660,6 +9759,28 @@ pbj_status google_protobuf_ExtensionRangeOptions__read_text(google_protobuf_Exte
     (void)m;
     while (pbj__tr_field(r, false)) {
         switch (google_protobuf_ExtensionRangeOptions__text_field(r->name, r->name_len)) {
+        case 2: /* declaration */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                google_protobuf_ExtensionRangeOptions_Declaration *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->declaration.data = (google_protobuf_ExtensionRangeOptions_Declaration *)pbj__array_add(r->arena, m->declaration.data, m->declaration.count, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->declaration.data[m->declaration.count++];
+                google_protobuf_ExtensionRangeOptions_Declaration_init(e);
+                if (pbj__tr_status(r, google_protobuf_ExtensionRangeOptions_Declaration__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 3: /* verification */
+            if (m->has_verification) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_ExtensionRangeOptions_VerificationState_from_name, google_protobuf_ExtensionRangeOptions_VerificationState_name, true)) return r->st;
+                m->verification = v;
+                m->has_verification = 1;
+            }
+            break;
         case 50: /* features */
             if (m->features) return pbj__tr_twice(r);
             if (!pbj__tr_open(r, &close, true)) return r->st;
@@ -9708,6 +9829,297 @@ static pbj_status google_protobuf_ExtensionRangeOptions__text_any(pbj_text_reade
     n = google_protobuf_ExtensionRangeOptions_size(m);
     if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
     if (pbj__tr_status(r, google_protobuf_ExtensionRangeOptions_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+#endif
+
+/* ==== google.protobuf.ExtensionRangeOptions.Declaration ==== */
+
+void google_protobuf_ExtensionRangeOptions_Declaration_init(google_protobuf_ExtensionRangeOptions_Declaration *m)
+{
+    memset(m, 0, sizeof *m);
+}
+
+size_t google_protobuf_ExtensionRangeOptions_Declaration_size(const google_protobuf_ExtensionRangeOptions_Declaration *m)
+{
+    size_t n = m->pbj_unknown.len;
+    if (m->has_number) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->number);
+    if (m->has_full_name) n += 1 + pbj_len_size(m->full_name.len);
+    if (m->has_type) n += 1 + pbj_len_size(m->type.len);
+    if (m->has_reserved) n += 1 + 1;
+    if (m->has_repeated) n += 1 + 1;
+    return n;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_Declaration_encode(const google_protobuf_ExtensionRangeOptions_Declaration *m, uint8_t *buf, size_t cap, size_t *len)
+{
+    size_t n = google_protobuf_ExtensionRangeOptions_Declaration_size(m);
+    *len = n == PBJ_SIZE_ERROR ? 0 : n;
+    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
+    if (n > INT32_MAX) return PBJ_ERR_SIZE;
+    if (n > cap) return PBJ_ERR_BUFFER;
+    if (n) {
+        uint8_t *start = google_protobuf_ExtensionRangeOptions_Declaration__write(m, buf + n);
+        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
+        (void)start;
+    }
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_Declaration_decode(google_protobuf_ExtensionRangeOptions_Declaration *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_decoder d;
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
+    google_protobuf_ExtensionRangeOptions_Declaration_init(m);
+    pbj_status st = len ? google_protobuf_ExtensionRangeOptions_Declaration__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
+    st = pbj__decode_uncap(arena, cap, st);
+    return st;
+}
+
+uint8_t *google_protobuf_ExtensionRangeOptions_Declaration__write(const google_protobuf_ExtensionRangeOptions_Declaration *m, uint8_t *p)
+{
+    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (m->has_repeated) {
+        *--p = (uint8_t)m->repeated;
+        *--p = 0x30;
+    }
+    if (m->has_reserved) {
+        *--p = (uint8_t)m->reserved;
+        *--p = 0x28;
+    }
+    if (m->has_type) {
+        p = pbj_rput_bytes(p, m->type);
+        *--p = 0x1a;
+    }
+    if (m->has_full_name) {
+        p = pbj_rput_bytes(p, m->full_name);
+        *--p = 0x12;
+    }
+    if (m->has_number) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->number);
+        *--p = 0x08;
+    }
+    return p;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_Declaration__decode(google_protobuf_ExtensionRangeOptions_Declaration *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
+{
+    pbj_status st = PBJ_OK;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left--;
+    while (p < end) {
+        const uint8_t *start = p;
+        uint32_t tag;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
+        else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
+        switch (tag) {
+        case 0x8: /* number */
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                m->number = (int32_t)v;
+                m->has_number = 1;
+            }
+            if (pbj__at_tag1(p, end, 0x12)) {
+                p += 1;
+                goto f_18;
+            }
+            continue;
+        case 0x12: /* full_name */
+        f_18:
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = pbj_take_slice(d, p, len, &m->full_name)) != PBJ_OK) return st;
+                p += len;
+                m->has_full_name = 1;
+            }
+            if (pbj__at_tag1(p, end, 0x1a)) {
+                p += 1;
+                goto f_26;
+            }
+            continue;
+        case 0x1a: /* type */
+        f_26:
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = pbj_take_slice(d, p, len, &m->type)) != PBJ_OK) return st;
+                p += len;
+                m->has_type = 1;
+            }
+            if (pbj__at_tag1(p, end, 0x28)) {
+                p += 1;
+                goto f_40;
+            }
+            continue;
+        case 0x28: /* reserved */
+        f_40:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                m->reserved = (v != 0);
+                m->has_reserved = 1;
+            }
+            if (pbj__at_tag1(p, end, 0x30)) {
+                p += 1;
+                goto f_48;
+            }
+            continue;
+        case 0x30: /* repeated */
+        f_48:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                m->repeated = (v != 0);
+                m->has_repeated = 1;
+            }
+            continue;
+        default:
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
+            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            continue;
+        }
+    }
+    d->depth_left++;
+    return PBJ_OK;
+}
+
+#ifdef PBJ_TEXT_H
+pbj_status google_protobuf_ExtensionRangeOptions_Declaration_print(const google_protobuf_ExtensionRangeOptions_Declaration *m, pbj_text *t)
+{
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
+    if (m->has_number)
+        pbj_text_int32(t, "number", m->number);
+    if (m->has_full_name)
+        pbj_text_string(t, "full_name", pbj_slice_data(m->full_name), m->full_name.len);
+    if (m->has_type)
+        pbj_text_string(t, "type", pbj_slice_data(m->type), m->type.len);
+    if (m->has_reserved)
+        pbj_text_bool(t, "reserved", m->reserved);
+    if (m->has_repeated)
+        pbj_text_bool(t, "repeated", m->repeated);
+    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_ExtensionRangeOptions_Declaration__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 4:
+        if (memcmp(s, "type", 4) == 0) return 3;
+        break;
+    case 6:
+        if (memcmp(s, "number", 6) == 0) return 1;
+        break;
+    case 8:
+        if (memcmp(s, "repeated", 8) == 0) return 6;
+        if (memcmp(s, "reserved", 8) == 0) return 5;
+        break;
+    case 9:
+        if (memcmp(s, "full_name", 9) == 0) return 2;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_Declaration__read_text(google_protobuf_ExtensionRangeOptions_Declaration *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_ExtensionRangeOptions_Declaration__text_field(r->name, r->name_len)) {
+        case 1: /* number */
+            if (m->has_number) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                m->number = v;
+                m->has_number = 1;
+            }
+            break;
+        case 2: /* full_name */
+            if (m->has_full_name) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->full_name = v;
+                m->has_full_name = 1;
+            }
+            break;
+        case 3: /* type */
+            if (m->has_type) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->type = v;
+                m->has_type = 1;
+            }
+            break;
+        case 5: /* reserved */
+            if (m->has_reserved) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->reserved = v;
+                m->has_reserved = 1;
+            }
+            break;
+        case 6: /* repeated */
+            if (m->has_repeated) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->repeated = v;
+                m->has_repeated = 1;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.ExtensionRangeOptions.Declaration");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_Declaration_from_text(google_protobuf_ExtensionRangeOptions_Declaration *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_ExtensionRangeOptions_Declaration_init(m);
+    if (pbj__tr_status(&r, google_protobuf_ExtensionRangeOptions_Declaration__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_ExtensionRangeOptions_Declaration_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_ExtensionRangeOptions_Declaration_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
+static pbj_status google_protobuf_ExtensionRangeOptions_Declaration__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_ExtensionRangeOptions_Declaration *m = (google_protobuf_ExtensionRangeOptions_Declaration *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_ExtensionRangeOptions_Declaration_init(m);
+    if (pbj__tr_status(r, google_protobuf_ExtensionRangeOptions_Declaration__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_ExtensionRangeOptions_Declaration_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_ExtensionRangeOptions_Declaration_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_ExtensionRangeOptions_Declaration_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
     *out = pbj_slice_make(buf, len);
     return PBJ_OK;
 }
@@ -12923,6 +13335,22 @@ const pbj_msg_type google_protobuf_ExtensionRangeOptions__type = {   /* pbj_msg_
 #endif
 
 #ifdef PBJ_TEXT_READ_H
+static void google_protobuf_ExtensionRangeOptions_Declaration__type_init(void *m) { google_protobuf_ExtensionRangeOptions_Declaration_init((google_protobuf_ExtensionRangeOptions_Declaration *)m); }
+static pbj_status google_protobuf_ExtensionRangeOptions_Declaration__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_ExtensionRangeOptions_Declaration_decode((google_protobuf_ExtensionRangeOptions_Declaration *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_ExtensionRangeOptions_Declaration__type_size(void *m) { return google_protobuf_ExtensionRangeOptions_Declaration_size((google_protobuf_ExtensionRangeOptions_Declaration *)m); }
+static pbj_status google_protobuf_ExtensionRangeOptions_Declaration__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_ExtensionRangeOptions_Declaration_encode((google_protobuf_ExtensionRangeOptions_Declaration *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_ExtensionRangeOptions_Declaration__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.ExtensionRangeOptions.Declaration", sizeof(google_protobuf_ExtensionRangeOptions_Declaration), google_protobuf_ExtensionRangeOptions_Declaration__type_init, google_protobuf_ExtensionRangeOptions_Declaration__type_decode, google_protobuf_ExtensionRangeOptions_Declaration__type_size, google_protobuf_ExtensionRangeOptions_Declaration__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_ExtensionRangeOptions_Declaration__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_UninterpretedOption__type_init(void *m) { google_protobuf_UninterpretedOption_init((google_protobuf_UninterpretedOption *)m); }
 static pbj_status google_protobuf_UninterpretedOption__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -15689,6 +16117,19 @@ pbj_status google_protobuf_ExtensionRangeOptions__merge(google_protobuf_Extensio
 {
     pbj_status st = PBJ_OK;
     if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (b->declaration.count) {
+        google_protobuf_ExtensionRangeOptions_Declaration *data = (google_protobuf_ExtensionRangeOptions_Declaration *)pbj_append_array(arena, m->declaration.data, m->declaration.count, NULL, b->declaration.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->declaration.data = data;
+        for (size_t i = 0; i < b->declaration.count; i++) {
+            google_protobuf_ExtensionRangeOptions_Declaration_init(&data[m->declaration.count]);
+            if ((st = google_protobuf_ExtensionRangeOptions_Declaration__merge(&data[m->declaration.count++], &b->declaration.data[i], arena, depth)) != PBJ_OK) return st;
+        }
+    }
+    if (b->has_verification) {
+        m->verification = b->verification;
+        m->has_verification = 1;
+    }
     if (b->features) {
         if (!m->features) {
             if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
@@ -15725,10 +16166,26 @@ pbj_status google_protobuf_ExtensionRangeOptions__sort_maps(google_protobuf_Exte
     (void)m;
     (void)arena;
     if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    for (size_t i = 0; i < m->declaration.count; i++)
+        if ((st = google_protobuf_ExtensionRangeOptions_Declaration__sort_maps(&m->declaration.data[i], arena, depth)) != PBJ_OK) return st;
     if (m->features && (st = google_protobuf_FeatureSet__sort_maps(m->features, arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
         if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_add_declaration(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_ExtensionRangeOptions_Declaration *v, pbj_arena *arena)
+{
+    google_protobuf_ExtensionRangeOptions_Declaration e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_ExtensionRangeOptions_Declaration_copy(&e, v, arena);
+    else google_protobuf_ExtensionRangeOptions_Declaration_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_ExtensionRangeOptions_Declaration *elems = (google_protobuf_ExtensionRangeOptions_Declaration *)pbj__array_add(arena, m->declaration.data, m->declaration.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->declaration.data = elems;
+    elems[m->declaration.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_ExtensionRangeOptions_add_uninterpreted_option(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
@@ -15771,6 +16228,90 @@ pbj_status google_protobuf_ExtensionRangeOptions_read_delimited(google_protobuf_
     pbj_slice record;
     pbj_status st = pbj_source_next(in, &record);
     return st != PBJ_OK ? st : google_protobuf_ExtensionRangeOptions_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.ExtensionRangeOptions.Declaration: building helpers ==== */
+
+pbj_status google_protobuf_ExtensionRangeOptions_Declaration_copy(google_protobuf_ExtensionRangeOptions_Declaration *dst, const google_protobuf_ExtensionRangeOptions_Declaration *src, pbj_arena *arena)
+{
+    google_protobuf_ExtensionRangeOptions_Declaration_init(dst);
+    return google_protobuf_ExtensionRangeOptions_Declaration__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_Declaration_merge(google_protobuf_ExtensionRangeOptions_Declaration *m, const google_protobuf_ExtensionRangeOptions_Declaration *b, pbj_arena *arena)
+{
+    return google_protobuf_ExtensionRangeOptions_Declaration__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_Declaration__merge(google_protobuf_ExtensionRangeOptions_Declaration *m, const google_protobuf_ExtensionRangeOptions_Declaration *b, pbj_arena *arena, uint32_t depth)
+{
+    pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (b->has_number) {
+        m->number = b->number;
+        m->has_number = 1;
+    }
+    if (b->has_full_name) {
+        if ((st = pbj_copy(arena, b->full_name.data, b->full_name.len, &m->full_name)) != PBJ_OK) return st;
+        m->has_full_name = 1;
+    }
+    if (b->has_type) {
+        if ((st = pbj_copy(arena, b->type.data, b->type.len, &m->type)) != PBJ_OK) return st;
+        m->has_type = 1;
+    }
+    if (b->has_reserved) {
+        m->reserved = b->reserved;
+        m->has_reserved = 1;
+    }
+    if (b->has_repeated) {
+        m->repeated = b->repeated;
+        m->has_repeated = 1;
+    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
+    return st;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_Declaration_sort_maps(google_protobuf_ExtensionRangeOptions_Declaration *m, pbj_arena *arena)
+{
+    return google_protobuf_ExtensionRangeOptions_Declaration__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_Declaration__sort_maps(google_protobuf_ExtensionRangeOptions_Declaration *m, pbj_arena *arena, uint32_t depth)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    return st;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_Declaration_encode_append(const google_protobuf_ExtensionRangeOptions_Declaration *m, pbj_buf *out)
+{
+    if (google_protobuf_ExtensionRangeOptions_Declaration_missing(m)) return pbj_missing_status(google_protobuf_ExtensionRangeOptions_Declaration_missing(m));
+    size_t n = google_protobuf_ExtensionRangeOptions_Declaration_size(m);
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st != PBJ_OK) return st;
+    out->len += n;
+    google_protobuf_ExtensionRangeOptions_Declaration__write(m, out->data + out->len);   /* back to front, ending there */
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_Declaration_write_delimited(const google_protobuf_ExtensionRangeOptions_Declaration *m, pbj_sink *out)
+{
+    if (google_protobuf_ExtensionRangeOptions_Declaration_missing(m)) return pbj_missing_status(google_protobuf_ExtensionRangeOptions_Declaration_missing(m));
+    size_t n = google_protobuf_ExtensionRangeOptions_Declaration_size(m);
+    uint8_t *body = NULL;
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) google_protobuf_ExtensionRangeOptions_Declaration__write(m, body + n);   /* back to front, ending at body + n */
+    return pbj_sink_close(out, st, n);
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_Declaration_read_delimited(google_protobuf_ExtensionRangeOptions_Declaration *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_ExtensionRangeOptions_Declaration_decode(m, record.data, record.len, arena, opts);
 }
 
 /* ==== google.protobuf.UninterpretedOption: building helpers ==== */

@@ -249,6 +249,25 @@ PBJ_INLINE bool google_protobuf_MethodOptions_IdempotencyLevel_from_name(const c
 extern const pbj_json_enum google_protobuf_MethodOptions_IdempotencyLevel__json;   /* its names, for M_from_json */
 #endif
 
+/* google.protobuf.ExtensionRangeOptions.VerificationState */
+/* Whether the range's extensions must be declared. */
+typedef enum google_protobuf_ExtensionRangeOptions_VerificationState {
+    google_protobuf_ExtensionRangeOptions_VerificationState_DECLARATION = 0,
+    google_protobuf_ExtensionRangeOptions_VerificationState_UNVERIFIED = 1,
+} google_protobuf_ExtensionRangeOptions_VerificationState;
+
+extern const pbj_enum google_protobuf_ExtensionRangeOptions_VerificationState__enum;   /* its values (rt/pbj_table.h) */
+
+/* The name of a value of google.protobuf.ExtensionRangeOptions.VerificationState ("DECLARATION"), or NULL when it has none. */
+PBJ_INLINE const char *google_protobuf_ExtensionRangeOptions_VerificationState_name(int32_t v) { return pbj_enum_name(&google_protobuf_ExtensionRangeOptions_VerificationState__enum, v); }
+
+/* The value of google.protobuf.ExtensionRangeOptions.VerificationState named s[0..n) into *v; false when none has that name. */
+PBJ_INLINE bool google_protobuf_ExtensionRangeOptions_VerificationState_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_ExtensionRangeOptions_VerificationState__enum, s, n, v); }
+
+#ifdef PBJ_JSON_READ_H
+extern const pbj_json_enum google_protobuf_ExtensionRangeOptions_VerificationState__json;   /* its names, for M_from_json */
+#endif
+
 /* google.protobuf.FeatureSet.FieldPresence */
 typedef enum google_protobuf_FeatureSet_FieldPresence {
     google_protobuf_FeatureSet_FieldPresence_FIELD_PRESENCE_UNKNOWN = 0,
@@ -465,6 +484,7 @@ typedef struct google_protobuf_EnumValueOptions google_protobuf_EnumValueOptions
 typedef struct google_protobuf_ServiceOptions google_protobuf_ServiceOptions;
 typedef struct google_protobuf_MethodOptions google_protobuf_MethodOptions;
 typedef struct google_protobuf_ExtensionRangeOptions google_protobuf_ExtensionRangeOptions;
+typedef struct google_protobuf_ExtensionRangeOptions_Declaration google_protobuf_ExtensionRangeOptions_Declaration;
 typedef struct google_protobuf_UninterpretedOption google_protobuf_UninterpretedOption;
 typedef struct google_protobuf_UninterpretedOption_NamePart google_protobuf_UninterpretedOption_NamePart;
 typedef struct google_protobuf_FeatureSet google_protobuf_FeatureSet;
@@ -508,6 +528,7 @@ typedef struct google_protobuf_EnumOptions_uninterpreted_option_array { google_p
 typedef struct google_protobuf_EnumValueOptions_uninterpreted_option_array { google_protobuf_UninterpretedOption *data; size_t count; } google_protobuf_EnumValueOptions_uninterpreted_option_array;
 typedef struct google_protobuf_ServiceOptions_uninterpreted_option_array { google_protobuf_UninterpretedOption *data; size_t count; } google_protobuf_ServiceOptions_uninterpreted_option_array;
 typedef struct google_protobuf_MethodOptions_uninterpreted_option_array { google_protobuf_UninterpretedOption *data; size_t count; } google_protobuf_MethodOptions_uninterpreted_option_array;
+typedef struct google_protobuf_ExtensionRangeOptions_declaration_array { google_protobuf_ExtensionRangeOptions_Declaration *data; size_t count; } google_protobuf_ExtensionRangeOptions_declaration_array;
 typedef struct google_protobuf_ExtensionRangeOptions_uninterpreted_option_array { google_protobuf_UninterpretedOption *data; size_t count; } google_protobuf_ExtensionRangeOptions_uninterpreted_option_array;
 typedef struct google_protobuf_UninterpretedOption_name_array { google_protobuf_UninterpretedOption_NamePart *data; size_t count; } google_protobuf_UninterpretedOption_name_array;
 typedef struct google_protobuf_FeatureSetDefaults_defaults_array { google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *data; size_t count; } google_protobuf_FeatureSetDefaults_defaults_array;
@@ -541,6 +562,7 @@ extern const pbj_table google_protobuf_EnumValueOptions__table;   /* google.prot
 extern const pbj_table google_protobuf_ServiceOptions__table;   /* google.protobuf.ServiceOptions's fields (rt/pbj_table.h) */
 extern const pbj_table google_protobuf_MethodOptions__table;   /* google.protobuf.MethodOptions's fields (rt/pbj_table.h) */
 extern const pbj_table google_protobuf_ExtensionRangeOptions__table;   /* google.protobuf.ExtensionRangeOptions's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_ExtensionRangeOptions_Declaration__table;   /* google.protobuf.ExtensionRangeOptions.Declaration's fields (rt/pbj_table.h) */
 extern const pbj_table google_protobuf_UninterpretedOption__table;   /* google.protobuf.UninterpretedOption's fields (rt/pbj_table.h) */
 extern const pbj_table google_protobuf_UninterpretedOption_NamePart__table;   /* google.protobuf.UninterpretedOption.NamePart's fields (rt/pbj_table.h) */
 extern const pbj_table google_protobuf_FeatureSet__table;   /* google.protobuf.FeatureSet's fields (rt/pbj_table.h) */
@@ -2164,11 +2186,16 @@ PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_from_text(google_protobuf_
 /* google.protobuf.ExtensionRangeOptions
  * pbj options: json=false(project) */
 struct google_protobuf_ExtensionRangeOptions {
+    bool has_verification;
+    google_protobuf_ExtensionRangeOptions_declaration_array declaration;   /* 2 */
+    int32_t verification;   /* 3: google.protobuf.ExtensionRangeOptions.VerificationState */
     google_protobuf_FeatureSet *features;   /* 50 */
     google_protobuf_ExtensionRangeOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
+#define google_protobuf_ExtensionRangeOptions_declaration_tag 2
+#define google_protobuf_ExtensionRangeOptions_verification_tag 3
 #define google_protobuf_ExtensionRangeOptions_features_tag 50
 #define google_protobuf_ExtensionRangeOptions_uninterpreted_option_tag 999
 
@@ -2188,6 +2215,13 @@ pbj_status google_protobuf_ExtensionRangeOptions_print(const google_protobuf_Ext
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_ExtensionRangeOptions_missing(const google_protobuf_ExtensionRangeOptions *m);
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_encode_partial(const google_protobuf_ExtensionRangeOptions *m, uint8_t *buf, size_t cap, size_t *len);
+static inline bool google_protobuf_ExtensionRangeOptions_has_verification(const google_protobuf_ExtensionRangeOptions *m) { return m->has_verification; }
+static inline void google_protobuf_ExtensionRangeOptions_clear_verification(google_protobuf_ExtensionRangeOptions *m)
+{
+    m->has_verification = 0;
+    memset(&m->verification, 0, sizeof m->verification);
+    m->verification = 1;
+}
 static inline bool google_protobuf_ExtensionRangeOptions_has_features(const google_protobuf_ExtensionRangeOptions *m) { return m->features != NULL; }
 static inline void google_protobuf_ExtensionRangeOptions_clear_features(google_protobuf_ExtensionRangeOptions *m) { m->features = NULL; }
 
@@ -2196,6 +2230,80 @@ static inline void google_protobuf_ExtensionRangeOptions_clear_features(google_p
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
  * o may be NULL. google_protobuf_ExtensionRangeOptions__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_from_text(google_protobuf_ExtensionRangeOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+#endif
+
+/* ==== google.protobuf.ExtensionRangeOptions.Declaration ==== */
+
+/* google.protobuf.ExtensionRangeOptions.Declaration
+ * pbj options: json=false(project) */
+/* An extension number of the range, declared before it is used: its extension's name and type. */
+struct google_protobuf_ExtensionRangeOptions_Declaration {
+    bool has_number;
+    bool has_full_name;
+    bool has_type;
+    bool has_reserved;
+    bool has_repeated;
+    int32_t number;   /* 1 */
+    pbj_slice full_name;   /* 2 */
+    pbj_slice type;   /* 3 */
+    bool reserved;   /* 5 */
+    bool repeated;   /* 6 */
+    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+};
+#define google_protobuf_ExtensionRangeOptions_Declaration_number_tag 1
+#define google_protobuf_ExtensionRangeOptions_Declaration_full_name_tag 2
+#define google_protobuf_ExtensionRangeOptions_Declaration_type_tag 3
+#define google_protobuf_ExtensionRangeOptions_Declaration_reserved_tag 5
+#define google_protobuf_ExtensionRangeOptions_Declaration_repeated_tag 6
+
+void google_protobuf_ExtensionRangeOptions_Declaration_init(google_protobuf_ExtensionRangeOptions_Declaration *m);
+size_t google_protobuf_ExtensionRangeOptions_Declaration_size(const google_protobuf_ExtensionRangeOptions_Declaration *m);
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Declaration_encode(const google_protobuf_ExtensionRangeOptions_Declaration *m, uint8_t *buf, size_t cap, size_t *len);
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Declaration_decode(google_protobuf_ExtensionRangeOptions_Declaration *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
+static inline bool google_protobuf_ExtensionRangeOptions_Declaration_equal(const google_protobuf_ExtensionRangeOptions_Declaration *a, const google_protobuf_ExtensionRangeOptions_Declaration *b) { return pbj_table_equal(&google_protobuf_ExtensionRangeOptions_Declaration__table, a, b); }
+#ifdef PBJ_TEXT_H
+pbj_status google_protobuf_ExtensionRangeOptions_Declaration_print(const google_protobuf_ExtensionRangeOptions_Declaration *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+#endif
+
+/* google.protobuf.ExtensionRangeOptions.Declaration reaches no required field: nothing is ever missing; encode_partial is encode. */
+static inline const char *google_protobuf_ExtensionRangeOptions_Declaration_missing(const google_protobuf_ExtensionRangeOptions_Declaration *m) { (void)m; return NULL; }
+static inline pbj_status google_protobuf_ExtensionRangeOptions_Declaration_encode_partial(const google_protobuf_ExtensionRangeOptions_Declaration *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_ExtensionRangeOptions_Declaration_encode(m, buf, cap, len); }
+static inline bool google_protobuf_ExtensionRangeOptions_Declaration_has_number(const google_protobuf_ExtensionRangeOptions_Declaration *m) { return m->has_number; }
+static inline void google_protobuf_ExtensionRangeOptions_Declaration_clear_number(google_protobuf_ExtensionRangeOptions_Declaration *m)
+{
+    m->has_number = 0;
+    memset(&m->number, 0, sizeof m->number);
+}
+static inline bool google_protobuf_ExtensionRangeOptions_Declaration_has_full_name(const google_protobuf_ExtensionRangeOptions_Declaration *m) { return m->has_full_name; }
+static inline void google_protobuf_ExtensionRangeOptions_Declaration_clear_full_name(google_protobuf_ExtensionRangeOptions_Declaration *m)
+{
+    m->has_full_name = 0;
+    memset(&m->full_name, 0, sizeof m->full_name);
+}
+static inline bool google_protobuf_ExtensionRangeOptions_Declaration_has_type(const google_protobuf_ExtensionRangeOptions_Declaration *m) { return m->has_type; }
+static inline void google_protobuf_ExtensionRangeOptions_Declaration_clear_type(google_protobuf_ExtensionRangeOptions_Declaration *m)
+{
+    m->has_type = 0;
+    memset(&m->type, 0, sizeof m->type);
+}
+static inline bool google_protobuf_ExtensionRangeOptions_Declaration_has_reserved(const google_protobuf_ExtensionRangeOptions_Declaration *m) { return m->has_reserved; }
+static inline void google_protobuf_ExtensionRangeOptions_Declaration_clear_reserved(google_protobuf_ExtensionRangeOptions_Declaration *m)
+{
+    m->has_reserved = 0;
+    memset(&m->reserved, 0, sizeof m->reserved);
+}
+static inline bool google_protobuf_ExtensionRangeOptions_Declaration_has_repeated(const google_protobuf_ExtensionRangeOptions_Declaration *m) { return m->has_repeated; }
+static inline void google_protobuf_ExtensionRangeOptions_Declaration_clear_repeated(google_protobuf_ExtensionRangeOptions_Declaration *m)
+{
+    m->has_repeated = 0;
+    memset(&m->repeated, 0, sizeof m->repeated);
+}
+
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_ExtensionRangeOptions_Declaration_from_text reads the text format (google_protobuf_ExtensionRangeOptions_Declaration_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_ExtensionRangeOptions_Declaration__type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Declaration_from_text(google_protobuf_ExtensionRangeOptions_Declaration *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 #endif
 
 /* ==== google.protobuf.UninterpretedOption ==== */
@@ -2844,6 +2952,9 @@ extern const pbj_msg_type google_protobuf_MethodOptions__type;   /* google.proto
 extern const pbj_msg_type google_protobuf_ExtensionRangeOptions__type;   /* google.protobuf.ExtensionRangeOptions at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 #ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_ExtensionRangeOptions_Declaration__type;   /* google.protobuf.ExtensionRangeOptions.Declaration at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+#ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_UninterpretedOption__type;   /* google.protobuf.UninterpretedOption at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 #ifdef PBJ_TEXT_READ_H
@@ -2992,6 +3103,10 @@ PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions__decode(google_pro
 const char *google_protobuf_ExtensionRangeOptions__missing(const google_protobuf_ExtensionRangeOptions *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions__merge(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_ExtensionRangeOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions__sort_maps(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena, uint32_t depth);
+uint8_t *google_protobuf_ExtensionRangeOptions_Declaration__write(const google_protobuf_ExtensionRangeOptions_Declaration *m, uint8_t *end);   /* after google_protobuf_ExtensionRangeOptions_Declaration_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Declaration__decode(google_protobuf_ExtensionRangeOptions_Declaration *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Declaration__merge(google_protobuf_ExtensionRangeOptions_Declaration *m, const google_protobuf_ExtensionRangeOptions_Declaration *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Declaration__sort_maps(google_protobuf_ExtensionRangeOptions_Declaration *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_UninterpretedOption__write(const google_protobuf_UninterpretedOption *m, uint8_t *end);   /* after google_protobuf_UninterpretedOption_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption__decode(google_protobuf_UninterpretedOption *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 const char *google_protobuf_UninterpretedOption__missing(const google_protobuf_UninterpretedOption *m, uint32_t depth);
@@ -3062,6 +3177,7 @@ pbj_status google_protobuf_EnumValueOptions__read_text(google_protobuf_EnumValue
 pbj_status google_protobuf_ServiceOptions__read_text(google_protobuf_ServiceOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 pbj_status google_protobuf_MethodOptions__read_text(google_protobuf_MethodOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 pbj_status google_protobuf_ExtensionRangeOptions__read_text(google_protobuf_ExtensionRangeOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status google_protobuf_ExtensionRangeOptions_Declaration__read_text(google_protobuf_ExtensionRangeOptions_Declaration *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 pbj_status google_protobuf_UninterpretedOption__read_text(google_protobuf_UninterpretedOption *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 pbj_status google_protobuf_UninterpretedOption_NamePart__read_text(google_protobuf_UninterpretedOption_NamePart *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 pbj_status google_protobuf_FeatureSet__read_text(google_protobuf_FeatureSet *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
@@ -4239,6 +4355,14 @@ PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_sort_maps(google_p
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_encode_append(const google_protobuf_ExtensionRangeOptions *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_write_delimited(const google_protobuf_ExtensionRangeOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_read_delimited(google_protobuf_ExtensionRangeOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * declaration; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_add_declaration(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_ExtensionRangeOptions_Declaration *v, pbj_arena *arena);
+static inline void google_protobuf_ExtensionRangeOptions_set_verification(google_protobuf_ExtensionRangeOptions *m, int32_t v)
+{
+    m->verification = v;
+    m->has_verification = 1;
+}
 /* features, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline google_protobuf_FeatureSet *google_protobuf_ExtensionRangeOptions_mutable_features(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena)
 {
@@ -4248,6 +4372,55 @@ static inline google_protobuf_FeatureSet *google_protobuf_ExtensionRangeOptions_
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_add_uninterpreted_option(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
+
+static inline void google_protobuf_ExtensionRangeOptions_Declaration_clear(google_protobuf_ExtensionRangeOptions_Declaration *m) { google_protobuf_ExtensionRangeOptions_Declaration_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Declaration_copy(google_protobuf_ExtensionRangeOptions_Declaration *dst, const google_protobuf_ExtensionRangeOptions_Declaration *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Declaration_merge(google_protobuf_ExtensionRangeOptions_Declaration *m, const google_protobuf_ExtensionRangeOptions_Declaration *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Declaration_sort_maps(google_protobuf_ExtensionRangeOptions_Declaration *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Declaration_encode_append(const google_protobuf_ExtensionRangeOptions_Declaration *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Declaration_write_delimited(const google_protobuf_ExtensionRangeOptions_Declaration *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Declaration_read_delimited(google_protobuf_ExtensionRangeOptions_Declaration *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline void google_protobuf_ExtensionRangeOptions_Declaration_set_number(google_protobuf_ExtensionRangeOptions_Declaration *m, int32_t v)
+{
+    m->number = v;
+    m->has_number = 1;
+}
+static inline PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Declaration_set_full_name(google_protobuf_ExtensionRangeOptions_Declaration *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->full_name = v;
+    m->has_full_name = 1;
+    return PBJ_OK;
+}
+/* google_protobuf_ExtensionRangeOptions_Declaration_set_full_name with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Declaration_set_full_name_str(google_protobuf_ExtensionRangeOptions_Declaration *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_ExtensionRangeOptions_Declaration_set_full_name(m, s, strlen(s), arena);
+}
+static inline PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Declaration_set_type(google_protobuf_ExtensionRangeOptions_Declaration *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->type = v;
+    m->has_type = 1;
+    return PBJ_OK;
+}
+/* google_protobuf_ExtensionRangeOptions_Declaration_set_type with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Declaration_set_type_str(google_protobuf_ExtensionRangeOptions_Declaration *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_ExtensionRangeOptions_Declaration_set_type(m, s, strlen(s), arena);
+}
+static inline void google_protobuf_ExtensionRangeOptions_Declaration_set_reserved(google_protobuf_ExtensionRangeOptions_Declaration *m, bool v)
+{
+    m->reserved = v;
+    m->has_reserved = 1;
+}
+static inline void google_protobuf_ExtensionRangeOptions_Declaration_set_repeated(google_protobuf_ExtensionRangeOptions_Declaration *m, bool v)
+{
+    m->repeated = v;
+    m->has_repeated = 1;
+}
 
 static inline void google_protobuf_UninterpretedOption_clear(google_protobuf_UninterpretedOption *m) { google_protobuf_UninterpretedOption_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_copy(google_protobuf_UninterpretedOption *dst, const google_protobuf_UninterpretedOption *src, pbj_arena *arena);
