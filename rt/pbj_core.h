@@ -67,7 +67,8 @@
  * together; every generated file checks it with #error. */
 #define PBJ_VERSION_MAJOR 0
 #define PBJ_VERSION_MINOR 1
-#define PBJ_RUNTIME_VERSION 5   /* 2: proto2 (required status, extension records); 3: const encode, back to front; 4: field tables; 5: enum tables */
+#define PBJ_RUNTIME_VERSION 5   /* 2: proto2 (required status, extension records); 3: const encode, back to front; 4: field tables;
+                                  * 5: enum tables; merge, copy, sort_maps, missing and compare over the tables */
 
 #ifdef __cplusplus
 extern "C" {

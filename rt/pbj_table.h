@@ -3,14 +3,15 @@
 #define PBJ_TABLE_H
 
 #include "pbj_core.h"
+#include "pbj_build.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* Every message M has `extern const pbj_table M__table;`: data, not code, readable in its .pb.c, one line a
- * field. The cold operations (M_equal, M_missing, ...) walk it; the hot ones (size, encode, decode) stay
- * generated straight-line code. What a table says, and how it finds each member of M's struct:
+ * field. The cold operations (M_equal, M_merge, M_copy, M_sort_maps, M_missing, M_compare) walk it; the hot
+ * ones (size, encode, decode) stay generated straight-line code. What a table says, and how it finds each member of M's struct:
  *
  * - a field's member by its offset in the struct and its size (sizeof the member: one value, a pointer, an
  *   array's {data, count}; a wrapper's value through its unknown-fields slice, so that slice ends at
@@ -25,7 +26,13 @@ extern "C" {
  *   name) at `name`, JSON's at `json_name`; a required field's full name ("pkg.Msg.field", M_missing's
  *   answer) is the pool string just before its name.
  *
- * Extensions (the pbj_ext records) and message sets are described only as the offset of pbj_ext for now.
+ * Extensions are M's pbj_ext records (raw, by number: merge and copy append b's, those of the numbers in
+ * ext_singular, singular numbers, strings and bytes, replacing m's) at offset `ext`; message sets are only
+ * flagged (PBJ_T_MSGSET) for now. pbj.comparable's keys (M_compare) are the list `compare`.
+ *
+ * The walks: pbj_table_equal (M_equal), pbj_table_merge (M_merge), pbj_table_copy (M_copy), pbj_table_sort_maps
+ * (M_sort_maps), pbj_table_missing (M_missing) and pbj_table_compare (M_compare). Map entries are sorted by
+ * their key, the first member of the entry's struct, in the order of pbj__key_cmp_<C type of the key>.
  *
  * Every enum E has `extern const pbj_enum E__enum;`: its values by number and by name, their names in its file's
  * pool. E_name and E_from_name are lookups in it (pbj_enum_name, pbj_enum_value_named); an enum field's row
@@ -112,7 +119,13 @@ struct pbj_table {
     uint32_t oneof_count;
     uint32_t unknown, ext;    /* the offsets of pbj_unknown and pbj_ext, or PBJ_TABLE_NONE */
     uint32_t flags;           /* PBJ_T_* */
+    const uint32_t *ext_singular;   /* the numbers of the extensions of M that are singular numbers, strings or
+                                     * bytes (merge: b's record replaces m's), 0-terminated; NULL: none */
+    const uint32_t *compare;  /* pbj.comparable's keys in order, 0-terminated: a field's number, or
+                               * PBJ_COMPARE_ONEOF | a oneof's index; NULL: M has no M_compare */
 };
+
+#define PBJ_COMPARE_ONEOF 0x80000000u   /* in pbj_table's compare: a oneof's index, not a field's number */
 
 /* The generated tables' spelling: a member's offset; its offset and size; a wrapper's (its value m through its
  * unknown fields' slice u). */
@@ -132,9 +145,8 @@ PBJ_INLINE const void *pbj__ptr_at(const void *m, uint32_t offset)
 }
 
 /* The number of the field a oneof's case holds (its enum read at the size it has). */
-PBJ_INLINE uint32_t pbj__oneof_case(const pbj_table *t, const pbj_field *f, const void *m)
+PBJ_INLINE uint32_t pbj__case_of(const pbj_oneof *o, const void *m)
 {
-    const pbj_oneof *o = &t->oneofs[f->presence];
     const uint8_t *p = pbj__at(m, o->case_offset);
     uint8_t v8;
     uint16_t v16;
@@ -144,6 +156,11 @@ PBJ_INLINE uint32_t pbj__oneof_case(const pbj_table *t, const pbj_field *f, cons
     case 2: return (memcpy(&v16, p, 2), v16);
     default: return (memcpy(&v32, p, 4), v32);
     }
+}
+
+PBJ_INLINE uint32_t pbj__oneof_case(const pbj_table *t, const pbj_field *f, const void *m)
+{
+    return pbj__case_of(&t->oneofs[f->presence], m);
 }
 
 /* An array member {T *data; size_t count;}. */
@@ -328,6 +345,437 @@ PBJ_INLINE bool pbj__field_equal(const pbj_table *t, const pbj_field *f, const v
 PBJ_INLINE bool pbj_table_equal(const pbj_table *t, const void *a, const void *b)
 {
     return pbj__table_equal(t, a, b, PBJ_MAX_ENCODE_DEPTH);
+}
+
+/* ---- building: merge, copy, sort_maps (M_merge, M_copy, M_sort_maps) --------------------------------- */
+
+/* The order of map keys, by the key's C type: an entry's key is the first member of its struct, so these
+ * compare two entries (or an entry and a bare key) for pbj_sort_unique and pbj_find, in decode, put and
+ * sort_maps alike. */
+#define PBJ__KEY_CMP(name, T)                                                                                 \
+    PBJ_INLINE int pbj__key_cmp_##name(const void *pa, const void *pb)                                       \
+    {                                                                                                         \
+        T a, b;                                                                                               \
+        memcpy(&a, pa, sizeof a);                                                                             \
+        memcpy(&b, pb, sizeof b);                                                                             \
+        return (a > b) - (a < b);                                                                             \
+    }
+PBJ__KEY_CMP(int32, int32_t)
+PBJ__KEY_CMP(uint32, uint32_t)
+PBJ__KEY_CMP(int64, int64_t)
+PBJ__KEY_CMP(uint64, uint64_t)
+PBJ__KEY_CMP(bool, bool)
+#undef PBJ__KEY_CMP
+
+PBJ_INLINE int pbj__key_cmp_slice(const void *pa, const void *pb)
+{
+    pbj_slice a, b;
+    memcpy(&a, pa, sizeof a);
+    memcpy(&b, pb, sizeof b);
+    return pbj_slice_cmp(a, b);
+}
+
+#if PBJ__BODIES   /* the walks are recursive through message values: what they call, defined below */
+PBJ_INLINE pbj_status pbj__field_merge(const pbj_table *t, const pbj_field *f, void *m, const void *b, pbj_arena *arena,
+                                       uint32_t depth);
+PBJ_INLINE pbj_status pbj__field_sort_maps(const pbj_table *t, const pbj_field *f, void *m, pbj_arena *arena, uint32_t depth);
+PBJ_INLINE const char *pbj__field_missing(const pbj_table *t, const pbj_field *f, const void *m, uint32_t depth);
+PBJ_INLINE int pbj__field_compare(const pbj_table *t, const pbj_field *f, const void *a, const void *b);
+PBJ_INLINE size_t pbj__ext_singular_count(const uint32_t *numbers);
+#endif
+
+/* b merged into m, both of t's type (M_merge): PBJ_ERR_DEPTH nested deeper than depth (a cycle). */
+PBJ_OUTLINE pbj_status pbj__table_merge(const pbj_table *t, void *m, const void *b, pbj_arena *arena, uint32_t depth) PBJ__PROTO
+#if PBJ__BODIES
+{
+    pbj_status st;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    for (uint32_t i = 0; i < t->count; i++)
+        if ((st = pbj__field_merge(t, &t->fields[i], m, b, arena, depth)) != PBJ_OK) return st;
+    if (t->ext != PBJ_TABLE_NONE) {   /* records added; singular scalars' replace m's */
+        pbj_slice from;
+        memcpy(&from, pbj__at(b, t->ext), sizeof from);
+        st = pbj__ext_merge(arena, (pbj_slice *)(void *)((uint8_t *)m + t->ext), from, t->ext_singular,
+                            pbj__ext_singular_count(t->ext_singular));
+        if (st != PBJ_OK) return st;
+    }
+    if (t->unknown == PBJ_TABLE_NONE) return PBJ_OK;
+    pbj_slice u;
+    memcpy(&u, pbj__at(b, t->unknown), sizeof u);
+    return u.len ? pbj__append_new(arena, (pbj_slice *)(void *)((uint8_t *)m + t->unknown), u.data, u.len) : PBJ_OK;
+}
+#endif
+
+/* m's maps sorted by key, the last of equal keys kept, here and in the messages m holds (M_sort_maps). */
+PBJ_OUTLINE pbj_status pbj__table_sort_maps(const pbj_table *t, void *m, pbj_arena *arena, uint32_t depth) PBJ__PROTO
+#if PBJ__BODIES
+{
+    pbj_status st;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    for (uint32_t i = 0; i < t->count; i++)
+        if ((st = pbj__field_sort_maps(t, &t->fields[i], m, arena, depth)) != PBJ_OK) return st;
+    return PBJ_OK;
+}
+#endif
+
+/* The full name of the first required field not set in m or a message it holds (M_missing), else NULL. */
+PBJ_OUTLINE const char *pbj__table_missing(const pbj_table *t, const void *m, uint32_t depth) PBJ__PROTO
+#if PBJ__BODIES
+{
+    const char *r;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
+    for (uint32_t i = 0; i < t->count; i++) {
+        const pbj_field *f = &t->fields[i];
+        if (!(f->flags & PBJ_F_REQUIRED)) continue;
+        bool set = f->mode == PBJ_MODE_OPTIONAL || f->mode == PBJ_MODE_WRAPPER ? *pbj__at(m, f->presence) != 0 : pbj__ptr_at(m, f->offset) != NULL;
+        if (!set) {   /* its full name is the pool's string before its name */
+            const char *p = t->pool + f->name - 1;
+            while (p > t->pool && p[-1]) p--;
+            return p;
+        }
+    }
+    for (uint32_t i = 0; i < t->count; i++)
+        if ((t->fields[i].flags & PBJ_F_SUB_MAY_MISS) && (r = pbj__field_missing(t, &t->fields[i], m, depth))) return r;
+    return NULL;
+}
+#endif
+
+/* <0, 0 or >0 as a orders before, with or after b, by the keys pbj.comparable lists (M_compare). */
+PBJ_OUTLINE int pbj__table_compare(const pbj_table *t, const void *a, const void *b) PBJ__PROTO
+#if PBJ__BODIES
+{
+    int c;
+    for (const uint32_t *key = t->compare; key && *key; key++) {
+        if (!(*key & PBJ_COMPARE_ONEOF)) {
+            if ((c = pbj__field_compare(t, pbj_table_find(t, *key), a, b)) != 0) return c;
+            continue;
+        }
+        const pbj_oneof *o = &t->oneofs[*key & ~PBJ_COMPARE_ONEOF];
+        uint32_t ca = pbj__case_of(o, a), cb = pbj__case_of(o, b);   /* by its case (none first), then the value set */
+        const pbj_field *f = ca ? pbj_table_find(t, ca) : NULL;
+        if (ca != cb) return ca < cb ? -1 : 1;
+        if (f && (c = pbj__field_compare(t, f, a, b)) != 0) return c;
+    }
+    return 0;
+}
+#endif
+
+#if PBJ__BODIES
+
+PBJ_INLINE size_t pbj__ext_singular_count(const uint32_t *numbers)
+{
+    size_t n = 0;
+    while (numbers && numbers[n]) n++;
+    return n;
+}
+
+PBJ_INLINE uint8_t *pbj__at_mut(void *m, uint32_t offset) { return (uint8_t *)m + offset; }
+
+PBJ_INLINE void pbj__ptr_set(void *m, uint32_t offset, void *p) { memcpy(pbj__at_mut(m, offset), &p, sizeof p); }
+
+PBJ_INLINE void pbj__count_set(void *m, uint32_t offset, size_t n) { memcpy(pbj__at_mut(m, offset) + sizeof(void *), &n, sizeof n); }
+
+PBJ_INLINE void pbj__oneof_set(const pbj_table *t, const pbj_field *f, void *m)
+{
+    const pbj_oneof *o = &t->oneofs[f->presence];
+    uint8_t v8 = (uint8_t)f->number;
+    uint16_t v16 = (uint16_t)f->number;
+    switch (o->case_size) {
+    case 1: memcpy(pbj__at_mut(m, o->case_offset), &v8, 1); break;
+    case 2: memcpy(pbj__at_mut(m, o->case_offset), &v16, 2); break;
+    default: memcpy(pbj__at_mut(m, o->case_offset), &f->number, 4); break;
+    }
+}
+
+PBJ_INLINE bool pbj__is_message(const pbj_field *f) { return f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP; }
+
+PBJ_INLINE bool pbj__is_slice(const pbj_field *f) { return f->type == PBJ_TYPE_STRING || f->type == PBJ_TYPE_BYTES; }
+
+/* m initialised as M_init does. */
+PBJ_INLINE void pbj__table_init(const pbj_table *t, void *m)
+{
+    if (t->init) t->init(m);
+    else memset(m, 0, t->size);
+}
+
+/* A new message of t's type in arena, initialised; NULL when out of memory. */
+PBJ_INLINE void *pbj__table_new(const pbj_table *t, pbj_arena *arena)
+{
+    void *p = pbj_arena_alloc(arena, t->size);
+    if (p) pbj__table_init(t, p);
+    return p;
+}
+
+/* The value at p is not zero, as proto3 writes it: a string's length, a number's bits. */
+PBJ_INLINE bool pbj__value_nonzero(const pbj_field *f, const uint8_t *p)
+{
+    if (pbj__is_slice(f)) {
+        pbj_slice s;
+        memcpy(&s, p, sizeof s);
+        return s.len != 0;
+    }
+    for (size_t i = 0, n = pbj__elem_size(f); i < n; i++)
+        if (p[i]) return true;
+    return false;
+}
+
+/* A number, string or bytes value copied from src to dst (strings and bytes into arena). */
+PBJ_INLINE pbj_status pbj__value_copy(const pbj_field *f, uint8_t *dst, const uint8_t *src, pbj_arena *arena)
+{
+    if (!pbj__is_slice(f)) {
+        memcpy(dst, src, pbj__elem_size(f));
+        return PBJ_OK;
+    }
+    pbj_slice s, out;
+    memcpy(&s, src, sizeof s);
+    pbj_status st = pbj_copy(arena, s.data, s.len, &out);
+    if (st == PBJ_OK) memcpy(dst, &out, sizeof out);
+    return st;
+}
+
+/* b's message at offset merged into m's, made (initialised) first when m has none. */
+PBJ_INLINE pbj_status pbj__message_merge(const pbj_field *f, void *m, const void *b, pbj_arena *arena, uint32_t depth)
+{
+    void *x = (void *)(uintptr_t)pbj__ptr_at(m, f->offset);
+    const void *y = pbj__ptr_at(b, f->offset);
+    if (!y) return PBJ_OK;
+    if (!x) {
+        pbj__ptr_set(m, f->offset, x = pbj__table_new(f->sub, arena));
+        if (!x) return PBJ_ERR_NOMEM;
+    }
+    return pbj__table_merge(f->sub, x, y, arena, depth);
+}
+
+/* A oneof's message: made anew unless m's case is f already (b's case is f). */
+PBJ_INLINE pbj_status pbj__oneof_message_merge(const pbj_table *t, const pbj_field *f, void *m, const void *b,
+                                               pbj_arena *arena, uint32_t depth)
+{
+    void *x = (void *)(uintptr_t)pbj__ptr_at(m, f->offset);
+    const void *y = pbj__ptr_at(b, f->offset);
+    if (pbj__oneof_case(t, f, m) != f->number || !x) {
+        pbj__ptr_set(m, f->offset, x = pbj__table_new(f->sub, arena));
+        if (!x) return PBJ_ERR_NOMEM;
+        pbj__oneof_set(t, f, m);
+    }
+    return y ? pbj__table_merge(f->sub, x, y, arena, depth) : PBJ_OK;
+}
+
+/* b's elements appended to m's array (strings, bytes and messages copied into arena). */
+PBJ_INLINE pbj_status pbj__array_merge(const pbj_field *f, void *m, const void *b, pbj_arena *arena, uint32_t depth)
+{
+    size_t n = pbj__count_at(b, f->offset), count = pbj__count_at(m, f->offset), size = pbj__elem_size(f);
+    const uint8_t *from = (const uint8_t *)pbj__ptr_at(b, f->offset);
+    bool deep = pbj__is_slice(f) || pbj__is_message(f);
+    if (!n) return PBJ_OK;
+    uint8_t *data = (uint8_t *)pbj_append_array(arena, pbj__ptr_at(m, f->offset), count, deep ? NULL : from, n, size);
+    if (!data) return PBJ_ERR_NOMEM;
+    pbj__ptr_set(m, f->offset, data);
+    if (!deep) {
+        pbj__count_set(m, f->offset, count + n);
+        return PBJ_OK;
+    }
+    for (size_t i = 0; i < n; i++) {   /* each counted once initialised, so a failure leaves no garbage */
+        uint8_t *e = data + count * size;
+        pbj_status st;
+        if (pbj__is_message(f)) pbj__table_init(f->sub, e);
+        else memset(e, 0, size);
+        pbj__count_set(m, f->offset, ++count);
+        st = pbj__is_message(f) ? pbj__table_merge(f->sub, e, from + i * size, arena, depth) : pbj__value_copy(f, e, from + i * size, arena);
+        if (st != PBJ_OK) return st;
+    }
+    return PBJ_OK;
+}
+
+PBJ_INLINE pbj_cmp_fn pbj__key_cmp_of(const pbj_field *key)
+{
+    switch (key->type) {
+    case PBJ_TYPE_STRING: return pbj__key_cmp_slice;
+    case PBJ_TYPE_BOOL: return pbj__key_cmp_bool;
+    case PBJ_TYPE_UINT32: case PBJ_TYPE_FIXED32: return pbj__key_cmp_uint32;
+    case PBJ_TYPE_INT64: case PBJ_TYPE_SINT64: case PBJ_TYPE_SFIXED64: return pbj__key_cmp_int64;
+    case PBJ_TYPE_UINT64: case PBJ_TYPE_FIXED64: return pbj__key_cmp_uint64;
+    default: return pbj__key_cmp_int32;
+    }
+}
+
+/* The entry of map f in m whose key is the one at key (an entry's first member), added in key order (an
+ * initialised entry, its key copied into arena) when absent; NULL when out of memory. */
+PBJ_INLINE uint8_t *pbj__map_entry(const pbj_field *f, void *m, const void *key, pbj_arena *arena)
+{
+    const pbj_table *et = f->sub;
+    size_t count = pbj__count_at(m, f->offset), at;
+    uint8_t *data = (uint8_t *)(uintptr_t)pbj__ptr_at(m, f->offset);
+    union { pbj_slice s; uint64_t u; } probe;
+    if (pbj_find(data, count, et->size, key, pbj__key_cmp_of(&et->fields[0]), &at)) return data + at * et->size;
+    if (pbj__value_copy(&et->fields[0], (uint8_t *)&probe, (const uint8_t *)key, arena) != PBJ_OK) return NULL;
+    if (!(data = (uint8_t *)pbj__array_add(arena, data, count, et->size))) return NULL;
+    pbj__ptr_set(m, f->offset, data);
+    memmove(data + (at + 1) * et->size, data + at * et->size, (count - at) * et->size);
+    pbj__count_set(m, f->offset, count + 1);
+    pbj__table_init(et, data + at * et->size);
+    memcpy(data + at * et->size + et->fields[0].offset, &probe, pbj__elem_size(&et->fields[0]));
+    return data + at * et->size;
+}
+
+/* b's entries into m's map f, each replacing the entry of its key (a message value m's entry has stays where
+ * it is, emptied: the pointer mutable gave stays the key's). */
+PBJ_INLINE pbj_status pbj__map_merge(const pbj_field *f, void *m, const void *b, pbj_arena *arena, uint32_t depth)
+{
+    const pbj_table *et = f->sub;
+    const pbj_field *value = &et->fields[1];
+    const uint8_t *from = (const uint8_t *)pbj__ptr_at(b, f->offset);
+    for (size_t i = 0, n = pbj__count_at(b, f->offset); i < n; i++) {
+        const uint8_t *y = from + i * et->size;
+        uint8_t *e = pbj__map_entry(f, m, y, arena);
+        pbj_status st;
+        if (!e) return PBJ_ERR_NOMEM;
+        void *kept = pbj__is_message(value) ? (void *)(uintptr_t)pbj__ptr_at(e, value->offset) : NULL;
+        pbj__table_init(et, e);
+        if (kept && pbj__ptr_at(y, value->offset)) {
+            pbj__table_init(value->sub, kept);
+            pbj__ptr_set(e, value->offset, kept);
+        }
+        if ((st = pbj__table_merge(et, e, y, arena, depth)) != PBJ_OK) return st;
+    }
+    return PBJ_OK;
+}
+
+/* b's field f merged into m's: set values replace, arrays append, messages merge, a oneof's other case replaces. */
+PBJ_INLINE pbj_status pbj__field_merge(const pbj_table *t, const pbj_field *f, void *m, const void *b, pbj_arena *arena,
+                                       uint32_t depth)
+{
+    uint8_t *x = pbj__at_mut(m, f->offset);
+    const uint8_t *y = pbj__at(b, f->offset);
+    pbj_status st;
+    switch (f->mode) {
+    case PBJ_MODE_REPEATED: return pbj__array_merge(f, m, b, arena, depth);
+    case PBJ_MODE_MAP: return pbj__map_merge(f, m, b, arena, depth);
+    case PBJ_MODE_ONEOF:
+        if (pbj__oneof_case(t, f, b) != f->number) return PBJ_OK;
+        if (pbj__is_message(f)) return pbj__oneof_message_merge(t, f, m, b, arena, depth);
+        if ((st = pbj__value_copy(f, x, y, arena)) == PBJ_OK) pbj__oneof_set(t, f, m);
+        return st;
+    case PBJ_MODE_OPTIONAL: case PBJ_MODE_WRAPPER:   /* an empty wrapper leaves the value, as decode merges it */
+        if (!*pbj__at(b, f->presence)) return PBJ_OK;
+        if ((f->mode == PBJ_MODE_OPTIONAL || pbj__value_nonzero(f, y)) && (st = pbj__value_copy(f, x, y, arena)) != PBJ_OK)
+            return st;
+        *(bool *)(void *)pbj__at_mut(m, f->presence) = true;
+        return PBJ_OK;
+    default:   /* IMPLICIT, ALWAYS */
+        if (pbj__is_message(f)) return pbj__message_merge(f, m, b, arena, depth);
+        return f->mode == PBJ_MODE_ALWAYS || pbj__value_nonzero(f, y) ? pbj__value_copy(f, x, y, arena) : PBJ_OK;
+    }
+}
+
+/* The message (or map entry) field f of m holds at offset (REPEATED, MAP: its index i), or NULL. */
+PBJ_INLINE void *pbj__held(const pbj_table *t, const pbj_field *f, const void *m, size_t i)
+{
+    if (f->mode == PBJ_MODE_REPEATED || f->mode == PBJ_MODE_MAP)
+        return (uint8_t *)(uintptr_t)pbj__ptr_at(m, f->offset) + i * f->sub->size;
+    if (f->mode == PBJ_MODE_ONEOF && pbj__oneof_case(t, f, m) != f->number) return NULL;
+    return (void *)(uintptr_t)pbj__ptr_at(m, f->offset);
+}
+
+/* How many messages field f of m holds (a singular one: 1, when present or not). */
+PBJ_INLINE size_t pbj__held_count(const pbj_field *f, const void *m)
+{
+    return f->mode == PBJ_MODE_REPEATED || f->mode == PBJ_MODE_MAP ? pbj__count_at(m, f->offset) : 1;
+}
+
+PBJ_INLINE pbj_status pbj__field_sort_maps(const pbj_table *t, const pbj_field *f, void *m, pbj_arena *arena, uint32_t depth)
+{
+    pbj_status st;
+    if (!pbj__is_message(f) && f->mode != PBJ_MODE_MAP) return PBJ_OK;
+    if (f->mode == PBJ_MODE_MAP && pbj__count_at(m, f->offset) > 1) {
+        size_t n = pbj_sort_unique((void *)(uintptr_t)pbj__ptr_at(m, f->offset), pbj__count_at(m, f->offset), f->sub->size,
+                                   pbj__key_cmp_of(&f->sub->fields[0]), arena);
+        if (n == (size_t)-1) return PBJ_ERR_NOMEM;
+        pbj__count_set(m, f->offset, n);
+    }
+    for (size_t i = 0; i < pbj__held_count(f, m); i++) {
+        void *x = pbj__held(t, f, m, i);
+        if (x && (st = pbj__table_sort_maps(f->sub, x, arena, depth)) != PBJ_OK) return st;
+    }
+    return PBJ_OK;
+}
+
+PBJ_INLINE const char *pbj__field_missing(const pbj_table *t, const pbj_field *f, const void *m, uint32_t depth)
+{
+    const char *r;
+    for (size_t i = 0; i < pbj__held_count(f, m); i++) {
+        const void *x = pbj__held(t, f, m, i);
+        if (x && (r = pbj__table_missing(f->sub, x, depth))) return r;
+    }
+    return NULL;
+}
+
+/* Two values of f's type: numbers by value (floats as Java's Double.compare), strings and bytes byte-wise. */
+PBJ_INLINE int pbj__value_compare(const pbj_field *f, const uint8_t *a, const uint8_t *b)
+{
+    float fa, fb;
+    double da, db;
+    switch (f->type) {
+    case PBJ_TYPE_FLOAT: memcpy(&fa, a, 4); memcpy(&fb, b, 4); return pbj_cmp_double(fa, fb);
+    case PBJ_TYPE_DOUBLE: memcpy(&da, a, 8); memcpy(&db, b, 8); return pbj_cmp_double(da, db);
+    case PBJ_TYPE_STRING: case PBJ_TYPE_BYTES: return pbj__key_cmp_slice(a, b);
+    case PBJ_TYPE_BOOL: return pbj__key_cmp_bool(a, b);
+    case PBJ_TYPE_UINT32: case PBJ_TYPE_FIXED32: return pbj__key_cmp_uint32(a, b);
+    case PBJ_TYPE_INT64: case PBJ_TYPE_SINT64: case PBJ_TYPE_SFIXED64: return pbj__key_cmp_int64(a, b);
+    case PBJ_TYPE_UINT64: case PBJ_TYPE_FIXED64: return pbj__key_cmp_uint64(a, b);
+    default: return pbj__key_cmp_int32(a, b);
+    }
+}
+
+/* One key of M_compare: an absent value (no has-bit, a NULL message) orders first. */
+PBJ_INLINE int pbj__field_compare(const pbj_table *t, const pbj_field *f, const void *a, const void *b)
+{
+    (void)t;
+    if (pbj__is_message(f)) {
+        const void *x = pbj__ptr_at(a, f->offset), *y = pbj__ptr_at(b, f->offset);
+        if (!x || !y) return x == y ? 0 : x ? 1 : -1;
+        return pbj__table_compare(f->sub, x, y);
+    }
+    if (f->mode == PBJ_MODE_OPTIONAL || f->mode == PBJ_MODE_WRAPPER) {
+        bool ha = *pbj__at(a, f->presence) != 0, hb = *pbj__at(b, f->presence) != 0;
+        if (ha != hb) return ha ? 1 : -1;
+        if (!ha) return 0;
+    }
+    return pbj__value_compare(f, pbj__at(a, f->offset), pbj__at(b, f->offset));
+}
+
+#endif
+
+/* b merged into m, both of t's type (M_merge): what decoding m's encoding followed by b's gives. */
+PBJ_MUST_USE PBJ_INLINE pbj_status pbj_table_merge(const pbj_table *t, void *m, const void *b, pbj_arena *arena)
+{
+    return pbj__table_merge(t, m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+/* dst a deep copy of src (M_copy). */
+PBJ_MUST_USE PBJ_INLINE pbj_status pbj_table_copy(const pbj_table *t, void *dst, const void *src, pbj_arena *arena)
+{
+    if (t->init) t->init(dst);
+    else memset(dst, 0, t->size);
+    return pbj__table_merge(t, dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+/* m's maps sorted by key (M_sort_maps). */
+PBJ_MUST_USE PBJ_INLINE pbj_status pbj_table_sort_maps(const pbj_table *t, void *m, pbj_arena *arena)
+{
+    return pbj__table_sort_maps(t, m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+/* The full name of the first required field not set (M_missing), NULL when none, PBJ_MISSING_TOO_DEEP nested
+ * deeper than decode accepts. */
+PBJ_INLINE const char *pbj_table_missing(const pbj_table *t, const void *m)
+{
+    return pbj__table_missing(t, m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+/* <0, 0 or >0 as a orders before, with or after b (pbj.comparable's M_compare). */
+PBJ_INLINE int pbj_table_compare(const pbj_table *t, const void *a, const void *b)
+{
+    return pbj__table_compare(t, a, b);
 }
 
 #ifdef __cplusplus

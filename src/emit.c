@@ -89,15 +89,15 @@ struct message_vars {
     names_message n;
     const char *print_ext, *msgset;   /* M__print_ext or M__view_print_ext; whether it is a message set */
     const char *oneof_cases, *members, *required, *accessors;                  /* header */
-    const char *defaults, *map_cmp, *ext_size, *size, *encode, *decode_check,   /* source */
+    const char *defaults, *ext_size, *size, *encode, *decode_check,   /* source */
                *decode, *decode_other, *decode_sort, *print_ext_fn, *print;
-    const char *encode_impl, *required_checks, *missing_checks;
+    const char *encode_impl;
     const char *case_type, *none, *values, *name, *number, *oneof, *case_member, *s, *cases, *case_const, *body;
     const char *has, *lo, *hi, *numbers, *replace, *kind, *valid;   /* a known extension's kind and closed enum check (pbj__ext_field) */
     const char *reverse_decl, *reverse, *rwrite, *rcheck, *margin, *rbody, *rqual, *rname;   /* the reverse encoder (reverse.tmpl) */
     const char *size_head, *size_enter, *size_decl;   /* M_size's head and first check (M__size's: types on a cycle) */
     const char *runknown;
-    const char *unknown, *unknown_member, *unknown_len, *print_unknown, *merge_unknown;   /* pbj_unknown, or none */
+    const char *unknown, *unknown_member, *unknown_len, *print_unknown;   /* pbj_unknown, or none */
     const char *rparam, *rarg, *rtop, *renter, *rdeep;
     const char *rparams, *rmargin, *writer;   /* the body's parameters after p and its margin; M__write, whole */   /* the reverse encoder's depth (types on a cycle), M_write_reverse's check */         /* the reverse encoder's unknown fields, or a message set's room check */
     names_view view;
@@ -105,8 +105,8 @@ struct message_vars {
     const char *ext_member, *ext_note, *ext_in;                                /* views: the records of extension ranges */
     names_writer wn;                                                           /* writers */
     const char *wfields;
-    const char *compare_fn, *compare;                                          /* pbj.comparable (compare.tmpl) */
-    const char *hfields, *hsource, *merge, *sort;                              /* building helpers */
+    const char *compare_fn;                                                    /* pbj.comparable (compare.tmpl) */
+    const char *hfields, *hsource;                                             /* building helpers */
     const char *wrequired, *wrequired_mask;
     const char *decode_protos, *decode_head, *decode_tail;                    /* decode: leaves inlined (max tier) */
     const char *decode_enter, *decode_leave;                                   /* decode: the depth count (none in a flat leaf) */
@@ -137,7 +137,7 @@ typedef struct table_vars {
     plan_enum_table e;
     plan_enum_row v;
     const char *full;                                                   /* an enum's full name */
-    const char *init, *init_fn, *fields, *oneofs, *rows, *oneof_rows;   /* a table's pieces */
+    const char *init, *init_fn, *fields, *oneofs, *rows, *oneof_rows, *ext_singular, *compare;   /* a table's pieces */
     const char *pool, *members, *lines, *line, *index, *size;         /* the pool, its pieces' members and text */
 } table_vars;
 
@@ -561,6 +561,8 @@ static void gen_table(tmpl_out *o, const plan_message *pm)
     v.init_fn = *v.t.init_fn ? expand_table(pool, tmpl_table_init_fn, &v) : "";
     v.fields = v.t.rows.n ? expand_table(pool, tmpl_table_fields, &v) : "";
     v.oneofs = v.t.oneof_rows.n ? expand_table(pool, tmpl_table_oneofs, &v) : "";
+    v.ext_singular = *v.t.ext_numbers ? expand_table(pool, tmpl_table_ext_singular, &v) : "";
+    v.compare = *v.t.compare_keys ? expand_table(pool, tmpl_table_compare, &v) : "";
     tmpl_table_source(o, &v);
 }
 
@@ -599,7 +601,7 @@ static void gen_message_header(tmpl_out *o, const plan_message *pm)
     v.reverse_decl = pm->fast_write ? expand_message(pool, tmpl_reverse_decl, &v) : "";
     tmpl_message_header(o, &v);
     if (pm->text_read) tmpl_text_read_header(o, &v);
-    if (pm->compare_fn) tmpl_compare_decl(o, &(message_vars){.c = pm->cname, .compare_fn = pm->compare_fn});
+    if (pm->compare_fn) tmpl_compare_decl(o, &(message_vars){.c = pm->cname, .n = pm->fn, .compare_fn = pm->compare_fn});
 }
 
 /* The decoder's cases of known extensions x, one each with its kind (the records it keeps) and closed enum
@@ -691,25 +693,6 @@ static const char *view_print_ext_fn(ir_pool *pool, const plan_message *pm)
     return expand_message(pool, tmpl_message_view_print_ext_fn, &v);
 }
 
-/* M_compare: each key pbj.comparable lists, in its order (a oneof: its case, then the value of the one set). */
-static void gen_compare(tmpl_out *o, const plan_message *pm, const fields *fs)
-{
-    tmpl_out compare = out_in(fs->pool);
-    for (size_t k = 0; k < pm->compare_keys.n; k++) {
-        const plan_compare_key *key = &pm->compare_keys.v[k];
-        if (key->field) put_field(&compare, fs, PLAN_OP_COMPARE, (size_t)(key->field - pm->fields.v));
-        if (!key->oneof) continue;
-        tmpl_out cases = out_in(fs->pool);
-        for (size_t j = 0; j < key->oneof->fields.n; j++) {
-            const plan_field *pf = key->oneof->fields.v[j];
-            tmpl_compare_oneof_case(&cases, &(message_vars){.case_const = pf->code.case_const,
-                                                            .body = field_code(fs, PLAN_OP_COMPARE, (size_t)(pf - pm->fields.v))});
-        }
-        tmpl_compare_oneof(&compare, &(message_vars){.case_member = key->oneof->case_member, .cases = finish(&cases)});
-    }
-    tmpl_compare_source(o, &(message_vars){.c = pm->cname, .compare_fn = pm->compare_fn, .compare = finish(&compare)});
-}
-
 /* The reverse encoder of pm (its fields' code in fs): its body, and the extern one calling it when it is inlined. */
 static const char *reverse_source(const plan_message *pm, fields *fs, message_vars *v)
 {
@@ -766,7 +749,7 @@ static const char *writer_source(const plan_message *pm, const fields *fs, messa
     return finish(&body);
 }
 
-/* M_encode (with M__missing first when a required field may be missing), the encoder M_encode calls after it. */
+/* M_encode (with M_missing first when a required field may be missing), the encoder M_encode calls after it. */
 static const char *encode_fns(const fields *fs, message_vars *v)
 {
     const plan_message *pm = fs->pm;
@@ -776,14 +759,6 @@ static const char *encode_fns(const fields *fs, message_vars *v)
         tmpl_message_encode(&o, v);
         return finish(&o);
     }
-    tmpl_out required = out_in(fs->pool), missing = out_in(fs->pool);
-    for (size_t i = 0; i < pm->fields.n; i++) {
-        if (pm->fields.v[i].required) tmpl_field_required(&required, fs->v[i]);
-        if (pm->fields.v[i].sub_may_miss) put_field(&missing, fs, PLAN_OP_MISSING, i);
-    }
-    v->required_checks = finish(&required);
-    v->missing_checks = finish(&missing);
-    tmpl_message_missing_fn(&o, v);
     tmpl_message_encode(&o, v);
     tmpl_message_encode_checked(&o, v);
     return finish(&o);
@@ -813,7 +788,6 @@ static void gen_message_source(tmpl_out *o, const plan_message *pm)
     fields fs = fields_of(pool, pm);
     message_vars v = message_vars_of(pm);
     v.defaults = each_field(&fs, PLAN_OP_INIT);
-    v.map_cmp = each_field(&fs, PLAN_OP_CMP);
     v.ext_size = pm->msgset ? expand_message(pool, tmpl_message_msgset_size, &v)
                  : pm->ext_ranges.n ? expand_message(pool, tmpl_message_ext_size, &v) : "";
     v.size = each_run(&fs, PLAN_OP_SIZE, "m", NULL);
@@ -846,7 +820,6 @@ static void gen_message_source(tmpl_out *o, const plan_message *pm)
         text_read_vars(&v, &fs);
         tmpl_text_read_source(o, &v);
     }
-    if (pm->compare_fn) gen_compare(o, pm, &fs);
 }
 
 /* ---- pbj.json: M_to_json, M__json and M__type (json.tmpl, field_json.tmpl) ---------------------------- */
@@ -1073,15 +1046,6 @@ static message_vars helper_vars(ir_pool *pool, const plan_message *pm)
     message_vars v = message_vars_of(pm);
     v.hfields = helper_fields(&fs);
     v.hsource = each_field(&fs, PLAN_OP_HELPERS_SOURCE);
-    textbuf numbers = {0};
-    for (size_t i = 0; i < pm->ext_replace.n; i++) textbuf_printf(&numbers, "%s, ", pm->ext_replace.v[i]->code.number);
-    v.numbers = textbuf_finish(&numbers, pool);
-    tmpl_out merge = out_in(pool);
-    for (size_t i = 0; i < pm->fields.n; i++) put_field(&merge, &fs, PLAN_OP_HELPERS_MERGE, i);
-    if (pm->ext_ranges.n) tmpl_helpers_merge_ext(&merge, &v);
-    v.merge = finish(&merge);
-    v.merge_unknown = expand_message(pool, pm->unknown ? tmpl_helpers_merge_unknown : tmpl_helpers_merge_no_unknown, &v);
-    v.sort = each_field(&fs, PLAN_OP_HELPERS_SORT);
     return v;
 }
 
@@ -1233,8 +1197,6 @@ static void gen_internal_header(tmpl_out *o, const plan_message *pm)
     v.size_decl = pm->recursive ? expand_message(o->pool, tmpl_message_size_decl_depth, &v) : "";
     tmpl_internal_message(o, &v);
     if (pm->fast_write) tmpl_internal_reverse(o, &v);
-    if (pm->may_miss) tmpl_internal_required(o, &v);
-    tmpl_internal_helpers(o, &v);
 }
 
 static bool reads_text(const plan_message *pm) { return pm->text_read; }

@@ -528,23 +528,17 @@ static void sub_functions(ir_pool *pool, plan_field *pf)
         names_message_functions(pool, NULL, &pf->code.subfn, pf->type_cname, pf->f->message_type);
 }
 
-/* pbj.comparable: how a value orders (integers, bools and enums by value, floats as Java's compare, strings and
- * bytes byte-wise), and a message field's type's M_compare. */
-static const char *const compare_patterns[] = {
-    [IR_TYPE_DOUBLE] = "pbj_cmp_double(@, #)", [IR_TYPE_FLOAT] = "pbj_cmp_double(@, #)",
-    [IR_TYPE_STRING] = "pbj_slice_cmp(@, #)", [IR_TYPE_BYTES] = "pbj_slice_cmp(@, #)",
-};
-
-static void plan_compare_code(ir_pool *pool, plan_field *pf)
+/* The runtime's order of map keys of type t (rt/pbj_table.h: an entry's key is its first member). */
+static const char *key_cmp_of(ir_type t)
 {
-    plan_code *c = &pf->code;
-    ir_type t = pf->type;
-    const char *pattern = (size_t)t < sizeof compare_patterns / sizeof *compare_patterns && compare_patterns[t]
-                        ? compare_patterns[t] : "((@ > #) - (@ < #))";
-    c->compare.order = fill(pool, pattern, c->xa, c->xb);
-    const options_compare_key *keys;
-    const ir_message *sub = pf->kind == PLAN_MESSAGE ? pf->f->message_type : NULL;
-    c->compare.sub = sub && options_comparable(sub, &keys) ? names_compare_fn(pool, NULL, pf->type_cname, sub) : "";
+    switch (t) {
+    case IR_TYPE_STRING: return "pbj__key_cmp_slice";
+    case IR_TYPE_BOOL: return "pbj__key_cmp_bool";
+    case IR_TYPE_UINT32: case IR_TYPE_FIXED32: return "pbj__key_cmp_uint32";
+    case IR_TYPE_INT64: case IR_TYPE_SINT64: case IR_TYPE_SFIXED64: return "pbj__key_cmp_int64";
+    case IR_TYPE_UINT64: case IR_TYPE_FIXED64: return "pbj__key_cmp_uint64";
+    default: return "pbj__key_cmp_int32";
+    }
 }
 
 /* Text reading: the condition reading one value of pf into v (rt/pbj_text_read.h's pbj_text_read_<type>; enums
@@ -688,19 +682,12 @@ static void plan_field_code(ir_pool *pool, plan_message *pm, plan_field *pf, nam
     c->array_type = pf->repeated || pf->kind == PLAN_MAP ? names_array_type(pool, names, pm->cname, pf->member, f) : "";
     c->tag_define = names_tag_define(pool, names, pm->cname, pf->member, f);
     c->x = x;
-    c->xa = ir_pool_printf(pool, "a->%s", base);
-    c->xb = ir_pool_printf(pool, "b->%s", base);
     c->c = pm->cname;
     c->oneof = pf->oneof ? pf->oneof->member : "";
     c->case_member = pf->oneof ? pf->oneof->case_member : "";
     c->none_const = pf->oneof ? pf->oneof->none_const : "";
     c->case_const = pf->oneof ? names_case_const(pool, names, pm->cname, pf->oneof->member, pf->member, f) : "";
-    c->cmp_fn = pf->kind == PLAN_MAP ? names_map_cmp(pool, names, pm->cname, pf->member, f) : "";
-    const ir_field *key = pf->kind == PLAN_MAP ? entry_field(f->message_type, 1) : NULL;
-    const char *k = names_sanitize(pool, key ? key->name : "key");
-    c->key_compare = key && plan_is_slice(key->type) ? ir_pool_printf(pool, "pbj_slice_cmp(a->%s, b->%s)", k, k)
-                   : ir_pool_printf(pool, "(a->%s > b->%s) - (a->%s < b->%s)", k, k, k, k);
-    c->presence = ir_pool_printf(pool, "m->%s", pf->has_member ? pf->has_member : pf->member);
+    c->cmp_fn = pf->kind == PLAN_MAP ? key_cmp_of(entry_field(f->message_type, 1)->type) : "";
     c->set_default = pf->default_c ? ir_pool_printf(pool, "m->%s = %s;", pf->member, pf->default_c) : "";
     bool accessors = !pf->repeated && pf->kind != PLAN_MAP && !pm->map_entry &&
                      (pf->oneof || pf->has_member || pf->kind == PLAN_MESSAGE);
@@ -748,7 +735,6 @@ static void plan_field_code(ir_pool *pool, plan_message *pm, plan_field *pf, nam
     c->size_sub = !pf->sub_recursive ? ir_pool_printf(pool, "%s(%s)", c->subfn.size, c->wtarget)
                 : ir_pool_printf(pool, "%s(%s, %s)", c->subfn.size_depth, c->wtarget, pm->recursive ? "depth" : "PBJ_MAX_ENCODE_DEPTH");
     plan_reverse_code(pool, pm, pf);
-    plan_compare_code(pool, pf);
     plan_json_code(pool, pf);
     plan_text_code(pool, pf);
 }
@@ -986,12 +972,6 @@ static void plan_helper_code(ir_pool *pool, plan_message *pm, plan_field *pf, na
         : "pbj_slice v;\nif (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;";
     c->helpers.ret = slice ? "PBJ_MUST_USE pbj_status" : "void";
     c->helpers.done = slice ? "return PBJ_OK;" : "";
-    c->helpers.present = pf->oneof ? ir_pool_printf(pool, "b->%s == %s", pf->oneof->case_member, c->case_const)
-                : pf->has_member ? ir_pool_printf(pool, "b->%s", pf->has_member) : nonzero(pool, pf->type, c->xb);
-    c->helpers.copy = slice ? ir_pool_printf(pool, "if ((st = pbj_copy(arena, %s.data, %s.len, &%s)) != PBJ_OK) return st;", c->xb, c->xb, c->x)
-                     : ir_pool_printf(pool, "%s = %s;", c->x, c->xb);
-    if (pf->kind == PLAN_WRAPPER)                    /* an empty wrapper leaves the value, as decode merges it */
-        c->helpers.copy = ir_pool_printf(pool, "if (%s) {\n    %s\n}", nonzero(pool, pf->type, c->xb), c->helpers.copy);
     const ir_field *key = map ? entry_field(f->message_type, 1) : NULL, *value = map ? entry_field(f->message_type, 2) : NULL;
     c->helpers.key = key ? names_sanitize(pool, key->name) : "";
     c->helpers.key_type = key ? scalar_ctype(key->type) : "";

@@ -35,12 +35,10 @@ typedef enum plan_kind {
 
 /* What is generated for every field: one section of field.tmpl per shape (<op>_<shape>). X(ENUM, section prefix) */
 #define PLAN_OPS(X)                                                                                   \
-    X(TYPES, types) X(MEMBER, member) X(DEFINE, define) X(INIT, init) X(CMP, cmp) X(SIZE, size) X(DECODE, decode)       \
-    X(SORT, sort) X(PRINT, print) X(MISSING, missing) X(ACCESSORS, accessors)    \
+    X(TYPES, types) X(MEMBER, member) X(DEFINE, define) X(INIT, init) X(SIZE, size) X(DECODE, decode)       \
+    X(SORT, sort) X(PRINT, print) X(ACCESSORS, accessors)                          \
     X(RWRITE, rwrite)   /* the reverse encoder (gen-templates/field_rwrite.tmpl) */                  \
-    X(COMPARE, compare) /* pbj.comparable's M_compare (gen-templates/field_compare.tmpl) */      \
-    X(HELPERS, helpers) X(HELPERS_SOURCE, helpers_source) X(HELPERS_MERGE, helpers_merge)      \
-    X(HELPERS_SORT, helpers_sort)   /* building messages (gen-templates/field_helpers.tmpl) */  \
+    X(HELPERS, helpers) X(HELPERS_SOURCE, helpers_source)   /* building messages (field_helpers.tmpl) */ \
     X(JSON, json)                   /* pbj.json's M_to_json (gen-templates/field_json.tmpl) */   \
     X(TEXT_READ, text_read) X(TEXT_READ_END, text_read_end)   /* M_from_text (gen-templates/field_text_read.tmpl) */ \
     X(JSON_READ, json_read)         /* M_from_json's cases (gen-templates/field_json_read.tmpl) */
@@ -113,12 +111,6 @@ typedef enum plan_framing { PLAN_FRAMINGS(PLAN_ENUM_ITEM) } plan_framing;
 /* Each generated API's variables of a field: one struct per API, a member of plan_code named after it, filled by
  * its own plan function (plan.c's plan_<api>_code); its templates read them as $<api>.<name>$. */
 
-/* pbj.comparable (field_compare.tmpl): plan_compare_code. */
-typedef struct plan_compare {
-    const char *order;            /* <0, 0, >0: a's value against b's (numbers, strings and bytes) */
-    const char *sub;              /* a message field's type's M_compare, or "" */
-} plan_compare;
-
 /* Building messages (field_helpers.tmpl): plan_helper_code; the field's helpers ("" when its shape has none). */
 typedef struct plan_helpers {
     const char *add, *set, *mutable_, *put, *get;
@@ -126,8 +118,6 @@ typedef struct plan_helpers {
     const char *add_many;         /* repeated numbers: add appending n values from an array */
     const char *params, *value;   /* the setter's parameters, the statements making its v */
     const char *ret, *done;       /* the setter's return type and last statement (strings and bytes: a status) */
-    const char *present;          /* condition: merge's source b holds the field */
-    const char *copy;             /* statements copying b's value into m, strings and bytes into arena */
     const char *key_type, *key, *key_copy;  /* maps: the key's type, the entry's key member, the statement copying it */
     const char *entry;            /* maps: the function giving key's entry, added when absent (put, mutable, merge) */
     const char *val_type, *val;   /* maps: the value's C type (a message's struct), the entry's value member */
@@ -265,14 +255,13 @@ typedef struct plan_code {
     const char *number_note;      /* the member's comment: its number (and an enum's type) */
     const char *array_type;       /* repeated and map fields: the named type of the array */
     const char *tag_define;       /* the macro of the field's number */
-    const char *x, *xa, *xb;      /* the member in m, a, b */
+    const char *x;                /* the member in m */
     const char *c;                /* the message's C name */
     const char *oneof;            /* the union member of its oneof */
     const char *case_member;      /* its oneof's case member */
     const char *case_const;       /* its oneof case constant */
     const char *none_const;       /* its oneof's NOT_SET */
     const char *has_fn, *clear_fn;  /* presence accessors */
-    const char *presence;         /* the member required checks (has-bit or pointer) */
     const char *set_default;      /* "m->x = <default>;" or "" */
     plan_wire wire;               /* the tags */
     /* values */
@@ -301,7 +290,7 @@ typedef struct plan_code {
     const char *clear_wrapper_unknown;  /* the clear accessor's statement forgetting them, or "" */
     const char *decode_fn;        /* a message field's decoder: its type's M__decode, or M__decode_leaf (inlined) */
     /* maps */
-    const char *cmp_fn, *key_compare;   /* the entries' order by key */
+    const char *cmp_fn;           /* the entries' order by key (the runtime's pbj__key_cmp_*) */
     /* map whose values are a closed enum */
     const char *value_enum, *value_member;
     plan_ext ext;                 /* an extension's accessors (ext.tmpl) and records */
@@ -310,7 +299,6 @@ typedef struct plan_code {
     const char *read, *read_pe, *payload, *sizes, *packed_count, *read_msg;
     plan_reverse reverse;         /* the reverse encoder */
     plan_writer writer;           /* writers */
-    plan_compare compare;         /* pbj.comparable's M_compare */
     plan_helpers helpers;         /* building messages */
     plan_json json;               /* M_to_json */
     plan_text text;               /* M_from_text */
@@ -339,6 +327,8 @@ typedef struct plan_table {
     const char *init;                        /* init_fn or "NULL" */
     const char *c, *full, *pool;             /* the struct, its full name, the file's pool */
     const char *name, *size, *count, *dense, *oneof_count, *unknown, *ext, *flags;
+    const char *ext_singular, *ext_numbers;  /* M__ext_singular (or "NULL"), and its numbers ("100, 101, ") */
+    const char *compare, *compare_keys;      /* M__compare_keys (or "NULL"), and its keys */
     IR_VEC(plan_table_row) rows;
     IR_VEC(plan_table_oneof) oneof_rows;
 } plan_table;

@@ -129,6 +129,28 @@ static size_t dense_of(const plan_message *pm)
     return n;
 }
 
+/* The numbers of the extensions whose later record replaces the earlier (merge). */
+static const char *ext_numbers_of(ir_pool *mem, const plan_message *pm)
+{
+    const char *s = "";
+    for (size_t i = 0; i < pm->ext_replace.n; i++) s = ir_pool_printf(mem, "%s%s, ", s, pm->ext_replace.v[i]->code.number);
+    return s;
+}
+
+/* pbj.comparable's keys: a field's number, or PBJ_COMPARE_ONEOF | a oneof's index. */
+static const char *compare_keys_of(ir_pool *mem, const plan_message *pm)
+{
+    const char *s = "";
+    for (size_t k = 0; k < pm->compare_keys.n; k++) {
+        const plan_compare_key *key = &pm->compare_keys.v[k];
+        size_t o = 0;
+        while (key->oneof && pm->oneofs.v[o] != key->oneof) o++;
+        s = key->field ? ir_pool_printf(mem, "%s%s, ", s, key->field->code.number)
+                       : ir_pool_printf(mem, "%sPBJ_COMPARE_ONEOF | %zu, ", s, o);
+    }
+    return s;
+}
+
 static void plan_table_message(ir_pool *mem, plan_message *pm, const char *pool_name, table_pool *pool)
 {
     plan_table *t = &pm->table;
@@ -150,6 +172,10 @@ static void plan_table_message(ir_pool *mem, plan_message *pm, const char *pool_
     t->ext = pm->ext_ranges.n ? ir_pool_printf(mem, "PBJ_OFFSET(%s, pbj_ext)", c) : "PBJ_TABLE_NONE";
     t->flags = pm->map_entry && pm->msgset ? "PBJ_T_MAP_ENTRY | PBJ_T_MSGSET"
              : pm->map_entry ? "PBJ_T_MAP_ENTRY" : pm->msgset ? "PBJ_T_MSGSET" : "0";
+    t->ext_numbers = ext_numbers_of(mem, pm);
+    t->ext_singular = *t->ext_numbers ? pm->fn.table_ext : "NULL";
+    t->compare_keys = compare_keys_of(mem, pm);
+    t->compare = *t->compare_keys ? pm->fn.table_compare : "NULL";
     for (size_t i = 0; i < pm->fields.n; i++) ir_pool_vec_push(mem, &t->rows, row_of(mem, pm, &pm->fields.v[i], pool));
     for (size_t k = 0; k < pm->oneofs.n; k++) {
         const plan_oneof *po = pm->oneofs.v[k];

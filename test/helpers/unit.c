@@ -296,6 +296,35 @@ static void sort_maps_sorts_nested_maps(void **state)
     assert_round_trip(&m);
 }
 
+/* sort_maps orders int32 keys as numbers (signed), an entry without a value keeps none, and a hand-set map
+ * merged into another copies its string keys into the arena. */
+static void sort_maps_signed_keys_and_merged_keys(void **state)
+{
+    (void)state;
+    h_Root m, into;
+    h_Root_init(&m);
+    h_Root_init(&into);
+    h_Root_ByIdEntry ids[3] = {{5, NULL, {0}}, {-3, NULL, {0}}, {0, NULL, {0}}};
+    m.by_id.data = ids;
+    m.by_id.count = 3;
+    assert_int_equal(h_Root_sort_maps(&m, &arena), PBJ_OK);
+    assert_int_equal(ids[0].key, -3);                  /* unsigned order would put -3 last */
+    assert_int_equal(ids[1].key, 0);
+    assert_int_equal(ids[2].key, 5);
+    char key[] = "k";
+    h_Root_LabelsEntry label = {pbj_slice_make((const uint8_t *)key, 1), PBJ_STR("v"), {0}};
+    m.labels.data = &label;
+    m.labels.count = 1;
+    assert_int_equal(h_Root_merge(&into, &m, &arena), PBJ_OK);
+    key[0] = 'z';                                      /* the merged key is a copy */
+    pbj_slice got;
+    assert_true(h_Root_get_labels(&into, PBJ_STR("k"), &got));
+    assert_true(pbj_slice_eq(got, PBJ_STR("v")));
+    assert_int_equal(into.by_id.count, 3);
+    assert_int_equal(into.by_id.data[0].key, -3);
+    assert_null(into.by_id.data[0].value);
+}
+
 static void clear_empties(void **state)
 {
     (void)state;
@@ -596,6 +625,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(grown_arrays_are_poisoned, setup, teardown),
 #endif
         cmocka_unit_test_setup_teardown(sort_maps_sorts_nested_maps, setup, teardown),
+        cmocka_unit_test_setup_teardown(sort_maps_signed_keys_and_merged_keys, setup, teardown),
         cmocka_unit_test_setup_teardown(clear_empties, setup, teardown),
         cmocka_unit_test_setup_teardown(merge_oneofs_maps_and_extensions, setup, teardown),
         cmocka_unit_test_setup_teardown(service_tables, setup, teardown),

@@ -152,7 +152,9 @@ static void field_calls(const plan_message *pm, size_t i)
 static void build_field(const plan_field *pf)
 {
     const plan_code *c = &pf->code;
-    const char *x = c->x, *xb = c->xb;
+    const char *x = c->x;
+    char xb[512];   /* the member in b: x is "m->..." */
+    snprintf(xb, sizeof xb, "b->%s", strncmp(x, "m->", 3) == 0 ? x + 3 : x);
     switch (pf->shape) {
     case PLAN_SHAPE_SCALAR:
         fprintf(out, "    %s = %s;\n", x, xb);

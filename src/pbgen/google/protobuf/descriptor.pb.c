@@ -438,7 +438,7 @@ static const pbj_field google_protobuf_FileDescriptorSet__fields[] = {
     {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FileDescriptorSet, file), 0, 2342, 2342, &google_protobuf_FileDescriptorProto__table, NULL},   /* file */
 };
 const pbj_table google_protobuf_FileDescriptorSet__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileDescriptorSet__fields, NULL, NULL, 2308, sizeof(google_protobuf_FileDescriptorSet), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_FileDescriptorSet, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_FileDescriptorSet, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.FileDescriptorProto */
 static const pbj_field google_protobuf_FileDescriptorProto__fields[] = {
@@ -458,7 +458,7 @@ static const pbj_field google_protobuf_FileDescriptorProto__fields[] = {
     {15, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_FileDescriptorProto, option_dependency), 0, 2590, 2608, NULL, NULL},   /* option_dependency */
 };
 const pbj_table google_protobuf_FileDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileDescriptorProto__fields, NULL, NULL, 2347, sizeof(google_protobuf_FileDescriptorProto), 14, 12, 0,
-                           PBJ_OFFSET(google_protobuf_FileDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_FileDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.DescriptorProto */
 static const pbj_field google_protobuf_DescriptorProto__fields[] = {
@@ -475,7 +475,7 @@ static const pbj_field google_protobuf_DescriptorProto__fields[] = {
     {11, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_DescriptorProto, visibility), PBJ_OFFSET(google_protobuf_DescriptorProto, has_visibility), 2836, 2836, NULL, &google_protobuf_SymbolVisibility__enum},   /* visibility */
 };
 const pbj_table google_protobuf_DescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto__fields, NULL, NULL, 2625, sizeof(google_protobuf_DescriptorProto), 11, 11, 0,
-                           PBJ_OFFSET(google_protobuf_DescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_DescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.DescriptorProto.ExtensionRange */
 static const pbj_field google_protobuf_DescriptorProto_ExtensionRange__fields[] = {
@@ -484,7 +484,7 @@ static const pbj_field google_protobuf_DescriptorProto_ExtensionRange__fields[] 
     {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_DescriptorProto_ExtensionRange, options), 0, 2904, 2904, &google_protobuf_ExtensionRangeOptions__table, NULL},   /* options */
 };
 const pbj_table google_protobuf_DescriptorProto_ExtensionRange__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto_ExtensionRange__fields, NULL, NULL, 2847, sizeof(google_protobuf_DescriptorProto_ExtensionRange), 3, 3, 0,
-                           PBJ_OFFSET(google_protobuf_DescriptorProto_ExtensionRange, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_DescriptorProto_ExtensionRange, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.DescriptorProto.ReservedRange */
 static const pbj_field google_protobuf_DescriptorProto_ReservedRange__fields[] = {
@@ -492,7 +492,7 @@ static const pbj_field google_protobuf_DescriptorProto_ReservedRange__fields[] =
     {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_DescriptorProto_ReservedRange, end), PBJ_OFFSET(google_protobuf_DescriptorProto_ReservedRange, has_end), 2964, 2964, NULL, NULL},   /* end */
 };
 const pbj_table google_protobuf_DescriptorProto_ReservedRange__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto_ReservedRange__fields, NULL, NULL, 2912, sizeof(google_protobuf_DescriptorProto_ReservedRange), 2, 2, 0,
-                           PBJ_OFFSET(google_protobuf_DescriptorProto_ReservedRange, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_DescriptorProto_ReservedRange, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.FieldDescriptorProto */
 static void google_protobuf_FieldDescriptorProto__init_table(void *m) { google_protobuf_FieldDescriptorProto_init((google_protobuf_FieldDescriptorProto *)m); }
@@ -510,7 +510,7 @@ static const pbj_field google_protobuf_FieldDescriptorProto__fields[] = {
     {17, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, proto3_optional), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_proto3_optional), 3133, 3149, NULL, NULL},   /* proto3_optional */
 };
 const pbj_table google_protobuf_FieldDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldDescriptorProto__fields, NULL, google_protobuf_FieldDescriptorProto__init_table, 2968, sizeof(google_protobuf_FieldDescriptorProto), 11, 10, 0,
-                           PBJ_OFFSET(google_protobuf_FieldDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_FieldDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.OneofDescriptorProto */
 static const pbj_field google_protobuf_OneofDescriptorProto__fields[] = {
@@ -518,7 +518,7 @@ static const pbj_field google_protobuf_OneofDescriptorProto__fields[] = {
     {2, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_OneofDescriptorProto, options), 0, 3206, 3206, &google_protobuf_OneofOptions__table, NULL},   /* options */
 };
 const pbj_table google_protobuf_OneofDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_OneofDescriptorProto__fields, NULL, NULL, 3164, sizeof(google_protobuf_OneofDescriptorProto), 2, 2, 0,
-                           PBJ_OFFSET(google_protobuf_OneofDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_OneofDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.EnumDescriptorProto */
 static const pbj_field google_protobuf_EnumDescriptorProto__fields[] = {
@@ -530,7 +530,7 @@ static const pbj_field google_protobuf_EnumDescriptorProto__fields[] = {
     {6, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_EnumDescriptorProto, visibility), PBJ_OFFSET(google_protobuf_EnumDescriptorProto, has_visibility), 3325, 3325, NULL, &google_protobuf_SymbolVisibility__enum},   /* visibility */
 };
 const pbj_table google_protobuf_EnumDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumDescriptorProto__fields, NULL, NULL, 3214, sizeof(google_protobuf_EnumDescriptorProto), 6, 6, 0,
-                           PBJ_OFFSET(google_protobuf_EnumDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_EnumDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.EnumDescriptorProto.EnumReservedRange */
 static const pbj_field google_protobuf_EnumDescriptorProto_EnumReservedRange__fields[] = {
@@ -538,7 +538,7 @@ static const pbj_field google_protobuf_EnumDescriptorProto_EnumReservedRange__fi
     {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumDescriptorProto_EnumReservedRange, end), PBJ_OFFSET(google_protobuf_EnumDescriptorProto_EnumReservedRange, has_end), 3396, 3396, NULL, NULL},   /* end */
 };
 const pbj_table google_protobuf_EnumDescriptorProto_EnumReservedRange__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumDescriptorProto_EnumReservedRange__fields, NULL, NULL, 3336, sizeof(google_protobuf_EnumDescriptorProto_EnumReservedRange), 2, 2, 0,
-                           PBJ_OFFSET(google_protobuf_EnumDescriptorProto_EnumReservedRange, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_EnumDescriptorProto_EnumReservedRange, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.EnumValueDescriptorProto */
 static const pbj_field google_protobuf_EnumValueDescriptorProto__fields[] = {
@@ -547,7 +547,7 @@ static const pbj_field google_protobuf_EnumValueDescriptorProto__fields[] = {
     {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumValueDescriptorProto, options), 0, 3453, 3453, &google_protobuf_EnumValueOptions__table, NULL},   /* options */
 };
 const pbj_table google_protobuf_EnumValueDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumValueDescriptorProto__fields, NULL, NULL, 3400, sizeof(google_protobuf_EnumValueDescriptorProto), 3, 3, 0,
-                           PBJ_OFFSET(google_protobuf_EnumValueDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_EnumValueDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.ServiceDescriptorProto */
 static const pbj_field google_protobuf_ServiceDescriptorProto__fields[] = {
@@ -556,7 +556,7 @@ static const pbj_field google_protobuf_ServiceDescriptorProto__fields[] = {
     {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ServiceDescriptorProto, options), 0, 3512, 3512, &google_protobuf_ServiceOptions__table, NULL},   /* options */
 };
 const pbj_table google_protobuf_ServiceDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ServiceDescriptorProto__fields, NULL, NULL, 3461, sizeof(google_protobuf_ServiceDescriptorProto), 3, 3, 0,
-                           PBJ_OFFSET(google_protobuf_ServiceDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_ServiceDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.MethodDescriptorProto */
 static const pbj_field google_protobuf_MethodDescriptorProto__fields[] = {
@@ -568,7 +568,7 @@ static const pbj_field google_protobuf_MethodDescriptorProto__fields[] = {
     {6, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MethodDescriptorProto, server_streaming), PBJ_OFFSET(google_protobuf_MethodDescriptorProto, has_server_streaming), 3648, 3665, NULL, NULL},   /* server_streaming */
 };
 const pbj_table google_protobuf_MethodDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MethodDescriptorProto__fields, NULL, NULL, 3520, sizeof(google_protobuf_MethodDescriptorProto), 6, 6, 0,
-                           PBJ_OFFSET(google_protobuf_MethodDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_MethodDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.FileOptions */
 static void google_protobuf_FileOptions__init_table(void *m) { google_protobuf_FileOptions_init((google_protobuf_FileOptions *)m); }
@@ -597,7 +597,7 @@ static const pbj_field google_protobuf_FileOptions__fields[] = {
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FileOptions, uninterpreted_option), 0, 4387, 4408, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
 const pbj_table google_protobuf_FileOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileOptions__fields, NULL, google_protobuf_FileOptions__init_table, 3681, sizeof(google_protobuf_FileOptions), 22, 1, 0,
-                           PBJ_OFFSET(google_protobuf_FileOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_FileOptions, pbj_ext), 0};
+                           PBJ_OFFSET(google_protobuf_FileOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_FileOptions, pbj_ext), 0, NULL, NULL};
 
 /* google.protobuf.MessageOptions */
 static const pbj_field google_protobuf_MessageOptions__fields[] = {
@@ -610,7 +610,7 @@ static const pbj_field google_protobuf_MessageOptions__fields[] = {
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_MessageOptions, uninterpreted_option), 0, 4678, 4699, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
 const pbj_table google_protobuf_MessageOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MessageOptions__fields, NULL, NULL, 4428, sizeof(google_protobuf_MessageOptions), 7, 3, 0,
-                           PBJ_OFFSET(google_protobuf_MessageOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_MessageOptions, pbj_ext), 0};
+                           PBJ_OFFSET(google_protobuf_MessageOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_MessageOptions, pbj_ext), 0, NULL, NULL};
 
 /* google.protobuf.FieldOptions */
 static const pbj_field google_protobuf_FieldOptions__fields[] = {
@@ -630,7 +630,7 @@ static const pbj_field google_protobuf_FieldOptions__fields[] = {
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FieldOptions, uninterpreted_option), 0, 4936, 4957, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
 const pbj_table google_protobuf_FieldOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldOptions__fields, NULL, NULL, 4719, sizeof(google_protobuf_FieldOptions), 14, 3, 0,
-                           PBJ_OFFSET(google_protobuf_FieldOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_FieldOptions, pbj_ext), 0};
+                           PBJ_OFFSET(google_protobuf_FieldOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_FieldOptions, pbj_ext), 0, NULL, NULL};
 
 /* google.protobuf.FieldOptions.EditionDefault */
 static const pbj_field google_protobuf_FieldOptions_EditionDefault__fields[] = {
@@ -638,7 +638,7 @@ static const pbj_field google_protobuf_FieldOptions_EditionDefault__fields[] = {
     {3, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FieldOptions_EditionDefault, edition), PBJ_OFFSET(google_protobuf_FieldOptions_EditionDefault, has_edition), 5027, 5027, NULL, &google_protobuf_Edition__enum},   /* edition */
 };
 const pbj_table google_protobuf_FieldOptions_EditionDefault__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldOptions_EditionDefault__fields, NULL, NULL, 4977, sizeof(google_protobuf_FieldOptions_EditionDefault), 2, 0, 0,
-                           PBJ_OFFSET(google_protobuf_FieldOptions_EditionDefault, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_FieldOptions_EditionDefault, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.FieldOptions.FeatureSupport */
 static const pbj_field google_protobuf_FieldOptions_FeatureSupport__fields[] = {
@@ -649,7 +649,7 @@ static const pbj_field google_protobuf_FieldOptions_FeatureSupport__fields[] = {
     {5, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldOptions_FeatureSupport, removal_error), PBJ_OFFSET(google_protobuf_FieldOptions_FeatureSupport, has_removal_error), 5223, 5237, NULL, NULL},   /* removal_error */
 };
 const pbj_table google_protobuf_FieldOptions_FeatureSupport__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldOptions_FeatureSupport__fields, NULL, NULL, 5035, sizeof(google_protobuf_FieldOptions_FeatureSupport), 5, 5, 0,
-                           PBJ_OFFSET(google_protobuf_FieldOptions_FeatureSupport, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_FieldOptions_FeatureSupport, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.OneofOptions */
 static const pbj_field google_protobuf_OneofOptions__fields[] = {
@@ -657,7 +657,7 @@ static const pbj_field google_protobuf_OneofOptions__fields[] = {
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_OneofOptions, uninterpreted_option), 0, 5288, 5309, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
 const pbj_table google_protobuf_OneofOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_OneofOptions__fields, NULL, NULL, 5250, sizeof(google_protobuf_OneofOptions), 2, 1, 0,
-                           PBJ_OFFSET(google_protobuf_OneofOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_OneofOptions, pbj_ext), 0};
+                           PBJ_OFFSET(google_protobuf_OneofOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_OneofOptions, pbj_ext), 0, NULL, NULL};
 
 /* google.protobuf.EnumOptions */
 static const pbj_field google_protobuf_EnumOptions__fields[] = {
@@ -668,7 +668,7 @@ static const pbj_field google_protobuf_EnumOptions__fields[] = {
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumOptions, uninterpreted_option), 0, 5474, 5495, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
 const pbj_table google_protobuf_EnumOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumOptions__fields, NULL, NULL, 5329, sizeof(google_protobuf_EnumOptions), 5, 0, 0,
-                           PBJ_OFFSET(google_protobuf_EnumOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_EnumOptions, pbj_ext), 0};
+                           PBJ_OFFSET(google_protobuf_EnumOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_EnumOptions, pbj_ext), 0, NULL, NULL};
 
 /* google.protobuf.EnumValueOptions */
 static const pbj_field google_protobuf_EnumValueOptions__fields[] = {
@@ -679,7 +679,7 @@ static const pbj_field google_protobuf_EnumValueOptions__fields[] = {
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumValueOptions, uninterpreted_option), 0, 5624, 5645, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
 const pbj_table google_protobuf_EnumValueOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumValueOptions__fields, NULL, NULL, 5515, sizeof(google_protobuf_EnumValueOptions), 5, 4, 0,
-                           PBJ_OFFSET(google_protobuf_EnumValueOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_EnumValueOptions, pbj_ext), 0};
+                           PBJ_OFFSET(google_protobuf_EnumValueOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_EnumValueOptions, pbj_ext), 0, NULL, NULL};
 
 /* google.protobuf.ServiceOptions */
 static const pbj_field google_protobuf_ServiceOptions__fields[] = {
@@ -688,7 +688,7 @@ static const pbj_field google_protobuf_ServiceOptions__fields[] = {
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ServiceOptions, uninterpreted_option), 0, 5716, 5737, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
 const pbj_table google_protobuf_ServiceOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ServiceOptions__fields, NULL, NULL, 5665, sizeof(google_protobuf_ServiceOptions), 3, 0, 0,
-                           PBJ_OFFSET(google_protobuf_ServiceOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_ServiceOptions, pbj_ext), 0};
+                           PBJ_OFFSET(google_protobuf_ServiceOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_ServiceOptions, pbj_ext), 0, NULL, NULL};
 
 /* google.protobuf.MethodOptions */
 static const pbj_field google_protobuf_MethodOptions__fields[] = {
@@ -698,7 +698,7 @@ static const pbj_field google_protobuf_MethodOptions__fields[] = {
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_MethodOptions, uninterpreted_option), 0, 5842, 5863, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
 const pbj_table google_protobuf_MethodOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MethodOptions__fields, NULL, NULL, 5757, sizeof(google_protobuf_MethodOptions), 4, 0, 0,
-                           PBJ_OFFSET(google_protobuf_MethodOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_MethodOptions, pbj_ext), 0};
+                           PBJ_OFFSET(google_protobuf_MethodOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_MethodOptions, pbj_ext), 0, NULL, NULL};
 
 /* google.protobuf.ExtensionRangeOptions */
 static void google_protobuf_ExtensionRangeOptions__init_table(void *m) { google_protobuf_ExtensionRangeOptions_init((google_protobuf_ExtensionRangeOptions *)m); }
@@ -709,7 +709,7 @@ static const pbj_field google_protobuf_ExtensionRangeOptions__fields[] = {
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ExtensionRangeOptions, uninterpreted_option), 0, 5955, 5976, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
 const pbj_table google_protobuf_ExtensionRangeOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ExtensionRangeOptions__fields, NULL, google_protobuf_ExtensionRangeOptions__init_table, 5883, sizeof(google_protobuf_ExtensionRangeOptions), 4, 0, 0,
-                           PBJ_OFFSET(google_protobuf_ExtensionRangeOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_ExtensionRangeOptions, pbj_ext), 0};
+                           PBJ_OFFSET(google_protobuf_ExtensionRangeOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_ExtensionRangeOptions, pbj_ext), 0, NULL, NULL};
 
 /* google.protobuf.ExtensionRangeOptions.Declaration */
 static const pbj_field google_protobuf_ExtensionRangeOptions_Declaration__fields[] = {
@@ -720,7 +720,7 @@ static const pbj_field google_protobuf_ExtensionRangeOptions_Declaration__fields
     {6, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_ExtensionRangeOptions_Declaration, repeated), PBJ_OFFSET(google_protobuf_ExtensionRangeOptions_Declaration, has_repeated), 6086, 6086, NULL, NULL},   /* repeated */
 };
 const pbj_table google_protobuf_ExtensionRangeOptions_Declaration__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ExtensionRangeOptions_Declaration__fields, NULL, NULL, 5996, sizeof(google_protobuf_ExtensionRangeOptions_Declaration), 5, 3, 0,
-                           PBJ_OFFSET(google_protobuf_ExtensionRangeOptions_Declaration, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_ExtensionRangeOptions_Declaration, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.UninterpretedOption */
 static const pbj_field google_protobuf_UninterpretedOption__fields[] = {
@@ -733,7 +733,7 @@ static const pbj_field google_protobuf_UninterpretedOption__fields[] = {
     {8, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, aggregate_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_aggregate_value), 6291, 6307, NULL, NULL},   /* aggregate_value */
 };
 const pbj_table google_protobuf_UninterpretedOption__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_UninterpretedOption__fields, NULL, NULL, 6095, sizeof(google_protobuf_UninterpretedOption), 7, 0, 0,
-                           PBJ_OFFSET(google_protobuf_UninterpretedOption, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_UninterpretedOption, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.UninterpretedOption.NamePart */
 static const pbj_field google_protobuf_UninterpretedOption_NamePart__fields[] = {
@@ -741,7 +741,7 @@ static const pbj_field google_protobuf_UninterpretedOption_NamePart__fields[] = 
     {2, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, PBJ_F_REQUIRED, PBJ_MEMBER(google_protobuf_UninterpretedOption_NamePart, is_extension), PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, has_is_extension), 6499, 6512, NULL, NULL},   /* is_extension */
 };
 const pbj_table google_protobuf_UninterpretedOption_NamePart__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_UninterpretedOption_NamePart__fields, NULL, NULL, 6322, sizeof(google_protobuf_UninterpretedOption_NamePart), 2, 2, 0,
-                           PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.FeatureSet */
 static const pbj_field google_protobuf_FeatureSet__fields[] = {
@@ -756,15 +756,15 @@ static const pbj_field google_protobuf_FeatureSet__fields[] = {
     {9, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, enforce_proto_limits), PBJ_OFFSET(google_protobuf_FeatureSet, has_enforce_proto_limits), 6822, 6843, NULL, &google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits__enum},   /* enforce_proto_limits */
 };
 const pbj_table google_protobuf_FeatureSet__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSet__fields, NULL, NULL, 6524, sizeof(google_protobuf_FeatureSet), 9, 9, 0,
-                           PBJ_OFFSET(google_protobuf_FeatureSet, pbj_unknown), PBJ_OFFSET(google_protobuf_FeatureSet, pbj_ext), 0};
+                           PBJ_OFFSET(google_protobuf_FeatureSet, pbj_unknown), PBJ_OFFSET(google_protobuf_FeatureSet, pbj_ext), 0, NULL, NULL};
 
 /* google.protobuf.FeatureSet.VisibilityFeature */
 const pbj_table google_protobuf_FeatureSet_VisibilityFeature__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, NULL, NULL, NULL, 6862, sizeof(google_protobuf_FeatureSet_VisibilityFeature), 0, 0, 0,
-                           PBJ_OFFSET(google_protobuf_FeatureSet_VisibilityFeature, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_FeatureSet_VisibilityFeature, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.FeatureSet.ProtoLimitsFeature */
 const pbj_table google_protobuf_FeatureSet_ProtoLimitsFeature__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, NULL, NULL, NULL, 6907, sizeof(google_protobuf_FeatureSet_ProtoLimitsFeature), 0, 0, 0,
-                           PBJ_OFFSET(google_protobuf_FeatureSet_ProtoLimitsFeature, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_FeatureSet_ProtoLimitsFeature, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.FeatureSetDefaults */
 static const pbj_field google_protobuf_FeatureSetDefaults__fields[] = {
@@ -773,7 +773,7 @@ static const pbj_field google_protobuf_FeatureSetDefaults__fields[] = {
     {5, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSetDefaults, maximum_edition), PBJ_OFFSET(google_protobuf_FeatureSetDefaults, has_maximum_edition), 7028, 7044, NULL, &google_protobuf_Edition__enum},   /* maximum_edition */
 };
 const pbj_table google_protobuf_FeatureSetDefaults__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSetDefaults__fields, NULL, NULL, 6953, sizeof(google_protobuf_FeatureSetDefaults), 3, 1, 0,
-                           PBJ_OFFSET(google_protobuf_FeatureSetDefaults, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_FeatureSetDefaults, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault */
 static const pbj_field google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__fields[] = {
@@ -782,14 +782,14 @@ static const pbj_field google_protobuf_FeatureSetDefaults_FeatureSetEditionDefau
     {5, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, fixed_features), 0, 7168, 7183, &google_protobuf_FeatureSet__table, NULL},   /* fixed_features */
 };
 const pbj_table google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__fields, NULL, NULL, 7059, sizeof(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault), 3, 0, 0,
-                           PBJ_OFFSET(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.SourceCodeInfo */
 static const pbj_field google_protobuf_SourceCodeInfo__fields[] = {
     {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo, location), 0, 7228, 7228, &google_protobuf_SourceCodeInfo_Location__table, NULL},   /* location */
 };
 const pbj_table google_protobuf_SourceCodeInfo__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_SourceCodeInfo__fields, NULL, NULL, 7197, sizeof(google_protobuf_SourceCodeInfo), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_SourceCodeInfo, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_SourceCodeInfo, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.SourceCodeInfo.Location */
 static const pbj_field google_protobuf_SourceCodeInfo_Location__fields[] = {
@@ -800,14 +800,14 @@ static const pbj_field google_protobuf_SourceCodeInfo_Location__fields[] = {
     {6, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, leading_detached_comments), 0, 7355, 7381, NULL, NULL},   /* leading_detached_comments */
 };
 const pbj_table google_protobuf_SourceCodeInfo_Location__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_SourceCodeInfo_Location__fields, NULL, NULL, 7237, sizeof(google_protobuf_SourceCodeInfo_Location), 5, 4, 0,
-                           PBJ_OFFSET(google_protobuf_SourceCodeInfo_Location, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_SourceCodeInfo_Location, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.GeneratedCodeInfo */
 static const pbj_field google_protobuf_GeneratedCodeInfo__fields[] = {
     {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo, annotation), 0, 7439, 7439, &google_protobuf_GeneratedCodeInfo_Annotation__table, NULL},   /* annotation */
 };
 const pbj_table google_protobuf_GeneratedCodeInfo__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_GeneratedCodeInfo__fields, NULL, NULL, 7405, sizeof(google_protobuf_GeneratedCodeInfo), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_GeneratedCodeInfo, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_GeneratedCodeInfo, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.GeneratedCodeInfo.Annotation */
 static const pbj_field google_protobuf_GeneratedCodeInfo_Annotation__fields[] = {
@@ -817,7 +817,7 @@ static const pbj_field google_protobuf_GeneratedCodeInfo_Annotation__fields[] = 
     {4, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo_Annotation, end), PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, has_end), 7529, 7529, NULL, NULL},   /* end */
 };
 const pbj_table google_protobuf_GeneratedCodeInfo_Annotation__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_GeneratedCodeInfo_Annotation__fields, NULL, NULL, 7450, sizeof(google_protobuf_GeneratedCodeInfo_Annotation), 4, 4, 0,
-                           PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* ==== google.protobuf.FileDescriptorSet ==== */
 
@@ -835,20 +835,6 @@ size_t google_protobuf_FileDescriptorSet_size(const google_protobuf_FileDescript
         n += 1 + pbj_len_size(s);
     }
     return n;
-}
-
-const char *google_protobuf_FileDescriptorSet_missing(const google_protobuf_FileDescriptorSet *m)
-{
-    return google_protobuf_FileDescriptorSet__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_FileDescriptorSet__missing(const google_protobuf_FileDescriptorSet *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    for (size_t i = 0; i < m->file.count; i++)
-        if ((r = google_protobuf_FileDescriptorProto__missing(&m->file.data[i], depth))) return r;
-    return r;
 }
 
 pbj_status google_protobuf_FileDescriptorSet_encode_partial(const google_protobuf_FileDescriptorSet *m, uint8_t *buf, size_t cap, size_t *len)
@@ -1068,27 +1054,6 @@ size_t google_protobuf_FileDescriptorProto_size(const google_protobuf_FileDescri
     n += m->option_dependency.count * 1;
     for (size_t i = 0; i < m->option_dependency.count; i++) n += pbj_len_size(m->option_dependency.data[i].len);
     return n;
-}
-
-const char *google_protobuf_FileDescriptorProto_missing(const google_protobuf_FileDescriptorProto *m)
-{
-    return google_protobuf_FileDescriptorProto__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_FileDescriptorProto__missing(const google_protobuf_FileDescriptorProto *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    for (size_t i = 0; i < m->message_type.count; i++)
-        if ((r = google_protobuf_DescriptorProto__missing(&m->message_type.data[i], depth))) return r;
-    for (size_t i = 0; i < m->enum_type.count; i++)
-        if ((r = google_protobuf_EnumDescriptorProto__missing(&m->enum_type.data[i], depth))) return r;
-    for (size_t i = 0; i < m->service.count; i++)
-        if ((r = google_protobuf_ServiceDescriptorProto__missing(&m->service.data[i], depth))) return r;
-    for (size_t i = 0; i < m->extension.count; i++)
-        if ((r = google_protobuf_FieldDescriptorProto__missing(&m->extension.data[i], depth))) return r;
-    if (m->options && (r = google_protobuf_FileOptions__missing(m->options, depth))) return r;
-    return r;
 }
 
 pbj_status google_protobuf_FileDescriptorProto_encode_partial(const google_protobuf_FileDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
@@ -1879,31 +1844,6 @@ size_t google_protobuf_DescriptorProto__size(const google_protobuf_DescriptorPro
     return n;
 }
 
-const char *google_protobuf_DescriptorProto_missing(const google_protobuf_DescriptorProto *m)
-{
-    return google_protobuf_DescriptorProto__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_DescriptorProto__missing(const google_protobuf_DescriptorProto *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    for (size_t i = 0; i < m->field.count; i++)
-        if ((r = google_protobuf_FieldDescriptorProto__missing(&m->field.data[i], depth))) return r;
-    for (size_t i = 0; i < m->nested_type.count; i++)
-        if ((r = google_protobuf_DescriptorProto__missing(&m->nested_type.data[i], depth))) return r;
-    for (size_t i = 0; i < m->enum_type.count; i++)
-        if ((r = google_protobuf_EnumDescriptorProto__missing(&m->enum_type.data[i], depth))) return r;
-    for (size_t i = 0; i < m->extension_range.count; i++)
-        if ((r = google_protobuf_DescriptorProto_ExtensionRange__missing(&m->extension_range.data[i], depth))) return r;
-    for (size_t i = 0; i < m->extension.count; i++)
-        if ((r = google_protobuf_FieldDescriptorProto__missing(&m->extension.data[i], depth))) return r;
-    if (m->options && (r = google_protobuf_MessageOptions__missing(m->options, depth))) return r;
-    for (size_t i = 0; i < m->oneof_decl.count; i++)
-        if ((r = google_protobuf_OneofDescriptorProto__missing(&m->oneof_decl.data[i], depth))) return r;
-    return r;
-}
-
 pbj_status google_protobuf_DescriptorProto_encode_partial(const google_protobuf_DescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
 {
     size_t n = google_protobuf_DescriptorProto_size(m);
@@ -2534,19 +2474,6 @@ size_t google_protobuf_DescriptorProto_ExtensionRange_size(const google_protobuf
     return n;
 }
 
-const char *google_protobuf_DescriptorProto_ExtensionRange_missing(const google_protobuf_DescriptorProto_ExtensionRange *m)
-{
-    return google_protobuf_DescriptorProto_ExtensionRange__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_DescriptorProto_ExtensionRange__missing(const google_protobuf_DescriptorProto_ExtensionRange *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    if (m->options && (r = google_protobuf_ExtensionRangeOptions__missing(m->options, depth))) return r;
-    return r;
-}
-
 pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode_partial(const google_protobuf_DescriptorProto_ExtensionRange *m, uint8_t *buf, size_t cap, size_t *len)
 {
     size_t n = google_protobuf_DescriptorProto_ExtensionRange_size(m);
@@ -2989,19 +2916,6 @@ size_t google_protobuf_FieldDescriptorProto_size(const google_protobuf_FieldDesc
     if (m->has_json_name) n += 1 + pbj_len_size(m->json_name.len);
     if (m->has_proto3_optional) n += 2 + 1;
     return n;
-}
-
-const char *google_protobuf_FieldDescriptorProto_missing(const google_protobuf_FieldDescriptorProto *m)
-{
-    return google_protobuf_FieldDescriptorProto__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_FieldDescriptorProto__missing(const google_protobuf_FieldDescriptorProto *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    if (m->options && (r = google_protobuf_FieldOptions__missing(m->options, depth))) return r;
-    return r;
 }
 
 pbj_status google_protobuf_FieldDescriptorProto_encode_partial(const google_protobuf_FieldDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
@@ -3511,19 +3425,6 @@ size_t google_protobuf_OneofDescriptorProto_size(const google_protobuf_OneofDesc
     return n;
 }
 
-const char *google_protobuf_OneofDescriptorProto_missing(const google_protobuf_OneofDescriptorProto *m)
-{
-    return google_protobuf_OneofDescriptorProto__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_OneofDescriptorProto__missing(const google_protobuf_OneofDescriptorProto *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    if (m->options && (r = google_protobuf_OneofOptions__missing(m->options, depth))) return r;
-    return r;
-}
-
 pbj_status google_protobuf_OneofDescriptorProto_encode_partial(const google_protobuf_OneofDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
 {
     size_t n = google_protobuf_OneofDescriptorProto_size(m);
@@ -3742,21 +3643,6 @@ size_t google_protobuf_EnumDescriptorProto_size(const google_protobuf_EnumDescri
     for (size_t i = 0; i < m->reserved_name.count; i++) n += pbj_len_size(m->reserved_name.data[i].len);
     if (m->has_visibility) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->visibility);
     return n;
-}
-
-const char *google_protobuf_EnumDescriptorProto_missing(const google_protobuf_EnumDescriptorProto *m)
-{
-    return google_protobuf_EnumDescriptorProto__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_EnumDescriptorProto__missing(const google_protobuf_EnumDescriptorProto *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    for (size_t i = 0; i < m->value.count; i++)
-        if ((r = google_protobuf_EnumValueDescriptorProto__missing(&m->value.data[i], depth))) return r;
-    if (m->options && (r = google_protobuf_EnumOptions__missing(m->options, depth))) return r;
-    return r;
 }
 
 pbj_status google_protobuf_EnumDescriptorProto_encode_partial(const google_protobuf_EnumDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
@@ -4334,19 +4220,6 @@ size_t google_protobuf_EnumValueDescriptorProto_size(const google_protobuf_EnumV
     return n;
 }
 
-const char *google_protobuf_EnumValueDescriptorProto_missing(const google_protobuf_EnumValueDescriptorProto *m)
-{
-    return google_protobuf_EnumValueDescriptorProto__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_EnumValueDescriptorProto__missing(const google_protobuf_EnumValueDescriptorProto *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    if (m->options && (r = google_protobuf_EnumValueOptions__missing(m->options, depth))) return r;
-    return r;
-}
-
 pbj_status google_protobuf_EnumValueDescriptorProto_encode_partial(const google_protobuf_EnumValueDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
 {
     size_t n = google_protobuf_EnumValueDescriptorProto_size(m);
@@ -4591,21 +4464,6 @@ size_t google_protobuf_ServiceDescriptorProto_size(const google_protobuf_Service
         n += 1 + pbj_len_size(s);
     }
     return n;
-}
-
-const char *google_protobuf_ServiceDescriptorProto_missing(const google_protobuf_ServiceDescriptorProto *m)
-{
-    return google_protobuf_ServiceDescriptorProto__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_ServiceDescriptorProto__missing(const google_protobuf_ServiceDescriptorProto *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    for (size_t i = 0; i < m->method.count; i++)
-        if ((r = google_protobuf_MethodDescriptorProto__missing(&m->method.data[i], depth))) return r;
-    if (m->options && (r = google_protobuf_ServiceOptions__missing(m->options, depth))) return r;
-    return r;
 }
 
 pbj_status google_protobuf_ServiceDescriptorProto_encode_partial(const google_protobuf_ServiceDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
@@ -4869,19 +4727,6 @@ size_t google_protobuf_MethodDescriptorProto_size(const google_protobuf_MethodDe
     if (m->has_client_streaming) n += 1 + 1;
     if (m->has_server_streaming) n += 1 + 1;
     return n;
-}
-
-const char *google_protobuf_MethodDescriptorProto_missing(const google_protobuf_MethodDescriptorProto *m)
-{
-    return google_protobuf_MethodDescriptorProto__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_MethodDescriptorProto__missing(const google_protobuf_MethodDescriptorProto *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    if (m->options && (r = google_protobuf_MethodOptions__missing(m->options, depth))) return r;
-    return r;
 }
 
 pbj_status google_protobuf_MethodDescriptorProto_encode_partial(const google_protobuf_MethodDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
@@ -5247,20 +5092,6 @@ size_t google_protobuf_FileOptions_size(const google_protobuf_FileOptions *m)
         n += 2 + pbj_len_size(s);
     }
     return n;
-}
-
-const char *google_protobuf_FileOptions_missing(const google_protobuf_FileOptions *m)
-{
-    return google_protobuf_FileOptions__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_FileOptions__missing(const google_protobuf_FileOptions *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((r = google_protobuf_UninterpretedOption__missing(&m->uninterpreted_option.data[i], depth))) return r;
-    return r;
 }
 
 pbj_status google_protobuf_FileOptions_encode_partial(const google_protobuf_FileOptions *m, uint8_t *buf, size_t cap, size_t *len)
@@ -6176,20 +6007,6 @@ size_t google_protobuf_MessageOptions_size(const google_protobuf_MessageOptions 
     return n;
 }
 
-const char *google_protobuf_MessageOptions_missing(const google_protobuf_MessageOptions *m)
-{
-    return google_protobuf_MessageOptions__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_MessageOptions__missing(const google_protobuf_MessageOptions *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((r = google_protobuf_UninterpretedOption__missing(&m->uninterpreted_option.data[i], depth))) return r;
-    return r;
-}
-
 pbj_status google_protobuf_MessageOptions_encode_partial(const google_protobuf_MessageOptions *m, uint8_t *buf, size_t cap, size_t *len)
 {
     size_t n = google_protobuf_MessageOptions_size(m);
@@ -6624,20 +6441,6 @@ size_t google_protobuf_FieldOptions_size(const google_protobuf_FieldOptions *m)
         n += 2 + pbj_len_size(s);
     }
     return n;
-}
-
-const char *google_protobuf_FieldOptions_missing(const google_protobuf_FieldOptions *m)
-{
-    return google_protobuf_FieldOptions__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_FieldOptions__missing(const google_protobuf_FieldOptions *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((r = google_protobuf_UninterpretedOption__missing(&m->uninterpreted_option.data[i], depth))) return r;
-    return r;
 }
 
 pbj_status google_protobuf_FieldOptions_encode_partial(const google_protobuf_FieldOptions *m, uint8_t *buf, size_t cap, size_t *len)
@@ -7845,20 +7648,6 @@ size_t google_protobuf_OneofOptions_size(const google_protobuf_OneofOptions *m)
     return n;
 }
 
-const char *google_protobuf_OneofOptions_missing(const google_protobuf_OneofOptions *m)
-{
-    return google_protobuf_OneofOptions__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_OneofOptions__missing(const google_protobuf_OneofOptions *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((r = google_protobuf_UninterpretedOption__missing(&m->uninterpreted_option.data[i], depth))) return r;
-    return r;
-}
-
 pbj_status google_protobuf_OneofOptions_encode_partial(const google_protobuf_OneofOptions *m, uint8_t *buf, size_t cap, size_t *len)
 {
     size_t n = google_protobuf_OneofOptions_size(m);
@@ -8112,20 +7901,6 @@ size_t google_protobuf_EnumOptions_size(const google_protobuf_EnumOptions *m)
         n += 2 + pbj_len_size(s);
     }
     return n;
-}
-
-const char *google_protobuf_EnumOptions_missing(const google_protobuf_EnumOptions *m)
-{
-    return google_protobuf_EnumOptions__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_EnumOptions__missing(const google_protobuf_EnumOptions *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((r = google_protobuf_UninterpretedOption__missing(&m->uninterpreted_option.data[i], depth))) return r;
-    return r;
 }
 
 pbj_status google_protobuf_EnumOptions_encode_partial(const google_protobuf_EnumOptions *m, uint8_t *buf, size_t cap, size_t *len)
@@ -8483,20 +8258,6 @@ size_t google_protobuf_EnumValueOptions_size(const google_protobuf_EnumValueOpti
         n += 2 + pbj_len_size(s);
     }
     return n;
-}
-
-const char *google_protobuf_EnumValueOptions_missing(const google_protobuf_EnumValueOptions *m)
-{
-    return google_protobuf_EnumValueOptions__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_EnumValueOptions__missing(const google_protobuf_EnumValueOptions *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((r = google_protobuf_UninterpretedOption__missing(&m->uninterpreted_option.data[i], depth))) return r;
-    return r;
 }
 
 pbj_status google_protobuf_EnumValueOptions_encode_partial(const google_protobuf_EnumValueOptions *m, uint8_t *buf, size_t cap, size_t *len)
@@ -8858,20 +8619,6 @@ size_t google_protobuf_ServiceOptions_size(const google_protobuf_ServiceOptions 
     return n;
 }
 
-const char *google_protobuf_ServiceOptions_missing(const google_protobuf_ServiceOptions *m)
-{
-    return google_protobuf_ServiceOptions__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_ServiceOptions__missing(const google_protobuf_ServiceOptions *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((r = google_protobuf_UninterpretedOption__missing(&m->uninterpreted_option.data[i], depth))) return r;
-    return r;
-}
-
 pbj_status google_protobuf_ServiceOptions_encode_partial(const google_protobuf_ServiceOptions *m, uint8_t *buf, size_t cap, size_t *len)
 {
     size_t n = google_protobuf_ServiceOptions_size(m);
@@ -9159,20 +8906,6 @@ size_t google_protobuf_MethodOptions_size(const google_protobuf_MethodOptions *m
         n += 2 + pbj_len_size(s);
     }
     return n;
-}
-
-const char *google_protobuf_MethodOptions_missing(const google_protobuf_MethodOptions *m)
-{
-    return google_protobuf_MethodOptions__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_MethodOptions__missing(const google_protobuf_MethodOptions *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((r = google_protobuf_UninterpretedOption__missing(&m->uninterpreted_option.data[i], depth))) return r;
-    return r;
 }
 
 pbj_status google_protobuf_MethodOptions_encode_partial(const google_protobuf_MethodOptions *m, uint8_t *buf, size_t cap, size_t *len)
@@ -9502,20 +9235,6 @@ size_t google_protobuf_ExtensionRangeOptions_size(const google_protobuf_Extensio
         n += 2 + pbj_len_size(s);
     }
     return n;
-}
-
-const char *google_protobuf_ExtensionRangeOptions_missing(const google_protobuf_ExtensionRangeOptions *m)
-{
-    return google_protobuf_ExtensionRangeOptions__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_ExtensionRangeOptions__missing(const google_protobuf_ExtensionRangeOptions *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((r = google_protobuf_UninterpretedOption__missing(&m->uninterpreted_option.data[i], depth))) return r;
-    return r;
 }
 
 pbj_status google_protobuf_ExtensionRangeOptions_encode_partial(const google_protobuf_ExtensionRangeOptions *m, uint8_t *buf, size_t cap, size_t *len)
@@ -10149,20 +9868,6 @@ size_t google_protobuf_UninterpretedOption_size(const google_protobuf_Uninterpre
     return n;
 }
 
-const char *google_protobuf_UninterpretedOption_missing(const google_protobuf_UninterpretedOption *m)
-{
-    return google_protobuf_UninterpretedOption__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_UninterpretedOption__missing(const google_protobuf_UninterpretedOption *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    for (size_t i = 0; i < m->name.count; i++)
-        if ((r = google_protobuf_UninterpretedOption_NamePart__missing(&m->name.data[i], depth))) return r;
-    return r;
-}
-
 pbj_status google_protobuf_UninterpretedOption_encode_partial(const google_protobuf_UninterpretedOption *m, uint8_t *buf, size_t cap, size_t *len)
 {
     size_t n = google_protobuf_UninterpretedOption_size(m);
@@ -10536,20 +10241,6 @@ size_t google_protobuf_UninterpretedOption_NamePart_size(const google_protobuf_U
     if (m->has_name_part) n += 1 + pbj_len_size(m->name_part.len);
     if (m->has_is_extension) n += 1 + 1;
     return n;
-}
-
-const char *google_protobuf_UninterpretedOption_NamePart_missing(const google_protobuf_UninterpretedOption_NamePart *m)
-{
-    return google_protobuf_UninterpretedOption_NamePart__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_UninterpretedOption_NamePart__missing(const google_protobuf_UninterpretedOption_NamePart *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    if (!m->has_name_part) return "google.protobuf.UninterpretedOption.NamePart.name_part";
-    if (!m->has_is_extension) return "google.protobuf.UninterpretedOption.NamePart.is_extension";
-    return r;
 }
 
 pbj_status google_protobuf_UninterpretedOption_NamePart_encode_partial(const google_protobuf_UninterpretedOption_NamePart *m, uint8_t *buf, size_t cap, size_t *len)
@@ -13528,51 +13219,6 @@ const pbj_msg_type google_protobuf_GeneratedCodeInfo_Annotation__type = {   /* p
 
 /* ==== google.protobuf.FileDescriptorSet: building helpers ==== */
 
-pbj_status google_protobuf_FileDescriptorSet_copy(google_protobuf_FileDescriptorSet *dst, const google_protobuf_FileDescriptorSet *src, pbj_arena *arena)
-{
-    google_protobuf_FileDescriptorSet_init(dst);
-    return google_protobuf_FileDescriptorSet__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FileDescriptorSet_merge(google_protobuf_FileDescriptorSet *m, const google_protobuf_FileDescriptorSet *b, pbj_arena *arena)
-{
-    return google_protobuf_FileDescriptorSet__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FileDescriptorSet__merge(google_protobuf_FileDescriptorSet *m, const google_protobuf_FileDescriptorSet *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->file.count) {
-        google_protobuf_FileDescriptorProto *data = (google_protobuf_FileDescriptorProto *)pbj_append_array(arena, m->file.data, m->file.count, NULL, b->file.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->file.data = data;
-        for (size_t i = 0; i < b->file.count; i++) {
-            google_protobuf_FileDescriptorProto_init(&data[m->file.count]);
-            if ((st = google_protobuf_FileDescriptorProto__merge(&data[m->file.count++], &b->file.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_FileDescriptorSet_sort_maps(google_protobuf_FileDescriptorSet *m, pbj_arena *arena)
-{
-    return google_protobuf_FileDescriptorSet__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FileDescriptorSet__sort_maps(google_protobuf_FileDescriptorSet *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    for (size_t i = 0; i < m->file.count; i++)
-        if ((st = google_protobuf_FileDescriptorProto__sort_maps(&m->file.data[i], arena, depth)) != PBJ_OK) return st;
-    return st;
-}
-
 pbj_status google_protobuf_FileDescriptorSet_add_file(google_protobuf_FileDescriptorSet *m, const google_protobuf_FileDescriptorProto *v, pbj_arena *arena)
 {
     google_protobuf_FileDescriptorProto e;   /* copied first: v may point into the array */
@@ -13616,142 +13262,6 @@ pbj_status google_protobuf_FileDescriptorSet_read_delimited(google_protobuf_File
 }
 
 /* ==== google.protobuf.FileDescriptorProto: building helpers ==== */
-
-pbj_status google_protobuf_FileDescriptorProto_copy(google_protobuf_FileDescriptorProto *dst, const google_protobuf_FileDescriptorProto *src, pbj_arena *arena)
-{
-    google_protobuf_FileDescriptorProto_init(dst);
-    return google_protobuf_FileDescriptorProto__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FileDescriptorProto_merge(google_protobuf_FileDescriptorProto *m, const google_protobuf_FileDescriptorProto *b, pbj_arena *arena)
-{
-    return google_protobuf_FileDescriptorProto__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FileDescriptorProto__merge(google_protobuf_FileDescriptorProto *m, const google_protobuf_FileDescriptorProto *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_name) {
-        if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
-        m->has_name = 1;
-    }
-    if (b->has_package) {
-        if ((st = pbj_copy(arena, b->package.data, b->package.len, &m->package)) != PBJ_OK) return st;
-        m->has_package = 1;
-    }
-    if (b->dependency.count) {
-        pbj_slice *data = (pbj_slice *)pbj_append_array(arena, m->dependency.data, m->dependency.count, NULL, b->dependency.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->dependency.data = data;
-        for (size_t i = 0; i < b->dependency.count; i++)
-            if ((st = pbj_copy(arena, b->dependency.data[i].data, b->dependency.data[i].len, &data[m->dependency.count++])) != PBJ_OK) return st;
-    }
-    if (b->message_type.count) {
-        google_protobuf_DescriptorProto *data = (google_protobuf_DescriptorProto *)pbj_append_array(arena, m->message_type.data, m->message_type.count, NULL, b->message_type.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->message_type.data = data;
-        for (size_t i = 0; i < b->message_type.count; i++) {
-            google_protobuf_DescriptorProto_init(&data[m->message_type.count]);
-            if ((st = google_protobuf_DescriptorProto__merge(&data[m->message_type.count++], &b->message_type.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->enum_type.count) {
-        google_protobuf_EnumDescriptorProto *data = (google_protobuf_EnumDescriptorProto *)pbj_append_array(arena, m->enum_type.data, m->enum_type.count, NULL, b->enum_type.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->enum_type.data = data;
-        for (size_t i = 0; i < b->enum_type.count; i++) {
-            google_protobuf_EnumDescriptorProto_init(&data[m->enum_type.count]);
-            if ((st = google_protobuf_EnumDescriptorProto__merge(&data[m->enum_type.count++], &b->enum_type.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->service.count) {
-        google_protobuf_ServiceDescriptorProto *data = (google_protobuf_ServiceDescriptorProto *)pbj_append_array(arena, m->service.data, m->service.count, NULL, b->service.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->service.data = data;
-        for (size_t i = 0; i < b->service.count; i++) {
-            google_protobuf_ServiceDescriptorProto_init(&data[m->service.count]);
-            if ((st = google_protobuf_ServiceDescriptorProto__merge(&data[m->service.count++], &b->service.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->extension.count) {
-        google_protobuf_FieldDescriptorProto *data = (google_protobuf_FieldDescriptorProto *)pbj_append_array(arena, m->extension.data, m->extension.count, NULL, b->extension.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->extension.data = data;
-        for (size_t i = 0; i < b->extension.count; i++) {
-            google_protobuf_FieldDescriptorProto_init(&data[m->extension.count]);
-            if ((st = google_protobuf_FieldDescriptorProto__merge(&data[m->extension.count++], &b->extension.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->options) {
-        if (!m->options) {
-            if (!(m->options = (google_protobuf_FileOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_FileOptions)))) return PBJ_ERR_NOMEM;
-            google_protobuf_FileOptions_init(m->options);
-        }
-        if ((st = google_protobuf_FileOptions__merge(m->options, b->options, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->source_code_info) {
-        if (!m->source_code_info) {
-            if (!(m->source_code_info = (google_protobuf_SourceCodeInfo *)pbj_arena_alloc(arena, sizeof(google_protobuf_SourceCodeInfo)))) return PBJ_ERR_NOMEM;
-            google_protobuf_SourceCodeInfo_init(m->source_code_info);
-        }
-        if ((st = google_protobuf_SourceCodeInfo__merge(m->source_code_info, b->source_code_info, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->public_dependency.count) {
-        int32_t *data = (int32_t *)pbj_append_array(arena, m->public_dependency.data, m->public_dependency.count, b->public_dependency.data, b->public_dependency.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->public_dependency.data = data;
-        m->public_dependency.count += b->public_dependency.count;
-    }
-    if (b->weak_dependency.count) {
-        int32_t *data = (int32_t *)pbj_append_array(arena, m->weak_dependency.data, m->weak_dependency.count, b->weak_dependency.data, b->weak_dependency.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->weak_dependency.data = data;
-        m->weak_dependency.count += b->weak_dependency.count;
-    }
-    if (b->has_syntax) {
-        if ((st = pbj_copy(arena, b->syntax.data, b->syntax.len, &m->syntax)) != PBJ_OK) return st;
-        m->has_syntax = 1;
-    }
-    if (b->has_edition) {
-        m->edition = b->edition;
-        m->has_edition = 1;
-    }
-    if (b->option_dependency.count) {
-        pbj_slice *data = (pbj_slice *)pbj_append_array(arena, m->option_dependency.data, m->option_dependency.count, NULL, b->option_dependency.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->option_dependency.data = data;
-        for (size_t i = 0; i < b->option_dependency.count; i++)
-            if ((st = pbj_copy(arena, b->option_dependency.data[i].data, b->option_dependency.data[i].len, &data[m->option_dependency.count++])) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_FileDescriptorProto_sort_maps(google_protobuf_FileDescriptorProto *m, pbj_arena *arena)
-{
-    return google_protobuf_FileDescriptorProto__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FileDescriptorProto__sort_maps(google_protobuf_FileDescriptorProto *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    for (size_t i = 0; i < m->message_type.count; i++)
-        if ((st = google_protobuf_DescriptorProto__sort_maps(&m->message_type.data[i], arena, depth)) != PBJ_OK) return st;
-    for (size_t i = 0; i < m->enum_type.count; i++)
-        if ((st = google_protobuf_EnumDescriptorProto__sort_maps(&m->enum_type.data[i], arena, depth)) != PBJ_OK) return st;
-    for (size_t i = 0; i < m->service.count; i++)
-        if ((st = google_protobuf_ServiceDescriptorProto__sort_maps(&m->service.data[i], arena, depth)) != PBJ_OK) return st;
-    for (size_t i = 0; i < m->extension.count; i++)
-        if ((st = google_protobuf_FieldDescriptorProto__sort_maps(&m->extension.data[i], arena, depth)) != PBJ_OK) return st;
-    if (m->options && (st = google_protobuf_FileOptions__sort_maps(m->options, arena, depth)) != PBJ_OK) return st;
-    if (m->source_code_info && (st = google_protobuf_SourceCodeInfo__sort_maps(m->source_code_info, arena, depth)) != PBJ_OK) return st;
-    return st;
-}
 
 pbj_status google_protobuf_FileDescriptorProto_add_message_type(google_protobuf_FileDescriptorProto *m, const google_protobuf_DescriptorProto *v, pbj_arena *arena)
 {
@@ -13838,140 +13348,6 @@ pbj_status google_protobuf_FileDescriptorProto_read_delimited(google_protobuf_Fi
 }
 
 /* ==== google.protobuf.DescriptorProto: building helpers ==== */
-
-pbj_status google_protobuf_DescriptorProto_copy(google_protobuf_DescriptorProto *dst, const google_protobuf_DescriptorProto *src, pbj_arena *arena)
-{
-    google_protobuf_DescriptorProto_init(dst);
-    return google_protobuf_DescriptorProto__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_DescriptorProto_merge(google_protobuf_DescriptorProto *m, const google_protobuf_DescriptorProto *b, pbj_arena *arena)
-{
-    return google_protobuf_DescriptorProto__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_DescriptorProto__merge(google_protobuf_DescriptorProto *m, const google_protobuf_DescriptorProto *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_name) {
-        if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
-        m->has_name = 1;
-    }
-    if (b->field.count) {
-        google_protobuf_FieldDescriptorProto *data = (google_protobuf_FieldDescriptorProto *)pbj_append_array(arena, m->field.data, m->field.count, NULL, b->field.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->field.data = data;
-        for (size_t i = 0; i < b->field.count; i++) {
-            google_protobuf_FieldDescriptorProto_init(&data[m->field.count]);
-            if ((st = google_protobuf_FieldDescriptorProto__merge(&data[m->field.count++], &b->field.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->nested_type.count) {
-        google_protobuf_DescriptorProto *data = (google_protobuf_DescriptorProto *)pbj_append_array(arena, m->nested_type.data, m->nested_type.count, NULL, b->nested_type.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->nested_type.data = data;
-        for (size_t i = 0; i < b->nested_type.count; i++) {
-            google_protobuf_DescriptorProto_init(&data[m->nested_type.count]);
-            if ((st = google_protobuf_DescriptorProto__merge(&data[m->nested_type.count++], &b->nested_type.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->enum_type.count) {
-        google_protobuf_EnumDescriptorProto *data = (google_protobuf_EnumDescriptorProto *)pbj_append_array(arena, m->enum_type.data, m->enum_type.count, NULL, b->enum_type.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->enum_type.data = data;
-        for (size_t i = 0; i < b->enum_type.count; i++) {
-            google_protobuf_EnumDescriptorProto_init(&data[m->enum_type.count]);
-            if ((st = google_protobuf_EnumDescriptorProto__merge(&data[m->enum_type.count++], &b->enum_type.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->extension_range.count) {
-        google_protobuf_DescriptorProto_ExtensionRange *data = (google_protobuf_DescriptorProto_ExtensionRange *)pbj_append_array(arena, m->extension_range.data, m->extension_range.count, NULL, b->extension_range.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->extension_range.data = data;
-        for (size_t i = 0; i < b->extension_range.count; i++) {
-            google_protobuf_DescriptorProto_ExtensionRange_init(&data[m->extension_range.count]);
-            if ((st = google_protobuf_DescriptorProto_ExtensionRange__merge(&data[m->extension_range.count++], &b->extension_range.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->extension.count) {
-        google_protobuf_FieldDescriptorProto *data = (google_protobuf_FieldDescriptorProto *)pbj_append_array(arena, m->extension.data, m->extension.count, NULL, b->extension.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->extension.data = data;
-        for (size_t i = 0; i < b->extension.count; i++) {
-            google_protobuf_FieldDescriptorProto_init(&data[m->extension.count]);
-            if ((st = google_protobuf_FieldDescriptorProto__merge(&data[m->extension.count++], &b->extension.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->options) {
-        if (!m->options) {
-            if (!(m->options = (google_protobuf_MessageOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_MessageOptions)))) return PBJ_ERR_NOMEM;
-            google_protobuf_MessageOptions_init(m->options);
-        }
-        if ((st = google_protobuf_MessageOptions__merge(m->options, b->options, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->oneof_decl.count) {
-        google_protobuf_OneofDescriptorProto *data = (google_protobuf_OneofDescriptorProto *)pbj_append_array(arena, m->oneof_decl.data, m->oneof_decl.count, NULL, b->oneof_decl.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->oneof_decl.data = data;
-        for (size_t i = 0; i < b->oneof_decl.count; i++) {
-            google_protobuf_OneofDescriptorProto_init(&data[m->oneof_decl.count]);
-            if ((st = google_protobuf_OneofDescriptorProto__merge(&data[m->oneof_decl.count++], &b->oneof_decl.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->reserved_range.count) {
-        google_protobuf_DescriptorProto_ReservedRange *data = (google_protobuf_DescriptorProto_ReservedRange *)pbj_append_array(arena, m->reserved_range.data, m->reserved_range.count, NULL, b->reserved_range.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->reserved_range.data = data;
-        for (size_t i = 0; i < b->reserved_range.count; i++) {
-            google_protobuf_DescriptorProto_ReservedRange_init(&data[m->reserved_range.count]);
-            if ((st = google_protobuf_DescriptorProto_ReservedRange__merge(&data[m->reserved_range.count++], &b->reserved_range.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->reserved_name.count) {
-        pbj_slice *data = (pbj_slice *)pbj_append_array(arena, m->reserved_name.data, m->reserved_name.count, NULL, b->reserved_name.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->reserved_name.data = data;
-        for (size_t i = 0; i < b->reserved_name.count; i++)
-            if ((st = pbj_copy(arena, b->reserved_name.data[i].data, b->reserved_name.data[i].len, &data[m->reserved_name.count++])) != PBJ_OK) return st;
-    }
-    if (b->has_visibility) {
-        m->visibility = b->visibility;
-        m->has_visibility = 1;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_DescriptorProto_sort_maps(google_protobuf_DescriptorProto *m, pbj_arena *arena)
-{
-    return google_protobuf_DescriptorProto__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_DescriptorProto__sort_maps(google_protobuf_DescriptorProto *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    for (size_t i = 0; i < m->field.count; i++)
-        if ((st = google_protobuf_FieldDescriptorProto__sort_maps(&m->field.data[i], arena, depth)) != PBJ_OK) return st;
-    for (size_t i = 0; i < m->nested_type.count; i++)
-        if ((st = google_protobuf_DescriptorProto__sort_maps(&m->nested_type.data[i], arena, depth)) != PBJ_OK) return st;
-    for (size_t i = 0; i < m->enum_type.count; i++)
-        if ((st = google_protobuf_EnumDescriptorProto__sort_maps(&m->enum_type.data[i], arena, depth)) != PBJ_OK) return st;
-    for (size_t i = 0; i < m->extension_range.count; i++)
-        if ((st = google_protobuf_DescriptorProto_ExtensionRange__sort_maps(&m->extension_range.data[i], arena, depth)) != PBJ_OK) return st;
-    for (size_t i = 0; i < m->extension.count; i++)
-        if ((st = google_protobuf_FieldDescriptorProto__sort_maps(&m->extension.data[i], arena, depth)) != PBJ_OK) return st;
-    if (m->options && (st = google_protobuf_MessageOptions__sort_maps(m->options, arena, depth)) != PBJ_OK) return st;
-    for (size_t i = 0; i < m->oneof_decl.count; i++)
-        if ((st = google_protobuf_OneofDescriptorProto__sort_maps(&m->oneof_decl.data[i], arena, depth)) != PBJ_OK) return st;
-    for (size_t i = 0; i < m->reserved_range.count; i++)
-        if ((st = google_protobuf_DescriptorProto_ReservedRange__sort_maps(&m->reserved_range.data[i], arena, depth)) != PBJ_OK) return st;
-    return st;
-}
 
 pbj_status google_protobuf_DescriptorProto_add_field(google_protobuf_DescriptorProto *m, const google_protobuf_FieldDescriptorProto *v, pbj_arena *arena)
 {
@@ -14101,56 +13477,6 @@ pbj_status google_protobuf_DescriptorProto_read_delimited(google_protobuf_Descri
 
 /* ==== google.protobuf.DescriptorProto.ExtensionRange: building helpers ==== */
 
-pbj_status google_protobuf_DescriptorProto_ExtensionRange_copy(google_protobuf_DescriptorProto_ExtensionRange *dst, const google_protobuf_DescriptorProto_ExtensionRange *src, pbj_arena *arena)
-{
-    google_protobuf_DescriptorProto_ExtensionRange_init(dst);
-    return google_protobuf_DescriptorProto_ExtensionRange__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_DescriptorProto_ExtensionRange_merge(google_protobuf_DescriptorProto_ExtensionRange *m, const google_protobuf_DescriptorProto_ExtensionRange *b, pbj_arena *arena)
-{
-    return google_protobuf_DescriptorProto_ExtensionRange__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_DescriptorProto_ExtensionRange__merge(google_protobuf_DescriptorProto_ExtensionRange *m, const google_protobuf_DescriptorProto_ExtensionRange *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_start) {
-        m->start = b->start;
-        m->has_start = 1;
-    }
-    if (b->has_end) {
-        m->end = b->end;
-        m->has_end = 1;
-    }
-    if (b->options) {
-        if (!m->options) {
-            if (!(m->options = (google_protobuf_ExtensionRangeOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_ExtensionRangeOptions)))) return PBJ_ERR_NOMEM;
-            google_protobuf_ExtensionRangeOptions_init(m->options);
-        }
-        if ((st = google_protobuf_ExtensionRangeOptions__merge(m->options, b->options, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_DescriptorProto_ExtensionRange_sort_maps(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_arena *arena)
-{
-    return google_protobuf_DescriptorProto_ExtensionRange__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_DescriptorProto_ExtensionRange__sort_maps(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (m->options && (st = google_protobuf_ExtensionRangeOptions__sort_maps(m->options, arena, depth)) != PBJ_OK) return st;
-    return st;
-}
-
 pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode_append(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_buf *out)
 {
     if (google_protobuf_DescriptorProto_ExtensionRange_missing(m)) return pbj_missing_status(google_protobuf_DescriptorProto_ExtensionRange_missing(m));
@@ -14180,48 +13506,6 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange_read_delimited(google_
 }
 
 /* ==== google.protobuf.DescriptorProto.ReservedRange: building helpers ==== */
-
-pbj_status google_protobuf_DescriptorProto_ReservedRange_copy(google_protobuf_DescriptorProto_ReservedRange *dst, const google_protobuf_DescriptorProto_ReservedRange *src, pbj_arena *arena)
-{
-    google_protobuf_DescriptorProto_ReservedRange_init(dst);
-    return google_protobuf_DescriptorProto_ReservedRange__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_DescriptorProto_ReservedRange_merge(google_protobuf_DescriptorProto_ReservedRange *m, const google_protobuf_DescriptorProto_ReservedRange *b, pbj_arena *arena)
-{
-    return google_protobuf_DescriptorProto_ReservedRange__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_DescriptorProto_ReservedRange__merge(google_protobuf_DescriptorProto_ReservedRange *m, const google_protobuf_DescriptorProto_ReservedRange *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_start) {
-        m->start = b->start;
-        m->has_start = 1;
-    }
-    if (b->has_end) {
-        m->end = b->end;
-        m->has_end = 1;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_DescriptorProto_ReservedRange_sort_maps(google_protobuf_DescriptorProto_ReservedRange *m, pbj_arena *arena)
-{
-    return google_protobuf_DescriptorProto_ReservedRange__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_DescriptorProto_ReservedRange__sort_maps(google_protobuf_DescriptorProto_ReservedRange *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
 
 pbj_status google_protobuf_DescriptorProto_ReservedRange_encode_append(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_buf *out)
 {
@@ -14253,88 +13537,6 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange_read_delimited(google_p
 
 /* ==== google.protobuf.FieldDescriptorProto: building helpers ==== */
 
-pbj_status google_protobuf_FieldDescriptorProto_copy(google_protobuf_FieldDescriptorProto *dst, const google_protobuf_FieldDescriptorProto *src, pbj_arena *arena)
-{
-    google_protobuf_FieldDescriptorProto_init(dst);
-    return google_protobuf_FieldDescriptorProto__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FieldDescriptorProto_merge(google_protobuf_FieldDescriptorProto *m, const google_protobuf_FieldDescriptorProto *b, pbj_arena *arena)
-{
-    return google_protobuf_FieldDescriptorProto__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FieldDescriptorProto__merge(google_protobuf_FieldDescriptorProto *m, const google_protobuf_FieldDescriptorProto *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_name) {
-        if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
-        m->has_name = 1;
-    }
-    if (b->has_extendee) {
-        if ((st = pbj_copy(arena, b->extendee.data, b->extendee.len, &m->extendee)) != PBJ_OK) return st;
-        m->has_extendee = 1;
-    }
-    if (b->has_number) {
-        m->number = b->number;
-        m->has_number = 1;
-    }
-    if (b->has_label) {
-        m->label = b->label;
-        m->has_label = 1;
-    }
-    if (b->has_type) {
-        m->type = b->type;
-        m->has_type = 1;
-    }
-    if (b->has_type_name) {
-        if ((st = pbj_copy(arena, b->type_name.data, b->type_name.len, &m->type_name)) != PBJ_OK) return st;
-        m->has_type_name = 1;
-    }
-    if (b->has_default_value) {
-        if ((st = pbj_copy(arena, b->default_value.data, b->default_value.len, &m->default_value)) != PBJ_OK) return st;
-        m->has_default_value = 1;
-    }
-    if (b->options) {
-        if (!m->options) {
-            if (!(m->options = (google_protobuf_FieldOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_FieldOptions)))) return PBJ_ERR_NOMEM;
-            google_protobuf_FieldOptions_init(m->options);
-        }
-        if ((st = google_protobuf_FieldOptions__merge(m->options, b->options, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->has_oneof_index) {
-        m->oneof_index = b->oneof_index;
-        m->has_oneof_index = 1;
-    }
-    if (b->has_json_name) {
-        if ((st = pbj_copy(arena, b->json_name.data, b->json_name.len, &m->json_name)) != PBJ_OK) return st;
-        m->has_json_name = 1;
-    }
-    if (b->has_proto3_optional) {
-        m->proto3_optional = b->proto3_optional;
-        m->has_proto3_optional = 1;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_FieldDescriptorProto_sort_maps(google_protobuf_FieldDescriptorProto *m, pbj_arena *arena)
-{
-    return google_protobuf_FieldDescriptorProto__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FieldDescriptorProto__sort_maps(google_protobuf_FieldDescriptorProto *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (m->options && (st = google_protobuf_FieldOptions__sort_maps(m->options, arena, depth)) != PBJ_OK) return st;
-    return st;
-}
-
 pbj_status google_protobuf_FieldDescriptorProto_encode_append(const google_protobuf_FieldDescriptorProto *m, pbj_buf *out)
 {
     if (google_protobuf_FieldDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_FieldDescriptorProto_missing(m));
@@ -14365,52 +13567,6 @@ pbj_status google_protobuf_FieldDescriptorProto_read_delimited(google_protobuf_F
 
 /* ==== google.protobuf.OneofDescriptorProto: building helpers ==== */
 
-pbj_status google_protobuf_OneofDescriptorProto_copy(google_protobuf_OneofDescriptorProto *dst, const google_protobuf_OneofDescriptorProto *src, pbj_arena *arena)
-{
-    google_protobuf_OneofDescriptorProto_init(dst);
-    return google_protobuf_OneofDescriptorProto__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_OneofDescriptorProto_merge(google_protobuf_OneofDescriptorProto *m, const google_protobuf_OneofDescriptorProto *b, pbj_arena *arena)
-{
-    return google_protobuf_OneofDescriptorProto__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_OneofDescriptorProto__merge(google_protobuf_OneofDescriptorProto *m, const google_protobuf_OneofDescriptorProto *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_name) {
-        if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
-        m->has_name = 1;
-    }
-    if (b->options) {
-        if (!m->options) {
-            if (!(m->options = (google_protobuf_OneofOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_OneofOptions)))) return PBJ_ERR_NOMEM;
-            google_protobuf_OneofOptions_init(m->options);
-        }
-        if ((st = google_protobuf_OneofOptions__merge(m->options, b->options, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_OneofDescriptorProto_sort_maps(google_protobuf_OneofDescriptorProto *m, pbj_arena *arena)
-{
-    return google_protobuf_OneofDescriptorProto__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_OneofDescriptorProto__sort_maps(google_protobuf_OneofDescriptorProto *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (m->options && (st = google_protobuf_OneofOptions__sort_maps(m->options, arena, depth)) != PBJ_OK) return st;
-    return st;
-}
-
 pbj_status google_protobuf_OneofDescriptorProto_encode_append(const google_protobuf_OneofDescriptorProto *m, pbj_buf *out)
 {
     if (google_protobuf_OneofDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_OneofDescriptorProto_missing(m));
@@ -14440,85 +13596,6 @@ pbj_status google_protobuf_OneofDescriptorProto_read_delimited(google_protobuf_O
 }
 
 /* ==== google.protobuf.EnumDescriptorProto: building helpers ==== */
-
-pbj_status google_protobuf_EnumDescriptorProto_copy(google_protobuf_EnumDescriptorProto *dst, const google_protobuf_EnumDescriptorProto *src, pbj_arena *arena)
-{
-    google_protobuf_EnumDescriptorProto_init(dst);
-    return google_protobuf_EnumDescriptorProto__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_EnumDescriptorProto_merge(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumDescriptorProto *b, pbj_arena *arena)
-{
-    return google_protobuf_EnumDescriptorProto__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_EnumDescriptorProto__merge(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumDescriptorProto *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_name) {
-        if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
-        m->has_name = 1;
-    }
-    if (b->value.count) {
-        google_protobuf_EnumValueDescriptorProto *data = (google_protobuf_EnumValueDescriptorProto *)pbj_append_array(arena, m->value.data, m->value.count, NULL, b->value.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->value.data = data;
-        for (size_t i = 0; i < b->value.count; i++) {
-            google_protobuf_EnumValueDescriptorProto_init(&data[m->value.count]);
-            if ((st = google_protobuf_EnumValueDescriptorProto__merge(&data[m->value.count++], &b->value.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->options) {
-        if (!m->options) {
-            if (!(m->options = (google_protobuf_EnumOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_EnumOptions)))) return PBJ_ERR_NOMEM;
-            google_protobuf_EnumOptions_init(m->options);
-        }
-        if ((st = google_protobuf_EnumOptions__merge(m->options, b->options, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->reserved_range.count) {
-        google_protobuf_EnumDescriptorProto_EnumReservedRange *data = (google_protobuf_EnumDescriptorProto_EnumReservedRange *)pbj_append_array(arena, m->reserved_range.data, m->reserved_range.count, NULL, b->reserved_range.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->reserved_range.data = data;
-        for (size_t i = 0; i < b->reserved_range.count; i++) {
-            google_protobuf_EnumDescriptorProto_EnumReservedRange_init(&data[m->reserved_range.count]);
-            if ((st = google_protobuf_EnumDescriptorProto_EnumReservedRange__merge(&data[m->reserved_range.count++], &b->reserved_range.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->reserved_name.count) {
-        pbj_slice *data = (pbj_slice *)pbj_append_array(arena, m->reserved_name.data, m->reserved_name.count, NULL, b->reserved_name.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->reserved_name.data = data;
-        for (size_t i = 0; i < b->reserved_name.count; i++)
-            if ((st = pbj_copy(arena, b->reserved_name.data[i].data, b->reserved_name.data[i].len, &data[m->reserved_name.count++])) != PBJ_OK) return st;
-    }
-    if (b->has_visibility) {
-        m->visibility = b->visibility;
-        m->has_visibility = 1;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_EnumDescriptorProto_sort_maps(google_protobuf_EnumDescriptorProto *m, pbj_arena *arena)
-{
-    return google_protobuf_EnumDescriptorProto__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_EnumDescriptorProto__sort_maps(google_protobuf_EnumDescriptorProto *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    for (size_t i = 0; i < m->value.count; i++)
-        if ((st = google_protobuf_EnumValueDescriptorProto__sort_maps(&m->value.data[i], arena, depth)) != PBJ_OK) return st;
-    if (m->options && (st = google_protobuf_EnumOptions__sort_maps(m->options, arena, depth)) != PBJ_OK) return st;
-    for (size_t i = 0; i < m->reserved_range.count; i++)
-        if ((st = google_protobuf_EnumDescriptorProto_EnumReservedRange__sort_maps(&m->reserved_range.data[i], arena, depth)) != PBJ_OK) return st;
-    return st;
-}
 
 pbj_status google_protobuf_EnumDescriptorProto_add_value(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumValueDescriptorProto *v, pbj_arena *arena)
 {
@@ -14578,48 +13655,6 @@ pbj_status google_protobuf_EnumDescriptorProto_read_delimited(google_protobuf_En
 
 /* ==== google.protobuf.EnumDescriptorProto.EnumReservedRange: building helpers ==== */
 
-pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_copy(google_protobuf_EnumDescriptorProto_EnumReservedRange *dst, const google_protobuf_EnumDescriptorProto_EnumReservedRange *src, pbj_arena *arena)
-{
-    google_protobuf_EnumDescriptorProto_EnumReservedRange_init(dst);
-    return google_protobuf_EnumDescriptorProto_EnumReservedRange__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_merge(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const google_protobuf_EnumDescriptorProto_EnumReservedRange *b, pbj_arena *arena)
-{
-    return google_protobuf_EnumDescriptorProto_EnumReservedRange__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__merge(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const google_protobuf_EnumDescriptorProto_EnumReservedRange *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_start) {
-        m->start = b->start;
-        m->has_start = 1;
-    }
-    if (b->has_end) {
-        m->end = b->end;
-        m->has_end = 1;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_sort_maps(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_arena *arena)
-{
-    return google_protobuf_EnumDescriptorProto_EnumReservedRange__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__sort_maps(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
-
 pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_encode_append(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_buf *out)
 {
     if (google_protobuf_EnumDescriptorProto_EnumReservedRange_missing(m)) return pbj_missing_status(google_protobuf_EnumDescriptorProto_EnumReservedRange_missing(m));
@@ -14650,56 +13685,6 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_read_delimited(
 
 /* ==== google.protobuf.EnumValueDescriptorProto: building helpers ==== */
 
-pbj_status google_protobuf_EnumValueDescriptorProto_copy(google_protobuf_EnumValueDescriptorProto *dst, const google_protobuf_EnumValueDescriptorProto *src, pbj_arena *arena)
-{
-    google_protobuf_EnumValueDescriptorProto_init(dst);
-    return google_protobuf_EnumValueDescriptorProto__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_EnumValueDescriptorProto_merge(google_protobuf_EnumValueDescriptorProto *m, const google_protobuf_EnumValueDescriptorProto *b, pbj_arena *arena)
-{
-    return google_protobuf_EnumValueDescriptorProto__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_EnumValueDescriptorProto__merge(google_protobuf_EnumValueDescriptorProto *m, const google_protobuf_EnumValueDescriptorProto *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_name) {
-        if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
-        m->has_name = 1;
-    }
-    if (b->has_number) {
-        m->number = b->number;
-        m->has_number = 1;
-    }
-    if (b->options) {
-        if (!m->options) {
-            if (!(m->options = (google_protobuf_EnumValueOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_EnumValueOptions)))) return PBJ_ERR_NOMEM;
-            google_protobuf_EnumValueOptions_init(m->options);
-        }
-        if ((st = google_protobuf_EnumValueOptions__merge(m->options, b->options, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_EnumValueDescriptorProto_sort_maps(google_protobuf_EnumValueDescriptorProto *m, pbj_arena *arena)
-{
-    return google_protobuf_EnumValueDescriptorProto__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_EnumValueDescriptorProto__sort_maps(google_protobuf_EnumValueDescriptorProto *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (m->options && (st = google_protobuf_EnumValueOptions__sort_maps(m->options, arena, depth)) != PBJ_OK) return st;
-    return st;
-}
-
 pbj_status google_protobuf_EnumValueDescriptorProto_encode_append(const google_protobuf_EnumValueDescriptorProto *m, pbj_buf *out)
 {
     if (google_protobuf_EnumValueDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_EnumValueDescriptorProto_missing(m));
@@ -14729,63 +13714,6 @@ pbj_status google_protobuf_EnumValueDescriptorProto_read_delimited(google_protob
 }
 
 /* ==== google.protobuf.ServiceDescriptorProto: building helpers ==== */
-
-pbj_status google_protobuf_ServiceDescriptorProto_copy(google_protobuf_ServiceDescriptorProto *dst, const google_protobuf_ServiceDescriptorProto *src, pbj_arena *arena)
-{
-    google_protobuf_ServiceDescriptorProto_init(dst);
-    return google_protobuf_ServiceDescriptorProto__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_ServiceDescriptorProto_merge(google_protobuf_ServiceDescriptorProto *m, const google_protobuf_ServiceDescriptorProto *b, pbj_arena *arena)
-{
-    return google_protobuf_ServiceDescriptorProto__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_ServiceDescriptorProto__merge(google_protobuf_ServiceDescriptorProto *m, const google_protobuf_ServiceDescriptorProto *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_name) {
-        if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
-        m->has_name = 1;
-    }
-    if (b->method.count) {
-        google_protobuf_MethodDescriptorProto *data = (google_protobuf_MethodDescriptorProto *)pbj_append_array(arena, m->method.data, m->method.count, NULL, b->method.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->method.data = data;
-        for (size_t i = 0; i < b->method.count; i++) {
-            google_protobuf_MethodDescriptorProto_init(&data[m->method.count]);
-            if ((st = google_protobuf_MethodDescriptorProto__merge(&data[m->method.count++], &b->method.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->options) {
-        if (!m->options) {
-            if (!(m->options = (google_protobuf_ServiceOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_ServiceOptions)))) return PBJ_ERR_NOMEM;
-            google_protobuf_ServiceOptions_init(m->options);
-        }
-        if ((st = google_protobuf_ServiceOptions__merge(m->options, b->options, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_ServiceDescriptorProto_sort_maps(google_protobuf_ServiceDescriptorProto *m, pbj_arena *arena)
-{
-    return google_protobuf_ServiceDescriptorProto__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_ServiceDescriptorProto__sort_maps(google_protobuf_ServiceDescriptorProto *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    for (size_t i = 0; i < m->method.count; i++)
-        if ((st = google_protobuf_MethodDescriptorProto__sort_maps(&m->method.data[i], arena, depth)) != PBJ_OK) return st;
-    if (m->options && (st = google_protobuf_ServiceOptions__sort_maps(m->options, arena, depth)) != PBJ_OK) return st;
-    return st;
-}
 
 pbj_status google_protobuf_ServiceDescriptorProto_add_method(google_protobuf_ServiceDescriptorProto *m, const google_protobuf_MethodDescriptorProto *v, pbj_arena *arena)
 {
@@ -14831,68 +13759,6 @@ pbj_status google_protobuf_ServiceDescriptorProto_read_delimited(google_protobuf
 
 /* ==== google.protobuf.MethodDescriptorProto: building helpers ==== */
 
-pbj_status google_protobuf_MethodDescriptorProto_copy(google_protobuf_MethodDescriptorProto *dst, const google_protobuf_MethodDescriptorProto *src, pbj_arena *arena)
-{
-    google_protobuf_MethodDescriptorProto_init(dst);
-    return google_protobuf_MethodDescriptorProto__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_MethodDescriptorProto_merge(google_protobuf_MethodDescriptorProto *m, const google_protobuf_MethodDescriptorProto *b, pbj_arena *arena)
-{
-    return google_protobuf_MethodDescriptorProto__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_MethodDescriptorProto__merge(google_protobuf_MethodDescriptorProto *m, const google_protobuf_MethodDescriptorProto *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_name) {
-        if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
-        m->has_name = 1;
-    }
-    if (b->has_input_type) {
-        if ((st = pbj_copy(arena, b->input_type.data, b->input_type.len, &m->input_type)) != PBJ_OK) return st;
-        m->has_input_type = 1;
-    }
-    if (b->has_output_type) {
-        if ((st = pbj_copy(arena, b->output_type.data, b->output_type.len, &m->output_type)) != PBJ_OK) return st;
-        m->has_output_type = 1;
-    }
-    if (b->options) {
-        if (!m->options) {
-            if (!(m->options = (google_protobuf_MethodOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_MethodOptions)))) return PBJ_ERR_NOMEM;
-            google_protobuf_MethodOptions_init(m->options);
-        }
-        if ((st = google_protobuf_MethodOptions__merge(m->options, b->options, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->has_client_streaming) {
-        m->client_streaming = b->client_streaming;
-        m->has_client_streaming = 1;
-    }
-    if (b->has_server_streaming) {
-        m->server_streaming = b->server_streaming;
-        m->has_server_streaming = 1;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_MethodDescriptorProto_sort_maps(google_protobuf_MethodDescriptorProto *m, pbj_arena *arena)
-{
-    return google_protobuf_MethodDescriptorProto__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_MethodDescriptorProto__sort_maps(google_protobuf_MethodDescriptorProto *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (m->options && (st = google_protobuf_MethodOptions__sort_maps(m->options, arena, depth)) != PBJ_OK) return st;
-    return st;
-}
-
 pbj_status google_protobuf_MethodDescriptorProto_encode_append(const google_protobuf_MethodDescriptorProto *m, pbj_buf *out)
 {
     if (google_protobuf_MethodDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_MethodDescriptorProto_missing(m));
@@ -14922,143 +13788,6 @@ pbj_status google_protobuf_MethodDescriptorProto_read_delimited(google_protobuf_
 }
 
 /* ==== google.protobuf.FileOptions: building helpers ==== */
-
-pbj_status google_protobuf_FileOptions_copy(google_protobuf_FileOptions *dst, const google_protobuf_FileOptions *src, pbj_arena *arena)
-{
-    google_protobuf_FileOptions_init(dst);
-    return google_protobuf_FileOptions__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FileOptions_merge(google_protobuf_FileOptions *m, const google_protobuf_FileOptions *b, pbj_arena *arena)
-{
-    return google_protobuf_FileOptions__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FileOptions__merge(google_protobuf_FileOptions *m, const google_protobuf_FileOptions *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_java_package) {
-        if ((st = pbj_copy(arena, b->java_package.data, b->java_package.len, &m->java_package)) != PBJ_OK) return st;
-        m->has_java_package = 1;
-    }
-    if (b->has_java_outer_classname) {
-        if ((st = pbj_copy(arena, b->java_outer_classname.data, b->java_outer_classname.len, &m->java_outer_classname)) != PBJ_OK) return st;
-        m->has_java_outer_classname = 1;
-    }
-    if (b->has_optimize_for) {
-        m->optimize_for = b->optimize_for;
-        m->has_optimize_for = 1;
-    }
-    if (b->has_java_multiple_files) {
-        m->java_multiple_files = b->java_multiple_files;
-        m->has_java_multiple_files = 1;
-    }
-    if (b->has_go_package) {
-        if ((st = pbj_copy(arena, b->go_package.data, b->go_package.len, &m->go_package)) != PBJ_OK) return st;
-        m->has_go_package = 1;
-    }
-    if (b->has_cc_generic_services) {
-        m->cc_generic_services = b->cc_generic_services;
-        m->has_cc_generic_services = 1;
-    }
-    if (b->has_java_generic_services) {
-        m->java_generic_services = b->java_generic_services;
-        m->has_java_generic_services = 1;
-    }
-    if (b->has_py_generic_services) {
-        m->py_generic_services = b->py_generic_services;
-        m->has_py_generic_services = 1;
-    }
-    if (b->has_java_generate_equals_and_hash) {
-        m->java_generate_equals_and_hash = b->java_generate_equals_and_hash;
-        m->has_java_generate_equals_and_hash = 1;
-    }
-    if (b->has_deprecated) {
-        m->deprecated = b->deprecated;
-        m->has_deprecated = 1;
-    }
-    if (b->has_java_string_check_utf8) {
-        m->java_string_check_utf8 = b->java_string_check_utf8;
-        m->has_java_string_check_utf8 = 1;
-    }
-    if (b->has_cc_enable_arenas) {
-        m->cc_enable_arenas = b->cc_enable_arenas;
-        m->has_cc_enable_arenas = 1;
-    }
-    if (b->has_objc_class_prefix) {
-        if ((st = pbj_copy(arena, b->objc_class_prefix.data, b->objc_class_prefix.len, &m->objc_class_prefix)) != PBJ_OK) return st;
-        m->has_objc_class_prefix = 1;
-    }
-    if (b->has_csharp_namespace) {
-        if ((st = pbj_copy(arena, b->csharp_namespace.data, b->csharp_namespace.len, &m->csharp_namespace)) != PBJ_OK) return st;
-        m->has_csharp_namespace = 1;
-    }
-    if (b->has_swift_prefix) {
-        if ((st = pbj_copy(arena, b->swift_prefix.data, b->swift_prefix.len, &m->swift_prefix)) != PBJ_OK) return st;
-        m->has_swift_prefix = 1;
-    }
-    if (b->has_php_class_prefix) {
-        if ((st = pbj_copy(arena, b->php_class_prefix.data, b->php_class_prefix.len, &m->php_class_prefix)) != PBJ_OK) return st;
-        m->has_php_class_prefix = 1;
-    }
-    if (b->has_php_namespace) {
-        if ((st = pbj_copy(arena, b->php_namespace.data, b->php_namespace.len, &m->php_namespace)) != PBJ_OK) return st;
-        m->has_php_namespace = 1;
-    }
-    if (b->has_php_generic_services) {
-        m->php_generic_services = b->php_generic_services;
-        m->has_php_generic_services = 1;
-    }
-    if (b->has_php_metadata_namespace) {
-        if ((st = pbj_copy(arena, b->php_metadata_namespace.data, b->php_metadata_namespace.len, &m->php_metadata_namespace)) != PBJ_OK) return st;
-        m->has_php_metadata_namespace = 1;
-    }
-    if (b->has_ruby_package) {
-        if ((st = pbj_copy(arena, b->ruby_package.data, b->ruby_package.len, &m->ruby_package)) != PBJ_OK) return st;
-        m->has_ruby_package = 1;
-    }
-    if (b->features) {
-        if (!m->features) {
-            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
-            google_protobuf_FeatureSet_init(m->features);
-        }
-        if ((st = google_protobuf_FeatureSet__merge(m->features, b->features, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->uninterpreted_option.count) {
-        google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->uninterpreted_option.data = data;
-        for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
-            google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
-            if ((st = google_protobuf_UninterpretedOption__merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    {
-        static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
-        if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_FileOptions_sort_maps(google_protobuf_FileOptions *m, pbj_arena *arena)
-{
-    return google_protobuf_FileOptions__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FileOptions__sort_maps(google_protobuf_FileOptions *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (m->features && (st = google_protobuf_FeatureSet__sort_maps(m->features, arena, depth)) != PBJ_OK) return st;
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
-    return st;
-}
 
 pbj_status google_protobuf_FileOptions_add_uninterpreted_option(google_protobuf_FileOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
 {
@@ -15104,83 +13833,6 @@ pbj_status google_protobuf_FileOptions_read_delimited(google_protobuf_FileOption
 
 /* ==== google.protobuf.MessageOptions: building helpers ==== */
 
-pbj_status google_protobuf_MessageOptions_copy(google_protobuf_MessageOptions *dst, const google_protobuf_MessageOptions *src, pbj_arena *arena)
-{
-    google_protobuf_MessageOptions_init(dst);
-    return google_protobuf_MessageOptions__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_MessageOptions_merge(google_protobuf_MessageOptions *m, const google_protobuf_MessageOptions *b, pbj_arena *arena)
-{
-    return google_protobuf_MessageOptions__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_MessageOptions__merge(google_protobuf_MessageOptions *m, const google_protobuf_MessageOptions *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_message_set_wire_format) {
-        m->message_set_wire_format = b->message_set_wire_format;
-        m->has_message_set_wire_format = 1;
-    }
-    if (b->has_no_standard_descriptor_accessor) {
-        m->no_standard_descriptor_accessor = b->no_standard_descriptor_accessor;
-        m->has_no_standard_descriptor_accessor = 1;
-    }
-    if (b->has_deprecated) {
-        m->deprecated = b->deprecated;
-        m->has_deprecated = 1;
-    }
-    if (b->has_map_entry) {
-        m->map_entry = b->map_entry;
-        m->has_map_entry = 1;
-    }
-    if (b->has_deprecated_legacy_json_field_conflicts) {
-        m->deprecated_legacy_json_field_conflicts = b->deprecated_legacy_json_field_conflicts;
-        m->has_deprecated_legacy_json_field_conflicts = 1;
-    }
-    if (b->features) {
-        if (!m->features) {
-            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
-            google_protobuf_FeatureSet_init(m->features);
-        }
-        if ((st = google_protobuf_FeatureSet__merge(m->features, b->features, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->uninterpreted_option.count) {
-        google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->uninterpreted_option.data = data;
-        for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
-            google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
-            if ((st = google_protobuf_UninterpretedOption__merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    {
-        static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
-        if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_MessageOptions_sort_maps(google_protobuf_MessageOptions *m, pbj_arena *arena)
-{
-    return google_protobuf_MessageOptions__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_MessageOptions__sort_maps(google_protobuf_MessageOptions *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (m->features && (st = google_protobuf_FeatureSet__sort_maps(m->features, arena, depth)) != PBJ_OK) return st;
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
-    return st;
-}
-
 pbj_status google_protobuf_MessageOptions_add_uninterpreted_option(google_protobuf_MessageOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
 {
     google_protobuf_UninterpretedOption e;   /* copied first: v may point into the array */
@@ -15224,124 +13876,6 @@ pbj_status google_protobuf_MessageOptions_read_delimited(google_protobuf_Message
 }
 
 /* ==== google.protobuf.FieldOptions: building helpers ==== */
-
-pbj_status google_protobuf_FieldOptions_copy(google_protobuf_FieldOptions *dst, const google_protobuf_FieldOptions *src, pbj_arena *arena)
-{
-    google_protobuf_FieldOptions_init(dst);
-    return google_protobuf_FieldOptions__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FieldOptions_merge(google_protobuf_FieldOptions *m, const google_protobuf_FieldOptions *b, pbj_arena *arena)
-{
-    return google_protobuf_FieldOptions__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FieldOptions__merge(google_protobuf_FieldOptions *m, const google_protobuf_FieldOptions *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_ctype) {
-        m->ctype = b->ctype;
-        m->has_ctype = 1;
-    }
-    if (b->has_packed) {
-        m->packed = b->packed;
-        m->has_packed = 1;
-    }
-    if (b->has_deprecated) {
-        m->deprecated = b->deprecated;
-        m->has_deprecated = 1;
-    }
-    if (b->has_lazy) {
-        m->lazy = b->lazy;
-        m->has_lazy = 1;
-    }
-    if (b->has_jstype) {
-        m->jstype = b->jstype;
-        m->has_jstype = 1;
-    }
-    if (b->has_weak) {
-        m->weak = b->weak;
-        m->has_weak = 1;
-    }
-    if (b->has_unverified_lazy) {
-        m->unverified_lazy = b->unverified_lazy;
-        m->has_unverified_lazy = 1;
-    }
-    if (b->has_debug_redact) {
-        m->debug_redact = b->debug_redact;
-        m->has_debug_redact = 1;
-    }
-    if (b->has_retention) {
-        m->retention = b->retention;
-        m->has_retention = 1;
-    }
-    if (b->targets.count) {
-        int32_t *data = (int32_t *)pbj_append_array(arena, m->targets.data, m->targets.count, b->targets.data, b->targets.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->targets.data = data;
-        m->targets.count += b->targets.count;
-    }
-    if (b->edition_defaults.count) {
-        google_protobuf_FieldOptions_EditionDefault *data = (google_protobuf_FieldOptions_EditionDefault *)pbj_append_array(arena, m->edition_defaults.data, m->edition_defaults.count, NULL, b->edition_defaults.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->edition_defaults.data = data;
-        for (size_t i = 0; i < b->edition_defaults.count; i++) {
-            google_protobuf_FieldOptions_EditionDefault_init(&data[m->edition_defaults.count]);
-            if ((st = google_protobuf_FieldOptions_EditionDefault__merge(&data[m->edition_defaults.count++], &b->edition_defaults.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->features) {
-        if (!m->features) {
-            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
-            google_protobuf_FeatureSet_init(m->features);
-        }
-        if ((st = google_protobuf_FeatureSet__merge(m->features, b->features, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->feature_support) {
-        if (!m->feature_support) {
-            if (!(m->feature_support = (google_protobuf_FieldOptions_FeatureSupport *)pbj_arena_alloc(arena, sizeof(google_protobuf_FieldOptions_FeatureSupport)))) return PBJ_ERR_NOMEM;
-            google_protobuf_FieldOptions_FeatureSupport_init(m->feature_support);
-        }
-        if ((st = google_protobuf_FieldOptions_FeatureSupport__merge(m->feature_support, b->feature_support, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->uninterpreted_option.count) {
-        google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->uninterpreted_option.data = data;
-        for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
-            google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
-            if ((st = google_protobuf_UninterpretedOption__merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    {
-        static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
-        if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_FieldOptions_sort_maps(google_protobuf_FieldOptions *m, pbj_arena *arena)
-{
-    return google_protobuf_FieldOptions__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FieldOptions__sort_maps(google_protobuf_FieldOptions *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    for (size_t i = 0; i < m->edition_defaults.count; i++)
-        if ((st = google_protobuf_FieldOptions_EditionDefault__sort_maps(&m->edition_defaults.data[i], arena, depth)) != PBJ_OK) return st;
-    if (m->features && (st = google_protobuf_FeatureSet__sort_maps(m->features, arena, depth)) != PBJ_OK) return st;
-    if (m->feature_support && (st = google_protobuf_FieldOptions_FeatureSupport__sort_maps(m->feature_support, arena, depth)) != PBJ_OK) return st;
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
-    return st;
-}
 
 pbj_status google_protobuf_FieldOptions_add_edition_defaults(google_protobuf_FieldOptions *m, const google_protobuf_FieldOptions_EditionDefault *v, pbj_arena *arena)
 {
@@ -15401,48 +13935,6 @@ pbj_status google_protobuf_FieldOptions_read_delimited(google_protobuf_FieldOpti
 
 /* ==== google.protobuf.FieldOptions.EditionDefault: building helpers ==== */
 
-pbj_status google_protobuf_FieldOptions_EditionDefault_copy(google_protobuf_FieldOptions_EditionDefault *dst, const google_protobuf_FieldOptions_EditionDefault *src, pbj_arena *arena)
-{
-    google_protobuf_FieldOptions_EditionDefault_init(dst);
-    return google_protobuf_FieldOptions_EditionDefault__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FieldOptions_EditionDefault_merge(google_protobuf_FieldOptions_EditionDefault *m, const google_protobuf_FieldOptions_EditionDefault *b, pbj_arena *arena)
-{
-    return google_protobuf_FieldOptions_EditionDefault__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FieldOptions_EditionDefault__merge(google_protobuf_FieldOptions_EditionDefault *m, const google_protobuf_FieldOptions_EditionDefault *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_value) {
-        if ((st = pbj_copy(arena, b->value.data, b->value.len, &m->value)) != PBJ_OK) return st;
-        m->has_value = 1;
-    }
-    if (b->has_edition) {
-        m->edition = b->edition;
-        m->has_edition = 1;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_FieldOptions_EditionDefault_sort_maps(google_protobuf_FieldOptions_EditionDefault *m, pbj_arena *arena)
-{
-    return google_protobuf_FieldOptions_EditionDefault__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FieldOptions_EditionDefault__sort_maps(google_protobuf_FieldOptions_EditionDefault *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
-
 pbj_status google_protobuf_FieldOptions_EditionDefault_encode_append(const google_protobuf_FieldOptions_EditionDefault *m, pbj_buf *out)
 {
     if (google_protobuf_FieldOptions_EditionDefault_missing(m)) return pbj_missing_status(google_protobuf_FieldOptions_EditionDefault_missing(m));
@@ -15473,60 +13965,6 @@ pbj_status google_protobuf_FieldOptions_EditionDefault_read_delimited(google_pro
 
 /* ==== google.protobuf.FieldOptions.FeatureSupport: building helpers ==== */
 
-pbj_status google_protobuf_FieldOptions_FeatureSupport_copy(google_protobuf_FieldOptions_FeatureSupport *dst, const google_protobuf_FieldOptions_FeatureSupport *src, pbj_arena *arena)
-{
-    google_protobuf_FieldOptions_FeatureSupport_init(dst);
-    return google_protobuf_FieldOptions_FeatureSupport__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FieldOptions_FeatureSupport_merge(google_protobuf_FieldOptions_FeatureSupport *m, const google_protobuf_FieldOptions_FeatureSupport *b, pbj_arena *arena)
-{
-    return google_protobuf_FieldOptions_FeatureSupport__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FieldOptions_FeatureSupport__merge(google_protobuf_FieldOptions_FeatureSupport *m, const google_protobuf_FieldOptions_FeatureSupport *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_edition_introduced) {
-        m->edition_introduced = b->edition_introduced;
-        m->has_edition_introduced = 1;
-    }
-    if (b->has_edition_deprecated) {
-        m->edition_deprecated = b->edition_deprecated;
-        m->has_edition_deprecated = 1;
-    }
-    if (b->has_deprecation_warning) {
-        if ((st = pbj_copy(arena, b->deprecation_warning.data, b->deprecation_warning.len, &m->deprecation_warning)) != PBJ_OK) return st;
-        m->has_deprecation_warning = 1;
-    }
-    if (b->has_edition_removed) {
-        m->edition_removed = b->edition_removed;
-        m->has_edition_removed = 1;
-    }
-    if (b->has_removal_error) {
-        if ((st = pbj_copy(arena, b->removal_error.data, b->removal_error.len, &m->removal_error)) != PBJ_OK) return st;
-        m->has_removal_error = 1;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_FieldOptions_FeatureSupport_sort_maps(google_protobuf_FieldOptions_FeatureSupport *m, pbj_arena *arena)
-{
-    return google_protobuf_FieldOptions_FeatureSupport__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FieldOptions_FeatureSupport__sort_maps(google_protobuf_FieldOptions_FeatureSupport *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
-
 pbj_status google_protobuf_FieldOptions_FeatureSupport_encode_append(const google_protobuf_FieldOptions_FeatureSupport *m, pbj_buf *out)
 {
     if (google_protobuf_FieldOptions_FeatureSupport_missing(m)) return pbj_missing_status(google_protobuf_FieldOptions_FeatureSupport_missing(m));
@@ -15556,63 +13994,6 @@ pbj_status google_protobuf_FieldOptions_FeatureSupport_read_delimited(google_pro
 }
 
 /* ==== google.protobuf.OneofOptions: building helpers ==== */
-
-pbj_status google_protobuf_OneofOptions_copy(google_protobuf_OneofOptions *dst, const google_protobuf_OneofOptions *src, pbj_arena *arena)
-{
-    google_protobuf_OneofOptions_init(dst);
-    return google_protobuf_OneofOptions__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_OneofOptions_merge(google_protobuf_OneofOptions *m, const google_protobuf_OneofOptions *b, pbj_arena *arena)
-{
-    return google_protobuf_OneofOptions__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_OneofOptions__merge(google_protobuf_OneofOptions *m, const google_protobuf_OneofOptions *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->features) {
-        if (!m->features) {
-            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
-            google_protobuf_FeatureSet_init(m->features);
-        }
-        if ((st = google_protobuf_FeatureSet__merge(m->features, b->features, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->uninterpreted_option.count) {
-        google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->uninterpreted_option.data = data;
-        for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
-            google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
-            if ((st = google_protobuf_UninterpretedOption__merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    {
-        static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
-        if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_OneofOptions_sort_maps(google_protobuf_OneofOptions *m, pbj_arena *arena)
-{
-    return google_protobuf_OneofOptions__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_OneofOptions__sort_maps(google_protobuf_OneofOptions *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (m->features && (st = google_protobuf_FeatureSet__sort_maps(m->features, arena, depth)) != PBJ_OK) return st;
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
-    return st;
-}
 
 pbj_status google_protobuf_OneofOptions_add_uninterpreted_option(google_protobuf_OneofOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
 {
@@ -15658,75 +14039,6 @@ pbj_status google_protobuf_OneofOptions_read_delimited(google_protobuf_OneofOpti
 
 /* ==== google.protobuf.EnumOptions: building helpers ==== */
 
-pbj_status google_protobuf_EnumOptions_copy(google_protobuf_EnumOptions *dst, const google_protobuf_EnumOptions *src, pbj_arena *arena)
-{
-    google_protobuf_EnumOptions_init(dst);
-    return google_protobuf_EnumOptions__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_EnumOptions_merge(google_protobuf_EnumOptions *m, const google_protobuf_EnumOptions *b, pbj_arena *arena)
-{
-    return google_protobuf_EnumOptions__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_EnumOptions__merge(google_protobuf_EnumOptions *m, const google_protobuf_EnumOptions *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_allow_alias) {
-        m->allow_alias = b->allow_alias;
-        m->has_allow_alias = 1;
-    }
-    if (b->has_deprecated) {
-        m->deprecated = b->deprecated;
-        m->has_deprecated = 1;
-    }
-    if (b->has_deprecated_legacy_json_field_conflicts) {
-        m->deprecated_legacy_json_field_conflicts = b->deprecated_legacy_json_field_conflicts;
-        m->has_deprecated_legacy_json_field_conflicts = 1;
-    }
-    if (b->features) {
-        if (!m->features) {
-            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
-            google_protobuf_FeatureSet_init(m->features);
-        }
-        if ((st = google_protobuf_FeatureSet__merge(m->features, b->features, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->uninterpreted_option.count) {
-        google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->uninterpreted_option.data = data;
-        for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
-            google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
-            if ((st = google_protobuf_UninterpretedOption__merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    {
-        static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
-        if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_EnumOptions_sort_maps(google_protobuf_EnumOptions *m, pbj_arena *arena)
-{
-    return google_protobuf_EnumOptions__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_EnumOptions__sort_maps(google_protobuf_EnumOptions *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (m->features && (st = google_protobuf_FeatureSet__sort_maps(m->features, arena, depth)) != PBJ_OK) return st;
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
-    return st;
-}
-
 pbj_status google_protobuf_EnumOptions_add_uninterpreted_option(google_protobuf_EnumOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
 {
     google_protobuf_UninterpretedOption e;   /* copied first: v may point into the array */
@@ -15770,79 +14082,6 @@ pbj_status google_protobuf_EnumOptions_read_delimited(google_protobuf_EnumOption
 }
 
 /* ==== google.protobuf.EnumValueOptions: building helpers ==== */
-
-pbj_status google_protobuf_EnumValueOptions_copy(google_protobuf_EnumValueOptions *dst, const google_protobuf_EnumValueOptions *src, pbj_arena *arena)
-{
-    google_protobuf_EnumValueOptions_init(dst);
-    return google_protobuf_EnumValueOptions__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_EnumValueOptions_merge(google_protobuf_EnumValueOptions *m, const google_protobuf_EnumValueOptions *b, pbj_arena *arena)
-{
-    return google_protobuf_EnumValueOptions__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_EnumValueOptions__merge(google_protobuf_EnumValueOptions *m, const google_protobuf_EnumValueOptions *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_deprecated) {
-        m->deprecated = b->deprecated;
-        m->has_deprecated = 1;
-    }
-    if (b->features) {
-        if (!m->features) {
-            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
-            google_protobuf_FeatureSet_init(m->features);
-        }
-        if ((st = google_protobuf_FeatureSet__merge(m->features, b->features, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->has_debug_redact) {
-        m->debug_redact = b->debug_redact;
-        m->has_debug_redact = 1;
-    }
-    if (b->feature_support) {
-        if (!m->feature_support) {
-            if (!(m->feature_support = (google_protobuf_FieldOptions_FeatureSupport *)pbj_arena_alloc(arena, sizeof(google_protobuf_FieldOptions_FeatureSupport)))) return PBJ_ERR_NOMEM;
-            google_protobuf_FieldOptions_FeatureSupport_init(m->feature_support);
-        }
-        if ((st = google_protobuf_FieldOptions_FeatureSupport__merge(m->feature_support, b->feature_support, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->uninterpreted_option.count) {
-        google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->uninterpreted_option.data = data;
-        for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
-            google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
-            if ((st = google_protobuf_UninterpretedOption__merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    {
-        static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
-        if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_EnumValueOptions_sort_maps(google_protobuf_EnumValueOptions *m, pbj_arena *arena)
-{
-    return google_protobuf_EnumValueOptions__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_EnumValueOptions__sort_maps(google_protobuf_EnumValueOptions *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (m->features && (st = google_protobuf_FeatureSet__sort_maps(m->features, arena, depth)) != PBJ_OK) return st;
-    if (m->feature_support && (st = google_protobuf_FieldOptions_FeatureSupport__sort_maps(m->feature_support, arena, depth)) != PBJ_OK) return st;
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
-    return st;
-}
 
 pbj_status google_protobuf_EnumValueOptions_add_uninterpreted_option(google_protobuf_EnumValueOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
 {
@@ -15888,67 +14127,6 @@ pbj_status google_protobuf_EnumValueOptions_read_delimited(google_protobuf_EnumV
 
 /* ==== google.protobuf.ServiceOptions: building helpers ==== */
 
-pbj_status google_protobuf_ServiceOptions_copy(google_protobuf_ServiceOptions *dst, const google_protobuf_ServiceOptions *src, pbj_arena *arena)
-{
-    google_protobuf_ServiceOptions_init(dst);
-    return google_protobuf_ServiceOptions__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_ServiceOptions_merge(google_protobuf_ServiceOptions *m, const google_protobuf_ServiceOptions *b, pbj_arena *arena)
-{
-    return google_protobuf_ServiceOptions__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_ServiceOptions__merge(google_protobuf_ServiceOptions *m, const google_protobuf_ServiceOptions *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_deprecated) {
-        m->deprecated = b->deprecated;
-        m->has_deprecated = 1;
-    }
-    if (b->features) {
-        if (!m->features) {
-            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
-            google_protobuf_FeatureSet_init(m->features);
-        }
-        if ((st = google_protobuf_FeatureSet__merge(m->features, b->features, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->uninterpreted_option.count) {
-        google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->uninterpreted_option.data = data;
-        for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
-            google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
-            if ((st = google_protobuf_UninterpretedOption__merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    {
-        static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
-        if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_ServiceOptions_sort_maps(google_protobuf_ServiceOptions *m, pbj_arena *arena)
-{
-    return google_protobuf_ServiceOptions__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_ServiceOptions__sort_maps(google_protobuf_ServiceOptions *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (m->features && (st = google_protobuf_FeatureSet__sort_maps(m->features, arena, depth)) != PBJ_OK) return st;
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
-    return st;
-}
-
 pbj_status google_protobuf_ServiceOptions_add_uninterpreted_option(google_protobuf_ServiceOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
 {
     google_protobuf_UninterpretedOption e;   /* copied first: v may point into the array */
@@ -15993,71 +14171,6 @@ pbj_status google_protobuf_ServiceOptions_read_delimited(google_protobuf_Service
 
 /* ==== google.protobuf.MethodOptions: building helpers ==== */
 
-pbj_status google_protobuf_MethodOptions_copy(google_protobuf_MethodOptions *dst, const google_protobuf_MethodOptions *src, pbj_arena *arena)
-{
-    google_protobuf_MethodOptions_init(dst);
-    return google_protobuf_MethodOptions__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_MethodOptions_merge(google_protobuf_MethodOptions *m, const google_protobuf_MethodOptions *b, pbj_arena *arena)
-{
-    return google_protobuf_MethodOptions__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_MethodOptions__merge(google_protobuf_MethodOptions *m, const google_protobuf_MethodOptions *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_deprecated) {
-        m->deprecated = b->deprecated;
-        m->has_deprecated = 1;
-    }
-    if (b->has_idempotency_level) {
-        m->idempotency_level = b->idempotency_level;
-        m->has_idempotency_level = 1;
-    }
-    if (b->features) {
-        if (!m->features) {
-            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
-            google_protobuf_FeatureSet_init(m->features);
-        }
-        if ((st = google_protobuf_FeatureSet__merge(m->features, b->features, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->uninterpreted_option.count) {
-        google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->uninterpreted_option.data = data;
-        for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
-            google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
-            if ((st = google_protobuf_UninterpretedOption__merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    {
-        static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
-        if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_MethodOptions_sort_maps(google_protobuf_MethodOptions *m, pbj_arena *arena)
-{
-    return google_protobuf_MethodOptions__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_MethodOptions__sort_maps(google_protobuf_MethodOptions *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (m->features && (st = google_protobuf_FeatureSet__sort_maps(m->features, arena, depth)) != PBJ_OK) return st;
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
-    return st;
-}
-
 pbj_status google_protobuf_MethodOptions_add_uninterpreted_option(google_protobuf_MethodOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
 {
     google_protobuf_UninterpretedOption e;   /* copied first: v may point into the array */
@@ -16101,78 +14214,6 @@ pbj_status google_protobuf_MethodOptions_read_delimited(google_protobuf_MethodOp
 }
 
 /* ==== google.protobuf.ExtensionRangeOptions: building helpers ==== */
-
-pbj_status google_protobuf_ExtensionRangeOptions_copy(google_protobuf_ExtensionRangeOptions *dst, const google_protobuf_ExtensionRangeOptions *src, pbj_arena *arena)
-{
-    google_protobuf_ExtensionRangeOptions_init(dst);
-    return google_protobuf_ExtensionRangeOptions__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_merge(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_ExtensionRangeOptions *b, pbj_arena *arena)
-{
-    return google_protobuf_ExtensionRangeOptions__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions__merge(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_ExtensionRangeOptions *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->declaration.count) {
-        google_protobuf_ExtensionRangeOptions_Declaration *data = (google_protobuf_ExtensionRangeOptions_Declaration *)pbj_append_array(arena, m->declaration.data, m->declaration.count, NULL, b->declaration.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->declaration.data = data;
-        for (size_t i = 0; i < b->declaration.count; i++) {
-            google_protobuf_ExtensionRangeOptions_Declaration_init(&data[m->declaration.count]);
-            if ((st = google_protobuf_ExtensionRangeOptions_Declaration__merge(&data[m->declaration.count++], &b->declaration.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->has_verification) {
-        m->verification = b->verification;
-        m->has_verification = 1;
-    }
-    if (b->features) {
-        if (!m->features) {
-            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
-            google_protobuf_FeatureSet_init(m->features);
-        }
-        if ((st = google_protobuf_FeatureSet__merge(m->features, b->features, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->uninterpreted_option.count) {
-        google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->uninterpreted_option.data = data;
-        for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
-            google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
-            if ((st = google_protobuf_UninterpretedOption__merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    {
-        static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
-        if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_sort_maps(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena)
-{
-    return google_protobuf_ExtensionRangeOptions__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions__sort_maps(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    for (size_t i = 0; i < m->declaration.count; i++)
-        if ((st = google_protobuf_ExtensionRangeOptions_Declaration__sort_maps(&m->declaration.data[i], arena, depth)) != PBJ_OK) return st;
-    if (m->features && (st = google_protobuf_FeatureSet__sort_maps(m->features, arena, depth)) != PBJ_OK) return st;
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
-    return st;
-}
 
 pbj_status google_protobuf_ExtensionRangeOptions_add_declaration(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_ExtensionRangeOptions_Declaration *v, pbj_arena *arena)
 {
@@ -16232,60 +14273,6 @@ pbj_status google_protobuf_ExtensionRangeOptions_read_delimited(google_protobuf_
 
 /* ==== google.protobuf.ExtensionRangeOptions.Declaration: building helpers ==== */
 
-pbj_status google_protobuf_ExtensionRangeOptions_Declaration_copy(google_protobuf_ExtensionRangeOptions_Declaration *dst, const google_protobuf_ExtensionRangeOptions_Declaration *src, pbj_arena *arena)
-{
-    google_protobuf_ExtensionRangeOptions_Declaration_init(dst);
-    return google_protobuf_ExtensionRangeOptions_Declaration__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_Declaration_merge(google_protobuf_ExtensionRangeOptions_Declaration *m, const google_protobuf_ExtensionRangeOptions_Declaration *b, pbj_arena *arena)
-{
-    return google_protobuf_ExtensionRangeOptions_Declaration__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_Declaration__merge(google_protobuf_ExtensionRangeOptions_Declaration *m, const google_protobuf_ExtensionRangeOptions_Declaration *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_number) {
-        m->number = b->number;
-        m->has_number = 1;
-    }
-    if (b->has_full_name) {
-        if ((st = pbj_copy(arena, b->full_name.data, b->full_name.len, &m->full_name)) != PBJ_OK) return st;
-        m->has_full_name = 1;
-    }
-    if (b->has_type) {
-        if ((st = pbj_copy(arena, b->type.data, b->type.len, &m->type)) != PBJ_OK) return st;
-        m->has_type = 1;
-    }
-    if (b->has_reserved) {
-        m->reserved = b->reserved;
-        m->has_reserved = 1;
-    }
-    if (b->has_repeated) {
-        m->repeated = b->repeated;
-        m->has_repeated = 1;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_Declaration_sort_maps(google_protobuf_ExtensionRangeOptions_Declaration *m, pbj_arena *arena)
-{
-    return google_protobuf_ExtensionRangeOptions_Declaration__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_Declaration__sort_maps(google_protobuf_ExtensionRangeOptions_Declaration *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
-
 pbj_status google_protobuf_ExtensionRangeOptions_Declaration_encode_append(const google_protobuf_ExtensionRangeOptions_Declaration *m, pbj_buf *out)
 {
     if (google_protobuf_ExtensionRangeOptions_Declaration_missing(m)) return pbj_missing_status(google_protobuf_ExtensionRangeOptions_Declaration_missing(m));
@@ -16315,75 +14302,6 @@ pbj_status google_protobuf_ExtensionRangeOptions_Declaration_read_delimited(goog
 }
 
 /* ==== google.protobuf.UninterpretedOption: building helpers ==== */
-
-pbj_status google_protobuf_UninterpretedOption_copy(google_protobuf_UninterpretedOption *dst, const google_protobuf_UninterpretedOption *src, pbj_arena *arena)
-{
-    google_protobuf_UninterpretedOption_init(dst);
-    return google_protobuf_UninterpretedOption__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_UninterpretedOption_merge(google_protobuf_UninterpretedOption *m, const google_protobuf_UninterpretedOption *b, pbj_arena *arena)
-{
-    return google_protobuf_UninterpretedOption__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_UninterpretedOption__merge(google_protobuf_UninterpretedOption *m, const google_protobuf_UninterpretedOption *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->name.count) {
-        google_protobuf_UninterpretedOption_NamePart *data = (google_protobuf_UninterpretedOption_NamePart *)pbj_append_array(arena, m->name.data, m->name.count, NULL, b->name.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->name.data = data;
-        for (size_t i = 0; i < b->name.count; i++) {
-            google_protobuf_UninterpretedOption_NamePart_init(&data[m->name.count]);
-            if ((st = google_protobuf_UninterpretedOption_NamePart__merge(&data[m->name.count++], &b->name.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->has_identifier_value) {
-        if ((st = pbj_copy(arena, b->identifier_value.data, b->identifier_value.len, &m->identifier_value)) != PBJ_OK) return st;
-        m->has_identifier_value = 1;
-    }
-    if (b->has_positive_int_value) {
-        m->positive_int_value = b->positive_int_value;
-        m->has_positive_int_value = 1;
-    }
-    if (b->has_negative_int_value) {
-        m->negative_int_value = b->negative_int_value;
-        m->has_negative_int_value = 1;
-    }
-    if (b->has_double_value) {
-        m->double_value = b->double_value;
-        m->has_double_value = 1;
-    }
-    if (b->has_string_value) {
-        if ((st = pbj_copy(arena, b->string_value.data, b->string_value.len, &m->string_value)) != PBJ_OK) return st;
-        m->has_string_value = 1;
-    }
-    if (b->has_aggregate_value) {
-        if ((st = pbj_copy(arena, b->aggregate_value.data, b->aggregate_value.len, &m->aggregate_value)) != PBJ_OK) return st;
-        m->has_aggregate_value = 1;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_UninterpretedOption_sort_maps(google_protobuf_UninterpretedOption *m, pbj_arena *arena)
-{
-    return google_protobuf_UninterpretedOption__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_UninterpretedOption__sort_maps(google_protobuf_UninterpretedOption *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    for (size_t i = 0; i < m->name.count; i++)
-        if ((st = google_protobuf_UninterpretedOption_NamePart__sort_maps(&m->name.data[i], arena, depth)) != PBJ_OK) return st;
-    return st;
-}
 
 pbj_status google_protobuf_UninterpretedOption_add_name(google_protobuf_UninterpretedOption *m, const google_protobuf_UninterpretedOption_NamePart *v, pbj_arena *arena)
 {
@@ -16429,48 +14347,6 @@ pbj_status google_protobuf_UninterpretedOption_read_delimited(google_protobuf_Un
 
 /* ==== google.protobuf.UninterpretedOption.NamePart: building helpers ==== */
 
-pbj_status google_protobuf_UninterpretedOption_NamePart_copy(google_protobuf_UninterpretedOption_NamePart *dst, const google_protobuf_UninterpretedOption_NamePart *src, pbj_arena *arena)
-{
-    google_protobuf_UninterpretedOption_NamePart_init(dst);
-    return google_protobuf_UninterpretedOption_NamePart__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_UninterpretedOption_NamePart_merge(google_protobuf_UninterpretedOption_NamePart *m, const google_protobuf_UninterpretedOption_NamePart *b, pbj_arena *arena)
-{
-    return google_protobuf_UninterpretedOption_NamePart__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_UninterpretedOption_NamePart__merge(google_protobuf_UninterpretedOption_NamePart *m, const google_protobuf_UninterpretedOption_NamePart *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_name_part) {
-        if ((st = pbj_copy(arena, b->name_part.data, b->name_part.len, &m->name_part)) != PBJ_OK) return st;
-        m->has_name_part = 1;
-    }
-    if (b->has_is_extension) {
-        m->is_extension = b->is_extension;
-        m->has_is_extension = 1;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_UninterpretedOption_NamePart_sort_maps(google_protobuf_UninterpretedOption_NamePart *m, pbj_arena *arena)
-{
-    return google_protobuf_UninterpretedOption_NamePart__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_UninterpretedOption_NamePart__sort_maps(google_protobuf_UninterpretedOption_NamePart *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
-
 pbj_status google_protobuf_UninterpretedOption_NamePart_encode_append(const google_protobuf_UninterpretedOption_NamePart *m, pbj_buf *out)
 {
     if (google_protobuf_UninterpretedOption_NamePart_missing(m)) return pbj_missing_status(google_protobuf_UninterpretedOption_NamePart_missing(m));
@@ -16500,80 +14376,6 @@ pbj_status google_protobuf_UninterpretedOption_NamePart_read_delimited(google_pr
 }
 
 /* ==== google.protobuf.FeatureSet: building helpers ==== */
-
-pbj_status google_protobuf_FeatureSet_copy(google_protobuf_FeatureSet *dst, const google_protobuf_FeatureSet *src, pbj_arena *arena)
-{
-    google_protobuf_FeatureSet_init(dst);
-    return google_protobuf_FeatureSet__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FeatureSet_merge(google_protobuf_FeatureSet *m, const google_protobuf_FeatureSet *b, pbj_arena *arena)
-{
-    return google_protobuf_FeatureSet__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FeatureSet__merge(google_protobuf_FeatureSet *m, const google_protobuf_FeatureSet *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_field_presence) {
-        m->field_presence = b->field_presence;
-        m->has_field_presence = 1;
-    }
-    if (b->has_enum_type) {
-        m->enum_type = b->enum_type;
-        m->has_enum_type = 1;
-    }
-    if (b->has_repeated_field_encoding) {
-        m->repeated_field_encoding = b->repeated_field_encoding;
-        m->has_repeated_field_encoding = 1;
-    }
-    if (b->has_utf8_validation) {
-        m->utf8_validation = b->utf8_validation;
-        m->has_utf8_validation = 1;
-    }
-    if (b->has_message_encoding) {
-        m->message_encoding = b->message_encoding;
-        m->has_message_encoding = 1;
-    }
-    if (b->has_json_format) {
-        m->json_format = b->json_format;
-        m->has_json_format = 1;
-    }
-    if (b->has_enforce_naming_style) {
-        m->enforce_naming_style = b->enforce_naming_style;
-        m->has_enforce_naming_style = 1;
-    }
-    if (b->has_default_symbol_visibility) {
-        m->default_symbol_visibility = b->default_symbol_visibility;
-        m->has_default_symbol_visibility = 1;
-    }
-    if (b->has_enforce_proto_limits) {
-        m->enforce_proto_limits = b->enforce_proto_limits;
-        m->has_enforce_proto_limits = 1;
-    }
-    {
-        static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
-        if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_FeatureSet_sort_maps(google_protobuf_FeatureSet *m, pbj_arena *arena)
-{
-    return google_protobuf_FeatureSet__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FeatureSet__sort_maps(google_protobuf_FeatureSet *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
 
 pbj_status google_protobuf_FeatureSet_encode_append(const google_protobuf_FeatureSet *m, pbj_buf *out)
 {
@@ -16605,40 +14407,6 @@ pbj_status google_protobuf_FeatureSet_read_delimited(google_protobuf_FeatureSet 
 
 /* ==== google.protobuf.FeatureSet.VisibilityFeature: building helpers ==== */
 
-pbj_status google_protobuf_FeatureSet_VisibilityFeature_copy(google_protobuf_FeatureSet_VisibilityFeature *dst, const google_protobuf_FeatureSet_VisibilityFeature *src, pbj_arena *arena)
-{
-    google_protobuf_FeatureSet_VisibilityFeature_init(dst);
-    return google_protobuf_FeatureSet_VisibilityFeature__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FeatureSet_VisibilityFeature_merge(google_protobuf_FeatureSet_VisibilityFeature *m, const google_protobuf_FeatureSet_VisibilityFeature *b, pbj_arena *arena)
-{
-    return google_protobuf_FeatureSet_VisibilityFeature__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FeatureSet_VisibilityFeature__merge(google_protobuf_FeatureSet_VisibilityFeature *m, const google_protobuf_FeatureSet_VisibilityFeature *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_FeatureSet_VisibilityFeature_sort_maps(google_protobuf_FeatureSet_VisibilityFeature *m, pbj_arena *arena)
-{
-    return google_protobuf_FeatureSet_VisibilityFeature__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FeatureSet_VisibilityFeature__sort_maps(google_protobuf_FeatureSet_VisibilityFeature *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
-
 pbj_status google_protobuf_FeatureSet_VisibilityFeature_encode_append(const google_protobuf_FeatureSet_VisibilityFeature *m, pbj_buf *out)
 {
     if (google_protobuf_FeatureSet_VisibilityFeature_missing(m)) return pbj_missing_status(google_protobuf_FeatureSet_VisibilityFeature_missing(m));
@@ -16669,40 +14437,6 @@ pbj_status google_protobuf_FeatureSet_VisibilityFeature_read_delimited(google_pr
 
 /* ==== google.protobuf.FeatureSet.ProtoLimitsFeature: building helpers ==== */
 
-pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_copy(google_protobuf_FeatureSet_ProtoLimitsFeature *dst, const google_protobuf_FeatureSet_ProtoLimitsFeature *src, pbj_arena *arena)
-{
-    google_protobuf_FeatureSet_ProtoLimitsFeature_init(dst);
-    return google_protobuf_FeatureSet_ProtoLimitsFeature__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_merge(google_protobuf_FeatureSet_ProtoLimitsFeature *m, const google_protobuf_FeatureSet_ProtoLimitsFeature *b, pbj_arena *arena)
-{
-    return google_protobuf_FeatureSet_ProtoLimitsFeature__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature__merge(google_protobuf_FeatureSet_ProtoLimitsFeature *m, const google_protobuf_FeatureSet_ProtoLimitsFeature *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_sort_maps(google_protobuf_FeatureSet_ProtoLimitsFeature *m, pbj_arena *arena)
-{
-    return google_protobuf_FeatureSet_ProtoLimitsFeature__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature__sort_maps(google_protobuf_FeatureSet_ProtoLimitsFeature *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
-
 pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_encode_append(const google_protobuf_FeatureSet_ProtoLimitsFeature *m, pbj_buf *out)
 {
     if (google_protobuf_FeatureSet_ProtoLimitsFeature_missing(m)) return pbj_missing_status(google_protobuf_FeatureSet_ProtoLimitsFeature_missing(m));
@@ -16732,59 +14466,6 @@ pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_read_delimited(google_p
 }
 
 /* ==== google.protobuf.FeatureSetDefaults: building helpers ==== */
-
-pbj_status google_protobuf_FeatureSetDefaults_copy(google_protobuf_FeatureSetDefaults *dst, const google_protobuf_FeatureSetDefaults *src, pbj_arena *arena)
-{
-    google_protobuf_FeatureSetDefaults_init(dst);
-    return google_protobuf_FeatureSetDefaults__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FeatureSetDefaults_merge(google_protobuf_FeatureSetDefaults *m, const google_protobuf_FeatureSetDefaults *b, pbj_arena *arena)
-{
-    return google_protobuf_FeatureSetDefaults__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FeatureSetDefaults__merge(google_protobuf_FeatureSetDefaults *m, const google_protobuf_FeatureSetDefaults *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->defaults.count) {
-        google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *data = (google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *)pbj_append_array(arena, m->defaults.data, m->defaults.count, NULL, b->defaults.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->defaults.data = data;
-        for (size_t i = 0; i < b->defaults.count; i++) {
-            google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_init(&data[m->defaults.count]);
-            if ((st = google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__merge(&data[m->defaults.count++], &b->defaults.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->has_minimum_edition) {
-        m->minimum_edition = b->minimum_edition;
-        m->has_minimum_edition = 1;
-    }
-    if (b->has_maximum_edition) {
-        m->maximum_edition = b->maximum_edition;
-        m->has_maximum_edition = 1;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_FeatureSetDefaults_sort_maps(google_protobuf_FeatureSetDefaults *m, pbj_arena *arena)
-{
-    return google_protobuf_FeatureSetDefaults__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FeatureSetDefaults__sort_maps(google_protobuf_FeatureSetDefaults *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    for (size_t i = 0; i < m->defaults.count; i++)
-        if ((st = google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__sort_maps(&m->defaults.data[i], arena, depth)) != PBJ_OK) return st;
-    return st;
-}
 
 pbj_status google_protobuf_FeatureSetDefaults_add_defaults(google_protobuf_FeatureSetDefaults *m, const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *v, pbj_arena *arena)
 {
@@ -16830,60 +14511,6 @@ pbj_status google_protobuf_FeatureSetDefaults_read_delimited(google_protobuf_Fea
 
 /* ==== google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault: building helpers ==== */
 
-pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_copy(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *dst, const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *src, pbj_arena *arena)
-{
-    google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_init(dst);
-    return google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_merge(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *b, pbj_arena *arena)
-{
-    return google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__merge(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_edition) {
-        m->edition = b->edition;
-        m->has_edition = 1;
-    }
-    if (b->overridable_features) {
-        if (!m->overridable_features) {
-            if (!(m->overridable_features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
-            google_protobuf_FeatureSet_init(m->overridable_features);
-        }
-        if ((st = google_protobuf_FeatureSet__merge(m->overridable_features, b->overridable_features, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->fixed_features) {
-        if (!m->fixed_features) {
-            if (!(m->fixed_features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
-            google_protobuf_FeatureSet_init(m->fixed_features);
-        }
-        if ((st = google_protobuf_FeatureSet__merge(m->fixed_features, b->fixed_features, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_sort_maps(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_arena *arena)
-{
-    return google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__sort_maps(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (m->overridable_features && (st = google_protobuf_FeatureSet__sort_maps(m->overridable_features, arena, depth)) != PBJ_OK) return st;
-    if (m->fixed_features && (st = google_protobuf_FeatureSet__sort_maps(m->fixed_features, arena, depth)) != PBJ_OK) return st;
-    return st;
-}
-
 pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_encode_append(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_buf *out)
 {
     if (google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_missing(m)) return pbj_missing_status(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_missing(m));
@@ -16913,51 +14540,6 @@ pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_read_deli
 }
 
 /* ==== google.protobuf.SourceCodeInfo: building helpers ==== */
-
-pbj_status google_protobuf_SourceCodeInfo_copy(google_protobuf_SourceCodeInfo *dst, const google_protobuf_SourceCodeInfo *src, pbj_arena *arena)
-{
-    google_protobuf_SourceCodeInfo_init(dst);
-    return google_protobuf_SourceCodeInfo__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_SourceCodeInfo_merge(google_protobuf_SourceCodeInfo *m, const google_protobuf_SourceCodeInfo *b, pbj_arena *arena)
-{
-    return google_protobuf_SourceCodeInfo__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_SourceCodeInfo__merge(google_protobuf_SourceCodeInfo *m, const google_protobuf_SourceCodeInfo *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->location.count) {
-        google_protobuf_SourceCodeInfo_Location *data = (google_protobuf_SourceCodeInfo_Location *)pbj_append_array(arena, m->location.data, m->location.count, NULL, b->location.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->location.data = data;
-        for (size_t i = 0; i < b->location.count; i++) {
-            google_protobuf_SourceCodeInfo_Location_init(&data[m->location.count]);
-            if ((st = google_protobuf_SourceCodeInfo_Location__merge(&data[m->location.count++], &b->location.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_SourceCodeInfo_sort_maps(google_protobuf_SourceCodeInfo *m, pbj_arena *arena)
-{
-    return google_protobuf_SourceCodeInfo__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_SourceCodeInfo__sort_maps(google_protobuf_SourceCodeInfo *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    for (size_t i = 0; i < m->location.count; i++)
-        if ((st = google_protobuf_SourceCodeInfo_Location__sort_maps(&m->location.data[i], arena, depth)) != PBJ_OK) return st;
-    return st;
-}
 
 pbj_status google_protobuf_SourceCodeInfo_add_location(google_protobuf_SourceCodeInfo *m, const google_protobuf_SourceCodeInfo_Location *v, pbj_arena *arena)
 {
@@ -17003,67 +14585,6 @@ pbj_status google_protobuf_SourceCodeInfo_read_delimited(google_protobuf_SourceC
 
 /* ==== google.protobuf.SourceCodeInfo.Location: building helpers ==== */
 
-pbj_status google_protobuf_SourceCodeInfo_Location_copy(google_protobuf_SourceCodeInfo_Location *dst, const google_protobuf_SourceCodeInfo_Location *src, pbj_arena *arena)
-{
-    google_protobuf_SourceCodeInfo_Location_init(dst);
-    return google_protobuf_SourceCodeInfo_Location__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_SourceCodeInfo_Location_merge(google_protobuf_SourceCodeInfo_Location *m, const google_protobuf_SourceCodeInfo_Location *b, pbj_arena *arena)
-{
-    return google_protobuf_SourceCodeInfo_Location__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_SourceCodeInfo_Location__merge(google_protobuf_SourceCodeInfo_Location *m, const google_protobuf_SourceCodeInfo_Location *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->path.count) {
-        int32_t *data = (int32_t *)pbj_append_array(arena, m->path.data, m->path.count, b->path.data, b->path.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->path.data = data;
-        m->path.count += b->path.count;
-    }
-    if (b->span.count) {
-        int32_t *data = (int32_t *)pbj_append_array(arena, m->span.data, m->span.count, b->span.data, b->span.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->span.data = data;
-        m->span.count += b->span.count;
-    }
-    if (b->has_leading_comments) {
-        if ((st = pbj_copy(arena, b->leading_comments.data, b->leading_comments.len, &m->leading_comments)) != PBJ_OK) return st;
-        m->has_leading_comments = 1;
-    }
-    if (b->has_trailing_comments) {
-        if ((st = pbj_copy(arena, b->trailing_comments.data, b->trailing_comments.len, &m->trailing_comments)) != PBJ_OK) return st;
-        m->has_trailing_comments = 1;
-    }
-    if (b->leading_detached_comments.count) {
-        pbj_slice *data = (pbj_slice *)pbj_append_array(arena, m->leading_detached_comments.data, m->leading_detached_comments.count, NULL, b->leading_detached_comments.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->leading_detached_comments.data = data;
-        for (size_t i = 0; i < b->leading_detached_comments.count; i++)
-            if ((st = pbj_copy(arena, b->leading_detached_comments.data[i].data, b->leading_detached_comments.data[i].len, &data[m->leading_detached_comments.count++])) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_SourceCodeInfo_Location_sort_maps(google_protobuf_SourceCodeInfo_Location *m, pbj_arena *arena)
-{
-    return google_protobuf_SourceCodeInfo_Location__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_SourceCodeInfo_Location__sort_maps(google_protobuf_SourceCodeInfo_Location *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
-
 pbj_status google_protobuf_SourceCodeInfo_Location_encode_append(const google_protobuf_SourceCodeInfo_Location *m, pbj_buf *out)
 {
     if (google_protobuf_SourceCodeInfo_Location_missing(m)) return pbj_missing_status(google_protobuf_SourceCodeInfo_Location_missing(m));
@@ -17093,51 +14614,6 @@ pbj_status google_protobuf_SourceCodeInfo_Location_read_delimited(google_protobu
 }
 
 /* ==== google.protobuf.GeneratedCodeInfo: building helpers ==== */
-
-pbj_status google_protobuf_GeneratedCodeInfo_copy(google_protobuf_GeneratedCodeInfo *dst, const google_protobuf_GeneratedCodeInfo *src, pbj_arena *arena)
-{
-    google_protobuf_GeneratedCodeInfo_init(dst);
-    return google_protobuf_GeneratedCodeInfo__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_GeneratedCodeInfo_merge(google_protobuf_GeneratedCodeInfo *m, const google_protobuf_GeneratedCodeInfo *b, pbj_arena *arena)
-{
-    return google_protobuf_GeneratedCodeInfo__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_GeneratedCodeInfo__merge(google_protobuf_GeneratedCodeInfo *m, const google_protobuf_GeneratedCodeInfo *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->annotation.count) {
-        google_protobuf_GeneratedCodeInfo_Annotation *data = (google_protobuf_GeneratedCodeInfo_Annotation *)pbj_append_array(arena, m->annotation.data, m->annotation.count, NULL, b->annotation.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->annotation.data = data;
-        for (size_t i = 0; i < b->annotation.count; i++) {
-            google_protobuf_GeneratedCodeInfo_Annotation_init(&data[m->annotation.count]);
-            if ((st = google_protobuf_GeneratedCodeInfo_Annotation__merge(&data[m->annotation.count++], &b->annotation.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_GeneratedCodeInfo_sort_maps(google_protobuf_GeneratedCodeInfo *m, pbj_arena *arena)
-{
-    return google_protobuf_GeneratedCodeInfo__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_GeneratedCodeInfo__sort_maps(google_protobuf_GeneratedCodeInfo *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    for (size_t i = 0; i < m->annotation.count; i++)
-        if ((st = google_protobuf_GeneratedCodeInfo_Annotation__sort_maps(&m->annotation.data[i], arena, depth)) != PBJ_OK) return st;
-    return st;
-}
 
 pbj_status google_protobuf_GeneratedCodeInfo_add_annotation(google_protobuf_GeneratedCodeInfo *m, const google_protobuf_GeneratedCodeInfo_Annotation *v, pbj_arena *arena)
 {
@@ -17182,58 +14658,6 @@ pbj_status google_protobuf_GeneratedCodeInfo_read_delimited(google_protobuf_Gene
 }
 
 /* ==== google.protobuf.GeneratedCodeInfo.Annotation: building helpers ==== */
-
-pbj_status google_protobuf_GeneratedCodeInfo_Annotation_copy(google_protobuf_GeneratedCodeInfo_Annotation *dst, const google_protobuf_GeneratedCodeInfo_Annotation *src, pbj_arena *arena)
-{
-    google_protobuf_GeneratedCodeInfo_Annotation_init(dst);
-    return google_protobuf_GeneratedCodeInfo_Annotation__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_GeneratedCodeInfo_Annotation_merge(google_protobuf_GeneratedCodeInfo_Annotation *m, const google_protobuf_GeneratedCodeInfo_Annotation *b, pbj_arena *arena)
-{
-    return google_protobuf_GeneratedCodeInfo_Annotation__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_GeneratedCodeInfo_Annotation__merge(google_protobuf_GeneratedCodeInfo_Annotation *m, const google_protobuf_GeneratedCodeInfo_Annotation *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->path.count) {
-        int32_t *data = (int32_t *)pbj_append_array(arena, m->path.data, m->path.count, b->path.data, b->path.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->path.data = data;
-        m->path.count += b->path.count;
-    }
-    if (b->has_source_file) {
-        if ((st = pbj_copy(arena, b->source_file.data, b->source_file.len, &m->source_file)) != PBJ_OK) return st;
-        m->has_source_file = 1;
-    }
-    if (b->has_begin) {
-        m->begin = b->begin;
-        m->has_begin = 1;
-    }
-    if (b->has_end) {
-        m->end = b->end;
-        m->has_end = 1;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_GeneratedCodeInfo_Annotation_sort_maps(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_arena *arena)
-{
-    return google_protobuf_GeneratedCodeInfo_Annotation__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_GeneratedCodeInfo_Annotation__sort_maps(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
 
 pbj_status google_protobuf_GeneratedCodeInfo_Annotation_encode_append(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_buf *out)
 {

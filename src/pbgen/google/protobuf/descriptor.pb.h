@@ -599,7 +599,7 @@ pbj_status google_protobuf_FileDescriptorSet_print(const google_protobuf_FileDes
  * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-const char *google_protobuf_FileDescriptorSet_missing(const google_protobuf_FileDescriptorSet *m);
+static inline const char *google_protobuf_FileDescriptorSet_missing(const google_protobuf_FileDescriptorSet *m) { return pbj_table_missing(&google_protobuf_FileDescriptorSet__table, m); }
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_encode_partial(const google_protobuf_FileDescriptorSet *m, uint8_t *buf, size_t cap, size_t *len);
 
 #ifdef PBJ_TEXT_READ_H
@@ -668,7 +668,7 @@ pbj_status google_protobuf_FileDescriptorProto_print(const google_protobuf_FileD
  * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-const char *google_protobuf_FileDescriptorProto_missing(const google_protobuf_FileDescriptorProto *m);
+static inline const char *google_protobuf_FileDescriptorProto_missing(const google_protobuf_FileDescriptorProto *m) { return pbj_table_missing(&google_protobuf_FileDescriptorProto__table, m); }
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_encode_partial(const google_protobuf_FileDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_FileDescriptorProto_has_name(const google_protobuf_FileDescriptorProto *m) { return m->has_name; }
 static inline void google_protobuf_FileDescriptorProto_clear_name(google_protobuf_FileDescriptorProto *m)
@@ -754,7 +754,7 @@ pbj_status google_protobuf_DescriptorProto_print(const google_protobuf_Descripto
  * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-const char *google_protobuf_DescriptorProto_missing(const google_protobuf_DescriptorProto *m);
+static inline const char *google_protobuf_DescriptorProto_missing(const google_protobuf_DescriptorProto *m) { return pbj_table_missing(&google_protobuf_DescriptorProto__table, m); }
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_encode_partial(const google_protobuf_DescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_DescriptorProto_has_name(const google_protobuf_DescriptorProto *m) { return m->has_name; }
 static inline void google_protobuf_DescriptorProto_clear_name(google_protobuf_DescriptorProto *m)
@@ -809,7 +809,7 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange_print(const google_pro
  * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-const char *google_protobuf_DescriptorProto_ExtensionRange_missing(const google_protobuf_DescriptorProto_ExtensionRange *m);
+static inline const char *google_protobuf_DescriptorProto_ExtensionRange_missing(const google_protobuf_DescriptorProto_ExtensionRange *m) { return pbj_table_missing(&google_protobuf_DescriptorProto_ExtensionRange__table, m); }
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode_partial(const google_protobuf_DescriptorProto_ExtensionRange *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_DescriptorProto_ExtensionRange_has_start(const google_protobuf_DescriptorProto_ExtensionRange *m) { return m->has_start; }
 static inline void google_protobuf_DescriptorProto_ExtensionRange_clear_start(google_protobuf_DescriptorProto_ExtensionRange *m)
@@ -941,7 +941,7 @@ pbj_status google_protobuf_FieldDescriptorProto_print(const google_protobuf_Fiel
  * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-const char *google_protobuf_FieldDescriptorProto_missing(const google_protobuf_FieldDescriptorProto *m);
+static inline const char *google_protobuf_FieldDescriptorProto_missing(const google_protobuf_FieldDescriptorProto *m) { return pbj_table_missing(&google_protobuf_FieldDescriptorProto__table, m); }
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_encode_partial(const google_protobuf_FieldDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_FieldDescriptorProto_has_name(const google_protobuf_FieldDescriptorProto *m) { return m->has_name; }
 static inline void google_protobuf_FieldDescriptorProto_clear_name(google_protobuf_FieldDescriptorProto *m)
@@ -1043,7 +1043,7 @@ pbj_status google_protobuf_OneofDescriptorProto_print(const google_protobuf_Oneo
  * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-const char *google_protobuf_OneofDescriptorProto_missing(const google_protobuf_OneofDescriptorProto *m);
+static inline const char *google_protobuf_OneofDescriptorProto_missing(const google_protobuf_OneofDescriptorProto *m) { return pbj_table_missing(&google_protobuf_OneofDescriptorProto__table, m); }
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_encode_partial(const google_protobuf_OneofDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_OneofDescriptorProto_has_name(const google_protobuf_OneofDescriptorProto *m) { return m->has_name; }
 static inline void google_protobuf_OneofDescriptorProto_clear_name(google_protobuf_OneofDescriptorProto *m)
@@ -1099,7 +1099,7 @@ pbj_status google_protobuf_EnumDescriptorProto_print(const google_protobuf_EnumD
  * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-const char *google_protobuf_EnumDescriptorProto_missing(const google_protobuf_EnumDescriptorProto *m);
+static inline const char *google_protobuf_EnumDescriptorProto_missing(const google_protobuf_EnumDescriptorProto *m) { return pbj_table_missing(&google_protobuf_EnumDescriptorProto__table, m); }
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_encode_partial(const google_protobuf_EnumDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_EnumDescriptorProto_has_name(const google_protobuf_EnumDescriptorProto *m) { return m->has_name; }
 static inline void google_protobuf_EnumDescriptorProto_clear_name(google_protobuf_EnumDescriptorProto *m)
@@ -1201,7 +1201,7 @@ pbj_status google_protobuf_EnumValueDescriptorProto_print(const google_protobuf_
  * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-const char *google_protobuf_EnumValueDescriptorProto_missing(const google_protobuf_EnumValueDescriptorProto *m);
+static inline const char *google_protobuf_EnumValueDescriptorProto_missing(const google_protobuf_EnumValueDescriptorProto *m) { return pbj_table_missing(&google_protobuf_EnumValueDescriptorProto__table, m); }
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_encode_partial(const google_protobuf_EnumValueDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_EnumValueDescriptorProto_has_name(const google_protobuf_EnumValueDescriptorProto *m) { return m->has_name; }
 static inline void google_protobuf_EnumValueDescriptorProto_clear_name(google_protobuf_EnumValueDescriptorProto *m)
@@ -1255,7 +1255,7 @@ pbj_status google_protobuf_ServiceDescriptorProto_print(const google_protobuf_Se
  * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-const char *google_protobuf_ServiceDescriptorProto_missing(const google_protobuf_ServiceDescriptorProto *m);
+static inline const char *google_protobuf_ServiceDescriptorProto_missing(const google_protobuf_ServiceDescriptorProto *m) { return pbj_table_missing(&google_protobuf_ServiceDescriptorProto__table, m); }
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_encode_partial(const google_protobuf_ServiceDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_ServiceDescriptorProto_has_name(const google_protobuf_ServiceDescriptorProto *m) { return m->has_name; }
 static inline void google_protobuf_ServiceDescriptorProto_clear_name(google_protobuf_ServiceDescriptorProto *m)
@@ -1313,7 +1313,7 @@ pbj_status google_protobuf_MethodDescriptorProto_print(const google_protobuf_Met
  * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-const char *google_protobuf_MethodDescriptorProto_missing(const google_protobuf_MethodDescriptorProto *m);
+static inline const char *google_protobuf_MethodDescriptorProto_missing(const google_protobuf_MethodDescriptorProto *m) { return pbj_table_missing(&google_protobuf_MethodDescriptorProto__table, m); }
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_encode_partial(const google_protobuf_MethodDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_MethodDescriptorProto_has_name(const google_protobuf_MethodDescriptorProto *m) { return m->has_name; }
 static inline void google_protobuf_MethodDescriptorProto_clear_name(google_protobuf_MethodDescriptorProto *m)
@@ -1443,7 +1443,7 @@ pbj_status google_protobuf_FileOptions_print(const google_protobuf_FileOptions *
  * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-const char *google_protobuf_FileOptions_missing(const google_protobuf_FileOptions *m);
+static inline const char *google_protobuf_FileOptions_missing(const google_protobuf_FileOptions *m) { return pbj_table_missing(&google_protobuf_FileOptions__table, m); }
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_encode_partial(const google_protobuf_FileOptions *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_FileOptions_has_java_package(const google_protobuf_FileOptions *m) { return m->has_java_package; }
 static inline void google_protobuf_FileOptions_clear_java_package(google_protobuf_FileOptions *m)
@@ -1619,7 +1619,7 @@ pbj_status google_protobuf_MessageOptions_print(const google_protobuf_MessageOpt
  * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-const char *google_protobuf_MessageOptions_missing(const google_protobuf_MessageOptions *m);
+static inline const char *google_protobuf_MessageOptions_missing(const google_protobuf_MessageOptions *m) { return pbj_table_missing(&google_protobuf_MessageOptions__table, m); }
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_encode_partial(const google_protobuf_MessageOptions *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_MessageOptions_has_message_set_wire_format(const google_protobuf_MessageOptions *m) { return m->has_message_set_wire_format; }
 static inline void google_protobuf_MessageOptions_clear_message_set_wire_format(google_protobuf_MessageOptions *m)
@@ -1721,7 +1721,7 @@ pbj_status google_protobuf_FieldOptions_print(const google_protobuf_FieldOptions
  * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-const char *google_protobuf_FieldOptions_missing(const google_protobuf_FieldOptions *m);
+static inline const char *google_protobuf_FieldOptions_missing(const google_protobuf_FieldOptions *m) { return pbj_table_missing(&google_protobuf_FieldOptions__table, m); }
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_encode_partial(const google_protobuf_FieldOptions *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_FieldOptions_has_ctype(const google_protobuf_FieldOptions *m) { return m->has_ctype; }
 static inline void google_protobuf_FieldOptions_clear_ctype(google_protobuf_FieldOptions *m)
@@ -1937,7 +1937,7 @@ pbj_status google_protobuf_OneofOptions_print(const google_protobuf_OneofOptions
  * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-const char *google_protobuf_OneofOptions_missing(const google_protobuf_OneofOptions *m);
+static inline const char *google_protobuf_OneofOptions_missing(const google_protobuf_OneofOptions *m) { return pbj_table_missing(&google_protobuf_OneofOptions__table, m); }
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_encode_partial(const google_protobuf_OneofOptions *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_OneofOptions_has_features(const google_protobuf_OneofOptions *m) { return m->features != NULL; }
 static inline void google_protobuf_OneofOptions_clear_features(google_protobuf_OneofOptions *m) { m->features = NULL; }
@@ -1985,7 +1985,7 @@ pbj_status google_protobuf_EnumOptions_print(const google_protobuf_EnumOptions *
  * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-const char *google_protobuf_EnumOptions_missing(const google_protobuf_EnumOptions *m);
+static inline const char *google_protobuf_EnumOptions_missing(const google_protobuf_EnumOptions *m) { return pbj_table_missing(&google_protobuf_EnumOptions__table, m); }
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_encode_partial(const google_protobuf_EnumOptions *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_EnumOptions_has_allow_alias(const google_protobuf_EnumOptions *m) { return m->has_allow_alias; }
 static inline void google_protobuf_EnumOptions_clear_allow_alias(google_protobuf_EnumOptions *m)
@@ -2050,7 +2050,7 @@ pbj_status google_protobuf_EnumValueOptions_print(const google_protobuf_EnumValu
  * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-const char *google_protobuf_EnumValueOptions_missing(const google_protobuf_EnumValueOptions *m);
+static inline const char *google_protobuf_EnumValueOptions_missing(const google_protobuf_EnumValueOptions *m) { return pbj_table_missing(&google_protobuf_EnumValueOptions__table, m); }
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_encode_partial(const google_protobuf_EnumValueOptions *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_EnumValueOptions_has_deprecated(const google_protobuf_EnumValueOptions *m) { return m->has_deprecated; }
 static inline void google_protobuf_EnumValueOptions_clear_deprecated(google_protobuf_EnumValueOptions *m)
@@ -2106,7 +2106,7 @@ pbj_status google_protobuf_ServiceOptions_print(const google_protobuf_ServiceOpt
  * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-const char *google_protobuf_ServiceOptions_missing(const google_protobuf_ServiceOptions *m);
+static inline const char *google_protobuf_ServiceOptions_missing(const google_protobuf_ServiceOptions *m) { return pbj_table_missing(&google_protobuf_ServiceOptions__table, m); }
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_encode_partial(const google_protobuf_ServiceOptions *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_ServiceOptions_has_deprecated(const google_protobuf_ServiceOptions *m) { return m->has_deprecated; }
 static inline void google_protobuf_ServiceOptions_clear_deprecated(google_protobuf_ServiceOptions *m)
@@ -2157,7 +2157,7 @@ pbj_status google_protobuf_MethodOptions_print(const google_protobuf_MethodOptio
  * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-const char *google_protobuf_MethodOptions_missing(const google_protobuf_MethodOptions *m);
+static inline const char *google_protobuf_MethodOptions_missing(const google_protobuf_MethodOptions *m) { return pbj_table_missing(&google_protobuf_MethodOptions__table, m); }
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_encode_partial(const google_protobuf_MethodOptions *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_MethodOptions_has_deprecated(const google_protobuf_MethodOptions *m) { return m->has_deprecated; }
 static inline void google_protobuf_MethodOptions_clear_deprecated(google_protobuf_MethodOptions *m)
@@ -2213,7 +2213,7 @@ pbj_status google_protobuf_ExtensionRangeOptions_print(const google_protobuf_Ext
  * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-const char *google_protobuf_ExtensionRangeOptions_missing(const google_protobuf_ExtensionRangeOptions *m);
+static inline const char *google_protobuf_ExtensionRangeOptions_missing(const google_protobuf_ExtensionRangeOptions *m) { return pbj_table_missing(&google_protobuf_ExtensionRangeOptions__table, m); }
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_encode_partial(const google_protobuf_ExtensionRangeOptions *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_ExtensionRangeOptions_has_verification(const google_protobuf_ExtensionRangeOptions *m) { return m->has_verification; }
 static inline void google_protobuf_ExtensionRangeOptions_clear_verification(google_protobuf_ExtensionRangeOptions *m)
@@ -2349,7 +2349,7 @@ pbj_status google_protobuf_UninterpretedOption_print(const google_protobuf_Unint
  * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-const char *google_protobuf_UninterpretedOption_missing(const google_protobuf_UninterpretedOption *m);
+static inline const char *google_protobuf_UninterpretedOption_missing(const google_protobuf_UninterpretedOption *m) { return pbj_table_missing(&google_protobuf_UninterpretedOption__table, m); }
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_encode_partial(const google_protobuf_UninterpretedOption *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_UninterpretedOption_has_identifier_value(const google_protobuf_UninterpretedOption *m) { return m->has_identifier_value; }
 static inline void google_protobuf_UninterpretedOption_clear_identifier_value(google_protobuf_UninterpretedOption *m)
@@ -2423,7 +2423,7 @@ pbj_status google_protobuf_UninterpretedOption_NamePart_print(const google_proto
  * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-const char *google_protobuf_UninterpretedOption_NamePart_missing(const google_protobuf_UninterpretedOption_NamePart *m);
+static inline const char *google_protobuf_UninterpretedOption_NamePart_missing(const google_protobuf_UninterpretedOption_NamePart *m) { return pbj_table_missing(&google_protobuf_UninterpretedOption_NamePart__table, m); }
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_encode_partial(const google_protobuf_UninterpretedOption_NamePart *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_UninterpretedOption_NamePart_has_name_part(const google_protobuf_UninterpretedOption_NamePart *m) { return m->has_name_part; }
 static inline void google_protobuf_UninterpretedOption_NamePart_clear_name_part(google_protobuf_UninterpretedOption_NamePart *m)
@@ -2993,166 +2993,75 @@ extern const pbj_msg_type google_protobuf_GeneratedCodeInfo_Annotation__type;   
  * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
 uint8_t *google_protobuf_FileDescriptorSet__write(const google_protobuf_FileDescriptorSet *m, uint8_t *end);   /* after google_protobuf_FileDescriptorSet_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet__decode(google_protobuf_FileDescriptorSet *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-const char *google_protobuf_FileDescriptorSet__missing(const google_protobuf_FileDescriptorSet *m, uint32_t depth);
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet__merge(google_protobuf_FileDescriptorSet *m, const google_protobuf_FileDescriptorSet *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet__sort_maps(google_protobuf_FileDescriptorSet *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_FileDescriptorProto__write(const google_protobuf_FileDescriptorProto *m, uint8_t *end);   /* after google_protobuf_FileDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-const char *google_protobuf_FileDescriptorProto__missing(const google_protobuf_FileDescriptorProto *m, uint32_t depth);
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto__merge(google_protobuf_FileDescriptorProto *m, const google_protobuf_FileDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto__sort_maps(google_protobuf_FileDescriptorProto *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_DescriptorProto__write(const google_protobuf_DescriptorProto *m, uint8_t *end);   /* after google_protobuf_DescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
 size_t google_protobuf_DescriptorProto__size(const google_protobuf_DescriptorProto *m, uint32_t depth);   /* PBJ_SIZE_ERROR when m nests deeper than depth */
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-const char *google_protobuf_DescriptorProto__missing(const google_protobuf_DescriptorProto *m, uint32_t depth);
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto__merge(google_protobuf_DescriptorProto *m, const google_protobuf_DescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto__sort_maps(google_protobuf_DescriptorProto *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_DescriptorProto_ExtensionRange__write(const google_protobuf_DescriptorProto_ExtensionRange *m, uint8_t *end);   /* after google_protobuf_DescriptorProto_ExtensionRange_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange__decode(google_protobuf_DescriptorProto_ExtensionRange *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-const char *google_protobuf_DescriptorProto_ExtensionRange__missing(const google_protobuf_DescriptorProto_ExtensionRange *m, uint32_t depth);
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange__merge(google_protobuf_DescriptorProto_ExtensionRange *m, const google_protobuf_DescriptorProto_ExtensionRange *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange__sort_maps(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_DescriptorProto_ReservedRange__write(const google_protobuf_DescriptorProto_ReservedRange *m, uint8_t *end);   /* after google_protobuf_DescriptorProto_ReservedRange_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange__decode(google_protobuf_DescriptorProto_ReservedRange *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange__merge(google_protobuf_DescriptorProto_ReservedRange *m, const google_protobuf_DescriptorProto_ReservedRange *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange__sort_maps(google_protobuf_DescriptorProto_ReservedRange *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_FieldDescriptorProto__write(const google_protobuf_FieldDescriptorProto *m, uint8_t *end);   /* after google_protobuf_FieldDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-const char *google_protobuf_FieldDescriptorProto__missing(const google_protobuf_FieldDescriptorProto *m, uint32_t depth);
-PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto__merge(google_protobuf_FieldDescriptorProto *m, const google_protobuf_FieldDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto__sort_maps(google_protobuf_FieldDescriptorProto *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_OneofDescriptorProto__write(const google_protobuf_OneofDescriptorProto *m, uint8_t *end);   /* after google_protobuf_OneofDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto__decode(google_protobuf_OneofDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-const char *google_protobuf_OneofDescriptorProto__missing(const google_protobuf_OneofDescriptorProto *m, uint32_t depth);
-PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto__merge(google_protobuf_OneofDescriptorProto *m, const google_protobuf_OneofDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto__sort_maps(google_protobuf_OneofDescriptorProto *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_EnumDescriptorProto__write(const google_protobuf_EnumDescriptorProto *m, uint8_t *end);   /* after google_protobuf_EnumDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-const char *google_protobuf_EnumDescriptorProto__missing(const google_protobuf_EnumDescriptorProto *m, uint32_t depth);
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto__merge(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto__sort_maps(google_protobuf_EnumDescriptorProto *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_EnumDescriptorProto_EnumReservedRange__write(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, uint8_t *end);   /* after google_protobuf_EnumDescriptorProto_EnumReservedRange_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__decode(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__merge(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const google_protobuf_EnumDescriptorProto_EnumReservedRange *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__sort_maps(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_EnumValueDescriptorProto__write(const google_protobuf_EnumValueDescriptorProto *m, uint8_t *end);   /* after google_protobuf_EnumValueDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto__decode(google_protobuf_EnumValueDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-const char *google_protobuf_EnumValueDescriptorProto__missing(const google_protobuf_EnumValueDescriptorProto *m, uint32_t depth);
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto__merge(google_protobuf_EnumValueDescriptorProto *m, const google_protobuf_EnumValueDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto__sort_maps(google_protobuf_EnumValueDescriptorProto *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_ServiceDescriptorProto__write(const google_protobuf_ServiceDescriptorProto *m, uint8_t *end);   /* after google_protobuf_ServiceDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto__decode(google_protobuf_ServiceDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-const char *google_protobuf_ServiceDescriptorProto__missing(const google_protobuf_ServiceDescriptorProto *m, uint32_t depth);
-PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto__merge(google_protobuf_ServiceDescriptorProto *m, const google_protobuf_ServiceDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto__sort_maps(google_protobuf_ServiceDescriptorProto *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_MethodDescriptorProto__write(const google_protobuf_MethodDescriptorProto *m, uint8_t *end);   /* after google_protobuf_MethodDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto__decode(google_protobuf_MethodDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-const char *google_protobuf_MethodDescriptorProto__missing(const google_protobuf_MethodDescriptorProto *m, uint32_t depth);
-PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto__merge(google_protobuf_MethodDescriptorProto *m, const google_protobuf_MethodDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto__sort_maps(google_protobuf_MethodDescriptorProto *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_FileOptions__write(const google_protobuf_FileOptions *m, uint8_t *end);   /* after google_protobuf_FileOptions_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-const char *google_protobuf_FileOptions__missing(const google_protobuf_FileOptions *m, uint32_t depth);
-PBJ_MUST_USE pbj_status google_protobuf_FileOptions__merge(google_protobuf_FileOptions *m, const google_protobuf_FileOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_FileOptions__sort_maps(google_protobuf_FileOptions *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_MessageOptions__write(const google_protobuf_MessageOptions *m, uint8_t *end);   /* after google_protobuf_MessageOptions_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions__decode(google_protobuf_MessageOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-const char *google_protobuf_MessageOptions__missing(const google_protobuf_MessageOptions *m, uint32_t depth);
-PBJ_MUST_USE pbj_status google_protobuf_MessageOptions__merge(google_protobuf_MessageOptions *m, const google_protobuf_MessageOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_MessageOptions__sort_maps(google_protobuf_MessageOptions *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_FieldOptions__write(const google_protobuf_FieldOptions *m, uint8_t *end);   /* after google_protobuf_FieldOptions_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-const char *google_protobuf_FieldOptions__missing(const google_protobuf_FieldOptions *m, uint32_t depth);
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions__merge(google_protobuf_FieldOptions *m, const google_protobuf_FieldOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions__sort_maps(google_protobuf_FieldOptions *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_FieldOptions_EditionDefault__write(const google_protobuf_FieldOptions_EditionDefault *m, uint8_t *end);   /* after google_protobuf_FieldOptions_EditionDefault_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_EditionDefault__decode(google_protobuf_FieldOptions_EditionDefault *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_EditionDefault__merge(google_protobuf_FieldOptions_EditionDefault *m, const google_protobuf_FieldOptions_EditionDefault *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_EditionDefault__sort_maps(google_protobuf_FieldOptions_EditionDefault *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_FieldOptions_FeatureSupport__write(const google_protobuf_FieldOptions_FeatureSupport *m, uint8_t *end);   /* after google_protobuf_FieldOptions_FeatureSupport_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport__decode(google_protobuf_FieldOptions_FeatureSupport *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport__merge(google_protobuf_FieldOptions_FeatureSupport *m, const google_protobuf_FieldOptions_FeatureSupport *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport__sort_maps(google_protobuf_FieldOptions_FeatureSupport *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_OneofOptions__write(const google_protobuf_OneofOptions *m, uint8_t *end);   /* after google_protobuf_OneofOptions_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions__decode(google_protobuf_OneofOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-const char *google_protobuf_OneofOptions__missing(const google_protobuf_OneofOptions *m, uint32_t depth);
-PBJ_MUST_USE pbj_status google_protobuf_OneofOptions__merge(google_protobuf_OneofOptions *m, const google_protobuf_OneofOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_OneofOptions__sort_maps(google_protobuf_OneofOptions *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_EnumOptions__write(const google_protobuf_EnumOptions *m, uint8_t *end);   /* after google_protobuf_EnumOptions_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions__decode(google_protobuf_EnumOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-const char *google_protobuf_EnumOptions__missing(const google_protobuf_EnumOptions *m, uint32_t depth);
-PBJ_MUST_USE pbj_status google_protobuf_EnumOptions__merge(google_protobuf_EnumOptions *m, const google_protobuf_EnumOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_EnumOptions__sort_maps(google_protobuf_EnumOptions *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_EnumValueOptions__write(const google_protobuf_EnumValueOptions *m, uint8_t *end);   /* after google_protobuf_EnumValueOptions_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions__decode(google_protobuf_EnumValueOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-const char *google_protobuf_EnumValueOptions__missing(const google_protobuf_EnumValueOptions *m, uint32_t depth);
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions__merge(google_protobuf_EnumValueOptions *m, const google_protobuf_EnumValueOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions__sort_maps(google_protobuf_EnumValueOptions *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_ServiceOptions__write(const google_protobuf_ServiceOptions *m, uint8_t *end);   /* after google_protobuf_ServiceOptions_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions__decode(google_protobuf_ServiceOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-const char *google_protobuf_ServiceOptions__missing(const google_protobuf_ServiceOptions *m, uint32_t depth);
-PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions__merge(google_protobuf_ServiceOptions *m, const google_protobuf_ServiceOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions__sort_maps(google_protobuf_ServiceOptions *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_MethodOptions__write(const google_protobuf_MethodOptions *m, uint8_t *end);   /* after google_protobuf_MethodOptions_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions__decode(google_protobuf_MethodOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-const char *google_protobuf_MethodOptions__missing(const google_protobuf_MethodOptions *m, uint32_t depth);
-PBJ_MUST_USE pbj_status google_protobuf_MethodOptions__merge(google_protobuf_MethodOptions *m, const google_protobuf_MethodOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_MethodOptions__sort_maps(google_protobuf_MethodOptions *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_ExtensionRangeOptions__write(const google_protobuf_ExtensionRangeOptions *m, uint8_t *end);   /* after google_protobuf_ExtensionRangeOptions_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions__decode(google_protobuf_ExtensionRangeOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-const char *google_protobuf_ExtensionRangeOptions__missing(const google_protobuf_ExtensionRangeOptions *m, uint32_t depth);
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions__merge(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_ExtensionRangeOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions__sort_maps(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_ExtensionRangeOptions_Declaration__write(const google_protobuf_ExtensionRangeOptions_Declaration *m, uint8_t *end);   /* after google_protobuf_ExtensionRangeOptions_Declaration_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Declaration__decode(google_protobuf_ExtensionRangeOptions_Declaration *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Declaration__merge(google_protobuf_ExtensionRangeOptions_Declaration *m, const google_protobuf_ExtensionRangeOptions_Declaration *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Declaration__sort_maps(google_protobuf_ExtensionRangeOptions_Declaration *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_UninterpretedOption__write(const google_protobuf_UninterpretedOption *m, uint8_t *end);   /* after google_protobuf_UninterpretedOption_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption__decode(google_protobuf_UninterpretedOption *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-const char *google_protobuf_UninterpretedOption__missing(const google_protobuf_UninterpretedOption *m, uint32_t depth);
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption__merge(google_protobuf_UninterpretedOption *m, const google_protobuf_UninterpretedOption *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption__sort_maps(google_protobuf_UninterpretedOption *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_UninterpretedOption_NamePart__write(const google_protobuf_UninterpretedOption_NamePart *m, uint8_t *end);   /* after google_protobuf_UninterpretedOption_NamePart_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart__decode(google_protobuf_UninterpretedOption_NamePart *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-const char *google_protobuf_UninterpretedOption_NamePart__missing(const google_protobuf_UninterpretedOption_NamePart *m, uint32_t depth);
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart__merge(google_protobuf_UninterpretedOption_NamePart *m, const google_protobuf_UninterpretedOption_NamePart *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart__sort_maps(google_protobuf_UninterpretedOption_NamePart *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_FeatureSet__write(const google_protobuf_FeatureSet *m, uint8_t *end);   /* after google_protobuf_FeatureSet_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_FeatureSet__decode(google_protobuf_FeatureSet *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSet__merge(google_protobuf_FeatureSet *m, const google_protobuf_FeatureSet *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSet__sort_maps(google_protobuf_FeatureSet *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_FeatureSet_VisibilityFeature__write(const google_protobuf_FeatureSet_VisibilityFeature *m, uint8_t *end);   /* after google_protobuf_FeatureSet_VisibilityFeature_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_VisibilityFeature__decode(google_protobuf_FeatureSet_VisibilityFeature *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_VisibilityFeature__merge(google_protobuf_FeatureSet_VisibilityFeature *m, const google_protobuf_FeatureSet_VisibilityFeature *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_VisibilityFeature__sort_maps(google_protobuf_FeatureSet_VisibilityFeature *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_FeatureSet_ProtoLimitsFeature__write(const google_protobuf_FeatureSet_ProtoLimitsFeature *m, uint8_t *end);   /* after google_protobuf_FeatureSet_ProtoLimitsFeature_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature__decode(google_protobuf_FeatureSet_ProtoLimitsFeature *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature__merge(google_protobuf_FeatureSet_ProtoLimitsFeature *m, const google_protobuf_FeatureSet_ProtoLimitsFeature *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature__sort_maps(google_protobuf_FeatureSet_ProtoLimitsFeature *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_FeatureSetDefaults__write(const google_protobuf_FeatureSetDefaults *m, uint8_t *end);   /* after google_protobuf_FeatureSetDefaults_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults__decode(google_protobuf_FeatureSetDefaults *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults__merge(google_protobuf_FeatureSetDefaults *m, const google_protobuf_FeatureSetDefaults *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults__sort_maps(google_protobuf_FeatureSetDefaults *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__write(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, uint8_t *end);   /* after google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__decode(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__merge(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__sort_maps(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_SourceCodeInfo__write(const google_protobuf_SourceCodeInfo *m, uint8_t *end);   /* after google_protobuf_SourceCodeInfo_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo__decode(google_protobuf_SourceCodeInfo *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo__merge(google_protobuf_SourceCodeInfo *m, const google_protobuf_SourceCodeInfo *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo__sort_maps(google_protobuf_SourceCodeInfo *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_SourceCodeInfo_Location__write(const google_protobuf_SourceCodeInfo_Location *m, uint8_t *end);   /* after google_protobuf_SourceCodeInfo_Location_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_SourceCodeInfo_Location *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location__merge(google_protobuf_SourceCodeInfo_Location *m, const google_protobuf_SourceCodeInfo_Location *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location__sort_maps(google_protobuf_SourceCodeInfo_Location *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_GeneratedCodeInfo__write(const google_protobuf_GeneratedCodeInfo *m, uint8_t *end);   /* after google_protobuf_GeneratedCodeInfo_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo__decode(google_protobuf_GeneratedCodeInfo *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo__merge(google_protobuf_GeneratedCodeInfo *m, const google_protobuf_GeneratedCodeInfo *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo__sort_maps(google_protobuf_GeneratedCodeInfo *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_GeneratedCodeInfo_Annotation__write(const google_protobuf_GeneratedCodeInfo_Annotation *m, uint8_t *end);   /* after google_protobuf_GeneratedCodeInfo_Annotation_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation__decode(google_protobuf_GeneratedCodeInfo_Annotation *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation__merge(google_protobuf_GeneratedCodeInfo_Annotation *m, const google_protobuf_GeneratedCodeInfo_Annotation *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation__sort_maps(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_arena *arena, uint32_t depth);
 #ifdef PBJ_TEXT_READ_H
 pbj_status google_protobuf_FileDescriptorSet__read_text(google_protobuf_FileDescriptorSet *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 pbj_status google_protobuf_FileDescriptorProto__read_text(google_protobuf_FileDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
@@ -3215,9 +3124,9 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation__read_text(google_protob
  * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
 
 static inline void google_protobuf_FileDescriptorSet_clear(google_protobuf_FileDescriptorSet *m) { google_protobuf_FileDescriptorSet_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_copy(google_protobuf_FileDescriptorSet *dst, const google_protobuf_FileDescriptorSet *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_merge(google_protobuf_FileDescriptorSet *m, const google_protobuf_FileDescriptorSet *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_sort_maps(google_protobuf_FileDescriptorSet *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_copy(google_protobuf_FileDescriptorSet *dst, const google_protobuf_FileDescriptorSet *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_FileDescriptorSet__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_merge(google_protobuf_FileDescriptorSet *m, const google_protobuf_FileDescriptorSet *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_FileDescriptorSet__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_sort_maps(google_protobuf_FileDescriptorSet *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_FileDescriptorSet__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_encode_append(const google_protobuf_FileDescriptorSet *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_write_delimited(const google_protobuf_FileDescriptorSet *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_read_delimited(google_protobuf_FileDescriptorSet *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3226,9 +3135,9 @@ PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_read_delimited(google_
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_add_file(google_protobuf_FileDescriptorSet *m, const google_protobuf_FileDescriptorProto *v, pbj_arena *arena);
 
 static inline void google_protobuf_FileDescriptorProto_clear(google_protobuf_FileDescriptorProto *m) { google_protobuf_FileDescriptorProto_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_copy(google_protobuf_FileDescriptorProto *dst, const google_protobuf_FileDescriptorProto *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_merge(google_protobuf_FileDescriptorProto *m, const google_protobuf_FileDescriptorProto *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_sort_maps(google_protobuf_FileDescriptorProto *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_copy(google_protobuf_FileDescriptorProto *dst, const google_protobuf_FileDescriptorProto *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_FileDescriptorProto__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_merge(google_protobuf_FileDescriptorProto *m, const google_protobuf_FileDescriptorProto *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_FileDescriptorProto__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_sort_maps(google_protobuf_FileDescriptorProto *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_FileDescriptorProto__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_encode_append(const google_protobuf_FileDescriptorProto *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_write_delimited(const google_protobuf_FileDescriptorProto *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_read_delimited(google_protobuf_FileDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3374,9 +3283,9 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_add_op
 }
 
 static inline void google_protobuf_DescriptorProto_clear(google_protobuf_DescriptorProto *m) { google_protobuf_DescriptorProto_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_copy(google_protobuf_DescriptorProto *dst, const google_protobuf_DescriptorProto *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_merge(google_protobuf_DescriptorProto *m, const google_protobuf_DescriptorProto *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_sort_maps(google_protobuf_DescriptorProto *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_copy(google_protobuf_DescriptorProto *dst, const google_protobuf_DescriptorProto *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_DescriptorProto__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_merge(google_protobuf_DescriptorProto *m, const google_protobuf_DescriptorProto *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_DescriptorProto__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_sort_maps(google_protobuf_DescriptorProto *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_DescriptorProto__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_encode_append(const google_protobuf_DescriptorProto *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_write_delimited(const google_protobuf_DescriptorProto *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_read_delimited(google_protobuf_DescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3443,9 +3352,9 @@ static inline void google_protobuf_DescriptorProto_set_visibility(google_protobu
 }
 
 static inline void google_protobuf_DescriptorProto_ExtensionRange_clear(google_protobuf_DescriptorProto_ExtensionRange *m) { google_protobuf_DescriptorProto_ExtensionRange_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_copy(google_protobuf_DescriptorProto_ExtensionRange *dst, const google_protobuf_DescriptorProto_ExtensionRange *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_merge(google_protobuf_DescriptorProto_ExtensionRange *m, const google_protobuf_DescriptorProto_ExtensionRange *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_sort_maps(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_copy(google_protobuf_DescriptorProto_ExtensionRange *dst, const google_protobuf_DescriptorProto_ExtensionRange *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_DescriptorProto_ExtensionRange__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_merge(google_protobuf_DescriptorProto_ExtensionRange *m, const google_protobuf_DescriptorProto_ExtensionRange *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_DescriptorProto_ExtensionRange__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_sort_maps(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_DescriptorProto_ExtensionRange__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode_append(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_write_delimited(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_read_delimited(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3467,9 +3376,9 @@ static inline google_protobuf_ExtensionRangeOptions *google_protobuf_DescriptorP
 }
 
 static inline void google_protobuf_DescriptorProto_ReservedRange_clear(google_protobuf_DescriptorProto_ReservedRange *m) { google_protobuf_DescriptorProto_ReservedRange_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_copy(google_protobuf_DescriptorProto_ReservedRange *dst, const google_protobuf_DescriptorProto_ReservedRange *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_merge(google_protobuf_DescriptorProto_ReservedRange *m, const google_protobuf_DescriptorProto_ReservedRange *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_sort_maps(google_protobuf_DescriptorProto_ReservedRange *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_copy(google_protobuf_DescriptorProto_ReservedRange *dst, const google_protobuf_DescriptorProto_ReservedRange *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_DescriptorProto_ReservedRange__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_merge(google_protobuf_DescriptorProto_ReservedRange *m, const google_protobuf_DescriptorProto_ReservedRange *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_DescriptorProto_ReservedRange__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_sort_maps(google_protobuf_DescriptorProto_ReservedRange *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_DescriptorProto_ReservedRange__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_encode_append(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_write_delimited(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_read_delimited(google_protobuf_DescriptorProto_ReservedRange *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3485,9 +3394,9 @@ static inline void google_protobuf_DescriptorProto_ReservedRange_set_end(google_
 }
 
 static inline void google_protobuf_FieldDescriptorProto_clear(google_protobuf_FieldDescriptorProto *m) { google_protobuf_FieldDescriptorProto_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_copy(google_protobuf_FieldDescriptorProto *dst, const google_protobuf_FieldDescriptorProto *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_merge(google_protobuf_FieldDescriptorProto *m, const google_protobuf_FieldDescriptorProto *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_sort_maps(google_protobuf_FieldDescriptorProto *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_copy(google_protobuf_FieldDescriptorProto *dst, const google_protobuf_FieldDescriptorProto *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_FieldDescriptorProto__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_merge(google_protobuf_FieldDescriptorProto *m, const google_protobuf_FieldDescriptorProto *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_FieldDescriptorProto__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_sort_maps(google_protobuf_FieldDescriptorProto *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_FieldDescriptorProto__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_encode_append(const google_protobuf_FieldDescriptorProto *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_write_delimited(const google_protobuf_FieldDescriptorProto *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_read_delimited(google_protobuf_FieldDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3589,9 +3498,9 @@ static inline void google_protobuf_FieldDescriptorProto_set_proto3_optional(goog
 }
 
 static inline void google_protobuf_OneofDescriptorProto_clear(google_protobuf_OneofDescriptorProto *m) { google_protobuf_OneofDescriptorProto_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_copy(google_protobuf_OneofDescriptorProto *dst, const google_protobuf_OneofDescriptorProto *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_merge(google_protobuf_OneofDescriptorProto *m, const google_protobuf_OneofDescriptorProto *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_sort_maps(google_protobuf_OneofDescriptorProto *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_copy(google_protobuf_OneofDescriptorProto *dst, const google_protobuf_OneofDescriptorProto *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_OneofDescriptorProto__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_merge(google_protobuf_OneofDescriptorProto *m, const google_protobuf_OneofDescriptorProto *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_OneofDescriptorProto__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_sort_maps(google_protobuf_OneofDescriptorProto *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_OneofDescriptorProto__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_encode_append(const google_protobuf_OneofDescriptorProto *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_write_delimited(const google_protobuf_OneofDescriptorProto *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_read_delimited(google_protobuf_OneofDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3616,9 +3525,9 @@ static inline google_protobuf_OneofOptions *google_protobuf_OneofDescriptorProto
 }
 
 static inline void google_protobuf_EnumDescriptorProto_clear(google_protobuf_EnumDescriptorProto *m) { google_protobuf_EnumDescriptorProto_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_copy(google_protobuf_EnumDescriptorProto *dst, const google_protobuf_EnumDescriptorProto *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_merge(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumDescriptorProto *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_sort_maps(google_protobuf_EnumDescriptorProto *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_copy(google_protobuf_EnumDescriptorProto *dst, const google_protobuf_EnumDescriptorProto *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_EnumDescriptorProto__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_merge(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumDescriptorProto *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_EnumDescriptorProto__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_sort_maps(google_protobuf_EnumDescriptorProto *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_EnumDescriptorProto__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_encode_append(const google_protobuf_EnumDescriptorProto *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_write_delimited(const google_protobuf_EnumDescriptorProto *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_read_delimited(google_protobuf_EnumDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3670,9 +3579,9 @@ static inline void google_protobuf_EnumDescriptorProto_set_visibility(google_pro
 }
 
 static inline void google_protobuf_EnumDescriptorProto_EnumReservedRange_clear(google_protobuf_EnumDescriptorProto_EnumReservedRange *m) { google_protobuf_EnumDescriptorProto_EnumReservedRange_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_copy(google_protobuf_EnumDescriptorProto_EnumReservedRange *dst, const google_protobuf_EnumDescriptorProto_EnumReservedRange *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_merge(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const google_protobuf_EnumDescriptorProto_EnumReservedRange *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_sort_maps(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_copy(google_protobuf_EnumDescriptorProto_EnumReservedRange *dst, const google_protobuf_EnumDescriptorProto_EnumReservedRange *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_EnumDescriptorProto_EnumReservedRange__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_merge(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const google_protobuf_EnumDescriptorProto_EnumReservedRange *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_EnumDescriptorProto_EnumReservedRange__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_sort_maps(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_EnumDescriptorProto_EnumReservedRange__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_encode_append(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_write_delimited(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_read_delimited(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3688,9 +3597,9 @@ static inline void google_protobuf_EnumDescriptorProto_EnumReservedRange_set_end
 }
 
 static inline void google_protobuf_EnumValueDescriptorProto_clear(google_protobuf_EnumValueDescriptorProto *m) { google_protobuf_EnumValueDescriptorProto_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_copy(google_protobuf_EnumValueDescriptorProto *dst, const google_protobuf_EnumValueDescriptorProto *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_merge(google_protobuf_EnumValueDescriptorProto *m, const google_protobuf_EnumValueDescriptorProto *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_sort_maps(google_protobuf_EnumValueDescriptorProto *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_copy(google_protobuf_EnumValueDescriptorProto *dst, const google_protobuf_EnumValueDescriptorProto *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_EnumValueDescriptorProto__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_merge(google_protobuf_EnumValueDescriptorProto *m, const google_protobuf_EnumValueDescriptorProto *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_EnumValueDescriptorProto__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_sort_maps(google_protobuf_EnumValueDescriptorProto *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_EnumValueDescriptorProto__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_encode_append(const google_protobuf_EnumValueDescriptorProto *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_write_delimited(const google_protobuf_EnumValueDescriptorProto *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_read_delimited(google_protobuf_EnumValueDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3720,9 +3629,9 @@ static inline google_protobuf_EnumValueOptions *google_protobuf_EnumValueDescrip
 }
 
 static inline void google_protobuf_ServiceDescriptorProto_clear(google_protobuf_ServiceDescriptorProto *m) { google_protobuf_ServiceDescriptorProto_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_copy(google_protobuf_ServiceDescriptorProto *dst, const google_protobuf_ServiceDescriptorProto *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_merge(google_protobuf_ServiceDescriptorProto *m, const google_protobuf_ServiceDescriptorProto *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_sort_maps(google_protobuf_ServiceDescriptorProto *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_copy(google_protobuf_ServiceDescriptorProto *dst, const google_protobuf_ServiceDescriptorProto *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_ServiceDescriptorProto__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_merge(google_protobuf_ServiceDescriptorProto *m, const google_protobuf_ServiceDescriptorProto *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_ServiceDescriptorProto__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_sort_maps(google_protobuf_ServiceDescriptorProto *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_ServiceDescriptorProto__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_encode_append(const google_protobuf_ServiceDescriptorProto *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_write_delimited(const google_protobuf_ServiceDescriptorProto *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_read_delimited(google_protobuf_ServiceDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3750,9 +3659,9 @@ static inline google_protobuf_ServiceOptions *google_protobuf_ServiceDescriptorP
 }
 
 static inline void google_protobuf_MethodDescriptorProto_clear(google_protobuf_MethodDescriptorProto *m) { google_protobuf_MethodDescriptorProto_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_copy(google_protobuf_MethodDescriptorProto *dst, const google_protobuf_MethodDescriptorProto *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_merge(google_protobuf_MethodDescriptorProto *m, const google_protobuf_MethodDescriptorProto *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_sort_maps(google_protobuf_MethodDescriptorProto *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_copy(google_protobuf_MethodDescriptorProto *dst, const google_protobuf_MethodDescriptorProto *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_MethodDescriptorProto__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_merge(google_protobuf_MethodDescriptorProto *m, const google_protobuf_MethodDescriptorProto *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_MethodDescriptorProto__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_sort_maps(google_protobuf_MethodDescriptorProto *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_MethodDescriptorProto__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_encode_append(const google_protobuf_MethodDescriptorProto *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_write_delimited(const google_protobuf_MethodDescriptorProto *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_read_delimited(google_protobuf_MethodDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3813,9 +3722,9 @@ static inline void google_protobuf_MethodDescriptorProto_set_server_streaming(go
 }
 
 static inline void google_protobuf_FileOptions_clear(google_protobuf_FileOptions *m) { google_protobuf_FileOptions_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_FileOptions_copy(google_protobuf_FileOptions *dst, const google_protobuf_FileOptions *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FileOptions_merge(google_protobuf_FileOptions *m, const google_protobuf_FileOptions *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FileOptions_sort_maps(google_protobuf_FileOptions *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_copy(google_protobuf_FileOptions *dst, const google_protobuf_FileOptions *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_FileOptions__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_merge(google_protobuf_FileOptions *m, const google_protobuf_FileOptions *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_FileOptions__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_sort_maps(google_protobuf_FileOptions *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_FileOptions__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_encode_append(const google_protobuf_FileOptions *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_write_delimited(const google_protobuf_FileOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_read_delimited(google_protobuf_FileOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -4010,9 +3919,9 @@ static inline google_protobuf_FeatureSet *google_protobuf_FileOptions_mutable_fe
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_add_uninterpreted_option(google_protobuf_FileOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
 static inline void google_protobuf_MessageOptions_clear(google_protobuf_MessageOptions *m) { google_protobuf_MessageOptions_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_copy(google_protobuf_MessageOptions *dst, const google_protobuf_MessageOptions *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_merge(google_protobuf_MessageOptions *m, const google_protobuf_MessageOptions *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_sort_maps(google_protobuf_MessageOptions *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_copy(google_protobuf_MessageOptions *dst, const google_protobuf_MessageOptions *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_MessageOptions__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_merge(google_protobuf_MessageOptions *m, const google_protobuf_MessageOptions *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_MessageOptions__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_sort_maps(google_protobuf_MessageOptions *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_MessageOptions__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_encode_append(const google_protobuf_MessageOptions *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_write_delimited(const google_protobuf_MessageOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_read_delimited(google_protobuf_MessageOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -4052,9 +3961,9 @@ static inline google_protobuf_FeatureSet *google_protobuf_MessageOptions_mutable
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_add_uninterpreted_option(google_protobuf_MessageOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
 static inline void google_protobuf_FieldOptions_clear(google_protobuf_FieldOptions *m) { google_protobuf_FieldOptions_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_copy(google_protobuf_FieldOptions *dst, const google_protobuf_FieldOptions *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_merge(google_protobuf_FieldOptions *m, const google_protobuf_FieldOptions *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_sort_maps(google_protobuf_FieldOptions *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_copy(google_protobuf_FieldOptions *dst, const google_protobuf_FieldOptions *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_FieldOptions__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_merge(google_protobuf_FieldOptions *m, const google_protobuf_FieldOptions *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_FieldOptions__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_sort_maps(google_protobuf_FieldOptions *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_FieldOptions__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_encode_append(const google_protobuf_FieldOptions *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_write_delimited(const google_protobuf_FieldOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_read_delimited(google_protobuf_FieldOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -4143,9 +4052,9 @@ static inline google_protobuf_FieldOptions_FeatureSupport *google_protobuf_Field
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_add_uninterpreted_option(google_protobuf_FieldOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
 static inline void google_protobuf_FieldOptions_EditionDefault_clear(google_protobuf_FieldOptions_EditionDefault *m) { google_protobuf_FieldOptions_EditionDefault_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_EditionDefault_copy(google_protobuf_FieldOptions_EditionDefault *dst, const google_protobuf_FieldOptions_EditionDefault *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_EditionDefault_merge(google_protobuf_FieldOptions_EditionDefault *m, const google_protobuf_FieldOptions_EditionDefault *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_EditionDefault_sort_maps(google_protobuf_FieldOptions_EditionDefault *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_EditionDefault_copy(google_protobuf_FieldOptions_EditionDefault *dst, const google_protobuf_FieldOptions_EditionDefault *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_FieldOptions_EditionDefault__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_EditionDefault_merge(google_protobuf_FieldOptions_EditionDefault *m, const google_protobuf_FieldOptions_EditionDefault *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_FieldOptions_EditionDefault__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_EditionDefault_sort_maps(google_protobuf_FieldOptions_EditionDefault *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_FieldOptions_EditionDefault__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_EditionDefault_encode_append(const google_protobuf_FieldOptions_EditionDefault *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_EditionDefault_write_delimited(const google_protobuf_FieldOptions_EditionDefault *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_EditionDefault_read_delimited(google_protobuf_FieldOptions_EditionDefault *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -4169,9 +4078,9 @@ static inline void google_protobuf_FieldOptions_EditionDefault_set_edition(googl
 }
 
 static inline void google_protobuf_FieldOptions_FeatureSupport_clear(google_protobuf_FieldOptions_FeatureSupport *m) { google_protobuf_FieldOptions_FeatureSupport_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport_copy(google_protobuf_FieldOptions_FeatureSupport *dst, const google_protobuf_FieldOptions_FeatureSupport *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport_merge(google_protobuf_FieldOptions_FeatureSupport *m, const google_protobuf_FieldOptions_FeatureSupport *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport_sort_maps(google_protobuf_FieldOptions_FeatureSupport *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport_copy(google_protobuf_FieldOptions_FeatureSupport *dst, const google_protobuf_FieldOptions_FeatureSupport *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_FieldOptions_FeatureSupport__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport_merge(google_protobuf_FieldOptions_FeatureSupport *m, const google_protobuf_FieldOptions_FeatureSupport *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_FieldOptions_FeatureSupport__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport_sort_maps(google_protobuf_FieldOptions_FeatureSupport *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_FieldOptions_FeatureSupport__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport_encode_append(const google_protobuf_FieldOptions_FeatureSupport *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport_write_delimited(const google_protobuf_FieldOptions_FeatureSupport *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport_read_delimited(google_protobuf_FieldOptions_FeatureSupport *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -4218,9 +4127,9 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSuppor
 }
 
 static inline void google_protobuf_OneofOptions_clear(google_protobuf_OneofOptions *m) { google_protobuf_OneofOptions_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_copy(google_protobuf_OneofOptions *dst, const google_protobuf_OneofOptions *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_merge(google_protobuf_OneofOptions *m, const google_protobuf_OneofOptions *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_sort_maps(google_protobuf_OneofOptions *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_copy(google_protobuf_OneofOptions *dst, const google_protobuf_OneofOptions *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_OneofOptions__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_merge(google_protobuf_OneofOptions *m, const google_protobuf_OneofOptions *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_OneofOptions__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_sort_maps(google_protobuf_OneofOptions *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_OneofOptions__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_encode_append(const google_protobuf_OneofOptions *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_write_delimited(const google_protobuf_OneofOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_read_delimited(google_protobuf_OneofOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -4235,9 +4144,9 @@ static inline google_protobuf_FeatureSet *google_protobuf_OneofOptions_mutable_f
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_add_uninterpreted_option(google_protobuf_OneofOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
 static inline void google_protobuf_EnumOptions_clear(google_protobuf_EnumOptions *m) { google_protobuf_EnumOptions_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_copy(google_protobuf_EnumOptions *dst, const google_protobuf_EnumOptions *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_merge(google_protobuf_EnumOptions *m, const google_protobuf_EnumOptions *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_sort_maps(google_protobuf_EnumOptions *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_copy(google_protobuf_EnumOptions *dst, const google_protobuf_EnumOptions *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_EnumOptions__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_merge(google_protobuf_EnumOptions *m, const google_protobuf_EnumOptions *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_EnumOptions__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_sort_maps(google_protobuf_EnumOptions *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_EnumOptions__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_encode_append(const google_protobuf_EnumOptions *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_write_delimited(const google_protobuf_EnumOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_read_delimited(google_protobuf_EnumOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -4267,9 +4176,9 @@ static inline google_protobuf_FeatureSet *google_protobuf_EnumOptions_mutable_fe
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_add_uninterpreted_option(google_protobuf_EnumOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
 static inline void google_protobuf_EnumValueOptions_clear(google_protobuf_EnumValueOptions *m) { google_protobuf_EnumValueOptions_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_copy(google_protobuf_EnumValueOptions *dst, const google_protobuf_EnumValueOptions *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_merge(google_protobuf_EnumValueOptions *m, const google_protobuf_EnumValueOptions *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_sort_maps(google_protobuf_EnumValueOptions *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_copy(google_protobuf_EnumValueOptions *dst, const google_protobuf_EnumValueOptions *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_EnumValueOptions__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_merge(google_protobuf_EnumValueOptions *m, const google_protobuf_EnumValueOptions *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_EnumValueOptions__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_sort_maps(google_protobuf_EnumValueOptions *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_EnumValueOptions__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_encode_append(const google_protobuf_EnumValueOptions *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_write_delimited(const google_protobuf_EnumValueOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_read_delimited(google_protobuf_EnumValueOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -4300,9 +4209,9 @@ static inline google_protobuf_FieldOptions_FeatureSupport *google_protobuf_EnumV
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_add_uninterpreted_option(google_protobuf_EnumValueOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
 static inline void google_protobuf_ServiceOptions_clear(google_protobuf_ServiceOptions *m) { google_protobuf_ServiceOptions_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_copy(google_protobuf_ServiceOptions *dst, const google_protobuf_ServiceOptions *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_merge(google_protobuf_ServiceOptions *m, const google_protobuf_ServiceOptions *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_sort_maps(google_protobuf_ServiceOptions *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_copy(google_protobuf_ServiceOptions *dst, const google_protobuf_ServiceOptions *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_ServiceOptions__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_merge(google_protobuf_ServiceOptions *m, const google_protobuf_ServiceOptions *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_ServiceOptions__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_sort_maps(google_protobuf_ServiceOptions *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_ServiceOptions__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_encode_append(const google_protobuf_ServiceOptions *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_write_delimited(const google_protobuf_ServiceOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_read_delimited(google_protobuf_ServiceOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -4322,9 +4231,9 @@ static inline google_protobuf_FeatureSet *google_protobuf_ServiceOptions_mutable
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_add_uninterpreted_option(google_protobuf_ServiceOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
 static inline void google_protobuf_MethodOptions_clear(google_protobuf_MethodOptions *m) { google_protobuf_MethodOptions_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_copy(google_protobuf_MethodOptions *dst, const google_protobuf_MethodOptions *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_merge(google_protobuf_MethodOptions *m, const google_protobuf_MethodOptions *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_sort_maps(google_protobuf_MethodOptions *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_copy(google_protobuf_MethodOptions *dst, const google_protobuf_MethodOptions *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_MethodOptions__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_merge(google_protobuf_MethodOptions *m, const google_protobuf_MethodOptions *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_MethodOptions__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_sort_maps(google_protobuf_MethodOptions *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_MethodOptions__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_encode_append(const google_protobuf_MethodOptions *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_write_delimited(const google_protobuf_MethodOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_read_delimited(google_protobuf_MethodOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -4349,9 +4258,9 @@ static inline google_protobuf_FeatureSet *google_protobuf_MethodOptions_mutable_
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_add_uninterpreted_option(google_protobuf_MethodOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
 static inline void google_protobuf_ExtensionRangeOptions_clear(google_protobuf_ExtensionRangeOptions *m) { google_protobuf_ExtensionRangeOptions_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_copy(google_protobuf_ExtensionRangeOptions *dst, const google_protobuf_ExtensionRangeOptions *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_merge(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_ExtensionRangeOptions *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_sort_maps(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_copy(google_protobuf_ExtensionRangeOptions *dst, const google_protobuf_ExtensionRangeOptions *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_ExtensionRangeOptions__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_merge(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_ExtensionRangeOptions *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_ExtensionRangeOptions__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_sort_maps(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_ExtensionRangeOptions__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_encode_append(const google_protobuf_ExtensionRangeOptions *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_write_delimited(const google_protobuf_ExtensionRangeOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_read_delimited(google_protobuf_ExtensionRangeOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -4374,9 +4283,9 @@ static inline google_protobuf_FeatureSet *google_protobuf_ExtensionRangeOptions_
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_add_uninterpreted_option(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
 static inline void google_protobuf_ExtensionRangeOptions_Declaration_clear(google_protobuf_ExtensionRangeOptions_Declaration *m) { google_protobuf_ExtensionRangeOptions_Declaration_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Declaration_copy(google_protobuf_ExtensionRangeOptions_Declaration *dst, const google_protobuf_ExtensionRangeOptions_Declaration *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Declaration_merge(google_protobuf_ExtensionRangeOptions_Declaration *m, const google_protobuf_ExtensionRangeOptions_Declaration *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Declaration_sort_maps(google_protobuf_ExtensionRangeOptions_Declaration *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Declaration_copy(google_protobuf_ExtensionRangeOptions_Declaration *dst, const google_protobuf_ExtensionRangeOptions_Declaration *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_ExtensionRangeOptions_Declaration__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Declaration_merge(google_protobuf_ExtensionRangeOptions_Declaration *m, const google_protobuf_ExtensionRangeOptions_Declaration *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_ExtensionRangeOptions_Declaration__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Declaration_sort_maps(google_protobuf_ExtensionRangeOptions_Declaration *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_ExtensionRangeOptions_Declaration__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Declaration_encode_append(const google_protobuf_ExtensionRangeOptions_Declaration *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Declaration_write_delimited(const google_protobuf_ExtensionRangeOptions_Declaration *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Declaration_read_delimited(google_protobuf_ExtensionRangeOptions_Declaration *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -4423,9 +4332,9 @@ static inline void google_protobuf_ExtensionRangeOptions_Declaration_set_repeate
 }
 
 static inline void google_protobuf_UninterpretedOption_clear(google_protobuf_UninterpretedOption *m) { google_protobuf_UninterpretedOption_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_copy(google_protobuf_UninterpretedOption *dst, const google_protobuf_UninterpretedOption *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_merge(google_protobuf_UninterpretedOption *m, const google_protobuf_UninterpretedOption *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_sort_maps(google_protobuf_UninterpretedOption *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_copy(google_protobuf_UninterpretedOption *dst, const google_protobuf_UninterpretedOption *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_UninterpretedOption__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_merge(google_protobuf_UninterpretedOption *m, const google_protobuf_UninterpretedOption *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_UninterpretedOption__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_sort_maps(google_protobuf_UninterpretedOption *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_UninterpretedOption__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_encode_append(const google_protobuf_UninterpretedOption *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_write_delimited(const google_protobuf_UninterpretedOption *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_read_delimited(google_protobuf_UninterpretedOption *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -4483,9 +4392,9 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_set_ag
 }
 
 static inline void google_protobuf_UninterpretedOption_NamePart_clear(google_protobuf_UninterpretedOption_NamePart *m) { google_protobuf_UninterpretedOption_NamePart_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_copy(google_protobuf_UninterpretedOption_NamePart *dst, const google_protobuf_UninterpretedOption_NamePart *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_merge(google_protobuf_UninterpretedOption_NamePart *m, const google_protobuf_UninterpretedOption_NamePart *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_sort_maps(google_protobuf_UninterpretedOption_NamePart *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_copy(google_protobuf_UninterpretedOption_NamePart *dst, const google_protobuf_UninterpretedOption_NamePart *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_UninterpretedOption_NamePart__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_merge(google_protobuf_UninterpretedOption_NamePart *m, const google_protobuf_UninterpretedOption_NamePart *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_UninterpretedOption_NamePart__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_sort_maps(google_protobuf_UninterpretedOption_NamePart *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_UninterpretedOption_NamePart__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_encode_append(const google_protobuf_UninterpretedOption_NamePart *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_write_delimited(const google_protobuf_UninterpretedOption_NamePart *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_read_delimited(google_protobuf_UninterpretedOption_NamePart *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -4509,9 +4418,9 @@ static inline void google_protobuf_UninterpretedOption_NamePart_set_is_extension
 }
 
 static inline void google_protobuf_FeatureSet_clear(google_protobuf_FeatureSet *m) { google_protobuf_FeatureSet_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_copy(google_protobuf_FeatureSet *dst, const google_protobuf_FeatureSet *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_merge(google_protobuf_FeatureSet *m, const google_protobuf_FeatureSet *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_sort_maps(google_protobuf_FeatureSet *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_copy(google_protobuf_FeatureSet *dst, const google_protobuf_FeatureSet *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_FeatureSet__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_merge(google_protobuf_FeatureSet *m, const google_protobuf_FeatureSet *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_FeatureSet__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_sort_maps(google_protobuf_FeatureSet *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_FeatureSet__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_encode_append(const google_protobuf_FeatureSet *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_write_delimited(const google_protobuf_FeatureSet *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_read_delimited(google_protobuf_FeatureSet *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -4562,25 +4471,25 @@ static inline void google_protobuf_FeatureSet_set_enforce_proto_limits(google_pr
 }
 
 static inline void google_protobuf_FeatureSet_VisibilityFeature_clear(google_protobuf_FeatureSet_VisibilityFeature *m) { google_protobuf_FeatureSet_VisibilityFeature_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_VisibilityFeature_copy(google_protobuf_FeatureSet_VisibilityFeature *dst, const google_protobuf_FeatureSet_VisibilityFeature *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_VisibilityFeature_merge(google_protobuf_FeatureSet_VisibilityFeature *m, const google_protobuf_FeatureSet_VisibilityFeature *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_VisibilityFeature_sort_maps(google_protobuf_FeatureSet_VisibilityFeature *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_VisibilityFeature_copy(google_protobuf_FeatureSet_VisibilityFeature *dst, const google_protobuf_FeatureSet_VisibilityFeature *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_FeatureSet_VisibilityFeature__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_VisibilityFeature_merge(google_protobuf_FeatureSet_VisibilityFeature *m, const google_protobuf_FeatureSet_VisibilityFeature *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_FeatureSet_VisibilityFeature__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_VisibilityFeature_sort_maps(google_protobuf_FeatureSet_VisibilityFeature *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_FeatureSet_VisibilityFeature__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_VisibilityFeature_encode_append(const google_protobuf_FeatureSet_VisibilityFeature *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_VisibilityFeature_write_delimited(const google_protobuf_FeatureSet_VisibilityFeature *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_VisibilityFeature_read_delimited(google_protobuf_FeatureSet_VisibilityFeature *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 
 static inline void google_protobuf_FeatureSet_ProtoLimitsFeature_clear(google_protobuf_FeatureSet_ProtoLimitsFeature *m) { google_protobuf_FeatureSet_ProtoLimitsFeature_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_copy(google_protobuf_FeatureSet_ProtoLimitsFeature *dst, const google_protobuf_FeatureSet_ProtoLimitsFeature *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_merge(google_protobuf_FeatureSet_ProtoLimitsFeature *m, const google_protobuf_FeatureSet_ProtoLimitsFeature *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_sort_maps(google_protobuf_FeatureSet_ProtoLimitsFeature *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_copy(google_protobuf_FeatureSet_ProtoLimitsFeature *dst, const google_protobuf_FeatureSet_ProtoLimitsFeature *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_FeatureSet_ProtoLimitsFeature__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_merge(google_protobuf_FeatureSet_ProtoLimitsFeature *m, const google_protobuf_FeatureSet_ProtoLimitsFeature *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_FeatureSet_ProtoLimitsFeature__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_sort_maps(google_protobuf_FeatureSet_ProtoLimitsFeature *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_FeatureSet_ProtoLimitsFeature__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_encode_append(const google_protobuf_FeatureSet_ProtoLimitsFeature *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_write_delimited(const google_protobuf_FeatureSet_ProtoLimitsFeature *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_read_delimited(google_protobuf_FeatureSet_ProtoLimitsFeature *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 
 static inline void google_protobuf_FeatureSetDefaults_clear(google_protobuf_FeatureSetDefaults *m) { google_protobuf_FeatureSetDefaults_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_copy(google_protobuf_FeatureSetDefaults *dst, const google_protobuf_FeatureSetDefaults *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_merge(google_protobuf_FeatureSetDefaults *m, const google_protobuf_FeatureSetDefaults *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_sort_maps(google_protobuf_FeatureSetDefaults *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_copy(google_protobuf_FeatureSetDefaults *dst, const google_protobuf_FeatureSetDefaults *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_FeatureSetDefaults__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_merge(google_protobuf_FeatureSetDefaults *m, const google_protobuf_FeatureSetDefaults *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_FeatureSetDefaults__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_sort_maps(google_protobuf_FeatureSetDefaults *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_FeatureSetDefaults__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_encode_append(const google_protobuf_FeatureSetDefaults *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_write_delimited(const google_protobuf_FeatureSetDefaults *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_read_delimited(google_protobuf_FeatureSetDefaults *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -4599,9 +4508,9 @@ static inline void google_protobuf_FeatureSetDefaults_set_maximum_edition(google
 }
 
 static inline void google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_clear(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m) { google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_copy(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *dst, const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_merge(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_sort_maps(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_copy(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *dst, const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_merge(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_sort_maps(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_encode_append(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_write_delimited(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_read_delimited(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -4624,9 +4533,9 @@ static inline google_protobuf_FeatureSet *google_protobuf_FeatureSetDefaults_Fea
 }
 
 static inline void google_protobuf_SourceCodeInfo_clear(google_protobuf_SourceCodeInfo *m) { google_protobuf_SourceCodeInfo_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_copy(google_protobuf_SourceCodeInfo *dst, const google_protobuf_SourceCodeInfo *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_merge(google_protobuf_SourceCodeInfo *m, const google_protobuf_SourceCodeInfo *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_sort_maps(google_protobuf_SourceCodeInfo *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_copy(google_protobuf_SourceCodeInfo *dst, const google_protobuf_SourceCodeInfo *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_SourceCodeInfo__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_merge(google_protobuf_SourceCodeInfo *m, const google_protobuf_SourceCodeInfo *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_SourceCodeInfo__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_sort_maps(google_protobuf_SourceCodeInfo *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_SourceCodeInfo__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_encode_append(const google_protobuf_SourceCodeInfo *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_write_delimited(const google_protobuf_SourceCodeInfo *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_read_delimited(google_protobuf_SourceCodeInfo *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -4635,9 +4544,9 @@ PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_read_delimited(google_pro
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_add_location(google_protobuf_SourceCodeInfo *m, const google_protobuf_SourceCodeInfo_Location *v, pbj_arena *arena);
 
 static inline void google_protobuf_SourceCodeInfo_Location_clear(google_protobuf_SourceCodeInfo_Location *m) { google_protobuf_SourceCodeInfo_Location_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_copy(google_protobuf_SourceCodeInfo_Location *dst, const google_protobuf_SourceCodeInfo_Location *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_merge(google_protobuf_SourceCodeInfo_Location *m, const google_protobuf_SourceCodeInfo_Location *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_sort_maps(google_protobuf_SourceCodeInfo_Location *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_copy(google_protobuf_SourceCodeInfo_Location *dst, const google_protobuf_SourceCodeInfo_Location *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_SourceCodeInfo_Location__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_merge(google_protobuf_SourceCodeInfo_Location *m, const google_protobuf_SourceCodeInfo_Location *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_SourceCodeInfo_Location__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_sort_maps(google_protobuf_SourceCodeInfo_Location *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_SourceCodeInfo_Location__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_encode_append(const google_protobuf_SourceCodeInfo_Location *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_write_delimited(const google_protobuf_SourceCodeInfo_Location *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_read_delimited(google_protobuf_SourceCodeInfo_Location *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -4725,9 +4634,9 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_ad
 }
 
 static inline void google_protobuf_GeneratedCodeInfo_clear(google_protobuf_GeneratedCodeInfo *m) { google_protobuf_GeneratedCodeInfo_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_copy(google_protobuf_GeneratedCodeInfo *dst, const google_protobuf_GeneratedCodeInfo *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_merge(google_protobuf_GeneratedCodeInfo *m, const google_protobuf_GeneratedCodeInfo *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_sort_maps(google_protobuf_GeneratedCodeInfo *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_copy(google_protobuf_GeneratedCodeInfo *dst, const google_protobuf_GeneratedCodeInfo *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_GeneratedCodeInfo__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_merge(google_protobuf_GeneratedCodeInfo *m, const google_protobuf_GeneratedCodeInfo *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_GeneratedCodeInfo__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_sort_maps(google_protobuf_GeneratedCodeInfo *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_GeneratedCodeInfo__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_encode_append(const google_protobuf_GeneratedCodeInfo *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_write_delimited(const google_protobuf_GeneratedCodeInfo *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_read_delimited(google_protobuf_GeneratedCodeInfo *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -4736,9 +4645,9 @@ PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_read_delimited(google_
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_add_annotation(google_protobuf_GeneratedCodeInfo *m, const google_protobuf_GeneratedCodeInfo_Annotation *v, pbj_arena *arena);
 
 static inline void google_protobuf_GeneratedCodeInfo_Annotation_clear(google_protobuf_GeneratedCodeInfo_Annotation *m) { google_protobuf_GeneratedCodeInfo_Annotation_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_copy(google_protobuf_GeneratedCodeInfo_Annotation *dst, const google_protobuf_GeneratedCodeInfo_Annotation *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_merge(google_protobuf_GeneratedCodeInfo_Annotation *m, const google_protobuf_GeneratedCodeInfo_Annotation *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_sort_maps(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_copy(google_protobuf_GeneratedCodeInfo_Annotation *dst, const google_protobuf_GeneratedCodeInfo_Annotation *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_GeneratedCodeInfo_Annotation__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_merge(google_protobuf_GeneratedCodeInfo_Annotation *m, const google_protobuf_GeneratedCodeInfo_Annotation *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_GeneratedCodeInfo_Annotation__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_sort_maps(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_GeneratedCodeInfo_Annotation__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_encode_append(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_write_delimited(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_read_delimited(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

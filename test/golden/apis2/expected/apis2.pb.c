@@ -43,7 +43,7 @@ static const pbj_field golden_apis2_Item__fields[] = {
     {2, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_apis2_Item, label), PBJ_OFFSET(golden_apis2_Item, has_label), 77, 77, NULL, NULL},   /* label */
 };
 const pbj_table golden_apis2_Item__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_Item__fields, NULL, golden_apis2_Item__init_table, 35, sizeof(golden_apis2_Item), 2, 2, 0,
-                           PBJ_OFFSET(golden_apis2_Item, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_apis2_Item, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* golden.apis2.Record */
 static void golden_apis2_Record__init_table(void *m) { golden_apis2_Record_init((golden_apis2_Record *)m); }
@@ -61,8 +61,9 @@ static const pbj_field golden_apis2_Record__fields[] = {
 static const pbj_oneof golden_apis2_Record__oneofs[] = {
     {PBJ_MEMBER(golden_apis2_Record, choice_case), PBJ_MEMBER(golden_apis2_Record, choice), 202},
 };
+static const uint32_t golden_apis2_Record__ext_singular[] = {100, 0};   /* singular extensions: b's record replaces m's */
 const pbj_table golden_apis2_Record__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_Record__fields, golden_apis2_Record__oneofs, golden_apis2_Record__init_table, 83, sizeof(golden_apis2_Record), 9, 5, 1,
-                           PBJ_OFFSET(golden_apis2_Record, pbj_unknown), PBJ_OFFSET(golden_apis2_Record, pbj_ext), 0};
+                           PBJ_OFFSET(golden_apis2_Record, pbj_unknown), PBJ_OFFSET(golden_apis2_Record, pbj_ext), 0, golden_apis2_Record__ext_singular, NULL};
 
 /* golden.apis2.Record.ByNameEntry */
 static const pbj_field golden_apis2_Record_ByNameEntry__fields[] = {
@@ -70,7 +71,7 @@ static const pbj_field golden_apis2_Record_ByNameEntry__fields[] = {
     {2, PBJ_TYPE_ENUM, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_apis2_Record_ByNameEntry, value), 0, 245, 245, NULL, &golden_apis2_Color__enum},   /* value */
 };
 const pbj_table golden_apis2_Record_ByNameEntry__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_Record_ByNameEntry__fields, NULL, NULL, 209, sizeof(golden_apis2_Record_ByNameEntry), 2, 2, 0,
-                           PBJ_OFFSET(golden_apis2_Record_ByNameEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY};
+                           PBJ_OFFSET(golden_apis2_Record_ByNameEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL};
 
 /* golden.apis2.Record.Header */
 static const pbj_field golden_apis2_Record_Header__fields[] = {
@@ -78,21 +79,21 @@ static const pbj_field golden_apis2_Record_Header__fields[] = {
     {7, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(golden_apis2_Record_Header, tags), 0, 286, 286, NULL, NULL},   /* tags */
 };
 const pbj_table golden_apis2_Record_Header__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_Record_Header__fields, NULL, NULL, 251, sizeof(golden_apis2_Record_Header), 2, 0, 0,
-                           PBJ_OFFSET(golden_apis2_Record_Header, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_apis2_Record_Header, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* golden.apis2.Record.Line */
 static const pbj_field golden_apis2_Record_Line__fields[] = {
     {9, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_apis2_Record_Line, n), PBJ_OFFSET(golden_apis2_Record_Line, has_n), 316, 316, NULL, NULL},   /* n */
 };
 const pbj_table golden_apis2_Record_Line__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_Record_Line__fields, NULL, NULL, 291, sizeof(golden_apis2_Record_Line), 1, 0, 0,
-                           PBJ_OFFSET(golden_apis2_Record_Line, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_apis2_Record_Line, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* golden.apis2.XGroup */
 static const pbj_field golden_apis2_XGroup__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_apis2_XGroup, g), PBJ_OFFSET(golden_apis2_XGroup, has_g), 338, 338, NULL, NULL},   /* g */
 };
 const pbj_table golden_apis2_XGroup__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_XGroup__fields, NULL, NULL, 318, sizeof(golden_apis2_XGroup), 1, 1, 0,
-                           PBJ_OFFSET(golden_apis2_XGroup, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_apis2_XGroup, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* ==== golden.apis2.Item ==== */
 
@@ -108,19 +109,6 @@ size_t golden_apis2_Item_size(const golden_apis2_Item *m)
     if (m->has_id) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->id);
     if (m->has_label) n += 1 + pbj_len_size(m->label.len);
     return n;
-}
-
-const char *golden_apis2_Item_missing(const golden_apis2_Item *m)
-{
-    return golden_apis2_Item__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *golden_apis2_Item__missing(const golden_apis2_Item *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    if (!m->has_id) return "golden.apis2.Item.id";
-    return r;
 }
 
 pbj_status golden_apis2_Item_encode_partial(const golden_apis2_Item *m, uint8_t *buf, size_t cap, size_t *len)
@@ -342,12 +330,6 @@ void golden_apis2_Record_init(golden_apis2_Record *m)
     m->color = 2;
 }
 
-static int golden_apis2_Record__cmp_by_name(const void *pa, const void *pb)
-{
-    const golden_apis2_Record_ByNameEntry *a = (const golden_apis2_Record_ByNameEntry *)pa, *b = (const golden_apis2_Record_ByNameEntry *)pb;
-    return pbj_slice_cmp(a->key, b->key);
-}
-
 size_t golden_apis2_Record_size(const golden_apis2_Record *m)
 {
     size_t n = m->pbj_unknown.len;
@@ -388,21 +370,6 @@ size_t golden_apis2_Record_size(const golden_apis2_Record *m)
         break;
     }
     return n;
-}
-
-const char *golden_apis2_Record_missing(const golden_apis2_Record *m)
-{
-    return golden_apis2_Record__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *golden_apis2_Record__missing(const golden_apis2_Record *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    if (!m->has_key) return "golden.apis2.Record.key";
-    if (m->item && (r = golden_apis2_Item__missing(m->item, depth))) return r;
-    if (m->choice_case == golden_apis2_Record_choice_picked && m->choice.picked && (r = golden_apis2_Item__missing(m->choice.picked, depth))) return r;
-    return r;
 }
 
 pbj_status golden_apis2_Record_encode_partial(const golden_apis2_Record *m, uint8_t *buf, size_t cap, size_t *len)
@@ -814,7 +781,7 @@ pbj_status golden_apis2_Record__decode(golden_apis2_Record *m, const uint8_t *p,
         }
     }
     if (m->by_name.count > 1) {
-        size_t n = pbj_sort_unique(m->by_name.data, m->by_name.count, sizeof *m->by_name.data, golden_apis2_Record__cmp_by_name, d->arena);
+        size_t n = pbj_sort_unique(m->by_name.data, m->by_name.count, sizeof *m->by_name.data, pbj__key_cmp_slice, d->arena);
         if (n == (size_t)-1) return PBJ_ERR_NOMEM;
         m->by_name.count = n;
     }
@@ -2529,7 +2496,7 @@ static pbj_status golden_apis2_Record__from_json_form(void *pm, pbj__json_in *j)
                 }
                 if (j->st != PBJ_OK) return j->st;
                 pbj__jin_leave(j);
-                if (!pbj__jin_map_done(j, &m->by_name.count, pbj_sort_unique(m->by_name.data, m->by_name.count, sizeof *m->by_name.data, golden_apis2_Record__cmp_by_name, j->arena), at))
+                if (!pbj__jin_map_done(j, &m->by_name.count, pbj_sort_unique(m->by_name.data, m->by_name.count, sizeof *m->by_name.data, pbj__key_cmp_slice, j->arena), at))
                     return j->st;
             }
             break;
@@ -3454,48 +3421,6 @@ const pbj_wtype golden_apis2_Record_Line__wtype = {"golden.apis2.Record.Line", 5
 const pbj_wtype golden_apis2_XGroup__wtype = {"golden.apis2.XGroup", 172, 0, 0, NULL};
 /* ==== golden.apis2.Item: building helpers ==== */
 
-pbj_status golden_apis2_Item_copy(golden_apis2_Item *dst, const golden_apis2_Item *src, pbj_arena *arena)
-{
-    golden_apis2_Item_init(dst);
-    return golden_apis2_Item__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_apis2_Item_merge(golden_apis2_Item *m, const golden_apis2_Item *b, pbj_arena *arena)
-{
-    return golden_apis2_Item__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_apis2_Item__merge(golden_apis2_Item *m, const golden_apis2_Item *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_id) {
-        m->id = b->id;
-        m->has_id = 1;
-    }
-    if (b->has_label) {
-        if ((st = pbj_copy(arena, b->label.data, b->label.len, &m->label)) != PBJ_OK) return st;
-        m->has_label = 1;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_apis2_Item_sort_maps(golden_apis2_Item *m, pbj_arena *arena)
-{
-    return golden_apis2_Item__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_apis2_Item__sort_maps(golden_apis2_Item *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
-
 pbj_status golden_apis2_Item_encode_append(const golden_apis2_Item *m, pbj_buf *out)
 {
     if (golden_apis2_Item_missing(m)) return pbj_missing_status(golden_apis2_Item_missing(m));
@@ -3526,118 +3451,13 @@ pbj_status golden_apis2_Item_read_delimited(golden_apis2_Item *m, pbj_source *in
 
 /* ==== golden.apis2.Record: building helpers ==== */
 
-pbj_status golden_apis2_Record_copy(golden_apis2_Record *dst, const golden_apis2_Record *src, pbj_arena *arena)
-{
-    golden_apis2_Record_init(dst);
-    return golden_apis2_Record__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_apis2_Record_merge(golden_apis2_Record *m, const golden_apis2_Record *b, pbj_arena *arena)
-{
-    return golden_apis2_Record__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_apis2_Record__merge(golden_apis2_Record *m, const golden_apis2_Record *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_key) {
-        m->key = b->key;
-        m->has_key = 1;
-    }
-    if (b->has_color) {
-        m->color = b->color;
-        m->has_color = 1;
-    }
-    if (b->colors.count) {
-        int32_t *data = (int32_t *)pbj_append_array(arena, m->colors.data, m->colors.count, b->colors.data, b->colors.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->colors.data = data;
-        m->colors.count += b->colors.count;
-    }
-    for (size_t i = 0; i < b->by_name.count; i++) {
-        golden_apis2_Record_ByNameEntry *e = pbj__golden_apis2_Record_entry_by_name(m, b->by_name.data[i].key, arena);
-        if (!e) return PBJ_ERR_NOMEM;
-        golden_apis2_Record_ByNameEntry_init(e);
-        if ((st = golden_apis2_Record_ByNameEntry__merge(e, &b->by_name.data[i], arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->header) {
-        if (!m->header) {
-            if (!(m->header = (golden_apis2_Record_Header *)pbj_arena_alloc(arena, sizeof(golden_apis2_Record_Header)))) return PBJ_ERR_NOMEM;
-            golden_apis2_Record_Header_init(m->header);
-        }
-        if ((st = golden_apis2_Record_Header__merge(m->header, b->header, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->line.count) {
-        golden_apis2_Record_Line *data = (golden_apis2_Record_Line *)pbj_append_array(arena, m->line.data, m->line.count, NULL, b->line.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->line.data = data;
-        for (size_t i = 0; i < b->line.count; i++) {
-            golden_apis2_Record_Line_init(&data[m->line.count]);
-            if ((st = golden_apis2_Record_Line__merge(&data[m->line.count++], &b->line.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->item) {
-        if (!m->item) {
-            if (!(m->item = (golden_apis2_Item *)pbj_arena_alloc(arena, sizeof(golden_apis2_Item)))) return PBJ_ERR_NOMEM;
-            golden_apis2_Item_init(m->item);
-        }
-        if ((st = golden_apis2_Item__merge(m->item, b->item, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->choice_case == golden_apis2_Record_choice_picked) {
-        if (m->choice_case != golden_apis2_Record_choice_picked || !m->choice.picked) {
-            if (!(m->choice.picked = (golden_apis2_Item *)pbj_arena_alloc(arena, sizeof(golden_apis2_Item)))) return PBJ_ERR_NOMEM;
-            golden_apis2_Item_init(m->choice.picked);
-            m->choice_case = golden_apis2_Record_choice_picked;
-        }
-        if (b->choice.picked && (st = golden_apis2_Item__merge(m->choice.picked, b->choice.picked, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->choice_case == golden_apis2_Record_choice_number) {
-        m->choice.number = b->choice.number;
-        m->choice_case = golden_apis2_Record_choice_number;
-    }
-    {
-        static const uint32_t replace[] = {100, 0};   /* singular scalar extensions: b's value replaces m's */
-        if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_apis2_Record_sort_maps(golden_apis2_Record *m, pbj_arena *arena)
-{
-    return golden_apis2_Record__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_apis2_Record__sort_maps(golden_apis2_Record *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (m->by_name.count > 1) {
-        size_t n = pbj_sort_unique(m->by_name.data, m->by_name.count, sizeof *m->by_name.data, golden_apis2_Record__cmp_by_name, arena);
-        if (n == (size_t)-1) return PBJ_ERR_NOMEM;
-        m->by_name.count = n;
-    }
-    for (size_t i = 0; i < m->by_name.count; i++)
-        if ((st = golden_apis2_Record_ByNameEntry__sort_maps(&m->by_name.data[i], arena, depth)) != PBJ_OK) return st;
-    if (m->header && (st = golden_apis2_Record_Header__sort_maps(m->header, arena, depth)) != PBJ_OK) return st;
-    for (size_t i = 0; i < m->line.count; i++)
-        if ((st = golden_apis2_Record_Line__sort_maps(&m->line.data[i], arena, depth)) != PBJ_OK) return st;
-    if (m->item && (st = golden_apis2_Item__sort_maps(m->item, arena, depth)) != PBJ_OK) return st;
-    if (m->choice_case == golden_apis2_Record_choice_picked && m->choice.picked && (st = golden_apis2_Item__sort_maps(m->choice.picked, arena, depth)) != PBJ_OK) return st;
-    return st;
-}
-
 golden_apis2_Record_ByNameEntry *pbj__golden_apis2_Record_entry_by_name(golden_apis2_Record *m, pbj_slice key, pbj_arena *arena)
 {
     golden_apis2_Record_ByNameEntry probe;
     size_t at;
     golden_apis2_Record_ByNameEntry_init(&probe);
     probe.key = key;
-    if (pbj_find(m->by_name.data, m->by_name.count, sizeof probe, &probe, golden_apis2_Record__cmp_by_name, &at)) return &m->by_name.data[at];
+    if (pbj_find(m->by_name.data, m->by_name.count, sizeof probe, &probe, pbj__key_cmp_slice, &at)) return &m->by_name.data[at];
     if (pbj_copy(arena, key.data, key.len, &probe.key) != PBJ_OK) return NULL;
     golden_apis2_Record_ByNameEntry *data = (golden_apis2_Record_ByNameEntry *)pbj__array_add(arena, m->by_name.data, m->by_name.count, sizeof probe);
     if (!data) return NULL;
@@ -3661,7 +3481,7 @@ bool golden_apis2_Record_get_by_name(const golden_apis2_Record *m, pbj_slice key
     size_t at;
     golden_apis2_Record_ByNameEntry_init(&probe);
     probe.key = key;
-    const golden_apis2_Record_ByNameEntry *e = pbj_find(m->by_name.data, m->by_name.count, sizeof probe, &probe, golden_apis2_Record__cmp_by_name, &at) ? &m->by_name.data[at] : NULL;
+    const golden_apis2_Record_ByNameEntry *e = pbj_find(m->by_name.data, m->by_name.count, sizeof probe, &probe, pbj__key_cmp_slice, &at) ? &m->by_name.data[at] : NULL;
     if (e) *value = e->value;
     return e != NULL;
 }
@@ -3710,42 +3530,6 @@ pbj_status golden_apis2_Record_read_delimited(golden_apis2_Record *m, pbj_source
 
 /* ==== golden.apis2.Record.ByNameEntry: building helpers ==== */
 
-pbj_status golden_apis2_Record_ByNameEntry_copy(golden_apis2_Record_ByNameEntry *dst, const golden_apis2_Record_ByNameEntry *src, pbj_arena *arena)
-{
-    golden_apis2_Record_ByNameEntry_init(dst);
-    return golden_apis2_Record_ByNameEntry__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_apis2_Record_ByNameEntry_merge(golden_apis2_Record_ByNameEntry *m, const golden_apis2_Record_ByNameEntry *b, pbj_arena *arena)
-{
-    return golden_apis2_Record_ByNameEntry__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_apis2_Record_ByNameEntry__merge(golden_apis2_Record_ByNameEntry *m, const golden_apis2_Record_ByNameEntry *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if ((st = pbj_copy(arena, b->key.data, b->key.len, &m->key)) != PBJ_OK) return st;
-    m->value = b->value;
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_apis2_Record_ByNameEntry_sort_maps(golden_apis2_Record_ByNameEntry *m, pbj_arena *arena)
-{
-    return golden_apis2_Record_ByNameEntry__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_apis2_Record_ByNameEntry__sort_maps(golden_apis2_Record_ByNameEntry *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
-
 pbj_status golden_apis2_Record_ByNameEntry_encode_append(const golden_apis2_Record_ByNameEntry *m, pbj_buf *out)
 {
     if (golden_apis2_Record_ByNameEntry_missing(m)) return pbj_missing_status(golden_apis2_Record_ByNameEntry_missing(m));
@@ -3775,51 +3559,6 @@ pbj_status golden_apis2_Record_ByNameEntry_read_delimited(golden_apis2_Record_By
 }
 
 /* ==== golden.apis2.Record.Header: building helpers ==== */
-
-pbj_status golden_apis2_Record_Header_copy(golden_apis2_Record_Header *dst, const golden_apis2_Record_Header *src, pbj_arena *arena)
-{
-    golden_apis2_Record_Header_init(dst);
-    return golden_apis2_Record_Header__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_apis2_Record_Header_merge(golden_apis2_Record_Header *m, const golden_apis2_Record_Header *b, pbj_arena *arena)
-{
-    return golden_apis2_Record_Header__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_apis2_Record_Header__merge(golden_apis2_Record_Header *m, const golden_apis2_Record_Header *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_version) {
-        m->version = b->version;
-        m->has_version = 1;
-    }
-    if (b->tags.count) {
-        pbj_slice *data = (pbj_slice *)pbj_append_array(arena, m->tags.data, m->tags.count, NULL, b->tags.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->tags.data = data;
-        for (size_t i = 0; i < b->tags.count; i++)
-            if ((st = pbj_copy(arena, b->tags.data[i].data, b->tags.data[i].len, &data[m->tags.count++])) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_apis2_Record_Header_sort_maps(golden_apis2_Record_Header *m, pbj_arena *arena)
-{
-    return golden_apis2_Record_Header__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_apis2_Record_Header__sort_maps(golden_apis2_Record_Header *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
 
 pbj_status golden_apis2_Record_Header_encode_append(const golden_apis2_Record_Header *m, pbj_buf *out)
 {
@@ -3851,44 +3590,6 @@ pbj_status golden_apis2_Record_Header_read_delimited(golden_apis2_Record_Header 
 
 /* ==== golden.apis2.Record.Line: building helpers ==== */
 
-pbj_status golden_apis2_Record_Line_copy(golden_apis2_Record_Line *dst, const golden_apis2_Record_Line *src, pbj_arena *arena)
-{
-    golden_apis2_Record_Line_init(dst);
-    return golden_apis2_Record_Line__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_apis2_Record_Line_merge(golden_apis2_Record_Line *m, const golden_apis2_Record_Line *b, pbj_arena *arena)
-{
-    return golden_apis2_Record_Line__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_apis2_Record_Line__merge(golden_apis2_Record_Line *m, const golden_apis2_Record_Line *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_n) {
-        m->n = b->n;
-        m->has_n = 1;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_apis2_Record_Line_sort_maps(golden_apis2_Record_Line *m, pbj_arena *arena)
-{
-    return golden_apis2_Record_Line__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_apis2_Record_Line__sort_maps(golden_apis2_Record_Line *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
-
 pbj_status golden_apis2_Record_Line_encode_append(const golden_apis2_Record_Line *m, pbj_buf *out)
 {
     if (golden_apis2_Record_Line_missing(m)) return pbj_missing_status(golden_apis2_Record_Line_missing(m));
@@ -3918,44 +3619,6 @@ pbj_status golden_apis2_Record_Line_read_delimited(golden_apis2_Record_Line *m, 
 }
 
 /* ==== golden.apis2.XGroup: building helpers ==== */
-
-pbj_status golden_apis2_XGroup_copy(golden_apis2_XGroup *dst, const golden_apis2_XGroup *src, pbj_arena *arena)
-{
-    golden_apis2_XGroup_init(dst);
-    return golden_apis2_XGroup__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_apis2_XGroup_merge(golden_apis2_XGroup *m, const golden_apis2_XGroup *b, pbj_arena *arena)
-{
-    return golden_apis2_XGroup__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_apis2_XGroup__merge(golden_apis2_XGroup *m, const golden_apis2_XGroup *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_g) {
-        m->g = b->g;
-        m->has_g = 1;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_apis2_XGroup_sort_maps(golden_apis2_XGroup *m, pbj_arena *arena)
-{
-    return golden_apis2_XGroup__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_apis2_XGroup__sort_maps(golden_apis2_XGroup *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
 
 pbj_status golden_apis2_XGroup_encode_append(const golden_apis2_XGroup *m, pbj_buf *out)
 {

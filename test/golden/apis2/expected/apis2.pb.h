@@ -102,7 +102,7 @@ PBJ_MUST_USE pbj_status golden_apis2_Item_write_reverse(const golden_apis2_Item 
  * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-const char *golden_apis2_Item_missing(const golden_apis2_Item *m);
+static inline const char *golden_apis2_Item_missing(const golden_apis2_Item *m) { return pbj_table_missing(&golden_apis2_Item__table, m); }
 PBJ_MUST_USE pbj_status golden_apis2_Item_encode_partial(const golden_apis2_Item *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool golden_apis2_Item_has_id(const golden_apis2_Item *m) { return m->has_id; }
 static inline void golden_apis2_Item_clear_id(golden_apis2_Item *m)
@@ -181,7 +181,7 @@ PBJ_MUST_USE pbj_status golden_apis2_Record_write_reverse(const golden_apis2_Rec
  * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-const char *golden_apis2_Record_missing(const golden_apis2_Record *m);
+static inline const char *golden_apis2_Record_missing(const golden_apis2_Record *m) { return pbj_table_missing(&golden_apis2_Record__table, m); }
 PBJ_MUST_USE pbj_status golden_apis2_Record_encode_partial(const golden_apis2_Record *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool golden_apis2_Record_has_key(const golden_apis2_Record *m) { return m->has_key; }
 static inline void golden_apis2_Record_clear_key(golden_apis2_Record *m)
@@ -446,35 +446,21 @@ PBJ_MUST_USE pbj_status golden_apis2_XGroup_from_json(golden_apis2_XGroup *m, co
 uint8_t *golden_apis2_Item__write(const golden_apis2_Item *m, uint8_t *end);   /* after golden_apis2_Item_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_apis2_Item__decode(golden_apis2_Item *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_apis2_Item__write_reverse(const golden_apis2_Item *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
-const char *golden_apis2_Item__missing(const golden_apis2_Item *m, uint32_t depth);
-PBJ_MUST_USE pbj_status golden_apis2_Item__merge(golden_apis2_Item *m, const golden_apis2_Item *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_apis2_Item__sort_maps(golden_apis2_Item *m, pbj_arena *arena, uint32_t depth);
 uint8_t *golden_apis2_Record__write(const golden_apis2_Record *m, uint8_t *end);   /* after golden_apis2_Record_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_apis2_Record__decode(golden_apis2_Record *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_apis2_Record__write_reverse(const golden_apis2_Record *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
-const char *golden_apis2_Record__missing(const golden_apis2_Record *m, uint32_t depth);
-PBJ_MUST_USE pbj_status golden_apis2_Record__merge(golden_apis2_Record *m, const golden_apis2_Record *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_apis2_Record__sort_maps(golden_apis2_Record *m, pbj_arena *arena, uint32_t depth);
 uint8_t *golden_apis2_Record_ByNameEntry__write(const golden_apis2_Record_ByNameEntry *m, uint8_t *end);   /* after golden_apis2_Record_ByNameEntry_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry__decode(golden_apis2_Record_ByNameEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_apis2_Record_ByNameEntry__write_reverse(const golden_apis2_Record_ByNameEntry *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
-PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry__merge(golden_apis2_Record_ByNameEntry *m, const golden_apis2_Record_ByNameEntry *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry__sort_maps(golden_apis2_Record_ByNameEntry *m, pbj_arena *arena, uint32_t depth);
 uint8_t *golden_apis2_Record_Header__write(const golden_apis2_Record_Header *m, uint8_t *end);   /* after golden_apis2_Record_Header_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_apis2_Record_Header__decode(golden_apis2_Record_Header *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_apis2_Record_Header__write_reverse(const golden_apis2_Record_Header *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
-PBJ_MUST_USE pbj_status golden_apis2_Record_Header__merge(golden_apis2_Record_Header *m, const golden_apis2_Record_Header *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_apis2_Record_Header__sort_maps(golden_apis2_Record_Header *m, pbj_arena *arena, uint32_t depth);
 uint8_t *golden_apis2_Record_Line__write(const golden_apis2_Record_Line *m, uint8_t *end);   /* after golden_apis2_Record_Line_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_apis2_Record_Line__decode(golden_apis2_Record_Line *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_apis2_Record_Line__write_reverse(const golden_apis2_Record_Line *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
-PBJ_MUST_USE pbj_status golden_apis2_Record_Line__merge(golden_apis2_Record_Line *m, const golden_apis2_Record_Line *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_apis2_Record_Line__sort_maps(golden_apis2_Record_Line *m, pbj_arena *arena, uint32_t depth);
 uint8_t *golden_apis2_XGroup__write(const golden_apis2_XGroup *m, uint8_t *end);   /* after golden_apis2_XGroup_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_apis2_XGroup__decode(golden_apis2_XGroup *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_apis2_XGroup__write_reverse(const golden_apis2_XGroup *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
-PBJ_MUST_USE pbj_status golden_apis2_XGroup__merge(golden_apis2_XGroup *m, const golden_apis2_XGroup *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_apis2_XGroup__sort_maps(golden_apis2_XGroup *m, pbj_arena *arena, uint32_t depth);
 #ifdef PBJ_TEXT_READ_H
 pbj_status golden_apis2_Item__read_text(golden_apis2_Item *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 pbj_status golden_apis2_Record__read_text(golden_apis2_Record *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
@@ -1677,9 +1663,9 @@ PBJ_WINLINE pbj_status golden_apis2_XGroup_writer_g(golden_apis2_XGroup_writer *
  * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
 
 static inline void golden_apis2_Item_clear(golden_apis2_Item *m) { golden_apis2_Item_init(m); }
-PBJ_MUST_USE pbj_status golden_apis2_Item_copy(golden_apis2_Item *dst, const golden_apis2_Item *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_apis2_Item_merge(golden_apis2_Item *m, const golden_apis2_Item *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_apis2_Item_sort_maps(golden_apis2_Item *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_apis2_Item_copy(golden_apis2_Item *dst, const golden_apis2_Item *src, pbj_arena *arena) { return pbj_table_copy(&golden_apis2_Item__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_apis2_Item_merge(golden_apis2_Item *m, const golden_apis2_Item *b, pbj_arena *arena) { return pbj_table_merge(&golden_apis2_Item__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_apis2_Item_sort_maps(golden_apis2_Item *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_apis2_Item__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_apis2_Item_encode_append(const golden_apis2_Item *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_apis2_Item_write_delimited(const golden_apis2_Item *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_apis2_Item_read_delimited(golden_apis2_Item *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -1703,9 +1689,9 @@ static inline PBJ_MUST_USE pbj_status golden_apis2_Item_set_label_str(golden_api
 }
 
 static inline void golden_apis2_Record_clear(golden_apis2_Record *m) { golden_apis2_Record_init(m); }
-PBJ_MUST_USE pbj_status golden_apis2_Record_copy(golden_apis2_Record *dst, const golden_apis2_Record *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_apis2_Record_merge(golden_apis2_Record *m, const golden_apis2_Record *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_apis2_Record_sort_maps(golden_apis2_Record *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_apis2_Record_copy(golden_apis2_Record *dst, const golden_apis2_Record *src, pbj_arena *arena) { return pbj_table_copy(&golden_apis2_Record__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_apis2_Record_merge(golden_apis2_Record *m, const golden_apis2_Record *b, pbj_arena *arena) { return pbj_table_merge(&golden_apis2_Record__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_apis2_Record_sort_maps(golden_apis2_Record *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_apis2_Record__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_apis2_Record_encode_append(const golden_apis2_Record *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_apis2_Record_write_delimited(const golden_apis2_Record *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_apis2_Record_read_delimited(golden_apis2_Record *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -1781,17 +1767,17 @@ static inline void golden_apis2_Record_set_number(golden_apis2_Record *m, int32_
 }
 
 static inline void golden_apis2_Record_ByNameEntry_clear(golden_apis2_Record_ByNameEntry *m) { golden_apis2_Record_ByNameEntry_init(m); }
-PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry_copy(golden_apis2_Record_ByNameEntry *dst, const golden_apis2_Record_ByNameEntry *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry_merge(golden_apis2_Record_ByNameEntry *m, const golden_apis2_Record_ByNameEntry *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry_sort_maps(golden_apis2_Record_ByNameEntry *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry_copy(golden_apis2_Record_ByNameEntry *dst, const golden_apis2_Record_ByNameEntry *src, pbj_arena *arena) { return pbj_table_copy(&golden_apis2_Record_ByNameEntry__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry_merge(golden_apis2_Record_ByNameEntry *m, const golden_apis2_Record_ByNameEntry *b, pbj_arena *arena) { return pbj_table_merge(&golden_apis2_Record_ByNameEntry__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry_sort_maps(golden_apis2_Record_ByNameEntry *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_apis2_Record_ByNameEntry__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry_encode_append(const golden_apis2_Record_ByNameEntry *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry_write_delimited(const golden_apis2_Record_ByNameEntry *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry_read_delimited(golden_apis2_Record_ByNameEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 
 static inline void golden_apis2_Record_Header_clear(golden_apis2_Record_Header *m) { golden_apis2_Record_Header_init(m); }
-PBJ_MUST_USE pbj_status golden_apis2_Record_Header_copy(golden_apis2_Record_Header *dst, const golden_apis2_Record_Header *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_apis2_Record_Header_merge(golden_apis2_Record_Header *m, const golden_apis2_Record_Header *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_apis2_Record_Header_sort_maps(golden_apis2_Record_Header *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_apis2_Record_Header_copy(golden_apis2_Record_Header *dst, const golden_apis2_Record_Header *src, pbj_arena *arena) { return pbj_table_copy(&golden_apis2_Record_Header__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_apis2_Record_Header_merge(golden_apis2_Record_Header *m, const golden_apis2_Record_Header *b, pbj_arena *arena) { return pbj_table_merge(&golden_apis2_Record_Header__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_apis2_Record_Header_sort_maps(golden_apis2_Record_Header *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_apis2_Record_Header__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_apis2_Record_Header_encode_append(const golden_apis2_Record_Header *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_apis2_Record_Header_write_delimited(const golden_apis2_Record_Header *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_apis2_Record_Header_read_delimited(golden_apis2_Record_Header *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -1818,9 +1804,9 @@ static inline PBJ_MUST_USE pbj_status golden_apis2_Record_Header_add_tags_str(go
 }
 
 static inline void golden_apis2_Record_Line_clear(golden_apis2_Record_Line *m) { golden_apis2_Record_Line_init(m); }
-PBJ_MUST_USE pbj_status golden_apis2_Record_Line_copy(golden_apis2_Record_Line *dst, const golden_apis2_Record_Line *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_apis2_Record_Line_merge(golden_apis2_Record_Line *m, const golden_apis2_Record_Line *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_apis2_Record_Line_sort_maps(golden_apis2_Record_Line *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_apis2_Record_Line_copy(golden_apis2_Record_Line *dst, const golden_apis2_Record_Line *src, pbj_arena *arena) { return pbj_table_copy(&golden_apis2_Record_Line__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_apis2_Record_Line_merge(golden_apis2_Record_Line *m, const golden_apis2_Record_Line *b, pbj_arena *arena) { return pbj_table_merge(&golden_apis2_Record_Line__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_apis2_Record_Line_sort_maps(golden_apis2_Record_Line *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_apis2_Record_Line__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_apis2_Record_Line_encode_append(const golden_apis2_Record_Line *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_apis2_Record_Line_write_delimited(const golden_apis2_Record_Line *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_apis2_Record_Line_read_delimited(golden_apis2_Record_Line *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -1831,9 +1817,9 @@ static inline void golden_apis2_Record_Line_set_n(golden_apis2_Record_Line *m, i
 }
 
 static inline void golden_apis2_XGroup_clear(golden_apis2_XGroup *m) { golden_apis2_XGroup_init(m); }
-PBJ_MUST_USE pbj_status golden_apis2_XGroup_copy(golden_apis2_XGroup *dst, const golden_apis2_XGroup *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_apis2_XGroup_merge(golden_apis2_XGroup *m, const golden_apis2_XGroup *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_apis2_XGroup_sort_maps(golden_apis2_XGroup *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_apis2_XGroup_copy(golden_apis2_XGroup *dst, const golden_apis2_XGroup *src, pbj_arena *arena) { return pbj_table_copy(&golden_apis2_XGroup__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_apis2_XGroup_merge(golden_apis2_XGroup *m, const golden_apis2_XGroup *b, pbj_arena *arena) { return pbj_table_merge(&golden_apis2_XGroup__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_apis2_XGroup_sort_maps(golden_apis2_XGroup *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_apis2_XGroup__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_apis2_XGroup_encode_append(const golden_apis2_XGroup *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_apis2_XGroup_write_delimited(const golden_apis2_XGroup *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_apis2_XGroup_read_delimited(golden_apis2_XGroup *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

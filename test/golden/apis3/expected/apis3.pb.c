@@ -42,7 +42,7 @@ static const pbj_field golden_apis3_Leaf__fields[] = {
     {2, PBJ_TYPE_STRING, PBJ_MODE_IMPLICIT, PBJ_F_UTF8, PBJ_MEMBER(golden_apis3_Leaf, name), 0, 63, 63, NULL, NULL},   /* name */
 };
 const pbj_table golden_apis3_Leaf__table = {(const char *)&pbj__pool_apis3_proto, golden_apis3_Leaf__fields, NULL, NULL, 42, sizeof(golden_apis3_Leaf), 2, 2, 0,
-                           PBJ_OFFSET(golden_apis3_Leaf, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_apis3_Leaf, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* golden.apis3.All */
 static const pbj_field golden_apis3_All__fields[] = {
@@ -72,7 +72,7 @@ static const pbj_oneof golden_apis3_All__oneofs[] = {
     {PBJ_MEMBER(golden_apis3_All, pick_case), PBJ_MEMBER(golden_apis3_All, pick), 270},
 };
 const pbj_table golden_apis3_All__table = {(const char *)&pbj__pool_apis3_proto, golden_apis3_All__fields, golden_apis3_All__oneofs, NULL, 68, sizeof(golden_apis3_All), 21, 21, 1,
-                           PBJ_OFFSET(golden_apis3_All, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_apis3_All, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* golden.apis3.All.CountsEntry */
 static const pbj_field golden_apis3_All_CountsEntry__fields[] = {
@@ -80,7 +80,7 @@ static const pbj_field golden_apis3_All_CountsEntry__fields[] = {
     {2, PBJ_TYPE_INT64, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_apis3_All_CountsEntry, value), 0, 308, 308, NULL, NULL},   /* value */
 };
 const pbj_table golden_apis3_All_CountsEntry__table = {(const char *)&pbj__pool_apis3_proto, golden_apis3_All_CountsEntry__fields, NULL, NULL, 275, sizeof(golden_apis3_All_CountsEntry), 2, 2, 0,
-                           PBJ_OFFSET(golden_apis3_All_CountsEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY};
+                           PBJ_OFFSET(golden_apis3_All_CountsEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL};
 
 /* golden.apis3.All.ByIdEntry */
 static const pbj_field golden_apis3_All_ByIdEntry__fields[] = {
@@ -88,7 +88,7 @@ static const pbj_field golden_apis3_All_ByIdEntry__fields[] = {
     {2, PBJ_TYPE_MESSAGE, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_apis3_All_ByIdEntry, value), 0, 345, 345, &golden_apis3_Leaf__table, NULL},   /* value */
 };
 const pbj_table golden_apis3_All_ByIdEntry__table = {(const char *)&pbj__pool_apis3_proto, golden_apis3_All_ByIdEntry__fields, NULL, NULL, 314, sizeof(golden_apis3_All_ByIdEntry), 2, 2, 0,
-                           PBJ_OFFSET(golden_apis3_All_ByIdEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY};
+                           PBJ_OFFSET(golden_apis3_All_ByIdEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL};
 
 /* ==== golden.apis3.Leaf ==== */
 
@@ -309,18 +309,6 @@ static pbj_status golden_apis3_Leaf__text_any(pbj_text_reader *r, pbj_slice *out
 void golden_apis3_All_init(golden_apis3_All *m)
 {
     memset(m, 0, sizeof *m);
-}
-
-static int golden_apis3_All__cmp_counts(const void *pa, const void *pb)
-{
-    const golden_apis3_All_CountsEntry *a = (const golden_apis3_All_CountsEntry *)pa, *b = (const golden_apis3_All_CountsEntry *)pb;
-    return pbj_slice_cmp(a->key, b->key);
-}
-
-static int golden_apis3_All__cmp_by_id(const void *pa, const void *pb)
-{
-    const golden_apis3_All_ByIdEntry *a = (const golden_apis3_All_ByIdEntry *)pa, *b = (const golden_apis3_All_ByIdEntry *)pb;
-    return (a->key > b->key) - (a->key < b->key);
 }
 
 size_t golden_apis3_All_size(const golden_apis3_All *m)
@@ -1138,12 +1126,12 @@ pbj_status golden_apis3_All__decode(golden_apis3_All *m, const uint8_t *p, const
         }
     }
     if (m->counts.count > 1) {
-        size_t n = pbj_sort_unique(m->counts.data, m->counts.count, sizeof *m->counts.data, golden_apis3_All__cmp_counts, d->arena);
+        size_t n = pbj_sort_unique(m->counts.data, m->counts.count, sizeof *m->counts.data, pbj__key_cmp_slice, d->arena);
         if (n == (size_t)-1) return PBJ_ERR_NOMEM;
         m->counts.count = n;
     }
     if (m->by_id.count > 1) {
-        size_t n = pbj_sort_unique(m->by_id.data, m->by_id.count, sizeof *m->by_id.data, golden_apis3_All__cmp_by_id, d->arena);
+        size_t n = pbj_sort_unique(m->by_id.data, m->by_id.count, sizeof *m->by_id.data, pbj__key_cmp_int32, d->arena);
         if (n == (size_t)-1) return PBJ_ERR_NOMEM;
         m->by_id.count = n;
     }
@@ -2381,7 +2369,7 @@ static pbj_status golden_apis3_All__from_json_form(void *pm, pbj__json_in *j)
                 }
                 if (j->st != PBJ_OK) return j->st;
                 pbj__jin_leave(j);
-                if (!pbj__jin_map_done(j, &m->counts.count, pbj_sort_unique(m->counts.data, m->counts.count, sizeof *m->counts.data, golden_apis3_All__cmp_counts, j->arena), at))
+                if (!pbj__jin_map_done(j, &m->counts.count, pbj_sort_unique(m->counts.data, m->counts.count, sizeof *m->counts.data, pbj__key_cmp_slice, j->arena), at))
                     return j->st;
             }
             break;
@@ -2407,7 +2395,7 @@ static pbj_status golden_apis3_All__from_json_form(void *pm, pbj__json_in *j)
                 }
                 if (j->st != PBJ_OK) return j->st;
                 pbj__jin_leave(j);
-                if (!pbj__jin_map_done(j, &m->by_id.count, pbj_sort_unique(m->by_id.data, m->by_id.count, sizeof *m->by_id.data, golden_apis3_All__cmp_by_id, j->arena), at))
+                if (!pbj__jin_map_done(j, &m->by_id.count, pbj_sort_unique(m->by_id.data, m->by_id.count, sizeof *m->by_id.data, pbj__key_cmp_int32, j->arena), at))
                     return j->st;
             }
             break;
@@ -2746,46 +2734,6 @@ const pbj_wtype golden_apis3_Leaf__wtype = {"golden.apis3.Leaf", 182, 0, 0, NULL
 const pbj_wtype golden_apis3_All__wtype = {"golden.apis3.All", 25, 0, 0, NULL};
 /* ==== golden.apis3.Leaf: building helpers ==== */
 
-pbj_status golden_apis3_Leaf_copy(golden_apis3_Leaf *dst, const golden_apis3_Leaf *src, pbj_arena *arena)
-{
-    golden_apis3_Leaf_init(dst);
-    return golden_apis3_Leaf__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_apis3_Leaf_merge(golden_apis3_Leaf *m, const golden_apis3_Leaf *b, pbj_arena *arena)
-{
-    return golden_apis3_Leaf__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_apis3_Leaf__merge(golden_apis3_Leaf *m, const golden_apis3_Leaf *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->id) {
-        m->id = b->id;
-    }
-    if (b->name.len != 0) {
-        if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_apis3_Leaf_sort_maps(golden_apis3_Leaf *m, pbj_arena *arena)
-{
-    return golden_apis3_Leaf__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_apis3_Leaf__sort_maps(golden_apis3_Leaf *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
-
 pbj_status golden_apis3_Leaf_encode_append(const golden_apis3_Leaf *m, pbj_buf *out)
 {
     if (golden_apis3_Leaf_missing(m)) return pbj_missing_status(golden_apis3_Leaf_missing(m));
@@ -2816,166 +2764,6 @@ pbj_status golden_apis3_Leaf_read_delimited(golden_apis3_Leaf *m, pbj_source *in
 
 /* ==== golden.apis3.All: building helpers ==== */
 
-pbj_status golden_apis3_All_copy(golden_apis3_All *dst, const golden_apis3_All *src, pbj_arena *arena)
-{
-    golden_apis3_All_init(dst);
-    return golden_apis3_All__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_apis3_All_merge(golden_apis3_All *m, const golden_apis3_All *b, pbj_arena *arena)
-{
-    return golden_apis3_All__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_apis3_All__merge(golden_apis3_All *m, const golden_apis3_All *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->scalar) {
-        m->scalar = b->scalar;
-    }
-    if (b->text.len != 0) {
-        if ((st = pbj_copy(arena, b->text.data, b->text.len, &m->text)) != PBJ_OK) return st;
-    }
-    if (b->blob.len != 0) {
-        if ((st = pbj_copy(arena, b->blob.data, b->blob.len, &m->blob)) != PBJ_OK) return st;
-    }
-    if (b->has_maybe) {
-        m->maybe = b->maybe;
-        m->has_maybe = 1;
-    }
-    if (b->has_maybe_text) {
-        if ((st = pbj_copy(arena, b->maybe_text.data, b->maybe_text.len, &m->maybe_text)) != PBJ_OK) return st;
-        m->has_maybe_text = 1;
-    }
-    if (b->packed.count) {
-        int32_t *data = (int32_t *)pbj_append_array(arena, m->packed.data, m->packed.count, b->packed.data, b->packed.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->packed.data = data;
-        m->packed.count += b->packed.count;
-    }
-    if (b->unpacked.count) {
-        int32_t *data = (int32_t *)pbj_append_array(arena, m->unpacked.data, m->unpacked.count, b->unpacked.data, b->unpacked.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->unpacked.data = data;
-        m->unpacked.count += b->unpacked.count;
-    }
-    if (b->words.count) {
-        pbj_slice *data = (pbj_slice *)pbj_append_array(arena, m->words.data, m->words.count, NULL, b->words.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->words.data = data;
-        for (size_t i = 0; i < b->words.count; i++)
-            if ((st = pbj_copy(arena, b->words.data[i].data, b->words.data[i].len, &data[m->words.count++])) != PBJ_OK) return st;
-    }
-    if (b->leaf) {
-        if (!m->leaf) {
-            if (!(m->leaf = (golden_apis3_Leaf *)pbj_arena_alloc(arena, sizeof(golden_apis3_Leaf)))) return PBJ_ERR_NOMEM;
-            golden_apis3_Leaf_init(m->leaf);
-        }
-        if ((st = golden_apis3_Leaf__merge(m->leaf, b->leaf, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->leaves.count) {
-        golden_apis3_Leaf *data = (golden_apis3_Leaf *)pbj_append_array(arena, m->leaves.data, m->leaves.count, NULL, b->leaves.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->leaves.data = data;
-        for (size_t i = 0; i < b->leaves.count; i++) {
-            golden_apis3_Leaf_init(&data[m->leaves.count]);
-            if ((st = golden_apis3_Leaf__merge(&data[m->leaves.count++], &b->leaves.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    for (size_t i = 0; i < b->counts.count; i++) {
-        golden_apis3_All_CountsEntry *e = pbj__golden_apis3_All_entry_counts(m, b->counts.data[i].key, arena);
-        if (!e) return PBJ_ERR_NOMEM;
-        golden_apis3_All_CountsEntry_init(e);
-        if ((st = golden_apis3_All_CountsEntry__merge(e, &b->counts.data[i], arena, depth)) != PBJ_OK) return st;
-    }
-    for (size_t i = 0; i < b->by_id.count; i++) {
-        golden_apis3_All_ByIdEntry *e = pbj__golden_apis3_All_entry_by_id(m, b->by_id.data[i].key, arena);
-        if (!e) return PBJ_ERR_NOMEM;
-        golden_apis3_Leaf *kept = e->value;                    /* replaced in place: a value mutable gave stays the key's */
-        golden_apis3_All_ByIdEntry_init(e);
-        if (kept && b->by_id.data[i].value) golden_apis3_Leaf_init(e->value = kept);
-        if ((st = golden_apis3_All_ByIdEntry__merge(e, &b->by_id.data[i], arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->pick_case == golden_apis3_All_pick_pick_int) {
-        m->pick.pick_int = b->pick.pick_int;
-        m->pick_case = golden_apis3_All_pick_pick_int;
-    }
-    if (b->pick_case == golden_apis3_All_pick_pick_text) {
-        if ((st = pbj_copy(arena, b->pick.pick_text.data, b->pick.pick_text.len, &m->pick.pick_text)) != PBJ_OK) return st;
-        m->pick_case = golden_apis3_All_pick_pick_text;
-    }
-    if (b->pick_case == golden_apis3_All_pick_pick_leaf) {
-        if (m->pick_case != golden_apis3_All_pick_pick_leaf || !m->pick.pick_leaf) {
-            if (!(m->pick.pick_leaf = (golden_apis3_Leaf *)pbj_arena_alloc(arena, sizeof(golden_apis3_Leaf)))) return PBJ_ERR_NOMEM;
-            golden_apis3_Leaf_init(m->pick.pick_leaf);
-            m->pick_case = golden_apis3_All_pick_pick_leaf;
-        }
-        if (b->pick.pick_leaf && (st = golden_apis3_Leaf__merge(m->pick.pick_leaf, b->pick.pick_leaf, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->kind) {
-        m->kind = b->kind;
-    }
-    if (b->kinds.count) {
-        int32_t *data = (int32_t *)pbj_append_array(arena, m->kinds.data, m->kinds.count, b->kinds.data, b->kinds.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->kinds.data = data;
-        m->kinds.count += b->kinds.count;
-    }
-    if (pbj_double_bits(b->ratio) != 0) {
-        m->ratio = b->ratio;
-    }
-    if (b->fixed) {
-        m->fixed = b->fixed;
-    }
-    if (b->flag) {
-        m->flag = b->flag;
-    }
-    if (b->child) {
-        if (!m->child) {
-            if (!(m->child = (golden_apis3_All *)pbj_arena_alloc(arena, sizeof(golden_apis3_All)))) return PBJ_ERR_NOMEM;
-            golden_apis3_All_init(m->child);
-        }
-        if ((st = golden_apis3_All__merge(m->child, b->child, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_apis3_All_sort_maps(golden_apis3_All *m, pbj_arena *arena)
-{
-    return golden_apis3_All__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_apis3_All__sort_maps(golden_apis3_All *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (m->leaf && (st = golden_apis3_Leaf__sort_maps(m->leaf, arena, depth)) != PBJ_OK) return st;
-    for (size_t i = 0; i < m->leaves.count; i++)
-        if ((st = golden_apis3_Leaf__sort_maps(&m->leaves.data[i], arena, depth)) != PBJ_OK) return st;
-    if (m->counts.count > 1) {
-        size_t n = pbj_sort_unique(m->counts.data, m->counts.count, sizeof *m->counts.data, golden_apis3_All__cmp_counts, arena);
-        if (n == (size_t)-1) return PBJ_ERR_NOMEM;
-        m->counts.count = n;
-    }
-    for (size_t i = 0; i < m->counts.count; i++)
-        if ((st = golden_apis3_All_CountsEntry__sort_maps(&m->counts.data[i], arena, depth)) != PBJ_OK) return st;
-    if (m->by_id.count > 1) {
-        size_t n = pbj_sort_unique(m->by_id.data, m->by_id.count, sizeof *m->by_id.data, golden_apis3_All__cmp_by_id, arena);
-        if (n == (size_t)-1) return PBJ_ERR_NOMEM;
-        m->by_id.count = n;
-    }
-    for (size_t i = 0; i < m->by_id.count; i++)
-        if ((st = golden_apis3_All_ByIdEntry__sort_maps(&m->by_id.data[i], arena, depth)) != PBJ_OK) return st;
-    if (m->pick_case == golden_apis3_All_pick_pick_leaf && m->pick.pick_leaf && (st = golden_apis3_Leaf__sort_maps(m->pick.pick_leaf, arena, depth)) != PBJ_OK) return st;
-    if (m->child && (st = golden_apis3_All__sort_maps(m->child, arena, depth)) != PBJ_OK) return st;
-    return st;
-}
-
 pbj_status golden_apis3_All_add_leaves(golden_apis3_All *m, const golden_apis3_Leaf *v, pbj_arena *arena)
 {
     golden_apis3_Leaf e;   /* copied first: v may point into the array */
@@ -2996,7 +2784,7 @@ golden_apis3_All_CountsEntry *pbj__golden_apis3_All_entry_counts(golden_apis3_Al
     size_t at;
     golden_apis3_All_CountsEntry_init(&probe);
     probe.key = key;
-    if (pbj_find(m->counts.data, m->counts.count, sizeof probe, &probe, golden_apis3_All__cmp_counts, &at)) return &m->counts.data[at];
+    if (pbj_find(m->counts.data, m->counts.count, sizeof probe, &probe, pbj__key_cmp_slice, &at)) return &m->counts.data[at];
     if (pbj_copy(arena, key.data, key.len, &probe.key) != PBJ_OK) return NULL;
     golden_apis3_All_CountsEntry *data = (golden_apis3_All_CountsEntry *)pbj__array_add(arena, m->counts.data, m->counts.count, sizeof probe);
     if (!data) return NULL;
@@ -3021,7 +2809,7 @@ bool golden_apis3_All_get_counts(const golden_apis3_All *m, pbj_slice key, int64
     size_t at;
     golden_apis3_All_CountsEntry_init(&probe);
     probe.key = key;
-    const golden_apis3_All_CountsEntry *e = pbj_find(m->counts.data, m->counts.count, sizeof probe, &probe, golden_apis3_All__cmp_counts, &at) ? &m->counts.data[at] : NULL;
+    const golden_apis3_All_CountsEntry *e = pbj_find(m->counts.data, m->counts.count, sizeof probe, &probe, pbj__key_cmp_slice, &at) ? &m->counts.data[at] : NULL;
     if (e) *value = e->value;
     return e != NULL;
 }
@@ -3032,7 +2820,7 @@ golden_apis3_All_ByIdEntry *pbj__golden_apis3_All_entry_by_id(golden_apis3_All *
     size_t at;
     golden_apis3_All_ByIdEntry_init(&probe);
     probe.key = key;
-    if (pbj_find(m->by_id.data, m->by_id.count, sizeof probe, &probe, golden_apis3_All__cmp_by_id, &at)) return &m->by_id.data[at];
+    if (pbj_find(m->by_id.data, m->by_id.count, sizeof probe, &probe, pbj__key_cmp_int32, &at)) return &m->by_id.data[at];
     golden_apis3_All_ByIdEntry *data = (golden_apis3_All_ByIdEntry *)pbj__array_add(arena, m->by_id.data, m->by_id.count, sizeof probe);
     if (!data) return NULL;
     m->by_id.data = data;
@@ -3055,7 +2843,7 @@ bool golden_apis3_All_get_by_id(const golden_apis3_All *m, int32_t key, golden_a
     size_t at;
     golden_apis3_All_ByIdEntry_init(&probe);
     probe.key = key;
-    const golden_apis3_All_ByIdEntry *e = pbj_find(m->by_id.data, m->by_id.count, sizeof probe, &probe, golden_apis3_All__cmp_by_id, &at) ? &m->by_id.data[at] : NULL;
+    const golden_apis3_All_ByIdEntry *e = pbj_find(m->by_id.data, m->by_id.count, sizeof probe, &probe, pbj__key_cmp_int32, &at) ? &m->by_id.data[at] : NULL;
     if (e) *value = e->value;
     return e != NULL;
 }
@@ -3090,42 +2878,6 @@ pbj_status golden_apis3_All_read_delimited(golden_apis3_All *m, pbj_source *in, 
 
 /* ==== golden.apis3.All.CountsEntry: building helpers ==== */
 
-pbj_status golden_apis3_All_CountsEntry_copy(golden_apis3_All_CountsEntry *dst, const golden_apis3_All_CountsEntry *src, pbj_arena *arena)
-{
-    golden_apis3_All_CountsEntry_init(dst);
-    return golden_apis3_All_CountsEntry__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_apis3_All_CountsEntry_merge(golden_apis3_All_CountsEntry *m, const golden_apis3_All_CountsEntry *b, pbj_arena *arena)
-{
-    return golden_apis3_All_CountsEntry__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_apis3_All_CountsEntry__merge(golden_apis3_All_CountsEntry *m, const golden_apis3_All_CountsEntry *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if ((st = pbj_copy(arena, b->key.data, b->key.len, &m->key)) != PBJ_OK) return st;
-    m->value = b->value;
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_apis3_All_CountsEntry_sort_maps(golden_apis3_All_CountsEntry *m, pbj_arena *arena)
-{
-    return golden_apis3_All_CountsEntry__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_apis3_All_CountsEntry__sort_maps(golden_apis3_All_CountsEntry *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
-
 pbj_status golden_apis3_All_CountsEntry_encode_append(const golden_apis3_All_CountsEntry *m, pbj_buf *out)
 {
     if (golden_apis3_All_CountsEntry_missing(m)) return pbj_missing_status(golden_apis3_All_CountsEntry_missing(m));
@@ -3155,49 +2907,6 @@ pbj_status golden_apis3_All_CountsEntry_read_delimited(golden_apis3_All_CountsEn
 }
 
 /* ==== golden.apis3.All.ByIdEntry: building helpers ==== */
-
-pbj_status golden_apis3_All_ByIdEntry_copy(golden_apis3_All_ByIdEntry *dst, const golden_apis3_All_ByIdEntry *src, pbj_arena *arena)
-{
-    golden_apis3_All_ByIdEntry_init(dst);
-    return golden_apis3_All_ByIdEntry__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_apis3_All_ByIdEntry_merge(golden_apis3_All_ByIdEntry *m, const golden_apis3_All_ByIdEntry *b, pbj_arena *arena)
-{
-    return golden_apis3_All_ByIdEntry__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_apis3_All_ByIdEntry__merge(golden_apis3_All_ByIdEntry *m, const golden_apis3_All_ByIdEntry *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    m->key = b->key;
-    if (b->value) {
-        if (!m->value) {
-            if (!(m->value = (golden_apis3_Leaf *)pbj_arena_alloc(arena, sizeof(golden_apis3_Leaf)))) return PBJ_ERR_NOMEM;
-            golden_apis3_Leaf_init(m->value);
-        }
-        if ((st = golden_apis3_Leaf__merge(m->value, b->value, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_apis3_All_ByIdEntry_sort_maps(golden_apis3_All_ByIdEntry *m, pbj_arena *arena)
-{
-    return golden_apis3_All_ByIdEntry__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_apis3_All_ByIdEntry__sort_maps(golden_apis3_All_ByIdEntry *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (m->value && (st = golden_apis3_Leaf__sort_maps(m->value, arena, depth)) != PBJ_OK) return st;
-    return st;
-}
 
 pbj_status golden_apis3_All_ByIdEntry_encode_append(const golden_apis3_All_ByIdEntry *m, pbj_buf *out)
 {

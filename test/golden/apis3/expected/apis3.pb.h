@@ -340,24 +340,16 @@ PBJ_MUST_USE pbj_status golden_apis3_All_from_json(golden_apis3_All *m, const ch
 uint8_t *golden_apis3_Leaf__write(const golden_apis3_Leaf *m, uint8_t *end);   /* after golden_apis3_Leaf_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_apis3_Leaf__decode(golden_apis3_Leaf *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_apis3_Leaf__write_reverse(const golden_apis3_Leaf *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
-PBJ_MUST_USE pbj_status golden_apis3_Leaf__merge(golden_apis3_Leaf *m, const golden_apis3_Leaf *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_apis3_Leaf__sort_maps(golden_apis3_Leaf *m, pbj_arena *arena, uint32_t depth);
 uint8_t *golden_apis3_All__write(const golden_apis3_All *m, uint8_t *end);   /* after golden_apis3_All_size: m's bytes ending at end (back to front); returns their first byte */
 size_t golden_apis3_All__size(const golden_apis3_All *m, uint32_t depth);   /* PBJ_SIZE_ERROR when m nests deeper than depth */
 PBJ_MUST_USE pbj_status golden_apis3_All__decode(golden_apis3_All *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_apis3_All__write_reverse(const golden_apis3_All *m, uint8_t *p, uintptr_t lim, uint32_t depth);   /* down from p, above lim; NULL: it does not fit */
-PBJ_MUST_USE pbj_status golden_apis3_All__merge(golden_apis3_All *m, const golden_apis3_All *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_apis3_All__sort_maps(golden_apis3_All *m, pbj_arena *arena, uint32_t depth);
 uint8_t *golden_apis3_All_CountsEntry__write(const golden_apis3_All_CountsEntry *m, uint8_t *end);   /* after golden_apis3_All_CountsEntry_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry__decode(golden_apis3_All_CountsEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_apis3_All_CountsEntry__write_reverse(const golden_apis3_All_CountsEntry *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
-PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry__merge(golden_apis3_All_CountsEntry *m, const golden_apis3_All_CountsEntry *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry__sort_maps(golden_apis3_All_CountsEntry *m, pbj_arena *arena, uint32_t depth);
 uint8_t *golden_apis3_All_ByIdEntry__write(const golden_apis3_All_ByIdEntry *m, uint8_t *end);   /* after golden_apis3_All_ByIdEntry_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry__decode(golden_apis3_All_ByIdEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_apis3_All_ByIdEntry__write_reverse(const golden_apis3_All_ByIdEntry *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
-PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry__merge(golden_apis3_All_ByIdEntry *m, const golden_apis3_All_ByIdEntry *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry__sort_maps(golden_apis3_All_ByIdEntry *m, pbj_arena *arena, uint32_t depth);
 #ifdef PBJ_TEXT_READ_H
 pbj_status golden_apis3_Leaf__read_text(golden_apis3_Leaf *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 pbj_status golden_apis3_All__read_text(golden_apis3_All *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
@@ -1729,9 +1721,9 @@ static inline pbj_status golden_apis3_All_writer_child_raw(golden_apis3_All_writ
  * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
 
 static inline void golden_apis3_Leaf_clear(golden_apis3_Leaf *m) { golden_apis3_Leaf_init(m); }
-PBJ_MUST_USE pbj_status golden_apis3_Leaf_copy(golden_apis3_Leaf *dst, const golden_apis3_Leaf *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_apis3_Leaf_merge(golden_apis3_Leaf *m, const golden_apis3_Leaf *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_apis3_Leaf_sort_maps(golden_apis3_Leaf *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_apis3_Leaf_copy(golden_apis3_Leaf *dst, const golden_apis3_Leaf *src, pbj_arena *arena) { return pbj_table_copy(&golden_apis3_Leaf__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_apis3_Leaf_merge(golden_apis3_Leaf *m, const golden_apis3_Leaf *b, pbj_arena *arena) { return pbj_table_merge(&golden_apis3_Leaf__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_apis3_Leaf_sort_maps(golden_apis3_Leaf *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_apis3_Leaf__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_apis3_Leaf_encode_append(const golden_apis3_Leaf *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_apis3_Leaf_write_delimited(const golden_apis3_Leaf *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_apis3_Leaf_read_delimited(golden_apis3_Leaf *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -1754,9 +1746,9 @@ static inline PBJ_MUST_USE pbj_status golden_apis3_Leaf_set_name_str(golden_apis
 }
 
 static inline void golden_apis3_All_clear(golden_apis3_All *m) { golden_apis3_All_init(m); }
-PBJ_MUST_USE pbj_status golden_apis3_All_copy(golden_apis3_All *dst, const golden_apis3_All *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_apis3_All_merge(golden_apis3_All *m, const golden_apis3_All *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_apis3_All_sort_maps(golden_apis3_All *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_apis3_All_copy(golden_apis3_All *dst, const golden_apis3_All *src, pbj_arena *arena) { return pbj_table_copy(&golden_apis3_All__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_apis3_All_merge(golden_apis3_All *m, const golden_apis3_All *b, pbj_arena *arena) { return pbj_table_merge(&golden_apis3_All__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_apis3_All_sort_maps(golden_apis3_All *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_apis3_All__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_apis3_All_encode_append(const golden_apis3_All *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_apis3_All_write_delimited(const golden_apis3_All *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_apis3_All_read_delimited(golden_apis3_All *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -1961,17 +1953,17 @@ static inline golden_apis3_All *golden_apis3_All_mutable_child(golden_apis3_All 
 }
 
 static inline void golden_apis3_All_CountsEntry_clear(golden_apis3_All_CountsEntry *m) { golden_apis3_All_CountsEntry_init(m); }
-PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry_copy(golden_apis3_All_CountsEntry *dst, const golden_apis3_All_CountsEntry *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry_merge(golden_apis3_All_CountsEntry *m, const golden_apis3_All_CountsEntry *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry_sort_maps(golden_apis3_All_CountsEntry *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry_copy(golden_apis3_All_CountsEntry *dst, const golden_apis3_All_CountsEntry *src, pbj_arena *arena) { return pbj_table_copy(&golden_apis3_All_CountsEntry__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry_merge(golden_apis3_All_CountsEntry *m, const golden_apis3_All_CountsEntry *b, pbj_arena *arena) { return pbj_table_merge(&golden_apis3_All_CountsEntry__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry_sort_maps(golden_apis3_All_CountsEntry *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_apis3_All_CountsEntry__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry_encode_append(const golden_apis3_All_CountsEntry *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry_write_delimited(const golden_apis3_All_CountsEntry *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry_read_delimited(golden_apis3_All_CountsEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 
 static inline void golden_apis3_All_ByIdEntry_clear(golden_apis3_All_ByIdEntry *m) { golden_apis3_All_ByIdEntry_init(m); }
-PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry_copy(golden_apis3_All_ByIdEntry *dst, const golden_apis3_All_ByIdEntry *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry_merge(golden_apis3_All_ByIdEntry *m, const golden_apis3_All_ByIdEntry *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry_sort_maps(golden_apis3_All_ByIdEntry *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry_copy(golden_apis3_All_ByIdEntry *dst, const golden_apis3_All_ByIdEntry *src, pbj_arena *arena) { return pbj_table_copy(&golden_apis3_All_ByIdEntry__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry_merge(golden_apis3_All_ByIdEntry *m, const golden_apis3_All_ByIdEntry *b, pbj_arena *arena) { return pbj_table_merge(&golden_apis3_All_ByIdEntry__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry_sort_maps(golden_apis3_All_ByIdEntry *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_apis3_All_ByIdEntry__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry_encode_append(const golden_apis3_All_ByIdEntry *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry_write_delimited(const golden_apis3_All_ByIdEntry *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry_read_delimited(golden_apis3_All_ByIdEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

@@ -51,7 +51,7 @@ static const pbj_field golden_defaults_Defaults__fields[] = {
     {12, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_defaults_Defaults, no_default), PBJ_OFFSET(golden_defaults_Defaults, has_no_default), 217, 228, NULL, NULL},   /* no_default */
 };
 const pbj_table golden_defaults_Defaults__table = {(const char *)&pbj__pool_defaults_proto, golden_defaults_Defaults__fields, NULL, golden_defaults_Defaults__init_table, 31, sizeof(golden_defaults_Defaults), 12, 12, 0,
-                           PBJ_OFFSET(golden_defaults_Defaults, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_defaults_Defaults, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* ==== golden.defaults.Defaults ==== */
 
@@ -842,88 +842,6 @@ pbj_status golden_defaults_Defaults__from_json(void *pm, pbj__json_in *j)   /* o
 }
 #endif
 /* ==== golden.defaults.Defaults: building helpers ==== */
-
-pbj_status golden_defaults_Defaults_copy(golden_defaults_Defaults *dst, const golden_defaults_Defaults *src, pbj_arena *arena)
-{
-    golden_defaults_Defaults_init(dst);
-    return golden_defaults_Defaults__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_defaults_Defaults_merge(golden_defaults_Defaults *m, const golden_defaults_Defaults *b, pbj_arena *arena)
-{
-    return golden_defaults_Defaults__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_defaults_Defaults__merge(golden_defaults_Defaults *m, const golden_defaults_Defaults *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_d_int32) {
-        m->d_int32 = b->d_int32;
-        m->has_d_int32 = 1;
-    }
-    if (b->has_d_uint64) {
-        m->d_uint64 = b->d_uint64;
-        m->has_d_uint64 = 1;
-    }
-    if (b->has_d_sint64) {
-        m->d_sint64 = b->d_sint64;
-        m->has_d_sint64 = 1;
-    }
-    if (b->has_d_float) {
-        m->d_float = b->d_float;
-        m->has_d_float = 1;
-    }
-    if (b->has_d_inf) {
-        m->d_inf = b->d_inf;
-        m->has_d_inf = 1;
-    }
-    if (b->has_d_nan) {
-        m->d_nan = b->d_nan;
-        m->has_d_nan = 1;
-    }
-    if (b->has_d_bool) {
-        m->d_bool = b->d_bool;
-        m->has_d_bool = 1;
-    }
-    if (b->has_d_string) {
-        if ((st = pbj_copy(arena, b->d_string.data, b->d_string.len, &m->d_string)) != PBJ_OK) return st;
-        m->has_d_string = 1;
-    }
-    if (b->has_d_bytes) {
-        if ((st = pbj_copy(arena, b->d_bytes.data, b->d_bytes.len, &m->d_bytes)) != PBJ_OK) return st;
-        m->has_d_bytes = 1;
-    }
-    if (b->has_d_color) {
-        m->d_color = b->d_color;
-        m->has_d_color = 1;
-    }
-    if (b->has_d_first) {
-        m->d_first = b->d_first;
-        m->has_d_first = 1;
-    }
-    if (b->has_no_default) {
-        m->no_default = b->no_default;
-        m->has_no_default = 1;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_defaults_Defaults_sort_maps(golden_defaults_Defaults *m, pbj_arena *arena)
-{
-    return golden_defaults_Defaults__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_defaults_Defaults__sort_maps(golden_defaults_Defaults *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
 
 pbj_status golden_defaults_Defaults_encode_append(const golden_defaults_Defaults *m, pbj_buf *out)
 {

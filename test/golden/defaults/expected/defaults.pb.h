@@ -219,8 +219,6 @@ PBJ_MUST_USE pbj_status golden_defaults_Defaults_from_json(golden_defaults_Defau
  * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
 uint8_t *golden_defaults_Defaults__write(const golden_defaults_Defaults *m, uint8_t *end);   /* after golden_defaults_Defaults_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_defaults_Defaults__decode(golden_defaults_Defaults *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status golden_defaults_Defaults__merge(golden_defaults_Defaults *m, const golden_defaults_Defaults *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_defaults_Defaults__sort_maps(golden_defaults_Defaults *m, pbj_arena *arena, uint32_t depth);
 #ifdef PBJ_TEXT_READ_H
 pbj_status golden_defaults_Defaults__read_text(golden_defaults_Defaults *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
@@ -255,9 +253,9 @@ pbj_status golden_defaults_Defaults__from_json(void *pm, pbj__json_in *j);
  * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
 
 static inline void golden_defaults_Defaults_clear(golden_defaults_Defaults *m) { golden_defaults_Defaults_init(m); }
-PBJ_MUST_USE pbj_status golden_defaults_Defaults_copy(golden_defaults_Defaults *dst, const golden_defaults_Defaults *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_defaults_Defaults_merge(golden_defaults_Defaults *m, const golden_defaults_Defaults *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_defaults_Defaults_sort_maps(golden_defaults_Defaults *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_defaults_Defaults_copy(golden_defaults_Defaults *dst, const golden_defaults_Defaults *src, pbj_arena *arena) { return pbj_table_copy(&golden_defaults_Defaults__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_defaults_Defaults_merge(golden_defaults_Defaults *m, const golden_defaults_Defaults *b, pbj_arena *arena) { return pbj_table_merge(&golden_defaults_Defaults__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_defaults_Defaults_sort_maps(golden_defaults_Defaults *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_defaults_Defaults__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_defaults_Defaults_encode_append(const golden_defaults_Defaults *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_defaults_Defaults_write_delimited(const golden_defaults_Defaults *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_defaults_Defaults_read_delimited(golden_defaults_Defaults *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

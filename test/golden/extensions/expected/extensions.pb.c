@@ -21,26 +21,27 @@ static const struct {
 static const pbj_field golden_extensions_Base__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_extensions_Base, id), PBJ_OFFSET(golden_extensions_Base, has_id), 23, 23, NULL, NULL},   /* id */
 };
+static const uint32_t golden_extensions_Base__ext_singular[] = {100, 101, 150, 0};   /* singular extensions: b's record replaces m's */
 const pbj_table golden_extensions_Base__table = {(const char *)&pbj__pool_extensions_proto, golden_extensions_Base__fields, NULL, NULL, 0, sizeof(golden_extensions_Base), 1, 1, 0,
-                           PBJ_OFFSET(golden_extensions_Base, pbj_unknown), PBJ_OFFSET(golden_extensions_Base, pbj_ext), 0};
+                           PBJ_OFFSET(golden_extensions_Base, pbj_unknown), PBJ_OFFSET(golden_extensions_Base, pbj_ext), 0, golden_extensions_Base__ext_singular, NULL};
 
 /* golden.extensions.Note */
 static const pbj_field golden_extensions_Note__fields[] = {
     {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_extensions_Note, text), PBJ_OFFSET(golden_extensions_Note, has_text), 49, 49, NULL, NULL},   /* text */
 };
 const pbj_table golden_extensions_Note__table = {(const char *)&pbj__pool_extensions_proto, golden_extensions_Note__fields, NULL, NULL, 26, sizeof(golden_extensions_Note), 1, 1, 0,
-                           PBJ_OFFSET(golden_extensions_Note, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_extensions_Note, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* golden.extensions.EGroup */
 static const pbj_field golden_extensions_EGroup__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_extensions_EGroup, g), PBJ_OFFSET(golden_extensions_EGroup, has_g), 79, 79, NULL, NULL},   /* g */
 };
 const pbj_table golden_extensions_EGroup__table = {(const char *)&pbj__pool_extensions_proto, golden_extensions_EGroup__fields, NULL, NULL, 54, sizeof(golden_extensions_EGroup), 1, 1, 0,
-                           PBJ_OFFSET(golden_extensions_EGroup, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_extensions_EGroup, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* golden.extensions.Scope */
 const pbj_table golden_extensions_Scope__table = {(const char *)&pbj__pool_extensions_proto, NULL, NULL, NULL, 81, sizeof(golden_extensions_Scope), 0, 0, 0,
-                           PBJ_OFFSET(golden_extensions_Scope, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_extensions_Scope, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* ==== golden.extensions.Base ==== */
 
@@ -1835,48 +1836,6 @@ pbj_status golden_extensions_Scope_s_double_clear(golden_extensions_Base *m, pbj
 
 /* ==== golden.extensions.Base: building helpers ==== */
 
-pbj_status golden_extensions_Base_copy(golden_extensions_Base *dst, const golden_extensions_Base *src, pbj_arena *arena)
-{
-    golden_extensions_Base_init(dst);
-    return golden_extensions_Base__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_extensions_Base_merge(golden_extensions_Base *m, const golden_extensions_Base *b, pbj_arena *arena)
-{
-    return golden_extensions_Base__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_extensions_Base__merge(golden_extensions_Base *m, const golden_extensions_Base *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_id) {
-        m->id = b->id;
-        m->has_id = 1;
-    }
-    {
-        static const uint32_t replace[] = {100, 101, 150, 0};   /* singular scalar extensions: b's value replaces m's */
-        if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_extensions_Base_sort_maps(golden_extensions_Base *m, pbj_arena *arena)
-{
-    return golden_extensions_Base__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_extensions_Base__sort_maps(golden_extensions_Base *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
-
 pbj_status golden_extensions_Base_encode_append(const golden_extensions_Base *m, pbj_buf *out)
 {
     if (golden_extensions_Base_missing(m)) return pbj_missing_status(golden_extensions_Base_missing(m));
@@ -1906,44 +1865,6 @@ pbj_status golden_extensions_Base_read_delimited(golden_extensions_Base *m, pbj_
 }
 
 /* ==== golden.extensions.Note: building helpers ==== */
-
-pbj_status golden_extensions_Note_copy(golden_extensions_Note *dst, const golden_extensions_Note *src, pbj_arena *arena)
-{
-    golden_extensions_Note_init(dst);
-    return golden_extensions_Note__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_extensions_Note_merge(golden_extensions_Note *m, const golden_extensions_Note *b, pbj_arena *arena)
-{
-    return golden_extensions_Note__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_extensions_Note__merge(golden_extensions_Note *m, const golden_extensions_Note *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_text) {
-        if ((st = pbj_copy(arena, b->text.data, b->text.len, &m->text)) != PBJ_OK) return st;
-        m->has_text = 1;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_extensions_Note_sort_maps(golden_extensions_Note *m, pbj_arena *arena)
-{
-    return golden_extensions_Note__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_extensions_Note__sort_maps(golden_extensions_Note *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
 
 pbj_status golden_extensions_Note_encode_append(const golden_extensions_Note *m, pbj_buf *out)
 {
@@ -1975,44 +1896,6 @@ pbj_status golden_extensions_Note_read_delimited(golden_extensions_Note *m, pbj_
 
 /* ==== golden.extensions.EGroup: building helpers ==== */
 
-pbj_status golden_extensions_EGroup_copy(golden_extensions_EGroup *dst, const golden_extensions_EGroup *src, pbj_arena *arena)
-{
-    golden_extensions_EGroup_init(dst);
-    return golden_extensions_EGroup__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_extensions_EGroup_merge(golden_extensions_EGroup *m, const golden_extensions_EGroup *b, pbj_arena *arena)
-{
-    return golden_extensions_EGroup__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_extensions_EGroup__merge(golden_extensions_EGroup *m, const golden_extensions_EGroup *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_g) {
-        m->g = b->g;
-        m->has_g = 1;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_extensions_EGroup_sort_maps(golden_extensions_EGroup *m, pbj_arena *arena)
-{
-    return golden_extensions_EGroup__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_extensions_EGroup__sort_maps(golden_extensions_EGroup *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
-
 pbj_status golden_extensions_EGroup_encode_append(const golden_extensions_EGroup *m, pbj_buf *out)
 {
     if (golden_extensions_EGroup_missing(m)) return pbj_missing_status(golden_extensions_EGroup_missing(m));
@@ -2042,40 +1925,6 @@ pbj_status golden_extensions_EGroup_read_delimited(golden_extensions_EGroup *m, 
 }
 
 /* ==== golden.extensions.Scope: building helpers ==== */
-
-pbj_status golden_extensions_Scope_copy(golden_extensions_Scope *dst, const golden_extensions_Scope *src, pbj_arena *arena)
-{
-    golden_extensions_Scope_init(dst);
-    return golden_extensions_Scope__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_extensions_Scope_merge(golden_extensions_Scope *m, const golden_extensions_Scope *b, pbj_arena *arena)
-{
-    return golden_extensions_Scope__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_extensions_Scope__merge(golden_extensions_Scope *m, const golden_extensions_Scope *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_extensions_Scope_sort_maps(golden_extensions_Scope *m, pbj_arena *arena)
-{
-    return golden_extensions_Scope__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_extensions_Scope__sort_maps(golden_extensions_Scope *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
 
 pbj_status golden_extensions_Scope_encode_append(const golden_extensions_Scope *m, pbj_buf *out)
 {

@@ -230,20 +230,12 @@ PBJ_MUST_USE pbj_status golden_extensions_Scope_from_json(golden_extensions_Scop
  * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
 uint8_t *golden_extensions_Base__write(const golden_extensions_Base *m, uint8_t *end);   /* after golden_extensions_Base_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_extensions_Base__decode(golden_extensions_Base *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status golden_extensions_Base__merge(golden_extensions_Base *m, const golden_extensions_Base *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_extensions_Base__sort_maps(golden_extensions_Base *m, pbj_arena *arena, uint32_t depth);
 uint8_t *golden_extensions_Note__write(const golden_extensions_Note *m, uint8_t *end);   /* after golden_extensions_Note_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_extensions_Note__decode(golden_extensions_Note *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status golden_extensions_Note__merge(golden_extensions_Note *m, const golden_extensions_Note *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_extensions_Note__sort_maps(golden_extensions_Note *m, pbj_arena *arena, uint32_t depth);
 uint8_t *golden_extensions_EGroup__write(const golden_extensions_EGroup *m, uint8_t *end);   /* after golden_extensions_EGroup_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_extensions_EGroup__decode(golden_extensions_EGroup *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status golden_extensions_EGroup__merge(golden_extensions_EGroup *m, const golden_extensions_EGroup *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_extensions_EGroup__sort_maps(golden_extensions_EGroup *m, pbj_arena *arena, uint32_t depth);
 uint8_t *golden_extensions_Scope__write(const golden_extensions_Scope *m, uint8_t *end);   /* after golden_extensions_Scope_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_extensions_Scope__decode(golden_extensions_Scope *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status golden_extensions_Scope__merge(golden_extensions_Scope *m, const golden_extensions_Scope *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_extensions_Scope__sort_maps(golden_extensions_Scope *m, pbj_arena *arena, uint32_t depth);
 #ifdef PBJ_TEXT_READ_H
 pbj_status golden_extensions_Base__read_text(golden_extensions_Base *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 pbj_status golden_extensions_Note__read_text(golden_extensions_Note *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
@@ -338,9 +330,9 @@ PBJ_MUST_USE pbj_status golden_extensions_Scope_s_double_clear(golden_extensions
  * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
 
 static inline void golden_extensions_Base_clear(golden_extensions_Base *m) { golden_extensions_Base_init(m); }
-PBJ_MUST_USE pbj_status golden_extensions_Base_copy(golden_extensions_Base *dst, const golden_extensions_Base *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_extensions_Base_merge(golden_extensions_Base *m, const golden_extensions_Base *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_extensions_Base_sort_maps(golden_extensions_Base *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_extensions_Base_copy(golden_extensions_Base *dst, const golden_extensions_Base *src, pbj_arena *arena) { return pbj_table_copy(&golden_extensions_Base__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_extensions_Base_merge(golden_extensions_Base *m, const golden_extensions_Base *b, pbj_arena *arena) { return pbj_table_merge(&golden_extensions_Base__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_extensions_Base_sort_maps(golden_extensions_Base *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_extensions_Base__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_extensions_Base_encode_append(const golden_extensions_Base *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_extensions_Base_write_delimited(const golden_extensions_Base *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_extensions_Base_read_delimited(golden_extensions_Base *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -351,9 +343,9 @@ static inline void golden_extensions_Base_set_id(golden_extensions_Base *m, int3
 }
 
 static inline void golden_extensions_Note_clear(golden_extensions_Note *m) { golden_extensions_Note_init(m); }
-PBJ_MUST_USE pbj_status golden_extensions_Note_copy(golden_extensions_Note *dst, const golden_extensions_Note *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_extensions_Note_merge(golden_extensions_Note *m, const golden_extensions_Note *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_extensions_Note_sort_maps(golden_extensions_Note *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_extensions_Note_copy(golden_extensions_Note *dst, const golden_extensions_Note *src, pbj_arena *arena) { return pbj_table_copy(&golden_extensions_Note__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_extensions_Note_merge(golden_extensions_Note *m, const golden_extensions_Note *b, pbj_arena *arena) { return pbj_table_merge(&golden_extensions_Note__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_extensions_Note_sort_maps(golden_extensions_Note *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_extensions_Note__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_extensions_Note_encode_append(const golden_extensions_Note *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_extensions_Note_write_delimited(const golden_extensions_Note *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_extensions_Note_read_delimited(golden_extensions_Note *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -372,9 +364,9 @@ static inline PBJ_MUST_USE pbj_status golden_extensions_Note_set_text_str(golden
 }
 
 static inline void golden_extensions_EGroup_clear(golden_extensions_EGroup *m) { golden_extensions_EGroup_init(m); }
-PBJ_MUST_USE pbj_status golden_extensions_EGroup_copy(golden_extensions_EGroup *dst, const golden_extensions_EGroup *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_extensions_EGroup_merge(golden_extensions_EGroup *m, const golden_extensions_EGroup *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_extensions_EGroup_sort_maps(golden_extensions_EGroup *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_extensions_EGroup_copy(golden_extensions_EGroup *dst, const golden_extensions_EGroup *src, pbj_arena *arena) { return pbj_table_copy(&golden_extensions_EGroup__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_extensions_EGroup_merge(golden_extensions_EGroup *m, const golden_extensions_EGroup *b, pbj_arena *arena) { return pbj_table_merge(&golden_extensions_EGroup__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_extensions_EGroup_sort_maps(golden_extensions_EGroup *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_extensions_EGroup__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_extensions_EGroup_encode_append(const golden_extensions_EGroup *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_extensions_EGroup_write_delimited(const golden_extensions_EGroup *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_extensions_EGroup_read_delimited(golden_extensions_EGroup *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -385,9 +377,9 @@ static inline void golden_extensions_EGroup_set_g(golden_extensions_EGroup *m, i
 }
 
 static inline void golden_extensions_Scope_clear(golden_extensions_Scope *m) { golden_extensions_Scope_init(m); }
-PBJ_MUST_USE pbj_status golden_extensions_Scope_copy(golden_extensions_Scope *dst, const golden_extensions_Scope *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_extensions_Scope_merge(golden_extensions_Scope *m, const golden_extensions_Scope *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_extensions_Scope_sort_maps(golden_extensions_Scope *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_extensions_Scope_copy(golden_extensions_Scope *dst, const golden_extensions_Scope *src, pbj_arena *arena) { return pbj_table_copy(&golden_extensions_Scope__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_extensions_Scope_merge(golden_extensions_Scope *m, const golden_extensions_Scope *b, pbj_arena *arena) { return pbj_table_merge(&golden_extensions_Scope__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_extensions_Scope_sort_maps(golden_extensions_Scope *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_extensions_Scope__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_extensions_Scope_encode_append(const golden_extensions_Scope *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_extensions_Scope_write_delimited(const golden_extensions_Scope *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_extensions_Scope_read_delimited(golden_extensions_Scope *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

@@ -24,7 +24,7 @@ static const pbj_field golden_groups_Grouped__fields[] = {
     {6, PBJ_TYPE_GROUP, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(golden_groups_Grouped, many), 0, 38, 43, &golden_groups_Grouped_Many__table, NULL},   /* Many */
 };
 const pbj_table golden_groups_Grouped__table = {(const char *)&pbj__pool_groups_proto, golden_groups_Grouped__fields, NULL, NULL, 0, sizeof(golden_groups_Grouped), 3, 2, 0,
-                           PBJ_OFFSET(golden_groups_Grouped, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_groups_Grouped, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* golden.groups.Grouped.Single */
 static const pbj_field golden_groups_Grouped_Single__fields[] = {
@@ -32,21 +32,21 @@ static const pbj_field golden_groups_Grouped_Single__fields[] = {
     {4, PBJ_TYPE_GROUP, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_groups_Grouped_Single, deep), 0, 79, 84, &golden_groups_Grouped_Single_Deep__table, NULL},   /* Deep */
 };
 const pbj_table golden_groups_Grouped_Single__table = {(const char *)&pbj__pool_groups_proto, golden_groups_Grouped_Single__fields, NULL, NULL, 48, sizeof(golden_groups_Grouped_Single), 2, 0, 0,
-                           PBJ_OFFSET(golden_groups_Grouped_Single, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_groups_Grouped_Single, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* golden.groups.Grouped.Single.Deep */
 static const pbj_field golden_groups_Grouped_Single_Deep__fields[] = {
     {5, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(golden_groups_Grouped_Single_Deep, tags), 0, 123, 123, NULL, NULL},   /* tags */
 };
 const pbj_table golden_groups_Grouped_Single_Deep__table = {(const char *)&pbj__pool_groups_proto, golden_groups_Grouped_Single_Deep__fields, NULL, NULL, 89, sizeof(golden_groups_Grouped_Single_Deep), 1, 0, 0,
-                           PBJ_OFFSET(golden_groups_Grouped_Single_Deep, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_groups_Grouped_Single_Deep, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* golden.groups.Grouped.Many */
 static const pbj_field golden_groups_Grouped_Many__fields[] = {
     {7, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_groups_Grouped_Many, k), PBJ_OFFSET(golden_groups_Grouped_Many, has_k), 155, 155, NULL, NULL},   /* k */
 };
 const pbj_table golden_groups_Grouped_Many__table = {(const char *)&pbj__pool_groups_proto, golden_groups_Grouped_Many__fields, NULL, NULL, 128, sizeof(golden_groups_Grouped_Many), 1, 0, 0,
-                           PBJ_OFFSET(golden_groups_Grouped_Many, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_groups_Grouped_Many, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* ==== golden.groups.Grouped ==== */
 
@@ -1232,63 +1232,6 @@ pbj_status golden_groups_Grouped_Many__from_json(void *pm, pbj__json_in *j)   /*
 #endif
 /* ==== golden.groups.Grouped: building helpers ==== */
 
-pbj_status golden_groups_Grouped_copy(golden_groups_Grouped *dst, const golden_groups_Grouped *src, pbj_arena *arena)
-{
-    golden_groups_Grouped_init(dst);
-    return golden_groups_Grouped__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_groups_Grouped_merge(golden_groups_Grouped *m, const golden_groups_Grouped *b, pbj_arena *arena)
-{
-    return golden_groups_Grouped__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_groups_Grouped__merge(golden_groups_Grouped *m, const golden_groups_Grouped *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_a) {
-        m->a = b->a;
-        m->has_a = 1;
-    }
-    if (b->single) {
-        if (!m->single) {
-            if (!(m->single = (golden_groups_Grouped_Single *)pbj_arena_alloc(arena, sizeof(golden_groups_Grouped_Single)))) return PBJ_ERR_NOMEM;
-            golden_groups_Grouped_Single_init(m->single);
-        }
-        if ((st = golden_groups_Grouped_Single__merge(m->single, b->single, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->many.count) {
-        golden_groups_Grouped_Many *data = (golden_groups_Grouped_Many *)pbj_append_array(arena, m->many.data, m->many.count, NULL, b->many.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->many.data = data;
-        for (size_t i = 0; i < b->many.count; i++) {
-            golden_groups_Grouped_Many_init(&data[m->many.count]);
-            if ((st = golden_groups_Grouped_Many__merge(&data[m->many.count++], &b->many.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_groups_Grouped_sort_maps(golden_groups_Grouped *m, pbj_arena *arena)
-{
-    return golden_groups_Grouped__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_groups_Grouped__sort_maps(golden_groups_Grouped *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (m->single && (st = golden_groups_Grouped_Single__sort_maps(m->single, arena, depth)) != PBJ_OK) return st;
-    for (size_t i = 0; i < m->many.count; i++)
-        if ((st = golden_groups_Grouped_Many__sort_maps(&m->many.data[i], arena, depth)) != PBJ_OK) return st;
-    return st;
-}
-
 pbj_status golden_groups_Grouped_add_many(golden_groups_Grouped *m, const golden_groups_Grouped_Many *v, pbj_arena *arena)
 {
     golden_groups_Grouped_Many e;   /* copied first: v may point into the array */
@@ -1333,52 +1276,6 @@ pbj_status golden_groups_Grouped_read_delimited(golden_groups_Grouped *m, pbj_so
 
 /* ==== golden.groups.Grouped.Single: building helpers ==== */
 
-pbj_status golden_groups_Grouped_Single_copy(golden_groups_Grouped_Single *dst, const golden_groups_Grouped_Single *src, pbj_arena *arena)
-{
-    golden_groups_Grouped_Single_init(dst);
-    return golden_groups_Grouped_Single__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_groups_Grouped_Single_merge(golden_groups_Grouped_Single *m, const golden_groups_Grouped_Single *b, pbj_arena *arena)
-{
-    return golden_groups_Grouped_Single__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_groups_Grouped_Single__merge(golden_groups_Grouped_Single *m, const golden_groups_Grouped_Single *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_x) {
-        m->x = b->x;
-        m->has_x = 1;
-    }
-    if (b->deep) {
-        if (!m->deep) {
-            if (!(m->deep = (golden_groups_Grouped_Single_Deep *)pbj_arena_alloc(arena, sizeof(golden_groups_Grouped_Single_Deep)))) return PBJ_ERR_NOMEM;
-            golden_groups_Grouped_Single_Deep_init(m->deep);
-        }
-        if ((st = golden_groups_Grouped_Single_Deep__merge(m->deep, b->deep, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_groups_Grouped_Single_sort_maps(golden_groups_Grouped_Single *m, pbj_arena *arena)
-{
-    return golden_groups_Grouped_Single__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_groups_Grouped_Single__sort_maps(golden_groups_Grouped_Single *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (m->deep && (st = golden_groups_Grouped_Single_Deep__sort_maps(m->deep, arena, depth)) != PBJ_OK) return st;
-    return st;
-}
-
 pbj_status golden_groups_Grouped_Single_encode_append(const golden_groups_Grouped_Single *m, pbj_buf *out)
 {
     if (golden_groups_Grouped_Single_missing(m)) return pbj_missing_status(golden_groups_Grouped_Single_missing(m));
@@ -1409,47 +1306,6 @@ pbj_status golden_groups_Grouped_Single_read_delimited(golden_groups_Grouped_Sin
 
 /* ==== golden.groups.Grouped.Single.Deep: building helpers ==== */
 
-pbj_status golden_groups_Grouped_Single_Deep_copy(golden_groups_Grouped_Single_Deep *dst, const golden_groups_Grouped_Single_Deep *src, pbj_arena *arena)
-{
-    golden_groups_Grouped_Single_Deep_init(dst);
-    return golden_groups_Grouped_Single_Deep__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_groups_Grouped_Single_Deep_merge(golden_groups_Grouped_Single_Deep *m, const golden_groups_Grouped_Single_Deep *b, pbj_arena *arena)
-{
-    return golden_groups_Grouped_Single_Deep__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_groups_Grouped_Single_Deep__merge(golden_groups_Grouped_Single_Deep *m, const golden_groups_Grouped_Single_Deep *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->tags.count) {
-        pbj_slice *data = (pbj_slice *)pbj_append_array(arena, m->tags.data, m->tags.count, NULL, b->tags.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->tags.data = data;
-        for (size_t i = 0; i < b->tags.count; i++)
-            if ((st = pbj_copy(arena, b->tags.data[i].data, b->tags.data[i].len, &data[m->tags.count++])) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_groups_Grouped_Single_Deep_sort_maps(golden_groups_Grouped_Single_Deep *m, pbj_arena *arena)
-{
-    return golden_groups_Grouped_Single_Deep__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_groups_Grouped_Single_Deep__sort_maps(golden_groups_Grouped_Single_Deep *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
-
 pbj_status golden_groups_Grouped_Single_Deep_encode_append(const golden_groups_Grouped_Single_Deep *m, pbj_buf *out)
 {
     if (golden_groups_Grouped_Single_Deep_missing(m)) return pbj_missing_status(golden_groups_Grouped_Single_Deep_missing(m));
@@ -1479,44 +1335,6 @@ pbj_status golden_groups_Grouped_Single_Deep_read_delimited(golden_groups_Groupe
 }
 
 /* ==== golden.groups.Grouped.Many: building helpers ==== */
-
-pbj_status golden_groups_Grouped_Many_copy(golden_groups_Grouped_Many *dst, const golden_groups_Grouped_Many *src, pbj_arena *arena)
-{
-    golden_groups_Grouped_Many_init(dst);
-    return golden_groups_Grouped_Many__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_groups_Grouped_Many_merge(golden_groups_Grouped_Many *m, const golden_groups_Grouped_Many *b, pbj_arena *arena)
-{
-    return golden_groups_Grouped_Many__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_groups_Grouped_Many__merge(golden_groups_Grouped_Many *m, const golden_groups_Grouped_Many *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_k) {
-        m->k = b->k;
-        m->has_k = 1;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_groups_Grouped_Many_sort_maps(golden_groups_Grouped_Many *m, pbj_arena *arena)
-{
-    return golden_groups_Grouped_Many__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_groups_Grouped_Many__sort_maps(golden_groups_Grouped_Many *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
 
 pbj_status golden_groups_Grouped_Many_encode_append(const golden_groups_Grouped_Many *m, pbj_buf *out)
 {

@@ -244,20 +244,12 @@ PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_from_json(golden_groups_Group
  * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
 uint8_t *golden_groups_Grouped__write(const golden_groups_Grouped *m, uint8_t *end);   /* after golden_groups_Grouped_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_groups_Grouped__decode(golden_groups_Grouped *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status golden_groups_Grouped__merge(golden_groups_Grouped *m, const golden_groups_Grouped *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_groups_Grouped__sort_maps(golden_groups_Grouped *m, pbj_arena *arena, uint32_t depth);
 uint8_t *golden_groups_Grouped_Single__write(const golden_groups_Grouped_Single *m, uint8_t *end);   /* after golden_groups_Grouped_Single_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single__decode(golden_groups_Grouped_Single *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Single__merge(golden_groups_Grouped_Single *m, const golden_groups_Grouped_Single *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Single__sort_maps(golden_groups_Grouped_Single *m, pbj_arena *arena, uint32_t depth);
 uint8_t *golden_groups_Grouped_Single_Deep__write(const golden_groups_Grouped_Single_Deep *m, uint8_t *end);   /* after golden_groups_Grouped_Single_Deep_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep__decode(golden_groups_Grouped_Single_Deep *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep__merge(golden_groups_Grouped_Single_Deep *m, const golden_groups_Grouped_Single_Deep *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep__sort_maps(golden_groups_Grouped_Single_Deep *m, pbj_arena *arena, uint32_t depth);
 uint8_t *golden_groups_Grouped_Many__write(const golden_groups_Grouped_Many *m, uint8_t *end);   /* after golden_groups_Grouped_Many_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Many__decode(golden_groups_Grouped_Many *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Many__merge(golden_groups_Grouped_Many *m, const golden_groups_Grouped_Many *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Many__sort_maps(golden_groups_Grouped_Many *m, pbj_arena *arena, uint32_t depth);
 #ifdef PBJ_TEXT_READ_H
 pbj_status golden_groups_Grouped__read_text(golden_groups_Grouped *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 pbj_status golden_groups_Grouped_Single__read_text(golden_groups_Grouped_Single *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
@@ -301,9 +293,9 @@ pbj_status golden_groups_Grouped_Many__from_json(void *pm, pbj__json_in *j);
  * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
 
 static inline void golden_groups_Grouped_clear(golden_groups_Grouped *m) { golden_groups_Grouped_init(m); }
-PBJ_MUST_USE pbj_status golden_groups_Grouped_copy(golden_groups_Grouped *dst, const golden_groups_Grouped *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_merge(golden_groups_Grouped *m, const golden_groups_Grouped *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_sort_maps(golden_groups_Grouped *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_groups_Grouped_copy(golden_groups_Grouped *dst, const golden_groups_Grouped *src, pbj_arena *arena) { return pbj_table_copy(&golden_groups_Grouped__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_groups_Grouped_merge(golden_groups_Grouped *m, const golden_groups_Grouped *b, pbj_arena *arena) { return pbj_table_merge(&golden_groups_Grouped__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_groups_Grouped_sort_maps(golden_groups_Grouped *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_groups_Grouped__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_groups_Grouped_encode_append(const golden_groups_Grouped *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_write_delimited(const golden_groups_Grouped *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_read_delimited(golden_groups_Grouped *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -323,9 +315,9 @@ static inline golden_groups_Grouped_Single *golden_groups_Grouped_mutable_single
 PBJ_MUST_USE pbj_status golden_groups_Grouped_add_many(golden_groups_Grouped *m, const golden_groups_Grouped_Many *v, pbj_arena *arena);
 
 static inline void golden_groups_Grouped_Single_clear(golden_groups_Grouped_Single *m) { golden_groups_Grouped_Single_init(m); }
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_copy(golden_groups_Grouped_Single *dst, const golden_groups_Grouped_Single *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_merge(golden_groups_Grouped_Single *m, const golden_groups_Grouped_Single *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_sort_maps(golden_groups_Grouped_Single *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_copy(golden_groups_Grouped_Single *dst, const golden_groups_Grouped_Single *src, pbj_arena *arena) { return pbj_table_copy(&golden_groups_Grouped_Single__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_merge(golden_groups_Grouped_Single *m, const golden_groups_Grouped_Single *b, pbj_arena *arena) { return pbj_table_merge(&golden_groups_Grouped_Single__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_sort_maps(golden_groups_Grouped_Single *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_groups_Grouped_Single__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_encode_append(const golden_groups_Grouped_Single *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_write_delimited(const golden_groups_Grouped_Single *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_read_delimited(golden_groups_Grouped_Single *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -342,9 +334,9 @@ static inline golden_groups_Grouped_Single_Deep *golden_groups_Grouped_Single_mu
 }
 
 static inline void golden_groups_Grouped_Single_Deep_clear(golden_groups_Grouped_Single_Deep *m) { golden_groups_Grouped_Single_Deep_init(m); }
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_copy(golden_groups_Grouped_Single_Deep *dst, const golden_groups_Grouped_Single_Deep *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_merge(golden_groups_Grouped_Single_Deep *m, const golden_groups_Grouped_Single_Deep *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_sort_maps(golden_groups_Grouped_Single_Deep *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_copy(golden_groups_Grouped_Single_Deep *dst, const golden_groups_Grouped_Single_Deep *src, pbj_arena *arena) { return pbj_table_copy(&golden_groups_Grouped_Single_Deep__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_merge(golden_groups_Grouped_Single_Deep *m, const golden_groups_Grouped_Single_Deep *b, pbj_arena *arena) { return pbj_table_merge(&golden_groups_Grouped_Single_Deep__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_sort_maps(golden_groups_Grouped_Single_Deep *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_groups_Grouped_Single_Deep__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_encode_append(const golden_groups_Grouped_Single_Deep *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_write_delimited(const golden_groups_Grouped_Single_Deep *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_read_delimited(golden_groups_Grouped_Single_Deep *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -366,9 +358,9 @@ static inline PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_add_tags
 }
 
 static inline void golden_groups_Grouped_Many_clear(golden_groups_Grouped_Many *m) { golden_groups_Grouped_Many_init(m); }
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_copy(golden_groups_Grouped_Many *dst, const golden_groups_Grouped_Many *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_merge(golden_groups_Grouped_Many *m, const golden_groups_Grouped_Many *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_sort_maps(golden_groups_Grouped_Many *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_copy(golden_groups_Grouped_Many *dst, const golden_groups_Grouped_Many *src, pbj_arena *arena) { return pbj_table_copy(&golden_groups_Grouped_Many__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_merge(golden_groups_Grouped_Many *m, const golden_groups_Grouped_Many *b, pbj_arena *arena) { return pbj_table_merge(&golden_groups_Grouped_Many__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_sort_maps(golden_groups_Grouped_Many *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_groups_Grouped_Many__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_encode_append(const golden_groups_Grouped_Many *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_write_delimited(const golden_groups_Grouped_Many *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_read_delimited(golden_groups_Grouped_Many *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

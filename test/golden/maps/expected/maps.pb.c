@@ -39,7 +39,7 @@ static const pbj_field golden_maps_Value__fields[] = {
     {1, PBJ_TYPE_STRING, PBJ_MODE_IMPLICIT, PBJ_F_UTF8, PBJ_MEMBER(golden_maps_Value, text), 0, 55, 55, NULL, NULL},   /* text */
 };
 const pbj_table golden_maps_Value__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Value__fields, NULL, NULL, 37, sizeof(golden_maps_Value), 1, 1, 0,
-                           PBJ_OFFSET(golden_maps_Value, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_maps_Value, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* golden.maps.Maps */
 static const pbj_field golden_maps_Maps__fields[] = {
@@ -51,7 +51,7 @@ static const pbj_field golden_maps_Maps__fields[] = {
     {6, PBJ_TYPE_MESSAGE, PBJ_MODE_MAP, 0, PBJ_MEMBER(golden_maps_Maps, weights), 0, 109, 109, &golden_maps_Maps_WeightsEntry__table, NULL},   /* weights */
 };
 const pbj_table golden_maps_Maps__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps__fields, NULL, NULL, 60, sizeof(golden_maps_Maps), 6, 6, 0,
-                           PBJ_OFFSET(golden_maps_Maps, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_maps_Maps, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* golden.maps.Maps.CountsEntry */
 static const pbj_field golden_maps_Maps_CountsEntry__fields[] = {
@@ -59,7 +59,7 @@ static const pbj_field golden_maps_Maps_CountsEntry__fields[] = {
     {2, PBJ_TYPE_INT32, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_maps_Maps_CountsEntry, value), 0, 150, 150, NULL, NULL},   /* value */
 };
 const pbj_table golden_maps_Maps_CountsEntry__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps_CountsEntry__fields, NULL, NULL, 117, sizeof(golden_maps_Maps_CountsEntry), 2, 2, 0,
-                           PBJ_OFFSET(golden_maps_Maps_CountsEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY};
+                           PBJ_OFFSET(golden_maps_Maps_CountsEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL};
 
 /* golden.maps.Maps.NamesEntry */
 static const pbj_field golden_maps_Maps_NamesEntry__fields[] = {
@@ -67,7 +67,7 @@ static const pbj_field golden_maps_Maps_NamesEntry__fields[] = {
     {2, PBJ_TYPE_STRING, PBJ_MODE_ALWAYS, PBJ_F_UTF8, PBJ_MEMBER(golden_maps_Maps_NamesEntry, value), 0, 188, 188, NULL, NULL},   /* value */
 };
 const pbj_table golden_maps_Maps_NamesEntry__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps_NamesEntry__fields, NULL, NULL, 156, sizeof(golden_maps_Maps_NamesEntry), 2, 2, 0,
-                           PBJ_OFFSET(golden_maps_Maps_NamesEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY};
+                           PBJ_OFFSET(golden_maps_Maps_NamesEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL};
 
 /* golden.maps.Maps.ValuesEntry */
 static const pbj_field golden_maps_Maps_ValuesEntry__fields[] = {
@@ -75,7 +75,7 @@ static const pbj_field golden_maps_Maps_ValuesEntry__fields[] = {
     {2, PBJ_TYPE_MESSAGE, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_maps_Maps_ValuesEntry, value), 0, 227, 227, &golden_maps_Value__table, NULL},   /* value */
 };
 const pbj_table golden_maps_Maps_ValuesEntry__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps_ValuesEntry__fields, NULL, NULL, 194, sizeof(golden_maps_Maps_ValuesEntry), 2, 2, 0,
-                           PBJ_OFFSET(golden_maps_Maps_ValuesEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY};
+                           PBJ_OFFSET(golden_maps_Maps_ValuesEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL};
 
 /* golden.maps.Maps.FlagsEntry */
 static const pbj_field golden_maps_Maps_FlagsEntry__fields[] = {
@@ -83,7 +83,7 @@ static const pbj_field golden_maps_Maps_FlagsEntry__fields[] = {
     {2, PBJ_TYPE_ENUM, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_maps_Maps_FlagsEntry, value), 0, 265, 265, NULL, &golden_maps_Flag__enum},   /* value */
 };
 const pbj_table golden_maps_Maps_FlagsEntry__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps_FlagsEntry__fields, NULL, NULL, 233, sizeof(golden_maps_Maps_FlagsEntry), 2, 2, 0,
-                           PBJ_OFFSET(golden_maps_Maps_FlagsEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY};
+                           PBJ_OFFSET(golden_maps_Maps_FlagsEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL};
 
 /* golden.maps.Maps.BlobsEntry */
 static const pbj_field golden_maps_Maps_BlobsEntry__fields[] = {
@@ -91,7 +91,7 @@ static const pbj_field golden_maps_Maps_BlobsEntry__fields[] = {
     {2, PBJ_TYPE_BYTES, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_maps_Maps_BlobsEntry, value), 0, 303, 303, NULL, NULL},   /* value */
 };
 const pbj_table golden_maps_Maps_BlobsEntry__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps_BlobsEntry__fields, NULL, NULL, 271, sizeof(golden_maps_Maps_BlobsEntry), 2, 2, 0,
-                           PBJ_OFFSET(golden_maps_Maps_BlobsEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY};
+                           PBJ_OFFSET(golden_maps_Maps_BlobsEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL};
 
 /* golden.maps.Maps.WeightsEntry */
 static const pbj_field golden_maps_Maps_WeightsEntry__fields[] = {
@@ -99,7 +99,7 @@ static const pbj_field golden_maps_Maps_WeightsEntry__fields[] = {
     {2, PBJ_TYPE_DOUBLE, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_maps_Maps_WeightsEntry, value), 0, 343, 343, NULL, NULL},   /* value */
 };
 const pbj_table golden_maps_Maps_WeightsEntry__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps_WeightsEntry__fields, NULL, NULL, 309, sizeof(golden_maps_Maps_WeightsEntry), 2, 2, 0,
-                           PBJ_OFFSET(golden_maps_Maps_WeightsEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY};
+                           PBJ_OFFSET(golden_maps_Maps_WeightsEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL};
 
 /* ==== golden.maps.Value ==== */
 
@@ -262,42 +262,6 @@ static pbj_status golden_maps_Value__text_any(pbj_text_reader *r, pbj_slice *out
 void golden_maps_Maps_init(golden_maps_Maps *m)
 {
     memset(m, 0, sizeof *m);
-}
-
-static int golden_maps_Maps__cmp_counts(const void *pa, const void *pb)
-{
-    const golden_maps_Maps_CountsEntry *a = (const golden_maps_Maps_CountsEntry *)pa, *b = (const golden_maps_Maps_CountsEntry *)pb;
-    return pbj_slice_cmp(a->key, b->key);
-}
-
-static int golden_maps_Maps__cmp_names(const void *pa, const void *pb)
-{
-    const golden_maps_Maps_NamesEntry *a = (const golden_maps_Maps_NamesEntry *)pa, *b = (const golden_maps_Maps_NamesEntry *)pb;
-    return (a->key > b->key) - (a->key < b->key);
-}
-
-static int golden_maps_Maps__cmp_values(const void *pa, const void *pb)
-{
-    const golden_maps_Maps_ValuesEntry *a = (const golden_maps_Maps_ValuesEntry *)pa, *b = (const golden_maps_Maps_ValuesEntry *)pb;
-    return (a->key > b->key) - (a->key < b->key);
-}
-
-static int golden_maps_Maps__cmp_flags(const void *pa, const void *pb)
-{
-    const golden_maps_Maps_FlagsEntry *a = (const golden_maps_Maps_FlagsEntry *)pa, *b = (const golden_maps_Maps_FlagsEntry *)pb;
-    return (a->key > b->key) - (a->key < b->key);
-}
-
-static int golden_maps_Maps__cmp_blobs(const void *pa, const void *pb)
-{
-    const golden_maps_Maps_BlobsEntry *a = (const golden_maps_Maps_BlobsEntry *)pa, *b = (const golden_maps_Maps_BlobsEntry *)pb;
-    return (a->key > b->key) - (a->key < b->key);
-}
-
-static int golden_maps_Maps__cmp_weights(const void *pa, const void *pb)
-{
-    const golden_maps_Maps_WeightsEntry *a = (const golden_maps_Maps_WeightsEntry *)pa, *b = (const golden_maps_Maps_WeightsEntry *)pb;
-    return (a->key > b->key) - (a->key < b->key);
 }
 
 size_t golden_maps_Maps_size(const golden_maps_Maps *m)
@@ -555,32 +519,32 @@ pbj_status golden_maps_Maps__decode(golden_maps_Maps *m, const uint8_t *p, const
         }
     }
     if (m->counts.count > 1) {
-        size_t n = pbj_sort_unique(m->counts.data, m->counts.count, sizeof *m->counts.data, golden_maps_Maps__cmp_counts, d->arena);
+        size_t n = pbj_sort_unique(m->counts.data, m->counts.count, sizeof *m->counts.data, pbj__key_cmp_slice, d->arena);
         if (n == (size_t)-1) return PBJ_ERR_NOMEM;
         m->counts.count = n;
     }
     if (m->names.count > 1) {
-        size_t n = pbj_sort_unique(m->names.data, m->names.count, sizeof *m->names.data, golden_maps_Maps__cmp_names, d->arena);
+        size_t n = pbj_sort_unique(m->names.data, m->names.count, sizeof *m->names.data, pbj__key_cmp_int64, d->arena);
         if (n == (size_t)-1) return PBJ_ERR_NOMEM;
         m->names.count = n;
     }
     if (m->values.count > 1) {
-        size_t n = pbj_sort_unique(m->values.data, m->values.count, sizeof *m->values.data, golden_maps_Maps__cmp_values, d->arena);
+        size_t n = pbj_sort_unique(m->values.data, m->values.count, sizeof *m->values.data, pbj__key_cmp_uint32, d->arena);
         if (n == (size_t)-1) return PBJ_ERR_NOMEM;
         m->values.count = n;
     }
     if (m->flags.count > 1) {
-        size_t n = pbj_sort_unique(m->flags.data, m->flags.count, sizeof *m->flags.data, golden_maps_Maps__cmp_flags, d->arena);
+        size_t n = pbj_sort_unique(m->flags.data, m->flags.count, sizeof *m->flags.data, pbj__key_cmp_bool, d->arena);
         if (n == (size_t)-1) return PBJ_ERR_NOMEM;
         m->flags.count = n;
     }
     if (m->blobs.count > 1) {
-        size_t n = pbj_sort_unique(m->blobs.data, m->blobs.count, sizeof *m->blobs.data, golden_maps_Maps__cmp_blobs, d->arena);
+        size_t n = pbj_sort_unique(m->blobs.data, m->blobs.count, sizeof *m->blobs.data, pbj__key_cmp_int32, d->arena);
         if (n == (size_t)-1) return PBJ_ERR_NOMEM;
         m->blobs.count = n;
     }
     if (m->weights.count > 1) {
-        size_t n = pbj_sort_unique(m->weights.data, m->weights.count, sizeof *m->weights.data, golden_maps_Maps__cmp_weights, d->arena);
+        size_t n = pbj_sort_unique(m->weights.data, m->weights.count, sizeof *m->weights.data, pbj__key_cmp_uint64, d->arena);
         if (n == (size_t)-1) return PBJ_ERR_NOMEM;
         m->weights.count = n;
     }
@@ -2005,7 +1969,7 @@ static pbj_status golden_maps_Maps__from_json_form(void *pm, pbj__json_in *j)
                 }
                 if (j->st != PBJ_OK) return j->st;
                 pbj__jin_leave(j);
-                if (!pbj__jin_map_done(j, &m->counts.count, pbj_sort_unique(m->counts.data, m->counts.count, sizeof *m->counts.data, golden_maps_Maps__cmp_counts, j->arena), at))
+                if (!pbj__jin_map_done(j, &m->counts.count, pbj_sort_unique(m->counts.data, m->counts.count, sizeof *m->counts.data, pbj__key_cmp_slice, j->arena), at))
                     return j->st;
             }
             break;
@@ -2029,7 +1993,7 @@ static pbj_status golden_maps_Maps__from_json_form(void *pm, pbj__json_in *j)
                 }
                 if (j->st != PBJ_OK) return j->st;
                 pbj__jin_leave(j);
-                if (!pbj__jin_map_done(j, &m->names.count, pbj_sort_unique(m->names.data, m->names.count, sizeof *m->names.data, golden_maps_Maps__cmp_names, j->arena), at))
+                if (!pbj__jin_map_done(j, &m->names.count, pbj_sort_unique(m->names.data, m->names.count, sizeof *m->names.data, pbj__key_cmp_int64, j->arena), at))
                     return j->st;
             }
             break;
@@ -2055,7 +2019,7 @@ static pbj_status golden_maps_Maps__from_json_form(void *pm, pbj__json_in *j)
                 }
                 if (j->st != PBJ_OK) return j->st;
                 pbj__jin_leave(j);
-                if (!pbj__jin_map_done(j, &m->values.count, pbj_sort_unique(m->values.data, m->values.count, sizeof *m->values.data, golden_maps_Maps__cmp_values, j->arena), at))
+                if (!pbj__jin_map_done(j, &m->values.count, pbj_sort_unique(m->values.data, m->values.count, sizeof *m->values.data, pbj__key_cmp_uint32, j->arena), at))
                     return j->st;
             }
             break;
@@ -2079,7 +2043,7 @@ static pbj_status golden_maps_Maps__from_json_form(void *pm, pbj__json_in *j)
                 }
                 if (j->st != PBJ_OK) return j->st;
                 pbj__jin_leave(j);
-                if (!pbj__jin_map_done(j, &m->flags.count, pbj_sort_unique(m->flags.data, m->flags.count, sizeof *m->flags.data, golden_maps_Maps__cmp_flags, j->arena), at))
+                if (!pbj__jin_map_done(j, &m->flags.count, pbj_sort_unique(m->flags.data, m->flags.count, sizeof *m->flags.data, pbj__key_cmp_bool, j->arena), at))
                     return j->st;
             }
             break;
@@ -2103,7 +2067,7 @@ static pbj_status golden_maps_Maps__from_json_form(void *pm, pbj__json_in *j)
                 }
                 if (j->st != PBJ_OK) return j->st;
                 pbj__jin_leave(j);
-                if (!pbj__jin_map_done(j, &m->blobs.count, pbj_sort_unique(m->blobs.data, m->blobs.count, sizeof *m->blobs.data, golden_maps_Maps__cmp_blobs, j->arena), at))
+                if (!pbj__jin_map_done(j, &m->blobs.count, pbj_sort_unique(m->blobs.data, m->blobs.count, sizeof *m->blobs.data, pbj__key_cmp_int32, j->arena), at))
                     return j->st;
             }
             break;
@@ -2127,7 +2091,7 @@ static pbj_status golden_maps_Maps__from_json_form(void *pm, pbj__json_in *j)
                 }
                 if (j->st != PBJ_OK) return j->st;
                 pbj__jin_leave(j);
-                if (!pbj__jin_map_done(j, &m->weights.count, pbj_sort_unique(m->weights.data, m->weights.count, sizeof *m->weights.data, golden_maps_Maps__cmp_weights, j->arena), at))
+                if (!pbj__jin_map_done(j, &m->weights.count, pbj_sort_unique(m->weights.data, m->weights.count, sizeof *m->weights.data, pbj__key_cmp_uint64, j->arena), at))
                     return j->st;
             }
             break;
@@ -2200,43 +2164,6 @@ void golden_maps_Maps_WeightsEntry__json(const void *vm, pbj_json *j)
 
 /* ==== golden.maps.Value: building helpers ==== */
 
-pbj_status golden_maps_Value_copy(golden_maps_Value *dst, const golden_maps_Value *src, pbj_arena *arena)
-{
-    golden_maps_Value_init(dst);
-    return golden_maps_Value__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_maps_Value_merge(golden_maps_Value *m, const golden_maps_Value *b, pbj_arena *arena)
-{
-    return golden_maps_Value__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_maps_Value__merge(golden_maps_Value *m, const golden_maps_Value *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->text.len != 0) {
-        if ((st = pbj_copy(arena, b->text.data, b->text.len, &m->text)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_maps_Value_sort_maps(golden_maps_Value *m, pbj_arena *arena)
-{
-    return golden_maps_Value__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_maps_Value__sort_maps(golden_maps_Value *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
-
 pbj_status golden_maps_Value_encode_append(const golden_maps_Value *m, pbj_buf *out)
 {
     if (golden_maps_Value_missing(m)) return pbj_missing_status(golden_maps_Value_missing(m));
@@ -2267,127 +2194,13 @@ pbj_status golden_maps_Value_read_delimited(golden_maps_Value *m, pbj_source *in
 
 /* ==== golden.maps.Maps: building helpers ==== */
 
-pbj_status golden_maps_Maps_copy(golden_maps_Maps *dst, const golden_maps_Maps *src, pbj_arena *arena)
-{
-    golden_maps_Maps_init(dst);
-    return golden_maps_Maps__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_maps_Maps_merge(golden_maps_Maps *m, const golden_maps_Maps *b, pbj_arena *arena)
-{
-    return golden_maps_Maps__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_maps_Maps__merge(golden_maps_Maps *m, const golden_maps_Maps *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    for (size_t i = 0; i < b->counts.count; i++) {
-        golden_maps_Maps_CountsEntry *e = pbj__golden_maps_Maps_entry_counts(m, b->counts.data[i].key, arena);
-        if (!e) return PBJ_ERR_NOMEM;
-        golden_maps_Maps_CountsEntry_init(e);
-        if ((st = golden_maps_Maps_CountsEntry__merge(e, &b->counts.data[i], arena, depth)) != PBJ_OK) return st;
-    }
-    for (size_t i = 0; i < b->names.count; i++) {
-        golden_maps_Maps_NamesEntry *e = pbj__golden_maps_Maps_entry_names(m, b->names.data[i].key, arena);
-        if (!e) return PBJ_ERR_NOMEM;
-        golden_maps_Maps_NamesEntry_init(e);
-        if ((st = golden_maps_Maps_NamesEntry__merge(e, &b->names.data[i], arena, depth)) != PBJ_OK) return st;
-    }
-    for (size_t i = 0; i < b->values.count; i++) {
-        golden_maps_Maps_ValuesEntry *e = pbj__golden_maps_Maps_entry_values(m, b->values.data[i].key, arena);
-        if (!e) return PBJ_ERR_NOMEM;
-        golden_maps_Value *kept = e->value;                    /* replaced in place: a value mutable gave stays the key's */
-        golden_maps_Maps_ValuesEntry_init(e);
-        if (kept && b->values.data[i].value) golden_maps_Value_init(e->value = kept);
-        if ((st = golden_maps_Maps_ValuesEntry__merge(e, &b->values.data[i], arena, depth)) != PBJ_OK) return st;
-    }
-    for (size_t i = 0; i < b->flags.count; i++) {
-        golden_maps_Maps_FlagsEntry *e = pbj__golden_maps_Maps_entry_flags(m, b->flags.data[i].key, arena);
-        if (!e) return PBJ_ERR_NOMEM;
-        golden_maps_Maps_FlagsEntry_init(e);
-        if ((st = golden_maps_Maps_FlagsEntry__merge(e, &b->flags.data[i], arena, depth)) != PBJ_OK) return st;
-    }
-    for (size_t i = 0; i < b->blobs.count; i++) {
-        golden_maps_Maps_BlobsEntry *e = pbj__golden_maps_Maps_entry_blobs(m, b->blobs.data[i].key, arena);
-        if (!e) return PBJ_ERR_NOMEM;
-        golden_maps_Maps_BlobsEntry_init(e);
-        if ((st = golden_maps_Maps_BlobsEntry__merge(e, &b->blobs.data[i], arena, depth)) != PBJ_OK) return st;
-    }
-    for (size_t i = 0; i < b->weights.count; i++) {
-        golden_maps_Maps_WeightsEntry *e = pbj__golden_maps_Maps_entry_weights(m, b->weights.data[i].key, arena);
-        if (!e) return PBJ_ERR_NOMEM;
-        golden_maps_Maps_WeightsEntry_init(e);
-        if ((st = golden_maps_Maps_WeightsEntry__merge(e, &b->weights.data[i], arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_maps_Maps_sort_maps(golden_maps_Maps *m, pbj_arena *arena)
-{
-    return golden_maps_Maps__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_maps_Maps__sort_maps(golden_maps_Maps *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (m->counts.count > 1) {
-        size_t n = pbj_sort_unique(m->counts.data, m->counts.count, sizeof *m->counts.data, golden_maps_Maps__cmp_counts, arena);
-        if (n == (size_t)-1) return PBJ_ERR_NOMEM;
-        m->counts.count = n;
-    }
-    for (size_t i = 0; i < m->counts.count; i++)
-        if ((st = golden_maps_Maps_CountsEntry__sort_maps(&m->counts.data[i], arena, depth)) != PBJ_OK) return st;
-    if (m->names.count > 1) {
-        size_t n = pbj_sort_unique(m->names.data, m->names.count, sizeof *m->names.data, golden_maps_Maps__cmp_names, arena);
-        if (n == (size_t)-1) return PBJ_ERR_NOMEM;
-        m->names.count = n;
-    }
-    for (size_t i = 0; i < m->names.count; i++)
-        if ((st = golden_maps_Maps_NamesEntry__sort_maps(&m->names.data[i], arena, depth)) != PBJ_OK) return st;
-    if (m->values.count > 1) {
-        size_t n = pbj_sort_unique(m->values.data, m->values.count, sizeof *m->values.data, golden_maps_Maps__cmp_values, arena);
-        if (n == (size_t)-1) return PBJ_ERR_NOMEM;
-        m->values.count = n;
-    }
-    for (size_t i = 0; i < m->values.count; i++)
-        if ((st = golden_maps_Maps_ValuesEntry__sort_maps(&m->values.data[i], arena, depth)) != PBJ_OK) return st;
-    if (m->flags.count > 1) {
-        size_t n = pbj_sort_unique(m->flags.data, m->flags.count, sizeof *m->flags.data, golden_maps_Maps__cmp_flags, arena);
-        if (n == (size_t)-1) return PBJ_ERR_NOMEM;
-        m->flags.count = n;
-    }
-    for (size_t i = 0; i < m->flags.count; i++)
-        if ((st = golden_maps_Maps_FlagsEntry__sort_maps(&m->flags.data[i], arena, depth)) != PBJ_OK) return st;
-    if (m->blobs.count > 1) {
-        size_t n = pbj_sort_unique(m->blobs.data, m->blobs.count, sizeof *m->blobs.data, golden_maps_Maps__cmp_blobs, arena);
-        if (n == (size_t)-1) return PBJ_ERR_NOMEM;
-        m->blobs.count = n;
-    }
-    for (size_t i = 0; i < m->blobs.count; i++)
-        if ((st = golden_maps_Maps_BlobsEntry__sort_maps(&m->blobs.data[i], arena, depth)) != PBJ_OK) return st;
-    if (m->weights.count > 1) {
-        size_t n = pbj_sort_unique(m->weights.data, m->weights.count, sizeof *m->weights.data, golden_maps_Maps__cmp_weights, arena);
-        if (n == (size_t)-1) return PBJ_ERR_NOMEM;
-        m->weights.count = n;
-    }
-    for (size_t i = 0; i < m->weights.count; i++)
-        if ((st = golden_maps_Maps_WeightsEntry__sort_maps(&m->weights.data[i], arena, depth)) != PBJ_OK) return st;
-    return st;
-}
-
 golden_maps_Maps_CountsEntry *pbj__golden_maps_Maps_entry_counts(golden_maps_Maps *m, pbj_slice key, pbj_arena *arena)
 {
     golden_maps_Maps_CountsEntry probe;
     size_t at;
     golden_maps_Maps_CountsEntry_init(&probe);
     probe.key = key;
-    if (pbj_find(m->counts.data, m->counts.count, sizeof probe, &probe, golden_maps_Maps__cmp_counts, &at)) return &m->counts.data[at];
+    if (pbj_find(m->counts.data, m->counts.count, sizeof probe, &probe, pbj__key_cmp_slice, &at)) return &m->counts.data[at];
     if (pbj_copy(arena, key.data, key.len, &probe.key) != PBJ_OK) return NULL;
     golden_maps_Maps_CountsEntry *data = (golden_maps_Maps_CountsEntry *)pbj__array_add(arena, m->counts.data, m->counts.count, sizeof probe);
     if (!data) return NULL;
@@ -2412,7 +2225,7 @@ bool golden_maps_Maps_get_counts(const golden_maps_Maps *m, pbj_slice key, int32
     size_t at;
     golden_maps_Maps_CountsEntry_init(&probe);
     probe.key = key;
-    const golden_maps_Maps_CountsEntry *e = pbj_find(m->counts.data, m->counts.count, sizeof probe, &probe, golden_maps_Maps__cmp_counts, &at) ? &m->counts.data[at] : NULL;
+    const golden_maps_Maps_CountsEntry *e = pbj_find(m->counts.data, m->counts.count, sizeof probe, &probe, pbj__key_cmp_slice, &at) ? &m->counts.data[at] : NULL;
     if (e) *value = e->value;
     return e != NULL;
 }
@@ -2423,7 +2236,7 @@ golden_maps_Maps_NamesEntry *pbj__golden_maps_Maps_entry_names(golden_maps_Maps 
     size_t at;
     golden_maps_Maps_NamesEntry_init(&probe);
     probe.key = key;
-    if (pbj_find(m->names.data, m->names.count, sizeof probe, &probe, golden_maps_Maps__cmp_names, &at)) return &m->names.data[at];
+    if (pbj_find(m->names.data, m->names.count, sizeof probe, &probe, pbj__key_cmp_int64, &at)) return &m->names.data[at];
     golden_maps_Maps_NamesEntry *data = (golden_maps_Maps_NamesEntry *)pbj__array_add(arena, m->names.data, m->names.count, sizeof probe);
     if (!data) return NULL;
     m->names.data = data;
@@ -2446,7 +2259,7 @@ bool golden_maps_Maps_get_names(const golden_maps_Maps *m, int64_t key, pbj_slic
     size_t at;
     golden_maps_Maps_NamesEntry_init(&probe);
     probe.key = key;
-    const golden_maps_Maps_NamesEntry *e = pbj_find(m->names.data, m->names.count, sizeof probe, &probe, golden_maps_Maps__cmp_names, &at) ? &m->names.data[at] : NULL;
+    const golden_maps_Maps_NamesEntry *e = pbj_find(m->names.data, m->names.count, sizeof probe, &probe, pbj__key_cmp_int64, &at) ? &m->names.data[at] : NULL;
     if (e) *value = e->value;
     return e != NULL;
 }
@@ -2457,7 +2270,7 @@ golden_maps_Maps_ValuesEntry *pbj__golden_maps_Maps_entry_values(golden_maps_Map
     size_t at;
     golden_maps_Maps_ValuesEntry_init(&probe);
     probe.key = key;
-    if (pbj_find(m->values.data, m->values.count, sizeof probe, &probe, golden_maps_Maps__cmp_values, &at)) return &m->values.data[at];
+    if (pbj_find(m->values.data, m->values.count, sizeof probe, &probe, pbj__key_cmp_uint32, &at)) return &m->values.data[at];
     golden_maps_Maps_ValuesEntry *data = (golden_maps_Maps_ValuesEntry *)pbj__array_add(arena, m->values.data, m->values.count, sizeof probe);
     if (!data) return NULL;
     m->values.data = data;
@@ -2480,7 +2293,7 @@ bool golden_maps_Maps_get_values(const golden_maps_Maps *m, uint32_t key, golden
     size_t at;
     golden_maps_Maps_ValuesEntry_init(&probe);
     probe.key = key;
-    const golden_maps_Maps_ValuesEntry *e = pbj_find(m->values.data, m->values.count, sizeof probe, &probe, golden_maps_Maps__cmp_values, &at) ? &m->values.data[at] : NULL;
+    const golden_maps_Maps_ValuesEntry *e = pbj_find(m->values.data, m->values.count, sizeof probe, &probe, pbj__key_cmp_uint32, &at) ? &m->values.data[at] : NULL;
     if (e) *value = e->value;
     return e != NULL;
 }
@@ -2491,7 +2304,7 @@ golden_maps_Maps_FlagsEntry *pbj__golden_maps_Maps_entry_flags(golden_maps_Maps 
     size_t at;
     golden_maps_Maps_FlagsEntry_init(&probe);
     probe.key = key;
-    if (pbj_find(m->flags.data, m->flags.count, sizeof probe, &probe, golden_maps_Maps__cmp_flags, &at)) return &m->flags.data[at];
+    if (pbj_find(m->flags.data, m->flags.count, sizeof probe, &probe, pbj__key_cmp_bool, &at)) return &m->flags.data[at];
     golden_maps_Maps_FlagsEntry *data = (golden_maps_Maps_FlagsEntry *)pbj__array_add(arena, m->flags.data, m->flags.count, sizeof probe);
     if (!data) return NULL;
     m->flags.data = data;
@@ -2514,7 +2327,7 @@ bool golden_maps_Maps_get_flags(const golden_maps_Maps *m, bool key, int32_t *va
     size_t at;
     golden_maps_Maps_FlagsEntry_init(&probe);
     probe.key = key;
-    const golden_maps_Maps_FlagsEntry *e = pbj_find(m->flags.data, m->flags.count, sizeof probe, &probe, golden_maps_Maps__cmp_flags, &at) ? &m->flags.data[at] : NULL;
+    const golden_maps_Maps_FlagsEntry *e = pbj_find(m->flags.data, m->flags.count, sizeof probe, &probe, pbj__key_cmp_bool, &at) ? &m->flags.data[at] : NULL;
     if (e) *value = e->value;
     return e != NULL;
 }
@@ -2525,7 +2338,7 @@ golden_maps_Maps_BlobsEntry *pbj__golden_maps_Maps_entry_blobs(golden_maps_Maps 
     size_t at;
     golden_maps_Maps_BlobsEntry_init(&probe);
     probe.key = key;
-    if (pbj_find(m->blobs.data, m->blobs.count, sizeof probe, &probe, golden_maps_Maps__cmp_blobs, &at)) return &m->blobs.data[at];
+    if (pbj_find(m->blobs.data, m->blobs.count, sizeof probe, &probe, pbj__key_cmp_int32, &at)) return &m->blobs.data[at];
     golden_maps_Maps_BlobsEntry *data = (golden_maps_Maps_BlobsEntry *)pbj__array_add(arena, m->blobs.data, m->blobs.count, sizeof probe);
     if (!data) return NULL;
     m->blobs.data = data;
@@ -2547,7 +2360,7 @@ bool golden_maps_Maps_get_blobs(const golden_maps_Maps *m, int32_t key, pbj_slic
     size_t at;
     golden_maps_Maps_BlobsEntry_init(&probe);
     probe.key = key;
-    const golden_maps_Maps_BlobsEntry *e = pbj_find(m->blobs.data, m->blobs.count, sizeof probe, &probe, golden_maps_Maps__cmp_blobs, &at) ? &m->blobs.data[at] : NULL;
+    const golden_maps_Maps_BlobsEntry *e = pbj_find(m->blobs.data, m->blobs.count, sizeof probe, &probe, pbj__key_cmp_int32, &at) ? &m->blobs.data[at] : NULL;
     if (e) *value = e->value;
     return e != NULL;
 }
@@ -2558,7 +2371,7 @@ golden_maps_Maps_WeightsEntry *pbj__golden_maps_Maps_entry_weights(golden_maps_M
     size_t at;
     golden_maps_Maps_WeightsEntry_init(&probe);
     probe.key = key;
-    if (pbj_find(m->weights.data, m->weights.count, sizeof probe, &probe, golden_maps_Maps__cmp_weights, &at)) return &m->weights.data[at];
+    if (pbj_find(m->weights.data, m->weights.count, sizeof probe, &probe, pbj__key_cmp_uint64, &at)) return &m->weights.data[at];
     golden_maps_Maps_WeightsEntry *data = (golden_maps_Maps_WeightsEntry *)pbj__array_add(arena, m->weights.data, m->weights.count, sizeof probe);
     if (!data) return NULL;
     m->weights.data = data;
@@ -2581,7 +2394,7 @@ bool golden_maps_Maps_get_weights(const golden_maps_Maps *m, uint64_t key, doubl
     size_t at;
     golden_maps_Maps_WeightsEntry_init(&probe);
     probe.key = key;
-    const golden_maps_Maps_WeightsEntry *e = pbj_find(m->weights.data, m->weights.count, sizeof probe, &probe, golden_maps_Maps__cmp_weights, &at) ? &m->weights.data[at] : NULL;
+    const golden_maps_Maps_WeightsEntry *e = pbj_find(m->weights.data, m->weights.count, sizeof probe, &probe, pbj__key_cmp_uint64, &at) ? &m->weights.data[at] : NULL;
     if (e) *value = e->value;
     return e != NULL;
 }
@@ -2616,42 +2429,6 @@ pbj_status golden_maps_Maps_read_delimited(golden_maps_Maps *m, pbj_source *in, 
 
 /* ==== golden.maps.Maps.CountsEntry: building helpers ==== */
 
-pbj_status golden_maps_Maps_CountsEntry_copy(golden_maps_Maps_CountsEntry *dst, const golden_maps_Maps_CountsEntry *src, pbj_arena *arena)
-{
-    golden_maps_Maps_CountsEntry_init(dst);
-    return golden_maps_Maps_CountsEntry__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_maps_Maps_CountsEntry_merge(golden_maps_Maps_CountsEntry *m, const golden_maps_Maps_CountsEntry *b, pbj_arena *arena)
-{
-    return golden_maps_Maps_CountsEntry__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_maps_Maps_CountsEntry__merge(golden_maps_Maps_CountsEntry *m, const golden_maps_Maps_CountsEntry *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if ((st = pbj_copy(arena, b->key.data, b->key.len, &m->key)) != PBJ_OK) return st;
-    m->value = b->value;
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_maps_Maps_CountsEntry_sort_maps(golden_maps_Maps_CountsEntry *m, pbj_arena *arena)
-{
-    return golden_maps_Maps_CountsEntry__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_maps_Maps_CountsEntry__sort_maps(golden_maps_Maps_CountsEntry *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
-
 pbj_status golden_maps_Maps_CountsEntry_encode_append(const golden_maps_Maps_CountsEntry *m, pbj_buf *out)
 {
     if (golden_maps_Maps_CountsEntry_missing(m)) return pbj_missing_status(golden_maps_Maps_CountsEntry_missing(m));
@@ -2681,42 +2458,6 @@ pbj_status golden_maps_Maps_CountsEntry_read_delimited(golden_maps_Maps_CountsEn
 }
 
 /* ==== golden.maps.Maps.NamesEntry: building helpers ==== */
-
-pbj_status golden_maps_Maps_NamesEntry_copy(golden_maps_Maps_NamesEntry *dst, const golden_maps_Maps_NamesEntry *src, pbj_arena *arena)
-{
-    golden_maps_Maps_NamesEntry_init(dst);
-    return golden_maps_Maps_NamesEntry__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_maps_Maps_NamesEntry_merge(golden_maps_Maps_NamesEntry *m, const golden_maps_Maps_NamesEntry *b, pbj_arena *arena)
-{
-    return golden_maps_Maps_NamesEntry__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_maps_Maps_NamesEntry__merge(golden_maps_Maps_NamesEntry *m, const golden_maps_Maps_NamesEntry *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    m->key = b->key;
-    if ((st = pbj_copy(arena, b->value.data, b->value.len, &m->value)) != PBJ_OK) return st;
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_maps_Maps_NamesEntry_sort_maps(golden_maps_Maps_NamesEntry *m, pbj_arena *arena)
-{
-    return golden_maps_Maps_NamesEntry__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_maps_Maps_NamesEntry__sort_maps(golden_maps_Maps_NamesEntry *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
 
 pbj_status golden_maps_Maps_NamesEntry_encode_append(const golden_maps_Maps_NamesEntry *m, pbj_buf *out)
 {
@@ -2748,49 +2489,6 @@ pbj_status golden_maps_Maps_NamesEntry_read_delimited(golden_maps_Maps_NamesEntr
 
 /* ==== golden.maps.Maps.ValuesEntry: building helpers ==== */
 
-pbj_status golden_maps_Maps_ValuesEntry_copy(golden_maps_Maps_ValuesEntry *dst, const golden_maps_Maps_ValuesEntry *src, pbj_arena *arena)
-{
-    golden_maps_Maps_ValuesEntry_init(dst);
-    return golden_maps_Maps_ValuesEntry__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_maps_Maps_ValuesEntry_merge(golden_maps_Maps_ValuesEntry *m, const golden_maps_Maps_ValuesEntry *b, pbj_arena *arena)
-{
-    return golden_maps_Maps_ValuesEntry__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_maps_Maps_ValuesEntry__merge(golden_maps_Maps_ValuesEntry *m, const golden_maps_Maps_ValuesEntry *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    m->key = b->key;
-    if (b->value) {
-        if (!m->value) {
-            if (!(m->value = (golden_maps_Value *)pbj_arena_alloc(arena, sizeof(golden_maps_Value)))) return PBJ_ERR_NOMEM;
-            golden_maps_Value_init(m->value);
-        }
-        if ((st = golden_maps_Value__merge(m->value, b->value, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_maps_Maps_ValuesEntry_sort_maps(golden_maps_Maps_ValuesEntry *m, pbj_arena *arena)
-{
-    return golden_maps_Maps_ValuesEntry__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_maps_Maps_ValuesEntry__sort_maps(golden_maps_Maps_ValuesEntry *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (m->value && (st = golden_maps_Value__sort_maps(m->value, arena, depth)) != PBJ_OK) return st;
-    return st;
-}
-
 pbj_status golden_maps_Maps_ValuesEntry_encode_append(const golden_maps_Maps_ValuesEntry *m, pbj_buf *out)
 {
     if (golden_maps_Maps_ValuesEntry_missing(m)) return pbj_missing_status(golden_maps_Maps_ValuesEntry_missing(m));
@@ -2820,42 +2518,6 @@ pbj_status golden_maps_Maps_ValuesEntry_read_delimited(golden_maps_Maps_ValuesEn
 }
 
 /* ==== golden.maps.Maps.FlagsEntry: building helpers ==== */
-
-pbj_status golden_maps_Maps_FlagsEntry_copy(golden_maps_Maps_FlagsEntry *dst, const golden_maps_Maps_FlagsEntry *src, pbj_arena *arena)
-{
-    golden_maps_Maps_FlagsEntry_init(dst);
-    return golden_maps_Maps_FlagsEntry__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_maps_Maps_FlagsEntry_merge(golden_maps_Maps_FlagsEntry *m, const golden_maps_Maps_FlagsEntry *b, pbj_arena *arena)
-{
-    return golden_maps_Maps_FlagsEntry__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_maps_Maps_FlagsEntry__merge(golden_maps_Maps_FlagsEntry *m, const golden_maps_Maps_FlagsEntry *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    m->key = b->key;
-    m->value = b->value;
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_maps_Maps_FlagsEntry_sort_maps(golden_maps_Maps_FlagsEntry *m, pbj_arena *arena)
-{
-    return golden_maps_Maps_FlagsEntry__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_maps_Maps_FlagsEntry__sort_maps(golden_maps_Maps_FlagsEntry *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
 
 pbj_status golden_maps_Maps_FlagsEntry_encode_append(const golden_maps_Maps_FlagsEntry *m, pbj_buf *out)
 {
@@ -2887,42 +2549,6 @@ pbj_status golden_maps_Maps_FlagsEntry_read_delimited(golden_maps_Maps_FlagsEntr
 
 /* ==== golden.maps.Maps.BlobsEntry: building helpers ==== */
 
-pbj_status golden_maps_Maps_BlobsEntry_copy(golden_maps_Maps_BlobsEntry *dst, const golden_maps_Maps_BlobsEntry *src, pbj_arena *arena)
-{
-    golden_maps_Maps_BlobsEntry_init(dst);
-    return golden_maps_Maps_BlobsEntry__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_maps_Maps_BlobsEntry_merge(golden_maps_Maps_BlobsEntry *m, const golden_maps_Maps_BlobsEntry *b, pbj_arena *arena)
-{
-    return golden_maps_Maps_BlobsEntry__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_maps_Maps_BlobsEntry__merge(golden_maps_Maps_BlobsEntry *m, const golden_maps_Maps_BlobsEntry *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    m->key = b->key;
-    if ((st = pbj_copy(arena, b->value.data, b->value.len, &m->value)) != PBJ_OK) return st;
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_maps_Maps_BlobsEntry_sort_maps(golden_maps_Maps_BlobsEntry *m, pbj_arena *arena)
-{
-    return golden_maps_Maps_BlobsEntry__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_maps_Maps_BlobsEntry__sort_maps(golden_maps_Maps_BlobsEntry *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
-
 pbj_status golden_maps_Maps_BlobsEntry_encode_append(const golden_maps_Maps_BlobsEntry *m, pbj_buf *out)
 {
     if (golden_maps_Maps_BlobsEntry_missing(m)) return pbj_missing_status(golden_maps_Maps_BlobsEntry_missing(m));
@@ -2952,42 +2578,6 @@ pbj_status golden_maps_Maps_BlobsEntry_read_delimited(golden_maps_Maps_BlobsEntr
 }
 
 /* ==== golden.maps.Maps.WeightsEntry: building helpers ==== */
-
-pbj_status golden_maps_Maps_WeightsEntry_copy(golden_maps_Maps_WeightsEntry *dst, const golden_maps_Maps_WeightsEntry *src, pbj_arena *arena)
-{
-    golden_maps_Maps_WeightsEntry_init(dst);
-    return golden_maps_Maps_WeightsEntry__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_maps_Maps_WeightsEntry_merge(golden_maps_Maps_WeightsEntry *m, const golden_maps_Maps_WeightsEntry *b, pbj_arena *arena)
-{
-    return golden_maps_Maps_WeightsEntry__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_maps_Maps_WeightsEntry__merge(golden_maps_Maps_WeightsEntry *m, const golden_maps_Maps_WeightsEntry *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    m->key = b->key;
-    m->value = b->value;
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_maps_Maps_WeightsEntry_sort_maps(golden_maps_Maps_WeightsEntry *m, pbj_arena *arena)
-{
-    return golden_maps_Maps_WeightsEntry__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_maps_Maps_WeightsEntry__sort_maps(golden_maps_Maps_WeightsEntry *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
 
 pbj_status golden_maps_Maps_WeightsEntry_encode_append(const golden_maps_Maps_WeightsEntry *m, pbj_buf *out)
 {

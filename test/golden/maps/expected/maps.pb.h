@@ -359,36 +359,20 @@ PBJ_MUST_USE pbj_status golden_maps_Maps_from_json(golden_maps_Maps *m, const ch
  * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
 uint8_t *golden_maps_Value__write(const golden_maps_Value *m, uint8_t *end);   /* after golden_maps_Value_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_maps_Value__decode(golden_maps_Value *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status golden_maps_Value__merge(golden_maps_Value *m, const golden_maps_Value *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_maps_Value__sort_maps(golden_maps_Value *m, pbj_arena *arena, uint32_t depth);
 uint8_t *golden_maps_Maps__write(const golden_maps_Maps *m, uint8_t *end);   /* after golden_maps_Maps_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_maps_Maps__decode(golden_maps_Maps *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status golden_maps_Maps__merge(golden_maps_Maps *m, const golden_maps_Maps *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_maps_Maps__sort_maps(golden_maps_Maps *m, pbj_arena *arena, uint32_t depth);
 uint8_t *golden_maps_Maps_CountsEntry__write(const golden_maps_Maps_CountsEntry *m, uint8_t *end);   /* after golden_maps_Maps_CountsEntry_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry__decode(golden_maps_Maps_CountsEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry__merge(golden_maps_Maps_CountsEntry *m, const golden_maps_Maps_CountsEntry *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry__sort_maps(golden_maps_Maps_CountsEntry *m, pbj_arena *arena, uint32_t depth);
 uint8_t *golden_maps_Maps_NamesEntry__write(const golden_maps_Maps_NamesEntry *m, uint8_t *end);   /* after golden_maps_Maps_NamesEntry_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry__decode(golden_maps_Maps_NamesEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry__merge(golden_maps_Maps_NamesEntry *m, const golden_maps_Maps_NamesEntry *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry__sort_maps(golden_maps_Maps_NamesEntry *m, pbj_arena *arena, uint32_t depth);
 uint8_t *golden_maps_Maps_ValuesEntry__write(const golden_maps_Maps_ValuesEntry *m, uint8_t *end);   /* after golden_maps_Maps_ValuesEntry_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry__decode(golden_maps_Maps_ValuesEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry__merge(golden_maps_Maps_ValuesEntry *m, const golden_maps_Maps_ValuesEntry *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry__sort_maps(golden_maps_Maps_ValuesEntry *m, pbj_arena *arena, uint32_t depth);
 uint8_t *golden_maps_Maps_FlagsEntry__write(const golden_maps_Maps_FlagsEntry *m, uint8_t *end);   /* after golden_maps_Maps_FlagsEntry_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry__decode(golden_maps_Maps_FlagsEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry__merge(golden_maps_Maps_FlagsEntry *m, const golden_maps_Maps_FlagsEntry *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry__sort_maps(golden_maps_Maps_FlagsEntry *m, pbj_arena *arena, uint32_t depth);
 uint8_t *golden_maps_Maps_BlobsEntry__write(const golden_maps_Maps_BlobsEntry *m, uint8_t *end);   /* after golden_maps_Maps_BlobsEntry_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry__decode(golden_maps_Maps_BlobsEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry__merge(golden_maps_Maps_BlobsEntry *m, const golden_maps_Maps_BlobsEntry *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry__sort_maps(golden_maps_Maps_BlobsEntry *m, pbj_arena *arena, uint32_t depth);
 uint8_t *golden_maps_Maps_WeightsEntry__write(const golden_maps_Maps_WeightsEntry *m, uint8_t *end);   /* after golden_maps_Maps_WeightsEntry_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry__decode(golden_maps_Maps_WeightsEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry__merge(golden_maps_Maps_WeightsEntry *m, const golden_maps_Maps_WeightsEntry *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry__sort_maps(golden_maps_Maps_WeightsEntry *m, pbj_arena *arena, uint32_t depth);
 #ifdef PBJ_TEXT_READ_H
 pbj_status golden_maps_Value__read_text(golden_maps_Value *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 pbj_status golden_maps_Maps__read_text(golden_maps_Maps *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
@@ -438,9 +422,9 @@ pbj_status golden_maps_Maps__from_json(void *pm, pbj__json_in *j);
  * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
 
 static inline void golden_maps_Value_clear(golden_maps_Value *m) { golden_maps_Value_init(m); }
-PBJ_MUST_USE pbj_status golden_maps_Value_copy(golden_maps_Value *dst, const golden_maps_Value *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_maps_Value_merge(golden_maps_Value *m, const golden_maps_Value *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_maps_Value_sort_maps(golden_maps_Value *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_maps_Value_copy(golden_maps_Value *dst, const golden_maps_Value *src, pbj_arena *arena) { return pbj_table_copy(&golden_maps_Value__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_maps_Value_merge(golden_maps_Value *m, const golden_maps_Value *b, pbj_arena *arena) { return pbj_table_merge(&golden_maps_Value__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_maps_Value_sort_maps(golden_maps_Value *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_maps_Value__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_maps_Value_encode_append(const golden_maps_Value *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_maps_Value_write_delimited(const golden_maps_Value *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_maps_Value_read_delimited(golden_maps_Value *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -459,9 +443,9 @@ static inline PBJ_MUST_USE pbj_status golden_maps_Value_set_text_str(golden_maps
 }
 
 static inline void golden_maps_Maps_clear(golden_maps_Maps *m) { golden_maps_Maps_init(m); }
-PBJ_MUST_USE pbj_status golden_maps_Maps_copy(golden_maps_Maps *dst, const golden_maps_Maps *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_maps_Maps_merge(golden_maps_Maps *m, const golden_maps_Maps *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_maps_Maps_sort_maps(golden_maps_Maps *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_maps_Maps_copy(golden_maps_Maps *dst, const golden_maps_Maps *src, pbj_arena *arena) { return pbj_table_copy(&golden_maps_Maps__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_maps_Maps_merge(golden_maps_Maps *m, const golden_maps_Maps *b, pbj_arena *arena) { return pbj_table_merge(&golden_maps_Maps__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_maps_Maps_sort_maps(golden_maps_Maps *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_maps_Maps__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_maps_Maps_encode_append(const golden_maps_Maps *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_maps_Maps_write_delimited(const golden_maps_Maps *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_maps_Maps_read_delimited(golden_maps_Maps *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -521,49 +505,49 @@ bool golden_maps_Maps_get_weights(const golden_maps_Maps *m, uint64_t key, doubl
 golden_maps_Maps_WeightsEntry *pbj__golden_maps_Maps_entry_weights(golden_maps_Maps *m, uint64_t key, pbj_arena *arena);
 
 static inline void golden_maps_Maps_CountsEntry_clear(golden_maps_Maps_CountsEntry *m) { golden_maps_Maps_CountsEntry_init(m); }
-PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_copy(golden_maps_Maps_CountsEntry *dst, const golden_maps_Maps_CountsEntry *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_merge(golden_maps_Maps_CountsEntry *m, const golden_maps_Maps_CountsEntry *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_sort_maps(golden_maps_Maps_CountsEntry *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_copy(golden_maps_Maps_CountsEntry *dst, const golden_maps_Maps_CountsEntry *src, pbj_arena *arena) { return pbj_table_copy(&golden_maps_Maps_CountsEntry__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_merge(golden_maps_Maps_CountsEntry *m, const golden_maps_Maps_CountsEntry *b, pbj_arena *arena) { return pbj_table_merge(&golden_maps_Maps_CountsEntry__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_sort_maps(golden_maps_Maps_CountsEntry *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_maps_Maps_CountsEntry__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_encode_append(const golden_maps_Maps_CountsEntry *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_write_delimited(const golden_maps_Maps_CountsEntry *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_read_delimited(golden_maps_Maps_CountsEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 
 static inline void golden_maps_Maps_NamesEntry_clear(golden_maps_Maps_NamesEntry *m) { golden_maps_Maps_NamesEntry_init(m); }
-PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_copy(golden_maps_Maps_NamesEntry *dst, const golden_maps_Maps_NamesEntry *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_merge(golden_maps_Maps_NamesEntry *m, const golden_maps_Maps_NamesEntry *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_sort_maps(golden_maps_Maps_NamesEntry *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_copy(golden_maps_Maps_NamesEntry *dst, const golden_maps_Maps_NamesEntry *src, pbj_arena *arena) { return pbj_table_copy(&golden_maps_Maps_NamesEntry__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_merge(golden_maps_Maps_NamesEntry *m, const golden_maps_Maps_NamesEntry *b, pbj_arena *arena) { return pbj_table_merge(&golden_maps_Maps_NamesEntry__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_sort_maps(golden_maps_Maps_NamesEntry *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_maps_Maps_NamesEntry__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_encode_append(const golden_maps_Maps_NamesEntry *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_write_delimited(const golden_maps_Maps_NamesEntry *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_read_delimited(golden_maps_Maps_NamesEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 
 static inline void golden_maps_Maps_ValuesEntry_clear(golden_maps_Maps_ValuesEntry *m) { golden_maps_Maps_ValuesEntry_init(m); }
-PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_copy(golden_maps_Maps_ValuesEntry *dst, const golden_maps_Maps_ValuesEntry *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_merge(golden_maps_Maps_ValuesEntry *m, const golden_maps_Maps_ValuesEntry *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_sort_maps(golden_maps_Maps_ValuesEntry *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_copy(golden_maps_Maps_ValuesEntry *dst, const golden_maps_Maps_ValuesEntry *src, pbj_arena *arena) { return pbj_table_copy(&golden_maps_Maps_ValuesEntry__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_merge(golden_maps_Maps_ValuesEntry *m, const golden_maps_Maps_ValuesEntry *b, pbj_arena *arena) { return pbj_table_merge(&golden_maps_Maps_ValuesEntry__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_sort_maps(golden_maps_Maps_ValuesEntry *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_maps_Maps_ValuesEntry__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_encode_append(const golden_maps_Maps_ValuesEntry *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_write_delimited(const golden_maps_Maps_ValuesEntry *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_read_delimited(golden_maps_Maps_ValuesEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 
 static inline void golden_maps_Maps_FlagsEntry_clear(golden_maps_Maps_FlagsEntry *m) { golden_maps_Maps_FlagsEntry_init(m); }
-PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_copy(golden_maps_Maps_FlagsEntry *dst, const golden_maps_Maps_FlagsEntry *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_merge(golden_maps_Maps_FlagsEntry *m, const golden_maps_Maps_FlagsEntry *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_sort_maps(golden_maps_Maps_FlagsEntry *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_copy(golden_maps_Maps_FlagsEntry *dst, const golden_maps_Maps_FlagsEntry *src, pbj_arena *arena) { return pbj_table_copy(&golden_maps_Maps_FlagsEntry__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_merge(golden_maps_Maps_FlagsEntry *m, const golden_maps_Maps_FlagsEntry *b, pbj_arena *arena) { return pbj_table_merge(&golden_maps_Maps_FlagsEntry__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_sort_maps(golden_maps_Maps_FlagsEntry *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_maps_Maps_FlagsEntry__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_encode_append(const golden_maps_Maps_FlagsEntry *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_write_delimited(const golden_maps_Maps_FlagsEntry *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_read_delimited(golden_maps_Maps_FlagsEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 
 static inline void golden_maps_Maps_BlobsEntry_clear(golden_maps_Maps_BlobsEntry *m) { golden_maps_Maps_BlobsEntry_init(m); }
-PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_copy(golden_maps_Maps_BlobsEntry *dst, const golden_maps_Maps_BlobsEntry *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_merge(golden_maps_Maps_BlobsEntry *m, const golden_maps_Maps_BlobsEntry *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_sort_maps(golden_maps_Maps_BlobsEntry *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_copy(golden_maps_Maps_BlobsEntry *dst, const golden_maps_Maps_BlobsEntry *src, pbj_arena *arena) { return pbj_table_copy(&golden_maps_Maps_BlobsEntry__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_merge(golden_maps_Maps_BlobsEntry *m, const golden_maps_Maps_BlobsEntry *b, pbj_arena *arena) { return pbj_table_merge(&golden_maps_Maps_BlobsEntry__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_sort_maps(golden_maps_Maps_BlobsEntry *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_maps_Maps_BlobsEntry__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_encode_append(const golden_maps_Maps_BlobsEntry *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_write_delimited(const golden_maps_Maps_BlobsEntry *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_read_delimited(golden_maps_Maps_BlobsEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 
 static inline void golden_maps_Maps_WeightsEntry_clear(golden_maps_Maps_WeightsEntry *m) { golden_maps_Maps_WeightsEntry_init(m); }
-PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_copy(golden_maps_Maps_WeightsEntry *dst, const golden_maps_Maps_WeightsEntry *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_merge(golden_maps_Maps_WeightsEntry *m, const golden_maps_Maps_WeightsEntry *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_sort_maps(golden_maps_Maps_WeightsEntry *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_copy(golden_maps_Maps_WeightsEntry *dst, const golden_maps_Maps_WeightsEntry *src, pbj_arena *arena) { return pbj_table_copy(&golden_maps_Maps_WeightsEntry__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_merge(golden_maps_Maps_WeightsEntry *m, const golden_maps_Maps_WeightsEntry *b, pbj_arena *arena) { return pbj_table_merge(&golden_maps_Maps_WeightsEntry__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_sort_maps(golden_maps_Maps_WeightsEntry *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_maps_Maps_WeightsEntry__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_encode_append(const golden_maps_Maps_WeightsEntry *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_write_delimited(const golden_maps_Maps_WeightsEntry *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_read_delimited(golden_maps_Maps_WeightsEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

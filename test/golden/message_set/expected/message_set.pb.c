@@ -19,14 +19,14 @@ static const struct {
 
 /* golden.message_set.Set */
 const pbj_table golden_message_set_Set__table = {(const char *)&pbj__pool_message_set_proto, NULL, NULL, NULL, 0, sizeof(golden_message_set_Set), 0, 0, 0,
-                           PBJ_OFFSET(golden_message_set_Set, pbj_unknown), PBJ_OFFSET(golden_message_set_Set, pbj_ext), PBJ_T_MSGSET};
+                           PBJ_OFFSET(golden_message_set_Set, pbj_unknown), PBJ_OFFSET(golden_message_set_Set, pbj_ext), PBJ_T_MSGSET, NULL, NULL};
 
 /* golden.message_set.Item */
 static const pbj_field golden_message_set_Item__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_message_set_Item, v), PBJ_OFFSET(golden_message_set_Item, has_v), 47, 47, NULL, NULL},   /* v */
 };
 const pbj_table golden_message_set_Item__table = {(const char *)&pbj__pool_message_set_proto, golden_message_set_Item__fields, NULL, NULL, 23, sizeof(golden_message_set_Item), 1, 1, 0,
-                           PBJ_OFFSET(golden_message_set_Item, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_message_set_Item, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* golden.message_set.Holder */
 static const pbj_field golden_message_set_Holder__fields[] = {
@@ -34,7 +34,7 @@ static const pbj_field golden_message_set_Holder__fields[] = {
     {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_message_set_Holder, after), PBJ_OFFSET(golden_message_set_Holder, has_after), 79, 79, NULL, NULL},   /* after */
 };
 const pbj_table golden_message_set_Holder__table = {(const char *)&pbj__pool_message_set_proto, golden_message_set_Holder__fields, NULL, NULL, 49, sizeof(golden_message_set_Holder), 2, 2, 0,
-                           PBJ_OFFSET(golden_message_set_Holder, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_message_set_Holder, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* ==== golden.message_set.Set ==== */
 
@@ -1001,44 +1001,6 @@ pbj_status golden_message_set_Item_item_clear(golden_message_set_Set *m, pbj_are
 
 /* ==== golden.message_set.Set: building helpers ==== */
 
-pbj_status golden_message_set_Set_copy(golden_message_set_Set *dst, const golden_message_set_Set *src, pbj_arena *arena)
-{
-    golden_message_set_Set_init(dst);
-    return golden_message_set_Set__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_message_set_Set_merge(golden_message_set_Set *m, const golden_message_set_Set *b, pbj_arena *arena)
-{
-    return golden_message_set_Set__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_message_set_Set__merge(golden_message_set_Set *m, const golden_message_set_Set *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    {
-        static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
-        if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_message_set_Set_sort_maps(golden_message_set_Set *m, pbj_arena *arena)
-{
-    return golden_message_set_Set__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_message_set_Set__sort_maps(golden_message_set_Set *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
-
 pbj_status golden_message_set_Set_encode_append(const golden_message_set_Set *m, pbj_buf *out)
 {
     if (golden_message_set_Set_missing(m)) return pbj_missing_status(golden_message_set_Set_missing(m));
@@ -1069,44 +1031,6 @@ pbj_status golden_message_set_Set_read_delimited(golden_message_set_Set *m, pbj_
 
 /* ==== golden.message_set.Item: building helpers ==== */
 
-pbj_status golden_message_set_Item_copy(golden_message_set_Item *dst, const golden_message_set_Item *src, pbj_arena *arena)
-{
-    golden_message_set_Item_init(dst);
-    return golden_message_set_Item__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_message_set_Item_merge(golden_message_set_Item *m, const golden_message_set_Item *b, pbj_arena *arena)
-{
-    return golden_message_set_Item__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_message_set_Item__merge(golden_message_set_Item *m, const golden_message_set_Item *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_v) {
-        m->v = b->v;
-        m->has_v = 1;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_message_set_Item_sort_maps(golden_message_set_Item *m, pbj_arena *arena)
-{
-    return golden_message_set_Item__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_message_set_Item__sort_maps(golden_message_set_Item *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
-
 pbj_status golden_message_set_Item_encode_append(const golden_message_set_Item *m, pbj_buf *out)
 {
     if (golden_message_set_Item_missing(m)) return pbj_missing_status(golden_message_set_Item_missing(m));
@@ -1136,52 +1060,6 @@ pbj_status golden_message_set_Item_read_delimited(golden_message_set_Item *m, pb
 }
 
 /* ==== golden.message_set.Holder: building helpers ==== */
-
-pbj_status golden_message_set_Holder_copy(golden_message_set_Holder *dst, const golden_message_set_Holder *src, pbj_arena *arena)
-{
-    golden_message_set_Holder_init(dst);
-    return golden_message_set_Holder__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_message_set_Holder_merge(golden_message_set_Holder *m, const golden_message_set_Holder *b, pbj_arena *arena)
-{
-    return golden_message_set_Holder__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_message_set_Holder__merge(golden_message_set_Holder *m, const golden_message_set_Holder *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->set) {
-        if (!m->set) {
-            if (!(m->set = (golden_message_set_Set *)pbj_arena_alloc(arena, sizeof(golden_message_set_Set)))) return PBJ_ERR_NOMEM;
-            golden_message_set_Set_init(m->set);
-        }
-        if ((st = golden_message_set_Set__merge(m->set, b->set, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->has_after) {
-        m->after = b->after;
-        m->has_after = 1;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_message_set_Holder_sort_maps(golden_message_set_Holder *m, pbj_arena *arena)
-{
-    return golden_message_set_Holder__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_message_set_Holder__sort_maps(golden_message_set_Holder *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (m->set && (st = golden_message_set_Set__sort_maps(m->set, arena, depth)) != PBJ_OK) return st;
-    return st;
-}
 
 pbj_status golden_message_set_Holder_encode_append(const golden_message_set_Holder *m, pbj_buf *out)
 {

@@ -184,16 +184,10 @@ PBJ_MUST_USE pbj_status golden_message_set_Holder_from_json(golden_message_set_H
  * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
 uint8_t *golden_message_set_Set__write(const golden_message_set_Set *m, uint8_t *end);   /* after golden_message_set_Set_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_message_set_Set__decode(golden_message_set_Set *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status golden_message_set_Set__merge(golden_message_set_Set *m, const golden_message_set_Set *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_message_set_Set__sort_maps(golden_message_set_Set *m, pbj_arena *arena, uint32_t depth);
 uint8_t *golden_message_set_Item__write(const golden_message_set_Item *m, uint8_t *end);   /* after golden_message_set_Item_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_message_set_Item__decode(golden_message_set_Item *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status golden_message_set_Item__merge(golden_message_set_Item *m, const golden_message_set_Item *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_message_set_Item__sort_maps(golden_message_set_Item *m, pbj_arena *arena, uint32_t depth);
 uint8_t *golden_message_set_Holder__write(const golden_message_set_Holder *m, uint8_t *end);   /* after golden_message_set_Holder_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_message_set_Holder__decode(golden_message_set_Holder *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status golden_message_set_Holder__merge(golden_message_set_Holder *m, const golden_message_set_Holder *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_message_set_Holder__sort_maps(golden_message_set_Holder *m, pbj_arena *arena, uint32_t depth);
 #ifdef PBJ_TEXT_READ_H
 pbj_status golden_message_set_Set__read_text(golden_message_set_Set *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 pbj_status golden_message_set_Item__read_text(golden_message_set_Item *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
@@ -243,17 +237,17 @@ PBJ_MUST_USE pbj_status golden_message_set_Item_item_clear(golden_message_set_Se
  * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
 
 static inline void golden_message_set_Set_clear(golden_message_set_Set *m) { golden_message_set_Set_init(m); }
-PBJ_MUST_USE pbj_status golden_message_set_Set_copy(golden_message_set_Set *dst, const golden_message_set_Set *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_message_set_Set_merge(golden_message_set_Set *m, const golden_message_set_Set *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_message_set_Set_sort_maps(golden_message_set_Set *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_message_set_Set_copy(golden_message_set_Set *dst, const golden_message_set_Set *src, pbj_arena *arena) { return pbj_table_copy(&golden_message_set_Set__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_message_set_Set_merge(golden_message_set_Set *m, const golden_message_set_Set *b, pbj_arena *arena) { return pbj_table_merge(&golden_message_set_Set__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_message_set_Set_sort_maps(golden_message_set_Set *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_message_set_Set__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_message_set_Set_encode_append(const golden_message_set_Set *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_message_set_Set_write_delimited(const golden_message_set_Set *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_message_set_Set_read_delimited(golden_message_set_Set *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 
 static inline void golden_message_set_Item_clear(golden_message_set_Item *m) { golden_message_set_Item_init(m); }
-PBJ_MUST_USE pbj_status golden_message_set_Item_copy(golden_message_set_Item *dst, const golden_message_set_Item *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_message_set_Item_merge(golden_message_set_Item *m, const golden_message_set_Item *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_message_set_Item_sort_maps(golden_message_set_Item *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_message_set_Item_copy(golden_message_set_Item *dst, const golden_message_set_Item *src, pbj_arena *arena) { return pbj_table_copy(&golden_message_set_Item__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_message_set_Item_merge(golden_message_set_Item *m, const golden_message_set_Item *b, pbj_arena *arena) { return pbj_table_merge(&golden_message_set_Item__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_message_set_Item_sort_maps(golden_message_set_Item *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_message_set_Item__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_message_set_Item_encode_append(const golden_message_set_Item *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_message_set_Item_write_delimited(const golden_message_set_Item *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_message_set_Item_read_delimited(golden_message_set_Item *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -264,9 +258,9 @@ static inline void golden_message_set_Item_set_v(golden_message_set_Item *m, int
 }
 
 static inline void golden_message_set_Holder_clear(golden_message_set_Holder *m) { golden_message_set_Holder_init(m); }
-PBJ_MUST_USE pbj_status golden_message_set_Holder_copy(golden_message_set_Holder *dst, const golden_message_set_Holder *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_message_set_Holder_merge(golden_message_set_Holder *m, const golden_message_set_Holder *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_message_set_Holder_sort_maps(golden_message_set_Holder *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_message_set_Holder_copy(golden_message_set_Holder *dst, const golden_message_set_Holder *src, pbj_arena *arena) { return pbj_table_copy(&golden_message_set_Holder__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_message_set_Holder_merge(golden_message_set_Holder *m, const golden_message_set_Holder *b, pbj_arena *arena) { return pbj_table_merge(&golden_message_set_Holder__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_message_set_Holder_sort_maps(golden_message_set_Holder *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_message_set_Holder__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_message_set_Holder_encode_append(const golden_message_set_Holder *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_message_set_Holder_write_delimited(const golden_message_set_Holder *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_message_set_Holder_read_delimited(golden_message_set_Holder *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

@@ -41,7 +41,7 @@ static const pbj_field golden_nested_Outer__fields[] = {
     {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_nested_Outer, sibling), 0, 84, 84, &golden_nested_Sibling__table, NULL},   /* sibling */
 };
 const pbj_table golden_nested_Outer__table = {(const char *)&pbj__pool_nested_proto, golden_nested_Outer__fields, NULL, NULL, 53, sizeof(golden_nested_Outer), 3, 3, 0,
-                           PBJ_OFFSET(golden_nested_Outer, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_nested_Outer, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* golden.nested.Outer.Inner */
 static const pbj_field golden_nested_Outer_Inner__fields[] = {
@@ -50,7 +50,7 @@ static const pbj_field golden_nested_Outer_Inner__fields[] = {
     {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_nested_Outer_Inner, child), 0, 126, 126, &golden_nested_Outer_Inner__table, NULL},   /* child */
 };
 const pbj_table golden_nested_Outer_Inner__table = {(const char *)&pbj__pool_nested_proto, golden_nested_Outer_Inner__fields, NULL, NULL, 92, sizeof(golden_nested_Outer_Inner), 3, 3, 0,
-                           PBJ_OFFSET(golden_nested_Outer_Inner, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_nested_Outer_Inner, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* golden.nested.Sibling */
 static const pbj_field golden_nested_Sibling__fields[] = {
@@ -58,7 +58,7 @@ static const pbj_field golden_nested_Sibling__fields[] = {
     {2, PBJ_TYPE_STRING, PBJ_MODE_IMPLICIT, PBJ_F_UTF8, PBJ_MEMBER(golden_nested_Sibling, note), 0, 159, 159, NULL, NULL},   /* note */
 };
 const pbj_table golden_nested_Sibling__table = {(const char *)&pbj__pool_nested_proto, golden_nested_Sibling__fields, NULL, NULL, 132, sizeof(golden_nested_Sibling), 2, 2, 0,
-                           PBJ_OFFSET(golden_nested_Sibling, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_nested_Sibling, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* ==== golden.nested.Outer ==== */
 
@@ -1079,59 +1079,6 @@ pbj_status golden_nested_Sibling__from_json(void *pm, pbj__json_in *j)   /* one 
 #endif
 /* ==== golden.nested.Outer: building helpers ==== */
 
-pbj_status golden_nested_Outer_copy(golden_nested_Outer *dst, const golden_nested_Outer *src, pbj_arena *arena)
-{
-    golden_nested_Outer_init(dst);
-    return golden_nested_Outer__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_nested_Outer_merge(golden_nested_Outer *m, const golden_nested_Outer *b, pbj_arena *arena)
-{
-    return golden_nested_Outer__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_nested_Outer__merge(golden_nested_Outer *m, const golden_nested_Outer *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->inner) {
-        if (!m->inner) {
-            if (!(m->inner = (golden_nested_Outer_Inner *)pbj_arena_alloc(arena, sizeof(golden_nested_Outer_Inner)))) return PBJ_ERR_NOMEM;
-            golden_nested_Outer_Inner_init(m->inner);
-        }
-        if ((st = golden_nested_Outer_Inner__merge(m->inner, b->inner, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->kind) {
-        m->kind = b->kind;
-    }
-    if (b->sibling) {
-        if (!m->sibling) {
-            if (!(m->sibling = (golden_nested_Sibling *)pbj_arena_alloc(arena, sizeof(golden_nested_Sibling)))) return PBJ_ERR_NOMEM;
-            golden_nested_Sibling_init(m->sibling);
-        }
-        if ((st = golden_nested_Sibling__merge(m->sibling, b->sibling, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_nested_Outer_sort_maps(golden_nested_Outer *m, pbj_arena *arena)
-{
-    return golden_nested_Outer__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_nested_Outer__sort_maps(golden_nested_Outer *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (m->inner && (st = golden_nested_Outer_Inner__sort_maps(m->inner, arena, depth)) != PBJ_OK) return st;
-    if (m->sibling && (st = golden_nested_Sibling__sort_maps(m->sibling, arena, depth)) != PBJ_OK) return st;
-    return st;
-}
-
 pbj_status golden_nested_Outer_encode_append(const golden_nested_Outer *m, pbj_buf *out)
 {
     if (golden_nested_Outer_missing(m)) return pbj_missing_status(golden_nested_Outer_missing(m));
@@ -1162,54 +1109,6 @@ pbj_status golden_nested_Outer_read_delimited(golden_nested_Outer *m, pbj_source
 
 /* ==== golden.nested.Outer.Inner: building helpers ==== */
 
-pbj_status golden_nested_Outer_Inner_copy(golden_nested_Outer_Inner *dst, const golden_nested_Outer_Inner *src, pbj_arena *arena)
-{
-    golden_nested_Outer_Inner_init(dst);
-    return golden_nested_Outer_Inner__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_nested_Outer_Inner_merge(golden_nested_Outer_Inner *m, const golden_nested_Outer_Inner *b, pbj_arena *arena)
-{
-    return golden_nested_Outer_Inner__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_nested_Outer_Inner__merge(golden_nested_Outer_Inner *m, const golden_nested_Outer_Inner *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->id) {
-        m->id = b->id;
-    }
-    if (b->kind) {
-        m->kind = b->kind;
-    }
-    if (b->child) {
-        if (!m->child) {
-            if (!(m->child = (golden_nested_Outer_Inner *)pbj_arena_alloc(arena, sizeof(golden_nested_Outer_Inner)))) return PBJ_ERR_NOMEM;
-            golden_nested_Outer_Inner_init(m->child);
-        }
-        if ((st = golden_nested_Outer_Inner__merge(m->child, b->child, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_nested_Outer_Inner_sort_maps(golden_nested_Outer_Inner *m, pbj_arena *arena)
-{
-    return golden_nested_Outer_Inner__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_nested_Outer_Inner__sort_maps(golden_nested_Outer_Inner *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (m->child && (st = golden_nested_Outer_Inner__sort_maps(m->child, arena, depth)) != PBJ_OK) return st;
-    return st;
-}
-
 pbj_status golden_nested_Outer_Inner_encode_append(const golden_nested_Outer_Inner *m, pbj_buf *out)
 {
     if (golden_nested_Outer_Inner_missing(m)) return pbj_missing_status(golden_nested_Outer_Inner_missing(m));
@@ -1239,51 +1138,6 @@ pbj_status golden_nested_Outer_Inner_read_delimited(golden_nested_Outer_Inner *m
 }
 
 /* ==== golden.nested.Sibling: building helpers ==== */
-
-pbj_status golden_nested_Sibling_copy(golden_nested_Sibling *dst, const golden_nested_Sibling *src, pbj_arena *arena)
-{
-    golden_nested_Sibling_init(dst);
-    return golden_nested_Sibling__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_nested_Sibling_merge(golden_nested_Sibling *m, const golden_nested_Sibling *b, pbj_arena *arena)
-{
-    return golden_nested_Sibling__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_nested_Sibling__merge(golden_nested_Sibling *m, const golden_nested_Sibling *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->back) {
-        if (!m->back) {
-            if (!(m->back = (golden_nested_Outer *)pbj_arena_alloc(arena, sizeof(golden_nested_Outer)))) return PBJ_ERR_NOMEM;
-            golden_nested_Outer_init(m->back);
-        }
-        if ((st = golden_nested_Outer__merge(m->back, b->back, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->note.len != 0) {
-        if ((st = pbj_copy(arena, b->note.data, b->note.len, &m->note)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_nested_Sibling_sort_maps(golden_nested_Sibling *m, pbj_arena *arena)
-{
-    return golden_nested_Sibling__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_nested_Sibling__sort_maps(golden_nested_Sibling *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (m->back && (st = golden_nested_Outer__sort_maps(m->back, arena, depth)) != PBJ_OK) return st;
-    return st;
-}
 
 pbj_status golden_nested_Sibling_encode_append(const golden_nested_Sibling *m, pbj_buf *out)
 {

@@ -208,18 +208,12 @@ PBJ_MUST_USE pbj_status golden_nested_Sibling_from_json(golden_nested_Sibling *m
 uint8_t *golden_nested_Outer__write(const golden_nested_Outer *m, uint8_t *end);   /* after golden_nested_Outer_size: m's bytes ending at end (back to front); returns their first byte */
 size_t golden_nested_Outer__size(const golden_nested_Outer *m, uint32_t depth);   /* PBJ_SIZE_ERROR when m nests deeper than depth */
 PBJ_MUST_USE pbj_status golden_nested_Outer__decode(golden_nested_Outer *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status golden_nested_Outer__merge(golden_nested_Outer *m, const golden_nested_Outer *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_nested_Outer__sort_maps(golden_nested_Outer *m, pbj_arena *arena, uint32_t depth);
 uint8_t *golden_nested_Outer_Inner__write(const golden_nested_Outer_Inner *m, uint8_t *end);   /* after golden_nested_Outer_Inner_size: m's bytes ending at end (back to front); returns their first byte */
 size_t golden_nested_Outer_Inner__size(const golden_nested_Outer_Inner *m, uint32_t depth);   /* PBJ_SIZE_ERROR when m nests deeper than depth */
 PBJ_MUST_USE pbj_status golden_nested_Outer_Inner__decode(golden_nested_Outer_Inner *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status golden_nested_Outer_Inner__merge(golden_nested_Outer_Inner *m, const golden_nested_Outer_Inner *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_nested_Outer_Inner__sort_maps(golden_nested_Outer_Inner *m, pbj_arena *arena, uint32_t depth);
 uint8_t *golden_nested_Sibling__write(const golden_nested_Sibling *m, uint8_t *end);   /* after golden_nested_Sibling_size: m's bytes ending at end (back to front); returns their first byte */
 size_t golden_nested_Sibling__size(const golden_nested_Sibling *m, uint32_t depth);   /* PBJ_SIZE_ERROR when m nests deeper than depth */
 PBJ_MUST_USE pbj_status golden_nested_Sibling__decode(golden_nested_Sibling *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status golden_nested_Sibling__merge(golden_nested_Sibling *m, const golden_nested_Sibling *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_nested_Sibling__sort_maps(golden_nested_Sibling *m, pbj_arena *arena, uint32_t depth);
 #ifdef PBJ_TEXT_READ_H
 pbj_status golden_nested_Outer__read_text(golden_nested_Outer *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 pbj_status golden_nested_Outer_Inner__read_text(golden_nested_Outer_Inner *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
@@ -260,9 +254,9 @@ pbj_status golden_nested_Sibling__from_json(void *pm, pbj__json_in *j);
  * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
 
 static inline void golden_nested_Outer_clear(golden_nested_Outer *m) { golden_nested_Outer_init(m); }
-PBJ_MUST_USE pbj_status golden_nested_Outer_copy(golden_nested_Outer *dst, const golden_nested_Outer *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_nested_Outer_merge(golden_nested_Outer *m, const golden_nested_Outer *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_nested_Outer_sort_maps(golden_nested_Outer *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_nested_Outer_copy(golden_nested_Outer *dst, const golden_nested_Outer *src, pbj_arena *arena) { return pbj_table_copy(&golden_nested_Outer__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_nested_Outer_merge(golden_nested_Outer *m, const golden_nested_Outer *b, pbj_arena *arena) { return pbj_table_merge(&golden_nested_Outer__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_nested_Outer_sort_maps(golden_nested_Outer *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_nested_Outer__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_nested_Outer_encode_append(const golden_nested_Outer *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_nested_Outer_write_delimited(const golden_nested_Outer *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_nested_Outer_read_delimited(golden_nested_Outer *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -284,9 +278,9 @@ static inline golden_nested_Sibling *golden_nested_Outer_mutable_sibling(golden_
 }
 
 static inline void golden_nested_Outer_Inner_clear(golden_nested_Outer_Inner *m) { golden_nested_Outer_Inner_init(m); }
-PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_copy(golden_nested_Outer_Inner *dst, const golden_nested_Outer_Inner *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_merge(golden_nested_Outer_Inner *m, const golden_nested_Outer_Inner *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_sort_maps(golden_nested_Outer_Inner *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_copy(golden_nested_Outer_Inner *dst, const golden_nested_Outer_Inner *src, pbj_arena *arena) { return pbj_table_copy(&golden_nested_Outer_Inner__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_merge(golden_nested_Outer_Inner *m, const golden_nested_Outer_Inner *b, pbj_arena *arena) { return pbj_table_merge(&golden_nested_Outer_Inner__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_sort_maps(golden_nested_Outer_Inner *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_nested_Outer_Inner__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_encode_append(const golden_nested_Outer_Inner *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_write_delimited(const golden_nested_Outer_Inner *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_read_delimited(golden_nested_Outer_Inner *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -306,9 +300,9 @@ static inline golden_nested_Outer_Inner *golden_nested_Outer_Inner_mutable_child
 }
 
 static inline void golden_nested_Sibling_clear(golden_nested_Sibling *m) { golden_nested_Sibling_init(m); }
-PBJ_MUST_USE pbj_status golden_nested_Sibling_copy(golden_nested_Sibling *dst, const golden_nested_Sibling *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_nested_Sibling_merge(golden_nested_Sibling *m, const golden_nested_Sibling *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_nested_Sibling_sort_maps(golden_nested_Sibling *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_nested_Sibling_copy(golden_nested_Sibling *dst, const golden_nested_Sibling *src, pbj_arena *arena) { return pbj_table_copy(&golden_nested_Sibling__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_nested_Sibling_merge(golden_nested_Sibling *m, const golden_nested_Sibling *b, pbj_arena *arena) { return pbj_table_merge(&golden_nested_Sibling__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_nested_Sibling_sort_maps(golden_nested_Sibling *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_nested_Sibling__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_nested_Sibling_encode_append(const golden_nested_Sibling *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_nested_Sibling_write_delimited(const golden_nested_Sibling *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_nested_Sibling_read_delimited(golden_nested_Sibling *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

@@ -23,7 +23,7 @@ static const pbj_field golden_oneofs_Point__fields[] = {
     {2, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_oneofs_Point, y), 0, 22, 22, NULL, NULL},   /* y */
 };
 const pbj_table golden_oneofs_Point__table = {(const char *)&pbj__pool_oneofs_proto, golden_oneofs_Point__fields, NULL, NULL, 0, sizeof(golden_oneofs_Point), 2, 2, 0,
-                           PBJ_OFFSET(golden_oneofs_Point, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_oneofs_Point, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* golden.oneofs.Choice */
 static const pbj_field golden_oneofs_Choice__fields[] = {
@@ -40,7 +40,7 @@ static const pbj_oneof golden_oneofs_Choice__oneofs[] = {
     {PBJ_MEMBER(golden_oneofs_Choice, other_case), PBJ_MEMBER(golden_oneofs_Choice, other), 90},
 };
 const pbj_table golden_oneofs_Choice__table = {(const char *)&pbj__pool_oneofs_proto, golden_oneofs_Choice__fields, golden_oneofs_Choice__oneofs, NULL, 24, sizeof(golden_oneofs_Choice), 7, 7, 2,
-                           PBJ_OFFSET(golden_oneofs_Choice, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_oneofs_Choice, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* ==== golden.oneofs.Point ==== */
 
@@ -936,46 +936,6 @@ pbj_status golden_oneofs_Choice__from_json(void *pm, pbj__json_in *j)   /* one l
 #endif
 /* ==== golden.oneofs.Point: building helpers ==== */
 
-pbj_status golden_oneofs_Point_copy(golden_oneofs_Point *dst, const golden_oneofs_Point *src, pbj_arena *arena)
-{
-    golden_oneofs_Point_init(dst);
-    return golden_oneofs_Point__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_oneofs_Point_merge(golden_oneofs_Point *m, const golden_oneofs_Point *b, pbj_arena *arena)
-{
-    return golden_oneofs_Point__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_oneofs_Point__merge(golden_oneofs_Point *m, const golden_oneofs_Point *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->x) {
-        m->x = b->x;
-    }
-    if (b->y) {
-        m->y = b->y;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_oneofs_Point_sort_maps(golden_oneofs_Point *m, pbj_arena *arena)
-{
-    return golden_oneofs_Point__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_oneofs_Point__sort_maps(golden_oneofs_Point *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
-
 pbj_status golden_oneofs_Point_encode_append(const golden_oneofs_Point *m, pbj_buf *out)
 {
     if (golden_oneofs_Point_missing(m)) return pbj_missing_status(golden_oneofs_Point_missing(m));
@@ -1005,72 +965,6 @@ pbj_status golden_oneofs_Point_read_delimited(golden_oneofs_Point *m, pbj_source
 }
 
 /* ==== golden.oneofs.Choice: building helpers ==== */
-
-pbj_status golden_oneofs_Choice_copy(golden_oneofs_Choice *dst, const golden_oneofs_Choice *src, pbj_arena *arena)
-{
-    golden_oneofs_Choice_init(dst);
-    return golden_oneofs_Choice__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_oneofs_Choice_merge(golden_oneofs_Choice *m, const golden_oneofs_Choice *b, pbj_arena *arena)
-{
-    return golden_oneofs_Choice__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_oneofs_Choice__merge(golden_oneofs_Choice *m, const golden_oneofs_Choice *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->value_case == golden_oneofs_Choice_value_number) {
-        m->value.number = b->value.number;
-        m->value_case = golden_oneofs_Choice_value_number;
-    }
-    if (b->value_case == golden_oneofs_Choice_value_text) {
-        if ((st = pbj_copy(arena, b->value.text.data, b->value.text.len, &m->value.text)) != PBJ_OK) return st;
-        m->value_case = golden_oneofs_Choice_value_text;
-    }
-    if (b->value_case == golden_oneofs_Choice_value_point) {
-        if (m->value_case != golden_oneofs_Choice_value_point || !m->value.point) {
-            if (!(m->value.point = (golden_oneofs_Point *)pbj_arena_alloc(arena, sizeof(golden_oneofs_Point)))) return PBJ_ERR_NOMEM;
-            golden_oneofs_Point_init(m->value.point);
-            m->value_case = golden_oneofs_Choice_value_point;
-        }
-        if (b->value.point && (st = golden_oneofs_Point__merge(m->value.point, b->value.point, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->value_case == golden_oneofs_Choice_value_raw) {
-        if ((st = pbj_copy(arena, b->value.raw.data, b->value.raw.len, &m->value.raw)) != PBJ_OK) return st;
-        m->value_case = golden_oneofs_Choice_value_raw;
-    }
-    if (b->plain) {
-        m->plain = b->plain;
-    }
-    if (b->other_case == golden_oneofs_Choice_other_ratio) {
-        m->other.ratio = b->other.ratio;
-        m->other_case = golden_oneofs_Choice_other_ratio;
-    }
-    if (b->other_case == golden_oneofs_Choice_other_flag) {
-        m->other.flag = b->other.flag;
-        m->other_case = golden_oneofs_Choice_other_flag;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_oneofs_Choice_sort_maps(golden_oneofs_Choice *m, pbj_arena *arena)
-{
-    return golden_oneofs_Choice__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_oneofs_Choice__sort_maps(golden_oneofs_Choice *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (m->value_case == golden_oneofs_Choice_value_point && m->value.point && (st = golden_oneofs_Point__sort_maps(m->value.point, arena, depth)) != PBJ_OK) return st;
-    return st;
-}
 
 pbj_status golden_oneofs_Choice_encode_append(const golden_oneofs_Choice *m, pbj_buf *out)
 {

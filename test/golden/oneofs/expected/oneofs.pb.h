@@ -200,12 +200,8 @@ PBJ_MUST_USE pbj_status golden_oneofs_Choice_from_json(golden_oneofs_Choice *m, 
  * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
 uint8_t *golden_oneofs_Point__write(const golden_oneofs_Point *m, uint8_t *end);   /* after golden_oneofs_Point_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_oneofs_Point__decode(golden_oneofs_Point *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status golden_oneofs_Point__merge(golden_oneofs_Point *m, const golden_oneofs_Point *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_oneofs_Point__sort_maps(golden_oneofs_Point *m, pbj_arena *arena, uint32_t depth);
 uint8_t *golden_oneofs_Choice__write(const golden_oneofs_Choice *m, uint8_t *end);   /* after golden_oneofs_Choice_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_oneofs_Choice__decode(golden_oneofs_Choice *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status golden_oneofs_Choice__merge(golden_oneofs_Choice *m, const golden_oneofs_Choice *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_oneofs_Choice__sort_maps(golden_oneofs_Choice *m, pbj_arena *arena, uint32_t depth);
 #ifdef PBJ_TEXT_READ_H
 pbj_status golden_oneofs_Point__read_text(golden_oneofs_Point *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 pbj_status golden_oneofs_Choice__read_text(golden_oneofs_Choice *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
@@ -243,9 +239,9 @@ pbj_status golden_oneofs_Choice__from_json(void *pm, pbj__json_in *j);
  * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
 
 static inline void golden_oneofs_Point_clear(golden_oneofs_Point *m) { golden_oneofs_Point_init(m); }
-PBJ_MUST_USE pbj_status golden_oneofs_Point_copy(golden_oneofs_Point *dst, const golden_oneofs_Point *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_oneofs_Point_merge(golden_oneofs_Point *m, const golden_oneofs_Point *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_oneofs_Point_sort_maps(golden_oneofs_Point *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_oneofs_Point_copy(golden_oneofs_Point *dst, const golden_oneofs_Point *src, pbj_arena *arena) { return pbj_table_copy(&golden_oneofs_Point__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_oneofs_Point_merge(golden_oneofs_Point *m, const golden_oneofs_Point *b, pbj_arena *arena) { return pbj_table_merge(&golden_oneofs_Point__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_oneofs_Point_sort_maps(golden_oneofs_Point *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_oneofs_Point__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_oneofs_Point_encode_append(const golden_oneofs_Point *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_oneofs_Point_write_delimited(const golden_oneofs_Point *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_oneofs_Point_read_delimited(golden_oneofs_Point *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -259,9 +255,9 @@ static inline void golden_oneofs_Point_set_y(golden_oneofs_Point *m, int32_t v)
 }
 
 static inline void golden_oneofs_Choice_clear(golden_oneofs_Choice *m) { golden_oneofs_Choice_init(m); }
-PBJ_MUST_USE pbj_status golden_oneofs_Choice_copy(golden_oneofs_Choice *dst, const golden_oneofs_Choice *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_oneofs_Choice_merge(golden_oneofs_Choice *m, const golden_oneofs_Choice *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_oneofs_Choice_sort_maps(golden_oneofs_Choice *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_oneofs_Choice_copy(golden_oneofs_Choice *dst, const golden_oneofs_Choice *src, pbj_arena *arena) { return pbj_table_copy(&golden_oneofs_Choice__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_oneofs_Choice_merge(golden_oneofs_Choice *m, const golden_oneofs_Choice *b, pbj_arena *arena) { return pbj_table_merge(&golden_oneofs_Choice__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_oneofs_Choice_sort_maps(golden_oneofs_Choice *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_oneofs_Choice__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_oneofs_Choice_encode_append(const golden_oneofs_Choice *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_oneofs_Choice_write_delimited(const golden_oneofs_Choice *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_oneofs_Choice_read_delimited(golden_oneofs_Choice *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

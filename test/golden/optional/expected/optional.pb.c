@@ -45,7 +45,7 @@ static const pbj_field golden_optional_Maybe__fields[] = {
     {7, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_optional_Maybe, plain), 0, 101, 101, NULL, NULL},   /* plain */
 };
 const pbj_table golden_optional_Maybe__table = {(const char *)&pbj__pool_optional_proto, golden_optional_Maybe__fields, NULL, NULL, 43, sizeof(golden_optional_Maybe), 7, 7, 0,
-                           PBJ_OFFSET(golden_optional_Maybe, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_optional_Maybe, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* ==== golden.optional.Maybe ==== */
 
@@ -574,67 +574,6 @@ pbj_status golden_optional_Maybe__from_json(void *pm, pbj__json_in *j)   /* one 
 }
 #endif
 /* ==== golden.optional.Maybe: building helpers ==== */
-
-pbj_status golden_optional_Maybe_copy(golden_optional_Maybe *dst, const golden_optional_Maybe *src, pbj_arena *arena)
-{
-    golden_optional_Maybe_init(dst);
-    return golden_optional_Maybe__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_optional_Maybe_merge(golden_optional_Maybe *m, const golden_optional_Maybe *b, pbj_arena *arena)
-{
-    return golden_optional_Maybe__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_optional_Maybe__merge(golden_optional_Maybe *m, const golden_optional_Maybe *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_count) {
-        m->count = b->count;
-        m->has_count = 1;
-    }
-    if (b->has_label) {
-        if ((st = pbj_copy(arena, b->label.data, b->label.len, &m->label)) != PBJ_OK) return st;
-        m->has_label = 1;
-    }
-    if (b->has_enabled) {
-        m->enabled = b->enabled;
-        m->has_enabled = 1;
-    }
-    if (b->has_mode) {
-        m->mode = b->mode;
-        m->has_mode = 1;
-    }
-    if (b->has_ratio) {
-        m->ratio = b->ratio;
-        m->has_ratio = 1;
-    }
-    if (b->has_data) {
-        if ((st = pbj_copy(arena, b->data.data, b->data.len, &m->data)) != PBJ_OK) return st;
-        m->has_data = 1;
-    }
-    if (b->plain) {
-        m->plain = b->plain;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_optional_Maybe_sort_maps(golden_optional_Maybe *m, pbj_arena *arena)
-{
-    return golden_optional_Maybe__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_optional_Maybe__sort_maps(golden_optional_Maybe *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
 
 pbj_status golden_optional_Maybe_encode_append(const golden_optional_Maybe *m, pbj_buf *out)
 {

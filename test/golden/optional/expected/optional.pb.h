@@ -155,8 +155,6 @@ PBJ_MUST_USE pbj_status golden_optional_Maybe_from_json(golden_optional_Maybe *m
  * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
 uint8_t *golden_optional_Maybe__write(const golden_optional_Maybe *m, uint8_t *end);   /* after golden_optional_Maybe_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_optional_Maybe__decode(golden_optional_Maybe *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status golden_optional_Maybe__merge(golden_optional_Maybe *m, const golden_optional_Maybe *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_optional_Maybe__sort_maps(golden_optional_Maybe *m, pbj_arena *arena, uint32_t depth);
 #ifdef PBJ_TEXT_READ_H
 pbj_status golden_optional_Maybe__read_text(golden_optional_Maybe *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
@@ -191,9 +189,9 @@ pbj_status golden_optional_Maybe__from_json(void *pm, pbj__json_in *j);
  * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
 
 static inline void golden_optional_Maybe_clear(golden_optional_Maybe *m) { golden_optional_Maybe_init(m); }
-PBJ_MUST_USE pbj_status golden_optional_Maybe_copy(golden_optional_Maybe *dst, const golden_optional_Maybe *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_optional_Maybe_merge(golden_optional_Maybe *m, const golden_optional_Maybe *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_optional_Maybe_sort_maps(golden_optional_Maybe *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_optional_Maybe_copy(golden_optional_Maybe *dst, const golden_optional_Maybe *src, pbj_arena *arena) { return pbj_table_copy(&golden_optional_Maybe__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_optional_Maybe_merge(golden_optional_Maybe *m, const golden_optional_Maybe *b, pbj_arena *arena) { return pbj_table_merge(&golden_optional_Maybe__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_optional_Maybe_sort_maps(golden_optional_Maybe *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_optional_Maybe__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_optional_Maybe_encode_append(const golden_optional_Maybe *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_optional_Maybe_write_delimited(const golden_optional_Maybe *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_optional_Maybe_read_delimited(golden_optional_Maybe *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

@@ -22,57 +22,58 @@ static const pbj_field golden_options_Plain__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_options_Plain, v), 0, 21, 21, NULL, NULL},   /* v */
 };
 const pbj_table golden_options_Plain__table = {(const char *)&pbj__pool_options_proto, golden_options_Plain__fields, NULL, NULL, 0, sizeof(golden_options_Plain), 1, 1, 0,
-                           PBJ_OFFSET(golden_options_Plain, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_options_Plain, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* golden.options.NoJson */
 static const pbj_field golden_options_NoJson__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_options_NoJson, v), 0, 45, 45, NULL, NULL},   /* v */
 };
 const pbj_table golden_options_NoJson__table = {(const char *)&pbj__pool_options_proto, golden_options_NoJson__fields, NULL, NULL, 23, sizeof(golden_options_NoJson), 1, 1, 0,
-                           PBJ_OFFSET(golden_options_NoJson, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_options_NoJson, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* golden.options.NoJsonNoText */
 static const pbj_field golden_options_NoJsonNoText__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_options_NoJsonNoText, v), 0, 75, 75, NULL, NULL},   /* v */
 };
 const pbj_table golden_options_NoJsonNoText__table = {(const char *)&pbj__pool_options_proto, golden_options_NoJsonNoText__fields, NULL, NULL, 47, sizeof(golden_options_NoJsonNoText), 1, 1, 0,
-                           PBJ_OFFSET(golden_options_NoJsonNoText, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_options_NoJsonNoText, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* golden.options.Dropped */
 static const pbj_field golden_options_Dropped__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_options_Dropped, v), 0, 100, 100, NULL, NULL},   /* v */
 };
 const pbj_table golden_options_Dropped__table = {(const char *)&pbj__pool_options_proto, golden_options_Dropped__fields, NULL, NULL, 77, sizeof(golden_options_Dropped), 1, 1, 0,
-                           PBJ_TABLE_NONE, PBJ_TABLE_NONE, 0};
+                           PBJ_TABLE_NONE, PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* golden.options.Fast */
 static const pbj_field golden_options_Fast__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_options_Fast, v), 0, 122, 122, NULL, NULL},   /* v */
 };
 const pbj_table golden_options_Fast__table = {(const char *)&pbj__pool_options_proto, golden_options_Fast__fields, NULL, NULL, 102, sizeof(golden_options_Fast), 1, 1, 0,
-                           PBJ_OFFSET(golden_options_Fast, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_options_Fast, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* golden.options.Tier */
 static const pbj_field golden_options_Tier__fields[] = {
     {1, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_options_Tier, leaf), 0, 144, 144, &golden_options_TierLeaf__table, NULL},   /* leaf */
 };
 const pbj_table golden_options_Tier__table = {(const char *)&pbj__pool_options_proto, golden_options_Tier__fields, NULL, NULL, 124, sizeof(golden_options_Tier), 1, 1, 0,
-                           PBJ_OFFSET(golden_options_Tier, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_options_Tier, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* golden.options.TierLeaf */
 static const pbj_field golden_options_TierLeaf__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_options_TierLeaf, v), 0, 173, 173, NULL, NULL},   /* v */
 };
 const pbj_table golden_options_TierLeaf__table = {(const char *)&pbj__pool_options_proto, golden_options_TierLeaf__fields, NULL, NULL, 149, sizeof(golden_options_TierLeaf), 1, 1, 0,
-                           PBJ_OFFSET(golden_options_TierLeaf, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_options_TierLeaf, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* golden.options.Ordered */
 static const pbj_field golden_options_Ordered__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_options_Ordered, v), 0, 198, 198, NULL, NULL},   /* v */
     {2, PBJ_TYPE_STRING, PBJ_MODE_IMPLICIT, PBJ_F_UTF8, PBJ_MEMBER(golden_options_Ordered, s), 0, 200, 200, NULL, NULL},   /* s */
 };
+static const uint32_t golden_options_Ordered__compare_keys[] = {2, 1, 0};   /* pbj.comparable's keys */
 const pbj_table golden_options_Ordered__table = {(const char *)&pbj__pool_options_proto, golden_options_Ordered__fields, NULL, NULL, 175, sizeof(golden_options_Ordered), 2, 2, 0,
-                           PBJ_OFFSET(golden_options_Ordered, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_options_Ordered, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, golden_options_Ordered__compare_keys};
 
 /* ==== golden.options.Plain ==== */
 
@@ -1368,14 +1369,6 @@ static pbj_status golden_options_Ordered__text_any(pbj_text_reader *r, pbj_slice
 
 #endif
 
-int golden_options_Ordered_compare(const golden_options_Ordered *a, const golden_options_Ordered *b)
-{
-    int c = 0;
-    if ((c = pbj_slice_cmp(a->s, b->s)) != 0) return c;
-    if ((c = ((a->v > b->v) - (a->v < b->v))) != 0) return c;
-    return c;
-}
-
 #ifdef PBJ_JSON_H
 void golden_options_Plain__json(const void *vm, pbj_json *j)
 {
@@ -1928,43 +1921,6 @@ pbj_status golden_options_Ordered__from_json(void *pm, pbj__json_in *j)   /* one
 #endif
 /* ==== golden.options.Plain: building helpers ==== */
 
-pbj_status golden_options_Plain_copy(golden_options_Plain *dst, const golden_options_Plain *src, pbj_arena *arena)
-{
-    golden_options_Plain_init(dst);
-    return golden_options_Plain__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_options_Plain_merge(golden_options_Plain *m, const golden_options_Plain *b, pbj_arena *arena)
-{
-    return golden_options_Plain__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_options_Plain__merge(golden_options_Plain *m, const golden_options_Plain *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->v) {
-        m->v = b->v;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_options_Plain_sort_maps(golden_options_Plain *m, pbj_arena *arena)
-{
-    return golden_options_Plain__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_options_Plain__sort_maps(golden_options_Plain *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
-
 pbj_status golden_options_Plain_encode_append(const golden_options_Plain *m, pbj_buf *out)
 {
     if (golden_options_Plain_missing(m)) return pbj_missing_status(golden_options_Plain_missing(m));
@@ -1994,43 +1950,6 @@ pbj_status golden_options_Plain_read_delimited(golden_options_Plain *m, pbj_sour
 }
 
 /* ==== golden.options.NoJson: building helpers ==== */
-
-pbj_status golden_options_NoJson_copy(golden_options_NoJson *dst, const golden_options_NoJson *src, pbj_arena *arena)
-{
-    golden_options_NoJson_init(dst);
-    return golden_options_NoJson__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_options_NoJson_merge(golden_options_NoJson *m, const golden_options_NoJson *b, pbj_arena *arena)
-{
-    return golden_options_NoJson__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_options_NoJson__merge(golden_options_NoJson *m, const golden_options_NoJson *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->v) {
-        m->v = b->v;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_options_NoJson_sort_maps(golden_options_NoJson *m, pbj_arena *arena)
-{
-    return golden_options_NoJson__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_options_NoJson__sort_maps(golden_options_NoJson *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
 
 pbj_status golden_options_NoJson_encode_append(const golden_options_NoJson *m, pbj_buf *out)
 {
@@ -2062,43 +1981,6 @@ pbj_status golden_options_NoJson_read_delimited(golden_options_NoJson *m, pbj_so
 
 /* ==== golden.options.NoJsonNoText: building helpers ==== */
 
-pbj_status golden_options_NoJsonNoText_copy(golden_options_NoJsonNoText *dst, const golden_options_NoJsonNoText *src, pbj_arena *arena)
-{
-    golden_options_NoJsonNoText_init(dst);
-    return golden_options_NoJsonNoText__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_options_NoJsonNoText_merge(golden_options_NoJsonNoText *m, const golden_options_NoJsonNoText *b, pbj_arena *arena)
-{
-    return golden_options_NoJsonNoText__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_options_NoJsonNoText__merge(golden_options_NoJsonNoText *m, const golden_options_NoJsonNoText *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->v) {
-        m->v = b->v;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_options_NoJsonNoText_sort_maps(golden_options_NoJsonNoText *m, pbj_arena *arena)
-{
-    return golden_options_NoJsonNoText__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_options_NoJsonNoText__sort_maps(golden_options_NoJsonNoText *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
-
 pbj_status golden_options_NoJsonNoText_encode_append(const golden_options_NoJsonNoText *m, pbj_buf *out)
 {
     if (golden_options_NoJsonNoText_missing(m)) return pbj_missing_status(golden_options_NoJsonNoText_missing(m));
@@ -2128,42 +2010,6 @@ pbj_status golden_options_NoJsonNoText_read_delimited(golden_options_NoJsonNoTex
 }
 
 /* ==== golden.options.Dropped: building helpers ==== */
-
-pbj_status golden_options_Dropped_copy(golden_options_Dropped *dst, const golden_options_Dropped *src, pbj_arena *arena)
-{
-    golden_options_Dropped_init(dst);
-    return golden_options_Dropped__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_options_Dropped_merge(golden_options_Dropped *m, const golden_options_Dropped *b, pbj_arena *arena)
-{
-    return golden_options_Dropped__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_options_Dropped__merge(golden_options_Dropped *m, const golden_options_Dropped *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->v) {
-        m->v = b->v;
-    }
-    (void)arena;   /* no pbj_unknown to append (pbj.drop_unknown) */
-    return st;
-}
-
-pbj_status golden_options_Dropped_sort_maps(golden_options_Dropped *m, pbj_arena *arena)
-{
-    return golden_options_Dropped__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_options_Dropped__sort_maps(golden_options_Dropped *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
 
 pbj_status golden_options_Dropped_encode_append(const golden_options_Dropped *m, pbj_buf *out)
 {
@@ -2195,43 +2041,6 @@ pbj_status golden_options_Dropped_read_delimited(golden_options_Dropped *m, pbj_
 
 /* ==== golden.options.Fast: building helpers ==== */
 
-pbj_status golden_options_Fast_copy(golden_options_Fast *dst, const golden_options_Fast *src, pbj_arena *arena)
-{
-    golden_options_Fast_init(dst);
-    return golden_options_Fast__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_options_Fast_merge(golden_options_Fast *m, const golden_options_Fast *b, pbj_arena *arena)
-{
-    return golden_options_Fast__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_options_Fast__merge(golden_options_Fast *m, const golden_options_Fast *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->v) {
-        m->v = b->v;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_options_Fast_sort_maps(golden_options_Fast *m, pbj_arena *arena)
-{
-    return golden_options_Fast__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_options_Fast__sort_maps(golden_options_Fast *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
-
 pbj_status golden_options_Fast_encode_append(const golden_options_Fast *m, pbj_buf *out)
 {
     if (golden_options_Fast_missing(m)) return pbj_missing_status(golden_options_Fast_missing(m));
@@ -2261,48 +2070,6 @@ pbj_status golden_options_Fast_read_delimited(golden_options_Fast *m, pbj_source
 }
 
 /* ==== golden.options.Tier: building helpers ==== */
-
-pbj_status golden_options_Tier_copy(golden_options_Tier *dst, const golden_options_Tier *src, pbj_arena *arena)
-{
-    golden_options_Tier_init(dst);
-    return golden_options_Tier__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_options_Tier_merge(golden_options_Tier *m, const golden_options_Tier *b, pbj_arena *arena)
-{
-    return golden_options_Tier__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_options_Tier__merge(golden_options_Tier *m, const golden_options_Tier *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->leaf) {
-        if (!m->leaf) {
-            if (!(m->leaf = (golden_options_TierLeaf *)pbj_arena_alloc(arena, sizeof(golden_options_TierLeaf)))) return PBJ_ERR_NOMEM;
-            golden_options_TierLeaf_init(m->leaf);
-        }
-        if ((st = golden_options_TierLeaf__merge(m->leaf, b->leaf, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_options_Tier_sort_maps(golden_options_Tier *m, pbj_arena *arena)
-{
-    return golden_options_Tier__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_options_Tier__sort_maps(golden_options_Tier *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (m->leaf && (st = golden_options_TierLeaf__sort_maps(m->leaf, arena, depth)) != PBJ_OK) return st;
-    return st;
-}
 
 pbj_status golden_options_Tier_encode_append(const golden_options_Tier *m, pbj_buf *out)
 {
@@ -2334,43 +2101,6 @@ pbj_status golden_options_Tier_read_delimited(golden_options_Tier *m, pbj_source
 
 /* ==== golden.options.TierLeaf: building helpers ==== */
 
-pbj_status golden_options_TierLeaf_copy(golden_options_TierLeaf *dst, const golden_options_TierLeaf *src, pbj_arena *arena)
-{
-    golden_options_TierLeaf_init(dst);
-    return golden_options_TierLeaf__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_options_TierLeaf_merge(golden_options_TierLeaf *m, const golden_options_TierLeaf *b, pbj_arena *arena)
-{
-    return golden_options_TierLeaf__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_options_TierLeaf__merge(golden_options_TierLeaf *m, const golden_options_TierLeaf *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->v) {
-        m->v = b->v;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_options_TierLeaf_sort_maps(golden_options_TierLeaf *m, pbj_arena *arena)
-{
-    return golden_options_TierLeaf__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_options_TierLeaf__sort_maps(golden_options_TierLeaf *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
-
 pbj_status golden_options_TierLeaf_encode_append(const golden_options_TierLeaf *m, pbj_buf *out)
 {
     if (golden_options_TierLeaf_missing(m)) return pbj_missing_status(golden_options_TierLeaf_missing(m));
@@ -2400,46 +2130,6 @@ pbj_status golden_options_TierLeaf_read_delimited(golden_options_TierLeaf *m, pb
 }
 
 /* ==== golden.options.Ordered: building helpers ==== */
-
-pbj_status golden_options_Ordered_copy(golden_options_Ordered *dst, const golden_options_Ordered *src, pbj_arena *arena)
-{
-    golden_options_Ordered_init(dst);
-    return golden_options_Ordered__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_options_Ordered_merge(golden_options_Ordered *m, const golden_options_Ordered *b, pbj_arena *arena)
-{
-    return golden_options_Ordered__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_options_Ordered__merge(golden_options_Ordered *m, const golden_options_Ordered *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->v) {
-        m->v = b->v;
-    }
-    if (b->s.len != 0) {
-        if ((st = pbj_copy(arena, b->s.data, b->s.len, &m->s)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_options_Ordered_sort_maps(golden_options_Ordered *m, pbj_arena *arena)
-{
-    return golden_options_Ordered__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_options_Ordered__sort_maps(golden_options_Ordered *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
 
 pbj_status golden_options_Ordered_encode_append(const golden_options_Ordered *m, pbj_buf *out)
 {

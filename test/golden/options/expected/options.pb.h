@@ -307,8 +307,7 @@ PBJ_MUST_USE pbj_status golden_options_Ordered_from_text(golden_options_Ordered 
 #endif
 
 /* pbj.comparable: <0, 0 or >0 as a orders before, with or after b */
-int golden_options_Ordered_compare(const golden_options_Ordered *a, const golden_options_Ordered *b);
-
+static inline int golden_options_Ordered_compare(const golden_options_Ordered *a, const golden_options_Ordered *b) { return pbj_table_compare(&golden_options_Ordered__table, a, b); }
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_options_Plain_to_json(const golden_options_Plain *m, pbj_text *out, const pbj_json_options *o);
@@ -390,39 +389,23 @@ PBJ_MUST_USE pbj_status golden_options_Ordered_from_json(golden_options_Ordered 
  * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
 uint8_t *golden_options_Plain__write(const golden_options_Plain *m, uint8_t *end);   /* after golden_options_Plain_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_options_Plain__decode(golden_options_Plain *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status golden_options_Plain__merge(golden_options_Plain *m, const golden_options_Plain *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_options_Plain__sort_maps(golden_options_Plain *m, pbj_arena *arena, uint32_t depth);
 uint8_t *golden_options_NoJson__write(const golden_options_NoJson *m, uint8_t *end);   /* after golden_options_NoJson_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_options_NoJson__decode(golden_options_NoJson *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status golden_options_NoJson__merge(golden_options_NoJson *m, const golden_options_NoJson *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_options_NoJson__sort_maps(golden_options_NoJson *m, pbj_arena *arena, uint32_t depth);
 uint8_t *golden_options_NoJsonNoText__write(const golden_options_NoJsonNoText *m, uint8_t *end);   /* after golden_options_NoJsonNoText_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_options_NoJsonNoText__decode(golden_options_NoJsonNoText *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status golden_options_NoJsonNoText__merge(golden_options_NoJsonNoText *m, const golden_options_NoJsonNoText *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_options_NoJsonNoText__sort_maps(golden_options_NoJsonNoText *m, pbj_arena *arena, uint32_t depth);
 uint8_t *golden_options_Dropped__write(const golden_options_Dropped *m, uint8_t *end);   /* after golden_options_Dropped_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_options_Dropped__decode(golden_options_Dropped *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status golden_options_Dropped__merge(golden_options_Dropped *m, const golden_options_Dropped *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_options_Dropped__sort_maps(golden_options_Dropped *m, pbj_arena *arena, uint32_t depth);
 uint8_t *golden_options_Fast__write(const golden_options_Fast *m, uint8_t *end);   /* after golden_options_Fast_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_options_Fast__decode(golden_options_Fast *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_options_Fast__write_reverse(const golden_options_Fast *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
-PBJ_MUST_USE pbj_status golden_options_Fast__merge(golden_options_Fast *m, const golden_options_Fast *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_options_Fast__sort_maps(golden_options_Fast *m, pbj_arena *arena, uint32_t depth);
 uint8_t *golden_options_Tier__write(const golden_options_Tier *m, uint8_t *end);   /* after golden_options_Tier_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_options_Tier__decode(golden_options_Tier *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_options_Tier__write_reverse(const golden_options_Tier *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
-PBJ_MUST_USE pbj_status golden_options_Tier__merge(golden_options_Tier *m, const golden_options_Tier *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_options_Tier__sort_maps(golden_options_Tier *m, pbj_arena *arena, uint32_t depth);
 uint8_t *golden_options_TierLeaf__write(const golden_options_TierLeaf *m, uint8_t *end);   /* after golden_options_TierLeaf_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_options_TierLeaf__decode(golden_options_TierLeaf *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_options_TierLeaf__write_reverse(const golden_options_TierLeaf *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
-PBJ_MUST_USE pbj_status golden_options_TierLeaf__merge(golden_options_TierLeaf *m, const golden_options_TierLeaf *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_options_TierLeaf__sort_maps(golden_options_TierLeaf *m, pbj_arena *arena, uint32_t depth);
 uint8_t *golden_options_Ordered__write(const golden_options_Ordered *m, uint8_t *end);   /* after golden_options_Ordered_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_options_Ordered__decode(golden_options_Ordered *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status golden_options_Ordered__merge(golden_options_Ordered *m, const golden_options_Ordered *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_options_Ordered__sort_maps(golden_options_Ordered *m, pbj_arena *arena, uint32_t depth);
 #ifdef PBJ_TEXT_READ_H
 pbj_status golden_options_Plain__read_text(golden_options_Plain *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 pbj_status golden_options_NoJson__read_text(golden_options_NoJson *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
@@ -473,9 +456,9 @@ pbj_status golden_options_Ordered__from_json(void *pm, pbj__json_in *j);
  * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
 
 static inline void golden_options_Plain_clear(golden_options_Plain *m) { golden_options_Plain_init(m); }
-PBJ_MUST_USE pbj_status golden_options_Plain_copy(golden_options_Plain *dst, const golden_options_Plain *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_options_Plain_merge(golden_options_Plain *m, const golden_options_Plain *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_options_Plain_sort_maps(golden_options_Plain *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_options_Plain_copy(golden_options_Plain *dst, const golden_options_Plain *src, pbj_arena *arena) { return pbj_table_copy(&golden_options_Plain__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_options_Plain_merge(golden_options_Plain *m, const golden_options_Plain *b, pbj_arena *arena) { return pbj_table_merge(&golden_options_Plain__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_options_Plain_sort_maps(golden_options_Plain *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_options_Plain__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_options_Plain_encode_append(const golden_options_Plain *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_options_Plain_write_delimited(const golden_options_Plain *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_options_Plain_read_delimited(golden_options_Plain *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -485,9 +468,9 @@ static inline void golden_options_Plain_set_v(golden_options_Plain *m, int32_t v
 }
 
 static inline void golden_options_NoJson_clear(golden_options_NoJson *m) { golden_options_NoJson_init(m); }
-PBJ_MUST_USE pbj_status golden_options_NoJson_copy(golden_options_NoJson *dst, const golden_options_NoJson *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_options_NoJson_merge(golden_options_NoJson *m, const golden_options_NoJson *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_options_NoJson_sort_maps(golden_options_NoJson *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_options_NoJson_copy(golden_options_NoJson *dst, const golden_options_NoJson *src, pbj_arena *arena) { return pbj_table_copy(&golden_options_NoJson__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_options_NoJson_merge(golden_options_NoJson *m, const golden_options_NoJson *b, pbj_arena *arena) { return pbj_table_merge(&golden_options_NoJson__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_options_NoJson_sort_maps(golden_options_NoJson *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_options_NoJson__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_options_NoJson_encode_append(const golden_options_NoJson *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_options_NoJson_write_delimited(const golden_options_NoJson *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_options_NoJson_read_delimited(golden_options_NoJson *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -497,9 +480,9 @@ static inline void golden_options_NoJson_set_v(golden_options_NoJson *m, int32_t
 }
 
 static inline void golden_options_NoJsonNoText_clear(golden_options_NoJsonNoText *m) { golden_options_NoJsonNoText_init(m); }
-PBJ_MUST_USE pbj_status golden_options_NoJsonNoText_copy(golden_options_NoJsonNoText *dst, const golden_options_NoJsonNoText *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_options_NoJsonNoText_merge(golden_options_NoJsonNoText *m, const golden_options_NoJsonNoText *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_options_NoJsonNoText_sort_maps(golden_options_NoJsonNoText *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_options_NoJsonNoText_copy(golden_options_NoJsonNoText *dst, const golden_options_NoJsonNoText *src, pbj_arena *arena) { return pbj_table_copy(&golden_options_NoJsonNoText__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_options_NoJsonNoText_merge(golden_options_NoJsonNoText *m, const golden_options_NoJsonNoText *b, pbj_arena *arena) { return pbj_table_merge(&golden_options_NoJsonNoText__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_options_NoJsonNoText_sort_maps(golden_options_NoJsonNoText *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_options_NoJsonNoText__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_options_NoJsonNoText_encode_append(const golden_options_NoJsonNoText *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_options_NoJsonNoText_write_delimited(const golden_options_NoJsonNoText *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_options_NoJsonNoText_read_delimited(golden_options_NoJsonNoText *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -509,9 +492,9 @@ static inline void golden_options_NoJsonNoText_set_v(golden_options_NoJsonNoText
 }
 
 static inline void golden_options_Dropped_clear(golden_options_Dropped *m) { golden_options_Dropped_init(m); }
-PBJ_MUST_USE pbj_status golden_options_Dropped_copy(golden_options_Dropped *dst, const golden_options_Dropped *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_options_Dropped_merge(golden_options_Dropped *m, const golden_options_Dropped *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_options_Dropped_sort_maps(golden_options_Dropped *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_options_Dropped_copy(golden_options_Dropped *dst, const golden_options_Dropped *src, pbj_arena *arena) { return pbj_table_copy(&golden_options_Dropped__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_options_Dropped_merge(golden_options_Dropped *m, const golden_options_Dropped *b, pbj_arena *arena) { return pbj_table_merge(&golden_options_Dropped__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_options_Dropped_sort_maps(golden_options_Dropped *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_options_Dropped__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_options_Dropped_encode_append(const golden_options_Dropped *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_options_Dropped_write_delimited(const golden_options_Dropped *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_options_Dropped_read_delimited(golden_options_Dropped *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -521,9 +504,9 @@ static inline void golden_options_Dropped_set_v(golden_options_Dropped *m, int32
 }
 
 static inline void golden_options_Fast_clear(golden_options_Fast *m) { golden_options_Fast_init(m); }
-PBJ_MUST_USE pbj_status golden_options_Fast_copy(golden_options_Fast *dst, const golden_options_Fast *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_options_Fast_merge(golden_options_Fast *m, const golden_options_Fast *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_options_Fast_sort_maps(golden_options_Fast *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_options_Fast_copy(golden_options_Fast *dst, const golden_options_Fast *src, pbj_arena *arena) { return pbj_table_copy(&golden_options_Fast__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_options_Fast_merge(golden_options_Fast *m, const golden_options_Fast *b, pbj_arena *arena) { return pbj_table_merge(&golden_options_Fast__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_options_Fast_sort_maps(golden_options_Fast *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_options_Fast__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_options_Fast_encode_append(const golden_options_Fast *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_options_Fast_write_delimited(const golden_options_Fast *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_options_Fast_read_delimited(golden_options_Fast *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -533,9 +516,9 @@ static inline void golden_options_Fast_set_v(golden_options_Fast *m, int32_t v)
 }
 
 static inline void golden_options_Tier_clear(golden_options_Tier *m) { golden_options_Tier_init(m); }
-PBJ_MUST_USE pbj_status golden_options_Tier_copy(golden_options_Tier *dst, const golden_options_Tier *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_options_Tier_merge(golden_options_Tier *m, const golden_options_Tier *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_options_Tier_sort_maps(golden_options_Tier *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_options_Tier_copy(golden_options_Tier *dst, const golden_options_Tier *src, pbj_arena *arena) { return pbj_table_copy(&golden_options_Tier__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_options_Tier_merge(golden_options_Tier *m, const golden_options_Tier *b, pbj_arena *arena) { return pbj_table_merge(&golden_options_Tier__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_options_Tier_sort_maps(golden_options_Tier *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_options_Tier__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_options_Tier_encode_append(const golden_options_Tier *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_options_Tier_write_delimited(const golden_options_Tier *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_options_Tier_read_delimited(golden_options_Tier *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -547,9 +530,9 @@ static inline golden_options_TierLeaf *golden_options_Tier_mutable_leaf(golden_o
 }
 
 static inline void golden_options_TierLeaf_clear(golden_options_TierLeaf *m) { golden_options_TierLeaf_init(m); }
-PBJ_MUST_USE pbj_status golden_options_TierLeaf_copy(golden_options_TierLeaf *dst, const golden_options_TierLeaf *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_options_TierLeaf_merge(golden_options_TierLeaf *m, const golden_options_TierLeaf *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_options_TierLeaf_sort_maps(golden_options_TierLeaf *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_options_TierLeaf_copy(golden_options_TierLeaf *dst, const golden_options_TierLeaf *src, pbj_arena *arena) { return pbj_table_copy(&golden_options_TierLeaf__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_options_TierLeaf_merge(golden_options_TierLeaf *m, const golden_options_TierLeaf *b, pbj_arena *arena) { return pbj_table_merge(&golden_options_TierLeaf__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_options_TierLeaf_sort_maps(golden_options_TierLeaf *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_options_TierLeaf__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_options_TierLeaf_encode_append(const golden_options_TierLeaf *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_options_TierLeaf_write_delimited(const golden_options_TierLeaf *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_options_TierLeaf_read_delimited(golden_options_TierLeaf *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -559,9 +542,9 @@ static inline void golden_options_TierLeaf_set_v(golden_options_TierLeaf *m, int
 }
 
 static inline void golden_options_Ordered_clear(golden_options_Ordered *m) { golden_options_Ordered_init(m); }
-PBJ_MUST_USE pbj_status golden_options_Ordered_copy(golden_options_Ordered *dst, const golden_options_Ordered *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_options_Ordered_merge(golden_options_Ordered *m, const golden_options_Ordered *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_options_Ordered_sort_maps(golden_options_Ordered *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_options_Ordered_copy(golden_options_Ordered *dst, const golden_options_Ordered *src, pbj_arena *arena) { return pbj_table_copy(&golden_options_Ordered__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_options_Ordered_merge(golden_options_Ordered *m, const golden_options_Ordered *b, pbj_arena *arena) { return pbj_table_merge(&golden_options_Ordered__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_options_Ordered_sort_maps(golden_options_Ordered *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_options_Ordered__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_options_Ordered_encode_append(const golden_options_Ordered *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_options_Ordered_write_delimited(const golden_options_Ordered *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_options_Ordered_read_delimited(golden_options_Ordered *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

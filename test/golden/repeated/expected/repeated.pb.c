@@ -41,7 +41,7 @@ static const pbj_field golden_repeated_Item__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_repeated_Item, id), 0, 73, 73, NULL, NULL},   /* id */
 };
 const pbj_table golden_repeated_Item__table = {(const char *)&pbj__pool_repeated_proto, golden_repeated_Item__fields, NULL, NULL, 52, sizeof(golden_repeated_Item), 1, 1, 0,
-                           PBJ_OFFSET(golden_repeated_Item, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_repeated_Item, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* golden.repeated.Lists */
 static const pbj_field golden_repeated_Lists__fields[] = {
@@ -57,7 +57,7 @@ static const pbj_field golden_repeated_Lists__fields[] = {
     {10, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(golden_repeated_Lists, items), 0, 320, 320, &golden_repeated_Item__table, NULL},   /* items */
 };
 const pbj_table golden_repeated_Lists__table = {(const char *)&pbj__pool_repeated_proto, golden_repeated_Lists__fields, NULL, NULL, 76, sizeof(golden_repeated_Lists), 10, 10, 0,
-                           PBJ_OFFSET(golden_repeated_Lists, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_repeated_Lists, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* ==== golden.repeated.Item ==== */
 
@@ -1391,43 +1391,6 @@ pbj_status golden_repeated_Lists__from_json(void *pm, pbj__json_in *j)   /* one 
 #endif
 /* ==== golden.repeated.Item: building helpers ==== */
 
-pbj_status golden_repeated_Item_copy(golden_repeated_Item *dst, const golden_repeated_Item *src, pbj_arena *arena)
-{
-    golden_repeated_Item_init(dst);
-    return golden_repeated_Item__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_repeated_Item_merge(golden_repeated_Item *m, const golden_repeated_Item *b, pbj_arena *arena)
-{
-    return golden_repeated_Item__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_repeated_Item__merge(golden_repeated_Item *m, const golden_repeated_Item *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->id) {
-        m->id = b->id;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_repeated_Item_sort_maps(golden_repeated_Item *m, pbj_arena *arena)
-{
-    return golden_repeated_Item__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_repeated_Item__sort_maps(golden_repeated_Item *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
-
 pbj_status golden_repeated_Item_encode_append(const golden_repeated_Item *m, pbj_buf *out)
 {
     if (golden_repeated_Item_missing(m)) return pbj_missing_status(golden_repeated_Item_missing(m));
@@ -1457,106 +1420,6 @@ pbj_status golden_repeated_Item_read_delimited(golden_repeated_Item *m, pbj_sour
 }
 
 /* ==== golden.repeated.Lists: building helpers ==== */
-
-pbj_status golden_repeated_Lists_copy(golden_repeated_Lists *dst, const golden_repeated_Lists *src, pbj_arena *arena)
-{
-    golden_repeated_Lists_init(dst);
-    return golden_repeated_Lists__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_repeated_Lists_merge(golden_repeated_Lists *m, const golden_repeated_Lists *b, pbj_arena *arena)
-{
-    return golden_repeated_Lists__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_repeated_Lists__merge(golden_repeated_Lists *m, const golden_repeated_Lists *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->packed_int32.count) {
-        int32_t *data = (int32_t *)pbj_append_array(arena, m->packed_int32.data, m->packed_int32.count, b->packed_int32.data, b->packed_int32.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->packed_int32.data = data;
-        m->packed_int32.count += b->packed_int32.count;
-    }
-    if (b->packed_sint64.count) {
-        int64_t *data = (int64_t *)pbj_append_array(arena, m->packed_sint64.data, m->packed_sint64.count, b->packed_sint64.data, b->packed_sint64.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->packed_sint64.data = data;
-        m->packed_sint64.count += b->packed_sint64.count;
-    }
-    if (b->packed_fixed32.count) {
-        uint32_t *data = (uint32_t *)pbj_append_array(arena, m->packed_fixed32.data, m->packed_fixed32.count, b->packed_fixed32.data, b->packed_fixed32.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->packed_fixed32.data = data;
-        m->packed_fixed32.count += b->packed_fixed32.count;
-    }
-    if (b->packed_double.count) {
-        double *data = (double *)pbj_append_array(arena, m->packed_double.data, m->packed_double.count, b->packed_double.data, b->packed_double.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->packed_double.data = data;
-        m->packed_double.count += b->packed_double.count;
-    }
-    if (b->packed_bool.count) {
-        bool *data = (bool *)pbj_append_array(arena, m->packed_bool.data, m->packed_bool.count, b->packed_bool.data, b->packed_bool.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->packed_bool.data = data;
-        m->packed_bool.count += b->packed_bool.count;
-    }
-    if (b->packed_suit.count) {
-        int32_t *data = (int32_t *)pbj_append_array(arena, m->packed_suit.data, m->packed_suit.count, b->packed_suit.data, b->packed_suit.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->packed_suit.data = data;
-        m->packed_suit.count += b->packed_suit.count;
-    }
-    if (b->unpacked_int32.count) {
-        int32_t *data = (int32_t *)pbj_append_array(arena, m->unpacked_int32.data, m->unpacked_int32.count, b->unpacked_int32.data, b->unpacked_int32.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->unpacked_int32.data = data;
-        m->unpacked_int32.count += b->unpacked_int32.count;
-    }
-    if (b->unpacked_fixed64.count) {
-        uint64_t *data = (uint64_t *)pbj_append_array(arena, m->unpacked_fixed64.data, m->unpacked_fixed64.count, b->unpacked_fixed64.data, b->unpacked_fixed64.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->unpacked_fixed64.data = data;
-        m->unpacked_fixed64.count += b->unpacked_fixed64.count;
-    }
-    if (b->names.count) {
-        pbj_slice *data = (pbj_slice *)pbj_append_array(arena, m->names.data, m->names.count, NULL, b->names.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->names.data = data;
-        for (size_t i = 0; i < b->names.count; i++)
-            if ((st = pbj_copy(arena, b->names.data[i].data, b->names.data[i].len, &data[m->names.count++])) != PBJ_OK) return st;
-    }
-    if (b->items.count) {
-        golden_repeated_Item *data = (golden_repeated_Item *)pbj_append_array(arena, m->items.data, m->items.count, NULL, b->items.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->items.data = data;
-        for (size_t i = 0; i < b->items.count; i++) {
-            golden_repeated_Item_init(&data[m->items.count]);
-            if ((st = golden_repeated_Item__merge(&data[m->items.count++], &b->items.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_repeated_Lists_sort_maps(golden_repeated_Lists *m, pbj_arena *arena)
-{
-    return golden_repeated_Lists__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_repeated_Lists__sort_maps(golden_repeated_Lists *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    for (size_t i = 0; i < m->items.count; i++)
-        if ((st = golden_repeated_Item__sort_maps(&m->items.data[i], arena, depth)) != PBJ_OK) return st;
-    return st;
-}
 
 pbj_status golden_repeated_Lists_add_items(golden_repeated_Lists *m, const golden_repeated_Item *v, pbj_arena *arena)
 {

@@ -174,12 +174,8 @@ PBJ_MUST_USE pbj_status golden_repeated_Lists_from_json(golden_repeated_Lists *m
  * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
 uint8_t *golden_repeated_Item__write(const golden_repeated_Item *m, uint8_t *end);   /* after golden_repeated_Item_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_repeated_Item__decode(golden_repeated_Item *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status golden_repeated_Item__merge(golden_repeated_Item *m, const golden_repeated_Item *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_repeated_Item__sort_maps(golden_repeated_Item *m, pbj_arena *arena, uint32_t depth);
 uint8_t *golden_repeated_Lists__write(const golden_repeated_Lists *m, uint8_t *end);   /* after golden_repeated_Lists_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status golden_repeated_Lists__merge(golden_repeated_Lists *m, const golden_repeated_Lists *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_repeated_Lists__sort_maps(golden_repeated_Lists *m, pbj_arena *arena, uint32_t depth);
 #ifdef PBJ_TEXT_READ_H
 pbj_status golden_repeated_Item__read_text(golden_repeated_Item *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 pbj_status golden_repeated_Lists__read_text(golden_repeated_Lists *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
@@ -217,9 +213,9 @@ pbj_status golden_repeated_Lists__from_json(void *pm, pbj__json_in *j);
  * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
 
 static inline void golden_repeated_Item_clear(golden_repeated_Item *m) { golden_repeated_Item_init(m); }
-PBJ_MUST_USE pbj_status golden_repeated_Item_copy(golden_repeated_Item *dst, const golden_repeated_Item *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_repeated_Item_merge(golden_repeated_Item *m, const golden_repeated_Item *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_repeated_Item_sort_maps(golden_repeated_Item *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_repeated_Item_copy(golden_repeated_Item *dst, const golden_repeated_Item *src, pbj_arena *arena) { return pbj_table_copy(&golden_repeated_Item__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_repeated_Item_merge(golden_repeated_Item *m, const golden_repeated_Item *b, pbj_arena *arena) { return pbj_table_merge(&golden_repeated_Item__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_repeated_Item_sort_maps(golden_repeated_Item *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_repeated_Item__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_repeated_Item_encode_append(const golden_repeated_Item *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_repeated_Item_write_delimited(const golden_repeated_Item *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_repeated_Item_read_delimited(golden_repeated_Item *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -229,9 +225,9 @@ static inline void golden_repeated_Item_set_id(golden_repeated_Item *m, int32_t 
 }
 
 static inline void golden_repeated_Lists_clear(golden_repeated_Lists *m) { golden_repeated_Lists_init(m); }
-PBJ_MUST_USE pbj_status golden_repeated_Lists_copy(golden_repeated_Lists *dst, const golden_repeated_Lists *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_repeated_Lists_merge(golden_repeated_Lists *m, const golden_repeated_Lists *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_repeated_Lists_sort_maps(golden_repeated_Lists *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_repeated_Lists_copy(golden_repeated_Lists *dst, const golden_repeated_Lists *src, pbj_arena *arena) { return pbj_table_copy(&golden_repeated_Lists__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_repeated_Lists_merge(golden_repeated_Lists *m, const golden_repeated_Lists *b, pbj_arena *arena) { return pbj_table_merge(&golden_repeated_Lists__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_repeated_Lists_sort_maps(golden_repeated_Lists *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_repeated_Lists__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_repeated_Lists_encode_append(const golden_repeated_Lists *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_repeated_Lists_write_delimited(const golden_repeated_Lists *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_repeated_Lists_read_delimited(golden_repeated_Lists *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

@@ -23,7 +23,7 @@ static const pbj_field golden_required_Part__fields[] = {
     {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_required_Part, size), PBJ_OFFSET(golden_required_Part, has_size), 52, 52, NULL, NULL},   /* size */
 };
 const pbj_table golden_required_Part__table = {(const char *)&pbj__pool_required_proto, golden_required_Part__fields, NULL, NULL, 0, sizeof(golden_required_Part), 2, 2, 0,
-                           PBJ_OFFSET(golden_required_Part, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_required_Part, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* golden.required.Whole */
 static const pbj_field golden_required_Whole__fields[] = {
@@ -33,7 +33,7 @@ static const pbj_field golden_required_Whole__fields[] = {
     {4, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(golden_required_Whole, spare), 0, 145, 145, &golden_required_Part__table, NULL},   /* spare */
 };
 const pbj_table golden_required_Whole__table = {(const char *)&pbj__pool_required_proto, golden_required_Whole__fields, NULL, NULL, 57, sizeof(golden_required_Whole), 4, 4, 0,
-                           PBJ_OFFSET(golden_required_Whole, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_required_Whole, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* ==== golden.required.Part ==== */
 
@@ -48,19 +48,6 @@ size_t golden_required_Part_size(const golden_required_Part *m)
     if (m->has_name) n += 1 + pbj_len_size(m->name.len);
     if (m->has_size) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->size);
     return n;
-}
-
-const char *golden_required_Part_missing(const golden_required_Part *m)
-{
-    return golden_required_Part__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *golden_required_Part__missing(const golden_required_Part *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    if (!m->has_name) return "golden.required.Part.name";
-    return r;
 }
 
 pbj_status golden_required_Part_encode_partial(const golden_required_Part *m, uint8_t *buf, size_t cap, size_t *len)
@@ -269,24 +256,6 @@ size_t golden_required_Whole_size(const golden_required_Whole *m)
         n += 1 + pbj_len_size(s);
     }
     return n;
-}
-
-const char *golden_required_Whole_missing(const golden_required_Whole *m)
-{
-    return golden_required_Whole__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *golden_required_Whole__missing(const golden_required_Whole *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    if (!m->has_id) return "golden.required.Whole.id";
-    if (!m->main) return "golden.required.Whole.main";
-    if (m->main && (r = golden_required_Part__missing(m->main, depth))) return r;
-    for (size_t i = 0; i < m->parts.count; i++)
-        if ((r = golden_required_Part__missing(&m->parts.data[i], depth))) return r;
-    if (m->spare && (r = golden_required_Part__missing(m->spare, depth))) return r;
-    return r;
 }
 
 pbj_status golden_required_Whole_encode_partial(const golden_required_Whole *m, uint8_t *buf, size_t cap, size_t *len)
@@ -809,48 +778,6 @@ pbj_status golden_required_Whole__from_json(void *pm, pbj__json_in *j)   /* one 
 #endif
 /* ==== golden.required.Part: building helpers ==== */
 
-pbj_status golden_required_Part_copy(golden_required_Part *dst, const golden_required_Part *src, pbj_arena *arena)
-{
-    golden_required_Part_init(dst);
-    return golden_required_Part__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_required_Part_merge(golden_required_Part *m, const golden_required_Part *b, pbj_arena *arena)
-{
-    return golden_required_Part__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_required_Part__merge(golden_required_Part *m, const golden_required_Part *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_name) {
-        if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
-        m->has_name = 1;
-    }
-    if (b->has_size) {
-        m->size = b->size;
-        m->has_size = 1;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_required_Part_sort_maps(golden_required_Part *m, pbj_arena *arena)
-{
-    return golden_required_Part__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_required_Part__sort_maps(golden_required_Part *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
-
 pbj_status golden_required_Part_encode_append(const golden_required_Part *m, pbj_buf *out)
 {
     if (golden_required_Part_missing(m)) return pbj_missing_status(golden_required_Part_missing(m));
@@ -880,71 +807,6 @@ pbj_status golden_required_Part_read_delimited(golden_required_Part *m, pbj_sour
 }
 
 /* ==== golden.required.Whole: building helpers ==== */
-
-pbj_status golden_required_Whole_copy(golden_required_Whole *dst, const golden_required_Whole *src, pbj_arena *arena)
-{
-    golden_required_Whole_init(dst);
-    return golden_required_Whole__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_required_Whole_merge(golden_required_Whole *m, const golden_required_Whole *b, pbj_arena *arena)
-{
-    return golden_required_Whole__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_required_Whole__merge(golden_required_Whole *m, const golden_required_Whole *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_id) {
-        m->id = b->id;
-        m->has_id = 1;
-    }
-    if (b->main) {
-        if (!m->main) {
-            if (!(m->main = (golden_required_Part *)pbj_arena_alloc(arena, sizeof(golden_required_Part)))) return PBJ_ERR_NOMEM;
-            golden_required_Part_init(m->main);
-        }
-        if ((st = golden_required_Part__merge(m->main, b->main, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->parts.count) {
-        golden_required_Part *data = (golden_required_Part *)pbj_append_array(arena, m->parts.data, m->parts.count, NULL, b->parts.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->parts.data = data;
-        for (size_t i = 0; i < b->parts.count; i++) {
-            golden_required_Part_init(&data[m->parts.count]);
-            if ((st = golden_required_Part__merge(&data[m->parts.count++], &b->parts.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->spare) {
-        if (!m->spare) {
-            if (!(m->spare = (golden_required_Part *)pbj_arena_alloc(arena, sizeof(golden_required_Part)))) return PBJ_ERR_NOMEM;
-            golden_required_Part_init(m->spare);
-        }
-        if ((st = golden_required_Part__merge(m->spare, b->spare, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_required_Whole_sort_maps(golden_required_Whole *m, pbj_arena *arena)
-{
-    return golden_required_Whole__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_required_Whole__sort_maps(golden_required_Whole *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (m->main && (st = golden_required_Part__sort_maps(m->main, arena, depth)) != PBJ_OK) return st;
-    for (size_t i = 0; i < m->parts.count; i++)
-        if ((st = golden_required_Part__sort_maps(&m->parts.data[i], arena, depth)) != PBJ_OK) return st;
-    if (m->spare && (st = golden_required_Part__sort_maps(m->spare, arena, depth)) != PBJ_OK) return st;
-    return st;
-}
 
 pbj_status golden_required_Whole_add_parts(golden_required_Whole *m, const golden_required_Part *v, pbj_arena *arena)
 {

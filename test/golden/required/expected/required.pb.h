@@ -65,7 +65,7 @@ pbj_status golden_required_Part_print(const golden_required_Part *m, pbj_text *t
  * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-const char *golden_required_Part_missing(const golden_required_Part *m);
+static inline const char *golden_required_Part_missing(const golden_required_Part *m) { return pbj_table_missing(&golden_required_Part__table, m); }
 PBJ_MUST_USE pbj_status golden_required_Part_encode_partial(const golden_required_Part *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool golden_required_Part_has_name(const golden_required_Part *m) { return m->has_name; }
 static inline void golden_required_Part_clear_name(golden_required_Part *m)
@@ -117,7 +117,7 @@ pbj_status golden_required_Whole_print(const golden_required_Whole *m, pbj_text 
  * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-const char *golden_required_Whole_missing(const golden_required_Whole *m);
+static inline const char *golden_required_Whole_missing(const golden_required_Whole *m) { return pbj_table_missing(&golden_required_Whole__table, m); }
 PBJ_MUST_USE pbj_status golden_required_Whole_encode_partial(const golden_required_Whole *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool golden_required_Whole_has_id(const golden_required_Whole *m) { return m->has_id; }
 static inline void golden_required_Whole_clear_id(golden_required_Whole *m)
@@ -167,14 +167,8 @@ PBJ_MUST_USE pbj_status golden_required_Whole_from_json(golden_required_Whole *m
  * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
 uint8_t *golden_required_Part__write(const golden_required_Part *m, uint8_t *end);   /* after golden_required_Part_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_required_Part__decode(golden_required_Part *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-const char *golden_required_Part__missing(const golden_required_Part *m, uint32_t depth);
-PBJ_MUST_USE pbj_status golden_required_Part__merge(golden_required_Part *m, const golden_required_Part *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_required_Part__sort_maps(golden_required_Part *m, pbj_arena *arena, uint32_t depth);
 uint8_t *golden_required_Whole__write(const golden_required_Whole *m, uint8_t *end);   /* after golden_required_Whole_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_required_Whole__decode(golden_required_Whole *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-const char *golden_required_Whole__missing(const golden_required_Whole *m, uint32_t depth);
-PBJ_MUST_USE pbj_status golden_required_Whole__merge(golden_required_Whole *m, const golden_required_Whole *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_required_Whole__sort_maps(golden_required_Whole *m, pbj_arena *arena, uint32_t depth);
 #ifdef PBJ_TEXT_READ_H
 pbj_status golden_required_Part__read_text(golden_required_Part *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 pbj_status golden_required_Whole__read_text(golden_required_Whole *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
@@ -212,9 +206,9 @@ pbj_status golden_required_Whole__from_json(void *pm, pbj__json_in *j);
  * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
 
 static inline void golden_required_Part_clear(golden_required_Part *m) { golden_required_Part_init(m); }
-PBJ_MUST_USE pbj_status golden_required_Part_copy(golden_required_Part *dst, const golden_required_Part *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_required_Part_merge(golden_required_Part *m, const golden_required_Part *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_required_Part_sort_maps(golden_required_Part *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_required_Part_copy(golden_required_Part *dst, const golden_required_Part *src, pbj_arena *arena) { return pbj_table_copy(&golden_required_Part__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_required_Part_merge(golden_required_Part *m, const golden_required_Part *b, pbj_arena *arena) { return pbj_table_merge(&golden_required_Part__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_required_Part_sort_maps(golden_required_Part *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_required_Part__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_required_Part_encode_append(const golden_required_Part *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_required_Part_write_delimited(const golden_required_Part *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_required_Part_read_delimited(golden_required_Part *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -238,9 +232,9 @@ static inline void golden_required_Part_set_size(golden_required_Part *m, int32_
 }
 
 static inline void golden_required_Whole_clear(golden_required_Whole *m) { golden_required_Whole_init(m); }
-PBJ_MUST_USE pbj_status golden_required_Whole_copy(golden_required_Whole *dst, const golden_required_Whole *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_required_Whole_merge(golden_required_Whole *m, const golden_required_Whole *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_required_Whole_sort_maps(golden_required_Whole *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_required_Whole_copy(golden_required_Whole *dst, const golden_required_Whole *src, pbj_arena *arena) { return pbj_table_copy(&golden_required_Whole__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_required_Whole_merge(golden_required_Whole *m, const golden_required_Whole *b, pbj_arena *arena) { return pbj_table_merge(&golden_required_Whole__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_required_Whole_sort_maps(golden_required_Whole *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_required_Whole__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_required_Whole_encode_append(const golden_required_Whole *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_required_Whole_write_delimited(const golden_required_Whole *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_required_Whole_read_delimited(golden_required_Whole *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

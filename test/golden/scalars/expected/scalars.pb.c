@@ -57,7 +57,7 @@ static const pbj_field golden_scalars_Scalars__fields[] = {
     {100000, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_scalars_Scalars, f_far), 0, 315, 321, NULL, NULL},   /* f_far */
 };
 const pbj_table golden_scalars_Scalars__table = {(const char *)&pbj__pool_scalars_proto, golden_scalars_Scalars__fields, NULL, NULL, 54, sizeof(golden_scalars_Scalars), 15, 14, 0,
-                           PBJ_OFFSET(golden_scalars_Scalars, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_scalars_Scalars, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* ==== golden.scalars.Scalars ==== */
 
@@ -926,85 +926,6 @@ pbj_status golden_scalars_Scalars__from_json(void *pm, pbj__json_in *j)   /* one
 }
 #endif
 /* ==== golden.scalars.Scalars: building helpers ==== */
-
-pbj_status golden_scalars_Scalars_copy(golden_scalars_Scalars *dst, const golden_scalars_Scalars *src, pbj_arena *arena)
-{
-    golden_scalars_Scalars_init(dst);
-    return golden_scalars_Scalars__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_scalars_Scalars_merge(golden_scalars_Scalars *m, const golden_scalars_Scalars *b, pbj_arena *arena)
-{
-    return golden_scalars_Scalars__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_scalars_Scalars__merge(golden_scalars_Scalars *m, const golden_scalars_Scalars *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (pbj_double_bits(b->f_double) != 0) {
-        m->f_double = b->f_double;
-    }
-    if (pbj_float_bits(b->f_float) != 0) {
-        m->f_float = b->f_float;
-    }
-    if (b->f_int32) {
-        m->f_int32 = b->f_int32;
-    }
-    if (b->f_int64) {
-        m->f_int64 = b->f_int64;
-    }
-    if (b->f_uint32) {
-        m->f_uint32 = b->f_uint32;
-    }
-    if (b->f_uint64) {
-        m->f_uint64 = b->f_uint64;
-    }
-    if (b->f_sint32) {
-        m->f_sint32 = b->f_sint32;
-    }
-    if (b->f_sint64) {
-        m->f_sint64 = b->f_sint64;
-    }
-    if (b->f_fixed32) {
-        m->f_fixed32 = b->f_fixed32;
-    }
-    if (b->f_fixed64) {
-        m->f_fixed64 = b->f_fixed64;
-    }
-    if (b->f_sfixed32) {
-        m->f_sfixed32 = b->f_sfixed32;
-    }
-    if (b->f_sfixed64) {
-        m->f_sfixed64 = b->f_sfixed64;
-    }
-    if (b->f_bool) {
-        m->f_bool = b->f_bool;
-    }
-    if (b->f_level) {
-        m->f_level = b->f_level;
-    }
-    if (b->f_far) {
-        m->f_far = b->f_far;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_scalars_Scalars_sort_maps(golden_scalars_Scalars *m, pbj_arena *arena)
-{
-    return golden_scalars_Scalars__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_scalars_Scalars__sort_maps(golden_scalars_Scalars *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
 
 pbj_status golden_scalars_Scalars_encode_append(const golden_scalars_Scalars *m, pbj_buf *out)
 {

@@ -132,8 +132,6 @@ PBJ_MUST_USE pbj_status golden_scalars_Scalars_from_json(golden_scalars_Scalars 
  * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
 uint8_t *golden_scalars_Scalars__write(const golden_scalars_Scalars *m, uint8_t *end);   /* after golden_scalars_Scalars_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_scalars_Scalars__decode(golden_scalars_Scalars *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status golden_scalars_Scalars__merge(golden_scalars_Scalars *m, const golden_scalars_Scalars *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_scalars_Scalars__sort_maps(golden_scalars_Scalars *m, pbj_arena *arena, uint32_t depth);
 #ifdef PBJ_TEXT_READ_H
 pbj_status golden_scalars_Scalars__read_text(golden_scalars_Scalars *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
@@ -168,9 +166,9 @@ pbj_status golden_scalars_Scalars__from_json(void *pm, pbj__json_in *j);
  * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
 
 static inline void golden_scalars_Scalars_clear(golden_scalars_Scalars *m) { golden_scalars_Scalars_init(m); }
-PBJ_MUST_USE pbj_status golden_scalars_Scalars_copy(golden_scalars_Scalars *dst, const golden_scalars_Scalars *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_scalars_Scalars_merge(golden_scalars_Scalars *m, const golden_scalars_Scalars *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_scalars_Scalars_sort_maps(golden_scalars_Scalars *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_scalars_Scalars_copy(golden_scalars_Scalars *dst, const golden_scalars_Scalars *src, pbj_arena *arena) { return pbj_table_copy(&golden_scalars_Scalars__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_scalars_Scalars_merge(golden_scalars_Scalars *m, const golden_scalars_Scalars *b, pbj_arena *arena) { return pbj_table_merge(&golden_scalars_Scalars__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_scalars_Scalars_sort_maps(golden_scalars_Scalars *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_scalars_Scalars__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_scalars_Scalars_encode_append(const golden_scalars_Scalars *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_scalars_Scalars_write_delimited(const golden_scalars_Scalars *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_scalars_Scalars_read_delimited(golden_scalars_Scalars *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

@@ -25,7 +25,7 @@ static const pbj_field golden_strings_Texts__fields[] = {
     {4, PBJ_TYPE_BYTES, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(golden_strings_Texts, chunks), 0, 36, 36, NULL, NULL},   /* chunks */
 };
 const pbj_table golden_strings_Texts__table = {(const char *)&pbj__pool_strings_proto, golden_strings_Texts__fields, NULL, NULL, 0, sizeof(golden_strings_Texts), 4, 4, 0,
-                           PBJ_OFFSET(golden_strings_Texts, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_strings_Texts, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* ==== golden.strings.Texts ==== */
 
@@ -452,60 +452,6 @@ pbj_status golden_strings_Texts__from_json(void *pm, pbj__json_in *j)   /* one l
 }
 #endif
 /* ==== golden.strings.Texts: building helpers ==== */
-
-pbj_status golden_strings_Texts_copy(golden_strings_Texts *dst, const golden_strings_Texts *src, pbj_arena *arena)
-{
-    golden_strings_Texts_init(dst);
-    return golden_strings_Texts__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_strings_Texts_merge(golden_strings_Texts *m, const golden_strings_Texts *b, pbj_arena *arena)
-{
-    return golden_strings_Texts__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_strings_Texts__merge(golden_strings_Texts *m, const golden_strings_Texts *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->name.len != 0) {
-        if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
-    }
-    if (b->blob.len != 0) {
-        if ((st = pbj_copy(arena, b->blob.data, b->blob.len, &m->blob)) != PBJ_OK) return st;
-    }
-    if (b->tags.count) {
-        pbj_slice *data = (pbj_slice *)pbj_append_array(arena, m->tags.data, m->tags.count, NULL, b->tags.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->tags.data = data;
-        for (size_t i = 0; i < b->tags.count; i++)
-            if ((st = pbj_copy(arena, b->tags.data[i].data, b->tags.data[i].len, &data[m->tags.count++])) != PBJ_OK) return st;
-    }
-    if (b->chunks.count) {
-        pbj_slice *data = (pbj_slice *)pbj_append_array(arena, m->chunks.data, m->chunks.count, NULL, b->chunks.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->chunks.data = data;
-        for (size_t i = 0; i < b->chunks.count; i++)
-            if ((st = pbj_copy(arena, b->chunks.data[i].data, b->chunks.data[i].len, &data[m->chunks.count++])) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_strings_Texts_sort_maps(golden_strings_Texts *m, pbj_arena *arena)
-{
-    return golden_strings_Texts__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_strings_Texts__sort_maps(golden_strings_Texts *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
 
 pbj_status golden_strings_Texts_encode_append(const golden_strings_Texts *m, pbj_buf *out)
 {

@@ -90,8 +90,6 @@ PBJ_MUST_USE pbj_status golden_strings_Texts_from_json(golden_strings_Texts *m, 
  * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
 uint8_t *golden_strings_Texts__write(const golden_strings_Texts *m, uint8_t *end);   /* after golden_strings_Texts_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_strings_Texts__decode(golden_strings_Texts *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status golden_strings_Texts__merge(golden_strings_Texts *m, const golden_strings_Texts *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_strings_Texts__sort_maps(golden_strings_Texts *m, pbj_arena *arena, uint32_t depth);
 #ifdef PBJ_TEXT_READ_H
 pbj_status golden_strings_Texts__read_text(golden_strings_Texts *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
@@ -126,9 +124,9 @@ pbj_status golden_strings_Texts__from_json(void *pm, pbj__json_in *j);
  * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
 
 static inline void golden_strings_Texts_clear(golden_strings_Texts *m) { golden_strings_Texts_init(m); }
-PBJ_MUST_USE pbj_status golden_strings_Texts_copy(golden_strings_Texts *dst, const golden_strings_Texts *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_strings_Texts_merge(golden_strings_Texts *m, const golden_strings_Texts *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_strings_Texts_sort_maps(golden_strings_Texts *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_strings_Texts_copy(golden_strings_Texts *dst, const golden_strings_Texts *src, pbj_arena *arena) { return pbj_table_copy(&golden_strings_Texts__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_strings_Texts_merge(golden_strings_Texts *m, const golden_strings_Texts *b, pbj_arena *arena) { return pbj_table_merge(&golden_strings_Texts__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_strings_Texts_sort_maps(golden_strings_Texts *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_strings_Texts__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_strings_Texts_encode_append(const golden_strings_Texts *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_strings_Texts_write_delimited(const golden_strings_Texts *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_strings_Texts_read_delimited(golden_strings_Texts *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

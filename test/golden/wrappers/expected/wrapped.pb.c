@@ -31,7 +31,7 @@ static const pbj_field golden_wrappers_Wrapped__fields[] = {
     {10, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(golden_wrappers_Wrapped, list), 0, 54, 54, &google_protobuf_Int32Value__table, NULL},   /* list */
 };
 const pbj_table golden_wrappers_Wrapped__table = {(const char *)&pbj__pool_wrapped_proto, golden_wrappers_Wrapped__fields, NULL, NULL, 0, sizeof(golden_wrappers_Wrapped), 10, 10, 0,
-                           PBJ_OFFSET(golden_wrappers_Wrapped, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_wrappers_Wrapped, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* ==== golden.wrappers.Wrapped ==== */
 
@@ -953,105 +953,6 @@ pbj_status golden_wrappers_Wrapped__from_json(void *pm, pbj__json_in *j)   /* on
 }
 #endif
 /* ==== golden.wrappers.Wrapped: building helpers ==== */
-
-pbj_status golden_wrappers_Wrapped_copy(golden_wrappers_Wrapped *dst, const golden_wrappers_Wrapped *src, pbj_arena *arena)
-{
-    golden_wrappers_Wrapped_init(dst);
-    return golden_wrappers_Wrapped__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_wrappers_Wrapped_merge(golden_wrappers_Wrapped *m, const golden_wrappers_Wrapped *b, pbj_arena *arena)
-{
-    return golden_wrappers_Wrapped__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_wrappers_Wrapped__merge(golden_wrappers_Wrapped *m, const golden_wrappers_Wrapped *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_i32) {
-        if (b->i32) {
-            m->i32 = b->i32;
-        }
-        m->has_i32 = 1;
-    }
-    if (b->has_i64) {
-        if (b->i64) {
-            m->i64 = b->i64;
-        }
-        m->has_i64 = 1;
-    }
-    if (b->has_u32) {
-        if (b->u32) {
-            m->u32 = b->u32;
-        }
-        m->has_u32 = 1;
-    }
-    if (b->has_u64) {
-        if (b->u64) {
-            m->u64 = b->u64;
-        }
-        m->has_u64 = 1;
-    }
-    if (b->has_f) {
-        if (pbj_float_bits(b->f) != 0) {
-            m->f = b->f;
-        }
-        m->has_f = 1;
-    }
-    if (b->has_d) {
-        if (pbj_double_bits(b->d) != 0) {
-            m->d = b->d;
-        }
-        m->has_d = 1;
-    }
-    if (b->has_b) {
-        if (b->b) {
-            m->b = b->b;
-        }
-        m->has_b = 1;
-    }
-    if (b->has_s) {
-        if (b->s.len != 0) {
-            if ((st = pbj_copy(arena, b->s.data, b->s.len, &m->s)) != PBJ_OK) return st;
-        }
-        m->has_s = 1;
-    }
-    if (b->has_bytes) {
-        if (b->bytes.len != 0) {
-            if ((st = pbj_copy(arena, b->bytes.data, b->bytes.len, &m->bytes)) != PBJ_OK) return st;
-        }
-        m->has_bytes = 1;
-    }
-    if (b->list.count) {
-        google_protobuf_Int32Value *data = (google_protobuf_Int32Value *)pbj_append_array(arena, m->list.data, m->list.count, NULL, b->list.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->list.data = data;
-        for (size_t i = 0; i < b->list.count; i++) {
-            google_protobuf_Int32Value_init(&data[m->list.count]);
-            if ((st = google_protobuf_Int32Value__merge(&data[m->list.count++], &b->list.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status golden_wrappers_Wrapped_sort_maps(golden_wrappers_Wrapped *m, pbj_arena *arena)
-{
-    return golden_wrappers_Wrapped__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status golden_wrappers_Wrapped__sort_maps(golden_wrappers_Wrapped *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    for (size_t i = 0; i < m->list.count; i++)
-        if ((st = google_protobuf_Int32Value__sort_maps(&m->list.data[i], arena, depth)) != PBJ_OK) return st;
-    return st;
-}
 
 pbj_status golden_wrappers_Wrapped_add_list(golden_wrappers_Wrapped *m, const google_protobuf_Int32Value *v, pbj_arena *arena)
 {

@@ -190,8 +190,6 @@ PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_from_json(golden_wrappers_Wrappe
  * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
 uint8_t *golden_wrappers_Wrapped__write(const golden_wrappers_Wrapped *m, uint8_t *end);   /* after golden_wrappers_Wrapped_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status golden_wrappers_Wrapped__merge(golden_wrappers_Wrapped *m, const golden_wrappers_Wrapped *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status golden_wrappers_Wrapped__sort_maps(golden_wrappers_Wrapped *m, pbj_arena *arena, uint32_t depth);
 #ifdef PBJ_TEXT_READ_H
 pbj_status golden_wrappers_Wrapped__read_text(golden_wrappers_Wrapped *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
@@ -226,9 +224,9 @@ pbj_status golden_wrappers_Wrapped__from_json(void *pm, pbj__json_in *j);
  * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
 
 static inline void golden_wrappers_Wrapped_clear(golden_wrappers_Wrapped *m) { golden_wrappers_Wrapped_init(m); }
-PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_copy(golden_wrappers_Wrapped *dst, const golden_wrappers_Wrapped *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_merge(golden_wrappers_Wrapped *m, const golden_wrappers_Wrapped *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_sort_maps(golden_wrappers_Wrapped *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_copy(golden_wrappers_Wrapped *dst, const golden_wrappers_Wrapped *src, pbj_arena *arena) { return pbj_table_copy(&golden_wrappers_Wrapped__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_merge(golden_wrappers_Wrapped *m, const golden_wrappers_Wrapped *b, pbj_arena *arena) { return pbj_table_merge(&golden_wrappers_Wrapped__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_sort_maps(golden_wrappers_Wrapped *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_wrappers_Wrapped__table, m, arena); }
 PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_encode_append(const golden_wrappers_Wrapped *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_write_delimited(const golden_wrappers_Wrapped *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_read_delimited(golden_wrappers_Wrapped *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

@@ -44,7 +44,7 @@ static const pbj_field google_protobuf_compiler_Version__fields[] = {
     {4, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_compiler_Version, suffix), PBJ_OFFSET(google_protobuf_compiler_Version, has_suffix), 169, 169, NULL, NULL},   /* suffix */
 };
 const pbj_table google_protobuf_compiler_Version__table = {(const char *)&pbj__pool_google_protobuf_compiler_plugin_proto, google_protobuf_compiler_Version__fields, NULL, NULL, 118, sizeof(google_protobuf_compiler_Version), 4, 4, 0,
-                           PBJ_OFFSET(google_protobuf_compiler_Version, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_compiler_Version, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.compiler.CodeGeneratorRequest */
 static const pbj_field google_protobuf_compiler_CodeGeneratorRequest__fields[] = {
@@ -55,7 +55,7 @@ static const pbj_field google_protobuf_compiler_CodeGeneratorRequest__fields[] =
     {17, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorRequest, source_file_descriptors), 0, 318, 342, &google_protobuf_FileDescriptorProto__table, NULL},   /* source_file_descriptors */
 };
 const pbj_table google_protobuf_compiler_CodeGeneratorRequest__table = {(const char *)&pbj__pool_google_protobuf_compiler_plugin_proto, google_protobuf_compiler_CodeGeneratorRequest__fields, NULL, NULL, 176, sizeof(google_protobuf_compiler_CodeGeneratorRequest), 5, 3, 0,
-                           PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorRequest, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorRequest, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.compiler.CodeGeneratorResponse */
 static const pbj_field google_protobuf_compiler_CodeGeneratorResponse__fields[] = {
@@ -66,7 +66,7 @@ static const pbj_field google_protobuf_compiler_CodeGeneratorResponse__fields[] 
     {15, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorResponse, file), 0, 516, 516, &google_protobuf_compiler_CodeGeneratorResponse_File__table, NULL},   /* file */
 };
 const pbj_table google_protobuf_compiler_CodeGeneratorResponse__table = {(const char *)&pbj__pool_google_protobuf_compiler_plugin_proto, google_protobuf_compiler_CodeGeneratorResponse__fields, NULL, NULL, 364, sizeof(google_protobuf_compiler_CodeGeneratorResponse), 5, 4, 0,
-                           PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorResponse, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorResponse, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.compiler.CodeGeneratorResponse.File */
 static const pbj_field google_protobuf_compiler_CodeGeneratorResponse_File__fields[] = {
@@ -76,7 +76,7 @@ static const pbj_field google_protobuf_compiler_CodeGeneratorResponse_File__fiel
     {16, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorResponse_File, generated_code_info), 0, 617, 637, &google_protobuf_GeneratedCodeInfo__table, NULL},   /* generated_code_info */
 };
 const pbj_table google_protobuf_compiler_CodeGeneratorResponse_File__table = {(const char *)&pbj__pool_google_protobuf_compiler_plugin_proto, google_protobuf_compiler_CodeGeneratorResponse_File__fields, NULL, NULL, 521, sizeof(google_protobuf_compiler_CodeGeneratorResponse_File), 4, 2, 0,
-                           PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorResponse_File, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorResponse_File, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* ==== google.protobuf.compiler.Version ==== */
 
@@ -361,22 +361,6 @@ size_t google_protobuf_compiler_CodeGeneratorRequest_size(const google_protobuf_
         n += 2 + pbj_len_size(s);
     }
     return n;
-}
-
-const char *google_protobuf_compiler_CodeGeneratorRequest_missing(const google_protobuf_compiler_CodeGeneratorRequest *m)
-{
-    return google_protobuf_compiler_CodeGeneratorRequest__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_compiler_CodeGeneratorRequest__missing(const google_protobuf_compiler_CodeGeneratorRequest *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    for (size_t i = 0; i < m->proto_file.count; i++)
-        if ((r = google_protobuf_FileDescriptorProto__missing(&m->proto_file.data[i], depth))) return r;
-    for (size_t i = 0; i < m->source_file_descriptors.count; i++)
-        if ((r = google_protobuf_FileDescriptorProto__missing(&m->source_file_descriptors.data[i], depth))) return r;
-    return r;
 }
 
 pbj_status google_protobuf_compiler_CodeGeneratorRequest_encode_partial(const google_protobuf_compiler_CodeGeneratorRequest *m, uint8_t *buf, size_t cap, size_t *len)
@@ -1356,56 +1340,6 @@ const pbj_msg_type google_protobuf_compiler_CodeGeneratorResponse_File__type = {
 
 /* ==== google.protobuf.compiler.Version: building helpers ==== */
 
-pbj_status google_protobuf_compiler_Version_copy(google_protobuf_compiler_Version *dst, const google_protobuf_compiler_Version *src, pbj_arena *arena)
-{
-    google_protobuf_compiler_Version_init(dst);
-    return google_protobuf_compiler_Version__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_compiler_Version_merge(google_protobuf_compiler_Version *m, const google_protobuf_compiler_Version *b, pbj_arena *arena)
-{
-    return google_protobuf_compiler_Version__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_compiler_Version__merge(google_protobuf_compiler_Version *m, const google_protobuf_compiler_Version *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_major) {
-        m->major = b->major;
-        m->has_major = 1;
-    }
-    if (b->has_minor) {
-        m->minor = b->minor;
-        m->has_minor = 1;
-    }
-    if (b->has_patch) {
-        m->patch = b->patch;
-        m->has_patch = 1;
-    }
-    if (b->has_suffix) {
-        if ((st = pbj_copy(arena, b->suffix.data, b->suffix.len, &m->suffix)) != PBJ_OK) return st;
-        m->has_suffix = 1;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_compiler_Version_sort_maps(google_protobuf_compiler_Version *m, pbj_arena *arena)
-{
-    return google_protobuf_compiler_Version__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_compiler_Version__sort_maps(google_protobuf_compiler_Version *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
-
 pbj_status google_protobuf_compiler_Version_encode_append(const google_protobuf_compiler_Version *m, pbj_buf *out)
 {
     if (google_protobuf_compiler_Version_missing(m)) return pbj_missing_status(google_protobuf_compiler_Version_missing(m));
@@ -1435,81 +1369,6 @@ pbj_status google_protobuf_compiler_Version_read_delimited(google_protobuf_compi
 }
 
 /* ==== google.protobuf.compiler.CodeGeneratorRequest: building helpers ==== */
-
-pbj_status google_protobuf_compiler_CodeGeneratorRequest_copy(google_protobuf_compiler_CodeGeneratorRequest *dst, const google_protobuf_compiler_CodeGeneratorRequest *src, pbj_arena *arena)
-{
-    google_protobuf_compiler_CodeGeneratorRequest_init(dst);
-    return google_protobuf_compiler_CodeGeneratorRequest__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_compiler_CodeGeneratorRequest_merge(google_protobuf_compiler_CodeGeneratorRequest *m, const google_protobuf_compiler_CodeGeneratorRequest *b, pbj_arena *arena)
-{
-    return google_protobuf_compiler_CodeGeneratorRequest__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_compiler_CodeGeneratorRequest__merge(google_protobuf_compiler_CodeGeneratorRequest *m, const google_protobuf_compiler_CodeGeneratorRequest *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->file_to_generate.count) {
-        pbj_slice *data = (pbj_slice *)pbj_append_array(arena, m->file_to_generate.data, m->file_to_generate.count, NULL, b->file_to_generate.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->file_to_generate.data = data;
-        for (size_t i = 0; i < b->file_to_generate.count; i++)
-            if ((st = pbj_copy(arena, b->file_to_generate.data[i].data, b->file_to_generate.data[i].len, &data[m->file_to_generate.count++])) != PBJ_OK) return st;
-    }
-    if (b->has_parameter) {
-        if ((st = pbj_copy(arena, b->parameter.data, b->parameter.len, &m->parameter)) != PBJ_OK) return st;
-        m->has_parameter = 1;
-    }
-    if (b->compiler_version) {
-        if (!m->compiler_version) {
-            if (!(m->compiler_version = (google_protobuf_compiler_Version *)pbj_arena_alloc(arena, sizeof(google_protobuf_compiler_Version)))) return PBJ_ERR_NOMEM;
-            google_protobuf_compiler_Version_init(m->compiler_version);
-        }
-        if ((st = google_protobuf_compiler_Version__merge(m->compiler_version, b->compiler_version, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->proto_file.count) {
-        google_protobuf_FileDescriptorProto *data = (google_protobuf_FileDescriptorProto *)pbj_append_array(arena, m->proto_file.data, m->proto_file.count, NULL, b->proto_file.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->proto_file.data = data;
-        for (size_t i = 0; i < b->proto_file.count; i++) {
-            google_protobuf_FileDescriptorProto_init(&data[m->proto_file.count]);
-            if ((st = google_protobuf_FileDescriptorProto__merge(&data[m->proto_file.count++], &b->proto_file.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->source_file_descriptors.count) {
-        google_protobuf_FileDescriptorProto *data = (google_protobuf_FileDescriptorProto *)pbj_append_array(arena, m->source_file_descriptors.data, m->source_file_descriptors.count, NULL, b->source_file_descriptors.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->source_file_descriptors.data = data;
-        for (size_t i = 0; i < b->source_file_descriptors.count; i++) {
-            google_protobuf_FileDescriptorProto_init(&data[m->source_file_descriptors.count]);
-            if ((st = google_protobuf_FileDescriptorProto__merge(&data[m->source_file_descriptors.count++], &b->source_file_descriptors.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_compiler_CodeGeneratorRequest_sort_maps(google_protobuf_compiler_CodeGeneratorRequest *m, pbj_arena *arena)
-{
-    return google_protobuf_compiler_CodeGeneratorRequest__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_compiler_CodeGeneratorRequest__sort_maps(google_protobuf_compiler_CodeGeneratorRequest *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (m->compiler_version && (st = google_protobuf_compiler_Version__sort_maps(m->compiler_version, arena, depth)) != PBJ_OK) return st;
-    for (size_t i = 0; i < m->proto_file.count; i++)
-        if ((st = google_protobuf_FileDescriptorProto__sort_maps(&m->proto_file.data[i], arena, depth)) != PBJ_OK) return st;
-    for (size_t i = 0; i < m->source_file_descriptors.count; i++)
-        if ((st = google_protobuf_FileDescriptorProto__sort_maps(&m->source_file_descriptors.data[i], arena, depth)) != PBJ_OK) return st;
-    return st;
-}
 
 pbj_status google_protobuf_compiler_CodeGeneratorRequest_add_proto_file(google_protobuf_compiler_CodeGeneratorRequest *m, const google_protobuf_FileDescriptorProto *v, pbj_arena *arena)
 {
@@ -1569,67 +1428,6 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest_read_delimited(google_p
 
 /* ==== google.protobuf.compiler.CodeGeneratorResponse: building helpers ==== */
 
-pbj_status google_protobuf_compiler_CodeGeneratorResponse_copy(google_protobuf_compiler_CodeGeneratorResponse *dst, const google_protobuf_compiler_CodeGeneratorResponse *src, pbj_arena *arena)
-{
-    google_protobuf_compiler_CodeGeneratorResponse_init(dst);
-    return google_protobuf_compiler_CodeGeneratorResponse__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_compiler_CodeGeneratorResponse_merge(google_protobuf_compiler_CodeGeneratorResponse *m, const google_protobuf_compiler_CodeGeneratorResponse *b, pbj_arena *arena)
-{
-    return google_protobuf_compiler_CodeGeneratorResponse__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_compiler_CodeGeneratorResponse__merge(google_protobuf_compiler_CodeGeneratorResponse *m, const google_protobuf_compiler_CodeGeneratorResponse *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_error) {
-        if ((st = pbj_copy(arena, b->error.data, b->error.len, &m->error)) != PBJ_OK) return st;
-        m->has_error = 1;
-    }
-    if (b->has_supported_features) {
-        m->supported_features = b->supported_features;
-        m->has_supported_features = 1;
-    }
-    if (b->has_minimum_edition) {
-        m->minimum_edition = b->minimum_edition;
-        m->has_minimum_edition = 1;
-    }
-    if (b->has_maximum_edition) {
-        m->maximum_edition = b->maximum_edition;
-        m->has_maximum_edition = 1;
-    }
-    if (b->file.count) {
-        google_protobuf_compiler_CodeGeneratorResponse_File *data = (google_protobuf_compiler_CodeGeneratorResponse_File *)pbj_append_array(arena, m->file.data, m->file.count, NULL, b->file.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->file.data = data;
-        for (size_t i = 0; i < b->file.count; i++) {
-            google_protobuf_compiler_CodeGeneratorResponse_File_init(&data[m->file.count]);
-            if ((st = google_protobuf_compiler_CodeGeneratorResponse_File__merge(&data[m->file.count++], &b->file.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_compiler_CodeGeneratorResponse_sort_maps(google_protobuf_compiler_CodeGeneratorResponse *m, pbj_arena *arena)
-{
-    return google_protobuf_compiler_CodeGeneratorResponse__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_compiler_CodeGeneratorResponse__sort_maps(google_protobuf_compiler_CodeGeneratorResponse *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    for (size_t i = 0; i < m->file.count; i++)
-        if ((st = google_protobuf_compiler_CodeGeneratorResponse_File__sort_maps(&m->file.data[i], arena, depth)) != PBJ_OK) return st;
-    return st;
-}
-
 pbj_status google_protobuf_compiler_CodeGeneratorResponse_add_file(google_protobuf_compiler_CodeGeneratorResponse *m, const google_protobuf_compiler_CodeGeneratorResponse_File *v, pbj_arena *arena)
 {
     google_protobuf_compiler_CodeGeneratorResponse_File e;   /* copied first: v may point into the array */
@@ -1673,60 +1471,6 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse_read_delimited(google_
 }
 
 /* ==== google.protobuf.compiler.CodeGeneratorResponse.File: building helpers ==== */
-
-pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_copy(google_protobuf_compiler_CodeGeneratorResponse_File *dst, const google_protobuf_compiler_CodeGeneratorResponse_File *src, pbj_arena *arena)
-{
-    google_protobuf_compiler_CodeGeneratorResponse_File_init(dst);
-    return google_protobuf_compiler_CodeGeneratorResponse_File__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_merge(google_protobuf_compiler_CodeGeneratorResponse_File *m, const google_protobuf_compiler_CodeGeneratorResponse_File *b, pbj_arena *arena)
-{
-    return google_protobuf_compiler_CodeGeneratorResponse_File__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__merge(google_protobuf_compiler_CodeGeneratorResponse_File *m, const google_protobuf_compiler_CodeGeneratorResponse_File *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_name) {
-        if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
-        m->has_name = 1;
-    }
-    if (b->has_insertion_point) {
-        if ((st = pbj_copy(arena, b->insertion_point.data, b->insertion_point.len, &m->insertion_point)) != PBJ_OK) return st;
-        m->has_insertion_point = 1;
-    }
-    if (b->has_content) {
-        if ((st = pbj_copy(arena, b->content.data, b->content.len, &m->content)) != PBJ_OK) return st;
-        m->has_content = 1;
-    }
-    if (b->generated_code_info) {
-        if (!m->generated_code_info) {
-            if (!(m->generated_code_info = (google_protobuf_GeneratedCodeInfo *)pbj_arena_alloc(arena, sizeof(google_protobuf_GeneratedCodeInfo)))) return PBJ_ERR_NOMEM;
-            google_protobuf_GeneratedCodeInfo_init(m->generated_code_info);
-        }
-        if ((st = google_protobuf_GeneratedCodeInfo__merge(m->generated_code_info, b->generated_code_info, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_sort_maps(google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_arena *arena)
-{
-    return google_protobuf_compiler_CodeGeneratorResponse_File__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__sort_maps(google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (m->generated_code_info && (st = google_protobuf_GeneratedCodeInfo__sort_maps(m->generated_code_info, arena, depth)) != PBJ_OK) return st;
-    return st;
-}
 
 pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_encode_append(const google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_buf *out)
 {

@@ -175,7 +175,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest_print(const google_prot
  * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
  * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
  * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-const char *google_protobuf_compiler_CodeGeneratorRequest_missing(const google_protobuf_compiler_CodeGeneratorRequest *m);
+static inline const char *google_protobuf_compiler_CodeGeneratorRequest_missing(const google_protobuf_compiler_CodeGeneratorRequest *m) { return pbj_table_missing(&google_protobuf_compiler_CodeGeneratorRequest__table, m); }
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_encode_partial(const google_protobuf_compiler_CodeGeneratorRequest *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_compiler_CodeGeneratorRequest_has_parameter(const google_protobuf_compiler_CodeGeneratorRequest *m) { return m->has_parameter; }
 static inline void google_protobuf_compiler_CodeGeneratorRequest_clear_parameter(google_protobuf_compiler_CodeGeneratorRequest *m)
@@ -339,21 +339,12 @@ extern const pbj_msg_type google_protobuf_compiler_CodeGeneratorResponse_File__t
  * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
 uint8_t *google_protobuf_compiler_Version__write(const google_protobuf_compiler_Version *m, uint8_t *end);   /* after google_protobuf_compiler_Version_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_compiler_Version__decode(google_protobuf_compiler_Version *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status google_protobuf_compiler_Version__merge(google_protobuf_compiler_Version *m, const google_protobuf_compiler_Version *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_compiler_Version__sort_maps(google_protobuf_compiler_Version *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_compiler_CodeGeneratorRequest__write(const google_protobuf_compiler_CodeGeneratorRequest *m, uint8_t *end);   /* after google_protobuf_compiler_CodeGeneratorRequest_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest__decode(google_protobuf_compiler_CodeGeneratorRequest *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-const char *google_protobuf_compiler_CodeGeneratorRequest__missing(const google_protobuf_compiler_CodeGeneratorRequest *m, uint32_t depth);
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest__merge(google_protobuf_compiler_CodeGeneratorRequest *m, const google_protobuf_compiler_CodeGeneratorRequest *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest__sort_maps(google_protobuf_compiler_CodeGeneratorRequest *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_compiler_CodeGeneratorResponse__write(const google_protobuf_compiler_CodeGeneratorResponse *m, uint8_t *end);   /* after google_protobuf_compiler_CodeGeneratorResponse_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse__decode(google_protobuf_compiler_CodeGeneratorResponse *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse__merge(google_protobuf_compiler_CodeGeneratorResponse *m, const google_protobuf_compiler_CodeGeneratorResponse *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse__sort_maps(google_protobuf_compiler_CodeGeneratorResponse *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_compiler_CodeGeneratorResponse_File__write(const google_protobuf_compiler_CodeGeneratorResponse_File *m, uint8_t *end);   /* after google_protobuf_compiler_CodeGeneratorResponse_File_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__decode(google_protobuf_compiler_CodeGeneratorResponse_File *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__merge(google_protobuf_compiler_CodeGeneratorResponse_File *m, const google_protobuf_compiler_CodeGeneratorResponse_File *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__sort_maps(google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_arena *arena, uint32_t depth);
 #ifdef PBJ_TEXT_READ_H
 pbj_status google_protobuf_compiler_Version__read_text(google_protobuf_compiler_Version *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 pbj_status google_protobuf_compiler_CodeGeneratorRequest__read_text(google_protobuf_compiler_CodeGeneratorRequest *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
@@ -385,9 +376,9 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__read_text(google
  * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
 
 static inline void google_protobuf_compiler_Version_clear(google_protobuf_compiler_Version *m) { google_protobuf_compiler_Version_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_copy(google_protobuf_compiler_Version *dst, const google_protobuf_compiler_Version *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_merge(google_protobuf_compiler_Version *m, const google_protobuf_compiler_Version *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_sort_maps(google_protobuf_compiler_Version *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_copy(google_protobuf_compiler_Version *dst, const google_protobuf_compiler_Version *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_compiler_Version__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_merge(google_protobuf_compiler_Version *m, const google_protobuf_compiler_Version *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_compiler_Version__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_sort_maps(google_protobuf_compiler_Version *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_compiler_Version__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_encode_append(const google_protobuf_compiler_Version *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_write_delimited(const google_protobuf_compiler_Version *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_read_delimited(google_protobuf_compiler_Version *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -421,9 +412,9 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_set_suffi
 }
 
 static inline void google_protobuf_compiler_CodeGeneratorRequest_clear(google_protobuf_compiler_CodeGeneratorRequest *m) { google_protobuf_compiler_CodeGeneratorRequest_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_copy(google_protobuf_compiler_CodeGeneratorRequest *dst, const google_protobuf_compiler_CodeGeneratorRequest *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_merge(google_protobuf_compiler_CodeGeneratorRequest *m, const google_protobuf_compiler_CodeGeneratorRequest *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_sort_maps(google_protobuf_compiler_CodeGeneratorRequest *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_copy(google_protobuf_compiler_CodeGeneratorRequest *dst, const google_protobuf_compiler_CodeGeneratorRequest *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_compiler_CodeGeneratorRequest__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_merge(google_protobuf_compiler_CodeGeneratorRequest *m, const google_protobuf_compiler_CodeGeneratorRequest *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_compiler_CodeGeneratorRequest__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_sort_maps(google_protobuf_compiler_CodeGeneratorRequest *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_compiler_CodeGeneratorRequest__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_encode_append(const google_protobuf_compiler_CodeGeneratorRequest *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_write_delimited(const google_protobuf_compiler_CodeGeneratorRequest *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_read_delimited(google_protobuf_compiler_CodeGeneratorRequest *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -470,9 +461,9 @@ PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_add_proto_
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_add_source_file_descriptors(google_protobuf_compiler_CodeGeneratorRequest *m, const google_protobuf_FileDescriptorProto *v, pbj_arena *arena);
 
 static inline void google_protobuf_compiler_CodeGeneratorResponse_clear(google_protobuf_compiler_CodeGeneratorResponse *m) { google_protobuf_compiler_CodeGeneratorResponse_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_copy(google_protobuf_compiler_CodeGeneratorResponse *dst, const google_protobuf_compiler_CodeGeneratorResponse *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_merge(google_protobuf_compiler_CodeGeneratorResponse *m, const google_protobuf_compiler_CodeGeneratorResponse *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_sort_maps(google_protobuf_compiler_CodeGeneratorResponse *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_copy(google_protobuf_compiler_CodeGeneratorResponse *dst, const google_protobuf_compiler_CodeGeneratorResponse *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_compiler_CodeGeneratorResponse__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_merge(google_protobuf_compiler_CodeGeneratorResponse *m, const google_protobuf_compiler_CodeGeneratorResponse *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_compiler_CodeGeneratorResponse__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_sort_maps(google_protobuf_compiler_CodeGeneratorResponse *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_compiler_CodeGeneratorResponse__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_encode_append(const google_protobuf_compiler_CodeGeneratorResponse *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_write_delimited(const google_protobuf_compiler_CodeGeneratorResponse *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_read_delimited(google_protobuf_compiler_CodeGeneratorResponse *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -509,9 +500,9 @@ static inline void google_protobuf_compiler_CodeGeneratorResponse_set_maximum_ed
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_add_file(google_protobuf_compiler_CodeGeneratorResponse *m, const google_protobuf_compiler_CodeGeneratorResponse_File *v, pbj_arena *arena);
 
 static inline void google_protobuf_compiler_CodeGeneratorResponse_File_clear(google_protobuf_compiler_CodeGeneratorResponse_File *m) { google_protobuf_compiler_CodeGeneratorResponse_File_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_copy(google_protobuf_compiler_CodeGeneratorResponse_File *dst, const google_protobuf_compiler_CodeGeneratorResponse_File *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_merge(google_protobuf_compiler_CodeGeneratorResponse_File *m, const google_protobuf_compiler_CodeGeneratorResponse_File *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_sort_maps(google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_copy(google_protobuf_compiler_CodeGeneratorResponse_File *dst, const google_protobuf_compiler_CodeGeneratorResponse_File *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_compiler_CodeGeneratorResponse_File__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_merge(google_protobuf_compiler_CodeGeneratorResponse_File *m, const google_protobuf_compiler_CodeGeneratorResponse_File *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_compiler_CodeGeneratorResponse_File__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_sort_maps(google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_compiler_CodeGeneratorResponse_File__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_encode_append(const google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_write_delimited(const google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_read_delimited(google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

@@ -23,7 +23,7 @@ static const pbj_field shop_Money__fields[] = {
     {2, PBJ_TYPE_INT64, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(shop_Money, units), 0, 20, 20, NULL, NULL},   /* units */
 };
 const pbj_table shop_Money__table = {(const char *)&pbj__pool_shop_common_proto, shop_Money__fields, NULL, NULL, 0, sizeof(shop_Money), 2, 2, 0,
-                           PBJ_OFFSET(shop_Money, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(shop_Money, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* shop.Timestamp */
 static const pbj_field shop_Timestamp__fields[] = {
@@ -31,7 +31,7 @@ static const pbj_field shop_Timestamp__fields[] = {
     {2, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(shop_Timestamp, nanos), 0, 49, 49, NULL, NULL},   /* nanos */
 };
 const pbj_table shop_Timestamp__table = {(const char *)&pbj__pool_shop_common_proto, shop_Timestamp__fields, NULL, NULL, 26, sizeof(shop_Timestamp), 2, 2, 0,
-                           PBJ_OFFSET(shop_Timestamp, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(shop_Timestamp, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* ==== shop.Money ==== */
 
@@ -612,46 +612,6 @@ pbj_status shop_Timestamp__from_json(void *pm, pbj__json_in *j)   /* one level d
 #endif
 /* ==== shop.Money: building helpers ==== */
 
-pbj_status shop_Money_copy(shop_Money *dst, const shop_Money *src, pbj_arena *arena)
-{
-    shop_Money_init(dst);
-    return shop_Money__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status shop_Money_merge(shop_Money *m, const shop_Money *b, pbj_arena *arena)
-{
-    return shop_Money__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status shop_Money__merge(shop_Money *m, const shop_Money *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->currency.len != 0) {
-        if ((st = pbj_copy(arena, b->currency.data, b->currency.len, &m->currency)) != PBJ_OK) return st;
-    }
-    if (b->units) {
-        m->units = b->units;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status shop_Money_sort_maps(shop_Money *m, pbj_arena *arena)
-{
-    return shop_Money__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status shop_Money__sort_maps(shop_Money *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
-
 pbj_status shop_Money_encode_append(const shop_Money *m, pbj_buf *out)
 {
     if (shop_Money_missing(m)) return pbj_missing_status(shop_Money_missing(m));
@@ -681,46 +641,6 @@ pbj_status shop_Money_read_delimited(shop_Money *m, pbj_source *in, pbj_arena *a
 }
 
 /* ==== shop.Timestamp: building helpers ==== */
-
-pbj_status shop_Timestamp_copy(shop_Timestamp *dst, const shop_Timestamp *src, pbj_arena *arena)
-{
-    shop_Timestamp_init(dst);
-    return shop_Timestamp__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status shop_Timestamp_merge(shop_Timestamp *m, const shop_Timestamp *b, pbj_arena *arena)
-{
-    return shop_Timestamp__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status shop_Timestamp__merge(shop_Timestamp *m, const shop_Timestamp *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->seconds) {
-        m->seconds = b->seconds;
-    }
-    if (b->nanos) {
-        m->nanos = b->nanos;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status shop_Timestamp_sort_maps(shop_Timestamp *m, pbj_arena *arena)
-{
-    return shop_Timestamp__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status shop_Timestamp__sort_maps(shop_Timestamp *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
 
 pbj_status shop_Timestamp_encode_append(const shop_Timestamp *m, pbj_buf *out)
 {

@@ -132,12 +132,8 @@ PBJ_MUST_USE pbj_status shop_Timestamp_from_json(shop_Timestamp *m, const char *
  * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
 uint8_t *shop_Money__write(const shop_Money *m, uint8_t *end);   /* after shop_Money_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status shop_Money__decode(shop_Money *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status shop_Money__merge(shop_Money *m, const shop_Money *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status shop_Money__sort_maps(shop_Money *m, pbj_arena *arena, uint32_t depth);
 uint8_t *shop_Timestamp__write(const shop_Timestamp *m, uint8_t *end);   /* after shop_Timestamp_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status shop_Timestamp__decode(shop_Timestamp *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status shop_Timestamp__merge(shop_Timestamp *m, const shop_Timestamp *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status shop_Timestamp__sort_maps(shop_Timestamp *m, pbj_arena *arena, uint32_t depth);
 #ifdef PBJ_TEXT_READ_H
 pbj_status shop_Money__read_text(shop_Money *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 pbj_status shop_Timestamp__read_text(shop_Timestamp *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
@@ -175,9 +171,9 @@ pbj_status shop_Timestamp__from_json(void *pm, pbj__json_in *j);
  * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
 
 static inline void shop_Money_clear(shop_Money *m) { shop_Money_init(m); }
-PBJ_MUST_USE pbj_status shop_Money_copy(shop_Money *dst, const shop_Money *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status shop_Money_merge(shop_Money *m, const shop_Money *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status shop_Money_sort_maps(shop_Money *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status shop_Money_copy(shop_Money *dst, const shop_Money *src, pbj_arena *arena) { return pbj_table_copy(&shop_Money__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status shop_Money_merge(shop_Money *m, const shop_Money *b, pbj_arena *arena) { return pbj_table_merge(&shop_Money__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status shop_Money_sort_maps(shop_Money *m, pbj_arena *arena) { return pbj_table_sort_maps(&shop_Money__table, m, arena); }
 PBJ_MUST_USE pbj_status shop_Money_encode_append(const shop_Money *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status shop_Money_write_delimited(const shop_Money *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status shop_Money_read_delimited(shop_Money *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -200,9 +196,9 @@ static inline void shop_Money_set_units(shop_Money *m, int64_t v)
 }
 
 static inline void shop_Timestamp_clear(shop_Timestamp *m) { shop_Timestamp_init(m); }
-PBJ_MUST_USE pbj_status shop_Timestamp_copy(shop_Timestamp *dst, const shop_Timestamp *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status shop_Timestamp_merge(shop_Timestamp *m, const shop_Timestamp *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status shop_Timestamp_sort_maps(shop_Timestamp *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status shop_Timestamp_copy(shop_Timestamp *dst, const shop_Timestamp *src, pbj_arena *arena) { return pbj_table_copy(&shop_Timestamp__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status shop_Timestamp_merge(shop_Timestamp *m, const shop_Timestamp *b, pbj_arena *arena) { return pbj_table_merge(&shop_Timestamp__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status shop_Timestamp_sort_maps(shop_Timestamp *m, pbj_arena *arena) { return pbj_table_sort_maps(&shop_Timestamp__table, m, arena); }
 PBJ_MUST_USE pbj_status shop_Timestamp_encode_append(const shop_Timestamp *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status shop_Timestamp_write_delimited(const shop_Timestamp *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status shop_Timestamp_read_delimited(shop_Timestamp *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

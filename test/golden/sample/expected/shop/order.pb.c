@@ -45,7 +45,7 @@ static const pbj_field shop_LineItem__fields[] = {
     {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(shop_LineItem, unit_price), 0, 99, 110, &shop_Money__table, NULL},   /* unit_price */
 };
 const pbj_table shop_LineItem__table = {(const char *)&pbj__pool_shop_order_proto, shop_LineItem__fields, NULL, NULL, 72, sizeof(shop_LineItem), 3, 3, 0,
-                           PBJ_OFFSET(shop_LineItem, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(shop_LineItem, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* shop.Order */
 static const pbj_field shop_Order__fields[] = {
@@ -63,7 +63,7 @@ static const pbj_oneof shop_Order__oneofs[] = {
     {PBJ_MEMBER(shop_Order, delivery_case), PBJ_MEMBER(shop_Order, delivery), 221},
 };
 const pbj_table shop_Order__table = {(const char *)&pbj__pool_shop_order_proto, shop_Order__fields, shop_Order__oneofs, NULL, 120, sizeof(shop_Order), 9, 9, 1,
-                           PBJ_OFFSET(shop_Order, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(shop_Order, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* shop.Order.NotesEntry */
 static const pbj_field shop_Order_NotesEntry__fields[] = {
@@ -71,7 +71,7 @@ static const pbj_field shop_Order_NotesEntry__fields[] = {
     {2, PBJ_TYPE_STRING, PBJ_MODE_ALWAYS, PBJ_F_UTF8, PBJ_MEMBER(shop_Order_NotesEntry, value), 0, 256, 256, NULL, NULL},   /* value */
 };
 const pbj_table shop_Order_NotesEntry__table = {(const char *)&pbj__pool_shop_order_proto, shop_Order_NotesEntry__fields, NULL, NULL, 230, sizeof(shop_Order_NotesEntry), 2, 2, 0,
-                           PBJ_OFFSET(shop_Order_NotesEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY};
+                           PBJ_OFFSET(shop_Order_NotesEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL};
 
 /* ==== shop.LineItem ==== */
 
@@ -310,12 +310,6 @@ static pbj_status shop_LineItem__text_any(pbj_text_reader *r, pbj_slice *out)
 void shop_Order_init(shop_Order *m)
 {
     memset(m, 0, sizeof *m);
-}
-
-static int shop_Order__cmp_notes(const void *pa, const void *pb)
-{
-    const shop_Order_NotesEntry *a = (const shop_Order_NotesEntry *)pa, *b = (const shop_Order_NotesEntry *)pb;
-    return pbj_slice_cmp(a->key, b->key);
 }
 
 size_t shop_Order_size(const shop_Order *m)
@@ -592,7 +586,7 @@ pbj_status shop_Order__decode(shop_Order *m, const uint8_t *p, const uint8_t *en
         }
     }
     if (m->notes.count > 1) {
-        size_t n = pbj_sort_unique(m->notes.data, m->notes.count, sizeof *m->notes.data, shop_Order__cmp_notes, d->arena);
+        size_t n = pbj_sort_unique(m->notes.data, m->notes.count, sizeof *m->notes.data, pbj__key_cmp_slice, d->arena);
         if (n == (size_t)-1) return PBJ_ERR_NOMEM;
         m->notes.count = n;
     }
@@ -1280,7 +1274,7 @@ static pbj_status shop_Order__from_json_form(void *pm, pbj__json_in *j)
                 }
                 if (j->st != PBJ_OK) return j->st;
                 pbj__jin_leave(j);
-                if (!pbj__jin_map_done(j, &m->notes.count, pbj_sort_unique(m->notes.data, m->notes.count, sizeof *m->notes.data, shop_Order__cmp_notes, j->arena), at))
+                if (!pbj__jin_map_done(j, &m->notes.count, pbj_sort_unique(m->notes.data, m->notes.count, sizeof *m->notes.data, pbj__key_cmp_slice, j->arena), at))
                     return j->st;
             }
             break;
@@ -1339,54 +1333,6 @@ void shop_Order_NotesEntry__json(const void *vm, pbj_json *j)
 
 /* ==== shop.LineItem: building helpers ==== */
 
-pbj_status shop_LineItem_copy(shop_LineItem *dst, const shop_LineItem *src, pbj_arena *arena)
-{
-    shop_LineItem_init(dst);
-    return shop_LineItem__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status shop_LineItem_merge(shop_LineItem *m, const shop_LineItem *b, pbj_arena *arena)
-{
-    return shop_LineItem__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status shop_LineItem__merge(shop_LineItem *m, const shop_LineItem *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->sku.len != 0) {
-        if ((st = pbj_copy(arena, b->sku.data, b->sku.len, &m->sku)) != PBJ_OK) return st;
-    }
-    if (b->quantity) {
-        m->quantity = b->quantity;
-    }
-    if (b->unit_price) {
-        if (!m->unit_price) {
-            if (!(m->unit_price = (shop_Money *)pbj_arena_alloc(arena, sizeof(shop_Money)))) return PBJ_ERR_NOMEM;
-            shop_Money_init(m->unit_price);
-        }
-        if ((st = shop_Money__merge(m->unit_price, b->unit_price, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status shop_LineItem_sort_maps(shop_LineItem *m, pbj_arena *arena)
-{
-    return shop_LineItem__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status shop_LineItem__sort_maps(shop_LineItem *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (m->unit_price && (st = shop_Money__sort_maps(m->unit_price, arena, depth)) != PBJ_OK) return st;
-    return st;
-}
-
 pbj_status shop_LineItem_encode_append(const shop_LineItem *m, pbj_buf *out)
 {
     if (shop_LineItem_missing(m)) return pbj_missing_status(shop_LineItem_missing(m));
@@ -1417,93 +1363,6 @@ pbj_status shop_LineItem_read_delimited(shop_LineItem *m, pbj_source *in, pbj_ar
 
 /* ==== shop.Order: building helpers ==== */
 
-pbj_status shop_Order_copy(shop_Order *dst, const shop_Order *src, pbj_arena *arena)
-{
-    shop_Order_init(dst);
-    return shop_Order__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status shop_Order_merge(shop_Order *m, const shop_Order *b, pbj_arena *arena)
-{
-    return shop_Order__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status shop_Order__merge(shop_Order *m, const shop_Order *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->id) {
-        m->id = b->id;
-    }
-    if (b->customer.len != 0) {
-        if ((st = pbj_copy(arena, b->customer.data, b->customer.len, &m->customer)) != PBJ_OK) return st;
-    }
-    if (b->status) {
-        m->status = b->status;
-    }
-    if (b->items.count) {
-        shop_LineItem *data = (shop_LineItem *)pbj_append_array(arena, m->items.data, m->items.count, NULL, b->items.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->items.data = data;
-        for (size_t i = 0; i < b->items.count; i++) {
-            shop_LineItem_init(&data[m->items.count]);
-            if ((st = shop_LineItem__merge(&data[m->items.count++], &b->items.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->placed_at) {
-        if (!m->placed_at) {
-            if (!(m->placed_at = (shop_Timestamp *)pbj_arena_alloc(arena, sizeof(shop_Timestamp)))) return PBJ_ERR_NOMEM;
-            shop_Timestamp_init(m->placed_at);
-        }
-        if ((st = shop_Timestamp__merge(m->placed_at, b->placed_at, arena, depth)) != PBJ_OK) return st;
-    }
-    for (size_t i = 0; i < b->notes.count; i++) {
-        shop_Order_NotesEntry *e = pbj__shop_Order_entry_notes(m, b->notes.data[i].key, arena);
-        if (!e) return PBJ_ERR_NOMEM;
-        shop_Order_NotesEntry_init(e);
-        if ((st = shop_Order_NotesEntry__merge(e, &b->notes.data[i], arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->delivery_case == shop_Order_delivery_address) {
-        if ((st = pbj_copy(arena, b->delivery.address.data, b->delivery.address.len, &m->delivery.address)) != PBJ_OK) return st;
-        m->delivery_case = shop_Order_delivery_address;
-    }
-    if (b->delivery_case == shop_Order_delivery_pickup_store) {
-        if ((st = pbj_copy(arena, b->delivery.pickup_store.data, b->delivery.pickup_store.len, &m->delivery.pickup_store)) != PBJ_OK) return st;
-        m->delivery_case = shop_Order_delivery_pickup_store;
-    }
-    if (b->has_coupon) {
-        if ((st = pbj_copy(arena, b->coupon.data, b->coupon.len, &m->coupon)) != PBJ_OK) return st;
-        m->has_coupon = 1;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status shop_Order_sort_maps(shop_Order *m, pbj_arena *arena)
-{
-    return shop_Order__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status shop_Order__sort_maps(shop_Order *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    for (size_t i = 0; i < m->items.count; i++)
-        if ((st = shop_LineItem__sort_maps(&m->items.data[i], arena, depth)) != PBJ_OK) return st;
-    if (m->placed_at && (st = shop_Timestamp__sort_maps(m->placed_at, arena, depth)) != PBJ_OK) return st;
-    if (m->notes.count > 1) {
-        size_t n = pbj_sort_unique(m->notes.data, m->notes.count, sizeof *m->notes.data, shop_Order__cmp_notes, arena);
-        if (n == (size_t)-1) return PBJ_ERR_NOMEM;
-        m->notes.count = n;
-    }
-    for (size_t i = 0; i < m->notes.count; i++)
-        if ((st = shop_Order_NotesEntry__sort_maps(&m->notes.data[i], arena, depth)) != PBJ_OK) return st;
-    return st;
-}
-
 pbj_status shop_Order_add_items(shop_Order *m, const shop_LineItem *v, pbj_arena *arena)
 {
     shop_LineItem e;   /* copied first: v may point into the array */
@@ -1524,7 +1383,7 @@ shop_Order_NotesEntry *pbj__shop_Order_entry_notes(shop_Order *m, pbj_slice key,
     size_t at;
     shop_Order_NotesEntry_init(&probe);
     probe.key = key;
-    if (pbj_find(m->notes.data, m->notes.count, sizeof probe, &probe, shop_Order__cmp_notes, &at)) return &m->notes.data[at];
+    if (pbj_find(m->notes.data, m->notes.count, sizeof probe, &probe, pbj__key_cmp_slice, &at)) return &m->notes.data[at];
     if (pbj_copy(arena, key.data, key.len, &probe.key) != PBJ_OK) return NULL;
     shop_Order_NotesEntry *data = (shop_Order_NotesEntry *)pbj__array_add(arena, m->notes.data, m->notes.count, sizeof probe);
     if (!data) return NULL;
@@ -1549,7 +1408,7 @@ bool shop_Order_get_notes(const shop_Order *m, pbj_slice key, pbj_slice *value)
     size_t at;
     shop_Order_NotesEntry_init(&probe);
     probe.key = key;
-    const shop_Order_NotesEntry *e = pbj_find(m->notes.data, m->notes.count, sizeof probe, &probe, shop_Order__cmp_notes, &at) ? &m->notes.data[at] : NULL;
+    const shop_Order_NotesEntry *e = pbj_find(m->notes.data, m->notes.count, sizeof probe, &probe, pbj__key_cmp_slice, &at) ? &m->notes.data[at] : NULL;
     if (e) *value = e->value;
     return e != NULL;
 }
@@ -1583,42 +1442,6 @@ pbj_status shop_Order_read_delimited(shop_Order *m, pbj_source *in, pbj_arena *a
 }
 
 /* ==== shop.Order.NotesEntry: building helpers ==== */
-
-pbj_status shop_Order_NotesEntry_copy(shop_Order_NotesEntry *dst, const shop_Order_NotesEntry *src, pbj_arena *arena)
-{
-    shop_Order_NotesEntry_init(dst);
-    return shop_Order_NotesEntry__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status shop_Order_NotesEntry_merge(shop_Order_NotesEntry *m, const shop_Order_NotesEntry *b, pbj_arena *arena)
-{
-    return shop_Order_NotesEntry__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status shop_Order_NotesEntry__merge(shop_Order_NotesEntry *m, const shop_Order_NotesEntry *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if ((st = pbj_copy(arena, b->key.data, b->key.len, &m->key)) != PBJ_OK) return st;
-    if ((st = pbj_copy(arena, b->value.data, b->value.len, &m->value)) != PBJ_OK) return st;
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status shop_Order_NotesEntry_sort_maps(shop_Order_NotesEntry *m, pbj_arena *arena)
-{
-    return shop_Order_NotesEntry__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status shop_Order_NotesEntry__sort_maps(shop_Order_NotesEntry *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
 
 pbj_status shop_Order_NotesEntry_encode_append(const shop_Order_NotesEntry *m, pbj_buf *out)
 {

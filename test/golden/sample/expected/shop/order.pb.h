@@ -244,16 +244,10 @@ PBJ_MUST_USE pbj_status shop_Order_from_json(shop_Order *m, const char *json, si
  * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
 uint8_t *shop_LineItem__write(const shop_LineItem *m, uint8_t *end);   /* after shop_LineItem_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status shop_LineItem__decode(shop_LineItem *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status shop_LineItem__merge(shop_LineItem *m, const shop_LineItem *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status shop_LineItem__sort_maps(shop_LineItem *m, pbj_arena *arena, uint32_t depth);
 uint8_t *shop_Order__write(const shop_Order *m, uint8_t *end);   /* after shop_Order_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status shop_Order__decode(shop_Order *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status shop_Order__merge(shop_Order *m, const shop_Order *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status shop_Order__sort_maps(shop_Order *m, pbj_arena *arena, uint32_t depth);
 uint8_t *shop_Order_NotesEntry__write(const shop_Order_NotesEntry *m, uint8_t *end);   /* after shop_Order_NotesEntry_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status shop_Order_NotesEntry__decode(shop_Order_NotesEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status shop_Order_NotesEntry__merge(shop_Order_NotesEntry *m, const shop_Order_NotesEntry *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status shop_Order_NotesEntry__sort_maps(shop_Order_NotesEntry *m, pbj_arena *arena, uint32_t depth);
 #ifdef PBJ_TEXT_READ_H
 pbj_status shop_LineItem__read_text(shop_LineItem *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 pbj_status shop_Order__read_text(shop_Order *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
@@ -293,9 +287,9 @@ pbj_status shop_Order__from_json(void *pm, pbj__json_in *j);
  * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
 
 static inline void shop_LineItem_clear(shop_LineItem *m) { shop_LineItem_init(m); }
-PBJ_MUST_USE pbj_status shop_LineItem_copy(shop_LineItem *dst, const shop_LineItem *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status shop_LineItem_merge(shop_LineItem *m, const shop_LineItem *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status shop_LineItem_sort_maps(shop_LineItem *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status shop_LineItem_copy(shop_LineItem *dst, const shop_LineItem *src, pbj_arena *arena) { return pbj_table_copy(&shop_LineItem__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status shop_LineItem_merge(shop_LineItem *m, const shop_LineItem *b, pbj_arena *arena) { return pbj_table_merge(&shop_LineItem__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status shop_LineItem_sort_maps(shop_LineItem *m, pbj_arena *arena) { return pbj_table_sort_maps(&shop_LineItem__table, m, arena); }
 PBJ_MUST_USE pbj_status shop_LineItem_encode_append(const shop_LineItem *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status shop_LineItem_write_delimited(const shop_LineItem *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status shop_LineItem_read_delimited(shop_LineItem *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -324,9 +318,9 @@ static inline shop_Money *shop_LineItem_mutable_unit_price(shop_LineItem *m, pbj
 }
 
 static inline void shop_Order_clear(shop_Order *m) { shop_Order_init(m); }
-PBJ_MUST_USE pbj_status shop_Order_copy(shop_Order *dst, const shop_Order *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status shop_Order_merge(shop_Order *m, const shop_Order *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status shop_Order_sort_maps(shop_Order *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status shop_Order_copy(shop_Order *dst, const shop_Order *src, pbj_arena *arena) { return pbj_table_copy(&shop_Order__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status shop_Order_merge(shop_Order *m, const shop_Order *b, pbj_arena *arena) { return pbj_table_merge(&shop_Order__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status shop_Order_sort_maps(shop_Order *m, pbj_arena *arena) { return pbj_table_sort_maps(&shop_Order__table, m, arena); }
 PBJ_MUST_USE pbj_status shop_Order_encode_append(const shop_Order *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status shop_Order_write_delimited(const shop_Order *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status shop_Order_read_delimited(shop_Order *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -413,9 +407,9 @@ static inline PBJ_MUST_USE pbj_status shop_Order_set_coupon_str(shop_Order *m, c
 }
 
 static inline void shop_Order_NotesEntry_clear(shop_Order_NotesEntry *m) { shop_Order_NotesEntry_init(m); }
-PBJ_MUST_USE pbj_status shop_Order_NotesEntry_copy(shop_Order_NotesEntry *dst, const shop_Order_NotesEntry *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status shop_Order_NotesEntry_merge(shop_Order_NotesEntry *m, const shop_Order_NotesEntry *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status shop_Order_NotesEntry_sort_maps(shop_Order_NotesEntry *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status shop_Order_NotesEntry_copy(shop_Order_NotesEntry *dst, const shop_Order_NotesEntry *src, pbj_arena *arena) { return pbj_table_copy(&shop_Order_NotesEntry__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status shop_Order_NotesEntry_merge(shop_Order_NotesEntry *m, const shop_Order_NotesEntry *b, pbj_arena *arena) { return pbj_table_merge(&shop_Order_NotesEntry__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status shop_Order_NotesEntry_sort_maps(shop_Order_NotesEntry *m, pbj_arena *arena) { return pbj_table_sort_maps(&shop_Order_NotesEntry__table, m, arena); }
 PBJ_MUST_USE pbj_status shop_Order_NotesEntry_encode_append(const shop_Order_NotesEntry *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status shop_Order_NotesEntry_write_delimited(const shop_Order_NotesEntry *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status shop_Order_NotesEntry_read_delimited(shop_Order_NotesEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

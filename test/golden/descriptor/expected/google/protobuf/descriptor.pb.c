@@ -158,7 +158,7 @@ static const pbj_field google_protobuf_FileDescriptorSet__fields[] = {
     {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FileDescriptorSet, file), 0, 668, 668, &google_protobuf_FileDescriptorProto__table, NULL},   /* file */
 };
 const pbj_table google_protobuf_FileDescriptorSet__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileDescriptorSet__fields, NULL, NULL, 634, sizeof(google_protobuf_FileDescriptorSet), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_FileDescriptorSet, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_FileDescriptorSet, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.FileDescriptorProto */
 static const pbj_field google_protobuf_FileDescriptorProto__fields[] = {
@@ -176,7 +176,7 @@ static const pbj_field google_protobuf_FileDescriptorProto__fields[] = {
     {12, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileDescriptorProto, syntax), PBJ_OFFSET(google_protobuf_FileDescriptorProto, has_syntax), 901, 901, NULL, NULL},   /* syntax */
 };
 const pbj_table google_protobuf_FileDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileDescriptorProto__fields, NULL, NULL, 673, sizeof(google_protobuf_FileDescriptorProto), 12, 12, 0,
-                           PBJ_OFFSET(google_protobuf_FileDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_FileDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.DescriptorProto */
 static const pbj_field google_protobuf_DescriptorProto__fields[] = {
@@ -192,7 +192,7 @@ static const pbj_field google_protobuf_DescriptorProto__fields[] = {
     {10, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_DescriptorProto, reserved_name), 0, 1092, 1106, NULL, NULL},   /* reserved_name */
 };
 const pbj_table google_protobuf_DescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto__fields, NULL, NULL, 908, sizeof(google_protobuf_DescriptorProto), 10, 10, 0,
-                           PBJ_OFFSET(google_protobuf_DescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_DescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.DescriptorProto.ExtensionRange */
 static const pbj_field google_protobuf_DescriptorProto_ExtensionRange__fields[] = {
@@ -201,7 +201,7 @@ static const pbj_field google_protobuf_DescriptorProto_ExtensionRange__fields[] 
     {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_DescriptorProto_ExtensionRange, options), 0, 1176, 1176, &google_protobuf_ExtensionRangeOptions__table, NULL},   /* options */
 };
 const pbj_table google_protobuf_DescriptorProto_ExtensionRange__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto_ExtensionRange__fields, NULL, NULL, 1119, sizeof(google_protobuf_DescriptorProto_ExtensionRange), 3, 3, 0,
-                           PBJ_OFFSET(google_protobuf_DescriptorProto_ExtensionRange, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_DescriptorProto_ExtensionRange, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.DescriptorProto.ReservedRange */
 static const pbj_field google_protobuf_DescriptorProto_ReservedRange__fields[] = {
@@ -209,14 +209,14 @@ static const pbj_field google_protobuf_DescriptorProto_ReservedRange__fields[] =
     {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_DescriptorProto_ReservedRange, end), PBJ_OFFSET(google_protobuf_DescriptorProto_ReservedRange, has_end), 1236, 1236, NULL, NULL},   /* end */
 };
 const pbj_table google_protobuf_DescriptorProto_ReservedRange__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto_ReservedRange__fields, NULL, NULL, 1184, sizeof(google_protobuf_DescriptorProto_ReservedRange), 2, 2, 0,
-                           PBJ_OFFSET(google_protobuf_DescriptorProto_ReservedRange, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_DescriptorProto_ReservedRange, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.ExtensionRangeOptions */
 static const pbj_field google_protobuf_ExtensionRangeOptions__fields[] = {
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ExtensionRangeOptions, uninterpreted_option), 0, 1278, 1299, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
 const pbj_table google_protobuf_ExtensionRangeOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ExtensionRangeOptions__fields, NULL, NULL, 1240, sizeof(google_protobuf_ExtensionRangeOptions), 1, 0, 0,
-                           PBJ_OFFSET(google_protobuf_ExtensionRangeOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_ExtensionRangeOptions, pbj_ext), 0};
+                           PBJ_OFFSET(google_protobuf_ExtensionRangeOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_ExtensionRangeOptions, pbj_ext), 0, NULL, NULL};
 
 /* google.protobuf.FieldDescriptorProto */
 static void google_protobuf_FieldDescriptorProto__init_table(void *m) { google_protobuf_FieldDescriptorProto_init((google_protobuf_FieldDescriptorProto *)m); }
@@ -234,7 +234,7 @@ static const pbj_field google_protobuf_FieldDescriptorProto__fields[] = {
     {17, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, proto3_optional), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_proto3_optional), 1484, 1500, NULL, NULL},   /* proto3_optional */
 };
 const pbj_table google_protobuf_FieldDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldDescriptorProto__fields, NULL, google_protobuf_FieldDescriptorProto__init_table, 1319, sizeof(google_protobuf_FieldDescriptorProto), 11, 10, 0,
-                           PBJ_OFFSET(google_protobuf_FieldDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_FieldDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.OneofDescriptorProto */
 static const pbj_field google_protobuf_OneofDescriptorProto__fields[] = {
@@ -242,7 +242,7 @@ static const pbj_field google_protobuf_OneofDescriptorProto__fields[] = {
     {2, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_OneofDescriptorProto, options), 0, 1557, 1557, &google_protobuf_OneofOptions__table, NULL},   /* options */
 };
 const pbj_table google_protobuf_OneofDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_OneofDescriptorProto__fields, NULL, NULL, 1515, sizeof(google_protobuf_OneofDescriptorProto), 2, 2, 0,
-                           PBJ_OFFSET(google_protobuf_OneofDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_OneofDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.EnumDescriptorProto */
 static const pbj_field google_protobuf_EnumDescriptorProto__fields[] = {
@@ -253,7 +253,7 @@ static const pbj_field google_protobuf_EnumDescriptorProto__fields[] = {
     {5, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_EnumDescriptorProto, reserved_name), 0, 1649, 1663, NULL, NULL},   /* reserved_name */
 };
 const pbj_table google_protobuf_EnumDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumDescriptorProto__fields, NULL, NULL, 1565, sizeof(google_protobuf_EnumDescriptorProto), 5, 5, 0,
-                           PBJ_OFFSET(google_protobuf_EnumDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_EnumDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.EnumDescriptorProto.EnumReservedRange */
 static const pbj_field google_protobuf_EnumDescriptorProto_EnumReservedRange__fields[] = {
@@ -261,7 +261,7 @@ static const pbj_field google_protobuf_EnumDescriptorProto_EnumReservedRange__fi
     {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumDescriptorProto_EnumReservedRange, end), PBJ_OFFSET(google_protobuf_EnumDescriptorProto_EnumReservedRange, has_end), 1736, 1736, NULL, NULL},   /* end */
 };
 const pbj_table google_protobuf_EnumDescriptorProto_EnumReservedRange__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumDescriptorProto_EnumReservedRange__fields, NULL, NULL, 1676, sizeof(google_protobuf_EnumDescriptorProto_EnumReservedRange), 2, 2, 0,
-                           PBJ_OFFSET(google_protobuf_EnumDescriptorProto_EnumReservedRange, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_EnumDescriptorProto_EnumReservedRange, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.EnumValueDescriptorProto */
 static const pbj_field google_protobuf_EnumValueDescriptorProto__fields[] = {
@@ -270,7 +270,7 @@ static const pbj_field google_protobuf_EnumValueDescriptorProto__fields[] = {
     {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumValueDescriptorProto, options), 0, 1793, 1793, &google_protobuf_EnumValueOptions__table, NULL},   /* options */
 };
 const pbj_table google_protobuf_EnumValueDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumValueDescriptorProto__fields, NULL, NULL, 1740, sizeof(google_protobuf_EnumValueDescriptorProto), 3, 3, 0,
-                           PBJ_OFFSET(google_protobuf_EnumValueDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_EnumValueDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.ServiceDescriptorProto */
 static const pbj_field google_protobuf_ServiceDescriptorProto__fields[] = {
@@ -279,7 +279,7 @@ static const pbj_field google_protobuf_ServiceDescriptorProto__fields[] = {
     {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ServiceDescriptorProto, options), 0, 1852, 1852, &google_protobuf_ServiceOptions__table, NULL},   /* options */
 };
 const pbj_table google_protobuf_ServiceDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ServiceDescriptorProto__fields, NULL, NULL, 1801, sizeof(google_protobuf_ServiceDescriptorProto), 3, 3, 0,
-                           PBJ_OFFSET(google_protobuf_ServiceDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_ServiceDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.MethodDescriptorProto */
 static const pbj_field google_protobuf_MethodDescriptorProto__fields[] = {
@@ -291,7 +291,7 @@ static const pbj_field google_protobuf_MethodDescriptorProto__fields[] = {
     {6, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MethodDescriptorProto, server_streaming), PBJ_OFFSET(google_protobuf_MethodDescriptorProto, has_server_streaming), 1988, 2005, NULL, NULL},   /* server_streaming */
 };
 const pbj_table google_protobuf_MethodDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MethodDescriptorProto__fields, NULL, NULL, 1860, sizeof(google_protobuf_MethodDescriptorProto), 6, 6, 0,
-                           PBJ_OFFSET(google_protobuf_MethodDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_MethodDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.FileOptions */
 static void google_protobuf_FileOptions__init_table(void *m) { google_protobuf_FileOptions_init((google_protobuf_FileOptions *)m); }
@@ -319,7 +319,7 @@ static const pbj_field google_protobuf_FileOptions__fields[] = {
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FileOptions, uninterpreted_option), 0, 2718, 2739, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
 const pbj_table google_protobuf_FileOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileOptions__fields, NULL, google_protobuf_FileOptions__init_table, 2021, sizeof(google_protobuf_FileOptions), 21, 1, 0,
-                           PBJ_OFFSET(google_protobuf_FileOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_FileOptions, pbj_ext), 0};
+                           PBJ_OFFSET(google_protobuf_FileOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_FileOptions, pbj_ext), 0, NULL, NULL};
 
 /* google.protobuf.MessageOptions */
 static const pbj_field google_protobuf_MessageOptions__fields[] = {
@@ -330,7 +330,7 @@ static const pbj_field google_protobuf_MessageOptions__fields[] = {
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_MessageOptions, uninterpreted_option), 0, 2926, 2947, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
 const pbj_table google_protobuf_MessageOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MessageOptions__fields, NULL, NULL, 2759, sizeof(google_protobuf_MessageOptions), 5, 3, 0,
-                           PBJ_OFFSET(google_protobuf_MessageOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_MessageOptions, pbj_ext), 0};
+                           PBJ_OFFSET(google_protobuf_MessageOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_MessageOptions, pbj_ext), 0, NULL, NULL};
 
 /* google.protobuf.FieldOptions */
 static const pbj_field google_protobuf_FieldOptions__fields[] = {
@@ -344,14 +344,14 @@ static const pbj_field google_protobuf_FieldOptions__fields[] = {
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FieldOptions, uninterpreted_option), 0, 3068, 3089, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
 const pbj_table google_protobuf_FieldOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldOptions__fields, NULL, NULL, 2967, sizeof(google_protobuf_FieldOptions), 8, 3, 0,
-                           PBJ_OFFSET(google_protobuf_FieldOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_FieldOptions, pbj_ext), 0};
+                           PBJ_OFFSET(google_protobuf_FieldOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_FieldOptions, pbj_ext), 0, NULL, NULL};
 
 /* google.protobuf.OneofOptions */
 static const pbj_field google_protobuf_OneofOptions__fields[] = {
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_OneofOptions, uninterpreted_option), 0, 3138, 3159, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
 const pbj_table google_protobuf_OneofOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_OneofOptions__fields, NULL, NULL, 3109, sizeof(google_protobuf_OneofOptions), 1, 0, 0,
-                           PBJ_OFFSET(google_protobuf_OneofOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_OneofOptions, pbj_ext), 0};
+                           PBJ_OFFSET(google_protobuf_OneofOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_OneofOptions, pbj_ext), 0, NULL, NULL};
 
 /* google.protobuf.EnumOptions */
 static const pbj_field google_protobuf_EnumOptions__fields[] = {
@@ -360,7 +360,7 @@ static const pbj_field google_protobuf_EnumOptions__fields[] = {
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumOptions, uninterpreted_option), 0, 3241, 3262, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
 const pbj_table google_protobuf_EnumOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumOptions__fields, NULL, NULL, 3179, sizeof(google_protobuf_EnumOptions), 3, 0, 0,
-                           PBJ_OFFSET(google_protobuf_EnumOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_EnumOptions, pbj_ext), 0};
+                           PBJ_OFFSET(google_protobuf_EnumOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_EnumOptions, pbj_ext), 0, NULL, NULL};
 
 /* google.protobuf.EnumValueOptions */
 static const pbj_field google_protobuf_EnumValueOptions__fields[] = {
@@ -368,7 +368,7 @@ static const pbj_field google_protobuf_EnumValueOptions__fields[] = {
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumValueOptions, uninterpreted_option), 0, 3326, 3347, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
 const pbj_table google_protobuf_EnumValueOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumValueOptions__fields, NULL, NULL, 3282, sizeof(google_protobuf_EnumValueOptions), 2, 1, 0,
-                           PBJ_OFFSET(google_protobuf_EnumValueOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_EnumValueOptions, pbj_ext), 0};
+                           PBJ_OFFSET(google_protobuf_EnumValueOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_EnumValueOptions, pbj_ext), 0, NULL, NULL};
 
 /* google.protobuf.ServiceOptions */
 static const pbj_field google_protobuf_ServiceOptions__fields[] = {
@@ -376,7 +376,7 @@ static const pbj_field google_protobuf_ServiceOptions__fields[] = {
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ServiceOptions, uninterpreted_option), 0, 3409, 3430, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
 const pbj_table google_protobuf_ServiceOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ServiceOptions__fields, NULL, NULL, 3367, sizeof(google_protobuf_ServiceOptions), 2, 0, 0,
-                           PBJ_OFFSET(google_protobuf_ServiceOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_ServiceOptions, pbj_ext), 0};
+                           PBJ_OFFSET(google_protobuf_ServiceOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_ServiceOptions, pbj_ext), 0, NULL, NULL};
 
 /* google.protobuf.MethodOptions */
 static const pbj_field google_protobuf_MethodOptions__fields[] = {
@@ -385,7 +385,7 @@ static const pbj_field google_protobuf_MethodOptions__fields[] = {
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_MethodOptions, uninterpreted_option), 0, 3526, 3547, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
 const pbj_table google_protobuf_MethodOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MethodOptions__fields, NULL, NULL, 3450, sizeof(google_protobuf_MethodOptions), 3, 0, 0,
-                           PBJ_OFFSET(google_protobuf_MethodOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_MethodOptions, pbj_ext), 0};
+                           PBJ_OFFSET(google_protobuf_MethodOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_MethodOptions, pbj_ext), 0, NULL, NULL};
 
 /* google.protobuf.UninterpretedOption */
 static const pbj_field google_protobuf_UninterpretedOption__fields[] = {
@@ -398,7 +398,7 @@ static const pbj_field google_protobuf_UninterpretedOption__fields[] = {
     {8, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, aggregate_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_aggregate_value), 3763, 3779, NULL, NULL},   /* aggregate_value */
 };
 const pbj_table google_protobuf_UninterpretedOption__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_UninterpretedOption__fields, NULL, NULL, 3567, sizeof(google_protobuf_UninterpretedOption), 7, 0, 0,
-                           PBJ_OFFSET(google_protobuf_UninterpretedOption, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_UninterpretedOption, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.UninterpretedOption.NamePart */
 static const pbj_field google_protobuf_UninterpretedOption_NamePart__fields[] = {
@@ -406,14 +406,14 @@ static const pbj_field google_protobuf_UninterpretedOption_NamePart__fields[] = 
     {2, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, PBJ_F_REQUIRED, PBJ_MEMBER(google_protobuf_UninterpretedOption_NamePart, is_extension), PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, has_is_extension), 3971, 3984, NULL, NULL},   /* is_extension */
 };
 const pbj_table google_protobuf_UninterpretedOption_NamePart__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_UninterpretedOption_NamePart__fields, NULL, NULL, 3794, sizeof(google_protobuf_UninterpretedOption_NamePart), 2, 2, 0,
-                           PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.SourceCodeInfo */
 static const pbj_field google_protobuf_SourceCodeInfo__fields[] = {
     {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo, location), 0, 4027, 4027, &google_protobuf_SourceCodeInfo_Location__table, NULL},   /* location */
 };
 const pbj_table google_protobuf_SourceCodeInfo__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_SourceCodeInfo__fields, NULL, NULL, 3996, sizeof(google_protobuf_SourceCodeInfo), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_SourceCodeInfo, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_SourceCodeInfo, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.SourceCodeInfo.Location */
 static const pbj_field google_protobuf_SourceCodeInfo_Location__fields[] = {
@@ -424,14 +424,14 @@ static const pbj_field google_protobuf_SourceCodeInfo_Location__fields[] = {
     {6, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, leading_detached_comments), 0, 4154, 4180, NULL, NULL},   /* leading_detached_comments */
 };
 const pbj_table google_protobuf_SourceCodeInfo_Location__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_SourceCodeInfo_Location__fields, NULL, NULL, 4036, sizeof(google_protobuf_SourceCodeInfo_Location), 5, 4, 0,
-                           PBJ_OFFSET(google_protobuf_SourceCodeInfo_Location, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_SourceCodeInfo_Location, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.GeneratedCodeInfo */
 static const pbj_field google_protobuf_GeneratedCodeInfo__fields[] = {
     {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo, annotation), 0, 4238, 4238, &google_protobuf_GeneratedCodeInfo_Annotation__table, NULL},   /* annotation */
 };
 const pbj_table google_protobuf_GeneratedCodeInfo__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_GeneratedCodeInfo__fields, NULL, NULL, 4204, sizeof(google_protobuf_GeneratedCodeInfo), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_GeneratedCodeInfo, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_GeneratedCodeInfo, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.GeneratedCodeInfo.Annotation */
 static const pbj_field google_protobuf_GeneratedCodeInfo_Annotation__fields[] = {
@@ -441,7 +441,7 @@ static const pbj_field google_protobuf_GeneratedCodeInfo_Annotation__fields[] = 
     {4, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo_Annotation, end), PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, has_end), 4328, 4328, NULL, NULL},   /* end */
 };
 const pbj_table google_protobuf_GeneratedCodeInfo_Annotation__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_GeneratedCodeInfo_Annotation__fields, NULL, NULL, 4249, sizeof(google_protobuf_GeneratedCodeInfo_Annotation), 4, 4, 0,
-                           PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* ==== google.protobuf.FileDescriptorSet ==== */
 
@@ -459,20 +459,6 @@ size_t google_protobuf_FileDescriptorSet_size(const google_protobuf_FileDescript
         n += 1 + pbj_len_size(s);
     }
     return n;
-}
-
-const char *google_protobuf_FileDescriptorSet_missing(const google_protobuf_FileDescriptorSet *m)
-{
-    return google_protobuf_FileDescriptorSet__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_FileDescriptorSet__missing(const google_protobuf_FileDescriptorSet *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    for (size_t i = 0; i < m->file.count; i++)
-        if ((r = google_protobuf_FileDescriptorProto__missing(&m->file.data[i], depth))) return r;
-    return r;
 }
 
 pbj_status google_protobuf_FileDescriptorSet_encode_partial(const google_protobuf_FileDescriptorSet *m, uint8_t *buf, size_t cap, size_t *len)
@@ -689,27 +675,6 @@ size_t google_protobuf_FileDescriptorProto_size(const google_protobuf_FileDescri
     for (size_t i = 0; i < m->weak_dependency.count; i++) n += pbj_varint_size((uint64_t)(int64_t)m->weak_dependency.data[i]);
     if (m->has_syntax) n += 1 + pbj_len_size(m->syntax.len);
     return n;
-}
-
-const char *google_protobuf_FileDescriptorProto_missing(const google_protobuf_FileDescriptorProto *m)
-{
-    return google_protobuf_FileDescriptorProto__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_FileDescriptorProto__missing(const google_protobuf_FileDescriptorProto *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    for (size_t i = 0; i < m->message_type.count; i++)
-        if ((r = google_protobuf_DescriptorProto__missing(&m->message_type.data[i], depth))) return r;
-    for (size_t i = 0; i < m->enum_type.count; i++)
-        if ((r = google_protobuf_EnumDescriptorProto__missing(&m->enum_type.data[i], depth))) return r;
-    for (size_t i = 0; i < m->service.count; i++)
-        if ((r = google_protobuf_ServiceDescriptorProto__missing(&m->service.data[i], depth))) return r;
-    for (size_t i = 0; i < m->extension.count; i++)
-        if ((r = google_protobuf_FieldDescriptorProto__missing(&m->extension.data[i], depth))) return r;
-    if (m->options && (r = google_protobuf_FileOptions__missing(m->options, depth))) return r;
-    return r;
 }
 
 pbj_status google_protobuf_FileDescriptorProto_encode_partial(const google_protobuf_FileDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
@@ -1429,31 +1394,6 @@ size_t google_protobuf_DescriptorProto__size(const google_protobuf_DescriptorPro
     return n;
 }
 
-const char *google_protobuf_DescriptorProto_missing(const google_protobuf_DescriptorProto *m)
-{
-    return google_protobuf_DescriptorProto__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_DescriptorProto__missing(const google_protobuf_DescriptorProto *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    for (size_t i = 0; i < m->field.count; i++)
-        if ((r = google_protobuf_FieldDescriptorProto__missing(&m->field.data[i], depth))) return r;
-    for (size_t i = 0; i < m->nested_type.count; i++)
-        if ((r = google_protobuf_DescriptorProto__missing(&m->nested_type.data[i], depth))) return r;
-    for (size_t i = 0; i < m->enum_type.count; i++)
-        if ((r = google_protobuf_EnumDescriptorProto__missing(&m->enum_type.data[i], depth))) return r;
-    for (size_t i = 0; i < m->extension_range.count; i++)
-        if ((r = google_protobuf_DescriptorProto_ExtensionRange__missing(&m->extension_range.data[i], depth))) return r;
-    for (size_t i = 0; i < m->extension.count; i++)
-        if ((r = google_protobuf_FieldDescriptorProto__missing(&m->extension.data[i], depth))) return r;
-    if (m->options && (r = google_protobuf_MessageOptions__missing(m->options, depth))) return r;
-    for (size_t i = 0; i < m->oneof_decl.count; i++)
-        if ((r = google_protobuf_OneofDescriptorProto__missing(&m->oneof_decl.data[i], depth))) return r;
-    return r;
-}
-
 pbj_status google_protobuf_DescriptorProto_encode_partial(const google_protobuf_DescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
 {
     size_t n = google_protobuf_DescriptorProto_size(m);
@@ -2051,19 +1991,6 @@ size_t google_protobuf_DescriptorProto_ExtensionRange_size(const google_protobuf
     return n;
 }
 
-const char *google_protobuf_DescriptorProto_ExtensionRange_missing(const google_protobuf_DescriptorProto_ExtensionRange *m)
-{
-    return google_protobuf_DescriptorProto_ExtensionRange__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_DescriptorProto_ExtensionRange__missing(const google_protobuf_DescriptorProto_ExtensionRange *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    if (m->options && (r = google_protobuf_ExtensionRangeOptions__missing(m->options, depth))) return r;
-    return r;
-}
-
 pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode_partial(const google_protobuf_DescriptorProto_ExtensionRange *m, uint8_t *buf, size_t cap, size_t *len)
 {
     size_t n = google_protobuf_DescriptorProto_ExtensionRange_size(m);
@@ -2497,20 +2424,6 @@ size_t google_protobuf_ExtensionRangeOptions_size(const google_protobuf_Extensio
     return n;
 }
 
-const char *google_protobuf_ExtensionRangeOptions_missing(const google_protobuf_ExtensionRangeOptions *m)
-{
-    return google_protobuf_ExtensionRangeOptions__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_ExtensionRangeOptions__missing(const google_protobuf_ExtensionRangeOptions *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((r = google_protobuf_UninterpretedOption__missing(&m->uninterpreted_option.data[i], depth))) return r;
-    return r;
-}
-
 pbj_status google_protobuf_ExtensionRangeOptions_encode_partial(const google_protobuf_ExtensionRangeOptions *m, uint8_t *buf, size_t cap, size_t *len)
 {
     size_t n = google_protobuf_ExtensionRangeOptions_size(m);
@@ -2729,19 +2642,6 @@ size_t google_protobuf_FieldDescriptorProto_size(const google_protobuf_FieldDesc
     if (m->has_json_name) n += 1 + pbj_len_size(m->json_name.len);
     if (m->has_proto3_optional) n += 2 + 1;
     return n;
-}
-
-const char *google_protobuf_FieldDescriptorProto_missing(const google_protobuf_FieldDescriptorProto *m)
-{
-    return google_protobuf_FieldDescriptorProto__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_FieldDescriptorProto__missing(const google_protobuf_FieldDescriptorProto *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    if (m->options && (r = google_protobuf_FieldOptions__missing(m->options, depth))) return r;
-    return r;
 }
 
 pbj_status google_protobuf_FieldDescriptorProto_encode_partial(const google_protobuf_FieldDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
@@ -3251,19 +3151,6 @@ size_t google_protobuf_OneofDescriptorProto_size(const google_protobuf_OneofDesc
     return n;
 }
 
-const char *google_protobuf_OneofDescriptorProto_missing(const google_protobuf_OneofDescriptorProto *m)
-{
-    return google_protobuf_OneofDescriptorProto__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_OneofDescriptorProto__missing(const google_protobuf_OneofDescriptorProto *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    if (m->options && (r = google_protobuf_OneofOptions__missing(m->options, depth))) return r;
-    return r;
-}
-
 pbj_status google_protobuf_OneofDescriptorProto_encode_partial(const google_protobuf_OneofDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
 {
     size_t n = google_protobuf_OneofDescriptorProto_size(m);
@@ -3481,21 +3368,6 @@ size_t google_protobuf_EnumDescriptorProto_size(const google_protobuf_EnumDescri
     n += m->reserved_name.count * 1;
     for (size_t i = 0; i < m->reserved_name.count; i++) n += pbj_len_size(m->reserved_name.data[i].len);
     return n;
-}
-
-const char *google_protobuf_EnumDescriptorProto_missing(const google_protobuf_EnumDescriptorProto *m)
-{
-    return google_protobuf_EnumDescriptorProto__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_EnumDescriptorProto__missing(const google_protobuf_EnumDescriptorProto *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    for (size_t i = 0; i < m->value.count; i++)
-        if ((r = google_protobuf_EnumValueDescriptorProto__missing(&m->value.data[i], depth))) return r;
-    if (m->options && (r = google_protobuf_EnumOptions__missing(m->options, depth))) return r;
-    return r;
 }
 
 pbj_status google_protobuf_EnumDescriptorProto_encode_partial(const google_protobuf_EnumDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
@@ -4038,19 +3910,6 @@ size_t google_protobuf_EnumValueDescriptorProto_size(const google_protobuf_EnumV
     return n;
 }
 
-const char *google_protobuf_EnumValueDescriptorProto_missing(const google_protobuf_EnumValueDescriptorProto *m)
-{
-    return google_protobuf_EnumValueDescriptorProto__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_EnumValueDescriptorProto__missing(const google_protobuf_EnumValueDescriptorProto *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    if (m->options && (r = google_protobuf_EnumValueOptions__missing(m->options, depth))) return r;
-    return r;
-}
-
 pbj_status google_protobuf_EnumValueDescriptorProto_encode_partial(const google_protobuf_EnumValueDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
 {
     size_t n = google_protobuf_EnumValueDescriptorProto_size(m);
@@ -4295,21 +4154,6 @@ size_t google_protobuf_ServiceDescriptorProto_size(const google_protobuf_Service
         n += 1 + pbj_len_size(s);
     }
     return n;
-}
-
-const char *google_protobuf_ServiceDescriptorProto_missing(const google_protobuf_ServiceDescriptorProto *m)
-{
-    return google_protobuf_ServiceDescriptorProto__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_ServiceDescriptorProto__missing(const google_protobuf_ServiceDescriptorProto *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    for (size_t i = 0; i < m->method.count; i++)
-        if ((r = google_protobuf_MethodDescriptorProto__missing(&m->method.data[i], depth))) return r;
-    if (m->options && (r = google_protobuf_ServiceOptions__missing(m->options, depth))) return r;
-    return r;
 }
 
 pbj_status google_protobuf_ServiceDescriptorProto_encode_partial(const google_protobuf_ServiceDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
@@ -4573,19 +4417,6 @@ size_t google_protobuf_MethodDescriptorProto_size(const google_protobuf_MethodDe
     if (m->has_client_streaming) n += 1 + 1;
     if (m->has_server_streaming) n += 1 + 1;
     return n;
-}
-
-const char *google_protobuf_MethodDescriptorProto_missing(const google_protobuf_MethodDescriptorProto *m)
-{
-    return google_protobuf_MethodDescriptorProto__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_MethodDescriptorProto__missing(const google_protobuf_MethodDescriptorProto *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    if (m->options && (r = google_protobuf_MethodOptions__missing(m->options, depth))) return r;
-    return r;
 }
 
 pbj_status google_protobuf_MethodDescriptorProto_encode_partial(const google_protobuf_MethodDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
@@ -4947,20 +4778,6 @@ size_t google_protobuf_FileOptions_size(const google_protobuf_FileOptions *m)
         n += 2 + pbj_len_size(s);
     }
     return n;
-}
-
-const char *google_protobuf_FileOptions_missing(const google_protobuf_FileOptions *m)
-{
-    return google_protobuf_FileOptions__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_FileOptions__missing(const google_protobuf_FileOptions *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((r = google_protobuf_UninterpretedOption__missing(&m->uninterpreted_option.data[i], depth))) return r;
-    return r;
 }
 
 pbj_status google_protobuf_FileOptions_encode_partial(const google_protobuf_FileOptions *m, uint8_t *buf, size_t cap, size_t *len)
@@ -5830,20 +5647,6 @@ size_t google_protobuf_MessageOptions_size(const google_protobuf_MessageOptions 
     return n;
 }
 
-const char *google_protobuf_MessageOptions_missing(const google_protobuf_MessageOptions *m)
-{
-    return google_protobuf_MessageOptions__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_MessageOptions__missing(const google_protobuf_MessageOptions *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((r = google_protobuf_UninterpretedOption__missing(&m->uninterpreted_option.data[i], depth))) return r;
-    return r;
-}
-
 pbj_status google_protobuf_MessageOptions_encode_partial(const google_protobuf_MessageOptions *m, uint8_t *buf, size_t cap, size_t *len)
 {
     size_t n = google_protobuf_MessageOptions_size(m);
@@ -6189,20 +5992,6 @@ size_t google_protobuf_FieldOptions_size(const google_protobuf_FieldOptions *m)
         n += 2 + pbj_len_size(s);
     }
     return n;
-}
-
-const char *google_protobuf_FieldOptions_missing(const google_protobuf_FieldOptions *m)
-{
-    return google_protobuf_FieldOptions__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_FieldOptions__missing(const google_protobuf_FieldOptions *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((r = google_protobuf_UninterpretedOption__missing(&m->uninterpreted_option.data[i], depth))) return r;
-    return r;
 }
 
 pbj_status google_protobuf_FieldOptions_encode_partial(const google_protobuf_FieldOptions *m, uint8_t *buf, size_t cap, size_t *len)
@@ -6644,20 +6433,6 @@ size_t google_protobuf_OneofOptions_size(const google_protobuf_OneofOptions *m)
     return n;
 }
 
-const char *google_protobuf_OneofOptions_missing(const google_protobuf_OneofOptions *m)
-{
-    return google_protobuf_OneofOptions__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_OneofOptions__missing(const google_protobuf_OneofOptions *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((r = google_protobuf_UninterpretedOption__missing(&m->uninterpreted_option.data[i], depth))) return r;
-    return r;
-}
-
 pbj_status google_protobuf_OneofOptions_encode_partial(const google_protobuf_OneofOptions *m, uint8_t *buf, size_t cap, size_t *len)
 {
     size_t n = google_protobuf_OneofOptions_size(m);
@@ -6867,20 +6642,6 @@ size_t google_protobuf_EnumOptions_size(const google_protobuf_EnumOptions *m)
         n += 2 + pbj_len_size(s);
     }
     return n;
-}
-
-const char *google_protobuf_EnumOptions_missing(const google_protobuf_EnumOptions *m)
-{
-    return google_protobuf_EnumOptions__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_EnumOptions__missing(const google_protobuf_EnumOptions *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((r = google_protobuf_UninterpretedOption__missing(&m->uninterpreted_option.data[i], depth))) return r;
-    return r;
 }
 
 pbj_status google_protobuf_EnumOptions_encode_partial(const google_protobuf_EnumOptions *m, uint8_t *buf, size_t cap, size_t *len)
@@ -7158,20 +6919,6 @@ size_t google_protobuf_EnumValueOptions_size(const google_protobuf_EnumValueOpti
     return n;
 }
 
-const char *google_protobuf_EnumValueOptions_missing(const google_protobuf_EnumValueOptions *m)
-{
-    return google_protobuf_EnumValueOptions__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_EnumValueOptions__missing(const google_protobuf_EnumValueOptions *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((r = google_protobuf_UninterpretedOption__missing(&m->uninterpreted_option.data[i], depth))) return r;
-    return r;
-}
-
 pbj_status google_protobuf_EnumValueOptions_encode_partial(const google_protobuf_EnumValueOptions *m, uint8_t *buf, size_t cap, size_t *len)
 {
     size_t n = google_protobuf_EnumValueOptions_size(m);
@@ -7412,20 +7159,6 @@ size_t google_protobuf_ServiceOptions_size(const google_protobuf_ServiceOptions 
         n += 2 + pbj_len_size(s);
     }
     return n;
-}
-
-const char *google_protobuf_ServiceOptions_missing(const google_protobuf_ServiceOptions *m)
-{
-    return google_protobuf_ServiceOptions__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_ServiceOptions__missing(const google_protobuf_ServiceOptions *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((r = google_protobuf_UninterpretedOption__missing(&m->uninterpreted_option.data[i], depth))) return r;
-    return r;
 }
 
 pbj_status google_protobuf_ServiceOptions_encode_partial(const google_protobuf_ServiceOptions *m, uint8_t *buf, size_t cap, size_t *len)
@@ -7670,20 +7403,6 @@ size_t google_protobuf_MethodOptions_size(const google_protobuf_MethodOptions *m
         n += 2 + pbj_len_size(s);
     }
     return n;
-}
-
-const char *google_protobuf_MethodOptions_missing(const google_protobuf_MethodOptions *m)
-{
-    return google_protobuf_MethodOptions__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_MethodOptions__missing(const google_protobuf_MethodOptions *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((r = google_protobuf_UninterpretedOption__missing(&m->uninterpreted_option.data[i], depth))) return r;
-    return r;
 }
 
 pbj_status google_protobuf_MethodOptions_encode_partial(const google_protobuf_MethodOptions *m, uint8_t *buf, size_t cap, size_t *len)
@@ -7967,20 +7686,6 @@ size_t google_protobuf_UninterpretedOption_size(const google_protobuf_Uninterpre
     if (m->has_string_value) n += 1 + pbj_len_size(m->string_value.len);
     if (m->has_aggregate_value) n += 1 + pbj_len_size(m->aggregate_value.len);
     return n;
-}
-
-const char *google_protobuf_UninterpretedOption_missing(const google_protobuf_UninterpretedOption *m)
-{
-    return google_protobuf_UninterpretedOption__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_UninterpretedOption__missing(const google_protobuf_UninterpretedOption *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    for (size_t i = 0; i < m->name.count; i++)
-        if ((r = google_protobuf_UninterpretedOption_NamePart__missing(&m->name.data[i], depth))) return r;
-    return r;
 }
 
 pbj_status google_protobuf_UninterpretedOption_encode_partial(const google_protobuf_UninterpretedOption *m, uint8_t *buf, size_t cap, size_t *len)
@@ -8356,20 +8061,6 @@ size_t google_protobuf_UninterpretedOption_NamePart_size(const google_protobuf_U
     if (m->has_name_part) n += 1 + pbj_len_size(m->name_part.len);
     if (m->has_is_extension) n += 1 + 1;
     return n;
-}
-
-const char *google_protobuf_UninterpretedOption_NamePart_missing(const google_protobuf_UninterpretedOption_NamePart *m)
-{
-    return google_protobuf_UninterpretedOption_NamePart__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_UninterpretedOption_NamePart__missing(const google_protobuf_UninterpretedOption_NamePart *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    if (!m->has_name_part) return "google.protobuf.UninterpretedOption.NamePart.name_part";
-    if (!m->has_is_extension) return "google.protobuf.UninterpretedOption.NamePart.is_extension";
-    return r;
 }
 
 pbj_status google_protobuf_UninterpretedOption_NamePart_encode_partial(const google_protobuf_UninterpretedOption_NamePart *m, uint8_t *buf, size_t cap, size_t *len)
@@ -13829,51 +13520,6 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation__from_json(void *pm, pbj
 #endif
 /* ==== google.protobuf.FileDescriptorSet: building helpers ==== */
 
-pbj_status google_protobuf_FileDescriptorSet_copy(google_protobuf_FileDescriptorSet *dst, const google_protobuf_FileDescriptorSet *src, pbj_arena *arena)
-{
-    google_protobuf_FileDescriptorSet_init(dst);
-    return google_protobuf_FileDescriptorSet__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FileDescriptorSet_merge(google_protobuf_FileDescriptorSet *m, const google_protobuf_FileDescriptorSet *b, pbj_arena *arena)
-{
-    return google_protobuf_FileDescriptorSet__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FileDescriptorSet__merge(google_protobuf_FileDescriptorSet *m, const google_protobuf_FileDescriptorSet *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->file.count) {
-        google_protobuf_FileDescriptorProto *data = (google_protobuf_FileDescriptorProto *)pbj_append_array(arena, m->file.data, m->file.count, NULL, b->file.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->file.data = data;
-        for (size_t i = 0; i < b->file.count; i++) {
-            google_protobuf_FileDescriptorProto_init(&data[m->file.count]);
-            if ((st = google_protobuf_FileDescriptorProto__merge(&data[m->file.count++], &b->file.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_FileDescriptorSet_sort_maps(google_protobuf_FileDescriptorSet *m, pbj_arena *arena)
-{
-    return google_protobuf_FileDescriptorSet__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FileDescriptorSet__sort_maps(google_protobuf_FileDescriptorSet *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    for (size_t i = 0; i < m->file.count; i++)
-        if ((st = google_protobuf_FileDescriptorProto__sort_maps(&m->file.data[i], arena, depth)) != PBJ_OK) return st;
-    return st;
-}
-
 pbj_status google_protobuf_FileDescriptorSet_add_file(google_protobuf_FileDescriptorSet *m, const google_protobuf_FileDescriptorProto *v, pbj_arena *arena)
 {
     google_protobuf_FileDescriptorProto e;   /* copied first: v may point into the array */
@@ -13917,131 +13563,6 @@ pbj_status google_protobuf_FileDescriptorSet_read_delimited(google_protobuf_File
 }
 
 /* ==== google.protobuf.FileDescriptorProto: building helpers ==== */
-
-pbj_status google_protobuf_FileDescriptorProto_copy(google_protobuf_FileDescriptorProto *dst, const google_protobuf_FileDescriptorProto *src, pbj_arena *arena)
-{
-    google_protobuf_FileDescriptorProto_init(dst);
-    return google_protobuf_FileDescriptorProto__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FileDescriptorProto_merge(google_protobuf_FileDescriptorProto *m, const google_protobuf_FileDescriptorProto *b, pbj_arena *arena)
-{
-    return google_protobuf_FileDescriptorProto__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FileDescriptorProto__merge(google_protobuf_FileDescriptorProto *m, const google_protobuf_FileDescriptorProto *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_name) {
-        if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
-        m->has_name = 1;
-    }
-    if (b->has_package) {
-        if ((st = pbj_copy(arena, b->package.data, b->package.len, &m->package)) != PBJ_OK) return st;
-        m->has_package = 1;
-    }
-    if (b->dependency.count) {
-        pbj_slice *data = (pbj_slice *)pbj_append_array(arena, m->dependency.data, m->dependency.count, NULL, b->dependency.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->dependency.data = data;
-        for (size_t i = 0; i < b->dependency.count; i++)
-            if ((st = pbj_copy(arena, b->dependency.data[i].data, b->dependency.data[i].len, &data[m->dependency.count++])) != PBJ_OK) return st;
-    }
-    if (b->message_type.count) {
-        google_protobuf_DescriptorProto *data = (google_protobuf_DescriptorProto *)pbj_append_array(arena, m->message_type.data, m->message_type.count, NULL, b->message_type.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->message_type.data = data;
-        for (size_t i = 0; i < b->message_type.count; i++) {
-            google_protobuf_DescriptorProto_init(&data[m->message_type.count]);
-            if ((st = google_protobuf_DescriptorProto__merge(&data[m->message_type.count++], &b->message_type.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->enum_type.count) {
-        google_protobuf_EnumDescriptorProto *data = (google_protobuf_EnumDescriptorProto *)pbj_append_array(arena, m->enum_type.data, m->enum_type.count, NULL, b->enum_type.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->enum_type.data = data;
-        for (size_t i = 0; i < b->enum_type.count; i++) {
-            google_protobuf_EnumDescriptorProto_init(&data[m->enum_type.count]);
-            if ((st = google_protobuf_EnumDescriptorProto__merge(&data[m->enum_type.count++], &b->enum_type.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->service.count) {
-        google_protobuf_ServiceDescriptorProto *data = (google_protobuf_ServiceDescriptorProto *)pbj_append_array(arena, m->service.data, m->service.count, NULL, b->service.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->service.data = data;
-        for (size_t i = 0; i < b->service.count; i++) {
-            google_protobuf_ServiceDescriptorProto_init(&data[m->service.count]);
-            if ((st = google_protobuf_ServiceDescriptorProto__merge(&data[m->service.count++], &b->service.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->extension.count) {
-        google_protobuf_FieldDescriptorProto *data = (google_protobuf_FieldDescriptorProto *)pbj_append_array(arena, m->extension.data, m->extension.count, NULL, b->extension.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->extension.data = data;
-        for (size_t i = 0; i < b->extension.count; i++) {
-            google_protobuf_FieldDescriptorProto_init(&data[m->extension.count]);
-            if ((st = google_protobuf_FieldDescriptorProto__merge(&data[m->extension.count++], &b->extension.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->options) {
-        if (!m->options) {
-            if (!(m->options = (google_protobuf_FileOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_FileOptions)))) return PBJ_ERR_NOMEM;
-            google_protobuf_FileOptions_init(m->options);
-        }
-        if ((st = google_protobuf_FileOptions__merge(m->options, b->options, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->source_code_info) {
-        if (!m->source_code_info) {
-            if (!(m->source_code_info = (google_protobuf_SourceCodeInfo *)pbj_arena_alloc(arena, sizeof(google_protobuf_SourceCodeInfo)))) return PBJ_ERR_NOMEM;
-            google_protobuf_SourceCodeInfo_init(m->source_code_info);
-        }
-        if ((st = google_protobuf_SourceCodeInfo__merge(m->source_code_info, b->source_code_info, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->public_dependency.count) {
-        int32_t *data = (int32_t *)pbj_append_array(arena, m->public_dependency.data, m->public_dependency.count, b->public_dependency.data, b->public_dependency.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->public_dependency.data = data;
-        m->public_dependency.count += b->public_dependency.count;
-    }
-    if (b->weak_dependency.count) {
-        int32_t *data = (int32_t *)pbj_append_array(arena, m->weak_dependency.data, m->weak_dependency.count, b->weak_dependency.data, b->weak_dependency.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->weak_dependency.data = data;
-        m->weak_dependency.count += b->weak_dependency.count;
-    }
-    if (b->has_syntax) {
-        if ((st = pbj_copy(arena, b->syntax.data, b->syntax.len, &m->syntax)) != PBJ_OK) return st;
-        m->has_syntax = 1;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_FileDescriptorProto_sort_maps(google_protobuf_FileDescriptorProto *m, pbj_arena *arena)
-{
-    return google_protobuf_FileDescriptorProto__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FileDescriptorProto__sort_maps(google_protobuf_FileDescriptorProto *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    for (size_t i = 0; i < m->message_type.count; i++)
-        if ((st = google_protobuf_DescriptorProto__sort_maps(&m->message_type.data[i], arena, depth)) != PBJ_OK) return st;
-    for (size_t i = 0; i < m->enum_type.count; i++)
-        if ((st = google_protobuf_EnumDescriptorProto__sort_maps(&m->enum_type.data[i], arena, depth)) != PBJ_OK) return st;
-    for (size_t i = 0; i < m->service.count; i++)
-        if ((st = google_protobuf_ServiceDescriptorProto__sort_maps(&m->service.data[i], arena, depth)) != PBJ_OK) return st;
-    for (size_t i = 0; i < m->extension.count; i++)
-        if ((st = google_protobuf_FieldDescriptorProto__sort_maps(&m->extension.data[i], arena, depth)) != PBJ_OK) return st;
-    if (m->options && (st = google_protobuf_FileOptions__sort_maps(m->options, arena, depth)) != PBJ_OK) return st;
-    if (m->source_code_info && (st = google_protobuf_SourceCodeInfo__sort_maps(m->source_code_info, arena, depth)) != PBJ_OK) return st;
-    return st;
-}
 
 pbj_status google_protobuf_FileDescriptorProto_add_message_type(google_protobuf_FileDescriptorProto *m, const google_protobuf_DescriptorProto *v, pbj_arena *arena)
 {
@@ -14128,136 +13649,6 @@ pbj_status google_protobuf_FileDescriptorProto_read_delimited(google_protobuf_Fi
 }
 
 /* ==== google.protobuf.DescriptorProto: building helpers ==== */
-
-pbj_status google_protobuf_DescriptorProto_copy(google_protobuf_DescriptorProto *dst, const google_protobuf_DescriptorProto *src, pbj_arena *arena)
-{
-    google_protobuf_DescriptorProto_init(dst);
-    return google_protobuf_DescriptorProto__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_DescriptorProto_merge(google_protobuf_DescriptorProto *m, const google_protobuf_DescriptorProto *b, pbj_arena *arena)
-{
-    return google_protobuf_DescriptorProto__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_DescriptorProto__merge(google_protobuf_DescriptorProto *m, const google_protobuf_DescriptorProto *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_name) {
-        if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
-        m->has_name = 1;
-    }
-    if (b->field.count) {
-        google_protobuf_FieldDescriptorProto *data = (google_protobuf_FieldDescriptorProto *)pbj_append_array(arena, m->field.data, m->field.count, NULL, b->field.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->field.data = data;
-        for (size_t i = 0; i < b->field.count; i++) {
-            google_protobuf_FieldDescriptorProto_init(&data[m->field.count]);
-            if ((st = google_protobuf_FieldDescriptorProto__merge(&data[m->field.count++], &b->field.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->nested_type.count) {
-        google_protobuf_DescriptorProto *data = (google_protobuf_DescriptorProto *)pbj_append_array(arena, m->nested_type.data, m->nested_type.count, NULL, b->nested_type.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->nested_type.data = data;
-        for (size_t i = 0; i < b->nested_type.count; i++) {
-            google_protobuf_DescriptorProto_init(&data[m->nested_type.count]);
-            if ((st = google_protobuf_DescriptorProto__merge(&data[m->nested_type.count++], &b->nested_type.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->enum_type.count) {
-        google_protobuf_EnumDescriptorProto *data = (google_protobuf_EnumDescriptorProto *)pbj_append_array(arena, m->enum_type.data, m->enum_type.count, NULL, b->enum_type.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->enum_type.data = data;
-        for (size_t i = 0; i < b->enum_type.count; i++) {
-            google_protobuf_EnumDescriptorProto_init(&data[m->enum_type.count]);
-            if ((st = google_protobuf_EnumDescriptorProto__merge(&data[m->enum_type.count++], &b->enum_type.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->extension_range.count) {
-        google_protobuf_DescriptorProto_ExtensionRange *data = (google_protobuf_DescriptorProto_ExtensionRange *)pbj_append_array(arena, m->extension_range.data, m->extension_range.count, NULL, b->extension_range.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->extension_range.data = data;
-        for (size_t i = 0; i < b->extension_range.count; i++) {
-            google_protobuf_DescriptorProto_ExtensionRange_init(&data[m->extension_range.count]);
-            if ((st = google_protobuf_DescriptorProto_ExtensionRange__merge(&data[m->extension_range.count++], &b->extension_range.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->extension.count) {
-        google_protobuf_FieldDescriptorProto *data = (google_protobuf_FieldDescriptorProto *)pbj_append_array(arena, m->extension.data, m->extension.count, NULL, b->extension.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->extension.data = data;
-        for (size_t i = 0; i < b->extension.count; i++) {
-            google_protobuf_FieldDescriptorProto_init(&data[m->extension.count]);
-            if ((st = google_protobuf_FieldDescriptorProto__merge(&data[m->extension.count++], &b->extension.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->options) {
-        if (!m->options) {
-            if (!(m->options = (google_protobuf_MessageOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_MessageOptions)))) return PBJ_ERR_NOMEM;
-            google_protobuf_MessageOptions_init(m->options);
-        }
-        if ((st = google_protobuf_MessageOptions__merge(m->options, b->options, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->oneof_decl.count) {
-        google_protobuf_OneofDescriptorProto *data = (google_protobuf_OneofDescriptorProto *)pbj_append_array(arena, m->oneof_decl.data, m->oneof_decl.count, NULL, b->oneof_decl.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->oneof_decl.data = data;
-        for (size_t i = 0; i < b->oneof_decl.count; i++) {
-            google_protobuf_OneofDescriptorProto_init(&data[m->oneof_decl.count]);
-            if ((st = google_protobuf_OneofDescriptorProto__merge(&data[m->oneof_decl.count++], &b->oneof_decl.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->reserved_range.count) {
-        google_protobuf_DescriptorProto_ReservedRange *data = (google_protobuf_DescriptorProto_ReservedRange *)pbj_append_array(arena, m->reserved_range.data, m->reserved_range.count, NULL, b->reserved_range.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->reserved_range.data = data;
-        for (size_t i = 0; i < b->reserved_range.count; i++) {
-            google_protobuf_DescriptorProto_ReservedRange_init(&data[m->reserved_range.count]);
-            if ((st = google_protobuf_DescriptorProto_ReservedRange__merge(&data[m->reserved_range.count++], &b->reserved_range.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->reserved_name.count) {
-        pbj_slice *data = (pbj_slice *)pbj_append_array(arena, m->reserved_name.data, m->reserved_name.count, NULL, b->reserved_name.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->reserved_name.data = data;
-        for (size_t i = 0; i < b->reserved_name.count; i++)
-            if ((st = pbj_copy(arena, b->reserved_name.data[i].data, b->reserved_name.data[i].len, &data[m->reserved_name.count++])) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_DescriptorProto_sort_maps(google_protobuf_DescriptorProto *m, pbj_arena *arena)
-{
-    return google_protobuf_DescriptorProto__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_DescriptorProto__sort_maps(google_protobuf_DescriptorProto *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    for (size_t i = 0; i < m->field.count; i++)
-        if ((st = google_protobuf_FieldDescriptorProto__sort_maps(&m->field.data[i], arena, depth)) != PBJ_OK) return st;
-    for (size_t i = 0; i < m->nested_type.count; i++)
-        if ((st = google_protobuf_DescriptorProto__sort_maps(&m->nested_type.data[i], arena, depth)) != PBJ_OK) return st;
-    for (size_t i = 0; i < m->enum_type.count; i++)
-        if ((st = google_protobuf_EnumDescriptorProto__sort_maps(&m->enum_type.data[i], arena, depth)) != PBJ_OK) return st;
-    for (size_t i = 0; i < m->extension_range.count; i++)
-        if ((st = google_protobuf_DescriptorProto_ExtensionRange__sort_maps(&m->extension_range.data[i], arena, depth)) != PBJ_OK) return st;
-    for (size_t i = 0; i < m->extension.count; i++)
-        if ((st = google_protobuf_FieldDescriptorProto__sort_maps(&m->extension.data[i], arena, depth)) != PBJ_OK) return st;
-    if (m->options && (st = google_protobuf_MessageOptions__sort_maps(m->options, arena, depth)) != PBJ_OK) return st;
-    for (size_t i = 0; i < m->oneof_decl.count; i++)
-        if ((st = google_protobuf_OneofDescriptorProto__sort_maps(&m->oneof_decl.data[i], arena, depth)) != PBJ_OK) return st;
-    for (size_t i = 0; i < m->reserved_range.count; i++)
-        if ((st = google_protobuf_DescriptorProto_ReservedRange__sort_maps(&m->reserved_range.data[i], arena, depth)) != PBJ_OK) return st;
-    return st;
-}
 
 pbj_status google_protobuf_DescriptorProto_add_field(google_protobuf_DescriptorProto *m, const google_protobuf_FieldDescriptorProto *v, pbj_arena *arena)
 {
@@ -14387,56 +13778,6 @@ pbj_status google_protobuf_DescriptorProto_read_delimited(google_protobuf_Descri
 
 /* ==== google.protobuf.DescriptorProto.ExtensionRange: building helpers ==== */
 
-pbj_status google_protobuf_DescriptorProto_ExtensionRange_copy(google_protobuf_DescriptorProto_ExtensionRange *dst, const google_protobuf_DescriptorProto_ExtensionRange *src, pbj_arena *arena)
-{
-    google_protobuf_DescriptorProto_ExtensionRange_init(dst);
-    return google_protobuf_DescriptorProto_ExtensionRange__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_DescriptorProto_ExtensionRange_merge(google_protobuf_DescriptorProto_ExtensionRange *m, const google_protobuf_DescriptorProto_ExtensionRange *b, pbj_arena *arena)
-{
-    return google_protobuf_DescriptorProto_ExtensionRange__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_DescriptorProto_ExtensionRange__merge(google_protobuf_DescriptorProto_ExtensionRange *m, const google_protobuf_DescriptorProto_ExtensionRange *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_start) {
-        m->start = b->start;
-        m->has_start = 1;
-    }
-    if (b->has_end) {
-        m->end = b->end;
-        m->has_end = 1;
-    }
-    if (b->options) {
-        if (!m->options) {
-            if (!(m->options = (google_protobuf_ExtensionRangeOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_ExtensionRangeOptions)))) return PBJ_ERR_NOMEM;
-            google_protobuf_ExtensionRangeOptions_init(m->options);
-        }
-        if ((st = google_protobuf_ExtensionRangeOptions__merge(m->options, b->options, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_DescriptorProto_ExtensionRange_sort_maps(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_arena *arena)
-{
-    return google_protobuf_DescriptorProto_ExtensionRange__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_DescriptorProto_ExtensionRange__sort_maps(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (m->options && (st = google_protobuf_ExtensionRangeOptions__sort_maps(m->options, arena, depth)) != PBJ_OK) return st;
-    return st;
-}
-
 pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode_append(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_buf *out)
 {
     if (google_protobuf_DescriptorProto_ExtensionRange_missing(m)) return pbj_missing_status(google_protobuf_DescriptorProto_ExtensionRange_missing(m));
@@ -14467,48 +13808,6 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange_read_delimited(google_
 
 /* ==== google.protobuf.DescriptorProto.ReservedRange: building helpers ==== */
 
-pbj_status google_protobuf_DescriptorProto_ReservedRange_copy(google_protobuf_DescriptorProto_ReservedRange *dst, const google_protobuf_DescriptorProto_ReservedRange *src, pbj_arena *arena)
-{
-    google_protobuf_DescriptorProto_ReservedRange_init(dst);
-    return google_protobuf_DescriptorProto_ReservedRange__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_DescriptorProto_ReservedRange_merge(google_protobuf_DescriptorProto_ReservedRange *m, const google_protobuf_DescriptorProto_ReservedRange *b, pbj_arena *arena)
-{
-    return google_protobuf_DescriptorProto_ReservedRange__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_DescriptorProto_ReservedRange__merge(google_protobuf_DescriptorProto_ReservedRange *m, const google_protobuf_DescriptorProto_ReservedRange *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_start) {
-        m->start = b->start;
-        m->has_start = 1;
-    }
-    if (b->has_end) {
-        m->end = b->end;
-        m->has_end = 1;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_DescriptorProto_ReservedRange_sort_maps(google_protobuf_DescriptorProto_ReservedRange *m, pbj_arena *arena)
-{
-    return google_protobuf_DescriptorProto_ReservedRange__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_DescriptorProto_ReservedRange__sort_maps(google_protobuf_DescriptorProto_ReservedRange *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
-
 pbj_status google_protobuf_DescriptorProto_ReservedRange_encode_append(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_buf *out)
 {
     if (google_protobuf_DescriptorProto_ReservedRange_missing(m)) return pbj_missing_status(google_protobuf_DescriptorProto_ReservedRange_missing(m));
@@ -14538,55 +13837,6 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange_read_delimited(google_p
 }
 
 /* ==== google.protobuf.ExtensionRangeOptions: building helpers ==== */
-
-pbj_status google_protobuf_ExtensionRangeOptions_copy(google_protobuf_ExtensionRangeOptions *dst, const google_protobuf_ExtensionRangeOptions *src, pbj_arena *arena)
-{
-    google_protobuf_ExtensionRangeOptions_init(dst);
-    return google_protobuf_ExtensionRangeOptions__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_merge(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_ExtensionRangeOptions *b, pbj_arena *arena)
-{
-    return google_protobuf_ExtensionRangeOptions__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions__merge(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_ExtensionRangeOptions *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->uninterpreted_option.count) {
-        google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->uninterpreted_option.data = data;
-        for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
-            google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
-            if ((st = google_protobuf_UninterpretedOption__merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    {
-        static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
-        if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_sort_maps(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena)
-{
-    return google_protobuf_ExtensionRangeOptions__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions__sort_maps(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
-    return st;
-}
 
 pbj_status google_protobuf_ExtensionRangeOptions_add_uninterpreted_option(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
 {
@@ -14632,88 +13882,6 @@ pbj_status google_protobuf_ExtensionRangeOptions_read_delimited(google_protobuf_
 
 /* ==== google.protobuf.FieldDescriptorProto: building helpers ==== */
 
-pbj_status google_protobuf_FieldDescriptorProto_copy(google_protobuf_FieldDescriptorProto *dst, const google_protobuf_FieldDescriptorProto *src, pbj_arena *arena)
-{
-    google_protobuf_FieldDescriptorProto_init(dst);
-    return google_protobuf_FieldDescriptorProto__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FieldDescriptorProto_merge(google_protobuf_FieldDescriptorProto *m, const google_protobuf_FieldDescriptorProto *b, pbj_arena *arena)
-{
-    return google_protobuf_FieldDescriptorProto__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FieldDescriptorProto__merge(google_protobuf_FieldDescriptorProto *m, const google_protobuf_FieldDescriptorProto *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_name) {
-        if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
-        m->has_name = 1;
-    }
-    if (b->has_extendee) {
-        if ((st = pbj_copy(arena, b->extendee.data, b->extendee.len, &m->extendee)) != PBJ_OK) return st;
-        m->has_extendee = 1;
-    }
-    if (b->has_number) {
-        m->number = b->number;
-        m->has_number = 1;
-    }
-    if (b->has_label) {
-        m->label = b->label;
-        m->has_label = 1;
-    }
-    if (b->has_type) {
-        m->type = b->type;
-        m->has_type = 1;
-    }
-    if (b->has_type_name) {
-        if ((st = pbj_copy(arena, b->type_name.data, b->type_name.len, &m->type_name)) != PBJ_OK) return st;
-        m->has_type_name = 1;
-    }
-    if (b->has_default_value) {
-        if ((st = pbj_copy(arena, b->default_value.data, b->default_value.len, &m->default_value)) != PBJ_OK) return st;
-        m->has_default_value = 1;
-    }
-    if (b->options) {
-        if (!m->options) {
-            if (!(m->options = (google_protobuf_FieldOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_FieldOptions)))) return PBJ_ERR_NOMEM;
-            google_protobuf_FieldOptions_init(m->options);
-        }
-        if ((st = google_protobuf_FieldOptions__merge(m->options, b->options, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->has_oneof_index) {
-        m->oneof_index = b->oneof_index;
-        m->has_oneof_index = 1;
-    }
-    if (b->has_json_name) {
-        if ((st = pbj_copy(arena, b->json_name.data, b->json_name.len, &m->json_name)) != PBJ_OK) return st;
-        m->has_json_name = 1;
-    }
-    if (b->has_proto3_optional) {
-        m->proto3_optional = b->proto3_optional;
-        m->has_proto3_optional = 1;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_FieldDescriptorProto_sort_maps(google_protobuf_FieldDescriptorProto *m, pbj_arena *arena)
-{
-    return google_protobuf_FieldDescriptorProto__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FieldDescriptorProto__sort_maps(google_protobuf_FieldDescriptorProto *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (m->options && (st = google_protobuf_FieldOptions__sort_maps(m->options, arena, depth)) != PBJ_OK) return st;
-    return st;
-}
-
 pbj_status google_protobuf_FieldDescriptorProto_encode_append(const google_protobuf_FieldDescriptorProto *m, pbj_buf *out)
 {
     if (google_protobuf_FieldDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_FieldDescriptorProto_missing(m));
@@ -14744,52 +13912,6 @@ pbj_status google_protobuf_FieldDescriptorProto_read_delimited(google_protobuf_F
 
 /* ==== google.protobuf.OneofDescriptorProto: building helpers ==== */
 
-pbj_status google_protobuf_OneofDescriptorProto_copy(google_protobuf_OneofDescriptorProto *dst, const google_protobuf_OneofDescriptorProto *src, pbj_arena *arena)
-{
-    google_protobuf_OneofDescriptorProto_init(dst);
-    return google_protobuf_OneofDescriptorProto__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_OneofDescriptorProto_merge(google_protobuf_OneofDescriptorProto *m, const google_protobuf_OneofDescriptorProto *b, pbj_arena *arena)
-{
-    return google_protobuf_OneofDescriptorProto__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_OneofDescriptorProto__merge(google_protobuf_OneofDescriptorProto *m, const google_protobuf_OneofDescriptorProto *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_name) {
-        if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
-        m->has_name = 1;
-    }
-    if (b->options) {
-        if (!m->options) {
-            if (!(m->options = (google_protobuf_OneofOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_OneofOptions)))) return PBJ_ERR_NOMEM;
-            google_protobuf_OneofOptions_init(m->options);
-        }
-        if ((st = google_protobuf_OneofOptions__merge(m->options, b->options, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_OneofDescriptorProto_sort_maps(google_protobuf_OneofDescriptorProto *m, pbj_arena *arena)
-{
-    return google_protobuf_OneofDescriptorProto__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_OneofDescriptorProto__sort_maps(google_protobuf_OneofDescriptorProto *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (m->options && (st = google_protobuf_OneofOptions__sort_maps(m->options, arena, depth)) != PBJ_OK) return st;
-    return st;
-}
-
 pbj_status google_protobuf_OneofDescriptorProto_encode_append(const google_protobuf_OneofDescriptorProto *m, pbj_buf *out)
 {
     if (google_protobuf_OneofDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_OneofDescriptorProto_missing(m));
@@ -14819,81 +13941,6 @@ pbj_status google_protobuf_OneofDescriptorProto_read_delimited(google_protobuf_O
 }
 
 /* ==== google.protobuf.EnumDescriptorProto: building helpers ==== */
-
-pbj_status google_protobuf_EnumDescriptorProto_copy(google_protobuf_EnumDescriptorProto *dst, const google_protobuf_EnumDescriptorProto *src, pbj_arena *arena)
-{
-    google_protobuf_EnumDescriptorProto_init(dst);
-    return google_protobuf_EnumDescriptorProto__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_EnumDescriptorProto_merge(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumDescriptorProto *b, pbj_arena *arena)
-{
-    return google_protobuf_EnumDescriptorProto__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_EnumDescriptorProto__merge(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumDescriptorProto *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_name) {
-        if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
-        m->has_name = 1;
-    }
-    if (b->value.count) {
-        google_protobuf_EnumValueDescriptorProto *data = (google_protobuf_EnumValueDescriptorProto *)pbj_append_array(arena, m->value.data, m->value.count, NULL, b->value.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->value.data = data;
-        for (size_t i = 0; i < b->value.count; i++) {
-            google_protobuf_EnumValueDescriptorProto_init(&data[m->value.count]);
-            if ((st = google_protobuf_EnumValueDescriptorProto__merge(&data[m->value.count++], &b->value.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->options) {
-        if (!m->options) {
-            if (!(m->options = (google_protobuf_EnumOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_EnumOptions)))) return PBJ_ERR_NOMEM;
-            google_protobuf_EnumOptions_init(m->options);
-        }
-        if ((st = google_protobuf_EnumOptions__merge(m->options, b->options, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->reserved_range.count) {
-        google_protobuf_EnumDescriptorProto_EnumReservedRange *data = (google_protobuf_EnumDescriptorProto_EnumReservedRange *)pbj_append_array(arena, m->reserved_range.data, m->reserved_range.count, NULL, b->reserved_range.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->reserved_range.data = data;
-        for (size_t i = 0; i < b->reserved_range.count; i++) {
-            google_protobuf_EnumDescriptorProto_EnumReservedRange_init(&data[m->reserved_range.count]);
-            if ((st = google_protobuf_EnumDescriptorProto_EnumReservedRange__merge(&data[m->reserved_range.count++], &b->reserved_range.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->reserved_name.count) {
-        pbj_slice *data = (pbj_slice *)pbj_append_array(arena, m->reserved_name.data, m->reserved_name.count, NULL, b->reserved_name.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->reserved_name.data = data;
-        for (size_t i = 0; i < b->reserved_name.count; i++)
-            if ((st = pbj_copy(arena, b->reserved_name.data[i].data, b->reserved_name.data[i].len, &data[m->reserved_name.count++])) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_EnumDescriptorProto_sort_maps(google_protobuf_EnumDescriptorProto *m, pbj_arena *arena)
-{
-    return google_protobuf_EnumDescriptorProto__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_EnumDescriptorProto__sort_maps(google_protobuf_EnumDescriptorProto *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    for (size_t i = 0; i < m->value.count; i++)
-        if ((st = google_protobuf_EnumValueDescriptorProto__sort_maps(&m->value.data[i], arena, depth)) != PBJ_OK) return st;
-    if (m->options && (st = google_protobuf_EnumOptions__sort_maps(m->options, arena, depth)) != PBJ_OK) return st;
-    for (size_t i = 0; i < m->reserved_range.count; i++)
-        if ((st = google_protobuf_EnumDescriptorProto_EnumReservedRange__sort_maps(&m->reserved_range.data[i], arena, depth)) != PBJ_OK) return st;
-    return st;
-}
 
 pbj_status google_protobuf_EnumDescriptorProto_add_value(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumValueDescriptorProto *v, pbj_arena *arena)
 {
@@ -14953,48 +14000,6 @@ pbj_status google_protobuf_EnumDescriptorProto_read_delimited(google_protobuf_En
 
 /* ==== google.protobuf.EnumDescriptorProto.EnumReservedRange: building helpers ==== */
 
-pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_copy(google_protobuf_EnumDescriptorProto_EnumReservedRange *dst, const google_protobuf_EnumDescriptorProto_EnumReservedRange *src, pbj_arena *arena)
-{
-    google_protobuf_EnumDescriptorProto_EnumReservedRange_init(dst);
-    return google_protobuf_EnumDescriptorProto_EnumReservedRange__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_merge(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const google_protobuf_EnumDescriptorProto_EnumReservedRange *b, pbj_arena *arena)
-{
-    return google_protobuf_EnumDescriptorProto_EnumReservedRange__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__merge(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const google_protobuf_EnumDescriptorProto_EnumReservedRange *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_start) {
-        m->start = b->start;
-        m->has_start = 1;
-    }
-    if (b->has_end) {
-        m->end = b->end;
-        m->has_end = 1;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_sort_maps(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_arena *arena)
-{
-    return google_protobuf_EnumDescriptorProto_EnumReservedRange__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__sort_maps(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
-
 pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_encode_append(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_buf *out)
 {
     if (google_protobuf_EnumDescriptorProto_EnumReservedRange_missing(m)) return pbj_missing_status(google_protobuf_EnumDescriptorProto_EnumReservedRange_missing(m));
@@ -15025,56 +14030,6 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_read_delimited(
 
 /* ==== google.protobuf.EnumValueDescriptorProto: building helpers ==== */
 
-pbj_status google_protobuf_EnumValueDescriptorProto_copy(google_protobuf_EnumValueDescriptorProto *dst, const google_protobuf_EnumValueDescriptorProto *src, pbj_arena *arena)
-{
-    google_protobuf_EnumValueDescriptorProto_init(dst);
-    return google_protobuf_EnumValueDescriptorProto__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_EnumValueDescriptorProto_merge(google_protobuf_EnumValueDescriptorProto *m, const google_protobuf_EnumValueDescriptorProto *b, pbj_arena *arena)
-{
-    return google_protobuf_EnumValueDescriptorProto__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_EnumValueDescriptorProto__merge(google_protobuf_EnumValueDescriptorProto *m, const google_protobuf_EnumValueDescriptorProto *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_name) {
-        if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
-        m->has_name = 1;
-    }
-    if (b->has_number) {
-        m->number = b->number;
-        m->has_number = 1;
-    }
-    if (b->options) {
-        if (!m->options) {
-            if (!(m->options = (google_protobuf_EnumValueOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_EnumValueOptions)))) return PBJ_ERR_NOMEM;
-            google_protobuf_EnumValueOptions_init(m->options);
-        }
-        if ((st = google_protobuf_EnumValueOptions__merge(m->options, b->options, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_EnumValueDescriptorProto_sort_maps(google_protobuf_EnumValueDescriptorProto *m, pbj_arena *arena)
-{
-    return google_protobuf_EnumValueDescriptorProto__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_EnumValueDescriptorProto__sort_maps(google_protobuf_EnumValueDescriptorProto *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (m->options && (st = google_protobuf_EnumValueOptions__sort_maps(m->options, arena, depth)) != PBJ_OK) return st;
-    return st;
-}
-
 pbj_status google_protobuf_EnumValueDescriptorProto_encode_append(const google_protobuf_EnumValueDescriptorProto *m, pbj_buf *out)
 {
     if (google_protobuf_EnumValueDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_EnumValueDescriptorProto_missing(m));
@@ -15104,63 +14059,6 @@ pbj_status google_protobuf_EnumValueDescriptorProto_read_delimited(google_protob
 }
 
 /* ==== google.protobuf.ServiceDescriptorProto: building helpers ==== */
-
-pbj_status google_protobuf_ServiceDescriptorProto_copy(google_protobuf_ServiceDescriptorProto *dst, const google_protobuf_ServiceDescriptorProto *src, pbj_arena *arena)
-{
-    google_protobuf_ServiceDescriptorProto_init(dst);
-    return google_protobuf_ServiceDescriptorProto__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_ServiceDescriptorProto_merge(google_protobuf_ServiceDescriptorProto *m, const google_protobuf_ServiceDescriptorProto *b, pbj_arena *arena)
-{
-    return google_protobuf_ServiceDescriptorProto__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_ServiceDescriptorProto__merge(google_protobuf_ServiceDescriptorProto *m, const google_protobuf_ServiceDescriptorProto *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_name) {
-        if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
-        m->has_name = 1;
-    }
-    if (b->method.count) {
-        google_protobuf_MethodDescriptorProto *data = (google_protobuf_MethodDescriptorProto *)pbj_append_array(arena, m->method.data, m->method.count, NULL, b->method.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->method.data = data;
-        for (size_t i = 0; i < b->method.count; i++) {
-            google_protobuf_MethodDescriptorProto_init(&data[m->method.count]);
-            if ((st = google_protobuf_MethodDescriptorProto__merge(&data[m->method.count++], &b->method.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->options) {
-        if (!m->options) {
-            if (!(m->options = (google_protobuf_ServiceOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_ServiceOptions)))) return PBJ_ERR_NOMEM;
-            google_protobuf_ServiceOptions_init(m->options);
-        }
-        if ((st = google_protobuf_ServiceOptions__merge(m->options, b->options, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_ServiceDescriptorProto_sort_maps(google_protobuf_ServiceDescriptorProto *m, pbj_arena *arena)
-{
-    return google_protobuf_ServiceDescriptorProto__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_ServiceDescriptorProto__sort_maps(google_protobuf_ServiceDescriptorProto *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    for (size_t i = 0; i < m->method.count; i++)
-        if ((st = google_protobuf_MethodDescriptorProto__sort_maps(&m->method.data[i], arena, depth)) != PBJ_OK) return st;
-    if (m->options && (st = google_protobuf_ServiceOptions__sort_maps(m->options, arena, depth)) != PBJ_OK) return st;
-    return st;
-}
 
 pbj_status google_protobuf_ServiceDescriptorProto_add_method(google_protobuf_ServiceDescriptorProto *m, const google_protobuf_MethodDescriptorProto *v, pbj_arena *arena)
 {
@@ -15206,68 +14104,6 @@ pbj_status google_protobuf_ServiceDescriptorProto_read_delimited(google_protobuf
 
 /* ==== google.protobuf.MethodDescriptorProto: building helpers ==== */
 
-pbj_status google_protobuf_MethodDescriptorProto_copy(google_protobuf_MethodDescriptorProto *dst, const google_protobuf_MethodDescriptorProto *src, pbj_arena *arena)
-{
-    google_protobuf_MethodDescriptorProto_init(dst);
-    return google_protobuf_MethodDescriptorProto__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_MethodDescriptorProto_merge(google_protobuf_MethodDescriptorProto *m, const google_protobuf_MethodDescriptorProto *b, pbj_arena *arena)
-{
-    return google_protobuf_MethodDescriptorProto__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_MethodDescriptorProto__merge(google_protobuf_MethodDescriptorProto *m, const google_protobuf_MethodDescriptorProto *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_name) {
-        if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
-        m->has_name = 1;
-    }
-    if (b->has_input_type) {
-        if ((st = pbj_copy(arena, b->input_type.data, b->input_type.len, &m->input_type)) != PBJ_OK) return st;
-        m->has_input_type = 1;
-    }
-    if (b->has_output_type) {
-        if ((st = pbj_copy(arena, b->output_type.data, b->output_type.len, &m->output_type)) != PBJ_OK) return st;
-        m->has_output_type = 1;
-    }
-    if (b->options) {
-        if (!m->options) {
-            if (!(m->options = (google_protobuf_MethodOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_MethodOptions)))) return PBJ_ERR_NOMEM;
-            google_protobuf_MethodOptions_init(m->options);
-        }
-        if ((st = google_protobuf_MethodOptions__merge(m->options, b->options, arena, depth)) != PBJ_OK) return st;
-    }
-    if (b->has_client_streaming) {
-        m->client_streaming = b->client_streaming;
-        m->has_client_streaming = 1;
-    }
-    if (b->has_server_streaming) {
-        m->server_streaming = b->server_streaming;
-        m->has_server_streaming = 1;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_MethodDescriptorProto_sort_maps(google_protobuf_MethodDescriptorProto *m, pbj_arena *arena)
-{
-    return google_protobuf_MethodDescriptorProto__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_MethodDescriptorProto__sort_maps(google_protobuf_MethodDescriptorProto *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (m->options && (st = google_protobuf_MethodOptions__sort_maps(m->options, arena, depth)) != PBJ_OK) return st;
-    return st;
-}
-
 pbj_status google_protobuf_MethodDescriptorProto_encode_append(const google_protobuf_MethodDescriptorProto *m, pbj_buf *out)
 {
     if (google_protobuf_MethodDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_MethodDescriptorProto_missing(m));
@@ -15297,135 +14133,6 @@ pbj_status google_protobuf_MethodDescriptorProto_read_delimited(google_protobuf_
 }
 
 /* ==== google.protobuf.FileOptions: building helpers ==== */
-
-pbj_status google_protobuf_FileOptions_copy(google_protobuf_FileOptions *dst, const google_protobuf_FileOptions *src, pbj_arena *arena)
-{
-    google_protobuf_FileOptions_init(dst);
-    return google_protobuf_FileOptions__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FileOptions_merge(google_protobuf_FileOptions *m, const google_protobuf_FileOptions *b, pbj_arena *arena)
-{
-    return google_protobuf_FileOptions__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FileOptions__merge(google_protobuf_FileOptions *m, const google_protobuf_FileOptions *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_java_package) {
-        if ((st = pbj_copy(arena, b->java_package.data, b->java_package.len, &m->java_package)) != PBJ_OK) return st;
-        m->has_java_package = 1;
-    }
-    if (b->has_java_outer_classname) {
-        if ((st = pbj_copy(arena, b->java_outer_classname.data, b->java_outer_classname.len, &m->java_outer_classname)) != PBJ_OK) return st;
-        m->has_java_outer_classname = 1;
-    }
-    if (b->has_optimize_for) {
-        m->optimize_for = b->optimize_for;
-        m->has_optimize_for = 1;
-    }
-    if (b->has_java_multiple_files) {
-        m->java_multiple_files = b->java_multiple_files;
-        m->has_java_multiple_files = 1;
-    }
-    if (b->has_go_package) {
-        if ((st = pbj_copy(arena, b->go_package.data, b->go_package.len, &m->go_package)) != PBJ_OK) return st;
-        m->has_go_package = 1;
-    }
-    if (b->has_cc_generic_services) {
-        m->cc_generic_services = b->cc_generic_services;
-        m->has_cc_generic_services = 1;
-    }
-    if (b->has_java_generic_services) {
-        m->java_generic_services = b->java_generic_services;
-        m->has_java_generic_services = 1;
-    }
-    if (b->has_py_generic_services) {
-        m->py_generic_services = b->py_generic_services;
-        m->has_py_generic_services = 1;
-    }
-    if (b->has_java_generate_equals_and_hash) {
-        m->java_generate_equals_and_hash = b->java_generate_equals_and_hash;
-        m->has_java_generate_equals_and_hash = 1;
-    }
-    if (b->has_deprecated) {
-        m->deprecated = b->deprecated;
-        m->has_deprecated = 1;
-    }
-    if (b->has_java_string_check_utf8) {
-        m->java_string_check_utf8 = b->java_string_check_utf8;
-        m->has_java_string_check_utf8 = 1;
-    }
-    if (b->has_cc_enable_arenas) {
-        m->cc_enable_arenas = b->cc_enable_arenas;
-        m->has_cc_enable_arenas = 1;
-    }
-    if (b->has_objc_class_prefix) {
-        if ((st = pbj_copy(arena, b->objc_class_prefix.data, b->objc_class_prefix.len, &m->objc_class_prefix)) != PBJ_OK) return st;
-        m->has_objc_class_prefix = 1;
-    }
-    if (b->has_csharp_namespace) {
-        if ((st = pbj_copy(arena, b->csharp_namespace.data, b->csharp_namespace.len, &m->csharp_namespace)) != PBJ_OK) return st;
-        m->has_csharp_namespace = 1;
-    }
-    if (b->has_swift_prefix) {
-        if ((st = pbj_copy(arena, b->swift_prefix.data, b->swift_prefix.len, &m->swift_prefix)) != PBJ_OK) return st;
-        m->has_swift_prefix = 1;
-    }
-    if (b->has_php_class_prefix) {
-        if ((st = pbj_copy(arena, b->php_class_prefix.data, b->php_class_prefix.len, &m->php_class_prefix)) != PBJ_OK) return st;
-        m->has_php_class_prefix = 1;
-    }
-    if (b->has_php_namespace) {
-        if ((st = pbj_copy(arena, b->php_namespace.data, b->php_namespace.len, &m->php_namespace)) != PBJ_OK) return st;
-        m->has_php_namespace = 1;
-    }
-    if (b->has_php_generic_services) {
-        m->php_generic_services = b->php_generic_services;
-        m->has_php_generic_services = 1;
-    }
-    if (b->has_php_metadata_namespace) {
-        if ((st = pbj_copy(arena, b->php_metadata_namespace.data, b->php_metadata_namespace.len, &m->php_metadata_namespace)) != PBJ_OK) return st;
-        m->has_php_metadata_namespace = 1;
-    }
-    if (b->has_ruby_package) {
-        if ((st = pbj_copy(arena, b->ruby_package.data, b->ruby_package.len, &m->ruby_package)) != PBJ_OK) return st;
-        m->has_ruby_package = 1;
-    }
-    if (b->uninterpreted_option.count) {
-        google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->uninterpreted_option.data = data;
-        for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
-            google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
-            if ((st = google_protobuf_UninterpretedOption__merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    {
-        static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
-        if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_FileOptions_sort_maps(google_protobuf_FileOptions *m, pbj_arena *arena)
-{
-    return google_protobuf_FileOptions__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FileOptions__sort_maps(google_protobuf_FileOptions *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
-    return st;
-}
 
 pbj_status google_protobuf_FileOptions_add_uninterpreted_option(google_protobuf_FileOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
 {
@@ -15471,71 +14178,6 @@ pbj_status google_protobuf_FileOptions_read_delimited(google_protobuf_FileOption
 
 /* ==== google.protobuf.MessageOptions: building helpers ==== */
 
-pbj_status google_protobuf_MessageOptions_copy(google_protobuf_MessageOptions *dst, const google_protobuf_MessageOptions *src, pbj_arena *arena)
-{
-    google_protobuf_MessageOptions_init(dst);
-    return google_protobuf_MessageOptions__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_MessageOptions_merge(google_protobuf_MessageOptions *m, const google_protobuf_MessageOptions *b, pbj_arena *arena)
-{
-    return google_protobuf_MessageOptions__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_MessageOptions__merge(google_protobuf_MessageOptions *m, const google_protobuf_MessageOptions *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_message_set_wire_format) {
-        m->message_set_wire_format = b->message_set_wire_format;
-        m->has_message_set_wire_format = 1;
-    }
-    if (b->has_no_standard_descriptor_accessor) {
-        m->no_standard_descriptor_accessor = b->no_standard_descriptor_accessor;
-        m->has_no_standard_descriptor_accessor = 1;
-    }
-    if (b->has_deprecated) {
-        m->deprecated = b->deprecated;
-        m->has_deprecated = 1;
-    }
-    if (b->has_map_entry) {
-        m->map_entry = b->map_entry;
-        m->has_map_entry = 1;
-    }
-    if (b->uninterpreted_option.count) {
-        google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->uninterpreted_option.data = data;
-        for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
-            google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
-            if ((st = google_protobuf_UninterpretedOption__merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    {
-        static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
-        if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_MessageOptions_sort_maps(google_protobuf_MessageOptions *m, pbj_arena *arena)
-{
-    return google_protobuf_MessageOptions__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_MessageOptions__sort_maps(google_protobuf_MessageOptions *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
-    return st;
-}
-
 pbj_status google_protobuf_MessageOptions_add_uninterpreted_option(google_protobuf_MessageOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
 {
     google_protobuf_UninterpretedOption e;   /* copied first: v may point into the array */
@@ -15579,83 +14221,6 @@ pbj_status google_protobuf_MessageOptions_read_delimited(google_protobuf_Message
 }
 
 /* ==== google.protobuf.FieldOptions: building helpers ==== */
-
-pbj_status google_protobuf_FieldOptions_copy(google_protobuf_FieldOptions *dst, const google_protobuf_FieldOptions *src, pbj_arena *arena)
-{
-    google_protobuf_FieldOptions_init(dst);
-    return google_protobuf_FieldOptions__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FieldOptions_merge(google_protobuf_FieldOptions *m, const google_protobuf_FieldOptions *b, pbj_arena *arena)
-{
-    return google_protobuf_FieldOptions__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FieldOptions__merge(google_protobuf_FieldOptions *m, const google_protobuf_FieldOptions *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_ctype) {
-        m->ctype = b->ctype;
-        m->has_ctype = 1;
-    }
-    if (b->has_packed) {
-        m->packed = b->packed;
-        m->has_packed = 1;
-    }
-    if (b->has_deprecated) {
-        m->deprecated = b->deprecated;
-        m->has_deprecated = 1;
-    }
-    if (b->has_lazy) {
-        m->lazy = b->lazy;
-        m->has_lazy = 1;
-    }
-    if (b->has_jstype) {
-        m->jstype = b->jstype;
-        m->has_jstype = 1;
-    }
-    if (b->has_weak) {
-        m->weak = b->weak;
-        m->has_weak = 1;
-    }
-    if (b->has_unverified_lazy) {
-        m->unverified_lazy = b->unverified_lazy;
-        m->has_unverified_lazy = 1;
-    }
-    if (b->uninterpreted_option.count) {
-        google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->uninterpreted_option.data = data;
-        for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
-            google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
-            if ((st = google_protobuf_UninterpretedOption__merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    {
-        static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
-        if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_FieldOptions_sort_maps(google_protobuf_FieldOptions *m, pbj_arena *arena)
-{
-    return google_protobuf_FieldOptions__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FieldOptions__sort_maps(google_protobuf_FieldOptions *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
-    return st;
-}
 
 pbj_status google_protobuf_FieldOptions_add_uninterpreted_option(google_protobuf_FieldOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
 {
@@ -15701,55 +14266,6 @@ pbj_status google_protobuf_FieldOptions_read_delimited(google_protobuf_FieldOpti
 
 /* ==== google.protobuf.OneofOptions: building helpers ==== */
 
-pbj_status google_protobuf_OneofOptions_copy(google_protobuf_OneofOptions *dst, const google_protobuf_OneofOptions *src, pbj_arena *arena)
-{
-    google_protobuf_OneofOptions_init(dst);
-    return google_protobuf_OneofOptions__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_OneofOptions_merge(google_protobuf_OneofOptions *m, const google_protobuf_OneofOptions *b, pbj_arena *arena)
-{
-    return google_protobuf_OneofOptions__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_OneofOptions__merge(google_protobuf_OneofOptions *m, const google_protobuf_OneofOptions *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->uninterpreted_option.count) {
-        google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->uninterpreted_option.data = data;
-        for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
-            google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
-            if ((st = google_protobuf_UninterpretedOption__merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    {
-        static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
-        if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_OneofOptions_sort_maps(google_protobuf_OneofOptions *m, pbj_arena *arena)
-{
-    return google_protobuf_OneofOptions__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_OneofOptions__sort_maps(google_protobuf_OneofOptions *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
-    return st;
-}
-
 pbj_status google_protobuf_OneofOptions_add_uninterpreted_option(google_protobuf_OneofOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
 {
     google_protobuf_UninterpretedOption e;   /* copied first: v may point into the array */
@@ -15793,63 +14309,6 @@ pbj_status google_protobuf_OneofOptions_read_delimited(google_protobuf_OneofOpti
 }
 
 /* ==== google.protobuf.EnumOptions: building helpers ==== */
-
-pbj_status google_protobuf_EnumOptions_copy(google_protobuf_EnumOptions *dst, const google_protobuf_EnumOptions *src, pbj_arena *arena)
-{
-    google_protobuf_EnumOptions_init(dst);
-    return google_protobuf_EnumOptions__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_EnumOptions_merge(google_protobuf_EnumOptions *m, const google_protobuf_EnumOptions *b, pbj_arena *arena)
-{
-    return google_protobuf_EnumOptions__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_EnumOptions__merge(google_protobuf_EnumOptions *m, const google_protobuf_EnumOptions *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_allow_alias) {
-        m->allow_alias = b->allow_alias;
-        m->has_allow_alias = 1;
-    }
-    if (b->has_deprecated) {
-        m->deprecated = b->deprecated;
-        m->has_deprecated = 1;
-    }
-    if (b->uninterpreted_option.count) {
-        google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->uninterpreted_option.data = data;
-        for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
-            google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
-            if ((st = google_protobuf_UninterpretedOption__merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    {
-        static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
-        if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_EnumOptions_sort_maps(google_protobuf_EnumOptions *m, pbj_arena *arena)
-{
-    return google_protobuf_EnumOptions__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_EnumOptions__sort_maps(google_protobuf_EnumOptions *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
-    return st;
-}
 
 pbj_status google_protobuf_EnumOptions_add_uninterpreted_option(google_protobuf_EnumOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
 {
@@ -15895,59 +14354,6 @@ pbj_status google_protobuf_EnumOptions_read_delimited(google_protobuf_EnumOption
 
 /* ==== google.protobuf.EnumValueOptions: building helpers ==== */
 
-pbj_status google_protobuf_EnumValueOptions_copy(google_protobuf_EnumValueOptions *dst, const google_protobuf_EnumValueOptions *src, pbj_arena *arena)
-{
-    google_protobuf_EnumValueOptions_init(dst);
-    return google_protobuf_EnumValueOptions__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_EnumValueOptions_merge(google_protobuf_EnumValueOptions *m, const google_protobuf_EnumValueOptions *b, pbj_arena *arena)
-{
-    return google_protobuf_EnumValueOptions__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_EnumValueOptions__merge(google_protobuf_EnumValueOptions *m, const google_protobuf_EnumValueOptions *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_deprecated) {
-        m->deprecated = b->deprecated;
-        m->has_deprecated = 1;
-    }
-    if (b->uninterpreted_option.count) {
-        google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->uninterpreted_option.data = data;
-        for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
-            google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
-            if ((st = google_protobuf_UninterpretedOption__merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    {
-        static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
-        if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_EnumValueOptions_sort_maps(google_protobuf_EnumValueOptions *m, pbj_arena *arena)
-{
-    return google_protobuf_EnumValueOptions__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_EnumValueOptions__sort_maps(google_protobuf_EnumValueOptions *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
-    return st;
-}
-
 pbj_status google_protobuf_EnumValueOptions_add_uninterpreted_option(google_protobuf_EnumValueOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
 {
     google_protobuf_UninterpretedOption e;   /* copied first: v may point into the array */
@@ -15991,59 +14397,6 @@ pbj_status google_protobuf_EnumValueOptions_read_delimited(google_protobuf_EnumV
 }
 
 /* ==== google.protobuf.ServiceOptions: building helpers ==== */
-
-pbj_status google_protobuf_ServiceOptions_copy(google_protobuf_ServiceOptions *dst, const google_protobuf_ServiceOptions *src, pbj_arena *arena)
-{
-    google_protobuf_ServiceOptions_init(dst);
-    return google_protobuf_ServiceOptions__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_ServiceOptions_merge(google_protobuf_ServiceOptions *m, const google_protobuf_ServiceOptions *b, pbj_arena *arena)
-{
-    return google_protobuf_ServiceOptions__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_ServiceOptions__merge(google_protobuf_ServiceOptions *m, const google_protobuf_ServiceOptions *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_deprecated) {
-        m->deprecated = b->deprecated;
-        m->has_deprecated = 1;
-    }
-    if (b->uninterpreted_option.count) {
-        google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->uninterpreted_option.data = data;
-        for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
-            google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
-            if ((st = google_protobuf_UninterpretedOption__merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    {
-        static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
-        if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_ServiceOptions_sort_maps(google_protobuf_ServiceOptions *m, pbj_arena *arena)
-{
-    return google_protobuf_ServiceOptions__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_ServiceOptions__sort_maps(google_protobuf_ServiceOptions *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
-    return st;
-}
 
 pbj_status google_protobuf_ServiceOptions_add_uninterpreted_option(google_protobuf_ServiceOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
 {
@@ -16089,63 +14442,6 @@ pbj_status google_protobuf_ServiceOptions_read_delimited(google_protobuf_Service
 
 /* ==== google.protobuf.MethodOptions: building helpers ==== */
 
-pbj_status google_protobuf_MethodOptions_copy(google_protobuf_MethodOptions *dst, const google_protobuf_MethodOptions *src, pbj_arena *arena)
-{
-    google_protobuf_MethodOptions_init(dst);
-    return google_protobuf_MethodOptions__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_MethodOptions_merge(google_protobuf_MethodOptions *m, const google_protobuf_MethodOptions *b, pbj_arena *arena)
-{
-    return google_protobuf_MethodOptions__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_MethodOptions__merge(google_protobuf_MethodOptions *m, const google_protobuf_MethodOptions *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_deprecated) {
-        m->deprecated = b->deprecated;
-        m->has_deprecated = 1;
-    }
-    if (b->has_idempotency_level) {
-        m->idempotency_level = b->idempotency_level;
-        m->has_idempotency_level = 1;
-    }
-    if (b->uninterpreted_option.count) {
-        google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->uninterpreted_option.data = data;
-        for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
-            google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
-            if ((st = google_protobuf_UninterpretedOption__merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    {
-        static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
-        if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_MethodOptions_sort_maps(google_protobuf_MethodOptions *m, pbj_arena *arena)
-{
-    return google_protobuf_MethodOptions__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_MethodOptions__sort_maps(google_protobuf_MethodOptions *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
-    return st;
-}
-
 pbj_status google_protobuf_MethodOptions_add_uninterpreted_option(google_protobuf_MethodOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
 {
     google_protobuf_UninterpretedOption e;   /* copied first: v may point into the array */
@@ -16189,75 +14485,6 @@ pbj_status google_protobuf_MethodOptions_read_delimited(google_protobuf_MethodOp
 }
 
 /* ==== google.protobuf.UninterpretedOption: building helpers ==== */
-
-pbj_status google_protobuf_UninterpretedOption_copy(google_protobuf_UninterpretedOption *dst, const google_protobuf_UninterpretedOption *src, pbj_arena *arena)
-{
-    google_protobuf_UninterpretedOption_init(dst);
-    return google_protobuf_UninterpretedOption__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_UninterpretedOption_merge(google_protobuf_UninterpretedOption *m, const google_protobuf_UninterpretedOption *b, pbj_arena *arena)
-{
-    return google_protobuf_UninterpretedOption__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_UninterpretedOption__merge(google_protobuf_UninterpretedOption *m, const google_protobuf_UninterpretedOption *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->name.count) {
-        google_protobuf_UninterpretedOption_NamePart *data = (google_protobuf_UninterpretedOption_NamePart *)pbj_append_array(arena, m->name.data, m->name.count, NULL, b->name.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->name.data = data;
-        for (size_t i = 0; i < b->name.count; i++) {
-            google_protobuf_UninterpretedOption_NamePart_init(&data[m->name.count]);
-            if ((st = google_protobuf_UninterpretedOption_NamePart__merge(&data[m->name.count++], &b->name.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->has_identifier_value) {
-        if ((st = pbj_copy(arena, b->identifier_value.data, b->identifier_value.len, &m->identifier_value)) != PBJ_OK) return st;
-        m->has_identifier_value = 1;
-    }
-    if (b->has_positive_int_value) {
-        m->positive_int_value = b->positive_int_value;
-        m->has_positive_int_value = 1;
-    }
-    if (b->has_negative_int_value) {
-        m->negative_int_value = b->negative_int_value;
-        m->has_negative_int_value = 1;
-    }
-    if (b->has_double_value) {
-        m->double_value = b->double_value;
-        m->has_double_value = 1;
-    }
-    if (b->has_string_value) {
-        if ((st = pbj_copy(arena, b->string_value.data, b->string_value.len, &m->string_value)) != PBJ_OK) return st;
-        m->has_string_value = 1;
-    }
-    if (b->has_aggregate_value) {
-        if ((st = pbj_copy(arena, b->aggregate_value.data, b->aggregate_value.len, &m->aggregate_value)) != PBJ_OK) return st;
-        m->has_aggregate_value = 1;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_UninterpretedOption_sort_maps(google_protobuf_UninterpretedOption *m, pbj_arena *arena)
-{
-    return google_protobuf_UninterpretedOption__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_UninterpretedOption__sort_maps(google_protobuf_UninterpretedOption *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    for (size_t i = 0; i < m->name.count; i++)
-        if ((st = google_protobuf_UninterpretedOption_NamePart__sort_maps(&m->name.data[i], arena, depth)) != PBJ_OK) return st;
-    return st;
-}
 
 pbj_status google_protobuf_UninterpretedOption_add_name(google_protobuf_UninterpretedOption *m, const google_protobuf_UninterpretedOption_NamePart *v, pbj_arena *arena)
 {
@@ -16303,48 +14530,6 @@ pbj_status google_protobuf_UninterpretedOption_read_delimited(google_protobuf_Un
 
 /* ==== google.protobuf.UninterpretedOption.NamePart: building helpers ==== */
 
-pbj_status google_protobuf_UninterpretedOption_NamePart_copy(google_protobuf_UninterpretedOption_NamePart *dst, const google_protobuf_UninterpretedOption_NamePart *src, pbj_arena *arena)
-{
-    google_protobuf_UninterpretedOption_NamePart_init(dst);
-    return google_protobuf_UninterpretedOption_NamePart__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_UninterpretedOption_NamePart_merge(google_protobuf_UninterpretedOption_NamePart *m, const google_protobuf_UninterpretedOption_NamePart *b, pbj_arena *arena)
-{
-    return google_protobuf_UninterpretedOption_NamePart__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_UninterpretedOption_NamePart__merge(google_protobuf_UninterpretedOption_NamePart *m, const google_protobuf_UninterpretedOption_NamePart *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->has_name_part) {
-        if ((st = pbj_copy(arena, b->name_part.data, b->name_part.len, &m->name_part)) != PBJ_OK) return st;
-        m->has_name_part = 1;
-    }
-    if (b->has_is_extension) {
-        m->is_extension = b->is_extension;
-        m->has_is_extension = 1;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_UninterpretedOption_NamePart_sort_maps(google_protobuf_UninterpretedOption_NamePart *m, pbj_arena *arena)
-{
-    return google_protobuf_UninterpretedOption_NamePart__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_UninterpretedOption_NamePart__sort_maps(google_protobuf_UninterpretedOption_NamePart *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
-
 pbj_status google_protobuf_UninterpretedOption_NamePart_encode_append(const google_protobuf_UninterpretedOption_NamePart *m, pbj_buf *out)
 {
     if (google_protobuf_UninterpretedOption_NamePart_missing(m)) return pbj_missing_status(google_protobuf_UninterpretedOption_NamePart_missing(m));
@@ -16374,51 +14559,6 @@ pbj_status google_protobuf_UninterpretedOption_NamePart_read_delimited(google_pr
 }
 
 /* ==== google.protobuf.SourceCodeInfo: building helpers ==== */
-
-pbj_status google_protobuf_SourceCodeInfo_copy(google_protobuf_SourceCodeInfo *dst, const google_protobuf_SourceCodeInfo *src, pbj_arena *arena)
-{
-    google_protobuf_SourceCodeInfo_init(dst);
-    return google_protobuf_SourceCodeInfo__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_SourceCodeInfo_merge(google_protobuf_SourceCodeInfo *m, const google_protobuf_SourceCodeInfo *b, pbj_arena *arena)
-{
-    return google_protobuf_SourceCodeInfo__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_SourceCodeInfo__merge(google_protobuf_SourceCodeInfo *m, const google_protobuf_SourceCodeInfo *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->location.count) {
-        google_protobuf_SourceCodeInfo_Location *data = (google_protobuf_SourceCodeInfo_Location *)pbj_append_array(arena, m->location.data, m->location.count, NULL, b->location.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->location.data = data;
-        for (size_t i = 0; i < b->location.count; i++) {
-            google_protobuf_SourceCodeInfo_Location_init(&data[m->location.count]);
-            if ((st = google_protobuf_SourceCodeInfo_Location__merge(&data[m->location.count++], &b->location.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_SourceCodeInfo_sort_maps(google_protobuf_SourceCodeInfo *m, pbj_arena *arena)
-{
-    return google_protobuf_SourceCodeInfo__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_SourceCodeInfo__sort_maps(google_protobuf_SourceCodeInfo *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    for (size_t i = 0; i < m->location.count; i++)
-        if ((st = google_protobuf_SourceCodeInfo_Location__sort_maps(&m->location.data[i], arena, depth)) != PBJ_OK) return st;
-    return st;
-}
 
 pbj_status google_protobuf_SourceCodeInfo_add_location(google_protobuf_SourceCodeInfo *m, const google_protobuf_SourceCodeInfo_Location *v, pbj_arena *arena)
 {
@@ -16464,67 +14604,6 @@ pbj_status google_protobuf_SourceCodeInfo_read_delimited(google_protobuf_SourceC
 
 /* ==== google.protobuf.SourceCodeInfo.Location: building helpers ==== */
 
-pbj_status google_protobuf_SourceCodeInfo_Location_copy(google_protobuf_SourceCodeInfo_Location *dst, const google_protobuf_SourceCodeInfo_Location *src, pbj_arena *arena)
-{
-    google_protobuf_SourceCodeInfo_Location_init(dst);
-    return google_protobuf_SourceCodeInfo_Location__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_SourceCodeInfo_Location_merge(google_protobuf_SourceCodeInfo_Location *m, const google_protobuf_SourceCodeInfo_Location *b, pbj_arena *arena)
-{
-    return google_protobuf_SourceCodeInfo_Location__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_SourceCodeInfo_Location__merge(google_protobuf_SourceCodeInfo_Location *m, const google_protobuf_SourceCodeInfo_Location *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->path.count) {
-        int32_t *data = (int32_t *)pbj_append_array(arena, m->path.data, m->path.count, b->path.data, b->path.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->path.data = data;
-        m->path.count += b->path.count;
-    }
-    if (b->span.count) {
-        int32_t *data = (int32_t *)pbj_append_array(arena, m->span.data, m->span.count, b->span.data, b->span.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->span.data = data;
-        m->span.count += b->span.count;
-    }
-    if (b->has_leading_comments) {
-        if ((st = pbj_copy(arena, b->leading_comments.data, b->leading_comments.len, &m->leading_comments)) != PBJ_OK) return st;
-        m->has_leading_comments = 1;
-    }
-    if (b->has_trailing_comments) {
-        if ((st = pbj_copy(arena, b->trailing_comments.data, b->trailing_comments.len, &m->trailing_comments)) != PBJ_OK) return st;
-        m->has_trailing_comments = 1;
-    }
-    if (b->leading_detached_comments.count) {
-        pbj_slice *data = (pbj_slice *)pbj_append_array(arena, m->leading_detached_comments.data, m->leading_detached_comments.count, NULL, b->leading_detached_comments.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->leading_detached_comments.data = data;
-        for (size_t i = 0; i < b->leading_detached_comments.count; i++)
-            if ((st = pbj_copy(arena, b->leading_detached_comments.data[i].data, b->leading_detached_comments.data[i].len, &data[m->leading_detached_comments.count++])) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_SourceCodeInfo_Location_sort_maps(google_protobuf_SourceCodeInfo_Location *m, pbj_arena *arena)
-{
-    return google_protobuf_SourceCodeInfo_Location__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_SourceCodeInfo_Location__sort_maps(google_protobuf_SourceCodeInfo_Location *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
-
 pbj_status google_protobuf_SourceCodeInfo_Location_encode_append(const google_protobuf_SourceCodeInfo_Location *m, pbj_buf *out)
 {
     if (google_protobuf_SourceCodeInfo_Location_missing(m)) return pbj_missing_status(google_protobuf_SourceCodeInfo_Location_missing(m));
@@ -16554,51 +14633,6 @@ pbj_status google_protobuf_SourceCodeInfo_Location_read_delimited(google_protobu
 }
 
 /* ==== google.protobuf.GeneratedCodeInfo: building helpers ==== */
-
-pbj_status google_protobuf_GeneratedCodeInfo_copy(google_protobuf_GeneratedCodeInfo *dst, const google_protobuf_GeneratedCodeInfo *src, pbj_arena *arena)
-{
-    google_protobuf_GeneratedCodeInfo_init(dst);
-    return google_protobuf_GeneratedCodeInfo__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_GeneratedCodeInfo_merge(google_protobuf_GeneratedCodeInfo *m, const google_protobuf_GeneratedCodeInfo *b, pbj_arena *arena)
-{
-    return google_protobuf_GeneratedCodeInfo__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_GeneratedCodeInfo__merge(google_protobuf_GeneratedCodeInfo *m, const google_protobuf_GeneratedCodeInfo *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->annotation.count) {
-        google_protobuf_GeneratedCodeInfo_Annotation *data = (google_protobuf_GeneratedCodeInfo_Annotation *)pbj_append_array(arena, m->annotation.data, m->annotation.count, NULL, b->annotation.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->annotation.data = data;
-        for (size_t i = 0; i < b->annotation.count; i++) {
-            google_protobuf_GeneratedCodeInfo_Annotation_init(&data[m->annotation.count]);
-            if ((st = google_protobuf_GeneratedCodeInfo_Annotation__merge(&data[m->annotation.count++], &b->annotation.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_GeneratedCodeInfo_sort_maps(google_protobuf_GeneratedCodeInfo *m, pbj_arena *arena)
-{
-    return google_protobuf_GeneratedCodeInfo__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_GeneratedCodeInfo__sort_maps(google_protobuf_GeneratedCodeInfo *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    for (size_t i = 0; i < m->annotation.count; i++)
-        if ((st = google_protobuf_GeneratedCodeInfo_Annotation__sort_maps(&m->annotation.data[i], arena, depth)) != PBJ_OK) return st;
-    return st;
-}
 
 pbj_status google_protobuf_GeneratedCodeInfo_add_annotation(google_protobuf_GeneratedCodeInfo *m, const google_protobuf_GeneratedCodeInfo_Annotation *v, pbj_arena *arena)
 {
@@ -16643,58 +14677,6 @@ pbj_status google_protobuf_GeneratedCodeInfo_read_delimited(google_protobuf_Gene
 }
 
 /* ==== google.protobuf.GeneratedCodeInfo.Annotation: building helpers ==== */
-
-pbj_status google_protobuf_GeneratedCodeInfo_Annotation_copy(google_protobuf_GeneratedCodeInfo_Annotation *dst, const google_protobuf_GeneratedCodeInfo_Annotation *src, pbj_arena *arena)
-{
-    google_protobuf_GeneratedCodeInfo_Annotation_init(dst);
-    return google_protobuf_GeneratedCodeInfo_Annotation__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_GeneratedCodeInfo_Annotation_merge(google_protobuf_GeneratedCodeInfo_Annotation *m, const google_protobuf_GeneratedCodeInfo_Annotation *b, pbj_arena *arena)
-{
-    return google_protobuf_GeneratedCodeInfo_Annotation__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_GeneratedCodeInfo_Annotation__merge(google_protobuf_GeneratedCodeInfo_Annotation *m, const google_protobuf_GeneratedCodeInfo_Annotation *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->path.count) {
-        int32_t *data = (int32_t *)pbj_append_array(arena, m->path.data, m->path.count, b->path.data, b->path.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->path.data = data;
-        m->path.count += b->path.count;
-    }
-    if (b->has_source_file) {
-        if ((st = pbj_copy(arena, b->source_file.data, b->source_file.len, &m->source_file)) != PBJ_OK) return st;
-        m->has_source_file = 1;
-    }
-    if (b->has_begin) {
-        m->begin = b->begin;
-        m->has_begin = 1;
-    }
-    if (b->has_end) {
-        m->end = b->end;
-        m->has_end = 1;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_GeneratedCodeInfo_Annotation_sort_maps(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_arena *arena)
-{
-    return google_protobuf_GeneratedCodeInfo_Annotation__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_GeneratedCodeInfo_Annotation__sort_maps(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
 
 pbj_status google_protobuf_GeneratedCodeInfo_Annotation_encode_append(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_buf *out)
 {

@@ -22,63 +22,63 @@ static const pbj_field google_protobuf_DoubleValue__fields[] = {
     {1, PBJ_TYPE_DOUBLE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_DoubleValue, value), 0, 28, 28, NULL, NULL},   /* value */
 };
 const pbj_table google_protobuf_DoubleValue__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_DoubleValue__fields, NULL, NULL, 0, sizeof(google_protobuf_DoubleValue), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_DoubleValue, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_DoubleValue, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.FloatValue */
 static const pbj_field google_protobuf_FloatValue__fields[] = {
     {1, PBJ_TYPE_FLOAT, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_FloatValue, value), 0, 61, 61, NULL, NULL},   /* value */
 };
 const pbj_table google_protobuf_FloatValue__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_FloatValue__fields, NULL, NULL, 34, sizeof(google_protobuf_FloatValue), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_FloatValue, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_FloatValue, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.Int64Value */
 static const pbj_field google_protobuf_Int64Value__fields[] = {
     {1, PBJ_TYPE_INT64, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_Int64Value, value), 0, 94, 94, NULL, NULL},   /* value */
 };
 const pbj_table google_protobuf_Int64Value__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_Int64Value__fields, NULL, NULL, 67, sizeof(google_protobuf_Int64Value), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_Int64Value, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_Int64Value, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.UInt64Value */
 static const pbj_field google_protobuf_UInt64Value__fields[] = {
     {1, PBJ_TYPE_UINT64, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_UInt64Value, value), 0, 128, 128, NULL, NULL},   /* value */
 };
 const pbj_table google_protobuf_UInt64Value__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_UInt64Value__fields, NULL, NULL, 100, sizeof(google_protobuf_UInt64Value), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_UInt64Value, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_UInt64Value, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.Int32Value */
 static const pbj_field google_protobuf_Int32Value__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_Int32Value, value), 0, 161, 161, NULL, NULL},   /* value */
 };
 const pbj_table google_protobuf_Int32Value__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_Int32Value__fields, NULL, NULL, 134, sizeof(google_protobuf_Int32Value), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_Int32Value, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_Int32Value, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.UInt32Value */
 static const pbj_field google_protobuf_UInt32Value__fields[] = {
     {1, PBJ_TYPE_UINT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_UInt32Value, value), 0, 195, 195, NULL, NULL},   /* value */
 };
 const pbj_table google_protobuf_UInt32Value__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_UInt32Value__fields, NULL, NULL, 167, sizeof(google_protobuf_UInt32Value), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_UInt32Value, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_UInt32Value, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.BoolValue */
 static const pbj_field google_protobuf_BoolValue__fields[] = {
     {1, PBJ_TYPE_BOOL, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_BoolValue, value), 0, 227, 227, NULL, NULL},   /* value */
 };
 const pbj_table google_protobuf_BoolValue__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_BoolValue__fields, NULL, NULL, 201, sizeof(google_protobuf_BoolValue), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_BoolValue, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_BoolValue, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.StringValue */
 static const pbj_field google_protobuf_StringValue__fields[] = {
     {1, PBJ_TYPE_STRING, PBJ_MODE_IMPLICIT, PBJ_F_UTF8, PBJ_MEMBER(google_protobuf_StringValue, value), 0, 261, 261, NULL, NULL},   /* value */
 };
 const pbj_table google_protobuf_StringValue__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_StringValue__fields, NULL, NULL, 233, sizeof(google_protobuf_StringValue), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_StringValue, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_StringValue, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* google.protobuf.BytesValue */
 static const pbj_field google_protobuf_BytesValue__fields[] = {
     {1, PBJ_TYPE_BYTES, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_BytesValue, value), 0, 294, 294, NULL, NULL},   /* value */
 };
 const pbj_table google_protobuf_BytesValue__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_BytesValue__fields, NULL, NULL, 267, sizeof(google_protobuf_BytesValue), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_BytesValue, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_BytesValue, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
 
 /* ==== google.protobuf.DoubleValue ==== */
 
@@ -2039,43 +2039,6 @@ pbj_status google_protobuf_BytesValue__from_json(void *pm, pbj__json_in *j)   /*
 #endif
 /* ==== google.protobuf.DoubleValue: building helpers ==== */
 
-pbj_status google_protobuf_DoubleValue_copy(google_protobuf_DoubleValue *dst, const google_protobuf_DoubleValue *src, pbj_arena *arena)
-{
-    google_protobuf_DoubleValue_init(dst);
-    return google_protobuf_DoubleValue__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_DoubleValue_merge(google_protobuf_DoubleValue *m, const google_protobuf_DoubleValue *b, pbj_arena *arena)
-{
-    return google_protobuf_DoubleValue__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_DoubleValue__merge(google_protobuf_DoubleValue *m, const google_protobuf_DoubleValue *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (pbj_double_bits(b->value) != 0) {
-        m->value = b->value;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_DoubleValue_sort_maps(google_protobuf_DoubleValue *m, pbj_arena *arena)
-{
-    return google_protobuf_DoubleValue__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_DoubleValue__sort_maps(google_protobuf_DoubleValue *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
-
 pbj_status google_protobuf_DoubleValue_encode_append(const google_protobuf_DoubleValue *m, pbj_buf *out)
 {
     if (google_protobuf_DoubleValue_missing(m)) return pbj_missing_status(google_protobuf_DoubleValue_missing(m));
@@ -2105,43 +2068,6 @@ pbj_status google_protobuf_DoubleValue_read_delimited(google_protobuf_DoubleValu
 }
 
 /* ==== google.protobuf.FloatValue: building helpers ==== */
-
-pbj_status google_protobuf_FloatValue_copy(google_protobuf_FloatValue *dst, const google_protobuf_FloatValue *src, pbj_arena *arena)
-{
-    google_protobuf_FloatValue_init(dst);
-    return google_protobuf_FloatValue__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FloatValue_merge(google_protobuf_FloatValue *m, const google_protobuf_FloatValue *b, pbj_arena *arena)
-{
-    return google_protobuf_FloatValue__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FloatValue__merge(google_protobuf_FloatValue *m, const google_protobuf_FloatValue *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (pbj_float_bits(b->value) != 0) {
-        m->value = b->value;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_FloatValue_sort_maps(google_protobuf_FloatValue *m, pbj_arena *arena)
-{
-    return google_protobuf_FloatValue__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_FloatValue__sort_maps(google_protobuf_FloatValue *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
 
 pbj_status google_protobuf_FloatValue_encode_append(const google_protobuf_FloatValue *m, pbj_buf *out)
 {
@@ -2173,43 +2099,6 @@ pbj_status google_protobuf_FloatValue_read_delimited(google_protobuf_FloatValue 
 
 /* ==== google.protobuf.Int64Value: building helpers ==== */
 
-pbj_status google_protobuf_Int64Value_copy(google_protobuf_Int64Value *dst, const google_protobuf_Int64Value *src, pbj_arena *arena)
-{
-    google_protobuf_Int64Value_init(dst);
-    return google_protobuf_Int64Value__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_Int64Value_merge(google_protobuf_Int64Value *m, const google_protobuf_Int64Value *b, pbj_arena *arena)
-{
-    return google_protobuf_Int64Value__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_Int64Value__merge(google_protobuf_Int64Value *m, const google_protobuf_Int64Value *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->value) {
-        m->value = b->value;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_Int64Value_sort_maps(google_protobuf_Int64Value *m, pbj_arena *arena)
-{
-    return google_protobuf_Int64Value__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_Int64Value__sort_maps(google_protobuf_Int64Value *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
-
 pbj_status google_protobuf_Int64Value_encode_append(const google_protobuf_Int64Value *m, pbj_buf *out)
 {
     if (google_protobuf_Int64Value_missing(m)) return pbj_missing_status(google_protobuf_Int64Value_missing(m));
@@ -2239,43 +2128,6 @@ pbj_status google_protobuf_Int64Value_read_delimited(google_protobuf_Int64Value 
 }
 
 /* ==== google.protobuf.UInt64Value: building helpers ==== */
-
-pbj_status google_protobuf_UInt64Value_copy(google_protobuf_UInt64Value *dst, const google_protobuf_UInt64Value *src, pbj_arena *arena)
-{
-    google_protobuf_UInt64Value_init(dst);
-    return google_protobuf_UInt64Value__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_UInt64Value_merge(google_protobuf_UInt64Value *m, const google_protobuf_UInt64Value *b, pbj_arena *arena)
-{
-    return google_protobuf_UInt64Value__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_UInt64Value__merge(google_protobuf_UInt64Value *m, const google_protobuf_UInt64Value *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->value) {
-        m->value = b->value;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_UInt64Value_sort_maps(google_protobuf_UInt64Value *m, pbj_arena *arena)
-{
-    return google_protobuf_UInt64Value__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_UInt64Value__sort_maps(google_protobuf_UInt64Value *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
 
 pbj_status google_protobuf_UInt64Value_encode_append(const google_protobuf_UInt64Value *m, pbj_buf *out)
 {
@@ -2307,43 +2159,6 @@ pbj_status google_protobuf_UInt64Value_read_delimited(google_protobuf_UInt64Valu
 
 /* ==== google.protobuf.Int32Value: building helpers ==== */
 
-pbj_status google_protobuf_Int32Value_copy(google_protobuf_Int32Value *dst, const google_protobuf_Int32Value *src, pbj_arena *arena)
-{
-    google_protobuf_Int32Value_init(dst);
-    return google_protobuf_Int32Value__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_Int32Value_merge(google_protobuf_Int32Value *m, const google_protobuf_Int32Value *b, pbj_arena *arena)
-{
-    return google_protobuf_Int32Value__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_Int32Value__merge(google_protobuf_Int32Value *m, const google_protobuf_Int32Value *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->value) {
-        m->value = b->value;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_Int32Value_sort_maps(google_protobuf_Int32Value *m, pbj_arena *arena)
-{
-    return google_protobuf_Int32Value__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_Int32Value__sort_maps(google_protobuf_Int32Value *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
-
 pbj_status google_protobuf_Int32Value_encode_append(const google_protobuf_Int32Value *m, pbj_buf *out)
 {
     if (google_protobuf_Int32Value_missing(m)) return pbj_missing_status(google_protobuf_Int32Value_missing(m));
@@ -2373,43 +2188,6 @@ pbj_status google_protobuf_Int32Value_read_delimited(google_protobuf_Int32Value 
 }
 
 /* ==== google.protobuf.UInt32Value: building helpers ==== */
-
-pbj_status google_protobuf_UInt32Value_copy(google_protobuf_UInt32Value *dst, const google_protobuf_UInt32Value *src, pbj_arena *arena)
-{
-    google_protobuf_UInt32Value_init(dst);
-    return google_protobuf_UInt32Value__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_UInt32Value_merge(google_protobuf_UInt32Value *m, const google_protobuf_UInt32Value *b, pbj_arena *arena)
-{
-    return google_protobuf_UInt32Value__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_UInt32Value__merge(google_protobuf_UInt32Value *m, const google_protobuf_UInt32Value *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->value) {
-        m->value = b->value;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_UInt32Value_sort_maps(google_protobuf_UInt32Value *m, pbj_arena *arena)
-{
-    return google_protobuf_UInt32Value__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_UInt32Value__sort_maps(google_protobuf_UInt32Value *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
 
 pbj_status google_protobuf_UInt32Value_encode_append(const google_protobuf_UInt32Value *m, pbj_buf *out)
 {
@@ -2441,43 +2219,6 @@ pbj_status google_protobuf_UInt32Value_read_delimited(google_protobuf_UInt32Valu
 
 /* ==== google.protobuf.BoolValue: building helpers ==== */
 
-pbj_status google_protobuf_BoolValue_copy(google_protobuf_BoolValue *dst, const google_protobuf_BoolValue *src, pbj_arena *arena)
-{
-    google_protobuf_BoolValue_init(dst);
-    return google_protobuf_BoolValue__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_BoolValue_merge(google_protobuf_BoolValue *m, const google_protobuf_BoolValue *b, pbj_arena *arena)
-{
-    return google_protobuf_BoolValue__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_BoolValue__merge(google_protobuf_BoolValue *m, const google_protobuf_BoolValue *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->value) {
-        m->value = b->value;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_BoolValue_sort_maps(google_protobuf_BoolValue *m, pbj_arena *arena)
-{
-    return google_protobuf_BoolValue__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_BoolValue__sort_maps(google_protobuf_BoolValue *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
-
 pbj_status google_protobuf_BoolValue_encode_append(const google_protobuf_BoolValue *m, pbj_buf *out)
 {
     if (google_protobuf_BoolValue_missing(m)) return pbj_missing_status(google_protobuf_BoolValue_missing(m));
@@ -2508,43 +2249,6 @@ pbj_status google_protobuf_BoolValue_read_delimited(google_protobuf_BoolValue *m
 
 /* ==== google.protobuf.StringValue: building helpers ==== */
 
-pbj_status google_protobuf_StringValue_copy(google_protobuf_StringValue *dst, const google_protobuf_StringValue *src, pbj_arena *arena)
-{
-    google_protobuf_StringValue_init(dst);
-    return google_protobuf_StringValue__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_StringValue_merge(google_protobuf_StringValue *m, const google_protobuf_StringValue *b, pbj_arena *arena)
-{
-    return google_protobuf_StringValue__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_StringValue__merge(google_protobuf_StringValue *m, const google_protobuf_StringValue *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->value.len != 0) {
-        if ((st = pbj_copy(arena, b->value.data, b->value.len, &m->value)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_StringValue_sort_maps(google_protobuf_StringValue *m, pbj_arena *arena)
-{
-    return google_protobuf_StringValue__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_StringValue__sort_maps(google_protobuf_StringValue *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
-
 pbj_status google_protobuf_StringValue_encode_append(const google_protobuf_StringValue *m, pbj_buf *out)
 {
     if (google_protobuf_StringValue_missing(m)) return pbj_missing_status(google_protobuf_StringValue_missing(m));
@@ -2574,43 +2278,6 @@ pbj_status google_protobuf_StringValue_read_delimited(google_protobuf_StringValu
 }
 
 /* ==== google.protobuf.BytesValue: building helpers ==== */
-
-pbj_status google_protobuf_BytesValue_copy(google_protobuf_BytesValue *dst, const google_protobuf_BytesValue *src, pbj_arena *arena)
-{
-    google_protobuf_BytesValue_init(dst);
-    return google_protobuf_BytesValue__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_BytesValue_merge(google_protobuf_BytesValue *m, const google_protobuf_BytesValue *b, pbj_arena *arena)
-{
-    return google_protobuf_BytesValue__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_BytesValue__merge(google_protobuf_BytesValue *m, const google_protobuf_BytesValue *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->value.len != 0) {
-        if ((st = pbj_copy(arena, b->value.data, b->value.len, &m->value)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_BytesValue_sort_maps(google_protobuf_BytesValue *m, pbj_arena *arena)
-{
-    return google_protobuf_BytesValue__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_BytesValue__sort_maps(google_protobuf_BytesValue *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    return st;
-}
 
 pbj_status google_protobuf_BytesValue_encode_append(const google_protobuf_BytesValue *m, pbj_buf *out)
 {

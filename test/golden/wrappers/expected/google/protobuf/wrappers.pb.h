@@ -461,40 +461,22 @@ PBJ_MUST_USE pbj_status google_protobuf_BytesValue_from_json(google_protobuf_Byt
  * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
 uint8_t *google_protobuf_DoubleValue__write(const google_protobuf_DoubleValue *m, uint8_t *end);   /* after google_protobuf_DoubleValue_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_DoubleValue__decode(google_protobuf_DoubleValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status google_protobuf_DoubleValue__merge(google_protobuf_DoubleValue *m, const google_protobuf_DoubleValue *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_DoubleValue__sort_maps(google_protobuf_DoubleValue *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_FloatValue__write(const google_protobuf_FloatValue *m, uint8_t *end);   /* after google_protobuf_FloatValue_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_FloatValue__decode(google_protobuf_FloatValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status google_protobuf_FloatValue__merge(google_protobuf_FloatValue *m, const google_protobuf_FloatValue *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_FloatValue__sort_maps(google_protobuf_FloatValue *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_Int64Value__write(const google_protobuf_Int64Value *m, uint8_t *end);   /* after google_protobuf_Int64Value_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_Int64Value__decode(google_protobuf_Int64Value *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status google_protobuf_Int64Value__merge(google_protobuf_Int64Value *m, const google_protobuf_Int64Value *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_Int64Value__sort_maps(google_protobuf_Int64Value *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_UInt64Value__write(const google_protobuf_UInt64Value *m, uint8_t *end);   /* after google_protobuf_UInt64Value_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_UInt64Value__decode(google_protobuf_UInt64Value *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status google_protobuf_UInt64Value__merge(google_protobuf_UInt64Value *m, const google_protobuf_UInt64Value *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_UInt64Value__sort_maps(google_protobuf_UInt64Value *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_Int32Value__write(const google_protobuf_Int32Value *m, uint8_t *end);   /* after google_protobuf_Int32Value_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_Int32Value__decode(google_protobuf_Int32Value *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status google_protobuf_Int32Value__merge(google_protobuf_Int32Value *m, const google_protobuf_Int32Value *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_Int32Value__sort_maps(google_protobuf_Int32Value *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_UInt32Value__write(const google_protobuf_UInt32Value *m, uint8_t *end);   /* after google_protobuf_UInt32Value_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_UInt32Value__decode(google_protobuf_UInt32Value *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status google_protobuf_UInt32Value__merge(google_protobuf_UInt32Value *m, const google_protobuf_UInt32Value *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_UInt32Value__sort_maps(google_protobuf_UInt32Value *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_BoolValue__write(const google_protobuf_BoolValue *m, uint8_t *end);   /* after google_protobuf_BoolValue_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_BoolValue__decode(google_protobuf_BoolValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status google_protobuf_BoolValue__merge(google_protobuf_BoolValue *m, const google_protobuf_BoolValue *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_BoolValue__sort_maps(google_protobuf_BoolValue *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_StringValue__write(const google_protobuf_StringValue *m, uint8_t *end);   /* after google_protobuf_StringValue_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_StringValue__decode(google_protobuf_StringValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status google_protobuf_StringValue__merge(google_protobuf_StringValue *m, const google_protobuf_StringValue *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_StringValue__sort_maps(google_protobuf_StringValue *m, pbj_arena *arena, uint32_t depth);
 uint8_t *google_protobuf_BytesValue__write(const google_protobuf_BytesValue *m, uint8_t *end);   /* after google_protobuf_BytesValue_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_BytesValue__decode(google_protobuf_BytesValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-PBJ_MUST_USE pbj_status google_protobuf_BytesValue__merge(google_protobuf_BytesValue *m, const google_protobuf_BytesValue *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
-PBJ_MUST_USE pbj_status google_protobuf_BytesValue__sort_maps(google_protobuf_BytesValue *m, pbj_arena *arena, uint32_t depth);
 #ifdef PBJ_TEXT_READ_H
 pbj_status google_protobuf_DoubleValue__read_text(google_protobuf_DoubleValue *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 pbj_status google_protobuf_FloatValue__read_text(google_protobuf_FloatValue *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
@@ -553,9 +535,9 @@ pbj_status google_protobuf_BytesValue__from_json(void *pm, pbj__json_in *j);
  * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
 
 static inline void google_protobuf_DoubleValue_clear(google_protobuf_DoubleValue *m) { google_protobuf_DoubleValue_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_copy(google_protobuf_DoubleValue *dst, const google_protobuf_DoubleValue *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_merge(google_protobuf_DoubleValue *m, const google_protobuf_DoubleValue *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_sort_maps(google_protobuf_DoubleValue *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_copy(google_protobuf_DoubleValue *dst, const google_protobuf_DoubleValue *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_DoubleValue__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_merge(google_protobuf_DoubleValue *m, const google_protobuf_DoubleValue *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_DoubleValue__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_sort_maps(google_protobuf_DoubleValue *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_DoubleValue__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_encode_append(const google_protobuf_DoubleValue *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_write_delimited(const google_protobuf_DoubleValue *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_read_delimited(google_protobuf_DoubleValue *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -565,9 +547,9 @@ static inline void google_protobuf_DoubleValue_set_value(google_protobuf_DoubleV
 }
 
 static inline void google_protobuf_FloatValue_clear(google_protobuf_FloatValue *m) { google_protobuf_FloatValue_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_FloatValue_copy(google_protobuf_FloatValue *dst, const google_protobuf_FloatValue *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FloatValue_merge(google_protobuf_FloatValue *m, const google_protobuf_FloatValue *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FloatValue_sort_maps(google_protobuf_FloatValue *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_FloatValue_copy(google_protobuf_FloatValue *dst, const google_protobuf_FloatValue *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_FloatValue__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_FloatValue_merge(google_protobuf_FloatValue *m, const google_protobuf_FloatValue *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_FloatValue__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_FloatValue_sort_maps(google_protobuf_FloatValue *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_FloatValue__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_FloatValue_encode_append(const google_protobuf_FloatValue *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_FloatValue_write_delimited(const google_protobuf_FloatValue *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_FloatValue_read_delimited(google_protobuf_FloatValue *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -577,9 +559,9 @@ static inline void google_protobuf_FloatValue_set_value(google_protobuf_FloatVal
 }
 
 static inline void google_protobuf_Int64Value_clear(google_protobuf_Int64Value *m) { google_protobuf_Int64Value_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_Int64Value_copy(google_protobuf_Int64Value *dst, const google_protobuf_Int64Value *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_Int64Value_merge(google_protobuf_Int64Value *m, const google_protobuf_Int64Value *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_Int64Value_sort_maps(google_protobuf_Int64Value *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_Int64Value_copy(google_protobuf_Int64Value *dst, const google_protobuf_Int64Value *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_Int64Value__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_Int64Value_merge(google_protobuf_Int64Value *m, const google_protobuf_Int64Value *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_Int64Value__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_Int64Value_sort_maps(google_protobuf_Int64Value *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_Int64Value__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_Int64Value_encode_append(const google_protobuf_Int64Value *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_Int64Value_write_delimited(const google_protobuf_Int64Value *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_Int64Value_read_delimited(google_protobuf_Int64Value *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -589,9 +571,9 @@ static inline void google_protobuf_Int64Value_set_value(google_protobuf_Int64Val
 }
 
 static inline void google_protobuf_UInt64Value_clear(google_protobuf_UInt64Value *m) { google_protobuf_UInt64Value_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_copy(google_protobuf_UInt64Value *dst, const google_protobuf_UInt64Value *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_merge(google_protobuf_UInt64Value *m, const google_protobuf_UInt64Value *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_sort_maps(google_protobuf_UInt64Value *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_copy(google_protobuf_UInt64Value *dst, const google_protobuf_UInt64Value *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_UInt64Value__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_merge(google_protobuf_UInt64Value *m, const google_protobuf_UInt64Value *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_UInt64Value__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_sort_maps(google_protobuf_UInt64Value *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_UInt64Value__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_encode_append(const google_protobuf_UInt64Value *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_write_delimited(const google_protobuf_UInt64Value *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_read_delimited(google_protobuf_UInt64Value *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -601,9 +583,9 @@ static inline void google_protobuf_UInt64Value_set_value(google_protobuf_UInt64V
 }
 
 static inline void google_protobuf_Int32Value_clear(google_protobuf_Int32Value *m) { google_protobuf_Int32Value_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_Int32Value_copy(google_protobuf_Int32Value *dst, const google_protobuf_Int32Value *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_Int32Value_merge(google_protobuf_Int32Value *m, const google_protobuf_Int32Value *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_Int32Value_sort_maps(google_protobuf_Int32Value *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_Int32Value_copy(google_protobuf_Int32Value *dst, const google_protobuf_Int32Value *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_Int32Value__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_Int32Value_merge(google_protobuf_Int32Value *m, const google_protobuf_Int32Value *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_Int32Value__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_Int32Value_sort_maps(google_protobuf_Int32Value *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_Int32Value__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_Int32Value_encode_append(const google_protobuf_Int32Value *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_Int32Value_write_delimited(const google_protobuf_Int32Value *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_Int32Value_read_delimited(google_protobuf_Int32Value *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -613,9 +595,9 @@ static inline void google_protobuf_Int32Value_set_value(google_protobuf_Int32Val
 }
 
 static inline void google_protobuf_UInt32Value_clear(google_protobuf_UInt32Value *m) { google_protobuf_UInt32Value_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_copy(google_protobuf_UInt32Value *dst, const google_protobuf_UInt32Value *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_merge(google_protobuf_UInt32Value *m, const google_protobuf_UInt32Value *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_sort_maps(google_protobuf_UInt32Value *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_copy(google_protobuf_UInt32Value *dst, const google_protobuf_UInt32Value *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_UInt32Value__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_merge(google_protobuf_UInt32Value *m, const google_protobuf_UInt32Value *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_UInt32Value__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_sort_maps(google_protobuf_UInt32Value *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_UInt32Value__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_encode_append(const google_protobuf_UInt32Value *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_write_delimited(const google_protobuf_UInt32Value *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_read_delimited(google_protobuf_UInt32Value *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -625,9 +607,9 @@ static inline void google_protobuf_UInt32Value_set_value(google_protobuf_UInt32V
 }
 
 static inline void google_protobuf_BoolValue_clear(google_protobuf_BoolValue *m) { google_protobuf_BoolValue_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_BoolValue_copy(google_protobuf_BoolValue *dst, const google_protobuf_BoolValue *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_BoolValue_merge(google_protobuf_BoolValue *m, const google_protobuf_BoolValue *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_BoolValue_sort_maps(google_protobuf_BoolValue *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_BoolValue_copy(google_protobuf_BoolValue *dst, const google_protobuf_BoolValue *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_BoolValue__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_BoolValue_merge(google_protobuf_BoolValue *m, const google_protobuf_BoolValue *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_BoolValue__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_BoolValue_sort_maps(google_protobuf_BoolValue *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_BoolValue__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_BoolValue_encode_append(const google_protobuf_BoolValue *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_BoolValue_write_delimited(const google_protobuf_BoolValue *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_BoolValue_read_delimited(google_protobuf_BoolValue *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -637,9 +619,9 @@ static inline void google_protobuf_BoolValue_set_value(google_protobuf_BoolValue
 }
 
 static inline void google_protobuf_StringValue_clear(google_protobuf_StringValue *m) { google_protobuf_StringValue_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_StringValue_copy(google_protobuf_StringValue *dst, const google_protobuf_StringValue *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_StringValue_merge(google_protobuf_StringValue *m, const google_protobuf_StringValue *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_StringValue_sort_maps(google_protobuf_StringValue *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_StringValue_copy(google_protobuf_StringValue *dst, const google_protobuf_StringValue *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_StringValue__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_StringValue_merge(google_protobuf_StringValue *m, const google_protobuf_StringValue *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_StringValue__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_StringValue_sort_maps(google_protobuf_StringValue *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_StringValue__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_StringValue_encode_append(const google_protobuf_StringValue *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_StringValue_write_delimited(const google_protobuf_StringValue *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_StringValue_read_delimited(google_protobuf_StringValue *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -658,9 +640,9 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_StringValue_set_value_str(
 }
 
 static inline void google_protobuf_BytesValue_clear(google_protobuf_BytesValue *m) { google_protobuf_BytesValue_init(m); }
-PBJ_MUST_USE pbj_status google_protobuf_BytesValue_copy(google_protobuf_BytesValue *dst, const google_protobuf_BytesValue *src, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_BytesValue_merge(google_protobuf_BytesValue *m, const google_protobuf_BytesValue *b, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_BytesValue_sort_maps(google_protobuf_BytesValue *m, pbj_arena *arena);
+static inline PBJ_MUST_USE pbj_status google_protobuf_BytesValue_copy(google_protobuf_BytesValue *dst, const google_protobuf_BytesValue *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_BytesValue__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_BytesValue_merge(google_protobuf_BytesValue *m, const google_protobuf_BytesValue *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_BytesValue__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status google_protobuf_BytesValue_sort_maps(google_protobuf_BytesValue *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_BytesValue__table, m, arena); }
 PBJ_MUST_USE pbj_status google_protobuf_BytesValue_encode_append(const google_protobuf_BytesValue *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_BytesValue_write_delimited(const google_protobuf_BytesValue *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_BytesValue_read_delimited(google_protobuf_BytesValue *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
