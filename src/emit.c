@@ -138,6 +138,7 @@ typedef struct table_vars {
     plan_enum_row v;
     const char *full;                                                   /* an enum's full name */
     const char *init, *init_fn, *fields, *oneofs, *rows, *oneof_rows;   /* a table's pieces */
+    const char *exts, *externs, *ext_rows, *ranges, *codec;             /* its extensions' rows, ranges, M__codec */
     const char *pool, *members, *lines, *line, *index, *size;         /* the pool, its pieces' members and text */
 } table_vars;
 
@@ -380,65 +381,6 @@ static const char *each_run(const fields *fs, plan_op op, const char *s, message
     return each_run_in(fs, op, s, ext, false);
 }
 
-/* ---- text reading (M_from_text): text_read.tmpl around field_text_read.tmpl's sections ---------------- */
-
-typedef struct name_value {
-    const char *name, *value;
-} name_value;
-
-static int by_length(const void *a, const void *b)
-{
-    const char *p = ((const name_value *)a)->name, *q = ((const name_value *)b)->name;
-    size_t x = strlen(p), y = strlen(q);
-    return x != y ? (x > y) - (x < y) : strcmp(p, q);
-}
-
-/* The cases of a switch on a name's length, each comparing the names of that length: returns value on a match. */
-static const char *name_switch(ir_pool *pool, name_value *nv, size_t n)
-{
-    if (n > 1) qsort(nv, n, sizeof *nv, by_length);
-    tmpl_out o = out_in(pool);
-    for (size_t i = 0; i < n;) {
-        size_t len = strlen(nv[i].name);
-        const char *number = ir_pool_printf(pool, "%zu", len);
-        tmpl_out cases = out_in(pool);
-        for (; i < n && strlen(nv[i].name) == len; i++)
-            tmpl_text_read_name_case(&cases, &(message_vars){.name = nv[i].name, .number = number, .body = nv[i].value});
-        tmpl_text_read_length_case(&o, &(message_vars){.number = number, .cases = finish(&cases)});
-    }
-    return finish(&o);
-}
-
-#define TEXT_EXT_SECTION(E, s, a) [PLAN_EXT_##E] = tmpl_field_text_read_ext_##s,
-static const field_section text_ext_sections[PLAN_EXT_COUNT] = {PLAN_EXT_SHAPES(TEXT_EXT_SECTION, 0)};
-#undef TEXT_EXT_SECTION
-
-/* M__read_text's variables: the lookup of field names (extensions' too), each one's case, what ends it. */
-static void text_read_vars(message_vars *v, const fields *fs)
-{
-    const plan_message *pm = fs->pm;
-    ir_pool *pool = fs->pool;
-    size_t n = pm->fields.n, k = pm->ext_printed.n;
-    name_value *nv = ir_pool_alloc(pool, (n + k + 1) * sizeof *nv);
-    for (size_t i = 0; i < n; i++) nv[i] = (name_value){pm->fields.v[i].name, fs->v[i]->number};
-    tmpl_out body = out_in(pool);
-    for (size_t i = 0; i < n; i++) put_field(&body, fs, PLAN_OP_TEXT_READ, i);
-    for (size_t i = 0; i < k; i++) {
-        const plan_field *x = pm->ext_printed.v[i];
-        plan_code c = x->code;
-        c.ext.record = expand_field(pool, ext_sections[PLAN_EXT_OP_RECORD][x->ext_shape], &c);
-        text_ext_sections[x->ext_shape](&body, &c);
-        nv[n + i] = (name_value){x->name, c.number};
-    }
-    v->body = finish(&body);
-    v->cases = name_switch(pool, nv, n + k);
-    v->defaults = each_field(fs, PLAN_OP_TEXT_READ_END);
-    bool any = strcmp(pm->m->full_name, "google.protobuf.Any") == 0;    /* its fields may be [type URL] {...} */
-    v->any = any ? "true" : "false";
-    v->values = expand_message(pool, any ? tmpl_text_read_any : tmpl_text_read_unknown, v);
-    v->text_any_fn = pm->map_entry ? "" : expand_message(pool, tmpl_text_read_any_fn, v);
-}
-
 /* ---- JSON input (M_from_json): json_read.tmpl's reader in the form plan chose, field_json_read.tmpl's cases ---- */
 
 #define JSON_FORM_SECTION(E, s, full) [PLAN_JSON_##E] = tmpl_json_read_form_##s,
@@ -561,6 +503,14 @@ static void gen_table(tmpl_out *o, const plan_message *pm)
     v.init_fn = *v.t.init_fn ? expand_table(pool, tmpl_table_init_fn, &v) : "";
     v.fields = v.t.rows.n ? expand_table(pool, tmpl_table_fields, &v) : "";
     v.oneofs = v.t.oneof_rows.n ? expand_table(pool, tmpl_table_oneofs, &v) : "";
+    tmpl_out exts = out_in(pool), externs = out_in(pool);
+    for (size_t i = 0; i < v.t.ext_rows.n; i++) tmpl_table_row(&exts, &(table_vars){.r = v.t.ext_rows.v[i]});
+    for (size_t i = 0; i < v.t.ext_externs.n; i++) puts_(&externs, ir_pool_printf(pool, "%s\n", v.t.ext_externs.v[i]));
+    v.ext_rows = finish(&exts);
+    v.externs = finish(&externs);
+    v.exts = v.t.ext_rows.n ? expand_table(pool, tmpl_table_exts, &v) : "";
+    v.ranges = *v.t.ranges ? expand_table(pool, tmpl_table_ranges, &v) : "";
+    v.codec = pm->fn.codec;
     tmpl_table_source(o, &v);
 }
 
@@ -632,20 +582,6 @@ static const char *decode_other(ir_pool *pool, const plan_message *pm, bool flat
     else if (flat) tmpl_message_decode_unknown_flat(&o, &v);
     else tmpl_message_decode_unknown(&o, &v);
     return finish(&o);
-}
-
-/* M__print_ext: the records of extension ranges [lo, hi] in the struct's pbj_ext, known extensions by name. */
-static const char *print_ext_fn(ir_pool *pool, const plan_message *pm)
-{
-    if (!pm->ext_ranges.n) return "";
-    message_vars v = message_vars_of(pm);
-    tmpl_out cases = out_in(pool);
-    for (size_t i = 0; i < pm->ext_printed.n; i++) {
-        const plan_field *pf = pm->ext_printed.v[i];
-        ext_sections[PLAN_EXT_OP_PRINT][pf->ext_shape](&cases, &pf->code);
-    }
-    v.cases = finish(&cases);
-    return expand_message(pool, tmpl_message_print_ext_fn, &v);
 }
 
 /* A known extension of a view's printer: its field, and whether a later record replaces it (plan's ext_replace). */
@@ -832,20 +768,13 @@ static void gen_message_source(tmpl_out *o, const plan_message *pm)
     v.decode_head = expand_message(pool, pm->decode_leaf ? tmpl_message_decode_head_leaf : tmpl_message_decode_head, &v);
     v.decode_tail = pm->decode_leaf ? expand_message(pool, tmpl_message_decode_tail_leaf, &v) : "";
     v.decode_sort = each_field(&fs, PLAN_OP_SORT);
-    v.print_ext_fn = print_ext_fn(pool, pm);
-    v.print = each_run(&fs, PLAN_OP_PRINT, "m", tmpl_message_ext_print);
     v.unknown_len = pm->unknown ? "m->pbj_unknown.len" : "0";
-    v.print_unknown = pm->unknown ? expand_message(pool, tmpl_message_print_unknown, &v) : "";
     v.reverse = "";
     if (pm->fast_write) {
         v.rbody = reverse_source(pm, &fs, &v);
         v.reverse = expand_message(pool, tmpl_reverse_source, &v);
     }
     tmpl_message_source(o, &v);
-    if (pm->text_read) {
-        text_read_vars(&v, &fs);
-        tmpl_text_read_source(o, &v);
-    }
     if (pm->compare_fn) gen_compare(o, pm, &fs);
 }
 
@@ -885,7 +814,6 @@ static void gen_type(tmpl_out *o, const plan_message *pm, message_vars *v, bool 
 {
     if (pm->map_entry || !(pm->json || pm->text_read)) return;
     v->type_json = pm->json ? expand_message(o->pool, tmpl_json_type_json, v) : "NULL, NULL, NULL";
-    v->type_text = pm->text_read ? expand_message(o->pool, tmpl_json_type_text, v) : "NULL";
     (header ? tmpl_json_type_decl : tmpl_json_type_source)(o, v);
 }
 
@@ -1237,14 +1165,8 @@ static void gen_internal_header(tmpl_out *o, const plan_message *pm)
     tmpl_internal_helpers(o, &v);
 }
 
-static bool reads_text(const plan_message *pm) { return pm->text_read; }
 static bool writes_json(const plan_message *pm) { return pm->json; }
 static bool reads_json(const plan_message *pm) { return pm->json && !pm->map_entry; }
-
-static void gen_internal_text_read(tmpl_out *o, const plan_message *pm)
-{
-    if (reads_text(pm)) tmpl_internal_text_read(o, (message_vars[]){message_vars_of(pm)});
-}
 
 static void gen_internal_json(tmpl_out *o, const plan_message *pm)
 {
@@ -1275,7 +1197,6 @@ static void gen_internal(tmpl_out *o, const plan_file *pf)
     section(o, "for generated code only: not part of the API");
     tmpl_internal_intro(o, &(message_vars){0});
     each_message(o, pf, gen_internal_header);
-    gen_internal_group(o, pf, reads_text, tmpl_internal_text_read_open, gen_internal_text_read);
     gen_internal_group(o, pf, writes_json, tmpl_internal_json_open, gen_internal_json);
     gen_internal_group(o, pf, reads_json, tmpl_internal_json_read_open, gen_internal_json_read);
 }

@@ -36,13 +36,12 @@ typedef enum plan_kind {
 /* What is generated for every field: one section of field.tmpl per shape (<op>_<shape>). X(ENUM, section prefix) */
 #define PLAN_OPS(X)                                                                                   \
     X(TYPES, types) X(MEMBER, member) X(DEFINE, define) X(INIT, init) X(CMP, cmp) X(SIZE, size) X(DECODE, decode)       \
-    X(SORT, sort) X(PRINT, print) X(MISSING, missing) X(ACCESSORS, accessors)    \
+    X(SORT, sort) X(MISSING, missing) X(ACCESSORS, accessors)    \
     X(RWRITE, rwrite)   /* the reverse encoder (gen-templates/field_rwrite.tmpl) */                  \
     X(COMPARE, compare) /* pbj.comparable's M_compare (gen-templates/field_compare.tmpl) */      \
     X(HELPERS, helpers) X(HELPERS_SOURCE, helpers_source) X(HELPERS_MERGE, helpers_merge)      \
     X(HELPERS_SORT, helpers_sort)   /* building messages (gen-templates/field_helpers.tmpl) */  \
     X(JSON, json)                   /* pbj.json's M_to_json (gen-templates/field_json.tmpl) */   \
-    X(TEXT_READ, text_read) X(TEXT_READ_END, text_read_end)   /* M_from_text (gen-templates/field_text_read.tmpl) */ \
     X(JSON_READ, json_read)         /* M_from_json's cases (gen-templates/field_json_read.tmpl) */
 
 #define PLAN_ENUM_ITEM(E, s) PLAN_OP_##E,
@@ -87,7 +86,7 @@ typedef enum plan_ext_shape { PLAN_EXT_SHAPES(PLAN_ENUM_ITEM, 0) PLAN_EXT_COUNT 
 #undef PLAN_ENUM_ITEM
 
 /* What is generated for every extension (ext.tmpl's <op>_<shape>). */
-#define PLAN_EXT_OPS(X) X(HEADER, header) X(RECORD, record) X(SOURCE, source) X(PRINT, print) X(VIEW_PRINT, view_print)
+#define PLAN_EXT_OPS(X) X(HEADER, header) X(RECORD, record) X(SOURCE, source) X(VIEW_PRINT, view_print)
 
 #define PLAN_ENUM_ITEM(E, s) PLAN_EXT_OP_##E,
 typedef enum plan_ext_op { PLAN_EXT_OPS(PLAN_ENUM_ITEM) PLAN_EXT_OP_COUNT } plan_ext_op;
@@ -341,6 +340,11 @@ typedef struct plan_table {
     const char *name, *size, *count, *dense, *oneof_count, *unknown, *ext, *flags;
     IR_VEC(plan_table_row) rows;
     IR_VEC(plan_table_oneof) oneof_rows;
+    const char *codec;                       /* PBJ_CODEC's arguments: the struct and its generated functions */
+    const char *exts, *ext_count;            /* M__exts (or "NULL"): the extensions it prints by name, a row each */
+    const char *ext_ranges, *ext_range_count, *ranges;   /* M__ext_ranges (or "NULL") and its {start, end} pairs */
+    IR_VEC(plan_table_row) ext_rows;
+    IR_VEC(const char *) ext_externs;        /* declarations of the tables and enums of extensions in other files */
 } plan_table;
 
 /* A piece of a file's table string pool: its strings inside one C string literal (no quotes; its implicit NUL ends
