@@ -90,14 +90,14 @@ struct message_vars {
     const char *print_ext, *msgset;   /* M__print_ext or M__view_print_ext; whether it is a message set */
     const char *oneof_cases, *members, *required, *accessors;                  /* header */
     const char *defaults, *map_cmp, *ext_size, *size, *encode, *decode_check,   /* source */
-               *decode, *decode_other, *decode_sort, *print_ext_fn, *print;
+               *decode, *decode_other, *decode_sort, *print_ext_fn, *print;   /* print*: views' */
     const char *encode_impl, *required_checks, *missing_checks;
     const char *case_type, *none, *values, *name, *number, *oneof, *case_member, *s, *cases, *case_const, *body;
     const char *has, *lo, *hi, *numbers, *replace, *kind, *valid;   /* a known extension's kind and closed enum check (pbj__ext_field) */
     const char *reverse_decl, *reverse, *rwrite, *rcheck, *margin, *rbody, *rqual, *rname;   /* the reverse encoder (reverse.tmpl) */
     const char *size_head, *size_enter, *size_decl;   /* M_size's head and first check (M__size's: types on a cycle) */
     const char *runknown;
-    const char *unknown, *unknown_member, *unknown_len, *print_unknown, *merge_unknown;   /* pbj_unknown, or none */
+    const char *unknown, *unknown_member, *unknown_len, *merge_unknown;   /* pbj_unknown, or none */
     const char *rparam, *rarg, *rtop, *renter, *rdeep;
     const char *rparams, *rmargin, *writer;   /* the body's parameters after p and its margin; M__write, whole */   /* the reverse encoder's depth (types on a cycle), M_write_reverse's check */         /* the reverse encoder's unknown fields, or a message set's room check */
     names_view view;
@@ -111,12 +111,10 @@ struct message_vars {
     const char *decode_protos, *decode_head, *decode_tail;                    /* decode: leaves inlined (max tier) */
     const char *decode_enter, *decode_leave;                                   /* decode: the depth count (none in a flat leaf) */
     const char *json;                                                          /* pbj.json (json.tmpl) */
-    const char *name_fn, *any;                                                 /* text reading: an enum's from_name, Any */
     const char *json_body, *json_fields, *json_names, *json_count, *json_seen;   /* JSON input (json_read.tmpl) */
     const char *json_value, *json_form, *json_closed, *json_null;
     const char *json_ext_fn, *json_ext_read_fn, *json_ext_cases;             /* extensions in JSON (json*.tmpl) */
-    const char *type_json, *type_text;                                         /* M__type's members (json.tmpl) */
-    const char *text_any_fn;                                                   /* M__text_any (not for map entries) */
+    const char *type_json;                                                     /* M__type's members (json.tmpl) */
 };
 
 /* The variables of enum.tmpl and file.tmpl. */
@@ -361,7 +359,7 @@ static size_t oneof_run(tmpl_out *o, const fields *fs, plan_op op, message_vars 
 static const char *each_run_in(const fields *fs, plan_op op, const char *s, message_section ext, bool reverse)
 {
     const plan_message *pm = fs->pm;
-    message_vars mv = {.print_ext = pm->print_ext, .s = s, .n = pm->fn};
+    message_vars mv = {.s = s, .n = pm->fn};
     runs out = {.out = out_in(fs->pool), .reverse = reverse};
     size_t r = 0;
     for (size_t i = 0; i < pm->fields.n;) {
@@ -440,7 +438,7 @@ static message_vars json_enum_vars(const plan_enum *pe)
 static message_vars message_vars_of(const plan_message *pm)
 {
     return (message_vars){.c = pm->cname, .full = pm->m->full_name, .options = pm->options_text, .doc = pm->doc,
-                          .n = pm->fn, .print_ext = pm->print_ext, .rparam = pm->recursive ? ", uint32_t depth" : "",
+                          .n = pm->fn, .rparam = pm->recursive ? ", uint32_t depth" : "",
                           .rarg = pm->recursive ? ", depth" : "", .rtop = pm->recursive ? ", PBJ_MAX_ENCODE_DEPTH" : "",
                           .rparams = pm->recursive ? ", uintptr_t lim, uint32_t depth" : ", uintptr_t lim"};
 }

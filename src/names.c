@@ -124,11 +124,6 @@ const char *names_message_type(ir_pool *pool, names_list *l, const char *cname, 
     return declare(pool, l, cname, "message", m->full_name, m->file, m->loc);
 }
 
-const char *names_print_ext(ir_pool *pool, names_list *l, const char *cname, const ir_message *m)
-{
-    return declare(pool, l, ir_pool_strcat(pool, cname, "__print_ext"), "a function of message", m->full_name, m->file, m->loc);
-}
-
 const char *names_map_cmp(ir_pool *pool, names_list *l, const char *cname, const char *member, const ir_field *f)
 {
     return declare(pool, l, ir_pool_printf(pool, "%s__cmp_%s", cname, member), "an accessor of field", f->full_name, f->file, f->loc);

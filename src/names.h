@@ -101,7 +101,6 @@ void names_writer_functions(ir_pool *pool, names_list *l, names_writer *n, const
  * words (start, end, from, unknown). */
 const char *names_writer_field(ir_pool *pool, names_list *l, const char *cname, names_piece piece, const char *member, const ir_field *f);
 const char *names_message_type(ir_pool *pool, names_list *l, const char *cname, const ir_message *m);
-const char *names_print_ext(ir_pool *pool, names_list *l, const char *cname, const ir_message *m);
 const char *names_map_cmp(ir_pool *pool, names_list *l, const char *cname, const char *member, const ir_field *f);
 const char *names_oneof_case_type(ir_pool *pool, names_list *l, const char *cname, const char *oneof, const ir_message *m, const ir_oneof *o);
 const char *names_oneof_none(ir_pool *pool, names_list *l, const char *cname, const char *oneof, const ir_message *m, const ir_oneof *o);

@@ -144,14 +144,6 @@ typedef struct plan_json {
     const char *map_key;          /* a map entry's key field: the statement writing x as the entry's key */
 } plan_json;
 
-/* Text reading (field_text_read.tmpl): plan_text_code. */
-typedef struct plan_text {
-    const char *value;            /* condition: one value read into v (rt/pbj_text_read.h) */
-    const char *sub_full;         /* a message field's type's full name (wrappers: the wrapper's) */
-    const char *oneof;            /* its oneof's name in the .proto */
-    const char *oneof_set;        /* the name of the member of its oneof that is set (a C string expression) */
-} plan_text;
-
 /* JSON input (field_json_read.tmpl): plan_json_read_code; conditions true when read, false after an error (j->st). */
 typedef struct plan_json_in {
     const char *index;            /* the field's case in its message's reader */
@@ -286,7 +278,6 @@ typedef struct plan_code {
     const char *mark;             /* after a read: presence set ("m->has_x = 1;", the oneof case) */
     const char *from_load, *from_v; /* C value of the loaded fixed bits, of the varint v */
     const char *varint_in;        /* the reader of a varint past two bytes: inline in the max tier */
-    const char *print, *print_e;  /* text format statement of x, of element i */
     /* messages */
     const char *framed;           /* size of one with tag and framing, its payload size in s */
     const char *empty_size;       /* size of an empty one with tag */
@@ -294,7 +285,7 @@ typedef struct plan_code {
     const char *size_deep;        /* filled by emit: the size's check when the type reaches a cycle (PBJ_SIZE_ERROR) */
     const char *wtarget, *rtarget;  /* pointer written, read */
     /* wrappers */
-    const char *wrapper_size, *inner_tag, *v_init, *s_init, *wrapper_value, *utf8, *print_value;
+    const char *wrapper_size, *inner_tag, *v_init, *s_init, *wrapper_value, *utf8;
     const char *wrapper_unknown;  /* the member keeping the unknown fields inside its payload */
     const char *unknown;          /* where decode keeps the message's unknown fields: "&m->pbj_unknown", or "NULL" (dropped) */
     const char *clear_wrapper_unknown;  /* the clear accessor's statement forgetting them, or "" */
@@ -312,7 +303,6 @@ typedef struct plan_code {
     plan_compare compare;         /* pbj.comparable's M_compare */
     plan_helpers helpers;         /* building messages */
     plan_json json;               /* M_to_json */
-    plan_text text;               /* M_from_text */
     plan_json_in json_in;         /* M_from_json */
 } plan_code;
 
@@ -413,7 +403,6 @@ struct plan_oneof {
     const char *case_type;        /* "acme_Order_payment_case" */
     const char *none_const;       /* "acme_Order_payment_NOT_SET" */
     IR_VEC(plan_field *) fields;  /* by number */
-    const char *text_set;         /* text reading: the name of its member that is set (a C string expression) */
     const char *view_case_fn;     /* views: the accessor of its case */
     int view_index;               /* views: its index in the view's cases */
 };
@@ -429,7 +418,6 @@ struct plan_message {
     const char *cname;            /* "acme_shop_Order" */
     const char *doc;              /* the .proto's comments as a C comment, or "" */
     names_message fn;             /* its functions */
-    const char *print_ext;        /* with extension ranges: the static function printing them */
     const char *options_text;     /* the header comment's line of the pbj options that differ from their defaults
                                    * (options_describe_changed), or "" when none does (--explain-options says all) */
     bool fast_write;              /* pbj.fast_write resolves true: M_write_reverse */
