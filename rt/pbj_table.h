@@ -34,6 +34,21 @@ extern "C" {
  * (M_sort_maps), pbj_table_missing (M_missing) and pbj_table_compare (M_compare). Map entries are sorted by
  * their key, the first member of the entry's struct, in the order of pbj__key_cmp_<C type of the key>.
  *
+ * Extensions: a message with extension ranges keeps its extensions' records in pbj_ext (at `ext`, raw wire records
+ * in number order, pbj_core.h); its table lists the ranges (`ext_ranges`: {start, end} pairs, end inclusive,
+ * ascending) and the extensions of it the run knew whose types are in scope (`exts`, by number): one pbj_field row
+ * each, as a field's but with no member (offset, size and presence 0), mode PBJ_MODE_OPTIONAL or
+ * PBJ_MODE_REPEATED, flags PBJ_F_PACKED (written packed), PBJ_F_CLOSED_ENUM, PBJ_F_UTF8 and PBJ_F_ITEM (a message
+ * set's item: its records are items, group 1 { type_id = 2; message = 3 }, numbered by type_id), `sub` and `en`
+ * as a field's; `name` is the text format's "[pkg.ext]" (an item declared in its own type: "[pkg.Item]", as protoc
+ * names it), `json_name` JSON's "[pkg.ext]", both in the pool of the table that lists it. A message set
+ * (PBJ_T_MSGSET) has no fields: its items are its extensions. Extensions of a message that only another run knows
+ * stay unknown records and print as such.
+ *
+ * Generated code: `codec` leads to M's generated functions (decode's body, size, encode_partial, sort_maps,
+ * missing) through `void *` thunks, for what a cold operation must encode or decode: an Any's value, a message
+ * extension's record, the text reader's last steps.
+ *
  * Every enum E has `extern const pbj_enum E__enum;`: its values by number and by name, their names in its file's
  * pool. E_name and E_from_name are lookups in it (pbj_enum_name, pbj_enum_value_named); an enum field's row
  * points to its type's (`en`). */
@@ -56,7 +71,8 @@ enum {
     PBJ_F_UTF8 = 2,           /* a string whose UTF-8 decode checks */
     PBJ_F_CLOSED_ENUM = 4,    /* an enum (or a map's enum value) whose unknown numbers go to the unknown fields */
     PBJ_F_REQUIRED = 8,       /* proto2 required */
-    PBJ_F_SUB_MAY_MISS = 16   /* a message, group or map whose type reaches a required field */
+    PBJ_F_SUB_MAY_MISS = 16,  /* a message, group or map whose type reaches a required field */
+    PBJ_F_ITEM = 32           /* an extension that is a message set's item */
 };
 
 /* A message's flags. */
@@ -65,6 +81,25 @@ enum { PBJ_T_MAP_ENTRY = 1, PBJ_T_MSGSET = 2 };
 #define PBJ_TABLE_NONE UINT32_MAX   /* no such member (pbj_unknown, pbj_ext) */
 
 typedef struct pbj_table pbj_table;
+
+/* M's generated functions, for the cold operations that must encode or decode (thunks over void *). */
+typedef struct pbj_codec {
+    pbj_status (*decode)(void *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);   /* M__decode: m's fields */
+    size_t (*size)(const void *m);                                                        /* M_size */
+    pbj_status (*encode)(const void *m, uint8_t *buf, size_t cap, size_t *len);           /* M_encode_partial */
+    pbj_status (*sort_maps)(void *m, pbj_arena *arena);                                   /* M_sort_maps */
+    const char *(*missing)(const void *m);                                                /* M_missing */
+} pbj_codec;
+
+/* The codec of message M, in its .pb.c: PBJ_CODEC(M, M__decode, M_size, M_encode_partial, M_sort_maps, M_missing)
+ * defines the thunks and `static const pbj_codec M__codec`. */
+#define PBJ_CODEC(M, decode_, size_, encode_, sort_, missing_)                                                        \
+    static pbj_status M##__c_decode(void *m, const uint8_t *p, const uint8_t *e, pbj_decoder *d) { return decode_((M *)m, p, e, d); } \
+    static size_t M##__c_size(const void *m) { return size_((const M *)m); }                                           \
+    static pbj_status M##__c_encode(const void *m, uint8_t *b, size_t c, size_t *n) { return encode_((const M *)m, b, c, n); } \
+    static pbj_status M##__c_sort(void *m, pbj_arena *a) { return sort_((M *)m, a); }                                  \
+    static const char *M##__c_missing(const void *m) { return missing_((const M *)m); }                                \
+    static const pbj_codec M##__codec = {M##__c_decode, M##__c_size, M##__c_encode, M##__c_sort, M##__c_missing}
 
 /* One value of an enum: its number and its name (in the pool). */
 typedef struct pbj_enum_value {
@@ -123,6 +158,11 @@ struct pbj_table {
                                      * bytes (merge: b's record replaces m's), 0-terminated; NULL: none */
     const uint32_t *compare;  /* pbj.comparable's keys in order, 0-terminated: a field's number, or
                                * PBJ_COMPARE_ONEOF | a oneof's index; NULL: M has no M_compare */
+    const pbj_codec *codec;   /* M's generated functions */
+    const pbj_field *exts;    /* the extensions of M the run knew, by number (above) */
+    uint32_t ext_count;
+    uint32_t ext_range_count; /* pairs at ext_ranges */
+    const uint32_t *ext_ranges;
 };
 
 #define PBJ_COMPARE_ONEOF 0x80000000u   /* in pbj_table's compare: a oneof's index, not a field's number */

@@ -3,7 +3,8 @@
 #define PBJ_TEXT_H
 
 /*
- * Generated M_print code calls these; a user may call them too.
+ * M_print(m, t) is pbj_table_print(&M__table, m, t): the walk of M's field table at the end of this
+ * header, over the primitives before it, which a user may call too.
  *
  * The sink is a pbj_text: a growable char buffer. It starts empty (heap,
  * grown through PBJ_MALLOC/PBJ_FREE, the runtime's hooks) or on a buffer the
@@ -34,6 +35,7 @@
  */
 
 #include "pbj_core.h"     /* PBJ_MALLOC/PBJ_FREE, PBJ_OUTLINE, pbj_status */
+#include "pbj_table.h"    /* M_print walks M's table (below) */
 
 #include <errno.h>
 #include <math.h>
@@ -478,6 +480,258 @@ static inline void pbj__text_unknown_fields(pbj_text *t, const uint8_t *p, const
 static inline void pbj_text_unknown(pbj_text *t, const void *data, size_t len) {
     const uint8_t *p = (const uint8_t *)data;
     pbj__text_unknown_fields(t, p, p + len, PBJ_TEXT_UNKNOWN_BUDGET);
+}
+
+/* ---- printing a message through its table (M_print, M_view_print's messages) ----------------------------- */
+
+PBJ_OUTLINE pbj_status pbj__table_print(const pbj_table *tb, const void *m, pbj_text *t);   /* recursive: below */
+
+#if PBJ__BODIES   /* what the walk calls: only where its body is */
+
+/* Message m of t's type made empty: M_init. */
+static inline void pbj__text_init_msg(const pbj_table *t, void *m)
+{
+    if (t->init) t->init(m);
+    else memset(m, 0, t->size);
+}
+
+/* One value of type f->type at p (the member's bytes), no name, no newline. */
+static inline void pbj__text_put_value(pbj_text *t, const pbj_field *f, const void *p)
+{
+    union { double d; float f; int64_t i; uint64_t u; int32_t i32; uint32_t u32; bool b; pbj_slice s; } v;
+    switch (f->type) {
+    case PBJ_TYPE_DOUBLE: memcpy(&v.d, p, 8); pbj_text_put_double(t, v.d); return;
+    case PBJ_TYPE_FLOAT: memcpy(&v.f, p, 4); pbj_text_put_float(t, v.f); return;
+    case PBJ_TYPE_INT64: case PBJ_TYPE_SINT64: case PBJ_TYPE_SFIXED64: memcpy(&v.i, p, 8); pbj_text_put_int64(t, v.i); return;
+    case PBJ_TYPE_UINT64: case PBJ_TYPE_FIXED64: memcpy(&v.u, p, 8); pbj_text_put_uint64(t, v.u); return;
+    case PBJ_TYPE_UINT32: case PBJ_TYPE_FIXED32: memcpy(&v.u32, p, 4); pbj_text_put_uint64(t, v.u32); return;
+    case PBJ_TYPE_BOOL: memcpy(&v.b, p, sizeof v.b); pbj_text_put_bool(t, v.b); return;
+    case PBJ_TYPE_STRING: case PBJ_TYPE_BYTES: memcpy(&v.s, p, sizeof v.s); pbj_text_put_quoted(t, pbj_slice_data(v.s), v.s.len); return;
+    case PBJ_TYPE_ENUM: {
+        const char *name;
+        memcpy(&v.i32, p, 4);
+        if (f->en && (name = pbj_enum_name(f->en, v.i32)) != NULL) pbj_text_puts(t, name);
+        else pbj_text_put_int64(t, v.i32);
+        return;
+    }
+    default: memcpy(&v.i32, p, 4); pbj_text_put_int64(t, v.i32); return;
+    }
+}
+
+/* "<indent>name: value\n" */
+static inline void pbj__text_line(pbj_text *t, const char *name, const pbj_field *f, const void *p)
+{
+    pbj_text_name(t, name);
+    pbj__text_put_value(t, f, p);
+    pbj_text_put(t, "\n", 1);
+}
+
+/* Whether the value at p is not zero (proto3's presence; a message's: not NULL). */
+static inline bool pbj__text_nonzero(const pbj_field *f, const uint8_t *p)
+{
+    size_t n = pbj__elem_size(f);
+    if (f->type == PBJ_TYPE_STRING || f->type == PBJ_TYPE_BYTES) return pbj__count_at(p, 0) != 0;
+    if (f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP) n = sizeof(void *);
+    for (size_t i = 0; i < n; i++)
+        if (p[i]) return true;
+    return false;
+}
+
+
+/* "<indent>name {\n", message m of sub's type (none when NULL), "<indent>}\n" */
+static inline void pbj__text_message(pbj_text *t, const char *name, const pbj_table *sub, const void *m)
+{
+    pbj_text_open(t, name);
+    if (m) (void)pbj__table_print(sub, m, t);
+    pbj_text_close(t);
+}
+
+/* Field f of m, as the generated printers printed each shape. */
+static inline void pbj__text_field(pbj_text *t, const pbj_table *tb, const pbj_field *f, const void *m)
+{
+    const char *name = tb->pool + f->name;
+    const uint8_t *x = pbj__at(m, f->offset);
+    bool message = f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP;
+    switch (f->mode) {
+    case PBJ_MODE_REPEATED: case PBJ_MODE_MAP: {
+        size_t n = pbj__count_at(m, f->offset), size = pbj__elem_size(f);
+        const uint8_t *d = (const uint8_t *)pbj__ptr_at(m, f->offset);
+        for (size_t i = 0; i < n; i++) {
+            if (message) pbj__text_message(t, name, f->sub, d + i * size);
+            else pbj__text_line(t, name, f, d + i * size);
+        }
+        return;
+    }
+    case PBJ_MODE_WRAPPER:
+        if (!*pbj__at(m, f->presence)) return;
+        pbj_text_open(t, name);
+        if (pbj__text_nonzero(f, x)) pbj__text_line(t, "value", f, x);
+        pbj_text_close(t);
+        return;
+    case PBJ_MODE_ONEOF:
+        if (pbj__oneof_case(tb, f, m) != f->number) return;
+        break;
+    case PBJ_MODE_OPTIONAL:
+        if (!message && !*pbj__at(m, f->presence)) return;
+        break;
+    case PBJ_MODE_IMPLICIT:
+        if (!pbj__text_nonzero(f, x)) return;
+        break;
+    default:
+        break;
+    }
+    if (message) pbj__text_message(t, name, f->sub, pbj__ptr_at(x, 0));
+    else pbj__text_line(t, name, f, x);
+}
+
+/* The wire value v of an extension of f's type as its member would hold it, at p. */
+static inline void pbj__text_from_wire(const pbj_field *f, uint64_t v, void *p)
+{
+    union { double d; float f; int64_t i; uint64_t u; int32_t i32; uint32_t u32; bool b; } x;
+    size_t n = 4;
+    switch (f->type) {
+    case PBJ_TYPE_DOUBLE: x.d = pbj_bits_double(v), n = 8; break;
+    case PBJ_TYPE_FLOAT: x.f = pbj_bits_float((uint32_t)v); break;
+    case PBJ_TYPE_SINT64: x.i = pbj_unzigzag64(v), n = 8; break;
+    case PBJ_TYPE_INT64: case PBJ_TYPE_SFIXED64: x.i = (int64_t)v, n = 8; break;
+    case PBJ_TYPE_UINT64: case PBJ_TYPE_FIXED64: x.u = v, n = 8; break;
+    case PBJ_TYPE_SINT32: x.i32 = pbj_unzigzag32((uint32_t)v); break;
+    case PBJ_TYPE_UINT32: case PBJ_TYPE_FIXED32: x.u32 = (uint32_t)v; break;
+    case PBJ_TYPE_BOOL: x.b = v != 0, n = sizeof x.b; break;
+    default: x.i32 = (int32_t)v; break;
+    }
+    memcpy(p, &x, n);
+}
+
+/* The wire type of one value of extension f, | PBJ__EXT_PACKABLE | PBJ__EXT_ITEM: the records decode keeps. */
+static inline int pbj__ext_kind(const pbj_field *f)
+{
+    int wt;
+    switch (f->type) {
+    case PBJ_TYPE_DOUBLE: case PBJ_TYPE_FIXED64: case PBJ_TYPE_SFIXED64: wt = PBJ_WT_I64; break;
+    case PBJ_TYPE_FLOAT: case PBJ_TYPE_FIXED32: case PBJ_TYPE_SFIXED32: wt = PBJ_WT_I32; break;
+    case PBJ_TYPE_STRING: case PBJ_TYPE_BYTES: case PBJ_TYPE_MESSAGE: wt = PBJ_WT_LEN; break;
+    case PBJ_TYPE_GROUP: wt = PBJ_WT_SGROUP; break;
+    default: wt = PBJ_WT_VARINT; break;
+    }
+    if (f->mode == PBJ_MODE_REPEATED && wt != PBJ_WT_LEN && wt != PBJ_WT_SGROUP) wt |= PBJ__EXT_PACKABLE;
+    return f->flags & PBJ_F_ITEM ? wt | PBJ__EXT_ITEM : wt;
+}
+
+/* The values of record r of scalar extension f (packed or not; a closed enum's only its known ones), printed
+ * when print; returns how many. */
+static inline size_t pbj__text_ext_values(pbj_text *t, const char *name, const pbj_field *f, const pbj__ext_rec *r, bool print)
+{
+    int kind = pbj__ext_kind(f), wt = kind & 7;
+    const uint8_t *p = r->payload, *end = r->end;
+    uint64_t len;
+    size_t k = 0;
+    if (!pbj__ext_fits(r->tag, kind) || pbj__ext_check(r, kind) != PBJ_OK) return 0;
+    if ((int)(r->tag & 7) != wt) p = pbj_get_varint(p, end, &len);     /* packed */
+    while (p < end) {
+        uint64_t x;
+        if (wt == PBJ_WT_I32) x = pbj_load_le32(p), p += 4;
+        else if (wt == PBJ_WT_I64) x = pbj_load_le64(p), p += 8;
+        else p = pbj_get_varint(p, end, &x);
+        if (!(f->flags & PBJ_F_CLOSED_ENUM) || pbj_enum_find(f->en, (int32_t)x)) {
+            k++;
+            if (print) {
+                uint64_t v[1];
+                pbj__text_from_wire(f, x, v);
+                pbj__text_line(t, name, f, v);
+            }
+        }
+        if ((r->tag & 7) != PBJ_WT_LEN) break;
+    }
+    return k;
+}
+
+/* Record r of message extension f, decoded and printed: false when it does not decode (printed raw then). */
+static inline bool pbj__text_ext_message(pbj_text *t, const char *name, const pbj_field *f, const pbj__ext_rec *r)
+{
+    pbj_slice one = pbj_slice_make(r->start, (size_t)(r->end - r->start)), s;
+    pbj_arena a;
+    pbj_decoder d;
+    pbj_status st = PBJ_ERR_NOMEM;
+    void *x;
+    if (!pbj__ext_payloads(one, r->number, pbj__ext_kind(f), 0, &s)) return false;
+    pbj_arena_init(&a, NULL, 0);
+    pbj_decoder_init(&d, &a, NULL);
+    if ((x = pbj_arena_alloc(&a, f->sub->size)) != NULL) {
+        pbj__text_init_msg(f->sub, x);
+        st = f->sub->codec->decode(x, s.data, s.data + s.len, &d);
+    } else pbj__text_stop(t);
+    if (st == PBJ_OK) pbj__text_message(t, name, f->sub, x);
+    pbj_arena_free(&a);
+    return st == PBJ_OK || !x;
+}
+
+/* The extension records of m numbered lo to hi, by name when tb knows them, else as unknown fields. */
+static inline void pbj__text_exts(pbj_text *t, const pbj_table *tb, const void *m, uint32_t lo, uint32_t hi)
+{
+    pbj_slice ext;
+    size_t pos = 0;
+    pbj__ext_rec r;
+    memcpy(&ext, pbj__at(m, tb->ext), sizeof ext);
+    while (pbj__ext_next(ext, &pos, &r)) {
+        const pbj_field *f = NULL;
+        if (r.number < lo || r.number > hi) continue;
+        for (uint32_t i = 0; i < tb->ext_count && !f; i++)
+            if (tb->exts[i].number == r.number) f = &tb->exts[i];
+        if (f) {
+            const char *name = tb->pool + f->name;
+            if (f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP) {
+                if (pbj__text_ext_message(t, name, f, &r)) continue;
+            } else if (f->type == PBJ_TYPE_STRING || f->type == PBJ_TYPE_BYTES) {
+                pbj_slice s;
+                if (pbj__ext_payloads(pbj_slice_make(r.start, (size_t)(r.end - r.start)), r.number, pbj__ext_kind(f), 0, &s)) {
+                    pbj__text_line(t, name, f, &s);
+                    continue;
+                }
+            } else if (pbj__text_ext_values(t, name, f, &r, false)) {
+                pbj__text_ext_values(t, name, f, &r, true);
+                continue;
+            }
+        }
+        pbj_text_unknown(t, r.start, (size_t)(r.end - r.start));
+    }
+}
+
+/* Where extension ranges from *k on come among the fields: the run of ranges starting before number (all that
+ * are left at UINT32_MAX) printed, *k past them. */
+static inline void pbj__text_ext_run(pbj_text *t, const pbj_table *tb, const void *m, uint32_t *k, uint32_t number)
+{
+    const uint32_t *rg = tb->ext_ranges;
+    if (*k >= tb->ext_range_count || rg[2 * *k] > number) return;
+    uint32_t lo = rg[2 * *k], hi = rg[2 * *k + 1];
+    for (++*k; *k < tb->ext_range_count && (rg[2 * *k] < number || number == UINT32_MAX); ++*k) hi = rg[2 * *k + 1];
+    pbj__text_exts(t, tb, m, lo, hi);
+}
+
+/* Message m of tb's type, its fields in number order, extensions among them, then its unknown fields. */
+PBJ_OUTLINE pbj_status pbj__table_print(const pbj_table *tb, const void *m, pbj_text *t)
+{
+    uint32_t k = 0;
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
+    for (uint32_t i = 0; i < tb->count; i++) {
+        pbj__text_ext_run(t, tb, m, &k, tb->fields[i].number);
+        pbj__text_field(t, tb, &tb->fields[i], m);
+    }
+    pbj__text_ext_run(t, tb, m, &k, UINT32_MAX);
+    if (tb->unknown != PBJ_TABLE_NONE) {
+        pbj_slice u;
+        memcpy(&u, pbj__at(m, tb->unknown), sizeof u);
+        if (u.len) pbj_text_unknown(t, u.data, u.len);
+    }
+    return pbj_text_status(t);
+}
+#endif
+
+/* m, a message of t's type, in the text format protoc --decode prints (M_print): PBJ_OK, PBJ_ERR_DEPTH past
+ * out->max_depth, PBJ_ERR_NOMEM. */
+static inline pbj_status pbj_table_print(const pbj_table *t, const void *m, pbj_text *out)
+{
+    return pbj__table_print(t, m, out);
 }
 
 #ifdef __cplusplus

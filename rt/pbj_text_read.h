@@ -3,7 +3,8 @@
 #define PBJ_TEXT_READ_H
 
 /*
- * Generated M_from_text(m, text, len, arena, opts) calls these. The grammar
+ * M_from_text(m, text, len, arena, opts) is pbj_table_from_text(&M__table, ...): the walk of M's field
+ * table at the end of this header over the tokenizer and value readers before it. The grammar
  * and the errors are protobuf's TextFormat::Parser (as protoc --encode runs
  * it): '#' comments; fields separated by ',' ';' or nothing; ':' optional
  * before a message, whose body is in {} or <>; a repeated field given again
@@ -14,7 +15,7 @@
  * False/1/0; enums by name or number (a closed enum only its known numbers);
  * groups by their type's name; map entries as repeated messages; extensions
  * as [pkg.ext]; an Any as [type.googleapis.com/pkg.M] { ... } when
- * opts->types holds pkg.M's record. A singular field given twice, an unknown
+ * opts->types holds pkg.M's table (&pkg_M__table). A singular field given twice, an unknown
  * name, a value out of range: PBJ_ERR_SYNTAX, and opts->error (when set)
  * holds protoc's message and its line and column ("3:7: Integer out of range
  * (300)", columns counted as protoc does: a tab goes to the next multiple of 8).
@@ -45,9 +46,8 @@ typedef struct pbj_json pbj_json;                 /* JSON output's state (pbj_js
 typedef struct pbj_json_options pbj_json_options;
 typedef struct pbj__json_in pbj__json_in;         /* JSON input's reader state (pbj_json_read.h) */
 
-/* A message type, known only at run time: the generated M__type of each message (with pbj.json or
- * pbj.text_read), which an Any's value is read and written through. The JSON members are NULL without
- * pbj.json, from_text without pbj.text_read. */
+/* A message type, known only at run time: the generated M__type of each message (with pbj.json), which
+ * JSON reads and writes an Any's value through. (The text reader's Any takes tables: &M__table.) */
 typedef struct pbj_msg_type {
     const char *full_name;                       /* "acme.Order" */
     size_t struct_size;                          /* sizeof(acme_Order) */
@@ -58,8 +58,6 @@ typedef struct pbj_msg_type {
     pbj_status (*to_json)(const void *m, pbj_text *out, const pbj_json_options *o);
     void (*json)(const void *m, pbj_json *j);    /* to_json's body, inside a JSON write under way */
     pbj_status (*from_json)(void *m, pbj__json_in *j);   /* M_from_json's body, inside a JSON read under way */
-    /* the fields up to the closing delimiter read as text and encoded into the reader's arena (M__text_any) */
-    pbj_status (*from_text)(pbj_text_reader *r, pbj_slice *out);
     /* members are appended here: the generated records name each member */
 } pbj_msg_type;
 
@@ -67,7 +65,7 @@ typedef struct pbj_text_read_options {
     uint32_t max_depth;                  /* messages nested inside the top-level one; 0: PBJ_DEFAULT_MAX_DEPTH */
     bool partial;                        /* proto2: accept missing required fields (else PBJ_ERR_REQUIRED) */
     pbj_text_error *error;               /* the first error, when not NULL */
-    const pbj_msg_type *const *types;    /* Any: the types its [type URL] may name (each M__type) */
+    const pbj_table *const *types;       /* Any: the types its [type URL] may name (each &M__table) */
     size_t type_count;
 } pbj_text_read_options;
 
@@ -662,9 +660,8 @@ PBJ_OUTLINE bool pbj_text_read_bool(pbj_text_reader *r, bool *v) PBJ__PROTO
 }
 #endif
 
-/* An enum by name (from_name) or number; a closed enum only takes numbers name_of knows. */
-PBJ_OUTLINE bool pbj_text_read_enum(pbj_text_reader *r, int32_t *v, bool (*from_name)(const char *, size_t, int32_t *),
-                                    const char *(*name_of)(int32_t), bool closed) PBJ__PROTO
+/* An enum of e's type by name or number; a closed enum only takes the numbers it has. */
+PBJ_OUTLINE bool pbj_text_read_enum(pbj_text_reader *r, int32_t *v, const pbj_enum *e) PBJ__PROTO
 #if PBJ__BODIES
 {
     const char *s;
@@ -674,14 +671,14 @@ PBJ_OUTLINE bool pbj_text_read_enum(pbj_text_reader *r, int32_t *v, bool (*from_
     if (r->kind == PBJ__TK_IDENT) {
         len = (int)(r->tok_len < sizeof text ? r->tok_len : sizeof text);
         memcpy(text, r->tok, (size_t)len);
-        bool known = from_name(r->tok, r->tok_len, v);
+        bool known = pbj_enum_value_named(e, r->tok, r->tok_len, v);
         if (!pbj__tr_next(r)) return false;
         if (known) return true;
     } else if (pbj__tr_is(r, '-') || r->kind == PBJ__TK_INT) {
         int64_t x;
         if (!pbj__tr_sint(r, INT32_MAX, &x)) return false;
         *v = (int32_t)x;
-        if (!closed || name_of(*v)) return true;
+        if (!(e->flags & PBJ_E_CLOSED) || pbj_enum_find(e, *v)) return true;
         len = snprintf(text, sizeof text, "%d", (int)*v);
     } else return PBJ__TR_FAIL(r, "Expected integer or identifier, got: %.*s", PBJ__TR_TEXT(r));
     return PBJ__TR_FAIL(r, "Unknown enumeration value of \"%.*s\" for field \"%.*s\".", len, text, n, s);
@@ -798,26 +795,56 @@ PBJ_OUTLINE pbj_status pbj__tr_finish(pbj_text_reader *r, const char *missing) P
 }
 #endif
 
-/* The record of a type an Any names, or NULL. */
-static inline const pbj_msg_type *pbj__tr_find_type(const pbj_text_reader *r, const char *name, size_t n)
+/* ---- reading a message through its table (M_from_text) ---------------------------------------------------- */
+
+PBJ_OUTLINE pbj_status pbj__tr_message(pbj_text_reader *r, const pbj_table *t, void *m);   /* recursive: below */
+
+#if PBJ__BODIES   /* what the walk calls: only where its body is */
+
+/* The table of the type named s[0..n) among r's Any types, or NULL. */
+static inline const pbj_table *pbj__tr_find_type(const pbj_text_reader *r, const char *s, size_t n)
 {
     for (size_t i = 0; r->o && i < r->o->type_count; i++) {
-        const pbj_msg_type *t = r->o->types[i];
-        if (t->from_text && strlen(t->full_name) == n && memcmp(t->full_name, name, n) == 0) return t;
+        const pbj_table *t = r->o->types[i];
+        if (pbj__name_cmp(t->pool + t->name, s, n) == 0) return t;
     }
     return NULL;
 }
 
+/* A message of t's type in r's arena, made empty; NULL (r failed) when it cannot be had. */
+static inline void *pbj__tr_new(pbj_text_reader *r, const pbj_table *t)
+{
+    void *m = pbj_arena_alloc(r->arena, t->size);
+    if (!m) return pbj__tr_nomem(r), NULL;
+    pbj__text_init_msg(t, m);
+    return m;
+}
+
+/* The fields of a message of t's type up to the closing delimiter, encoded into r's arena (an Any's value). */
+static inline pbj_status pbj__tr_encoded(pbj_text_reader *r, const pbj_table *t, pbj_slice *out)
+{
+    void *m = pbj__tr_new(r, t);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return r->st;
+    if (pbj__tr_status(r, pbj__tr_message(r, t, m)) != PBJ_OK || pbj__tr_status(r, t->codec->sort_maps(m, r->arena)) != PBJ_OK)
+        return r->st;
+    n = t->codec->size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, t->codec->encode(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
 /* An Any's expanded form, [type.googleapis.com/pkg.M] { fields of pkg.M }: its type URL and encoded value. */
-PBJ_OUTLINE pbj_status pbj__tr_any(pbj_text_reader *r, pbj_slice *type_url, pbj_slice *value) PBJ__PROTO
-#if PBJ__BODIES
+static inline pbj_status pbj__tr_any(pbj_text_reader *r, pbj_slice *type_url, pbj_slice *value)
 {
     size_t n = r->name_len - 2;                   /* the URL, without the brackets */
     const char *slash = (const char *)memchr(r->name + 1, '/', n);
     size_t host = slash ? (size_t)(slash - r->name - 1) : 0;
     bool known_host = host == 19 && (memcmp(r->name + 1, "type.googleapis.com", 19) == 0 ||
                                      memcmp(r->name + 1, "type.googleprod.com", 19) == 0);
-    const pbj_msg_type *t = known_host ? pbj__tr_find_type(r, slash + 1, n - host - 1) : NULL;
+    const pbj_table *t = known_host ? pbj__tr_find_type(r, slash + 1, n - host - 1) : NULL;
     char close;
     pbj_slice out;
     if (!t) {
@@ -828,7 +855,7 @@ PBJ_OUTLINE pbj_status pbj__tr_any(pbj_text_reader *r, pbj_slice *type_url, pbj_
     if (!url) return pbj__tr_nomem(r);
     memcpy(url, r->name + 1, n);
     if (!pbj__tr_open(r, &close, true)) return r->st;
-    if (pbj__tr_status(r, t->from_text(r, &out)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+    if (pbj__tr_encoded(r, t, &out) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
     if (type_url->len || value->len) {           /* protoc checks once the value is read */
         PBJ__TR_FAIL(r, "Non-repeated Any specified multiple times.");
         return r->st;
@@ -836,6 +863,346 @@ PBJ_OUTLINE pbj_status pbj__tr_any(pbj_text_reader *r, pbj_slice *type_url, pbj_
     *type_url = pbj_slice_make(url, n);
     *value = out;
     return PBJ_OK;
+}
+
+/* One value of f into v (its member's C type): false when it failed. */
+static inline bool pbj__tr_value(pbj_text_reader *r, const pbj_field *f, void *v)
+{
+    switch (f->type) {
+    case PBJ_TYPE_DOUBLE: return pbj_text_read_double(r, (double *)v);
+    case PBJ_TYPE_FLOAT: return pbj_text_read_float(r, (float *)v);
+    case PBJ_TYPE_INT64: case PBJ_TYPE_SINT64: case PBJ_TYPE_SFIXED64: return pbj_text_read_int64(r, (int64_t *)v);
+    case PBJ_TYPE_UINT64: case PBJ_TYPE_FIXED64: return pbj_text_read_uint64(r, (uint64_t *)v);
+    case PBJ_TYPE_UINT32: case PBJ_TYPE_FIXED32: return pbj_text_read_uint32(r, (uint32_t *)v);
+    case PBJ_TYPE_BOOL: return pbj_text_read_bool(r, (bool *)v);
+    case PBJ_TYPE_STRING: case PBJ_TYPE_BYTES:
+        return f->flags & PBJ_F_UTF8 ? pbj_text_read_utf8(r, (pbj_slice *)v) : pbj__tr_string_value(r, (pbj_slice *)v);
+    case PBJ_TYPE_ENUM: return pbj_text_read_enum(r, (int32_t *)v, f->en);
+    default: return pbj_text_read_int32(r, (int32_t *)v);
+    }
+}
+
+/* ':' and one value of f into the member at x. */
+static inline bool pbj__tr_colon_value(pbj_text_reader *r, const pbj_field *f, uint8_t *x)
+{
+    union { double d; int64_t i; pbj_slice s; } v;
+    if (!pbj__tr_colon(r) || !pbj__tr_value(r, f, &v)) return false;
+    memcpy(x, &v, pbj__elem_size(f));
+    return true;
+}
+
+/* One more element of f's array in m, made empty for a message: NULL (r failed) when it cannot grow. */
+static inline uint8_t *pbj__tr_append(pbj_text_reader *r, const pbj_field *f, void *m)
+{
+    uint8_t *at = (uint8_t *)m + f->offset;
+    size_t n = pbj__count_at(m, f->offset), size = pbj__elem_size(f);
+    void *data = pbj__array_add(r->arena, (void *)(uintptr_t)pbj__ptr_at(m, f->offset), n, size);
+    if (!data) return pbj__tr_nomem(r), NULL;
+    memcpy(at, &data, sizeof data);
+    n++;
+    memcpy(at + sizeof(void *), &n, sizeof n);
+    uint8_t *e = (uint8_t *)data + (n - 1) * size;
+    if (f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP) pbj__text_init_msg(f->sub, e);
+    return e;
+}
+
+/* The body of message e of sub's type after its opening delimiter, and its closing one. */
+static inline bool pbj__tr_body(pbj_text_reader *r, const pbj_table *sub, void *e, char close)
+{
+    return pbj__tr_status(r, pbj__tr_message(r, sub, e)) == PBJ_OK && pbj__tr_close(r, close);
+}
+
+/* A repeated field's (or a map's) values: a list, or one; messages with an optional ':'. */
+static inline pbj_status pbj__tr_repeated(pbj_text_reader *r, const pbj_field *f, void *m)
+{
+    bool message = f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP;
+    char close;
+    if (message) pbj__tr_try(r, ':');
+    else if (!pbj__tr_colon(r)) return r->st;
+    for (int k = 0; pbj__tr_values(r, &k, true);) {
+        uint8_t *e;
+        if (message) {
+            if (!pbj__tr_open(r, &close, false) || !(e = pbj__tr_append(r, f, m)) || !pbj__tr_body(r, f->sub, e, close)) return r->st;
+        } else {
+            union { double d; int64_t i; pbj_slice s; } v;
+            if (!pbj__tr_value(r, f, &v) || !(e = pbj__tr_append(r, f, m))) return r->st;
+            memcpy(e, &v, pbj__elem_size(f));
+        }
+    }
+    return r->st;
+}
+
+/* A wrapper's type: google.protobuf.<Type>Value. */
+static inline const char *pbj__tr_wrapper_name(const pbj_field *f)
+{
+    switch (f->type) {
+    case PBJ_TYPE_DOUBLE: return "google.protobuf.DoubleValue";
+    case PBJ_TYPE_FLOAT: return "google.protobuf.FloatValue";
+    case PBJ_TYPE_INT64: return "google.protobuf.Int64Value";
+    case PBJ_TYPE_UINT64: return "google.protobuf.UInt64Value";
+    case PBJ_TYPE_UINT32: return "google.protobuf.UInt32Value";
+    case PBJ_TYPE_BOOL: return "google.protobuf.BoolValue";
+    case PBJ_TYPE_STRING: return "google.protobuf.StringValue";
+    case PBJ_TYPE_BYTES: return "google.protobuf.BytesValue";
+    default: return "google.protobuf.Int32Value";
+    }
+}
+
+/* A wrapper's body { value: v }. */
+static inline pbj_status pbj__tr_wrapper(pbj_text_reader *r, const pbj_field *f, void *m)
+{
+    uint8_t *x = (uint8_t *)m + f->offset;
+    char close;
+    if (!pbj__tr_open(r, &close, true)) return r->st;
+    *((uint8_t *)m + f->presence) = 1;
+    while (pbj__tr_field(r, false)) {                 /* the wrapper's one field, value */
+        if (r->name_len != 5 || memcmp(r->name, "value", 5) != 0) return pbj__tr_unknown(r, pbj__tr_wrapper_name(f));
+        if (pbj__text_nonzero(f, x)) return pbj__tr_twice(r);
+        if (!pbj__tr_colon_value(r, f, x)) return r->st;
+        pbj__tr_separator(r);
+    }
+    pbj__tr_close(r, close);
+    return r->st;
+}
+
+/* Field f of t (not repeated) read into m: a second value refused. */
+static inline pbj_status pbj__tr_single(pbj_text_reader *r, const pbj_table *t, const pbj_field *f, void *m)
+{
+    uint8_t *x = (uint8_t *)m + f->offset;
+    bool message = f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP;
+    if (f->mode == PBJ_MODE_ONEOF) {
+        uint32_t set = pbj__oneof_case(t, f, m);
+        if (set) return set == f->number ? pbj__tr_twice(r)
+                                         : pbj__tr_oneof_twice(r, pbj_table_name_of(t, set), t->pool + t->oneofs[f->presence].name);
+    } else if (f->mode == PBJ_MODE_OPTIONAL ? *((uint8_t *)m + f->presence) != 0 : pbj__text_nonzero(f, x))
+        return pbj__tr_twice(r);
+    if (message) {
+        char close;
+        void *e;
+        if (!pbj__tr_open(r, &close, true) || !(e = pbj__tr_new(r, f->sub))) return r->st;
+        memcpy(x, &e, sizeof e);
+        if (!pbj__tr_body(r, f->sub, e, close)) return r->st;
+    } else if (!pbj__tr_colon_value(r, f, x)) return r->st;
+    if (f->mode == PBJ_MODE_OPTIONAL) *((uint8_t *)m + f->presence) = 1;
+    if (f->mode == PBJ_MODE_ONEOF) {
+        const pbj_oneof *o = &t->oneofs[f->presence];
+        uint8_t *c = (uint8_t *)m + o->case_offset;
+        uint8_t v8 = (uint8_t)f->number;
+        uint16_t v16 = (uint16_t)f->number;
+        if (o->case_size == 1) memcpy(c, &v8, 1);
+        else if (o->case_size == 2) memcpy(c, &v16, 2);
+        else memcpy(c, &f->number, 4);
+    }
+    return r->st;
+}
+
+/* The wire form of value v (its member's C type) of scalar extension f. */
+static inline uint64_t pbj__tr_to_wire(const pbj_field *f, const void *v)
+{
+    union { double d; float f; int64_t i; uint64_t u; int32_t i32; uint32_t u32; bool b; } x;
+    memcpy(&x, v, pbj__elem_size(f));
+    switch (f->type) {
+    case PBJ_TYPE_DOUBLE: return pbj_double_bits(x.d);
+    case PBJ_TYPE_FLOAT: return pbj_float_bits(x.f);
+    case PBJ_TYPE_INT64: case PBJ_TYPE_UINT64: case PBJ_TYPE_FIXED64: case PBJ_TYPE_SFIXED64: return x.u;
+    case PBJ_TYPE_SINT64: return pbj_zigzag64(x.i);
+    case PBJ_TYPE_SINT32: return pbj_zigzag32(x.i32);
+    case PBJ_TYPE_UINT32: case PBJ_TYPE_FIXED32: return x.u32;
+    case PBJ_TYPE_BOOL: return x.b;
+    default: return (uint64_t)(int64_t)x.i32;
+    }
+}
+
+/* A scalar's wire value w written at p (of wire type wt). */
+static inline uint8_t *pbj__tr_put_wire(uint8_t *p, int wt, uint64_t w)
+{
+    return wt == PBJ_WT_I32 ? pbj_put_fixed32(p, (uint32_t)w) : wt == PBJ_WT_I64 ? pbj_put_fixed64(p, w) : pbj_put_varint(p, w);
+}
+
+static inline size_t pbj__tr_wire_size(int wt, uint64_t w)
+{
+    return wt == PBJ_WT_I32 ? 4 : wt == PBJ_WT_I64 ? 8 : pbj_varint_size(w);
+}
+
+/* The record of extension f holding value v (a message: encoded), in r's arena; its length in *n. */
+static inline uint8_t *pbj__tr_ext_record(pbj_text_reader *r, const pbj_field *f, const void *v, size_t *n)
+{
+    int wt = pbj__ext_kind(f) & 7;
+    bool message = f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP, item = (f->flags & PBJ_F_ITEM) != 0;
+    uint8_t tag[10], *rec, *p;
+    size_t s = 0, tag_len = (size_t)(pbj_put_varint(tag, PBJ_TAG(f->number, wt)) - tag);
+    uint64_t w = 0;
+    pbj_slice b = {0};
+    if (message) {
+        if ((s = f->sub->codec->size(v)) == PBJ_SIZE_ERROR) return pbj__tr_status(r, PBJ_ERR_DEPTH), NULL;
+        *n = item ? 4 + pbj_varint_size(f->number) + pbj_len_size(s) : wt == PBJ_WT_SGROUP ? 2 * tag_len + s : tag_len + pbj_len_size(s);
+    } else if (wt == PBJ_WT_LEN) {
+        memcpy(&b, v, sizeof b);
+        *n = tag_len + pbj_len_size(b.len);
+    } else {
+        w = pbj__tr_to_wire(f, v);
+        *n = tag_len + pbj__tr_wire_size(wt, w);
+    }
+    if (!(p = rec = (uint8_t *)pbj_arena_alloc(r->arena, *n))) return pbj__tr_nomem(r), NULL;
+    if (item) {                                 /* an item: group 1 { type_id = 2; message = 3 } */
+        *p++ = 0x0b;
+        *p++ = 0x10;
+        p = pbj_put_varint(p, f->number);
+        *p++ = 0x1a;
+    } else p = (uint8_t *)memcpy(p, tag, tag_len) + tag_len;
+    if (message) {
+        size_t len;
+        if (wt != PBJ_WT_SGROUP) p = pbj_put_varint(p, s);
+        if (pbj__tr_status(r, f->sub->codec->encode(v, p, s, &len)) != PBJ_OK) return NULL;
+        p += s;
+        if (item) *p++ = 0x0c;
+        else if (wt == PBJ_WT_SGROUP) p = pbj_put_varint(p, PBJ_TAG(f->number, PBJ_WT_EGROUP));
+    } else if (wt == PBJ_WT_LEN) p = pbj_put_bytes(p, b);
+    else p = pbj__tr_put_wire(p, wt, w);
+    *n = (size_t)(p - rec);
+    return rec;
+}
+
+/* A packed extension's values: the ones it holds, then those read, as one packed record. */
+static inline pbj_status pbj__tr_ext_packed(pbj_text_reader *r, const pbj_field *f, pbj_slice *ext)
+{
+    int kind = pbj__ext_kind(f), wt = kind & 7;
+    uint64_t w = 0, v[1];
+    size_t n = pbj__ext_values(*ext, f->number, kind, NULL, (size_t)-1, &w), s = 0, tag_len;
+    uint64_t *ws = n ? (uint64_t *)pbj__array_grow(r->arena, NULL, 0, n, sizeof *ws) : NULL;
+    uint8_t tag[10], *rec, *p;
+    if (n && !ws) return pbj__tr_nomem(r);
+    for (size_t i = 0; i < n; i++) {           /* earlier values first, as their C values write */
+        pbj__ext_values(*ext, f->number, kind, NULL, i, &w);
+        pbj__text_from_wire(f, w, v);
+        ws[i] = pbj__tr_to_wire(f, v);
+    }
+    if (!pbj__tr_colon(r)) return r->st;
+    for (int k = 0; pbj__tr_values(r, &k, true);) {
+        if (!pbj__tr_value(r, f, v)) return r->st;
+        if (!(ws = (uint64_t *)pbj__array_grow(r->arena, ws, n, 1, sizeof *ws))) return pbj__tr_nomem(r);
+        ws[n++] = pbj__tr_to_wire(f, v);
+    }
+    if (r->st != PBJ_OK || !n) return r->st;
+    for (size_t i = 0; i < n; i++) s += pbj__tr_wire_size(wt, ws[i]);
+    tag_len = (size_t)(pbj_put_varint(tag, PBJ_TAG(f->number, PBJ_WT_LEN)) - tag);
+    if (!(p = rec = (uint8_t *)pbj_arena_alloc(r->arena, tag_len + pbj_len_size(s)))) return pbj__tr_nomem(r);
+    p = (uint8_t *)memcpy(p, tag, tag_len) + tag_len;
+    p = pbj_put_varint(p, s);
+    for (size_t i = 0; i < n; i++) p = pbj__tr_put_wire(p, wt, ws[i]);
+    return pbj__tr_status(r, pbj__ext_set(r->arena, ext, f->number, rec, (size_t)(p - rec)));
+}
+
+/* One value of extension f (a message's body after its delimiter) as a record in the extension records ext:
+ * replacing (set) or after the others. */
+static inline pbj_status pbj__tr_ext_value(pbj_text_reader *r, const pbj_field *f, pbj_slice *ext, bool set)
+{
+    bool message = f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP;
+    union { double d; int64_t i; pbj_slice s; } v;
+    const void *x = &v;
+    uint8_t *rec;
+    size_t n;
+    if (message) {
+        char close;
+        void *e;
+        if (!pbj__tr_open(r, &close, true) || !(e = pbj__tr_new(r, f->sub)) || !pbj__tr_body(r, f->sub, e, close) ||
+            pbj__tr_status(r, f->sub->codec->sort_maps(e, r->arena)) != PBJ_OK)
+            return r->st;
+        x = e;
+    } else if (!pbj__tr_value(r, f, &v)) return r->st;
+    if (!(rec = pbj__tr_ext_record(r, f, x, &n))) return r->st;
+    return pbj__tr_status(r, set ? pbj__ext_set(r->arena, ext, f->number, rec, n) : pbj__ext_insert(r->arena, ext, rec, n, f->number, false));
+}
+
+/* Extension f of a message whose records are ext. */
+static inline pbj_status pbj__tr_ext(pbj_text_reader *r, const pbj_field *f, pbj_slice *ext)
+{
+    bool message = f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP;
+    if (f->mode != PBJ_MODE_REPEATED) {
+        if (pbj__tr_ext_has(*ext, f->number)) return pbj__tr_twice(r);
+        if (!message && !pbj__tr_colon(r)) return r->st;
+        return pbj__tr_ext_value(r, f, ext, true);
+    }
+    if (f->flags & PBJ_F_PACKED) return pbj__tr_ext_packed(r, f, ext);
+    if (message) pbj__tr_try(r, ':');
+    else if (!pbj__tr_colon(r)) return r->st;
+    for (int k = 0; pbj__tr_values(r, &k, true);) {
+        if (message) {
+            char close;
+            void *e;
+            uint8_t *rec;
+            size_t n;
+            if (!pbj__tr_open(r, &close, false) || !(e = pbj__tr_new(r, f->sub)) || !pbj__tr_body(r, f->sub, e, close) ||
+                pbj__tr_status(r, f->sub->codec->sort_maps(e, r->arena)) != PBJ_OK || !(rec = pbj__tr_ext_record(r, f, e, &n)) ||
+                pbj__tr_status(r, pbj__ext_insert(r->arena, ext, rec, n, f->number, false)) != PBJ_OK)
+                return r->st;
+        } else if (pbj__tr_ext_value(r, f, ext, false) != PBJ_OK) return r->st;
+    }
+    return r->st;
+}
+
+/* The row named r->name among rows[0..n) (their names in pool), or NULL. */
+static inline const pbj_field *pbj__tr_named(const pbj_text_reader *r, const char *pool, const pbj_field *rows, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        if (pbj__name_cmp(pool + rows[i].name, r->name, r->name_len) == 0) return &rows[i];
+    return NULL;
+}
+
+/* After the fields: a map entry's absent message value is an empty message, as decode makes it. */
+static inline pbj_status pbj__tr_entry_end(pbj_text_reader *r, const pbj_table *t, void *m)
+{
+    for (uint32_t i = 0; i < t->count; i++) {
+        const pbj_field *f = &t->fields[i];
+        void *e;
+        if (f->mode != PBJ_MODE_ALWAYS || f->type != PBJ_TYPE_MESSAGE || pbj__ptr_at(m, f->offset)) continue;
+        if (!(e = pbj__tr_new(r, f->sub))) return r->st;
+        memcpy((uint8_t *)m + f->offset, &e, sizeof e);
+    }
+    return r->st;
+}
+
+/* Message m of t's type: its fields up to the end or the closing delimiter. */
+PBJ_OUTLINE pbj_status pbj__tr_message(pbj_text_reader *r, const pbj_table *t, void *m)
+{
+    bool any = t->count == 2 && strcmp(t->pool + t->name, "google.protobuf.Any") == 0;   /* [type URL] {...} */
+    while (pbj__tr_field(r, any)) {
+        const pbj_field *f = pbj__tr_named(r, t->pool, t->fields, t->count);
+        if (f && (f->mode == PBJ_MODE_REPEATED || f->mode == PBJ_MODE_MAP)) {
+            if (pbj__tr_repeated(r, f, m) != PBJ_OK) return r->st;
+        } else if (f && f->mode == PBJ_MODE_WRAPPER) {
+            if (*((uint8_t *)m + f->presence)) return pbj__tr_twice(r);
+            if (pbj__tr_wrapper(r, f, m) != PBJ_OK) return r->st;
+        } else if (f) {
+            if (pbj__tr_single(r, t, f, m) != PBJ_OK) return r->st;
+        } else if (any && r->name[0] == '[') {
+            if (pbj__tr_any(r, (pbj_slice *)(void *)((uint8_t *)m + t->fields[0].offset),
+                            (pbj_slice *)(void *)((uint8_t *)m + t->fields[1].offset)) != PBJ_OK)
+                return r->st;
+        } else if ((f = pbj__tr_named(r, t->pool, t->exts, t->ext_count)) != NULL) {
+            if (pbj__tr_ext(r, f, (pbj_slice *)(void *)((uint8_t *)m + t->ext)) != PBJ_OK) return r->st;
+        } else return pbj__tr_unknown(r, t->pool + t->name);
+        pbj__tr_separator(r);
+    }
+    if (t->flags & PBJ_T_MAP_ENTRY) pbj__tr_entry_end(r, t, m);
+    return r->st;
+}
+
+#endif
+
+/* m, a message of t's type, read from the text format (M_from_text): cleared first, strings and arrays in
+ * arena; PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED,
+ * PBJ_ERR_NOMEM; o may be NULL. */
+PBJ_OUTLINE pbj_status pbj_table_from_text(const pbj_table *t, void *m, const char *text, size_t len, pbj_arena *arena,
+                                           const pbj_text_read_options *o) PBJ__PROTO
+#if PBJ__BODIES
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    pbj__text_init_msg(t, m);
+    if (pbj__tr_status(&r, pbj__tr_message(&r, t, m)) != PBJ_OK || pbj__tr_status(&r, t->codec->sort_maps(m, arena)) != PBJ_OK)
+        return r.st;
+    return pbj__tr_finish(&r, t->codec->missing(m));
 }
 #endif
 

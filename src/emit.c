@@ -90,14 +90,14 @@ struct message_vars {
     const char *print_ext, *msgset;   /* M__print_ext or M__view_print_ext; whether it is a message set */
     const char *oneof_cases, *members, *required, *accessors;                  /* header */
     const char *defaults, *ext_size, *size, *encode, *decode_check,   /* source */
-               *decode, *decode_other, *decode_sort, *print_ext_fn, *print;
+               *decode, *decode_other, *decode_sort, *print_ext_fn, *print;   /* print*: views' */
     const char *encode_impl;
     const char *case_type, *none, *values, *name, *number, *oneof, *case_member, *s, *cases, *case_const, *body;
     const char *has, *lo, *hi, *numbers, *replace, *kind, *valid;   /* a known extension's kind and closed enum check (pbj__ext_field) */
     const char *reverse_decl, *reverse, *rwrite, *rcheck, *margin, *rbody, *rqual, *rname;   /* the reverse encoder (reverse.tmpl) */
     const char *size_head, *size_enter, *size_decl;   /* M_size's head and first check (M__size's: types on a cycle) */
     const char *runknown;
-    const char *unknown, *unknown_member, *unknown_len, *print_unknown;   /* pbj_unknown, or none */
+    const char *unknown, *unknown_member, *unknown_len;   /* pbj_unknown, or none */
     const char *rparam, *rarg, *rtop, *renter, *rdeep;
     const char *rparams, *rmargin, *writer;   /* the body's parameters after p and its margin; M__write, whole */   /* the reverse encoder's depth (types on a cycle), M_write_reverse's check */         /* the reverse encoder's unknown fields, or a message set's room check */
     names_view view;
@@ -111,12 +111,10 @@ struct message_vars {
     const char *decode_protos, *decode_head, *decode_tail;                    /* decode: leaves inlined (max tier) */
     const char *decode_enter, *decode_leave;                                   /* decode: the depth count (none in a flat leaf) */
     const char *json;                                                          /* pbj.json (json.tmpl) */
-    const char *name_fn, *any;                                                 /* text reading: an enum's from_name, Any */
     const char *json_body, *json_fields, *json_names, *json_count, *json_seen;   /* JSON input (json_read.tmpl) */
     const char *json_value, *json_form, *json_closed, *json_null;
     const char *json_ext_fn, *json_ext_read_fn, *json_ext_cases;             /* extensions in JSON (json*.tmpl) */
-    const char *type_json, *type_text;                                         /* M__type's members (json.tmpl) */
-    const char *text_any_fn;                                                   /* M__text_any (not for map entries) */
+    const char *type_json;                                                     /* M__type's members (json.tmpl) */
 };
 
 /* The variables of enum.tmpl and file.tmpl. */
@@ -138,6 +136,7 @@ typedef struct table_vars {
     plan_enum_row v;
     const char *full;                                                   /* an enum's full name */
     const char *init, *init_fn, *fields, *oneofs, *rows, *oneof_rows, *ext_singular, *compare;   /* a table's pieces */
+    const char *exts, *externs, *ext_rows, *ranges, *codec;             /* its extensions' rows, ranges, M__codec */
     const char *pool, *members, *lines, *line, *index, *size;         /* the pool, its pieces' members and text */
 } table_vars;
 
@@ -360,7 +359,7 @@ static size_t oneof_run(tmpl_out *o, const fields *fs, plan_op op, message_vars 
 static const char *each_run_in(const fields *fs, plan_op op, const char *s, message_section ext, bool reverse)
 {
     const plan_message *pm = fs->pm;
-    message_vars mv = {.print_ext = pm->print_ext, .s = s, .n = pm->fn};
+    message_vars mv = {.s = s, .n = pm->fn};
     runs out = {.out = out_in(fs->pool), .reverse = reverse};
     size_t r = 0;
     for (size_t i = 0; i < pm->fields.n;) {
@@ -378,65 +377,6 @@ static const char *each_run_in(const fields *fs, plan_op op, const char *s, mess
 static const char *each_run(const fields *fs, plan_op op, const char *s, message_section ext)
 {
     return each_run_in(fs, op, s, ext, false);
-}
-
-/* ---- text reading (M_from_text): text_read.tmpl around field_text_read.tmpl's sections ---------------- */
-
-typedef struct name_value {
-    const char *name, *value;
-} name_value;
-
-static int by_length(const void *a, const void *b)
-{
-    const char *p = ((const name_value *)a)->name, *q = ((const name_value *)b)->name;
-    size_t x = strlen(p), y = strlen(q);
-    return x != y ? (x > y) - (x < y) : strcmp(p, q);
-}
-
-/* The cases of a switch on a name's length, each comparing the names of that length: returns value on a match. */
-static const char *name_switch(ir_pool *pool, name_value *nv, size_t n)
-{
-    if (n > 1) qsort(nv, n, sizeof *nv, by_length);
-    tmpl_out o = out_in(pool);
-    for (size_t i = 0; i < n;) {
-        size_t len = strlen(nv[i].name);
-        const char *number = ir_pool_printf(pool, "%zu", len);
-        tmpl_out cases = out_in(pool);
-        for (; i < n && strlen(nv[i].name) == len; i++)
-            tmpl_text_read_name_case(&cases, &(message_vars){.name = nv[i].name, .number = number, .body = nv[i].value});
-        tmpl_text_read_length_case(&o, &(message_vars){.number = number, .cases = finish(&cases)});
-    }
-    return finish(&o);
-}
-
-#define TEXT_EXT_SECTION(E, s, a) [PLAN_EXT_##E] = tmpl_field_text_read_ext_##s,
-static const field_section text_ext_sections[PLAN_EXT_COUNT] = {PLAN_EXT_SHAPES(TEXT_EXT_SECTION, 0)};
-#undef TEXT_EXT_SECTION
-
-/* M__read_text's variables: the lookup of field names (extensions' too), each one's case, what ends it. */
-static void text_read_vars(message_vars *v, const fields *fs)
-{
-    const plan_message *pm = fs->pm;
-    ir_pool *pool = fs->pool;
-    size_t n = pm->fields.n, k = pm->ext_printed.n;
-    name_value *nv = ir_pool_alloc(pool, (n + k + 1) * sizeof *nv);
-    for (size_t i = 0; i < n; i++) nv[i] = (name_value){pm->fields.v[i].name, fs->v[i]->number};
-    tmpl_out body = out_in(pool);
-    for (size_t i = 0; i < n; i++) put_field(&body, fs, PLAN_OP_TEXT_READ, i);
-    for (size_t i = 0; i < k; i++) {
-        const plan_field *x = pm->ext_printed.v[i];
-        plan_code c = x->code;
-        c.ext.record = expand_field(pool, ext_sections[PLAN_EXT_OP_RECORD][x->ext_shape], &c);
-        text_ext_sections[x->ext_shape](&body, &c);
-        nv[n + i] = (name_value){x->name, c.number};
-    }
-    v->body = finish(&body);
-    v->cases = name_switch(pool, nv, n + k);
-    v->defaults = each_field(fs, PLAN_OP_TEXT_READ_END);
-    bool any = strcmp(pm->m->full_name, "google.protobuf.Any") == 0;    /* its fields may be [type URL] {...} */
-    v->any = any ? "true" : "false";
-    v->values = expand_message(pool, any ? tmpl_text_read_any : tmpl_text_read_unknown, v);
-    v->text_any_fn = pm->map_entry ? "" : expand_message(pool, tmpl_text_read_any_fn, v);
 }
 
 /* ---- JSON input (M_from_json): json_read.tmpl's reader in the form plan chose, field_json_read.tmpl's cases ---- */
@@ -498,7 +438,7 @@ static message_vars json_enum_vars(const plan_enum *pe)
 static message_vars message_vars_of(const plan_message *pm)
 {
     return (message_vars){.c = pm->cname, .full = pm->m->full_name, .options = pm->options_text, .doc = pm->doc,
-                          .n = pm->fn, .print_ext = pm->print_ext, .rparam = pm->recursive ? ", uint32_t depth" : "",
+                          .n = pm->fn, .rparam = pm->recursive ? ", uint32_t depth" : "",
                           .rarg = pm->recursive ? ", depth" : "", .rtop = pm->recursive ? ", PBJ_MAX_ENCODE_DEPTH" : "",
                           .rparams = pm->recursive ? ", uintptr_t lim, uint32_t depth" : ", uintptr_t lim"};
 }
@@ -563,6 +503,14 @@ static void gen_table(tmpl_out *o, const plan_message *pm)
     v.oneofs = v.t.oneof_rows.n ? expand_table(pool, tmpl_table_oneofs, &v) : "";
     v.ext_singular = *v.t.ext_numbers ? expand_table(pool, tmpl_table_ext_singular, &v) : "";
     v.compare = *v.t.compare_keys ? expand_table(pool, tmpl_table_compare, &v) : "";
+    tmpl_out exts = out_in(pool), externs = out_in(pool);
+    for (size_t i = 0; i < v.t.ext_rows.n; i++) tmpl_table_row(&exts, &(table_vars){.r = v.t.ext_rows.v[i]});
+    for (size_t i = 0; i < v.t.ext_externs.n; i++) puts_(&externs, ir_pool_printf(pool, "%s\n", v.t.ext_externs.v[i]));
+    v.ext_rows = finish(&exts);
+    v.externs = finish(&externs);
+    v.exts = v.t.ext_rows.n ? expand_table(pool, tmpl_table_exts, &v) : "";
+    v.ranges = *v.t.ranges ? expand_table(pool, tmpl_table_ranges, &v) : "";
+    v.codec = pm->fn.codec;
     tmpl_table_source(o, &v);
 }
 
@@ -634,20 +582,6 @@ static const char *decode_other(ir_pool *pool, const plan_message *pm, bool flat
     else if (flat) tmpl_message_decode_unknown_flat(&o, &v);
     else tmpl_message_decode_unknown(&o, &v);
     return finish(&o);
-}
-
-/* M__print_ext: the records of extension ranges [lo, hi] in the struct's pbj_ext, known extensions by name. */
-static const char *print_ext_fn(ir_pool *pool, const plan_message *pm)
-{
-    if (!pm->ext_ranges.n) return "";
-    message_vars v = message_vars_of(pm);
-    tmpl_out cases = out_in(pool);
-    for (size_t i = 0; i < pm->ext_printed.n; i++) {
-        const plan_field *pf = pm->ext_printed.v[i];
-        ext_sections[PLAN_EXT_OP_PRINT][pf->ext_shape](&cases, &pf->code);
-    }
-    v.cases = finish(&cases);
-    return expand_message(pool, tmpl_message_print_ext_fn, &v);
 }
 
 /* A known extension of a view's printer: its field, and whether a later record replaces it (plan's ext_replace). */
@@ -806,20 +740,13 @@ static void gen_message_source(tmpl_out *o, const plan_message *pm)
     v.decode_head = expand_message(pool, pm->decode_leaf ? tmpl_message_decode_head_leaf : tmpl_message_decode_head, &v);
     v.decode_tail = pm->decode_leaf ? expand_message(pool, tmpl_message_decode_tail_leaf, &v) : "";
     v.decode_sort = each_field(&fs, PLAN_OP_SORT);
-    v.print_ext_fn = print_ext_fn(pool, pm);
-    v.print = each_run(&fs, PLAN_OP_PRINT, "m", tmpl_message_ext_print);
     v.unknown_len = pm->unknown ? "m->pbj_unknown.len" : "0";
-    v.print_unknown = pm->unknown ? expand_message(pool, tmpl_message_print_unknown, &v) : "";
     v.reverse = "";
     if (pm->fast_write) {
         v.rbody = reverse_source(pm, &fs, &v);
         v.reverse = expand_message(pool, tmpl_reverse_source, &v);
     }
     tmpl_message_source(o, &v);
-    if (pm->text_read) {
-        text_read_vars(&v, &fs);
-        tmpl_text_read_source(o, &v);
-    }
 }
 
 /* ---- pbj.json: M_to_json, M__json and M__type (json.tmpl, field_json.tmpl) ---------------------------- */
@@ -858,7 +785,6 @@ static void gen_type(tmpl_out *o, const plan_message *pm, message_vars *v, bool 
 {
     if (pm->map_entry || !(pm->json || pm->text_read)) return;
     v->type_json = pm->json ? expand_message(o->pool, tmpl_json_type_json, v) : "NULL, NULL, NULL";
-    v->type_text = pm->text_read ? expand_message(o->pool, tmpl_json_type_text, v) : "NULL";
     (header ? tmpl_json_type_decl : tmpl_json_type_source)(o, v);
 }
 
@@ -1199,14 +1125,8 @@ static void gen_internal_header(tmpl_out *o, const plan_message *pm)
     if (pm->fast_write) tmpl_internal_reverse(o, &v);
 }
 
-static bool reads_text(const plan_message *pm) { return pm->text_read; }
 static bool writes_json(const plan_message *pm) { return pm->json; }
 static bool reads_json(const plan_message *pm) { return pm->json && !pm->map_entry; }
-
-static void gen_internal_text_read(tmpl_out *o, const plan_message *pm)
-{
-    if (reads_text(pm)) tmpl_internal_text_read(o, (message_vars[]){message_vars_of(pm)});
-}
 
 static void gen_internal_json(tmpl_out *o, const plan_message *pm)
 {
@@ -1237,7 +1157,6 @@ static void gen_internal(tmpl_out *o, const plan_file *pf)
     section(o, "for generated code only: not part of the API");
     tmpl_internal_intro(o, &(message_vars){0});
     each_message(o, pf, gen_internal_header);
-    gen_internal_group(o, pf, reads_text, tmpl_internal_text_read_open, gen_internal_text_read);
     gen_internal_group(o, pf, writes_json, tmpl_internal_json_open, gen_internal_json);
     gen_internal_group(o, pf, reads_json, tmpl_internal_json_read_open, gen_internal_json_read);
 }

@@ -124,11 +124,6 @@ const char *names_message_type(ir_pool *pool, names_list *l, const char *cname, 
     return declare(pool, l, cname, "message", m->full_name, m->file, m->loc);
 }
 
-const char *names_print_ext(ir_pool *pool, names_list *l, const char *cname, const ir_message *m)
-{
-    return declare(pool, l, ir_pool_strcat(pool, cname, "__print_ext"), "a function of message", m->full_name, m->file, m->loc);
-}
-
 static const char *oneof_full_name(ir_pool *pool, const ir_message *m, const ir_oneof *o) { return ir_pool_printf(pool, "%s.%s", m->full_name, o->name); }
 
 const char *names_oneof_case_type(ir_pool *pool, names_list *l, const char *cname, const char *oneof, const ir_message *m, const ir_oneof *o)

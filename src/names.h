@@ -19,13 +19,14 @@
     X(to_json, "_to_json") X(json, "__json") X(type, "__type") X(type_init, "__type_init")    \
     X(type_decode, "__type_decode") X(type_size, "__type_size") X(type_encode, "__type_encode") \
     X(type_to_json, "__type_to_json")        \
-    X(from_text, "_from_text") X(read_text, "__read_text") X(text_field, "__text_field")  \
-    X(text_any, "__text_any")   /* text reading (text_read.tmpl) */ \
+    X(from_text, "_from_text")   /* text reading (text_read.tmpl) */ \
     X(from_json, "_from_json") X(from_json_body, "__from_json")   /* JSON input (json_read.tmpl) */ \
     X(from_json_form, "__from_json_form")                                                        \
     X(json_ext, "__json_ext") X(json_ext_read, "__json_ext_read")   /* extensions in JSON (json*.tmpl) */ \
     X(table, "__table") X(table_fields, "__fields") X(table_oneofs, "__oneofs")   /* the field table (table.tmpl) */ \
-    X(init_table, "__init_table") X(table_ext, "__ext_singular") X(table_compare, "__compare_keys")
+    X(init_table, "__init_table") X(table_ext, "__ext_singular") X(table_compare, "__compare_keys") \
+    X(table_exts, "__exts") X(table_ext_ranges, "__ext_ranges") \
+    X(codec, "__codec")   /* and the thunks PBJ_CODEC defines: M__c_decode, ... (rt/pbj_table.h) */
 
 /* The accessors of an extension X: X(member, suffix), named X + suffix. */
 #define NAMES_EXTENSION_FUNCTIONS(X)                                                      \
@@ -100,7 +101,6 @@ void names_writer_functions(ir_pool *pool, names_list *l, names_writer *n, const
  * words (start, end, from, unknown). */
 const char *names_writer_field(ir_pool *pool, names_list *l, const char *cname, names_piece piece, const char *member, const ir_field *f);
 const char *names_message_type(ir_pool *pool, names_list *l, const char *cname, const ir_message *m);
-const char *names_print_ext(ir_pool *pool, names_list *l, const char *cname, const ir_message *m);
 const char *names_oneof_case_type(ir_pool *pool, names_list *l, const char *cname, const char *oneof, const ir_message *m, const ir_oneof *o);
 const char *names_oneof_none(ir_pool *pool, names_list *l, const char *cname, const char *oneof, const ir_message *m, const ir_oneof *o);
 const char *names_case_const(ir_pool *pool, names_list *l, const char *cname, const char *oneof, const char *member, const ir_field *f);

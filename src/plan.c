@@ -541,20 +541,6 @@ static const char *key_cmp_of(ir_type t)
     }
 }
 
-/* Text reading: the condition reading one value of pf into v (rt/pbj_text_read.h's pbj_text_read_<type>; enums
- * by name or number, a closed (proto2) enum's unknown numbers refused; proto3 strings checked as UTF-8). */
-static const char *text_value(ir_pool *pool, const plan_field *pf)
-{
-    const ir_enum *e = pf->type == IR_TYPE_ENUM ? pf->f->enum_type : NULL;
-    if (e) {
-        const char *cname = names_enum_cname(pool, e);
-        bool closed = e->file && e->file->syntax == IR_PROTO2;
-        return ir_pool_printf(pool, "pbj_text_read_enum(r, &v, %s, %s, %s)", names_enum_from_name_fn(pool, NULL, cname, e),
-                         names_enum_name_fn(pool, NULL, cname, e), closed ? "true" : "false");
-    }
-    return ir_pool_printf(pool, "pbj_text_read_%s(r, &v)", pf->utf8 ? "utf8" : ir_type_keyword(pf->type));
-}
-
 /* The tags' variables of pf (field.tmpl, value.tmpl, ext.tmpl); the labels predictions jump to come later
  * (plan_predictions). */
 static void plan_wire_code(ir_pool *pool, plan_field *pf)
@@ -585,16 +571,6 @@ static void plan_reverse_code(ir_pool *pool, const plan_message *pm, plan_field 
     r->end_tag = plan_tag_rwrite(pool, pf->end_tag, pf->tag_len);
     r->msg = r->empty = "";
     r->depth = !pf->sub_recursive ? "" : pm->recursive ? ", depth" : ", PBJ_MAX_ENCODE_DEPTH";
-}
-
-/* Text reading's variables of pf (field_text_read.tmpl). */
-static void plan_text_code(ir_pool *pool, plan_field *pf)
-{
-    plan_text *t = &pf->code.text;
-    t->value = text_value(pool, pf);
-    t->sub_full = pf->f->message_type ? pf->f->message_type->full_name : "";
-    t->oneof = pf->oneof ? pf->oneof->o->name : "";
-    t->oneof_set = pf->oneof ? pf->oneof->text_set : "\"\"";
 }
 
 /* pbj.json: how a value is written (@) as a JSON value, and as a map's key. */
@@ -708,8 +684,6 @@ static void plan_field_code(ir_pool *pool, plan_message *pm, plan_field *pf, nam
     c->from_load = wire_of(t)->load ? plan_from_wire(pool, t, wire_of(t)->load) : "";
     c->from_v = plan_from_wire(pool, t, "v");
     c->varint_in = options_tier_of(pm->m) == OPTIONS_TIER_MAX ? "pbj__get_varint_hot" : "pbj_get_varint_in";
-    c->print = plan_print(pool, pf, pf->name, x);
-    c->print_e = plan_print(pool, pf, pf->name, e);
     c->framed = pf->group ? ir_pool_printf(pool, "%d + s", 2 * pf->tag_len) : ir_pool_printf(pool, "%d + pbj_len_size(s)", pf->tag_len);
     c->empty_size = ir_pool_printf(pool, "%d", pf->group ? 2 * pf->tag_len : pf->tag_len + 1);
     c->wtarget = pf->repeated || pf->kind == PLAN_MAP ? ir_pool_printf(pool, "&%s", e) : x;
@@ -721,7 +695,6 @@ static void plan_field_code(ir_pool *pool, plan_message *pm, plan_field *pf, nam
     c->s_init = slice ? x : "{NULL, 0}";
     c->wrapper_value = slice ? "s" : c->from_v;
     c->utf8 = pf->utf8 ? "true" : "false";
-    c->print_value = plan_print(pool, pf, "value", x);
     const ir_message *sub = pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP ? f->message_type : NULL;
     c->decode_fn = !sub ? "" : sub->file == pm->m->file && options_decode_inline(sub) ? c->subfn.decode_leaf : c->subfn.decode_body;
     c->wrapper_unknown = pf->kind == PLAN_WRAPPER ? names_wrapper_unknown(pool, pf->member) : "";
@@ -736,14 +709,6 @@ static void plan_field_code(ir_pool *pool, plan_message *pm, plan_field *pf, nam
                 : ir_pool_printf(pool, "%s(%s, %s)", c->subfn.size_depth, c->wtarget, pm->recursive ? "depth" : "PBJ_MAX_ENCODE_DEPTH");
     plan_reverse_code(pool, pm, pf);
     plan_json_code(pool, pf);
-    plan_text_code(pool, pf);
-}
-
-/* The name of the member of oneof po that is set, as a C string expression: looked up in its message's field table
- * by the case (one call whatever the oneof's size: naming each member in every member's code is quadratic). */
-static const char *oneof_text_set(ir_pool *pool, const plan_message *pm, const plan_oneof *po)
-{
-    return ir_pool_printf(pool, "pbj_table_name_of(&%s, (uint32_t)m->%s)", pm->fn.table, po->case_member);
 }
 
 /* ---- views: where the scan leaves each field and how accessors read it (gen-templates/view.tmpl) ---- */
@@ -1244,7 +1209,6 @@ static plan_message *plan_message_build(ir_pool *pool, const ir_message *m, name
     pm->unknown = !options_on(m, OPTION_DROP_UNKNOWN) || pm->msgset || m->extension_ranges.n || !pm->fields.n;
     for (size_t i = 0; i < m->extension_ranges.n; i++) ir_pool_vec_push(pool, &pm->ext_ranges, m->extension_ranges.v[i]);
     sort(pm->ext_ranges.v, pm->ext_ranges.n, sizeof *pm->ext_ranges.v, range_by_start);
-    if (pm->ext_ranges.n) pm->print_ext = names_print_ext(pool, names, pm->cname, m);
     members ms = {.pool = pool};
     symtab_init(&ms.taken);
     for (size_t i = 0; i < pm->fields.n; i++) member_take(&ms, pm->fields.v[i].member);
@@ -1258,7 +1222,6 @@ static plan_message *plan_message_build(ir_pool *pool, const ir_message *m, name
         po->case_member = names_case_member(pool, want);
         member_take(&ms, po->member);
         member_take(&ms, po->case_member);
-        po->text_set = oneof_text_set(pool, pm, po);
         po->case_type = names_oneof_case_type(pool, names, pm->cname, po->member, m, po->o);
         po->none_const = names_oneof_none(pool, names, pm->cname, po->member, m, po->o);
     }
@@ -1362,7 +1325,6 @@ static void plan_ext_code(ir_pool *pool, plan_field *pf)
     c->ext.print_v = plan_print(pool, pf, pf->name, c->from_v);
     c->ext.record = "";
     c->ext.check = pf->utf8 && plan_is_slice(t) ? utf8_refusal(pool, "v", "PBJ_ERR_UTF8") : "";
-    c->text.value = text_value(pool, pf);
     plan_ext_json_code(pool, pf);
 }
 

@@ -36,11 +36,10 @@ typedef enum plan_kind {
 /* What is generated for every field: one section of field.tmpl per shape (<op>_<shape>). X(ENUM, section prefix) */
 #define PLAN_OPS(X)                                                                                   \
     X(TYPES, types) X(MEMBER, member) X(DEFINE, define) X(INIT, init) X(SIZE, size) X(DECODE, decode)       \
-    X(SORT, sort) X(PRINT, print) X(ACCESSORS, accessors)                          \
+    X(SORT, sort) X(ACCESSORS, accessors)                          \
     X(RWRITE, rwrite)   /* the reverse encoder (gen-templates/field_rwrite.tmpl) */                  \
     X(HELPERS, helpers) X(HELPERS_SOURCE, helpers_source)   /* building messages (field_helpers.tmpl) */ \
     X(JSON, json)                   /* pbj.json's M_to_json (gen-templates/field_json.tmpl) */   \
-    X(TEXT_READ, text_read) X(TEXT_READ_END, text_read_end)   /* M_from_text (gen-templates/field_text_read.tmpl) */ \
     X(JSON_READ, json_read)         /* M_from_json's cases (gen-templates/field_json_read.tmpl) */
 
 #define PLAN_ENUM_ITEM(E, s) PLAN_OP_##E,
@@ -85,7 +84,7 @@ typedef enum plan_ext_shape { PLAN_EXT_SHAPES(PLAN_ENUM_ITEM, 0) PLAN_EXT_COUNT 
 #undef PLAN_ENUM_ITEM
 
 /* What is generated for every extension (ext.tmpl's <op>_<shape>). */
-#define PLAN_EXT_OPS(X) X(HEADER, header) X(RECORD, record) X(SOURCE, source) X(PRINT, print) X(VIEW_PRINT, view_print)
+#define PLAN_EXT_OPS(X) X(HEADER, header) X(RECORD, record) X(SOURCE, source) X(VIEW_PRINT, view_print)
 
 #define PLAN_ENUM_ITEM(E, s) PLAN_EXT_OP_##E,
 typedef enum plan_ext_op { PLAN_EXT_OPS(PLAN_ENUM_ITEM) PLAN_EXT_OP_COUNT } plan_ext_op;
@@ -134,14 +133,6 @@ typedef struct plan_json {
     const char *put, *put_e;      /* statements writing x, element i as JSON values */
     const char *map_key;          /* a map entry's key field: the statement writing x as the entry's key */
 } plan_json;
-
-/* Text reading (field_text_read.tmpl): plan_text_code. */
-typedef struct plan_text {
-    const char *value;            /* condition: one value read into v (rt/pbj_text_read.h) */
-    const char *sub_full;         /* a message field's type's full name (wrappers: the wrapper's) */
-    const char *oneof;            /* its oneof's name in the .proto */
-    const char *oneof_set;        /* the name of the member of its oneof that is set (a C string expression) */
-} plan_text;
 
 /* JSON input (field_json_read.tmpl): plan_json_read_code; conditions true when read, false after an error (j->st). */
 typedef struct plan_json_in {
@@ -276,7 +267,6 @@ typedef struct plan_code {
     const char *mark;             /* after a read: presence set ("m->has_x = 1;", the oneof case) */
     const char *from_load, *from_v; /* C value of the loaded fixed bits, of the varint v */
     const char *varint_in;        /* the reader of a varint past two bytes: inline in the max tier */
-    const char *print, *print_e;  /* text format statement of x, of element i */
     /* messages */
     const char *framed;           /* size of one with tag and framing, its payload size in s */
     const char *empty_size;       /* size of an empty one with tag */
@@ -284,7 +274,7 @@ typedef struct plan_code {
     const char *size_deep;        /* filled by emit: the size's check when the type reaches a cycle (PBJ_SIZE_ERROR) */
     const char *wtarget, *rtarget;  /* pointer written, read */
     /* wrappers */
-    const char *wrapper_size, *inner_tag, *v_init, *s_init, *wrapper_value, *utf8, *print_value;
+    const char *wrapper_size, *inner_tag, *v_init, *s_init, *wrapper_value, *utf8;
     const char *wrapper_unknown;  /* the member keeping the unknown fields inside its payload */
     const char *unknown;          /* where decode keeps the message's unknown fields: "&m->pbj_unknown", or "NULL" (dropped) */
     const char *clear_wrapper_unknown;  /* the clear accessor's statement forgetting them, or "" */
@@ -301,7 +291,6 @@ typedef struct plan_code {
     plan_writer writer;           /* writers */
     plan_helpers helpers;         /* building messages */
     plan_json json;               /* M_to_json */
-    plan_text text;               /* M_from_text */
     plan_json_in json_in;         /* M_from_json */
 } plan_code;
 
@@ -331,6 +320,11 @@ typedef struct plan_table {
     const char *compare, *compare_keys;      /* M__compare_keys (or "NULL"), and its keys */
     IR_VEC(plan_table_row) rows;
     IR_VEC(plan_table_oneof) oneof_rows;
+    const char *codec;                       /* PBJ_CODEC's arguments: the struct and its generated functions */
+    const char *exts, *ext_count;            /* M__exts (or "NULL"): the extensions it prints by name, a row each */
+    const char *ext_ranges, *ext_range_count, *ranges;   /* M__ext_ranges (or "NULL") and its {start, end} pairs */
+    IR_VEC(plan_table_row) ext_rows;
+    IR_VEC(const char *) ext_externs;        /* declarations of the tables and enums of extensions in other files */
 } plan_table;
 
 /* A piece of a file's table string pool: its strings inside one C string literal (no quotes; its implicit NUL ends
@@ -399,7 +393,6 @@ struct plan_oneof {
     const char *case_type;        /* "acme_Order_payment_case" */
     const char *none_const;       /* "acme_Order_payment_NOT_SET" */
     IR_VEC(plan_field *) fields;  /* by number */
-    const char *text_set;         /* text reading: the name of its member that is set (a C string expression) */
     const char *view_case_fn;     /* views: the accessor of its case */
     int view_index;               /* views: its index in the view's cases */
 };
@@ -415,7 +408,6 @@ struct plan_message {
     const char *cname;            /* "acme_shop_Order" */
     const char *doc;              /* the .proto's comments as a C comment, or "" */
     names_message fn;             /* its functions */
-    const char *print_ext;        /* with extension ranges: the static function printing them */
     const char *options_text;     /* the header comment's line of the pbj options that differ from their defaults
                                    * (options_describe_changed), or "" when none does (--explain-options says all) */
     bool fast_write;              /* pbj.fast_write resolves true: M_write_reverse */

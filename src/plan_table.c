@@ -151,6 +151,42 @@ static const char *compare_keys_of(ir_pool *mem, const plan_message *pm)
     return s;
 }
 
+/* Extension x's row: no member; its text name ("[pkg.ext]", an item's "[pkg.Item]") and JSON's "[pkg.ext]". */
+static plan_table_row ext_row_of(ir_pool *mem, const plan_field *x, table_pool *pool)
+{
+    const char *flags = flags_of(mem, x);
+    if (x->msgset) flags = strcmp(flags, "0") == 0 ? "PBJ_F_ITEM" : ir_pool_printf(mem, "%s | PBJ_F_ITEM", flags);
+    plan_table_row r = {.number = x->code.number, .type = type_of(x), .mode = x->repeated ? "PBJ_MODE_REPEATED" : "PBJ_MODE_OPTIONAL",
+                        .flags = flags, .member = "0, 0", .presence = "0", .sub = sub_of(mem, x), .en = enum_of(mem, x),
+                        .what = x->f->full_name};
+    r.name = pool_add(mem, pool, x->name);
+    const char *json = ir_pool_printf(mem, "[%s]", x->f->full_name);
+    r.json_name = strcmp(json, x->name) == 0 ? r.name : pool_add(mem, pool, json);
+    return r;
+}
+
+/* pm's extensions printed by name and its extension ranges (a message with none: "NULL", 0). */
+static void plan_table_exts(ir_pool *mem, plan_message *pm, table_pool *pool)
+{
+    plan_table *t = &pm->table;
+    textbuf ranges = {0};
+    for (size_t i = 0; i < pm->ext_printed.n; i++) {
+        const plan_field *x = pm->ext_printed.v[i];
+        ir_pool_vec_push(mem, &t->ext_rows, ext_row_of(mem, x, pool));
+        if (!x->foreign) continue;
+        const plan_table_row *r = &t->ext_rows.v[t->ext_rows.n - 1];
+        if (strcmp(r->sub, "NULL") != 0) ir_pool_vec_push(mem, &t->ext_externs, ir_pool_printf(mem, "extern const pbj_table %s;", r->sub + 1));
+        if (strcmp(r->en, "NULL") != 0) ir_pool_vec_push(mem, &t->ext_externs, ir_pool_printf(mem, "extern const pbj_enum %s;", r->en + 1));
+    }
+    for (size_t i = 0; i < pm->ext_ranges.n; i++)
+        textbuf_printf(&ranges, "%s%" PRId32 ", %" PRId32, i ? ", " : "", pm->ext_ranges.v[i].start, pm->ext_ranges.v[i].end);
+    t->exts = t->ext_rows.n ? pm->fn.table_exts : "NULL";
+    t->ext_count = ir_pool_printf(mem, "%zu", t->ext_rows.n);
+    t->ext_ranges = pm->ext_ranges.n ? pm->fn.table_ext_ranges : "NULL";
+    t->ext_range_count = ir_pool_printf(mem, "%zu", pm->ext_ranges.n);
+    t->ranges = textbuf_finish(&ranges, mem);
+}
+
 static void plan_table_message(ir_pool *mem, plan_message *pm, const char *pool_name, table_pool *pool)
 {
     plan_table *t = &pm->table;
@@ -182,6 +218,9 @@ static void plan_table_message(ir_pool *mem, plan_message *pm, const char *pool_
         plan_table_oneof o = {.case_member = po->case_member, .member = po->member, .name = pool_add(mem, pool, po->o->name)};
         ir_pool_vec_push(mem, &t->oneof_rows, o);
     }
+    plan_table_exts(mem, pm, pool);
+    const names_message *n = &pm->fn;
+    t->codec = ir_pool_printf(mem, "%s, %s, %s, %s, %s, %s", c, n->decode_body, n->size, n->encode_partial, n->sort_maps, n->missing);
 }
 
 /* ---- enums ---------------------------------------------------------------------------------------- */

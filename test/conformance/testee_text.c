@@ -9,9 +9,9 @@
 #define P2(name) protobuf_test_messages_proto2_TestAllTypesProto2##name
 
 /* The types an Any of the suite may hold in its expanded form. */
-#define WKT(name) &google_protobuf_##name##__type
-static const pbj_msg_type *const any_types[] = {
-    &P3(__type), &P2(__type), WKT(Any), WKT(Duration), WKT(Timestamp), WKT(FieldMask), WKT(Struct),
+#define WKT(name) &google_protobuf_##name##__table
+static const pbj_table *const any_types[] = {
+    &P3(__table), &P2(__table), WKT(Any), WKT(Duration), WKT(Timestamp), WKT(FieldMask), WKT(Struct),
     WKT(Value), WKT(ListValue), WKT(BoolValue), WKT(Int32Value), WKT(Int64Value), WKT(UInt32Value), WKT(UInt64Value),
     WKT(FloatValue), WKT(DoubleValue), WKT(StringValue), WKT(BytesValue),
 };

@@ -19,7 +19,7 @@
         }                                                                 \
     } while (0)
 
-static const pbj_msg_type *const types[] = {&textin_Corpus__type, &textin_Item__type, &textin_open_Open__type};
+static const pbj_table *const types[] = {&textin_Corpus__table, &textin_Item__table, &textin_open_Open__table};
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

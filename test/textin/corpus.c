@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static const pbj_msg_type *const types[] = {&textin_Corpus__type, &textin_Item__type, &textin_open_Open__type};
+static const pbj_table *const types[] = {&textin_Corpus__table, &textin_Item__table, &textin_open_Open__table};
 
 static char *slurp(const char *path, size_t *len)
 {

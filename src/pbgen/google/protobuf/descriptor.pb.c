@@ -207,7 +207,7 @@ const pbj_json_enum google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLi
 
 /* the names of the tables below, NUL-separated: each enum's full name, then its values' names by number; each
  * message's full name, then per field its name (a required one's full name before it) and JSON name (when it
- * differs), then its oneofs' names; in pieces laid end to end
+ * differs), then its oneofs' names, then its extensions' text and JSON names; in pieces laid end to end
  * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
 static const struct {
     char s0[3976];
@@ -437,8 +437,10 @@ const pbj_enum google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits_
 static const pbj_field google_protobuf_FileDescriptorSet__fields[] = {
     {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FileDescriptorSet, file), 0, 2342, 2342, &google_protobuf_FileDescriptorProto__table, NULL},   /* file */
 };
+PBJ_CODEC(google_protobuf_FileDescriptorSet, google_protobuf_FileDescriptorSet__decode, google_protobuf_FileDescriptorSet_size, google_protobuf_FileDescriptorSet_encode_partial, google_protobuf_FileDescriptorSet_sort_maps, google_protobuf_FileDescriptorSet_missing);
 const pbj_table google_protobuf_FileDescriptorSet__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileDescriptorSet__fields, NULL, NULL, 2308, sizeof(google_protobuf_FileDescriptorSet), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_FileDescriptorSet, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_FileDescriptorSet, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_FileDescriptorSet__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.FileDescriptorProto */
 static const pbj_field google_protobuf_FileDescriptorProto__fields[] = {
@@ -457,8 +459,10 @@ static const pbj_field google_protobuf_FileDescriptorProto__fields[] = {
     {14, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FileDescriptorProto, edition), PBJ_OFFSET(google_protobuf_FileDescriptorProto, has_edition), 2582, 2582, NULL, &google_protobuf_Edition__enum},   /* edition */
     {15, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_FileDescriptorProto, option_dependency), 0, 2590, 2608, NULL, NULL},   /* option_dependency */
 };
+PBJ_CODEC(google_protobuf_FileDescriptorProto, google_protobuf_FileDescriptorProto__decode, google_protobuf_FileDescriptorProto_size, google_protobuf_FileDescriptorProto_encode_partial, google_protobuf_FileDescriptorProto_sort_maps, google_protobuf_FileDescriptorProto_missing);
 const pbj_table google_protobuf_FileDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileDescriptorProto__fields, NULL, NULL, 2347, sizeof(google_protobuf_FileDescriptorProto), 14, 12, 0,
-                           PBJ_OFFSET(google_protobuf_FileDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_FileDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_FileDescriptorProto__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.DescriptorProto */
 static const pbj_field google_protobuf_DescriptorProto__fields[] = {
@@ -474,8 +478,10 @@ static const pbj_field google_protobuf_DescriptorProto__fields[] = {
     {10, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_DescriptorProto, reserved_name), 0, 2809, 2823, NULL, NULL},   /* reserved_name */
     {11, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_DescriptorProto, visibility), PBJ_OFFSET(google_protobuf_DescriptorProto, has_visibility), 2836, 2836, NULL, &google_protobuf_SymbolVisibility__enum},   /* visibility */
 };
+PBJ_CODEC(google_protobuf_DescriptorProto, google_protobuf_DescriptorProto__decode, google_protobuf_DescriptorProto_size, google_protobuf_DescriptorProto_encode_partial, google_protobuf_DescriptorProto_sort_maps, google_protobuf_DescriptorProto_missing);
 const pbj_table google_protobuf_DescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto__fields, NULL, NULL, 2625, sizeof(google_protobuf_DescriptorProto), 11, 11, 0,
-                           PBJ_OFFSET(google_protobuf_DescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_DescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_DescriptorProto__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.DescriptorProto.ExtensionRange */
 static const pbj_field google_protobuf_DescriptorProto_ExtensionRange__fields[] = {
@@ -483,16 +489,20 @@ static const pbj_field google_protobuf_DescriptorProto_ExtensionRange__fields[] 
     {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_DescriptorProto_ExtensionRange, end), PBJ_OFFSET(google_protobuf_DescriptorProto_ExtensionRange, has_end), 2900, 2900, NULL, NULL},   /* end */
     {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_DescriptorProto_ExtensionRange, options), 0, 2904, 2904, &google_protobuf_ExtensionRangeOptions__table, NULL},   /* options */
 };
+PBJ_CODEC(google_protobuf_DescriptorProto_ExtensionRange, google_protobuf_DescriptorProto_ExtensionRange__decode, google_protobuf_DescriptorProto_ExtensionRange_size, google_protobuf_DescriptorProto_ExtensionRange_encode_partial, google_protobuf_DescriptorProto_ExtensionRange_sort_maps, google_protobuf_DescriptorProto_ExtensionRange_missing);
 const pbj_table google_protobuf_DescriptorProto_ExtensionRange__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto_ExtensionRange__fields, NULL, NULL, 2847, sizeof(google_protobuf_DescriptorProto_ExtensionRange), 3, 3, 0,
-                           PBJ_OFFSET(google_protobuf_DescriptorProto_ExtensionRange, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_DescriptorProto_ExtensionRange, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_DescriptorProto_ExtensionRange__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.DescriptorProto.ReservedRange */
 static const pbj_field google_protobuf_DescriptorProto_ReservedRange__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_DescriptorProto_ReservedRange, start), PBJ_OFFSET(google_protobuf_DescriptorProto_ReservedRange, has_start), 2958, 2958, NULL, NULL},   /* start */
     {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_DescriptorProto_ReservedRange, end), PBJ_OFFSET(google_protobuf_DescriptorProto_ReservedRange, has_end), 2964, 2964, NULL, NULL},   /* end */
 };
+PBJ_CODEC(google_protobuf_DescriptorProto_ReservedRange, google_protobuf_DescriptorProto_ReservedRange__decode, google_protobuf_DescriptorProto_ReservedRange_size, google_protobuf_DescriptorProto_ReservedRange_encode_partial, google_protobuf_DescriptorProto_ReservedRange_sort_maps, google_protobuf_DescriptorProto_ReservedRange_missing);
 const pbj_table google_protobuf_DescriptorProto_ReservedRange__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto_ReservedRange__fields, NULL, NULL, 2912, sizeof(google_protobuf_DescriptorProto_ReservedRange), 2, 2, 0,
-                           PBJ_OFFSET(google_protobuf_DescriptorProto_ReservedRange, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_DescriptorProto_ReservedRange, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_DescriptorProto_ReservedRange__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.FieldDescriptorProto */
 static void google_protobuf_FieldDescriptorProto__init_table(void *m) { google_protobuf_FieldDescriptorProto_init((google_protobuf_FieldDescriptorProto *)m); }
@@ -509,16 +519,20 @@ static const pbj_field google_protobuf_FieldDescriptorProto__fields[] = {
     {10, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, json_name), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_json_name), 3114, 3124, NULL, NULL},   /* json_name */
     {17, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, proto3_optional), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_proto3_optional), 3133, 3149, NULL, NULL},   /* proto3_optional */
 };
+PBJ_CODEC(google_protobuf_FieldDescriptorProto, google_protobuf_FieldDescriptorProto__decode, google_protobuf_FieldDescriptorProto_size, google_protobuf_FieldDescriptorProto_encode_partial, google_protobuf_FieldDescriptorProto_sort_maps, google_protobuf_FieldDescriptorProto_missing);
 const pbj_table google_protobuf_FieldDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldDescriptorProto__fields, NULL, google_protobuf_FieldDescriptorProto__init_table, 2968, sizeof(google_protobuf_FieldDescriptorProto), 11, 10, 0,
-                           PBJ_OFFSET(google_protobuf_FieldDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_FieldDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_FieldDescriptorProto__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.OneofDescriptorProto */
 static const pbj_field google_protobuf_OneofDescriptorProto__fields[] = {
     {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_OneofDescriptorProto, name), PBJ_OFFSET(google_protobuf_OneofDescriptorProto, has_name), 3201, 3201, NULL, NULL},   /* name */
     {2, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_OneofDescriptorProto, options), 0, 3206, 3206, &google_protobuf_OneofOptions__table, NULL},   /* options */
 };
+PBJ_CODEC(google_protobuf_OneofDescriptorProto, google_protobuf_OneofDescriptorProto__decode, google_protobuf_OneofDescriptorProto_size, google_protobuf_OneofDescriptorProto_encode_partial, google_protobuf_OneofDescriptorProto_sort_maps, google_protobuf_OneofDescriptorProto_missing);
 const pbj_table google_protobuf_OneofDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_OneofDescriptorProto__fields, NULL, NULL, 3164, sizeof(google_protobuf_OneofDescriptorProto), 2, 2, 0,
-                           PBJ_OFFSET(google_protobuf_OneofDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_OneofDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_OneofDescriptorProto__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.EnumDescriptorProto */
 static const pbj_field google_protobuf_EnumDescriptorProto__fields[] = {
@@ -529,16 +543,20 @@ static const pbj_field google_protobuf_EnumDescriptorProto__fields[] = {
     {5, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_EnumDescriptorProto, reserved_name), 0, 3298, 3312, NULL, NULL},   /* reserved_name */
     {6, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_EnumDescriptorProto, visibility), PBJ_OFFSET(google_protobuf_EnumDescriptorProto, has_visibility), 3325, 3325, NULL, &google_protobuf_SymbolVisibility__enum},   /* visibility */
 };
+PBJ_CODEC(google_protobuf_EnumDescriptorProto, google_protobuf_EnumDescriptorProto__decode, google_protobuf_EnumDescriptorProto_size, google_protobuf_EnumDescriptorProto_encode_partial, google_protobuf_EnumDescriptorProto_sort_maps, google_protobuf_EnumDescriptorProto_missing);
 const pbj_table google_protobuf_EnumDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumDescriptorProto__fields, NULL, NULL, 3214, sizeof(google_protobuf_EnumDescriptorProto), 6, 6, 0,
-                           PBJ_OFFSET(google_protobuf_EnumDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_EnumDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_EnumDescriptorProto__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.EnumDescriptorProto.EnumReservedRange */
 static const pbj_field google_protobuf_EnumDescriptorProto_EnumReservedRange__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumDescriptorProto_EnumReservedRange, start), PBJ_OFFSET(google_protobuf_EnumDescriptorProto_EnumReservedRange, has_start), 3390, 3390, NULL, NULL},   /* start */
     {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumDescriptorProto_EnumReservedRange, end), PBJ_OFFSET(google_protobuf_EnumDescriptorProto_EnumReservedRange, has_end), 3396, 3396, NULL, NULL},   /* end */
 };
+PBJ_CODEC(google_protobuf_EnumDescriptorProto_EnumReservedRange, google_protobuf_EnumDescriptorProto_EnumReservedRange__decode, google_protobuf_EnumDescriptorProto_EnumReservedRange_size, google_protobuf_EnumDescriptorProto_EnumReservedRange_encode_partial, google_protobuf_EnumDescriptorProto_EnumReservedRange_sort_maps, google_protobuf_EnumDescriptorProto_EnumReservedRange_missing);
 const pbj_table google_protobuf_EnumDescriptorProto_EnumReservedRange__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumDescriptorProto_EnumReservedRange__fields, NULL, NULL, 3336, sizeof(google_protobuf_EnumDescriptorProto_EnumReservedRange), 2, 2, 0,
-                           PBJ_OFFSET(google_protobuf_EnumDescriptorProto_EnumReservedRange, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_EnumDescriptorProto_EnumReservedRange, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_EnumDescriptorProto_EnumReservedRange__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.EnumValueDescriptorProto */
 static const pbj_field google_protobuf_EnumValueDescriptorProto__fields[] = {
@@ -546,8 +564,10 @@ static const pbj_field google_protobuf_EnumValueDescriptorProto__fields[] = {
     {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumValueDescriptorProto, number), PBJ_OFFSET(google_protobuf_EnumValueDescriptorProto, has_number), 3446, 3446, NULL, NULL},   /* number */
     {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumValueDescriptorProto, options), 0, 3453, 3453, &google_protobuf_EnumValueOptions__table, NULL},   /* options */
 };
+PBJ_CODEC(google_protobuf_EnumValueDescriptorProto, google_protobuf_EnumValueDescriptorProto__decode, google_protobuf_EnumValueDescriptorProto_size, google_protobuf_EnumValueDescriptorProto_encode_partial, google_protobuf_EnumValueDescriptorProto_sort_maps, google_protobuf_EnumValueDescriptorProto_missing);
 const pbj_table google_protobuf_EnumValueDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumValueDescriptorProto__fields, NULL, NULL, 3400, sizeof(google_protobuf_EnumValueDescriptorProto), 3, 3, 0,
-                           PBJ_OFFSET(google_protobuf_EnumValueDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_EnumValueDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_EnumValueDescriptorProto__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.ServiceDescriptorProto */
 static const pbj_field google_protobuf_ServiceDescriptorProto__fields[] = {
@@ -555,8 +575,10 @@ static const pbj_field google_protobuf_ServiceDescriptorProto__fields[] = {
     {2, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ServiceDescriptorProto, method), 0, 3505, 3505, &google_protobuf_MethodDescriptorProto__table, NULL},   /* method */
     {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ServiceDescriptorProto, options), 0, 3512, 3512, &google_protobuf_ServiceOptions__table, NULL},   /* options */
 };
+PBJ_CODEC(google_protobuf_ServiceDescriptorProto, google_protobuf_ServiceDescriptorProto__decode, google_protobuf_ServiceDescriptorProto_size, google_protobuf_ServiceDescriptorProto_encode_partial, google_protobuf_ServiceDescriptorProto_sort_maps, google_protobuf_ServiceDescriptorProto_missing);
 const pbj_table google_protobuf_ServiceDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ServiceDescriptorProto__fields, NULL, NULL, 3461, sizeof(google_protobuf_ServiceDescriptorProto), 3, 3, 0,
-                           PBJ_OFFSET(google_protobuf_ServiceDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_ServiceDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_ServiceDescriptorProto__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.MethodDescriptorProto */
 static const pbj_field google_protobuf_MethodDescriptorProto__fields[] = {
@@ -567,8 +589,10 @@ static const pbj_field google_protobuf_MethodDescriptorProto__fields[] = {
     {5, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MethodDescriptorProto, client_streaming), PBJ_OFFSET(google_protobuf_MethodDescriptorProto, has_client_streaming), 3615, 3632, NULL, NULL},   /* client_streaming */
     {6, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MethodDescriptorProto, server_streaming), PBJ_OFFSET(google_protobuf_MethodDescriptorProto, has_server_streaming), 3648, 3665, NULL, NULL},   /* server_streaming */
 };
+PBJ_CODEC(google_protobuf_MethodDescriptorProto, google_protobuf_MethodDescriptorProto__decode, google_protobuf_MethodDescriptorProto_size, google_protobuf_MethodDescriptorProto_encode_partial, google_protobuf_MethodDescriptorProto_sort_maps, google_protobuf_MethodDescriptorProto_missing);
 const pbj_table google_protobuf_MethodDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MethodDescriptorProto__fields, NULL, NULL, 3520, sizeof(google_protobuf_MethodDescriptorProto), 6, 6, 0,
-                           PBJ_OFFSET(google_protobuf_MethodDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_MethodDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_MethodDescriptorProto__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.FileOptions */
 static void google_protobuf_FileOptions__init_table(void *m) { google_protobuf_FileOptions_init((google_protobuf_FileOptions *)m); }
@@ -596,8 +620,11 @@ static const pbj_field google_protobuf_FileOptions__fields[] = {
     {50, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_FileOptions, features), 0, 4378, 4378, &google_protobuf_FeatureSet__table, NULL},   /* features */
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FileOptions, uninterpreted_option), 0, 4387, 4408, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
+static const uint32_t google_protobuf_FileOptions__ext_ranges[] = {1000, 536870911};
+PBJ_CODEC(google_protobuf_FileOptions, google_protobuf_FileOptions__decode, google_protobuf_FileOptions_size, google_protobuf_FileOptions_encode_partial, google_protobuf_FileOptions_sort_maps, google_protobuf_FileOptions_missing);
 const pbj_table google_protobuf_FileOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileOptions__fields, NULL, google_protobuf_FileOptions__init_table, 3681, sizeof(google_protobuf_FileOptions), 22, 1, 0,
-                           PBJ_OFFSET(google_protobuf_FileOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_FileOptions, pbj_ext), 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_FileOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_FileOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_FileOptions__codec, NULL, 0,
+                           1, google_protobuf_FileOptions__ext_ranges};
 
 /* google.protobuf.MessageOptions */
 static const pbj_field google_protobuf_MessageOptions__fields[] = {
@@ -609,8 +636,11 @@ static const pbj_field google_protobuf_MessageOptions__fields[] = {
     {12, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_MessageOptions, features), 0, 4669, 4669, &google_protobuf_FeatureSet__table, NULL},   /* features */
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_MessageOptions, uninterpreted_option), 0, 4678, 4699, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
+static const uint32_t google_protobuf_MessageOptions__ext_ranges[] = {1000, 536870911};
+PBJ_CODEC(google_protobuf_MessageOptions, google_protobuf_MessageOptions__decode, google_protobuf_MessageOptions_size, google_protobuf_MessageOptions_encode_partial, google_protobuf_MessageOptions_sort_maps, google_protobuf_MessageOptions_missing);
 const pbj_table google_protobuf_MessageOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MessageOptions__fields, NULL, NULL, 4428, sizeof(google_protobuf_MessageOptions), 7, 3, 0,
-                           PBJ_OFFSET(google_protobuf_MessageOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_MessageOptions, pbj_ext), 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_MessageOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_MessageOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_MessageOptions__codec, NULL, 0,
+                           1, google_protobuf_MessageOptions__ext_ranges};
 
 /* google.protobuf.FieldOptions */
 static const pbj_field google_protobuf_FieldOptions__fields[] = {
@@ -629,16 +659,21 @@ static const pbj_field google_protobuf_FieldOptions__fields[] = {
     {22, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_FieldOptions, feature_support), 0, 4905, 4921, &google_protobuf_FieldOptions_FeatureSupport__table, NULL},   /* feature_support */
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FieldOptions, uninterpreted_option), 0, 4936, 4957, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
+static const uint32_t google_protobuf_FieldOptions__ext_ranges[] = {1000, 536870911};
+PBJ_CODEC(google_protobuf_FieldOptions, google_protobuf_FieldOptions__decode, google_protobuf_FieldOptions_size, google_protobuf_FieldOptions_encode_partial, google_protobuf_FieldOptions_sort_maps, google_protobuf_FieldOptions_missing);
 const pbj_table google_protobuf_FieldOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldOptions__fields, NULL, NULL, 4719, sizeof(google_protobuf_FieldOptions), 14, 3, 0,
-                           PBJ_OFFSET(google_protobuf_FieldOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_FieldOptions, pbj_ext), 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_FieldOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_FieldOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_FieldOptions__codec, NULL, 0,
+                           1, google_protobuf_FieldOptions__ext_ranges};
 
 /* google.protobuf.FieldOptions.EditionDefault */
 static const pbj_field google_protobuf_FieldOptions_EditionDefault__fields[] = {
     {2, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldOptions_EditionDefault, value), PBJ_OFFSET(google_protobuf_FieldOptions_EditionDefault, has_value), 5021, 5021, NULL, NULL},   /* value */
     {3, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FieldOptions_EditionDefault, edition), PBJ_OFFSET(google_protobuf_FieldOptions_EditionDefault, has_edition), 5027, 5027, NULL, &google_protobuf_Edition__enum},   /* edition */
 };
+PBJ_CODEC(google_protobuf_FieldOptions_EditionDefault, google_protobuf_FieldOptions_EditionDefault__decode, google_protobuf_FieldOptions_EditionDefault_size, google_protobuf_FieldOptions_EditionDefault_encode_partial, google_protobuf_FieldOptions_EditionDefault_sort_maps, google_protobuf_FieldOptions_EditionDefault_missing);
 const pbj_table google_protobuf_FieldOptions_EditionDefault__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldOptions_EditionDefault__fields, NULL, NULL, 4977, sizeof(google_protobuf_FieldOptions_EditionDefault), 2, 0, 0,
-                           PBJ_OFFSET(google_protobuf_FieldOptions_EditionDefault, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_FieldOptions_EditionDefault, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_FieldOptions_EditionDefault__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.FieldOptions.FeatureSupport */
 static const pbj_field google_protobuf_FieldOptions_FeatureSupport__fields[] = {
@@ -648,16 +683,21 @@ static const pbj_field google_protobuf_FieldOptions_FeatureSupport__fields[] = {
     {4, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FieldOptions_FeatureSupport, edition_removed), PBJ_OFFSET(google_protobuf_FieldOptions_FeatureSupport, has_edition_removed), 5192, 5208, NULL, &google_protobuf_Edition__enum},   /* edition_removed */
     {5, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldOptions_FeatureSupport, removal_error), PBJ_OFFSET(google_protobuf_FieldOptions_FeatureSupport, has_removal_error), 5223, 5237, NULL, NULL},   /* removal_error */
 };
+PBJ_CODEC(google_protobuf_FieldOptions_FeatureSupport, google_protobuf_FieldOptions_FeatureSupport__decode, google_protobuf_FieldOptions_FeatureSupport_size, google_protobuf_FieldOptions_FeatureSupport_encode_partial, google_protobuf_FieldOptions_FeatureSupport_sort_maps, google_protobuf_FieldOptions_FeatureSupport_missing);
 const pbj_table google_protobuf_FieldOptions_FeatureSupport__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldOptions_FeatureSupport__fields, NULL, NULL, 5035, sizeof(google_protobuf_FieldOptions_FeatureSupport), 5, 5, 0,
-                           PBJ_OFFSET(google_protobuf_FieldOptions_FeatureSupport, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_FieldOptions_FeatureSupport, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_FieldOptions_FeatureSupport__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.OneofOptions */
 static const pbj_field google_protobuf_OneofOptions__fields[] = {
     {1, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_OneofOptions, features), 0, 5279, 5279, &google_protobuf_FeatureSet__table, NULL},   /* features */
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_OneofOptions, uninterpreted_option), 0, 5288, 5309, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
+static const uint32_t google_protobuf_OneofOptions__ext_ranges[] = {1000, 536870911};
+PBJ_CODEC(google_protobuf_OneofOptions, google_protobuf_OneofOptions__decode, google_protobuf_OneofOptions_size, google_protobuf_OneofOptions_encode_partial, google_protobuf_OneofOptions_sort_maps, google_protobuf_OneofOptions_missing);
 const pbj_table google_protobuf_OneofOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_OneofOptions__fields, NULL, NULL, 5250, sizeof(google_protobuf_OneofOptions), 2, 1, 0,
-                           PBJ_OFFSET(google_protobuf_OneofOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_OneofOptions, pbj_ext), 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_OneofOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_OneofOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_OneofOptions__codec, NULL, 0,
+                           1, google_protobuf_OneofOptions__ext_ranges};
 
 /* google.protobuf.EnumOptions */
 static const pbj_field google_protobuf_EnumOptions__fields[] = {
@@ -667,8 +707,11 @@ static const pbj_field google_protobuf_EnumOptions__fields[] = {
     {7, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_EnumOptions, features), 0, 5465, 5465, &google_protobuf_FeatureSet__table, NULL},   /* features */
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumOptions, uninterpreted_option), 0, 5474, 5495, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
+static const uint32_t google_protobuf_EnumOptions__ext_ranges[] = {1000, 536870911};
+PBJ_CODEC(google_protobuf_EnumOptions, google_protobuf_EnumOptions__decode, google_protobuf_EnumOptions_size, google_protobuf_EnumOptions_encode_partial, google_protobuf_EnumOptions_sort_maps, google_protobuf_EnumOptions_missing);
 const pbj_table google_protobuf_EnumOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumOptions__fields, NULL, NULL, 5329, sizeof(google_protobuf_EnumOptions), 5, 0, 0,
-                           PBJ_OFFSET(google_protobuf_EnumOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_EnumOptions, pbj_ext), 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_EnumOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_EnumOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_EnumOptions__codec, NULL, 0,
+                           1, google_protobuf_EnumOptions__ext_ranges};
 
 /* google.protobuf.EnumValueOptions */
 static const pbj_field google_protobuf_EnumValueOptions__fields[] = {
@@ -678,8 +721,11 @@ static const pbj_field google_protobuf_EnumValueOptions__fields[] = {
     {4, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_EnumValueOptions, feature_support), 0, 5593, 5609, &google_protobuf_FieldOptions_FeatureSupport__table, NULL},   /* feature_support */
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumValueOptions, uninterpreted_option), 0, 5624, 5645, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
+static const uint32_t google_protobuf_EnumValueOptions__ext_ranges[] = {1000, 536870911};
+PBJ_CODEC(google_protobuf_EnumValueOptions, google_protobuf_EnumValueOptions__decode, google_protobuf_EnumValueOptions_size, google_protobuf_EnumValueOptions_encode_partial, google_protobuf_EnumValueOptions_sort_maps, google_protobuf_EnumValueOptions_missing);
 const pbj_table google_protobuf_EnumValueOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumValueOptions__fields, NULL, NULL, 5515, sizeof(google_protobuf_EnumValueOptions), 5, 4, 0,
-                           PBJ_OFFSET(google_protobuf_EnumValueOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_EnumValueOptions, pbj_ext), 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_EnumValueOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_EnumValueOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_EnumValueOptions__codec, NULL, 0,
+                           1, google_protobuf_EnumValueOptions__ext_ranges};
 
 /* google.protobuf.ServiceOptions */
 static const pbj_field google_protobuf_ServiceOptions__fields[] = {
@@ -687,8 +733,11 @@ static const pbj_field google_protobuf_ServiceOptions__fields[] = {
     {34, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_ServiceOptions, features), 0, 5707, 5707, &google_protobuf_FeatureSet__table, NULL},   /* features */
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ServiceOptions, uninterpreted_option), 0, 5716, 5737, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
+static const uint32_t google_protobuf_ServiceOptions__ext_ranges[] = {1000, 536870911};
+PBJ_CODEC(google_protobuf_ServiceOptions, google_protobuf_ServiceOptions__decode, google_protobuf_ServiceOptions_size, google_protobuf_ServiceOptions_encode_partial, google_protobuf_ServiceOptions_sort_maps, google_protobuf_ServiceOptions_missing);
 const pbj_table google_protobuf_ServiceOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ServiceOptions__fields, NULL, NULL, 5665, sizeof(google_protobuf_ServiceOptions), 3, 0, 0,
-                           PBJ_OFFSET(google_protobuf_ServiceOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_ServiceOptions, pbj_ext), 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_ServiceOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_ServiceOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_ServiceOptions__codec, NULL, 0,
+                           1, google_protobuf_ServiceOptions__ext_ranges};
 
 /* google.protobuf.MethodOptions */
 static const pbj_field google_protobuf_MethodOptions__fields[] = {
@@ -697,8 +746,11 @@ static const pbj_field google_protobuf_MethodOptions__fields[] = {
     {35, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_MethodOptions, features), 0, 5833, 5833, &google_protobuf_FeatureSet__table, NULL},   /* features */
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_MethodOptions, uninterpreted_option), 0, 5842, 5863, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
+static const uint32_t google_protobuf_MethodOptions__ext_ranges[] = {1000, 536870911};
+PBJ_CODEC(google_protobuf_MethodOptions, google_protobuf_MethodOptions__decode, google_protobuf_MethodOptions_size, google_protobuf_MethodOptions_encode_partial, google_protobuf_MethodOptions_sort_maps, google_protobuf_MethodOptions_missing);
 const pbj_table google_protobuf_MethodOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MethodOptions__fields, NULL, NULL, 5757, sizeof(google_protobuf_MethodOptions), 4, 0, 0,
-                           PBJ_OFFSET(google_protobuf_MethodOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_MethodOptions, pbj_ext), 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_MethodOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_MethodOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_MethodOptions__codec, NULL, 0,
+                           1, google_protobuf_MethodOptions__ext_ranges};
 
 /* google.protobuf.ExtensionRangeOptions */
 static void google_protobuf_ExtensionRangeOptions__init_table(void *m) { google_protobuf_ExtensionRangeOptions_init((google_protobuf_ExtensionRangeOptions *)m); }
@@ -708,8 +760,11 @@ static const pbj_field google_protobuf_ExtensionRangeOptions__fields[] = {
     {50, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_ExtensionRangeOptions, features), 0, 5946, 5946, &google_protobuf_FeatureSet__table, NULL},   /* features */
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ExtensionRangeOptions, uninterpreted_option), 0, 5955, 5976, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
+static const uint32_t google_protobuf_ExtensionRangeOptions__ext_ranges[] = {1000, 536870911};
+PBJ_CODEC(google_protobuf_ExtensionRangeOptions, google_protobuf_ExtensionRangeOptions__decode, google_protobuf_ExtensionRangeOptions_size, google_protobuf_ExtensionRangeOptions_encode_partial, google_protobuf_ExtensionRangeOptions_sort_maps, google_protobuf_ExtensionRangeOptions_missing);
 const pbj_table google_protobuf_ExtensionRangeOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ExtensionRangeOptions__fields, NULL, google_protobuf_ExtensionRangeOptions__init_table, 5883, sizeof(google_protobuf_ExtensionRangeOptions), 4, 0, 0,
-                           PBJ_OFFSET(google_protobuf_ExtensionRangeOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_ExtensionRangeOptions, pbj_ext), 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_ExtensionRangeOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_ExtensionRangeOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_ExtensionRangeOptions__codec, NULL, 0,
+                           1, google_protobuf_ExtensionRangeOptions__ext_ranges};
 
 /* google.protobuf.ExtensionRangeOptions.Declaration */
 static const pbj_field google_protobuf_ExtensionRangeOptions_Declaration__fields[] = {
@@ -719,8 +774,10 @@ static const pbj_field google_protobuf_ExtensionRangeOptions_Declaration__fields
     {5, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_ExtensionRangeOptions_Declaration, reserved), PBJ_OFFSET(google_protobuf_ExtensionRangeOptions_Declaration, has_reserved), 6077, 6077, NULL, NULL},   /* reserved */
     {6, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_ExtensionRangeOptions_Declaration, repeated), PBJ_OFFSET(google_protobuf_ExtensionRangeOptions_Declaration, has_repeated), 6086, 6086, NULL, NULL},   /* repeated */
 };
+PBJ_CODEC(google_protobuf_ExtensionRangeOptions_Declaration, google_protobuf_ExtensionRangeOptions_Declaration__decode, google_protobuf_ExtensionRangeOptions_Declaration_size, google_protobuf_ExtensionRangeOptions_Declaration_encode_partial, google_protobuf_ExtensionRangeOptions_Declaration_sort_maps, google_protobuf_ExtensionRangeOptions_Declaration_missing);
 const pbj_table google_protobuf_ExtensionRangeOptions_Declaration__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ExtensionRangeOptions_Declaration__fields, NULL, NULL, 5996, sizeof(google_protobuf_ExtensionRangeOptions_Declaration), 5, 3, 0,
-                           PBJ_OFFSET(google_protobuf_ExtensionRangeOptions_Declaration, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_ExtensionRangeOptions_Declaration, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_ExtensionRangeOptions_Declaration__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.UninterpretedOption */
 static const pbj_field google_protobuf_UninterpretedOption__fields[] = {
@@ -732,16 +789,20 @@ static const pbj_field google_protobuf_UninterpretedOption__fields[] = {
     {7, PBJ_TYPE_BYTES, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, string_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_string_value), 6266, 6279, NULL, NULL},   /* string_value */
     {8, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, aggregate_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_aggregate_value), 6291, 6307, NULL, NULL},   /* aggregate_value */
 };
+PBJ_CODEC(google_protobuf_UninterpretedOption, google_protobuf_UninterpretedOption__decode, google_protobuf_UninterpretedOption_size, google_protobuf_UninterpretedOption_encode_partial, google_protobuf_UninterpretedOption_sort_maps, google_protobuf_UninterpretedOption_missing);
 const pbj_table google_protobuf_UninterpretedOption__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_UninterpretedOption__fields, NULL, NULL, 6095, sizeof(google_protobuf_UninterpretedOption), 7, 0, 0,
-                           PBJ_OFFSET(google_protobuf_UninterpretedOption, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_UninterpretedOption, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_UninterpretedOption__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.UninterpretedOption.NamePart */
 static const pbj_field google_protobuf_UninterpretedOption_NamePart__fields[] = {
     {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, PBJ_F_REQUIRED, PBJ_MEMBER(google_protobuf_UninterpretedOption_NamePart, name_part), PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, has_name_part), 6422, 6432, NULL, NULL},   /* name_part */
     {2, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, PBJ_F_REQUIRED, PBJ_MEMBER(google_protobuf_UninterpretedOption_NamePart, is_extension), PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, has_is_extension), 6499, 6512, NULL, NULL},   /* is_extension */
 };
+PBJ_CODEC(google_protobuf_UninterpretedOption_NamePart, google_protobuf_UninterpretedOption_NamePart__decode, google_protobuf_UninterpretedOption_NamePart_size, google_protobuf_UninterpretedOption_NamePart_encode_partial, google_protobuf_UninterpretedOption_NamePart_sort_maps, google_protobuf_UninterpretedOption_NamePart_missing);
 const pbj_table google_protobuf_UninterpretedOption_NamePart__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_UninterpretedOption_NamePart__fields, NULL, NULL, 6322, sizeof(google_protobuf_UninterpretedOption_NamePart), 2, 2, 0,
-                           PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_UninterpretedOption_NamePart__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.FeatureSet */
 static const pbj_field google_protobuf_FeatureSet__fields[] = {
@@ -755,16 +816,23 @@ static const pbj_field google_protobuf_FeatureSet__fields[] = {
     {8, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, default_symbol_visibility), PBJ_OFFSET(google_protobuf_FeatureSet, has_default_symbol_visibility), 6772, 6798, NULL, &google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility__enum},   /* default_symbol_visibility */
     {9, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, enforce_proto_limits), PBJ_OFFSET(google_protobuf_FeatureSet, has_enforce_proto_limits), 6822, 6843, NULL, &google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits__enum},   /* enforce_proto_limits */
 };
+static const uint32_t google_protobuf_FeatureSet__ext_ranges[] = {1000, 9994, 9995, 9999, 10000, 10000};
+PBJ_CODEC(google_protobuf_FeatureSet, google_protobuf_FeatureSet__decode, google_protobuf_FeatureSet_size, google_protobuf_FeatureSet_encode_partial, google_protobuf_FeatureSet_sort_maps, google_protobuf_FeatureSet_missing);
 const pbj_table google_protobuf_FeatureSet__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSet__fields, NULL, NULL, 6524, sizeof(google_protobuf_FeatureSet), 9, 9, 0,
-                           PBJ_OFFSET(google_protobuf_FeatureSet, pbj_unknown), PBJ_OFFSET(google_protobuf_FeatureSet, pbj_ext), 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_FeatureSet, pbj_unknown), PBJ_OFFSET(google_protobuf_FeatureSet, pbj_ext), 0, NULL, NULL, &google_protobuf_FeatureSet__codec, NULL, 0,
+                           3, google_protobuf_FeatureSet__ext_ranges};
 
 /* google.protobuf.FeatureSet.VisibilityFeature */
+PBJ_CODEC(google_protobuf_FeatureSet_VisibilityFeature, google_protobuf_FeatureSet_VisibilityFeature__decode, google_protobuf_FeatureSet_VisibilityFeature_size, google_protobuf_FeatureSet_VisibilityFeature_encode_partial, google_protobuf_FeatureSet_VisibilityFeature_sort_maps, google_protobuf_FeatureSet_VisibilityFeature_missing);
 const pbj_table google_protobuf_FeatureSet_VisibilityFeature__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, NULL, NULL, NULL, 6862, sizeof(google_protobuf_FeatureSet_VisibilityFeature), 0, 0, 0,
-                           PBJ_OFFSET(google_protobuf_FeatureSet_VisibilityFeature, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_FeatureSet_VisibilityFeature, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_FeatureSet_VisibilityFeature__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.FeatureSet.ProtoLimitsFeature */
+PBJ_CODEC(google_protobuf_FeatureSet_ProtoLimitsFeature, google_protobuf_FeatureSet_ProtoLimitsFeature__decode, google_protobuf_FeatureSet_ProtoLimitsFeature_size, google_protobuf_FeatureSet_ProtoLimitsFeature_encode_partial, google_protobuf_FeatureSet_ProtoLimitsFeature_sort_maps, google_protobuf_FeatureSet_ProtoLimitsFeature_missing);
 const pbj_table google_protobuf_FeatureSet_ProtoLimitsFeature__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, NULL, NULL, NULL, 6907, sizeof(google_protobuf_FeatureSet_ProtoLimitsFeature), 0, 0, 0,
-                           PBJ_OFFSET(google_protobuf_FeatureSet_ProtoLimitsFeature, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_FeatureSet_ProtoLimitsFeature, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_FeatureSet_ProtoLimitsFeature__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.FeatureSetDefaults */
 static const pbj_field google_protobuf_FeatureSetDefaults__fields[] = {
@@ -772,8 +840,10 @@ static const pbj_field google_protobuf_FeatureSetDefaults__fields[] = {
     {4, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSetDefaults, minimum_edition), PBJ_OFFSET(google_protobuf_FeatureSetDefaults, has_minimum_edition), 6997, 7013, NULL, &google_protobuf_Edition__enum},   /* minimum_edition */
     {5, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSetDefaults, maximum_edition), PBJ_OFFSET(google_protobuf_FeatureSetDefaults, has_maximum_edition), 7028, 7044, NULL, &google_protobuf_Edition__enum},   /* maximum_edition */
 };
+PBJ_CODEC(google_protobuf_FeatureSetDefaults, google_protobuf_FeatureSetDefaults__decode, google_protobuf_FeatureSetDefaults_size, google_protobuf_FeatureSetDefaults_encode_partial, google_protobuf_FeatureSetDefaults_sort_maps, google_protobuf_FeatureSetDefaults_missing);
 const pbj_table google_protobuf_FeatureSetDefaults__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSetDefaults__fields, NULL, NULL, 6953, sizeof(google_protobuf_FeatureSetDefaults), 3, 1, 0,
-                           PBJ_OFFSET(google_protobuf_FeatureSetDefaults, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_FeatureSetDefaults, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_FeatureSetDefaults__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault */
 static const pbj_field google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__fields[] = {
@@ -781,15 +851,19 @@ static const pbj_field google_protobuf_FeatureSetDefaults_FeatureSetEditionDefau
     {4, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, overridable_features), 0, 7127, 7148, &google_protobuf_FeatureSet__table, NULL},   /* overridable_features */
     {5, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, fixed_features), 0, 7168, 7183, &google_protobuf_FeatureSet__table, NULL},   /* fixed_features */
 };
+PBJ_CODEC(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__decode, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_size, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_encode_partial, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_sort_maps, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_missing);
 const pbj_table google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__fields, NULL, NULL, 7059, sizeof(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault), 3, 0, 0,
-                           PBJ_OFFSET(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.SourceCodeInfo */
 static const pbj_field google_protobuf_SourceCodeInfo__fields[] = {
     {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo, location), 0, 7228, 7228, &google_protobuf_SourceCodeInfo_Location__table, NULL},   /* location */
 };
+PBJ_CODEC(google_protobuf_SourceCodeInfo, google_protobuf_SourceCodeInfo__decode, google_protobuf_SourceCodeInfo_size, google_protobuf_SourceCodeInfo_encode_partial, google_protobuf_SourceCodeInfo_sort_maps, google_protobuf_SourceCodeInfo_missing);
 const pbj_table google_protobuf_SourceCodeInfo__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_SourceCodeInfo__fields, NULL, NULL, 7197, sizeof(google_protobuf_SourceCodeInfo), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_SourceCodeInfo, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_SourceCodeInfo, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_SourceCodeInfo__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.SourceCodeInfo.Location */
 static const pbj_field google_protobuf_SourceCodeInfo_Location__fields[] = {
@@ -799,15 +873,19 @@ static const pbj_field google_protobuf_SourceCodeInfo_Location__fields[] = {
     {4, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, trailing_comments), PBJ_OFFSET(google_protobuf_SourceCodeInfo_Location, has_trailing_comments), 7320, 7338, NULL, NULL},   /* trailing_comments */
     {6, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, leading_detached_comments), 0, 7355, 7381, NULL, NULL},   /* leading_detached_comments */
 };
+PBJ_CODEC(google_protobuf_SourceCodeInfo_Location, google_protobuf_SourceCodeInfo_Location__decode, google_protobuf_SourceCodeInfo_Location_size, google_protobuf_SourceCodeInfo_Location_encode_partial, google_protobuf_SourceCodeInfo_Location_sort_maps, google_protobuf_SourceCodeInfo_Location_missing);
 const pbj_table google_protobuf_SourceCodeInfo_Location__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_SourceCodeInfo_Location__fields, NULL, NULL, 7237, sizeof(google_protobuf_SourceCodeInfo_Location), 5, 4, 0,
-                           PBJ_OFFSET(google_protobuf_SourceCodeInfo_Location, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_SourceCodeInfo_Location, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_SourceCodeInfo_Location__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.GeneratedCodeInfo */
 static const pbj_field google_protobuf_GeneratedCodeInfo__fields[] = {
     {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo, annotation), 0, 7439, 7439, &google_protobuf_GeneratedCodeInfo_Annotation__table, NULL},   /* annotation */
 };
+PBJ_CODEC(google_protobuf_GeneratedCodeInfo, google_protobuf_GeneratedCodeInfo__decode, google_protobuf_GeneratedCodeInfo_size, google_protobuf_GeneratedCodeInfo_encode_partial, google_protobuf_GeneratedCodeInfo_sort_maps, google_protobuf_GeneratedCodeInfo_missing);
 const pbj_table google_protobuf_GeneratedCodeInfo__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_GeneratedCodeInfo__fields, NULL, NULL, 7405, sizeof(google_protobuf_GeneratedCodeInfo), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_GeneratedCodeInfo, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_GeneratedCodeInfo, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_GeneratedCodeInfo__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.GeneratedCodeInfo.Annotation */
 static const pbj_field google_protobuf_GeneratedCodeInfo_Annotation__fields[] = {
@@ -816,8 +894,10 @@ static const pbj_field google_protobuf_GeneratedCodeInfo_Annotation__fields[] = 
     {3, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo_Annotation, begin), PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, has_begin), 7523, 7523, NULL, NULL},   /* begin */
     {4, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo_Annotation, end), PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, has_end), 7529, 7529, NULL, NULL},   /* end */
 };
+PBJ_CODEC(google_protobuf_GeneratedCodeInfo_Annotation, google_protobuf_GeneratedCodeInfo_Annotation__decode, google_protobuf_GeneratedCodeInfo_Annotation_size, google_protobuf_GeneratedCodeInfo_Annotation_encode_partial, google_protobuf_GeneratedCodeInfo_Annotation_sort_maps, google_protobuf_GeneratedCodeInfo_Annotation_missing);
 const pbj_table google_protobuf_GeneratedCodeInfo_Annotation__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_GeneratedCodeInfo_Annotation__fields, NULL, NULL, 7450, sizeof(google_protobuf_GeneratedCodeInfo_Annotation), 4, 4, 0,
-                           PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_GeneratedCodeInfo_Annotation__codec, NULL, 0,
+                           0, NULL};
 
 /* ==== google.protobuf.FileDescriptorSet ==== */
 
@@ -922,89 +1002,6 @@ pbj_status google_protobuf_FileDescriptorSet__decode(google_protobuf_FileDescrip
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_FileDescriptorSet_print(const google_protobuf_FileDescriptorSet *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    for (size_t i = 0; i < m->file.count; i++) {
-        pbj_text_open(t, "file");
-        google_protobuf_FileDescriptorProto_print(&m->file.data[i], t);
-        pbj_text_close(t);
-    }
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_FileDescriptorSet__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 4:
-        if (memcmp(s, "file", 4) == 0) return 1;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_FileDescriptorSet__read_text(google_protobuf_FileDescriptorSet *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_FileDescriptorSet__text_field(r->name, r->name_len)) {
-        case 1: /* file */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_FileDescriptorProto *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->file.data = (google_protobuf_FileDescriptorProto *)pbj__array_add(r->arena, m->file.data, m->file.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->file.data[m->file.count++];
-                google_protobuf_FileDescriptorProto_init(e);
-                if (pbj__tr_status(r, google_protobuf_FileDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.FileDescriptorSet");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_FileDescriptorSet_from_text(google_protobuf_FileDescriptorSet *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_FileDescriptorSet_init(m);
-    if (pbj__tr_status(&r, google_protobuf_FileDescriptorSet__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_FileDescriptorSet_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_FileDescriptorSet_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_FileDescriptorSet__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_FileDescriptorSet *m = (google_protobuf_FileDescriptorSet *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_FileDescriptorSet_init(m);
-    if (pbj__tr_status(r, google_protobuf_FileDescriptorSet__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_FileDescriptorSet_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_FileDescriptorSet_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_FileDescriptorSet_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== google.protobuf.FileDescriptorProto ==== */
 
@@ -1505,289 +1502,6 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_FileDescriptorProto_print(const google_protobuf_FileDescriptorProto *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_name)
-        pbj_text_string(t, "name", pbj_slice_data(m->name), m->name.len);
-    if (m->has_package)
-        pbj_text_string(t, "package", pbj_slice_data(m->package), m->package.len);
-    for (size_t i = 0; i < m->dependency.count; i++)
-        pbj_text_string(t, "dependency", pbj_slice_data(m->dependency.data[i]), m->dependency.data[i].len);
-    for (size_t i = 0; i < m->message_type.count; i++) {
-        pbj_text_open(t, "message_type");
-        google_protobuf_DescriptorProto_print(&m->message_type.data[i], t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->enum_type.count; i++) {
-        pbj_text_open(t, "enum_type");
-        google_protobuf_EnumDescriptorProto_print(&m->enum_type.data[i], t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->service.count; i++) {
-        pbj_text_open(t, "service");
-        google_protobuf_ServiceDescriptorProto_print(&m->service.data[i], t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->extension.count; i++) {
-        pbj_text_open(t, "extension");
-        google_protobuf_FieldDescriptorProto_print(&m->extension.data[i], t);
-        pbj_text_close(t);
-    }
-    if (m->options) {
-        pbj_text_open(t, "options");
-        google_protobuf_FileOptions_print(m->options, t);
-        pbj_text_close(t);
-    }
-    if (m->source_code_info) {
-        pbj_text_open(t, "source_code_info");
-        google_protobuf_SourceCodeInfo_print(m->source_code_info, t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->public_dependency.count; i++)
-        pbj_text_int32(t, "public_dependency", m->public_dependency.data[i]);
-    for (size_t i = 0; i < m->weak_dependency.count; i++)
-        pbj_text_int32(t, "weak_dependency", m->weak_dependency.data[i]);
-    if (m->has_syntax)
-        pbj_text_string(t, "syntax", pbj_slice_data(m->syntax), m->syntax.len);
-    if (m->has_edition)
-        pbj_text_enum(t, "edition", m->edition, google_protobuf_Edition_name(m->edition));
-    for (size_t i = 0; i < m->option_dependency.count; i++)
-        pbj_text_string(t, "option_dependency", pbj_slice_data(m->option_dependency.data[i]), m->option_dependency.data[i].len);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_FileDescriptorProto__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 4:
-        if (memcmp(s, "name", 4) == 0) return 1;
-        break;
-    case 6:
-        if (memcmp(s, "syntax", 6) == 0) return 12;
-        break;
-    case 7:
-        if (memcmp(s, "edition", 7) == 0) return 14;
-        if (memcmp(s, "options", 7) == 0) return 8;
-        if (memcmp(s, "package", 7) == 0) return 2;
-        if (memcmp(s, "service", 7) == 0) return 6;
-        break;
-    case 9:
-        if (memcmp(s, "enum_type", 9) == 0) return 5;
-        if (memcmp(s, "extension", 9) == 0) return 7;
-        break;
-    case 10:
-        if (memcmp(s, "dependency", 10) == 0) return 3;
-        break;
-    case 12:
-        if (memcmp(s, "message_type", 12) == 0) return 4;
-        break;
-    case 15:
-        if (memcmp(s, "weak_dependency", 15) == 0) return 11;
-        break;
-    case 16:
-        if (memcmp(s, "source_code_info", 16) == 0) return 9;
-        break;
-    case 17:
-        if (memcmp(s, "option_dependency", 17) == 0) return 15;
-        if (memcmp(s, "public_dependency", 17) == 0) return 10;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_FileDescriptorProto__read_text(google_protobuf_FileDescriptorProto *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_FileDescriptorProto__text_field(r->name, r->name_len)) {
-        case 1: /* name */
-            if (m->has_name) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->name = v;
-                m->has_name = 1;
-            }
-            break;
-        case 2: /* package */
-            if (m->has_package) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->package = v;
-                m->has_package = 1;
-            }
-            break;
-        case 3: /* dependency */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                if (!(m->dependency.data = (pbj_slice *)pbj__array_add(r->arena, m->dependency.data, m->dependency.count, sizeof v))) return pbj__tr_nomem(r);
-                m->dependency.data[m->dependency.count++] = v;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 4: /* message_type */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_DescriptorProto *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->message_type.data = (google_protobuf_DescriptorProto *)pbj__array_add(r->arena, m->message_type.data, m->message_type.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->message_type.data[m->message_type.count++];
-                google_protobuf_DescriptorProto_init(e);
-                if (pbj__tr_status(r, google_protobuf_DescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 5: /* enum_type */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_EnumDescriptorProto *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->enum_type.data = (google_protobuf_EnumDescriptorProto *)pbj__array_add(r->arena, m->enum_type.data, m->enum_type.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->enum_type.data[m->enum_type.count++];
-                google_protobuf_EnumDescriptorProto_init(e);
-                if (pbj__tr_status(r, google_protobuf_EnumDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 6: /* service */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_ServiceDescriptorProto *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->service.data = (google_protobuf_ServiceDescriptorProto *)pbj__array_add(r->arena, m->service.data, m->service.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->service.data[m->service.count++];
-                google_protobuf_ServiceDescriptorProto_init(e);
-                if (pbj__tr_status(r, google_protobuf_ServiceDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 7: /* extension */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_FieldDescriptorProto *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->extension.data = (google_protobuf_FieldDescriptorProto *)pbj__array_add(r->arena, m->extension.data, m->extension.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->extension.data[m->extension.count++];
-                google_protobuf_FieldDescriptorProto_init(e);
-                if (pbj__tr_status(r, google_protobuf_FieldDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 8: /* options */
-            if (m->options) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->options = (google_protobuf_FileOptions *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FileOptions)))) return pbj__tr_nomem(r);
-            google_protobuf_FileOptions_init(m->options);
-            if (pbj__tr_status(r, google_protobuf_FileOptions__read_text(m->options, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        case 9: /* source_code_info */
-            if (m->source_code_info) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->source_code_info = (google_protobuf_SourceCodeInfo *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_SourceCodeInfo)))) return pbj__tr_nomem(r);
-            google_protobuf_SourceCodeInfo_init(m->source_code_info);
-            if (pbj__tr_status(r, google_protobuf_SourceCodeInfo__read_text(m->source_code_info, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        case 10: /* public_dependency */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                if (!(m->public_dependency.data = (int32_t *)pbj__array_add(r->arena, m->public_dependency.data, m->public_dependency.count, sizeof v))) return pbj__tr_nomem(r);
-                m->public_dependency.data[m->public_dependency.count++] = v;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 11: /* weak_dependency */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                if (!(m->weak_dependency.data = (int32_t *)pbj__array_add(r->arena, m->weak_dependency.data, m->weak_dependency.count, sizeof v))) return pbj__tr_nomem(r);
-                m->weak_dependency.data[m->weak_dependency.count++] = v;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 12: /* syntax */
-            if (m->has_syntax) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->syntax = v;
-                m->has_syntax = 1;
-            }
-            break;
-        case 14: /* edition */
-            if (m->has_edition) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, google_protobuf_Edition_from_name, google_protobuf_Edition_name, true)) return r->st;
-                m->edition = v;
-                m->has_edition = 1;
-            }
-            break;
-        case 15: /* option_dependency */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                if (!(m->option_dependency.data = (pbj_slice *)pbj__array_add(r->arena, m->option_dependency.data, m->option_dependency.count, sizeof v))) return pbj__tr_nomem(r);
-                m->option_dependency.data[m->option_dependency.count++] = v;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.FileDescriptorProto");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_FileDescriptorProto_from_text(google_protobuf_FileDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_FileDescriptorProto_init(m);
-    if (pbj__tr_status(&r, google_protobuf_FileDescriptorProto__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_FileDescriptorProto_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_FileDescriptorProto_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_FileDescriptorProto__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_FileDescriptorProto *m = (google_protobuf_FileDescriptorProto *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_FileDescriptorProto_init(m);
-    if (pbj__tr_status(r, google_protobuf_FileDescriptorProto__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_FileDescriptorProto_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_FileDescriptorProto_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_FileDescriptorProto_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== google.protobuf.DescriptorProto ==== */
 
 void google_protobuf_DescriptorProto_init(google_protobuf_DescriptorProto *m)
@@ -2196,265 +1910,6 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_DescriptorProto_print(const google_protobuf_DescriptorProto *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_name)
-        pbj_text_string(t, "name", pbj_slice_data(m->name), m->name.len);
-    for (size_t i = 0; i < m->field.count; i++) {
-        pbj_text_open(t, "field");
-        google_protobuf_FieldDescriptorProto_print(&m->field.data[i], t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->nested_type.count; i++) {
-        pbj_text_open(t, "nested_type");
-        google_protobuf_DescriptorProto_print(&m->nested_type.data[i], t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->enum_type.count; i++) {
-        pbj_text_open(t, "enum_type");
-        google_protobuf_EnumDescriptorProto_print(&m->enum_type.data[i], t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->extension_range.count; i++) {
-        pbj_text_open(t, "extension_range");
-        google_protobuf_DescriptorProto_ExtensionRange_print(&m->extension_range.data[i], t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->extension.count; i++) {
-        pbj_text_open(t, "extension");
-        google_protobuf_FieldDescriptorProto_print(&m->extension.data[i], t);
-        pbj_text_close(t);
-    }
-    if (m->options) {
-        pbj_text_open(t, "options");
-        google_protobuf_MessageOptions_print(m->options, t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->oneof_decl.count; i++) {
-        pbj_text_open(t, "oneof_decl");
-        google_protobuf_OneofDescriptorProto_print(&m->oneof_decl.data[i], t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->reserved_range.count; i++) {
-        pbj_text_open(t, "reserved_range");
-        google_protobuf_DescriptorProto_ReservedRange_print(&m->reserved_range.data[i], t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->reserved_name.count; i++)
-        pbj_text_string(t, "reserved_name", pbj_slice_data(m->reserved_name.data[i]), m->reserved_name.data[i].len);
-    if (m->has_visibility)
-        pbj_text_enum(t, "visibility", m->visibility, google_protobuf_SymbolVisibility_name(m->visibility));
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_DescriptorProto__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 4:
-        if (memcmp(s, "name", 4) == 0) return 1;
-        break;
-    case 5:
-        if (memcmp(s, "field", 5) == 0) return 2;
-        break;
-    case 7:
-        if (memcmp(s, "options", 7) == 0) return 7;
-        break;
-    case 9:
-        if (memcmp(s, "enum_type", 9) == 0) return 4;
-        if (memcmp(s, "extension", 9) == 0) return 6;
-        break;
-    case 10:
-        if (memcmp(s, "oneof_decl", 10) == 0) return 8;
-        if (memcmp(s, "visibility", 10) == 0) return 11;
-        break;
-    case 11:
-        if (memcmp(s, "nested_type", 11) == 0) return 3;
-        break;
-    case 13:
-        if (memcmp(s, "reserved_name", 13) == 0) return 10;
-        break;
-    case 14:
-        if (memcmp(s, "reserved_range", 14) == 0) return 9;
-        break;
-    case 15:
-        if (memcmp(s, "extension_range", 15) == 0) return 5;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_DescriptorProto__read_text(google_protobuf_DescriptorProto *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_DescriptorProto__text_field(r->name, r->name_len)) {
-        case 1: /* name */
-            if (m->has_name) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->name = v;
-                m->has_name = 1;
-            }
-            break;
-        case 2: /* field */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_FieldDescriptorProto *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->field.data = (google_protobuf_FieldDescriptorProto *)pbj__array_add(r->arena, m->field.data, m->field.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->field.data[m->field.count++];
-                google_protobuf_FieldDescriptorProto_init(e);
-                if (pbj__tr_status(r, google_protobuf_FieldDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 3: /* nested_type */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_DescriptorProto *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->nested_type.data = (google_protobuf_DescriptorProto *)pbj__array_add(r->arena, m->nested_type.data, m->nested_type.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->nested_type.data[m->nested_type.count++];
-                google_protobuf_DescriptorProto_init(e);
-                if (pbj__tr_status(r, google_protobuf_DescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 4: /* enum_type */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_EnumDescriptorProto *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->enum_type.data = (google_protobuf_EnumDescriptorProto *)pbj__array_add(r->arena, m->enum_type.data, m->enum_type.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->enum_type.data[m->enum_type.count++];
-                google_protobuf_EnumDescriptorProto_init(e);
-                if (pbj__tr_status(r, google_protobuf_EnumDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 5: /* extension_range */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_DescriptorProto_ExtensionRange *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->extension_range.data = (google_protobuf_DescriptorProto_ExtensionRange *)pbj__array_add(r->arena, m->extension_range.data, m->extension_range.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->extension_range.data[m->extension_range.count++];
-                google_protobuf_DescriptorProto_ExtensionRange_init(e);
-                if (pbj__tr_status(r, google_protobuf_DescriptorProto_ExtensionRange__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 6: /* extension */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_FieldDescriptorProto *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->extension.data = (google_protobuf_FieldDescriptorProto *)pbj__array_add(r->arena, m->extension.data, m->extension.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->extension.data[m->extension.count++];
-                google_protobuf_FieldDescriptorProto_init(e);
-                if (pbj__tr_status(r, google_protobuf_FieldDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 7: /* options */
-            if (m->options) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->options = (google_protobuf_MessageOptions *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_MessageOptions)))) return pbj__tr_nomem(r);
-            google_protobuf_MessageOptions_init(m->options);
-            if (pbj__tr_status(r, google_protobuf_MessageOptions__read_text(m->options, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        case 8: /* oneof_decl */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_OneofDescriptorProto *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->oneof_decl.data = (google_protobuf_OneofDescriptorProto *)pbj__array_add(r->arena, m->oneof_decl.data, m->oneof_decl.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->oneof_decl.data[m->oneof_decl.count++];
-                google_protobuf_OneofDescriptorProto_init(e);
-                if (pbj__tr_status(r, google_protobuf_OneofDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 9: /* reserved_range */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_DescriptorProto_ReservedRange *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->reserved_range.data = (google_protobuf_DescriptorProto_ReservedRange *)pbj__array_add(r->arena, m->reserved_range.data, m->reserved_range.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->reserved_range.data[m->reserved_range.count++];
-                google_protobuf_DescriptorProto_ReservedRange_init(e);
-                if (pbj__tr_status(r, google_protobuf_DescriptorProto_ReservedRange__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 10: /* reserved_name */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                if (!(m->reserved_name.data = (pbj_slice *)pbj__array_add(r->arena, m->reserved_name.data, m->reserved_name.count, sizeof v))) return pbj__tr_nomem(r);
-                m->reserved_name.data[m->reserved_name.count++] = v;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 11: /* visibility */
-            if (m->has_visibility) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, google_protobuf_SymbolVisibility_from_name, google_protobuf_SymbolVisibility_name, true)) return r->st;
-                m->visibility = v;
-                m->has_visibility = 1;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.DescriptorProto");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_DescriptorProto_from_text(google_protobuf_DescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_DescriptorProto_init(m);
-    if (pbj__tr_status(&r, google_protobuf_DescriptorProto__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_DescriptorProto_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_DescriptorProto_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_DescriptorProto__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_DescriptorProto *m = (google_protobuf_DescriptorProto *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_DescriptorProto_init(m);
-    if (pbj__tr_status(r, google_protobuf_DescriptorProto__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_DescriptorProto_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_DescriptorProto_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_DescriptorProto_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== google.protobuf.DescriptorProto.ExtensionRange ==== */
 
 void google_protobuf_DescriptorProto_ExtensionRange_init(google_protobuf_DescriptorProto_ExtensionRange *m)
@@ -2590,114 +2045,6 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange__decode(google_protobu
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_DescriptorProto_ExtensionRange_print(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_start)
-        pbj_text_int32(t, "start", m->start);
-    if (m->has_end)
-        pbj_text_int32(t, "end", m->end);
-    if (m->options) {
-        pbj_text_open(t, "options");
-        google_protobuf_ExtensionRangeOptions_print(m->options, t);
-        pbj_text_close(t);
-    }
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_DescriptorProto_ExtensionRange__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 3:
-        if (memcmp(s, "end", 3) == 0) return 2;
-        break;
-    case 5:
-        if (memcmp(s, "start", 5) == 0) return 1;
-        break;
-    case 7:
-        if (memcmp(s, "options", 7) == 0) return 3;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_DescriptorProto_ExtensionRange__read_text(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_DescriptorProto_ExtensionRange__text_field(r->name, r->name_len)) {
-        case 1: /* start */
-            if (m->has_start) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->start = v;
-                m->has_start = 1;
-            }
-            break;
-        case 2: /* end */
-            if (m->has_end) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->end = v;
-                m->has_end = 1;
-            }
-            break;
-        case 3: /* options */
-            if (m->options) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->options = (google_protobuf_ExtensionRangeOptions *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_ExtensionRangeOptions)))) return pbj__tr_nomem(r);
-            google_protobuf_ExtensionRangeOptions_init(m->options);
-            if (pbj__tr_status(r, google_protobuf_ExtensionRangeOptions__read_text(m->options, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.DescriptorProto.ExtensionRange");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_DescriptorProto_ExtensionRange_from_text(google_protobuf_DescriptorProto_ExtensionRange *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_DescriptorProto_ExtensionRange_init(m);
-    if (pbj__tr_status(&r, google_protobuf_DescriptorProto_ExtensionRange__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_DescriptorProto_ExtensionRange_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_DescriptorProto_ExtensionRange_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_DescriptorProto_ExtensionRange__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_DescriptorProto_ExtensionRange *m = (google_protobuf_DescriptorProto_ExtensionRange *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_DescriptorProto_ExtensionRange_init(m);
-    if (pbj__tr_status(r, google_protobuf_DescriptorProto_ExtensionRange__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_DescriptorProto_ExtensionRange_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_DescriptorProto_ExtensionRange_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_DescriptorProto_ExtensionRange_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== google.protobuf.DescriptorProto.ReservedRange ==== */
 
 void google_protobuf_DescriptorProto_ReservedRange_init(google_protobuf_DescriptorProto_ReservedRange *m)
@@ -2795,99 +2142,6 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange__decode(google_protobuf
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_DescriptorProto_ReservedRange_print(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_start)
-        pbj_text_int32(t, "start", m->start);
-    if (m->has_end)
-        pbj_text_int32(t, "end", m->end);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_DescriptorProto_ReservedRange__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 3:
-        if (memcmp(s, "end", 3) == 0) return 2;
-        break;
-    case 5:
-        if (memcmp(s, "start", 5) == 0) return 1;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_DescriptorProto_ReservedRange__read_text(google_protobuf_DescriptorProto_ReservedRange *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_DescriptorProto_ReservedRange__text_field(r->name, r->name_len)) {
-        case 1: /* start */
-            if (m->has_start) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->start = v;
-                m->has_start = 1;
-            }
-            break;
-        case 2: /* end */
-            if (m->has_end) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->end = v;
-                m->has_end = 1;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.DescriptorProto.ReservedRange");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_DescriptorProto_ReservedRange_from_text(google_protobuf_DescriptorProto_ReservedRange *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_DescriptorProto_ReservedRange_init(m);
-    if (pbj__tr_status(&r, google_protobuf_DescriptorProto_ReservedRange__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_DescriptorProto_ReservedRange_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_DescriptorProto_ReservedRange_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_DescriptorProto_ReservedRange__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_DescriptorProto_ReservedRange *m = (google_protobuf_DescriptorProto_ReservedRange *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_DescriptorProto_ReservedRange_init(m);
-    if (pbj__tr_status(r, google_protobuf_DescriptorProto_ReservedRange__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_DescriptorProto_ReservedRange_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_DescriptorProto_ReservedRange_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_DescriptorProto_ReservedRange_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== google.protobuf.FieldDescriptorProto ==== */
 
@@ -3183,230 +2437,6 @@ pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDes
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_FieldDescriptorProto_print(const google_protobuf_FieldDescriptorProto *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_name)
-        pbj_text_string(t, "name", pbj_slice_data(m->name), m->name.len);
-    if (m->has_extendee)
-        pbj_text_string(t, "extendee", pbj_slice_data(m->extendee), m->extendee.len);
-    if (m->has_number)
-        pbj_text_int32(t, "number", m->number);
-    if (m->has_label)
-        pbj_text_enum(t, "label", m->label, google_protobuf_FieldDescriptorProto_Label_name(m->label));
-    if (m->has_type)
-        pbj_text_enum(t, "type", m->type, google_protobuf_FieldDescriptorProto_Type_name(m->type));
-    if (m->has_type_name)
-        pbj_text_string(t, "type_name", pbj_slice_data(m->type_name), m->type_name.len);
-    if (m->has_default_value)
-        pbj_text_string(t, "default_value", pbj_slice_data(m->default_value), m->default_value.len);
-    if (m->options) {
-        pbj_text_open(t, "options");
-        google_protobuf_FieldOptions_print(m->options, t);
-        pbj_text_close(t);
-    }
-    if (m->has_oneof_index)
-        pbj_text_int32(t, "oneof_index", m->oneof_index);
-    if (m->has_json_name)
-        pbj_text_string(t, "json_name", pbj_slice_data(m->json_name), m->json_name.len);
-    if (m->has_proto3_optional)
-        pbj_text_bool(t, "proto3_optional", m->proto3_optional);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_FieldDescriptorProto__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 4:
-        if (memcmp(s, "name", 4) == 0) return 1;
-        if (memcmp(s, "type", 4) == 0) return 5;
-        break;
-    case 5:
-        if (memcmp(s, "label", 5) == 0) return 4;
-        break;
-    case 6:
-        if (memcmp(s, "number", 6) == 0) return 3;
-        break;
-    case 7:
-        if (memcmp(s, "options", 7) == 0) return 8;
-        break;
-    case 8:
-        if (memcmp(s, "extendee", 8) == 0) return 2;
-        break;
-    case 9:
-        if (memcmp(s, "json_name", 9) == 0) return 10;
-        if (memcmp(s, "type_name", 9) == 0) return 6;
-        break;
-    case 11:
-        if (memcmp(s, "oneof_index", 11) == 0) return 9;
-        break;
-    case 13:
-        if (memcmp(s, "default_value", 13) == 0) return 7;
-        break;
-    case 15:
-        if (memcmp(s, "proto3_optional", 15) == 0) return 17;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_FieldDescriptorProto__read_text(google_protobuf_FieldDescriptorProto *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_FieldDescriptorProto__text_field(r->name, r->name_len)) {
-        case 1: /* name */
-            if (m->has_name) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->name = v;
-                m->has_name = 1;
-            }
-            break;
-        case 2: /* extendee */
-            if (m->has_extendee) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->extendee = v;
-                m->has_extendee = 1;
-            }
-            break;
-        case 3: /* number */
-            if (m->has_number) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->number = v;
-                m->has_number = 1;
-            }
-            break;
-        case 4: /* label */
-            if (m->has_label) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, google_protobuf_FieldDescriptorProto_Label_from_name, google_protobuf_FieldDescriptorProto_Label_name, true)) return r->st;
-                m->label = v;
-                m->has_label = 1;
-            }
-            break;
-        case 5: /* type */
-            if (m->has_type) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, google_protobuf_FieldDescriptorProto_Type_from_name, google_protobuf_FieldDescriptorProto_Type_name, true)) return r->st;
-                m->type = v;
-                m->has_type = 1;
-            }
-            break;
-        case 6: /* type_name */
-            if (m->has_type_name) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->type_name = v;
-                m->has_type_name = 1;
-            }
-            break;
-        case 7: /* default_value */
-            if (m->has_default_value) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->default_value = v;
-                m->has_default_value = 1;
-            }
-            break;
-        case 8: /* options */
-            if (m->options) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->options = (google_protobuf_FieldOptions *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FieldOptions)))) return pbj__tr_nomem(r);
-            google_protobuf_FieldOptions_init(m->options);
-            if (pbj__tr_status(r, google_protobuf_FieldOptions__read_text(m->options, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        case 9: /* oneof_index */
-            if (m->has_oneof_index) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->oneof_index = v;
-                m->has_oneof_index = 1;
-            }
-            break;
-        case 10: /* json_name */
-            if (m->has_json_name) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->json_name = v;
-                m->has_json_name = 1;
-            }
-            break;
-        case 17: /* proto3_optional */
-            if (m->has_proto3_optional) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->proto3_optional = v;
-                m->has_proto3_optional = 1;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.FieldDescriptorProto");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_FieldDescriptorProto_from_text(google_protobuf_FieldDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_FieldDescriptorProto_init(m);
-    if (pbj__tr_status(&r, google_protobuf_FieldDescriptorProto__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_FieldDescriptorProto_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_FieldDescriptorProto_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_FieldDescriptorProto__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_FieldDescriptorProto *m = (google_protobuf_FieldDescriptorProto *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_FieldDescriptorProto_init(m);
-    if (pbj__tr_status(r, google_protobuf_FieldDescriptorProto__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_FieldDescriptorProto_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_FieldDescriptorProto_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_FieldDescriptorProto_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== google.protobuf.OneofDescriptorProto ==== */
 
 void google_protobuf_OneofDescriptorProto_init(google_protobuf_OneofDescriptorProto *m)
@@ -3522,99 +2552,6 @@ pbj_status google_protobuf_OneofDescriptorProto__decode(google_protobuf_OneofDes
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_OneofDescriptorProto_print(const google_protobuf_OneofDescriptorProto *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_name)
-        pbj_text_string(t, "name", pbj_slice_data(m->name), m->name.len);
-    if (m->options) {
-        pbj_text_open(t, "options");
-        google_protobuf_OneofOptions_print(m->options, t);
-        pbj_text_close(t);
-    }
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_OneofDescriptorProto__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 4:
-        if (memcmp(s, "name", 4) == 0) return 1;
-        break;
-    case 7:
-        if (memcmp(s, "options", 7) == 0) return 2;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_OneofDescriptorProto__read_text(google_protobuf_OneofDescriptorProto *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_OneofDescriptorProto__text_field(r->name, r->name_len)) {
-        case 1: /* name */
-            if (m->has_name) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->name = v;
-                m->has_name = 1;
-            }
-            break;
-        case 2: /* options */
-            if (m->options) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->options = (google_protobuf_OneofOptions *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_OneofOptions)))) return pbj__tr_nomem(r);
-            google_protobuf_OneofOptions_init(m->options);
-            if (pbj__tr_status(r, google_protobuf_OneofOptions__read_text(m->options, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.OneofDescriptorProto");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_OneofDescriptorProto_from_text(google_protobuf_OneofDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_OneofDescriptorProto_init(m);
-    if (pbj__tr_status(&r, google_protobuf_OneofDescriptorProto__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_OneofDescriptorProto_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_OneofDescriptorProto_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_OneofDescriptorProto__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_OneofDescriptorProto *m = (google_protobuf_OneofDescriptorProto *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_OneofDescriptorProto_init(m);
-    if (pbj__tr_status(r, google_protobuf_OneofDescriptorProto__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_OneofDescriptorProto_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_OneofDescriptorProto_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_OneofDescriptorProto_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== google.protobuf.EnumDescriptorProto ==== */
 
@@ -3847,169 +2784,6 @@ pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescr
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_EnumDescriptorProto_print(const google_protobuf_EnumDescriptorProto *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_name)
-        pbj_text_string(t, "name", pbj_slice_data(m->name), m->name.len);
-    for (size_t i = 0; i < m->value.count; i++) {
-        pbj_text_open(t, "value");
-        google_protobuf_EnumValueDescriptorProto_print(&m->value.data[i], t);
-        pbj_text_close(t);
-    }
-    if (m->options) {
-        pbj_text_open(t, "options");
-        google_protobuf_EnumOptions_print(m->options, t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->reserved_range.count; i++) {
-        pbj_text_open(t, "reserved_range");
-        google_protobuf_EnumDescriptorProto_EnumReservedRange_print(&m->reserved_range.data[i], t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->reserved_name.count; i++)
-        pbj_text_string(t, "reserved_name", pbj_slice_data(m->reserved_name.data[i]), m->reserved_name.data[i].len);
-    if (m->has_visibility)
-        pbj_text_enum(t, "visibility", m->visibility, google_protobuf_SymbolVisibility_name(m->visibility));
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_EnumDescriptorProto__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 4:
-        if (memcmp(s, "name", 4) == 0) return 1;
-        break;
-    case 5:
-        if (memcmp(s, "value", 5) == 0) return 2;
-        break;
-    case 7:
-        if (memcmp(s, "options", 7) == 0) return 3;
-        break;
-    case 10:
-        if (memcmp(s, "visibility", 10) == 0) return 6;
-        break;
-    case 13:
-        if (memcmp(s, "reserved_name", 13) == 0) return 5;
-        break;
-    case 14:
-        if (memcmp(s, "reserved_range", 14) == 0) return 4;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_EnumDescriptorProto__read_text(google_protobuf_EnumDescriptorProto *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_EnumDescriptorProto__text_field(r->name, r->name_len)) {
-        case 1: /* name */
-            if (m->has_name) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->name = v;
-                m->has_name = 1;
-            }
-            break;
-        case 2: /* value */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_EnumValueDescriptorProto *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->value.data = (google_protobuf_EnumValueDescriptorProto *)pbj__array_add(r->arena, m->value.data, m->value.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->value.data[m->value.count++];
-                google_protobuf_EnumValueDescriptorProto_init(e);
-                if (pbj__tr_status(r, google_protobuf_EnumValueDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 3: /* options */
-            if (m->options) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->options = (google_protobuf_EnumOptions *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_EnumOptions)))) return pbj__tr_nomem(r);
-            google_protobuf_EnumOptions_init(m->options);
-            if (pbj__tr_status(r, google_protobuf_EnumOptions__read_text(m->options, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        case 4: /* reserved_range */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_EnumDescriptorProto_EnumReservedRange *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->reserved_range.data = (google_protobuf_EnumDescriptorProto_EnumReservedRange *)pbj__array_add(r->arena, m->reserved_range.data, m->reserved_range.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->reserved_range.data[m->reserved_range.count++];
-                google_protobuf_EnumDescriptorProto_EnumReservedRange_init(e);
-                if (pbj__tr_status(r, google_protobuf_EnumDescriptorProto_EnumReservedRange__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 5: /* reserved_name */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                if (!(m->reserved_name.data = (pbj_slice *)pbj__array_add(r->arena, m->reserved_name.data, m->reserved_name.count, sizeof v))) return pbj__tr_nomem(r);
-                m->reserved_name.data[m->reserved_name.count++] = v;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 6: /* visibility */
-            if (m->has_visibility) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, google_protobuf_SymbolVisibility_from_name, google_protobuf_SymbolVisibility_name, true)) return r->st;
-                m->visibility = v;
-                m->has_visibility = 1;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.EnumDescriptorProto");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_EnumDescriptorProto_from_text(google_protobuf_EnumDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_EnumDescriptorProto_init(m);
-    if (pbj__tr_status(&r, google_protobuf_EnumDescriptorProto__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_EnumDescriptorProto_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_EnumDescriptorProto_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_EnumDescriptorProto__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_EnumDescriptorProto *m = (google_protobuf_EnumDescriptorProto *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_EnumDescriptorProto_init(m);
-    if (pbj__tr_status(r, google_protobuf_EnumDescriptorProto__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_EnumDescriptorProto_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_EnumDescriptorProto_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_EnumDescriptorProto_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== google.protobuf.EnumDescriptorProto.EnumReservedRange ==== */
 
 void google_protobuf_EnumDescriptorProto_EnumReservedRange_init(google_protobuf_EnumDescriptorProto_EnumReservedRange *m)
@@ -4107,99 +2881,6 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__decode(google_
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_print(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_start)
-        pbj_text_int32(t, "start", m->start);
-    if (m->has_end)
-        pbj_text_int32(t, "end", m->end);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_EnumDescriptorProto_EnumReservedRange__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 3:
-        if (memcmp(s, "end", 3) == 0) return 2;
-        break;
-    case 5:
-        if (memcmp(s, "start", 5) == 0) return 1;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__read_text(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_EnumDescriptorProto_EnumReservedRange__text_field(r->name, r->name_len)) {
-        case 1: /* start */
-            if (m->has_start) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->start = v;
-                m->has_start = 1;
-            }
-            break;
-        case 2: /* end */
-            if (m->has_end) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->end = v;
-                m->has_end = 1;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.EnumDescriptorProto.EnumReservedRange");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_from_text(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_EnumDescriptorProto_EnumReservedRange_init(m);
-    if (pbj__tr_status(&r, google_protobuf_EnumDescriptorProto_EnumReservedRange__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_EnumDescriptorProto_EnumReservedRange_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_EnumDescriptorProto_EnumReservedRange_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_EnumDescriptorProto_EnumReservedRange *m = (google_protobuf_EnumDescriptorProto_EnumReservedRange *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_EnumDescriptorProto_EnumReservedRange_init(m);
-    if (pbj__tr_status(r, google_protobuf_EnumDescriptorProto_EnumReservedRange__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_EnumDescriptorProto_EnumReservedRange_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_EnumDescriptorProto_EnumReservedRange_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_EnumDescriptorProto_EnumReservedRange_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== google.protobuf.EnumValueDescriptorProto ==== */
 
@@ -4335,114 +3016,6 @@ pbj_status google_protobuf_EnumValueDescriptorProto__decode(google_protobuf_Enum
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_EnumValueDescriptorProto_print(const google_protobuf_EnumValueDescriptorProto *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_name)
-        pbj_text_string(t, "name", pbj_slice_data(m->name), m->name.len);
-    if (m->has_number)
-        pbj_text_int32(t, "number", m->number);
-    if (m->options) {
-        pbj_text_open(t, "options");
-        google_protobuf_EnumValueOptions_print(m->options, t);
-        pbj_text_close(t);
-    }
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_EnumValueDescriptorProto__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 4:
-        if (memcmp(s, "name", 4) == 0) return 1;
-        break;
-    case 6:
-        if (memcmp(s, "number", 6) == 0) return 2;
-        break;
-    case 7:
-        if (memcmp(s, "options", 7) == 0) return 3;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_EnumValueDescriptorProto__read_text(google_protobuf_EnumValueDescriptorProto *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_EnumValueDescriptorProto__text_field(r->name, r->name_len)) {
-        case 1: /* name */
-            if (m->has_name) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->name = v;
-                m->has_name = 1;
-            }
-            break;
-        case 2: /* number */
-            if (m->has_number) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->number = v;
-                m->has_number = 1;
-            }
-            break;
-        case 3: /* options */
-            if (m->options) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->options = (google_protobuf_EnumValueOptions *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_EnumValueOptions)))) return pbj__tr_nomem(r);
-            google_protobuf_EnumValueOptions_init(m->options);
-            if (pbj__tr_status(r, google_protobuf_EnumValueOptions__read_text(m->options, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.EnumValueDescriptorProto");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_EnumValueDescriptorProto_from_text(google_protobuf_EnumValueDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_EnumValueDescriptorProto_init(m);
-    if (pbj__tr_status(&r, google_protobuf_EnumValueDescriptorProto__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_EnumValueDescriptorProto_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_EnumValueDescriptorProto_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_EnumValueDescriptorProto__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_EnumValueDescriptorProto *m = (google_protobuf_EnumValueDescriptorProto *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_EnumValueDescriptorProto_init(m);
-    if (pbj__tr_status(r, google_protobuf_EnumValueDescriptorProto__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_EnumValueDescriptorProto_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_EnumValueDescriptorProto_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_EnumValueDescriptorProto_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== google.protobuf.ServiceDescriptorProto ==== */
 
@@ -4593,119 +3166,6 @@ pbj_status google_protobuf_ServiceDescriptorProto__decode(google_protobuf_Servic
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_ServiceDescriptorProto_print(const google_protobuf_ServiceDescriptorProto *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_name)
-        pbj_text_string(t, "name", pbj_slice_data(m->name), m->name.len);
-    for (size_t i = 0; i < m->method.count; i++) {
-        pbj_text_open(t, "method");
-        google_protobuf_MethodDescriptorProto_print(&m->method.data[i], t);
-        pbj_text_close(t);
-    }
-    if (m->options) {
-        pbj_text_open(t, "options");
-        google_protobuf_ServiceOptions_print(m->options, t);
-        pbj_text_close(t);
-    }
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_ServiceDescriptorProto__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 4:
-        if (memcmp(s, "name", 4) == 0) return 1;
-        break;
-    case 6:
-        if (memcmp(s, "method", 6) == 0) return 2;
-        break;
-    case 7:
-        if (memcmp(s, "options", 7) == 0) return 3;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_ServiceDescriptorProto__read_text(google_protobuf_ServiceDescriptorProto *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_ServiceDescriptorProto__text_field(r->name, r->name_len)) {
-        case 1: /* name */
-            if (m->has_name) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->name = v;
-                m->has_name = 1;
-            }
-            break;
-        case 2: /* method */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_MethodDescriptorProto *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->method.data = (google_protobuf_MethodDescriptorProto *)pbj__array_add(r->arena, m->method.data, m->method.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->method.data[m->method.count++];
-                google_protobuf_MethodDescriptorProto_init(e);
-                if (pbj__tr_status(r, google_protobuf_MethodDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 3: /* options */
-            if (m->options) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->options = (google_protobuf_ServiceOptions *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_ServiceOptions)))) return pbj__tr_nomem(r);
-            google_protobuf_ServiceOptions_init(m->options);
-            if (pbj__tr_status(r, google_protobuf_ServiceOptions__read_text(m->options, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.ServiceDescriptorProto");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_ServiceDescriptorProto_from_text(google_protobuf_ServiceDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_ServiceDescriptorProto_init(m);
-    if (pbj__tr_status(&r, google_protobuf_ServiceDescriptorProto__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_ServiceDescriptorProto_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_ServiceDescriptorProto_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_ServiceDescriptorProto__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_ServiceDescriptorProto *m = (google_protobuf_ServiceDescriptorProto *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_ServiceDescriptorProto_init(m);
-    if (pbj__tr_status(r, google_protobuf_ServiceDescriptorProto__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_ServiceDescriptorProto_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_ServiceDescriptorProto_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_ServiceDescriptorProto_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== google.protobuf.MethodDescriptorProto ==== */
 
@@ -4898,157 +3358,6 @@ pbj_status google_protobuf_MethodDescriptorProto__decode(google_protobuf_MethodD
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_MethodDescriptorProto_print(const google_protobuf_MethodDescriptorProto *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_name)
-        pbj_text_string(t, "name", pbj_slice_data(m->name), m->name.len);
-    if (m->has_input_type)
-        pbj_text_string(t, "input_type", pbj_slice_data(m->input_type), m->input_type.len);
-    if (m->has_output_type)
-        pbj_text_string(t, "output_type", pbj_slice_data(m->output_type), m->output_type.len);
-    if (m->options) {
-        pbj_text_open(t, "options");
-        google_protobuf_MethodOptions_print(m->options, t);
-        pbj_text_close(t);
-    }
-    if (m->has_client_streaming)
-        pbj_text_bool(t, "client_streaming", m->client_streaming);
-    if (m->has_server_streaming)
-        pbj_text_bool(t, "server_streaming", m->server_streaming);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_MethodDescriptorProto__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 4:
-        if (memcmp(s, "name", 4) == 0) return 1;
-        break;
-    case 7:
-        if (memcmp(s, "options", 7) == 0) return 4;
-        break;
-    case 10:
-        if (memcmp(s, "input_type", 10) == 0) return 2;
-        break;
-    case 11:
-        if (memcmp(s, "output_type", 11) == 0) return 3;
-        break;
-    case 16:
-        if (memcmp(s, "client_streaming", 16) == 0) return 5;
-        if (memcmp(s, "server_streaming", 16) == 0) return 6;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_MethodDescriptorProto__read_text(google_protobuf_MethodDescriptorProto *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_MethodDescriptorProto__text_field(r->name, r->name_len)) {
-        case 1: /* name */
-            if (m->has_name) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->name = v;
-                m->has_name = 1;
-            }
-            break;
-        case 2: /* input_type */
-            if (m->has_input_type) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->input_type = v;
-                m->has_input_type = 1;
-            }
-            break;
-        case 3: /* output_type */
-            if (m->has_output_type) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->output_type = v;
-                m->has_output_type = 1;
-            }
-            break;
-        case 4: /* options */
-            if (m->options) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->options = (google_protobuf_MethodOptions *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_MethodOptions)))) return pbj__tr_nomem(r);
-            google_protobuf_MethodOptions_init(m->options);
-            if (pbj__tr_status(r, google_protobuf_MethodOptions__read_text(m->options, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        case 5: /* client_streaming */
-            if (m->has_client_streaming) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->client_streaming = v;
-                m->has_client_streaming = 1;
-            }
-            break;
-        case 6: /* server_streaming */
-            if (m->has_server_streaming) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->server_streaming = v;
-                m->has_server_streaming = 1;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.MethodDescriptorProto");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_MethodDescriptorProto_from_text(google_protobuf_MethodDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_MethodDescriptorProto_init(m);
-    if (pbj__tr_status(&r, google_protobuf_MethodDescriptorProto__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_MethodDescriptorProto_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_MethodDescriptorProto_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_MethodDescriptorProto__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_MethodDescriptorProto *m = (google_protobuf_MethodDescriptorProto *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_MethodDescriptorProto_init(m);
-    if (pbj__tr_status(r, google_protobuf_MethodDescriptorProto__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_MethodDescriptorProto_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_MethodDescriptorProto_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_MethodDescriptorProto_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== google.protobuf.FileOptions ==== */
 
@@ -5584,402 +3893,6 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-static void google_protobuf_FileOptions__print_ext(pbj_slice ext, pbj_text *t, uint32_t lo, uint32_t hi)
-{
-    size_t pos = 0;
-    pbj__ext_rec r;
-    while (pbj__ext_next(ext, &pos, &r)) {
-        uint32_t n = r.number;
-        pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
-        (void)one;
-        if (n < lo || n > hi) continue;
-        switch (n) {
-        default:
-            break;
-        }
-        pbj_text_unknown(t, r.start, (size_t)(r.end - r.start));
-    }
-}
-#endif
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_FileOptions_print(const google_protobuf_FileOptions *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_java_package)
-        pbj_text_string(t, "java_package", pbj_slice_data(m->java_package), m->java_package.len);
-    if (m->has_java_outer_classname)
-        pbj_text_string(t, "java_outer_classname", pbj_slice_data(m->java_outer_classname), m->java_outer_classname.len);
-    if (m->has_optimize_for)
-        pbj_text_enum(t, "optimize_for", m->optimize_for, google_protobuf_FileOptions_OptimizeMode_name(m->optimize_for));
-    if (m->has_java_multiple_files)
-        pbj_text_bool(t, "java_multiple_files", m->java_multiple_files);
-    if (m->has_go_package)
-        pbj_text_string(t, "go_package", pbj_slice_data(m->go_package), m->go_package.len);
-    if (m->has_cc_generic_services)
-        pbj_text_bool(t, "cc_generic_services", m->cc_generic_services);
-    if (m->has_java_generic_services)
-        pbj_text_bool(t, "java_generic_services", m->java_generic_services);
-    if (m->has_py_generic_services)
-        pbj_text_bool(t, "py_generic_services", m->py_generic_services);
-    if (m->has_java_generate_equals_and_hash)
-        pbj_text_bool(t, "java_generate_equals_and_hash", m->java_generate_equals_and_hash);
-    if (m->has_deprecated)
-        pbj_text_bool(t, "deprecated", m->deprecated);
-    if (m->has_java_string_check_utf8)
-        pbj_text_bool(t, "java_string_check_utf8", m->java_string_check_utf8);
-    if (m->has_cc_enable_arenas)
-        pbj_text_bool(t, "cc_enable_arenas", m->cc_enable_arenas);
-    if (m->has_objc_class_prefix)
-        pbj_text_string(t, "objc_class_prefix", pbj_slice_data(m->objc_class_prefix), m->objc_class_prefix.len);
-    if (m->has_csharp_namespace)
-        pbj_text_string(t, "csharp_namespace", pbj_slice_data(m->csharp_namespace), m->csharp_namespace.len);
-    if (m->has_swift_prefix)
-        pbj_text_string(t, "swift_prefix", pbj_slice_data(m->swift_prefix), m->swift_prefix.len);
-    if (m->has_php_class_prefix)
-        pbj_text_string(t, "php_class_prefix", pbj_slice_data(m->php_class_prefix), m->php_class_prefix.len);
-    if (m->has_php_namespace)
-        pbj_text_string(t, "php_namespace", pbj_slice_data(m->php_namespace), m->php_namespace.len);
-    if (m->has_php_generic_services)
-        pbj_text_bool(t, "php_generic_services", m->php_generic_services);
-    if (m->has_php_metadata_namespace)
-        pbj_text_string(t, "php_metadata_namespace", pbj_slice_data(m->php_metadata_namespace), m->php_metadata_namespace.len);
-    if (m->has_ruby_package)
-        pbj_text_string(t, "ruby_package", pbj_slice_data(m->ruby_package), m->ruby_package.len);
-    if (m->features) {
-        pbj_text_open(t, "features");
-        google_protobuf_FeatureSet_print(m->features, t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
-        pbj_text_open(t, "uninterpreted_option");
-        google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
-        pbj_text_close(t);
-    }
-    google_protobuf_FileOptions__print_ext(m->pbj_ext, t, 1000, 536870911);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_FileOptions__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 8:
-        if (memcmp(s, "features", 8) == 0) return 50;
-        break;
-    case 10:
-        if (memcmp(s, "deprecated", 10) == 0) return 23;
-        if (memcmp(s, "go_package", 10) == 0) return 11;
-        break;
-    case 12:
-        if (memcmp(s, "java_package", 12) == 0) return 1;
-        if (memcmp(s, "optimize_for", 12) == 0) return 9;
-        if (memcmp(s, "ruby_package", 12) == 0) return 45;
-        if (memcmp(s, "swift_prefix", 12) == 0) return 39;
-        break;
-    case 13:
-        if (memcmp(s, "php_namespace", 13) == 0) return 41;
-        break;
-    case 16:
-        if (memcmp(s, "cc_enable_arenas", 16) == 0) return 31;
-        if (memcmp(s, "csharp_namespace", 16) == 0) return 37;
-        if (memcmp(s, "php_class_prefix", 16) == 0) return 40;
-        break;
-    case 17:
-        if (memcmp(s, "objc_class_prefix", 17) == 0) return 36;
-        break;
-    case 19:
-        if (memcmp(s, "cc_generic_services", 19) == 0) return 16;
-        if (memcmp(s, "java_multiple_files", 19) == 0) return 10;
-        if (memcmp(s, "py_generic_services", 19) == 0) return 18;
-        break;
-    case 20:
-        if (memcmp(s, "java_outer_classname", 20) == 0) return 8;
-        if (memcmp(s, "php_generic_services", 20) == 0) return 42;
-        if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
-        break;
-    case 21:
-        if (memcmp(s, "java_generic_services", 21) == 0) return 17;
-        break;
-    case 22:
-        if (memcmp(s, "java_string_check_utf8", 22) == 0) return 27;
-        if (memcmp(s, "php_metadata_namespace", 22) == 0) return 44;
-        break;
-    case 29:
-        if (memcmp(s, "java_generate_equals_and_hash", 29) == 0) return 20;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_FileOptions__read_text(google_protobuf_FileOptions *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_FileOptions__text_field(r->name, r->name_len)) {
-        case 1: /* java_package */
-            if (m->has_java_package) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->java_package = v;
-                m->has_java_package = 1;
-            }
-            break;
-        case 8: /* java_outer_classname */
-            if (m->has_java_outer_classname) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->java_outer_classname = v;
-                m->has_java_outer_classname = 1;
-            }
-            break;
-        case 9: /* optimize_for */
-            if (m->has_optimize_for) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, google_protobuf_FileOptions_OptimizeMode_from_name, google_protobuf_FileOptions_OptimizeMode_name, true)) return r->st;
-                m->optimize_for = v;
-                m->has_optimize_for = 1;
-            }
-            break;
-        case 10: /* java_multiple_files */
-            if (m->has_java_multiple_files) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->java_multiple_files = v;
-                m->has_java_multiple_files = 1;
-            }
-            break;
-        case 11: /* go_package */
-            if (m->has_go_package) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->go_package = v;
-                m->has_go_package = 1;
-            }
-            break;
-        case 16: /* cc_generic_services */
-            if (m->has_cc_generic_services) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->cc_generic_services = v;
-                m->has_cc_generic_services = 1;
-            }
-            break;
-        case 17: /* java_generic_services */
-            if (m->has_java_generic_services) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->java_generic_services = v;
-                m->has_java_generic_services = 1;
-            }
-            break;
-        case 18: /* py_generic_services */
-            if (m->has_py_generic_services) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->py_generic_services = v;
-                m->has_py_generic_services = 1;
-            }
-            break;
-        case 20: /* java_generate_equals_and_hash */
-            if (m->has_java_generate_equals_and_hash) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->java_generate_equals_and_hash = v;
-                m->has_java_generate_equals_and_hash = 1;
-            }
-            break;
-        case 23: /* deprecated */
-            if (m->has_deprecated) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->deprecated = v;
-                m->has_deprecated = 1;
-            }
-            break;
-        case 27: /* java_string_check_utf8 */
-            if (m->has_java_string_check_utf8) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->java_string_check_utf8 = v;
-                m->has_java_string_check_utf8 = 1;
-            }
-            break;
-        case 31: /* cc_enable_arenas */
-            if (m->has_cc_enable_arenas) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->cc_enable_arenas = v;
-                m->has_cc_enable_arenas = 1;
-            }
-            break;
-        case 36: /* objc_class_prefix */
-            if (m->has_objc_class_prefix) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->objc_class_prefix = v;
-                m->has_objc_class_prefix = 1;
-            }
-            break;
-        case 37: /* csharp_namespace */
-            if (m->has_csharp_namespace) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->csharp_namespace = v;
-                m->has_csharp_namespace = 1;
-            }
-            break;
-        case 39: /* swift_prefix */
-            if (m->has_swift_prefix) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->swift_prefix = v;
-                m->has_swift_prefix = 1;
-            }
-            break;
-        case 40: /* php_class_prefix */
-            if (m->has_php_class_prefix) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->php_class_prefix = v;
-                m->has_php_class_prefix = 1;
-            }
-            break;
-        case 41: /* php_namespace */
-            if (m->has_php_namespace) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->php_namespace = v;
-                m->has_php_namespace = 1;
-            }
-            break;
-        case 42: /* php_generic_services */
-            if (m->has_php_generic_services) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->php_generic_services = v;
-                m->has_php_generic_services = 1;
-            }
-            break;
-        case 44: /* php_metadata_namespace */
-            if (m->has_php_metadata_namespace) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->php_metadata_namespace = v;
-                m->has_php_metadata_namespace = 1;
-            }
-            break;
-        case 45: /* ruby_package */
-            if (m->has_ruby_package) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->ruby_package = v;
-                m->has_ruby_package = 1;
-            }
-            break;
-        case 50: /* features */
-            if (m->features) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FeatureSet)))) return pbj__tr_nomem(r);
-            google_protobuf_FeatureSet_init(m->features);
-            if (pbj__tr_status(r, google_protobuf_FeatureSet__read_text(m->features, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        case 999: /* uninterpreted_option */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_UninterpretedOption *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
-                google_protobuf_UninterpretedOption_init(e);
-                if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.FileOptions");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_FileOptions_from_text(google_protobuf_FileOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_FileOptions_init(m);
-    if (pbj__tr_status(&r, google_protobuf_FileOptions__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_FileOptions_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_FileOptions_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_FileOptions__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_FileOptions *m = (google_protobuf_FileOptions *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_FileOptions_init(m);
-    if (pbj__tr_status(r, google_protobuf_FileOptions__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_FileOptions_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_FileOptions_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_FileOptions_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== google.protobuf.MessageOptions ==== */
 
 void google_protobuf_MessageOptions_init(google_protobuf_MessageOptions *m)
@@ -6208,199 +4121,6 @@ pbj_status google_protobuf_MessageOptions__decode(google_protobuf_MessageOptions
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-static void google_protobuf_MessageOptions__print_ext(pbj_slice ext, pbj_text *t, uint32_t lo, uint32_t hi)
-{
-    size_t pos = 0;
-    pbj__ext_rec r;
-    while (pbj__ext_next(ext, &pos, &r)) {
-        uint32_t n = r.number;
-        pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
-        (void)one;
-        if (n < lo || n > hi) continue;
-        switch (n) {
-        default:
-            break;
-        }
-        pbj_text_unknown(t, r.start, (size_t)(r.end - r.start));
-    }
-}
-#endif
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_MessageOptions_print(const google_protobuf_MessageOptions *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_message_set_wire_format)
-        pbj_text_bool(t, "message_set_wire_format", m->message_set_wire_format);
-    if (m->has_no_standard_descriptor_accessor)
-        pbj_text_bool(t, "no_standard_descriptor_accessor", m->no_standard_descriptor_accessor);
-    if (m->has_deprecated)
-        pbj_text_bool(t, "deprecated", m->deprecated);
-    if (m->has_map_entry)
-        pbj_text_bool(t, "map_entry", m->map_entry);
-    if (m->has_deprecated_legacy_json_field_conflicts)
-        pbj_text_bool(t, "deprecated_legacy_json_field_conflicts", m->deprecated_legacy_json_field_conflicts);
-    if (m->features) {
-        pbj_text_open(t, "features");
-        google_protobuf_FeatureSet_print(m->features, t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
-        pbj_text_open(t, "uninterpreted_option");
-        google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
-        pbj_text_close(t);
-    }
-    google_protobuf_MessageOptions__print_ext(m->pbj_ext, t, 1000, 536870911);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_MessageOptions__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 8:
-        if (memcmp(s, "features", 8) == 0) return 12;
-        break;
-    case 9:
-        if (memcmp(s, "map_entry", 9) == 0) return 7;
-        break;
-    case 10:
-        if (memcmp(s, "deprecated", 10) == 0) return 3;
-        break;
-    case 20:
-        if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
-        break;
-    case 23:
-        if (memcmp(s, "message_set_wire_format", 23) == 0) return 1;
-        break;
-    case 31:
-        if (memcmp(s, "no_standard_descriptor_accessor", 31) == 0) return 2;
-        break;
-    case 38:
-        if (memcmp(s, "deprecated_legacy_json_field_conflicts", 38) == 0) return 11;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_MessageOptions__read_text(google_protobuf_MessageOptions *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_MessageOptions__text_field(r->name, r->name_len)) {
-        case 1: /* message_set_wire_format */
-            if (m->has_message_set_wire_format) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->message_set_wire_format = v;
-                m->has_message_set_wire_format = 1;
-            }
-            break;
-        case 2: /* no_standard_descriptor_accessor */
-            if (m->has_no_standard_descriptor_accessor) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->no_standard_descriptor_accessor = v;
-                m->has_no_standard_descriptor_accessor = 1;
-            }
-            break;
-        case 3: /* deprecated */
-            if (m->has_deprecated) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->deprecated = v;
-                m->has_deprecated = 1;
-            }
-            break;
-        case 7: /* map_entry */
-            if (m->has_map_entry) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->map_entry = v;
-                m->has_map_entry = 1;
-            }
-            break;
-        case 11: /* deprecated_legacy_json_field_conflicts */
-            if (m->has_deprecated_legacy_json_field_conflicts) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->deprecated_legacy_json_field_conflicts = v;
-                m->has_deprecated_legacy_json_field_conflicts = 1;
-            }
-            break;
-        case 12: /* features */
-            if (m->features) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FeatureSet)))) return pbj__tr_nomem(r);
-            google_protobuf_FeatureSet_init(m->features);
-            if (pbj__tr_status(r, google_protobuf_FeatureSet__read_text(m->features, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        case 999: /* uninterpreted_option */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_UninterpretedOption *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
-                google_protobuf_UninterpretedOption_init(e);
-                if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.MessageOptions");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_MessageOptions_from_text(google_protobuf_MessageOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_MessageOptions_init(m);
-    if (pbj__tr_status(&r, google_protobuf_MessageOptions__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_MessageOptions_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_MessageOptions_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_MessageOptions__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_MessageOptions *m = (google_protobuf_MessageOptions *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_MessageOptions_init(m);
-    if (pbj__tr_status(r, google_protobuf_MessageOptions__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_MessageOptions_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_MessageOptions_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_MessageOptions_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== google.protobuf.FieldOptions ==== */
 
@@ -6839,303 +4559,6 @@ pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m,
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-static void google_protobuf_FieldOptions__print_ext(pbj_slice ext, pbj_text *t, uint32_t lo, uint32_t hi)
-{
-    size_t pos = 0;
-    pbj__ext_rec r;
-    while (pbj__ext_next(ext, &pos, &r)) {
-        uint32_t n = r.number;
-        pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
-        (void)one;
-        if (n < lo || n > hi) continue;
-        switch (n) {
-        default:
-            break;
-        }
-        pbj_text_unknown(t, r.start, (size_t)(r.end - r.start));
-    }
-}
-#endif
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_FieldOptions_print(const google_protobuf_FieldOptions *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_ctype)
-        pbj_text_enum(t, "ctype", m->ctype, google_protobuf_FieldOptions_CType_name(m->ctype));
-    if (m->has_packed)
-        pbj_text_bool(t, "packed", m->packed);
-    if (m->has_deprecated)
-        pbj_text_bool(t, "deprecated", m->deprecated);
-    if (m->has_lazy)
-        pbj_text_bool(t, "lazy", m->lazy);
-    if (m->has_jstype)
-        pbj_text_enum(t, "jstype", m->jstype, google_protobuf_FieldOptions_JSType_name(m->jstype));
-    if (m->has_weak)
-        pbj_text_bool(t, "weak", m->weak);
-    if (m->has_unverified_lazy)
-        pbj_text_bool(t, "unverified_lazy", m->unverified_lazy);
-    if (m->has_debug_redact)
-        pbj_text_bool(t, "debug_redact", m->debug_redact);
-    if (m->has_retention)
-        pbj_text_enum(t, "retention", m->retention, google_protobuf_FieldOptions_OptionRetention_name(m->retention));
-    for (size_t i = 0; i < m->targets.count; i++)
-        pbj_text_enum(t, "targets", m->targets.data[i], google_protobuf_FieldOptions_OptionTargetType_name(m->targets.data[i]));
-    for (size_t i = 0; i < m->edition_defaults.count; i++) {
-        pbj_text_open(t, "edition_defaults");
-        google_protobuf_FieldOptions_EditionDefault_print(&m->edition_defaults.data[i], t);
-        pbj_text_close(t);
-    }
-    if (m->features) {
-        pbj_text_open(t, "features");
-        google_protobuf_FeatureSet_print(m->features, t);
-        pbj_text_close(t);
-    }
-    if (m->feature_support) {
-        pbj_text_open(t, "feature_support");
-        google_protobuf_FieldOptions_FeatureSupport_print(m->feature_support, t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
-        pbj_text_open(t, "uninterpreted_option");
-        google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
-        pbj_text_close(t);
-    }
-    google_protobuf_FieldOptions__print_ext(m->pbj_ext, t, 1000, 536870911);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_FieldOptions__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 4:
-        if (memcmp(s, "lazy", 4) == 0) return 5;
-        if (memcmp(s, "weak", 4) == 0) return 10;
-        break;
-    case 5:
-        if (memcmp(s, "ctype", 5) == 0) return 1;
-        break;
-    case 6:
-        if (memcmp(s, "jstype", 6) == 0) return 6;
-        if (memcmp(s, "packed", 6) == 0) return 2;
-        break;
-    case 7:
-        if (memcmp(s, "targets", 7) == 0) return 19;
-        break;
-    case 8:
-        if (memcmp(s, "features", 8) == 0) return 21;
-        break;
-    case 9:
-        if (memcmp(s, "retention", 9) == 0) return 17;
-        break;
-    case 10:
-        if (memcmp(s, "deprecated", 10) == 0) return 3;
-        break;
-    case 12:
-        if (memcmp(s, "debug_redact", 12) == 0) return 16;
-        break;
-    case 15:
-        if (memcmp(s, "feature_support", 15) == 0) return 22;
-        if (memcmp(s, "unverified_lazy", 15) == 0) return 15;
-        break;
-    case 16:
-        if (memcmp(s, "edition_defaults", 16) == 0) return 20;
-        break;
-    case 20:
-        if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_FieldOptions__read_text(google_protobuf_FieldOptions *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_FieldOptions__text_field(r->name, r->name_len)) {
-        case 1: /* ctype */
-            if (m->has_ctype) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, google_protobuf_FieldOptions_CType_from_name, google_protobuf_FieldOptions_CType_name, true)) return r->st;
-                m->ctype = v;
-                m->has_ctype = 1;
-            }
-            break;
-        case 2: /* packed */
-            if (m->has_packed) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->packed = v;
-                m->has_packed = 1;
-            }
-            break;
-        case 3: /* deprecated */
-            if (m->has_deprecated) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->deprecated = v;
-                m->has_deprecated = 1;
-            }
-            break;
-        case 5: /* lazy */
-            if (m->has_lazy) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->lazy = v;
-                m->has_lazy = 1;
-            }
-            break;
-        case 6: /* jstype */
-            if (m->has_jstype) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, google_protobuf_FieldOptions_JSType_from_name, google_protobuf_FieldOptions_JSType_name, true)) return r->st;
-                m->jstype = v;
-                m->has_jstype = 1;
-            }
-            break;
-        case 10: /* weak */
-            if (m->has_weak) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->weak = v;
-                m->has_weak = 1;
-            }
-            break;
-        case 15: /* unverified_lazy */
-            if (m->has_unverified_lazy) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->unverified_lazy = v;
-                m->has_unverified_lazy = 1;
-            }
-            break;
-        case 16: /* debug_redact */
-            if (m->has_debug_redact) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->debug_redact = v;
-                m->has_debug_redact = 1;
-            }
-            break;
-        case 17: /* retention */
-            if (m->has_retention) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, google_protobuf_FieldOptions_OptionRetention_from_name, google_protobuf_FieldOptions_OptionRetention_name, true)) return r->st;
-                m->retention = v;
-                m->has_retention = 1;
-            }
-            break;
-        case 19: /* targets */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, google_protobuf_FieldOptions_OptionTargetType_from_name, google_protobuf_FieldOptions_OptionTargetType_name, true)) return r->st;
-                if (!(m->targets.data = (int32_t *)pbj__array_add(r->arena, m->targets.data, m->targets.count, sizeof v))) return pbj__tr_nomem(r);
-                m->targets.data[m->targets.count++] = v;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 20: /* edition_defaults */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_FieldOptions_EditionDefault *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->edition_defaults.data = (google_protobuf_FieldOptions_EditionDefault *)pbj__array_add(r->arena, m->edition_defaults.data, m->edition_defaults.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->edition_defaults.data[m->edition_defaults.count++];
-                google_protobuf_FieldOptions_EditionDefault_init(e);
-                if (pbj__tr_status(r, google_protobuf_FieldOptions_EditionDefault__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 21: /* features */
-            if (m->features) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FeatureSet)))) return pbj__tr_nomem(r);
-            google_protobuf_FeatureSet_init(m->features);
-            if (pbj__tr_status(r, google_protobuf_FeatureSet__read_text(m->features, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        case 22: /* feature_support */
-            if (m->feature_support) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->feature_support = (google_protobuf_FieldOptions_FeatureSupport *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FieldOptions_FeatureSupport)))) return pbj__tr_nomem(r);
-            google_protobuf_FieldOptions_FeatureSupport_init(m->feature_support);
-            if (pbj__tr_status(r, google_protobuf_FieldOptions_FeatureSupport__read_text(m->feature_support, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        case 999: /* uninterpreted_option */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_UninterpretedOption *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
-                google_protobuf_UninterpretedOption_init(e);
-                if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.FieldOptions");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_FieldOptions_from_text(google_protobuf_FieldOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_FieldOptions_init(m);
-    if (pbj__tr_status(&r, google_protobuf_FieldOptions__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_FieldOptions_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_FieldOptions_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_FieldOptions__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_FieldOptions *m = (google_protobuf_FieldOptions *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_FieldOptions_init(m);
-    if (pbj__tr_status(r, google_protobuf_FieldOptions__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_FieldOptions_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_FieldOptions_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_FieldOptions_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== google.protobuf.FieldOptions.EditionDefault ==== */
 
 void google_protobuf_FieldOptions_EditionDefault_init(google_protobuf_FieldOptions_EditionDefault *m)
@@ -7235,99 +4658,6 @@ pbj_status google_protobuf_FieldOptions_EditionDefault__decode(google_protobuf_F
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_FieldOptions_EditionDefault_print(const google_protobuf_FieldOptions_EditionDefault *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_value)
-        pbj_text_string(t, "value", pbj_slice_data(m->value), m->value.len);
-    if (m->has_edition)
-        pbj_text_enum(t, "edition", m->edition, google_protobuf_Edition_name(m->edition));
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_FieldOptions_EditionDefault__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 5:
-        if (memcmp(s, "value", 5) == 0) return 2;
-        break;
-    case 7:
-        if (memcmp(s, "edition", 7) == 0) return 3;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_FieldOptions_EditionDefault__read_text(google_protobuf_FieldOptions_EditionDefault *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_FieldOptions_EditionDefault__text_field(r->name, r->name_len)) {
-        case 2: /* value */
-            if (m->has_value) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->value = v;
-                m->has_value = 1;
-            }
-            break;
-        case 3: /* edition */
-            if (m->has_edition) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, google_protobuf_Edition_from_name, google_protobuf_Edition_name, true)) return r->st;
-                m->edition = v;
-                m->has_edition = 1;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.FieldOptions.EditionDefault");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_FieldOptions_EditionDefault_from_text(google_protobuf_FieldOptions_EditionDefault *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_FieldOptions_EditionDefault_init(m);
-    if (pbj__tr_status(&r, google_protobuf_FieldOptions_EditionDefault__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_FieldOptions_EditionDefault_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_FieldOptions_EditionDefault_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_FieldOptions_EditionDefault__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_FieldOptions_EditionDefault *m = (google_protobuf_FieldOptions_EditionDefault *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_FieldOptions_EditionDefault_init(m);
-    if (pbj__tr_status(r, google_protobuf_FieldOptions_EditionDefault__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_FieldOptions_EditionDefault_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_FieldOptions_EditionDefault_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_FieldOptions_EditionDefault_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== google.protobuf.FieldOptions.FeatureSupport ==== */
 
@@ -7490,142 +4820,6 @@ pbj_status google_protobuf_FieldOptions_FeatureSupport__decode(google_protobuf_F
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_FieldOptions_FeatureSupport_print(const google_protobuf_FieldOptions_FeatureSupport *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_edition_introduced)
-        pbj_text_enum(t, "edition_introduced", m->edition_introduced, google_protobuf_Edition_name(m->edition_introduced));
-    if (m->has_edition_deprecated)
-        pbj_text_enum(t, "edition_deprecated", m->edition_deprecated, google_protobuf_Edition_name(m->edition_deprecated));
-    if (m->has_deprecation_warning)
-        pbj_text_string(t, "deprecation_warning", pbj_slice_data(m->deprecation_warning), m->deprecation_warning.len);
-    if (m->has_edition_removed)
-        pbj_text_enum(t, "edition_removed", m->edition_removed, google_protobuf_Edition_name(m->edition_removed));
-    if (m->has_removal_error)
-        pbj_text_string(t, "removal_error", pbj_slice_data(m->removal_error), m->removal_error.len);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_FieldOptions_FeatureSupport__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 13:
-        if (memcmp(s, "removal_error", 13) == 0) return 5;
-        break;
-    case 15:
-        if (memcmp(s, "edition_removed", 15) == 0) return 4;
-        break;
-    case 18:
-        if (memcmp(s, "edition_deprecated", 18) == 0) return 2;
-        if (memcmp(s, "edition_introduced", 18) == 0) return 1;
-        break;
-    case 19:
-        if (memcmp(s, "deprecation_warning", 19) == 0) return 3;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_FieldOptions_FeatureSupport__read_text(google_protobuf_FieldOptions_FeatureSupport *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_FieldOptions_FeatureSupport__text_field(r->name, r->name_len)) {
-        case 1: /* edition_introduced */
-            if (m->has_edition_introduced) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, google_protobuf_Edition_from_name, google_protobuf_Edition_name, true)) return r->st;
-                m->edition_introduced = v;
-                m->has_edition_introduced = 1;
-            }
-            break;
-        case 2: /* edition_deprecated */
-            if (m->has_edition_deprecated) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, google_protobuf_Edition_from_name, google_protobuf_Edition_name, true)) return r->st;
-                m->edition_deprecated = v;
-                m->has_edition_deprecated = 1;
-            }
-            break;
-        case 3: /* deprecation_warning */
-            if (m->has_deprecation_warning) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->deprecation_warning = v;
-                m->has_deprecation_warning = 1;
-            }
-            break;
-        case 4: /* edition_removed */
-            if (m->has_edition_removed) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, google_protobuf_Edition_from_name, google_protobuf_Edition_name, true)) return r->st;
-                m->edition_removed = v;
-                m->has_edition_removed = 1;
-            }
-            break;
-        case 5: /* removal_error */
-            if (m->has_removal_error) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->removal_error = v;
-                m->has_removal_error = 1;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.FieldOptions.FeatureSupport");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_FieldOptions_FeatureSupport_from_text(google_protobuf_FieldOptions_FeatureSupport *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_FieldOptions_FeatureSupport_init(m);
-    if (pbj__tr_status(&r, google_protobuf_FieldOptions_FeatureSupport__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_FieldOptions_FeatureSupport_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_FieldOptions_FeatureSupport_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_FieldOptions_FeatureSupport__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_FieldOptions_FeatureSupport *m = (google_protobuf_FieldOptions_FeatureSupport *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_FieldOptions_FeatureSupport_init(m);
-    if (pbj__tr_status(r, google_protobuf_FieldOptions_FeatureSupport__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_FieldOptions_FeatureSupport_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_FieldOptions_FeatureSupport_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_FieldOptions_FeatureSupport_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== google.protobuf.OneofOptions ==== */
 
 void google_protobuf_OneofOptions_init(google_protobuf_OneofOptions *m)
@@ -7759,124 +4953,6 @@ pbj_status google_protobuf_OneofOptions__decode(google_protobuf_OneofOptions *m,
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-static void google_protobuf_OneofOptions__print_ext(pbj_slice ext, pbj_text *t, uint32_t lo, uint32_t hi)
-{
-    size_t pos = 0;
-    pbj__ext_rec r;
-    while (pbj__ext_next(ext, &pos, &r)) {
-        uint32_t n = r.number;
-        pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
-        (void)one;
-        if (n < lo || n > hi) continue;
-        switch (n) {
-        default:
-            break;
-        }
-        pbj_text_unknown(t, r.start, (size_t)(r.end - r.start));
-    }
-}
-#endif
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_OneofOptions_print(const google_protobuf_OneofOptions *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->features) {
-        pbj_text_open(t, "features");
-        google_protobuf_FeatureSet_print(m->features, t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
-        pbj_text_open(t, "uninterpreted_option");
-        google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
-        pbj_text_close(t);
-    }
-    google_protobuf_OneofOptions__print_ext(m->pbj_ext, t, 1000, 536870911);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_OneofOptions__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 8:
-        if (memcmp(s, "features", 8) == 0) return 1;
-        break;
-    case 20:
-        if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_OneofOptions__read_text(google_protobuf_OneofOptions *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_OneofOptions__text_field(r->name, r->name_len)) {
-        case 1: /* features */
-            if (m->features) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FeatureSet)))) return pbj__tr_nomem(r);
-            google_protobuf_FeatureSet_init(m->features);
-            if (pbj__tr_status(r, google_protobuf_FeatureSet__read_text(m->features, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        case 999: /* uninterpreted_option */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_UninterpretedOption *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
-                google_protobuf_UninterpretedOption_init(e);
-                if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.OneofOptions");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_OneofOptions_from_text(google_protobuf_OneofOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_OneofOptions_init(m);
-    if (pbj__tr_status(&r, google_protobuf_OneofOptions__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_OneofOptions_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_OneofOptions_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_OneofOptions__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_OneofOptions *m = (google_protobuf_OneofOptions *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_OneofOptions_init(m);
-    if (pbj__tr_status(r, google_protobuf_OneofOptions__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_OneofOptions_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_OneofOptions_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_OneofOptions_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== google.protobuf.EnumOptions ==== */
 
@@ -8068,169 +5144,6 @@ pbj_status google_protobuf_EnumOptions__decode(google_protobuf_EnumOptions *m, c
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-static void google_protobuf_EnumOptions__print_ext(pbj_slice ext, pbj_text *t, uint32_t lo, uint32_t hi)
-{
-    size_t pos = 0;
-    pbj__ext_rec r;
-    while (pbj__ext_next(ext, &pos, &r)) {
-        uint32_t n = r.number;
-        pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
-        (void)one;
-        if (n < lo || n > hi) continue;
-        switch (n) {
-        default:
-            break;
-        }
-        pbj_text_unknown(t, r.start, (size_t)(r.end - r.start));
-    }
-}
-#endif
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_EnumOptions_print(const google_protobuf_EnumOptions *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_allow_alias)
-        pbj_text_bool(t, "allow_alias", m->allow_alias);
-    if (m->has_deprecated)
-        pbj_text_bool(t, "deprecated", m->deprecated);
-    if (m->has_deprecated_legacy_json_field_conflicts)
-        pbj_text_bool(t, "deprecated_legacy_json_field_conflicts", m->deprecated_legacy_json_field_conflicts);
-    if (m->features) {
-        pbj_text_open(t, "features");
-        google_protobuf_FeatureSet_print(m->features, t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
-        pbj_text_open(t, "uninterpreted_option");
-        google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
-        pbj_text_close(t);
-    }
-    google_protobuf_EnumOptions__print_ext(m->pbj_ext, t, 1000, 536870911);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_EnumOptions__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 8:
-        if (memcmp(s, "features", 8) == 0) return 7;
-        break;
-    case 10:
-        if (memcmp(s, "deprecated", 10) == 0) return 3;
-        break;
-    case 11:
-        if (memcmp(s, "allow_alias", 11) == 0) return 2;
-        break;
-    case 20:
-        if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
-        break;
-    case 38:
-        if (memcmp(s, "deprecated_legacy_json_field_conflicts", 38) == 0) return 6;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_EnumOptions__read_text(google_protobuf_EnumOptions *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_EnumOptions__text_field(r->name, r->name_len)) {
-        case 2: /* allow_alias */
-            if (m->has_allow_alias) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->allow_alias = v;
-                m->has_allow_alias = 1;
-            }
-            break;
-        case 3: /* deprecated */
-            if (m->has_deprecated) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->deprecated = v;
-                m->has_deprecated = 1;
-            }
-            break;
-        case 6: /* deprecated_legacy_json_field_conflicts */
-            if (m->has_deprecated_legacy_json_field_conflicts) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->deprecated_legacy_json_field_conflicts = v;
-                m->has_deprecated_legacy_json_field_conflicts = 1;
-            }
-            break;
-        case 7: /* features */
-            if (m->features) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FeatureSet)))) return pbj__tr_nomem(r);
-            google_protobuf_FeatureSet_init(m->features);
-            if (pbj__tr_status(r, google_protobuf_FeatureSet__read_text(m->features, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        case 999: /* uninterpreted_option */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_UninterpretedOption *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
-                google_protobuf_UninterpretedOption_init(e);
-                if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.EnumOptions");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_EnumOptions_from_text(google_protobuf_EnumOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_EnumOptions_init(m);
-    if (pbj__tr_status(&r, google_protobuf_EnumOptions__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_EnumOptions_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_EnumOptions_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_EnumOptions__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_EnumOptions *m = (google_protobuf_EnumOptions *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_EnumOptions_init(m);
-    if (pbj__tr_status(r, google_protobuf_EnumOptions__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_EnumOptions_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_EnumOptions_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_EnumOptions_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== google.protobuf.EnumValueOptions ==== */
 
@@ -8433,169 +5346,6 @@ pbj_status google_protobuf_EnumValueOptions__decode(google_protobuf_EnumValueOpt
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-static void google_protobuf_EnumValueOptions__print_ext(pbj_slice ext, pbj_text *t, uint32_t lo, uint32_t hi)
-{
-    size_t pos = 0;
-    pbj__ext_rec r;
-    while (pbj__ext_next(ext, &pos, &r)) {
-        uint32_t n = r.number;
-        pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
-        (void)one;
-        if (n < lo || n > hi) continue;
-        switch (n) {
-        default:
-            break;
-        }
-        pbj_text_unknown(t, r.start, (size_t)(r.end - r.start));
-    }
-}
-#endif
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_EnumValueOptions_print(const google_protobuf_EnumValueOptions *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_deprecated)
-        pbj_text_bool(t, "deprecated", m->deprecated);
-    if (m->features) {
-        pbj_text_open(t, "features");
-        google_protobuf_FeatureSet_print(m->features, t);
-        pbj_text_close(t);
-    }
-    if (m->has_debug_redact)
-        pbj_text_bool(t, "debug_redact", m->debug_redact);
-    if (m->feature_support) {
-        pbj_text_open(t, "feature_support");
-        google_protobuf_FieldOptions_FeatureSupport_print(m->feature_support, t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
-        pbj_text_open(t, "uninterpreted_option");
-        google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
-        pbj_text_close(t);
-    }
-    google_protobuf_EnumValueOptions__print_ext(m->pbj_ext, t, 1000, 536870911);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_EnumValueOptions__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 8:
-        if (memcmp(s, "features", 8) == 0) return 2;
-        break;
-    case 10:
-        if (memcmp(s, "deprecated", 10) == 0) return 1;
-        break;
-    case 12:
-        if (memcmp(s, "debug_redact", 12) == 0) return 3;
-        break;
-    case 15:
-        if (memcmp(s, "feature_support", 15) == 0) return 4;
-        break;
-    case 20:
-        if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_EnumValueOptions__read_text(google_protobuf_EnumValueOptions *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_EnumValueOptions__text_field(r->name, r->name_len)) {
-        case 1: /* deprecated */
-            if (m->has_deprecated) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->deprecated = v;
-                m->has_deprecated = 1;
-            }
-            break;
-        case 2: /* features */
-            if (m->features) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FeatureSet)))) return pbj__tr_nomem(r);
-            google_protobuf_FeatureSet_init(m->features);
-            if (pbj__tr_status(r, google_protobuf_FeatureSet__read_text(m->features, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        case 3: /* debug_redact */
-            if (m->has_debug_redact) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->debug_redact = v;
-                m->has_debug_redact = 1;
-            }
-            break;
-        case 4: /* feature_support */
-            if (m->feature_support) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->feature_support = (google_protobuf_FieldOptions_FeatureSupport *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FieldOptions_FeatureSupport)))) return pbj__tr_nomem(r);
-            google_protobuf_FieldOptions_FeatureSupport_init(m->feature_support);
-            if (pbj__tr_status(r, google_protobuf_FieldOptions_FeatureSupport__read_text(m->feature_support, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        case 999: /* uninterpreted_option */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_UninterpretedOption *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
-                google_protobuf_UninterpretedOption_init(e);
-                if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.EnumValueOptions");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_EnumValueOptions_from_text(google_protobuf_EnumValueOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_EnumValueOptions_init(m);
-    if (pbj__tr_status(&r, google_protobuf_EnumValueOptions__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_EnumValueOptions_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_EnumValueOptions_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_EnumValueOptions__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_EnumValueOptions *m = (google_protobuf_EnumValueOptions *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_EnumValueOptions_init(m);
-    if (pbj__tr_status(r, google_protobuf_EnumValueOptions__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_EnumValueOptions_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_EnumValueOptions_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_EnumValueOptions_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== google.protobuf.ServiceOptions ==== */
 
 void google_protobuf_ServiceOptions_init(google_protobuf_ServiceOptions *m)
@@ -8750,139 +5500,6 @@ pbj_status google_protobuf_ServiceOptions__decode(google_protobuf_ServiceOptions
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-static void google_protobuf_ServiceOptions__print_ext(pbj_slice ext, pbj_text *t, uint32_t lo, uint32_t hi)
-{
-    size_t pos = 0;
-    pbj__ext_rec r;
-    while (pbj__ext_next(ext, &pos, &r)) {
-        uint32_t n = r.number;
-        pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
-        (void)one;
-        if (n < lo || n > hi) continue;
-        switch (n) {
-        default:
-            break;
-        }
-        pbj_text_unknown(t, r.start, (size_t)(r.end - r.start));
-    }
-}
-#endif
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_ServiceOptions_print(const google_protobuf_ServiceOptions *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_deprecated)
-        pbj_text_bool(t, "deprecated", m->deprecated);
-    if (m->features) {
-        pbj_text_open(t, "features");
-        google_protobuf_FeatureSet_print(m->features, t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
-        pbj_text_open(t, "uninterpreted_option");
-        google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
-        pbj_text_close(t);
-    }
-    google_protobuf_ServiceOptions__print_ext(m->pbj_ext, t, 1000, 536870911);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_ServiceOptions__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 8:
-        if (memcmp(s, "features", 8) == 0) return 34;
-        break;
-    case 10:
-        if (memcmp(s, "deprecated", 10) == 0) return 33;
-        break;
-    case 20:
-        if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_ServiceOptions__read_text(google_protobuf_ServiceOptions *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_ServiceOptions__text_field(r->name, r->name_len)) {
-        case 33: /* deprecated */
-            if (m->has_deprecated) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->deprecated = v;
-                m->has_deprecated = 1;
-            }
-            break;
-        case 34: /* features */
-            if (m->features) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FeatureSet)))) return pbj__tr_nomem(r);
-            google_protobuf_FeatureSet_init(m->features);
-            if (pbj__tr_status(r, google_protobuf_FeatureSet__read_text(m->features, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        case 999: /* uninterpreted_option */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_UninterpretedOption *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
-                google_protobuf_UninterpretedOption_init(e);
-                if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.ServiceOptions");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_ServiceOptions_from_text(google_protobuf_ServiceOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_ServiceOptions_init(m);
-    if (pbj__tr_status(&r, google_protobuf_ServiceOptions__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_ServiceOptions_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_ServiceOptions_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_ServiceOptions__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_ServiceOptions *m = (google_protobuf_ServiceOptions *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_ServiceOptions_init(m);
-    if (pbj__tr_status(r, google_protobuf_ServiceOptions__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_ServiceOptions_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_ServiceOptions_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_ServiceOptions_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== google.protobuf.MethodOptions ==== */
 
@@ -9060,154 +5677,6 @@ pbj_status google_protobuf_MethodOptions__decode(google_protobuf_MethodOptions *
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-static void google_protobuf_MethodOptions__print_ext(pbj_slice ext, pbj_text *t, uint32_t lo, uint32_t hi)
-{
-    size_t pos = 0;
-    pbj__ext_rec r;
-    while (pbj__ext_next(ext, &pos, &r)) {
-        uint32_t n = r.number;
-        pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
-        (void)one;
-        if (n < lo || n > hi) continue;
-        switch (n) {
-        default:
-            break;
-        }
-        pbj_text_unknown(t, r.start, (size_t)(r.end - r.start));
-    }
-}
-#endif
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_MethodOptions_print(const google_protobuf_MethodOptions *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_deprecated)
-        pbj_text_bool(t, "deprecated", m->deprecated);
-    if (m->has_idempotency_level)
-        pbj_text_enum(t, "idempotency_level", m->idempotency_level, google_protobuf_MethodOptions_IdempotencyLevel_name(m->idempotency_level));
-    if (m->features) {
-        pbj_text_open(t, "features");
-        google_protobuf_FeatureSet_print(m->features, t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
-        pbj_text_open(t, "uninterpreted_option");
-        google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
-        pbj_text_close(t);
-    }
-    google_protobuf_MethodOptions__print_ext(m->pbj_ext, t, 1000, 536870911);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_MethodOptions__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 8:
-        if (memcmp(s, "features", 8) == 0) return 35;
-        break;
-    case 10:
-        if (memcmp(s, "deprecated", 10) == 0) return 33;
-        break;
-    case 17:
-        if (memcmp(s, "idempotency_level", 17) == 0) return 34;
-        break;
-    case 20:
-        if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_MethodOptions__read_text(google_protobuf_MethodOptions *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_MethodOptions__text_field(r->name, r->name_len)) {
-        case 33: /* deprecated */
-            if (m->has_deprecated) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->deprecated = v;
-                m->has_deprecated = 1;
-            }
-            break;
-        case 34: /* idempotency_level */
-            if (m->has_idempotency_level) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, google_protobuf_MethodOptions_IdempotencyLevel_from_name, google_protobuf_MethodOptions_IdempotencyLevel_name, true)) return r->st;
-                m->idempotency_level = v;
-                m->has_idempotency_level = 1;
-            }
-            break;
-        case 35: /* features */
-            if (m->features) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FeatureSet)))) return pbj__tr_nomem(r);
-            google_protobuf_FeatureSet_init(m->features);
-            if (pbj__tr_status(r, google_protobuf_FeatureSet__read_text(m->features, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        case 999: /* uninterpreted_option */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_UninterpretedOption *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
-                google_protobuf_UninterpretedOption_init(e);
-                if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.MethodOptions");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_MethodOptions_from_text(google_protobuf_MethodOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_MethodOptions_init(m);
-    if (pbj__tr_status(&r, google_protobuf_MethodOptions__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_MethodOptions_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_MethodOptions_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_MethodOptions__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_MethodOptions *m = (google_protobuf_MethodOptions *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_MethodOptions_init(m);
-    if (pbj__tr_status(r, google_protobuf_MethodOptions__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_MethodOptions_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_MethodOptions_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_MethodOptions_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== google.protobuf.ExtensionRangeOptions ==== */
 
@@ -9401,159 +5870,6 @@ pbj_status google_protobuf_ExtensionRangeOptions__decode(google_protobuf_Extensi
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-static void google_protobuf_ExtensionRangeOptions__print_ext(pbj_slice ext, pbj_text *t, uint32_t lo, uint32_t hi)
-{
-    size_t pos = 0;
-    pbj__ext_rec r;
-    while (pbj__ext_next(ext, &pos, &r)) {
-        uint32_t n = r.number;
-        pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
-        (void)one;
-        if (n < lo || n > hi) continue;
-        switch (n) {
-        default:
-            break;
-        }
-        pbj_text_unknown(t, r.start, (size_t)(r.end - r.start));
-    }
-}
-#endif
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_ExtensionRangeOptions_print(const google_protobuf_ExtensionRangeOptions *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    for (size_t i = 0; i < m->declaration.count; i++) {
-        pbj_text_open(t, "declaration");
-        google_protobuf_ExtensionRangeOptions_Declaration_print(&m->declaration.data[i], t);
-        pbj_text_close(t);
-    }
-    if (m->has_verification)
-        pbj_text_enum(t, "verification", m->verification, google_protobuf_ExtensionRangeOptions_VerificationState_name(m->verification));
-    if (m->features) {
-        pbj_text_open(t, "features");
-        google_protobuf_FeatureSet_print(m->features, t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
-        pbj_text_open(t, "uninterpreted_option");
-        google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
-        pbj_text_close(t);
-    }
-    google_protobuf_ExtensionRangeOptions__print_ext(m->pbj_ext, t, 1000, 536870911);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_ExtensionRangeOptions__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 8:
-        if (memcmp(s, "features", 8) == 0) return 50;
-        break;
-    case 11:
-        if (memcmp(s, "declaration", 11) == 0) return 2;
-        break;
-    case 12:
-        if (memcmp(s, "verification", 12) == 0) return 3;
-        break;
-    case 20:
-        if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions__read_text(google_protobuf_ExtensionRangeOptions *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_ExtensionRangeOptions__text_field(r->name, r->name_len)) {
-        case 2: /* declaration */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_ExtensionRangeOptions_Declaration *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->declaration.data = (google_protobuf_ExtensionRangeOptions_Declaration *)pbj__array_add(r->arena, m->declaration.data, m->declaration.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->declaration.data[m->declaration.count++];
-                google_protobuf_ExtensionRangeOptions_Declaration_init(e);
-                if (pbj__tr_status(r, google_protobuf_ExtensionRangeOptions_Declaration__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 3: /* verification */
-            if (m->has_verification) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, google_protobuf_ExtensionRangeOptions_VerificationState_from_name, google_protobuf_ExtensionRangeOptions_VerificationState_name, true)) return r->st;
-                m->verification = v;
-                m->has_verification = 1;
-            }
-            break;
-        case 50: /* features */
-            if (m->features) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FeatureSet)))) return pbj__tr_nomem(r);
-            google_protobuf_FeatureSet_init(m->features);
-            if (pbj__tr_status(r, google_protobuf_FeatureSet__read_text(m->features, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        case 999: /* uninterpreted_option */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_UninterpretedOption *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
-                google_protobuf_UninterpretedOption_init(e);
-                if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.ExtensionRangeOptions");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_from_text(google_protobuf_ExtensionRangeOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_ExtensionRangeOptions_init(m);
-    if (pbj__tr_status(&r, google_protobuf_ExtensionRangeOptions__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_ExtensionRangeOptions_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_ExtensionRangeOptions_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_ExtensionRangeOptions__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_ExtensionRangeOptions *m = (google_protobuf_ExtensionRangeOptions *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_ExtensionRangeOptions_init(m);
-    if (pbj__tr_status(r, google_protobuf_ExtensionRangeOptions__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_ExtensionRangeOptions_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_ExtensionRangeOptions_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_ExtensionRangeOptions_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== google.protobuf.ExtensionRangeOptions.Declaration ==== */
 
 void google_protobuf_ExtensionRangeOptions_Declaration_init(google_protobuf_ExtensionRangeOptions_Declaration *m)
@@ -9708,142 +6024,6 @@ pbj_status google_protobuf_ExtensionRangeOptions_Declaration__decode(google_prot
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_ExtensionRangeOptions_Declaration_print(const google_protobuf_ExtensionRangeOptions_Declaration *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_number)
-        pbj_text_int32(t, "number", m->number);
-    if (m->has_full_name)
-        pbj_text_string(t, "full_name", pbj_slice_data(m->full_name), m->full_name.len);
-    if (m->has_type)
-        pbj_text_string(t, "type", pbj_slice_data(m->type), m->type.len);
-    if (m->has_reserved)
-        pbj_text_bool(t, "reserved", m->reserved);
-    if (m->has_repeated)
-        pbj_text_bool(t, "repeated", m->repeated);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_ExtensionRangeOptions_Declaration__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 4:
-        if (memcmp(s, "type", 4) == 0) return 3;
-        break;
-    case 6:
-        if (memcmp(s, "number", 6) == 0) return 1;
-        break;
-    case 8:
-        if (memcmp(s, "repeated", 8) == 0) return 6;
-        if (memcmp(s, "reserved", 8) == 0) return 5;
-        break;
-    case 9:
-        if (memcmp(s, "full_name", 9) == 0) return 2;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_Declaration__read_text(google_protobuf_ExtensionRangeOptions_Declaration *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_ExtensionRangeOptions_Declaration__text_field(r->name, r->name_len)) {
-        case 1: /* number */
-            if (m->has_number) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->number = v;
-                m->has_number = 1;
-            }
-            break;
-        case 2: /* full_name */
-            if (m->has_full_name) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->full_name = v;
-                m->has_full_name = 1;
-            }
-            break;
-        case 3: /* type */
-            if (m->has_type) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->type = v;
-                m->has_type = 1;
-            }
-            break;
-        case 5: /* reserved */
-            if (m->has_reserved) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->reserved = v;
-                m->has_reserved = 1;
-            }
-            break;
-        case 6: /* repeated */
-            if (m->has_repeated) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->repeated = v;
-                m->has_repeated = 1;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.ExtensionRangeOptions.Declaration");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_Declaration_from_text(google_protobuf_ExtensionRangeOptions_Declaration *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_ExtensionRangeOptions_Declaration_init(m);
-    if (pbj__tr_status(&r, google_protobuf_ExtensionRangeOptions_Declaration__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_ExtensionRangeOptions_Declaration_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_ExtensionRangeOptions_Declaration_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_ExtensionRangeOptions_Declaration__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_ExtensionRangeOptions_Declaration *m = (google_protobuf_ExtensionRangeOptions_Declaration *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_ExtensionRangeOptions_Declaration_init(m);
-    if (pbj__tr_status(r, google_protobuf_ExtensionRangeOptions_Declaration__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_ExtensionRangeOptions_Declaration_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_ExtensionRangeOptions_Declaration_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_ExtensionRangeOptions_Declaration_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== google.protobuf.UninterpretedOption ==== */
 
@@ -10059,175 +6239,6 @@ pbj_status google_protobuf_UninterpretedOption__decode(google_protobuf_Uninterpr
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_UninterpretedOption_print(const google_protobuf_UninterpretedOption *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    for (size_t i = 0; i < m->name.count; i++) {
-        pbj_text_open(t, "name");
-        google_protobuf_UninterpretedOption_NamePart_print(&m->name.data[i], t);
-        pbj_text_close(t);
-    }
-    if (m->has_identifier_value)
-        pbj_text_string(t, "identifier_value", pbj_slice_data(m->identifier_value), m->identifier_value.len);
-    if (m->has_positive_int_value)
-        pbj_text_uint64(t, "positive_int_value", m->positive_int_value);
-    if (m->has_negative_int_value)
-        pbj_text_int64(t, "negative_int_value", m->negative_int_value);
-    if (m->has_double_value)
-        pbj_text_double(t, "double_value", m->double_value);
-    if (m->has_string_value)
-        pbj_text_bytes(t, "string_value", pbj_slice_data(m->string_value), m->string_value.len);
-    if (m->has_aggregate_value)
-        pbj_text_string(t, "aggregate_value", pbj_slice_data(m->aggregate_value), m->aggregate_value.len);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_UninterpretedOption__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 4:
-        if (memcmp(s, "name", 4) == 0) return 2;
-        break;
-    case 12:
-        if (memcmp(s, "double_value", 12) == 0) return 6;
-        if (memcmp(s, "string_value", 12) == 0) return 7;
-        break;
-    case 15:
-        if (memcmp(s, "aggregate_value", 15) == 0) return 8;
-        break;
-    case 16:
-        if (memcmp(s, "identifier_value", 16) == 0) return 3;
-        break;
-    case 18:
-        if (memcmp(s, "negative_int_value", 18) == 0) return 5;
-        if (memcmp(s, "positive_int_value", 18) == 0) return 4;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_UninterpretedOption__read_text(google_protobuf_UninterpretedOption *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_UninterpretedOption__text_field(r->name, r->name_len)) {
-        case 2: /* name */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_UninterpretedOption_NamePart *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->name.data = (google_protobuf_UninterpretedOption_NamePart *)pbj__array_add(r->arena, m->name.data, m->name.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->name.data[m->name.count++];
-                google_protobuf_UninterpretedOption_NamePart_init(e);
-                if (pbj__tr_status(r, google_protobuf_UninterpretedOption_NamePart__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 3: /* identifier_value */
-            if (m->has_identifier_value) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->identifier_value = v;
-                m->has_identifier_value = 1;
-            }
-            break;
-        case 4: /* positive_int_value */
-            if (m->has_positive_int_value) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                uint64_t v;
-                if (!pbj_text_read_uint64(r, &v)) return r->st;
-                m->positive_int_value = v;
-                m->has_positive_int_value = 1;
-            }
-            break;
-        case 5: /* negative_int_value */
-            if (m->has_negative_int_value) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int64_t v;
-                if (!pbj_text_read_int64(r, &v)) return r->st;
-                m->negative_int_value = v;
-                m->has_negative_int_value = 1;
-            }
-            break;
-        case 6: /* double_value */
-            if (m->has_double_value) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                double v;
-                if (!pbj_text_read_double(r, &v)) return r->st;
-                m->double_value = v;
-                m->has_double_value = 1;
-            }
-            break;
-        case 7: /* string_value */
-            if (m->has_string_value) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_bytes(r, &v)) return r->st;
-                m->string_value = v;
-                m->has_string_value = 1;
-            }
-            break;
-        case 8: /* aggregate_value */
-            if (m->has_aggregate_value) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->aggregate_value = v;
-                m->has_aggregate_value = 1;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.UninterpretedOption");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_UninterpretedOption_from_text(google_protobuf_UninterpretedOption *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_UninterpretedOption_init(m);
-    if (pbj__tr_status(&r, google_protobuf_UninterpretedOption__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_UninterpretedOption_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_UninterpretedOption_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_UninterpretedOption__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_UninterpretedOption *m = (google_protobuf_UninterpretedOption *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_UninterpretedOption_init(m);
-    if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_UninterpretedOption_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_UninterpretedOption_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_UninterpretedOption_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== google.protobuf.UninterpretedOption.NamePart ==== */
 
 void google_protobuf_UninterpretedOption_NamePart_init(google_protobuf_UninterpretedOption_NamePart *m)
@@ -10333,99 +6344,6 @@ pbj_status google_protobuf_UninterpretedOption_NamePart__decode(google_protobuf_
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_UninterpretedOption_NamePart_print(const google_protobuf_UninterpretedOption_NamePart *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_name_part)
-        pbj_text_string(t, "name_part", pbj_slice_data(m->name_part), m->name_part.len);
-    if (m->has_is_extension)
-        pbj_text_bool(t, "is_extension", m->is_extension);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_UninterpretedOption_NamePart__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 9:
-        if (memcmp(s, "name_part", 9) == 0) return 1;
-        break;
-    case 12:
-        if (memcmp(s, "is_extension", 12) == 0) return 2;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_UninterpretedOption_NamePart__read_text(google_protobuf_UninterpretedOption_NamePart *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_UninterpretedOption_NamePart__text_field(r->name, r->name_len)) {
-        case 1: /* name_part */
-            if (m->has_name_part) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->name_part = v;
-                m->has_name_part = 1;
-            }
-            break;
-        case 2: /* is_extension */
-            if (m->has_is_extension) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->is_extension = v;
-                m->has_is_extension = 1;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.UninterpretedOption.NamePart");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_UninterpretedOption_NamePart_from_text(google_protobuf_UninterpretedOption_NamePart *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_UninterpretedOption_NamePart_init(m);
-    if (pbj__tr_status(&r, google_protobuf_UninterpretedOption_NamePart__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_UninterpretedOption_NamePart_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_UninterpretedOption_NamePart_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_UninterpretedOption_NamePart__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_UninterpretedOption_NamePart *m = (google_protobuf_UninterpretedOption_NamePart *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_UninterpretedOption_NamePart_init(m);
-    if (pbj__tr_status(r, google_protobuf_UninterpretedOption_NamePart__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_UninterpretedOption_NamePart_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_UninterpretedOption_NamePart_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_UninterpretedOption_NamePart_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== google.protobuf.FeatureSet ==== */
 
@@ -10678,222 +6596,6 @@ pbj_status google_protobuf_FeatureSet__decode(google_protobuf_FeatureSet *m, con
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-static void google_protobuf_FeatureSet__print_ext(pbj_slice ext, pbj_text *t, uint32_t lo, uint32_t hi)
-{
-    size_t pos = 0;
-    pbj__ext_rec r;
-    while (pbj__ext_next(ext, &pos, &r)) {
-        uint32_t n = r.number;
-        pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
-        (void)one;
-        if (n < lo || n > hi) continue;
-        switch (n) {
-        default:
-            break;
-        }
-        pbj_text_unknown(t, r.start, (size_t)(r.end - r.start));
-    }
-}
-#endif
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_FeatureSet_print(const google_protobuf_FeatureSet *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_field_presence)
-        pbj_text_enum(t, "field_presence", m->field_presence, google_protobuf_FeatureSet_FieldPresence_name(m->field_presence));
-    if (m->has_enum_type)
-        pbj_text_enum(t, "enum_type", m->enum_type, google_protobuf_FeatureSet_EnumType_name(m->enum_type));
-    if (m->has_repeated_field_encoding)
-        pbj_text_enum(t, "repeated_field_encoding", m->repeated_field_encoding, google_protobuf_FeatureSet_RepeatedFieldEncoding_name(m->repeated_field_encoding));
-    if (m->has_utf8_validation)
-        pbj_text_enum(t, "utf8_validation", m->utf8_validation, google_protobuf_FeatureSet_Utf8Validation_name(m->utf8_validation));
-    if (m->has_message_encoding)
-        pbj_text_enum(t, "message_encoding", m->message_encoding, google_protobuf_FeatureSet_MessageEncoding_name(m->message_encoding));
-    if (m->has_json_format)
-        pbj_text_enum(t, "json_format", m->json_format, google_protobuf_FeatureSet_JsonFormat_name(m->json_format));
-    if (m->has_enforce_naming_style)
-        pbj_text_enum(t, "enforce_naming_style", m->enforce_naming_style, google_protobuf_FeatureSet_EnforceNamingStyle_name(m->enforce_naming_style));
-    if (m->has_default_symbol_visibility)
-        pbj_text_enum(t, "default_symbol_visibility", m->default_symbol_visibility, google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility_name(m->default_symbol_visibility));
-    if (m->has_enforce_proto_limits)
-        pbj_text_enum(t, "enforce_proto_limits", m->enforce_proto_limits, google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits_name(m->enforce_proto_limits));
-    google_protobuf_FeatureSet__print_ext(m->pbj_ext, t, 1000, 10000);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_FeatureSet__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 9:
-        if (memcmp(s, "enum_type", 9) == 0) return 2;
-        break;
-    case 11:
-        if (memcmp(s, "json_format", 11) == 0) return 6;
-        break;
-    case 14:
-        if (memcmp(s, "field_presence", 14) == 0) return 1;
-        break;
-    case 15:
-        if (memcmp(s, "utf8_validation", 15) == 0) return 4;
-        break;
-    case 16:
-        if (memcmp(s, "message_encoding", 16) == 0) return 5;
-        break;
-    case 20:
-        if (memcmp(s, "enforce_naming_style", 20) == 0) return 7;
-        if (memcmp(s, "enforce_proto_limits", 20) == 0) return 9;
-        break;
-    case 23:
-        if (memcmp(s, "repeated_field_encoding", 23) == 0) return 3;
-        break;
-    case 25:
-        if (memcmp(s, "default_symbol_visibility", 25) == 0) return 8;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_FeatureSet__read_text(google_protobuf_FeatureSet *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_FeatureSet__text_field(r->name, r->name_len)) {
-        case 1: /* field_presence */
-            if (m->has_field_presence) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, google_protobuf_FeatureSet_FieldPresence_from_name, google_protobuf_FeatureSet_FieldPresence_name, true)) return r->st;
-                m->field_presence = v;
-                m->has_field_presence = 1;
-            }
-            break;
-        case 2: /* enum_type */
-            if (m->has_enum_type) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, google_protobuf_FeatureSet_EnumType_from_name, google_protobuf_FeatureSet_EnumType_name, true)) return r->st;
-                m->enum_type = v;
-                m->has_enum_type = 1;
-            }
-            break;
-        case 3: /* repeated_field_encoding */
-            if (m->has_repeated_field_encoding) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, google_protobuf_FeatureSet_RepeatedFieldEncoding_from_name, google_protobuf_FeatureSet_RepeatedFieldEncoding_name, true)) return r->st;
-                m->repeated_field_encoding = v;
-                m->has_repeated_field_encoding = 1;
-            }
-            break;
-        case 4: /* utf8_validation */
-            if (m->has_utf8_validation) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, google_protobuf_FeatureSet_Utf8Validation_from_name, google_protobuf_FeatureSet_Utf8Validation_name, true)) return r->st;
-                m->utf8_validation = v;
-                m->has_utf8_validation = 1;
-            }
-            break;
-        case 5: /* message_encoding */
-            if (m->has_message_encoding) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, google_protobuf_FeatureSet_MessageEncoding_from_name, google_protobuf_FeatureSet_MessageEncoding_name, true)) return r->st;
-                m->message_encoding = v;
-                m->has_message_encoding = 1;
-            }
-            break;
-        case 6: /* json_format */
-            if (m->has_json_format) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, google_protobuf_FeatureSet_JsonFormat_from_name, google_protobuf_FeatureSet_JsonFormat_name, true)) return r->st;
-                m->json_format = v;
-                m->has_json_format = 1;
-            }
-            break;
-        case 7: /* enforce_naming_style */
-            if (m->has_enforce_naming_style) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, google_protobuf_FeatureSet_EnforceNamingStyle_from_name, google_protobuf_FeatureSet_EnforceNamingStyle_name, true)) return r->st;
-                m->enforce_naming_style = v;
-                m->has_enforce_naming_style = 1;
-            }
-            break;
-        case 8: /* default_symbol_visibility */
-            if (m->has_default_symbol_visibility) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility_from_name, google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility_name, true)) return r->st;
-                m->default_symbol_visibility = v;
-                m->has_default_symbol_visibility = 1;
-            }
-            break;
-        case 9: /* enforce_proto_limits */
-            if (m->has_enforce_proto_limits) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits_from_name, google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits_name, true)) return r->st;
-                m->enforce_proto_limits = v;
-                m->has_enforce_proto_limits = 1;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.FeatureSet");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_FeatureSet_from_text(google_protobuf_FeatureSet *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_FeatureSet_init(m);
-    if (pbj__tr_status(&r, google_protobuf_FeatureSet__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_FeatureSet_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_FeatureSet_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_FeatureSet__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_FeatureSet *m = (google_protobuf_FeatureSet *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_FeatureSet_init(m);
-    if (pbj__tr_status(r, google_protobuf_FeatureSet__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_FeatureSet_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_FeatureSet_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_FeatureSet_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== google.protobuf.FeatureSet.VisibilityFeature ==== */
 
 void google_protobuf_FeatureSet_VisibilityFeature_init(google_protobuf_FeatureSet_VisibilityFeature *m)
@@ -10959,69 +6661,6 @@ pbj_status google_protobuf_FeatureSet_VisibilityFeature__decode(google_protobuf_
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_FeatureSet_VisibilityFeature_print(const google_protobuf_FeatureSet_VisibilityFeature *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_FeatureSet_VisibilityFeature__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_FeatureSet_VisibilityFeature__read_text(google_protobuf_FeatureSet_VisibilityFeature *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_FeatureSet_VisibilityFeature__text_field(r->name, r->name_len)) {
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.FeatureSet.VisibilityFeature");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_FeatureSet_VisibilityFeature_from_text(google_protobuf_FeatureSet_VisibilityFeature *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_FeatureSet_VisibilityFeature_init(m);
-    if (pbj__tr_status(&r, google_protobuf_FeatureSet_VisibilityFeature__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_FeatureSet_VisibilityFeature_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_FeatureSet_VisibilityFeature_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_FeatureSet_VisibilityFeature__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_FeatureSet_VisibilityFeature *m = (google_protobuf_FeatureSet_VisibilityFeature *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_FeatureSet_VisibilityFeature_init(m);
-    if (pbj__tr_status(r, google_protobuf_FeatureSet_VisibilityFeature__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_FeatureSet_VisibilityFeature_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_FeatureSet_VisibilityFeature_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_FeatureSet_VisibilityFeature_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== google.protobuf.FeatureSet.ProtoLimitsFeature ==== */
 
 void google_protobuf_FeatureSet_ProtoLimitsFeature_init(google_protobuf_FeatureSet_ProtoLimitsFeature *m)
@@ -11086,69 +6725,6 @@ pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature__decode(google_protobuf
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_print(const google_protobuf_FeatureSet_ProtoLimitsFeature *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_FeatureSet_ProtoLimitsFeature__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature__read_text(google_protobuf_FeatureSet_ProtoLimitsFeature *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_FeatureSet_ProtoLimitsFeature__text_field(r->name, r->name_len)) {
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.FeatureSet.ProtoLimitsFeature");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_from_text(google_protobuf_FeatureSet_ProtoLimitsFeature *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_FeatureSet_ProtoLimitsFeature_init(m);
-    if (pbj__tr_status(&r, google_protobuf_FeatureSet_ProtoLimitsFeature__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_FeatureSet_ProtoLimitsFeature_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_FeatureSet_ProtoLimitsFeature_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_FeatureSet_ProtoLimitsFeature *m = (google_protobuf_FeatureSet_ProtoLimitsFeature *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_FeatureSet_ProtoLimitsFeature_init(m);
-    if (pbj__tr_status(r, google_protobuf_FeatureSet_ProtoLimitsFeature__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_FeatureSet_ProtoLimitsFeature_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_FeatureSet_ProtoLimitsFeature_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_FeatureSet_ProtoLimitsFeature_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== google.protobuf.FeatureSetDefaults ==== */
 
@@ -11286,117 +6862,6 @@ pbj_status google_protobuf_FeatureSetDefaults__decode(google_protobuf_FeatureSet
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_FeatureSetDefaults_print(const google_protobuf_FeatureSetDefaults *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    for (size_t i = 0; i < m->defaults.count; i++) {
-        pbj_text_open(t, "defaults");
-        google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_print(&m->defaults.data[i], t);
-        pbj_text_close(t);
-    }
-    if (m->has_minimum_edition)
-        pbj_text_enum(t, "minimum_edition", m->minimum_edition, google_protobuf_Edition_name(m->minimum_edition));
-    if (m->has_maximum_edition)
-        pbj_text_enum(t, "maximum_edition", m->maximum_edition, google_protobuf_Edition_name(m->maximum_edition));
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_FeatureSetDefaults__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 8:
-        if (memcmp(s, "defaults", 8) == 0) return 1;
-        break;
-    case 15:
-        if (memcmp(s, "maximum_edition", 15) == 0) return 5;
-        if (memcmp(s, "minimum_edition", 15) == 0) return 4;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_FeatureSetDefaults__read_text(google_protobuf_FeatureSetDefaults *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_FeatureSetDefaults__text_field(r->name, r->name_len)) {
-        case 1: /* defaults */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->defaults.data = (google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *)pbj__array_add(r->arena, m->defaults.data, m->defaults.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->defaults.data[m->defaults.count++];
-                google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_init(e);
-                if (pbj__tr_status(r, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 4: /* minimum_edition */
-            if (m->has_minimum_edition) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, google_protobuf_Edition_from_name, google_protobuf_Edition_name, true)) return r->st;
-                m->minimum_edition = v;
-                m->has_minimum_edition = 1;
-            }
-            break;
-        case 5: /* maximum_edition */
-            if (m->has_maximum_edition) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, google_protobuf_Edition_from_name, google_protobuf_Edition_name, true)) return r->st;
-                m->maximum_edition = v;
-                m->has_maximum_edition = 1;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.FeatureSetDefaults");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_FeatureSetDefaults_from_text(google_protobuf_FeatureSetDefaults *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_FeatureSetDefaults_init(m);
-    if (pbj__tr_status(&r, google_protobuf_FeatureSetDefaults__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_FeatureSetDefaults_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_FeatureSetDefaults_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_FeatureSetDefaults__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_FeatureSetDefaults *m = (google_protobuf_FeatureSetDefaults *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_FeatureSetDefaults_init(m);
-    if (pbj__tr_status(r, google_protobuf_FeatureSetDefaults__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_FeatureSetDefaults_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_FeatureSetDefaults_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_FeatureSetDefaults_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault ==== */
 
@@ -11537,114 +7002,6 @@ pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__decode(g
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_print(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_edition)
-        pbj_text_enum(t, "edition", m->edition, google_protobuf_Edition_name(m->edition));
-    if (m->overridable_features) {
-        pbj_text_open(t, "overridable_features");
-        google_protobuf_FeatureSet_print(m->overridable_features, t);
-        pbj_text_close(t);
-    }
-    if (m->fixed_features) {
-        pbj_text_open(t, "fixed_features");
-        google_protobuf_FeatureSet_print(m->fixed_features, t);
-        pbj_text_close(t);
-    }
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 7:
-        if (memcmp(s, "edition", 7) == 0) return 3;
-        break;
-    case 14:
-        if (memcmp(s, "fixed_features", 14) == 0) return 5;
-        break;
-    case 20:
-        if (memcmp(s, "overridable_features", 20) == 0) return 4;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__read_text(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__text_field(r->name, r->name_len)) {
-        case 3: /* edition */
-            if (m->has_edition) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, google_protobuf_Edition_from_name, google_protobuf_Edition_name, true)) return r->st;
-                m->edition = v;
-                m->has_edition = 1;
-            }
-            break;
-        case 4: /* overridable_features */
-            if (m->overridable_features) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->overridable_features = (google_protobuf_FeatureSet *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FeatureSet)))) return pbj__tr_nomem(r);
-            google_protobuf_FeatureSet_init(m->overridable_features);
-            if (pbj__tr_status(r, google_protobuf_FeatureSet__read_text(m->overridable_features, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        case 5: /* fixed_features */
-            if (m->fixed_features) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->fixed_features = (google_protobuf_FeatureSet *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FeatureSet)))) return pbj__tr_nomem(r);
-            google_protobuf_FeatureSet_init(m->fixed_features);
-            if (pbj__tr_status(r, google_protobuf_FeatureSet__read_text(m->fixed_features, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_from_text(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_init(m);
-    if (pbj__tr_status(&r, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m = (google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_init(m);
-    if (pbj__tr_status(r, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== google.protobuf.SourceCodeInfo ==== */
 
 void google_protobuf_SourceCodeInfo_init(google_protobuf_SourceCodeInfo *m)
@@ -11739,89 +7096,6 @@ pbj_status google_protobuf_SourceCodeInfo__decode(google_protobuf_SourceCodeInfo
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_SourceCodeInfo_print(const google_protobuf_SourceCodeInfo *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    for (size_t i = 0; i < m->location.count; i++) {
-        pbj_text_open(t, "location");
-        google_protobuf_SourceCodeInfo_Location_print(&m->location.data[i], t);
-        pbj_text_close(t);
-    }
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_SourceCodeInfo__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 8:
-        if (memcmp(s, "location", 8) == 0) return 1;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_SourceCodeInfo__read_text(google_protobuf_SourceCodeInfo *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_SourceCodeInfo__text_field(r->name, r->name_len)) {
-        case 1: /* location */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_SourceCodeInfo_Location *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->location.data = (google_protobuf_SourceCodeInfo_Location *)pbj__array_add(r->arena, m->location.data, m->location.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->location.data[m->location.count++];
-                google_protobuf_SourceCodeInfo_Location_init(e);
-                if (pbj__tr_status(r, google_protobuf_SourceCodeInfo_Location__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.SourceCodeInfo");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_SourceCodeInfo_from_text(google_protobuf_SourceCodeInfo *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_SourceCodeInfo_init(m);
-    if (pbj__tr_status(&r, google_protobuf_SourceCodeInfo__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_SourceCodeInfo_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_SourceCodeInfo_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_SourceCodeInfo__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_SourceCodeInfo *m = (google_protobuf_SourceCodeInfo *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_SourceCodeInfo_init(m);
-    if (pbj__tr_status(r, google_protobuf_SourceCodeInfo__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_SourceCodeInfo_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_SourceCodeInfo_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_SourceCodeInfo_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== google.protobuf.SourceCodeInfo.Location ==== */
 
@@ -12051,142 +7325,6 @@ pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_Sourc
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_SourceCodeInfo_Location_print(const google_protobuf_SourceCodeInfo_Location *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    for (size_t i = 0; i < m->path.count; i++)
-        pbj_text_int32(t, "path", m->path.data[i]);
-    for (size_t i = 0; i < m->span.count; i++)
-        pbj_text_int32(t, "span", m->span.data[i]);
-    if (m->has_leading_comments)
-        pbj_text_string(t, "leading_comments", pbj_slice_data(m->leading_comments), m->leading_comments.len);
-    if (m->has_trailing_comments)
-        pbj_text_string(t, "trailing_comments", pbj_slice_data(m->trailing_comments), m->trailing_comments.len);
-    for (size_t i = 0; i < m->leading_detached_comments.count; i++)
-        pbj_text_string(t, "leading_detached_comments", pbj_slice_data(m->leading_detached_comments.data[i]), m->leading_detached_comments.data[i].len);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_SourceCodeInfo_Location__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 4:
-        if (memcmp(s, "path", 4) == 0) return 1;
-        if (memcmp(s, "span", 4) == 0) return 2;
-        break;
-    case 16:
-        if (memcmp(s, "leading_comments", 16) == 0) return 3;
-        break;
-    case 17:
-        if (memcmp(s, "trailing_comments", 17) == 0) return 4;
-        break;
-    case 25:
-        if (memcmp(s, "leading_detached_comments", 25) == 0) return 6;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_SourceCodeInfo_Location__read_text(google_protobuf_SourceCodeInfo_Location *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_SourceCodeInfo_Location__text_field(r->name, r->name_len)) {
-        case 1: /* path */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                if (!(m->path.data = (int32_t *)pbj__array_add(r->arena, m->path.data, m->path.count, sizeof v))) return pbj__tr_nomem(r);
-                m->path.data[m->path.count++] = v;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 2: /* span */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                if (!(m->span.data = (int32_t *)pbj__array_add(r->arena, m->span.data, m->span.count, sizeof v))) return pbj__tr_nomem(r);
-                m->span.data[m->span.count++] = v;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 3: /* leading_comments */
-            if (m->has_leading_comments) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->leading_comments = v;
-                m->has_leading_comments = 1;
-            }
-            break;
-        case 4: /* trailing_comments */
-            if (m->has_trailing_comments) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->trailing_comments = v;
-                m->has_trailing_comments = 1;
-            }
-            break;
-        case 6: /* leading_detached_comments */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                if (!(m->leading_detached_comments.data = (pbj_slice *)pbj__array_add(r->arena, m->leading_detached_comments.data, m->leading_detached_comments.count, sizeof v))) return pbj__tr_nomem(r);
-                m->leading_detached_comments.data[m->leading_detached_comments.count++] = v;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.SourceCodeInfo.Location");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_SourceCodeInfo_Location_from_text(google_protobuf_SourceCodeInfo_Location *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_SourceCodeInfo_Location_init(m);
-    if (pbj__tr_status(&r, google_protobuf_SourceCodeInfo_Location__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_SourceCodeInfo_Location_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_SourceCodeInfo_Location_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_SourceCodeInfo_Location__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_SourceCodeInfo_Location *m = (google_protobuf_SourceCodeInfo_Location *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_SourceCodeInfo_Location_init(m);
-    if (pbj__tr_status(r, google_protobuf_SourceCodeInfo_Location__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_SourceCodeInfo_Location_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_SourceCodeInfo_Location_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_SourceCodeInfo_Location_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== google.protobuf.GeneratedCodeInfo ==== */
 
 void google_protobuf_GeneratedCodeInfo_init(google_protobuf_GeneratedCodeInfo *m)
@@ -12281,89 +7419,6 @@ pbj_status google_protobuf_GeneratedCodeInfo__decode(google_protobuf_GeneratedCo
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_GeneratedCodeInfo_print(const google_protobuf_GeneratedCodeInfo *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    for (size_t i = 0; i < m->annotation.count; i++) {
-        pbj_text_open(t, "annotation");
-        google_protobuf_GeneratedCodeInfo_Annotation_print(&m->annotation.data[i], t);
-        pbj_text_close(t);
-    }
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_GeneratedCodeInfo__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 10:
-        if (memcmp(s, "annotation", 10) == 0) return 1;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_GeneratedCodeInfo__read_text(google_protobuf_GeneratedCodeInfo *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_GeneratedCodeInfo__text_field(r->name, r->name_len)) {
-        case 1: /* annotation */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_GeneratedCodeInfo_Annotation *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->annotation.data = (google_protobuf_GeneratedCodeInfo_Annotation *)pbj__array_add(r->arena, m->annotation.data, m->annotation.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->annotation.data[m->annotation.count++];
-                google_protobuf_GeneratedCodeInfo_Annotation_init(e);
-                if (pbj__tr_status(r, google_protobuf_GeneratedCodeInfo_Annotation__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.GeneratedCodeInfo");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_GeneratedCodeInfo_from_text(google_protobuf_GeneratedCodeInfo *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_GeneratedCodeInfo_init(m);
-    if (pbj__tr_status(&r, google_protobuf_GeneratedCodeInfo__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_GeneratedCodeInfo_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_GeneratedCodeInfo_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_GeneratedCodeInfo__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_GeneratedCodeInfo *m = (google_protobuf_GeneratedCodeInfo *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_GeneratedCodeInfo_init(m);
-    if (pbj__tr_status(r, google_protobuf_GeneratedCodeInfo__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_GeneratedCodeInfo_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_GeneratedCodeInfo_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_GeneratedCodeInfo_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== google.protobuf.GeneratedCodeInfo.Annotation ==== */
 
@@ -12534,129 +7589,6 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation__decode(google_protobuf_
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_GeneratedCodeInfo_Annotation_print(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    for (size_t i = 0; i < m->path.count; i++)
-        pbj_text_int32(t, "path", m->path.data[i]);
-    if (m->has_source_file)
-        pbj_text_string(t, "source_file", pbj_slice_data(m->source_file), m->source_file.len);
-    if (m->has_begin)
-        pbj_text_int32(t, "begin", m->begin);
-    if (m->has_end)
-        pbj_text_int32(t, "end", m->end);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_GeneratedCodeInfo_Annotation__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 3:
-        if (memcmp(s, "end", 3) == 0) return 4;
-        break;
-    case 4:
-        if (memcmp(s, "path", 4) == 0) return 1;
-        break;
-    case 5:
-        if (memcmp(s, "begin", 5) == 0) return 3;
-        break;
-    case 11:
-        if (memcmp(s, "source_file", 11) == 0) return 2;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_GeneratedCodeInfo_Annotation__read_text(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_GeneratedCodeInfo_Annotation__text_field(r->name, r->name_len)) {
-        case 1: /* path */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                if (!(m->path.data = (int32_t *)pbj__array_add(r->arena, m->path.data, m->path.count, sizeof v))) return pbj__tr_nomem(r);
-                m->path.data[m->path.count++] = v;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 2: /* source_file */
-            if (m->has_source_file) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->source_file = v;
-                m->has_source_file = 1;
-            }
-            break;
-        case 3: /* begin */
-            if (m->has_begin) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->begin = v;
-                m->has_begin = 1;
-            }
-            break;
-        case 4: /* end */
-            if (m->has_end) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->end = v;
-                m->has_end = 1;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.GeneratedCodeInfo.Annotation");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_GeneratedCodeInfo_Annotation_from_text(google_protobuf_GeneratedCodeInfo_Annotation *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_GeneratedCodeInfo_Annotation_init(m);
-    if (pbj__tr_status(&r, google_protobuf_GeneratedCodeInfo_Annotation__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_GeneratedCodeInfo_Annotation_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_GeneratedCodeInfo_Annotation_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_GeneratedCodeInfo_Annotation__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_GeneratedCodeInfo_Annotation *m = (google_protobuf_GeneratedCodeInfo_Annotation *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_GeneratedCodeInfo_Annotation_init(m);
-    if (pbj__tr_status(r, google_protobuf_GeneratedCodeInfo_Annotation__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_GeneratedCodeInfo_Annotation_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_GeneratedCodeInfo_Annotation_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_GeneratedCodeInfo_Annotation_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 #ifdef PBJ_TEXT_READ_H
 static void google_protobuf_FileDescriptorSet__type_init(void *m) { google_protobuf_FileDescriptorSet_init((google_protobuf_FileDescriptorSet *)m); }
 static pbj_status google_protobuf_FileDescriptorSet__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
@@ -12668,8 +7600,6 @@ static pbj_status google_protobuf_FileDescriptorSet__type_encode(void *m, uint8_
 const pbj_msg_type google_protobuf_FileDescriptorSet__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.FileDescriptorSet", sizeof(google_protobuf_FileDescriptorSet), google_protobuf_FileDescriptorSet__type_init, google_protobuf_FileDescriptorSet__type_decode, google_protobuf_FileDescriptorSet__type_size, google_protobuf_FileDescriptorSet__type_encode,
     NULL, NULL, NULL,
-    google_protobuf_FileDescriptorSet__text_any
-,
 };
 #endif
 
@@ -12684,8 +7614,6 @@ static pbj_status google_protobuf_FileDescriptorProto__type_encode(void *m, uint
 const pbj_msg_type google_protobuf_FileDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.FileDescriptorProto", sizeof(google_protobuf_FileDescriptorProto), google_protobuf_FileDescriptorProto__type_init, google_protobuf_FileDescriptorProto__type_decode, google_protobuf_FileDescriptorProto__type_size, google_protobuf_FileDescriptorProto__type_encode,
     NULL, NULL, NULL,
-    google_protobuf_FileDescriptorProto__text_any
-,
 };
 #endif
 
@@ -12700,8 +7628,6 @@ static pbj_status google_protobuf_DescriptorProto__type_encode(void *m, uint8_t 
 const pbj_msg_type google_protobuf_DescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.DescriptorProto", sizeof(google_protobuf_DescriptorProto), google_protobuf_DescriptorProto__type_init, google_protobuf_DescriptorProto__type_decode, google_protobuf_DescriptorProto__type_size, google_protobuf_DescriptorProto__type_encode,
     NULL, NULL, NULL,
-    google_protobuf_DescriptorProto__text_any
-,
 };
 #endif
 
@@ -12716,8 +7642,6 @@ static pbj_status google_protobuf_DescriptorProto_ExtensionRange__type_encode(vo
 const pbj_msg_type google_protobuf_DescriptorProto_ExtensionRange__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.DescriptorProto.ExtensionRange", sizeof(google_protobuf_DescriptorProto_ExtensionRange), google_protobuf_DescriptorProto_ExtensionRange__type_init, google_protobuf_DescriptorProto_ExtensionRange__type_decode, google_protobuf_DescriptorProto_ExtensionRange__type_size, google_protobuf_DescriptorProto_ExtensionRange__type_encode,
     NULL, NULL, NULL,
-    google_protobuf_DescriptorProto_ExtensionRange__text_any
-,
 };
 #endif
 
@@ -12732,8 +7656,6 @@ static pbj_status google_protobuf_DescriptorProto_ReservedRange__type_encode(voi
 const pbj_msg_type google_protobuf_DescriptorProto_ReservedRange__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.DescriptorProto.ReservedRange", sizeof(google_protobuf_DescriptorProto_ReservedRange), google_protobuf_DescriptorProto_ReservedRange__type_init, google_protobuf_DescriptorProto_ReservedRange__type_decode, google_protobuf_DescriptorProto_ReservedRange__type_size, google_protobuf_DescriptorProto_ReservedRange__type_encode,
     NULL, NULL, NULL,
-    google_protobuf_DescriptorProto_ReservedRange__text_any
-,
 };
 #endif
 
@@ -12748,8 +7670,6 @@ static pbj_status google_protobuf_FieldDescriptorProto__type_encode(void *m, uin
 const pbj_msg_type google_protobuf_FieldDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.FieldDescriptorProto", sizeof(google_protobuf_FieldDescriptorProto), google_protobuf_FieldDescriptorProto__type_init, google_protobuf_FieldDescriptorProto__type_decode, google_protobuf_FieldDescriptorProto__type_size, google_protobuf_FieldDescriptorProto__type_encode,
     NULL, NULL, NULL,
-    google_protobuf_FieldDescriptorProto__text_any
-,
 };
 #endif
 
@@ -12764,8 +7684,6 @@ static pbj_status google_protobuf_OneofDescriptorProto__type_encode(void *m, uin
 const pbj_msg_type google_protobuf_OneofDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.OneofDescriptorProto", sizeof(google_protobuf_OneofDescriptorProto), google_protobuf_OneofDescriptorProto__type_init, google_protobuf_OneofDescriptorProto__type_decode, google_protobuf_OneofDescriptorProto__type_size, google_protobuf_OneofDescriptorProto__type_encode,
     NULL, NULL, NULL,
-    google_protobuf_OneofDescriptorProto__text_any
-,
 };
 #endif
 
@@ -12780,8 +7698,6 @@ static pbj_status google_protobuf_EnumDescriptorProto__type_encode(void *m, uint
 const pbj_msg_type google_protobuf_EnumDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.EnumDescriptorProto", sizeof(google_protobuf_EnumDescriptorProto), google_protobuf_EnumDescriptorProto__type_init, google_protobuf_EnumDescriptorProto__type_decode, google_protobuf_EnumDescriptorProto__type_size, google_protobuf_EnumDescriptorProto__type_encode,
     NULL, NULL, NULL,
-    google_protobuf_EnumDescriptorProto__text_any
-,
 };
 #endif
 
@@ -12796,8 +7712,6 @@ static pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__type_en
 const pbj_msg_type google_protobuf_EnumDescriptorProto_EnumReservedRange__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.EnumDescriptorProto.EnumReservedRange", sizeof(google_protobuf_EnumDescriptorProto_EnumReservedRange), google_protobuf_EnumDescriptorProto_EnumReservedRange__type_init, google_protobuf_EnumDescriptorProto_EnumReservedRange__type_decode, google_protobuf_EnumDescriptorProto_EnumReservedRange__type_size, google_protobuf_EnumDescriptorProto_EnumReservedRange__type_encode,
     NULL, NULL, NULL,
-    google_protobuf_EnumDescriptorProto_EnumReservedRange__text_any
-,
 };
 #endif
 
@@ -12812,8 +7726,6 @@ static pbj_status google_protobuf_EnumValueDescriptorProto__type_encode(void *m,
 const pbj_msg_type google_protobuf_EnumValueDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.EnumValueDescriptorProto", sizeof(google_protobuf_EnumValueDescriptorProto), google_protobuf_EnumValueDescriptorProto__type_init, google_protobuf_EnumValueDescriptorProto__type_decode, google_protobuf_EnumValueDescriptorProto__type_size, google_protobuf_EnumValueDescriptorProto__type_encode,
     NULL, NULL, NULL,
-    google_protobuf_EnumValueDescriptorProto__text_any
-,
 };
 #endif
 
@@ -12828,8 +7740,6 @@ static pbj_status google_protobuf_ServiceDescriptorProto__type_encode(void *m, u
 const pbj_msg_type google_protobuf_ServiceDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.ServiceDescriptorProto", sizeof(google_protobuf_ServiceDescriptorProto), google_protobuf_ServiceDescriptorProto__type_init, google_protobuf_ServiceDescriptorProto__type_decode, google_protobuf_ServiceDescriptorProto__type_size, google_protobuf_ServiceDescriptorProto__type_encode,
     NULL, NULL, NULL,
-    google_protobuf_ServiceDescriptorProto__text_any
-,
 };
 #endif
 
@@ -12844,8 +7754,6 @@ static pbj_status google_protobuf_MethodDescriptorProto__type_encode(void *m, ui
 const pbj_msg_type google_protobuf_MethodDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.MethodDescriptorProto", sizeof(google_protobuf_MethodDescriptorProto), google_protobuf_MethodDescriptorProto__type_init, google_protobuf_MethodDescriptorProto__type_decode, google_protobuf_MethodDescriptorProto__type_size, google_protobuf_MethodDescriptorProto__type_encode,
     NULL, NULL, NULL,
-    google_protobuf_MethodDescriptorProto__text_any
-,
 };
 #endif
 
@@ -12860,8 +7768,6 @@ static pbj_status google_protobuf_FileOptions__type_encode(void *m, uint8_t *buf
 const pbj_msg_type google_protobuf_FileOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.FileOptions", sizeof(google_protobuf_FileOptions), google_protobuf_FileOptions__type_init, google_protobuf_FileOptions__type_decode, google_protobuf_FileOptions__type_size, google_protobuf_FileOptions__type_encode,
     NULL, NULL, NULL,
-    google_protobuf_FileOptions__text_any
-,
 };
 #endif
 
@@ -12876,8 +7782,6 @@ static pbj_status google_protobuf_MessageOptions__type_encode(void *m, uint8_t *
 const pbj_msg_type google_protobuf_MessageOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.MessageOptions", sizeof(google_protobuf_MessageOptions), google_protobuf_MessageOptions__type_init, google_protobuf_MessageOptions__type_decode, google_protobuf_MessageOptions__type_size, google_protobuf_MessageOptions__type_encode,
     NULL, NULL, NULL,
-    google_protobuf_MessageOptions__text_any
-,
 };
 #endif
 
@@ -12892,8 +7796,6 @@ static pbj_status google_protobuf_FieldOptions__type_encode(void *m, uint8_t *bu
 const pbj_msg_type google_protobuf_FieldOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.FieldOptions", sizeof(google_protobuf_FieldOptions), google_protobuf_FieldOptions__type_init, google_protobuf_FieldOptions__type_decode, google_protobuf_FieldOptions__type_size, google_protobuf_FieldOptions__type_encode,
     NULL, NULL, NULL,
-    google_protobuf_FieldOptions__text_any
-,
 };
 #endif
 
@@ -12908,8 +7810,6 @@ static pbj_status google_protobuf_FieldOptions_EditionDefault__type_encode(void 
 const pbj_msg_type google_protobuf_FieldOptions_EditionDefault__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.FieldOptions.EditionDefault", sizeof(google_protobuf_FieldOptions_EditionDefault), google_protobuf_FieldOptions_EditionDefault__type_init, google_protobuf_FieldOptions_EditionDefault__type_decode, google_protobuf_FieldOptions_EditionDefault__type_size, google_protobuf_FieldOptions_EditionDefault__type_encode,
     NULL, NULL, NULL,
-    google_protobuf_FieldOptions_EditionDefault__text_any
-,
 };
 #endif
 
@@ -12924,8 +7824,6 @@ static pbj_status google_protobuf_FieldOptions_FeatureSupport__type_encode(void 
 const pbj_msg_type google_protobuf_FieldOptions_FeatureSupport__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.FieldOptions.FeatureSupport", sizeof(google_protobuf_FieldOptions_FeatureSupport), google_protobuf_FieldOptions_FeatureSupport__type_init, google_protobuf_FieldOptions_FeatureSupport__type_decode, google_protobuf_FieldOptions_FeatureSupport__type_size, google_protobuf_FieldOptions_FeatureSupport__type_encode,
     NULL, NULL, NULL,
-    google_protobuf_FieldOptions_FeatureSupport__text_any
-,
 };
 #endif
 
@@ -12940,8 +7838,6 @@ static pbj_status google_protobuf_OneofOptions__type_encode(void *m, uint8_t *bu
 const pbj_msg_type google_protobuf_OneofOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.OneofOptions", sizeof(google_protobuf_OneofOptions), google_protobuf_OneofOptions__type_init, google_protobuf_OneofOptions__type_decode, google_protobuf_OneofOptions__type_size, google_protobuf_OneofOptions__type_encode,
     NULL, NULL, NULL,
-    google_protobuf_OneofOptions__text_any
-,
 };
 #endif
 
@@ -12956,8 +7852,6 @@ static pbj_status google_protobuf_EnumOptions__type_encode(void *m, uint8_t *buf
 const pbj_msg_type google_protobuf_EnumOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.EnumOptions", sizeof(google_protobuf_EnumOptions), google_protobuf_EnumOptions__type_init, google_protobuf_EnumOptions__type_decode, google_protobuf_EnumOptions__type_size, google_protobuf_EnumOptions__type_encode,
     NULL, NULL, NULL,
-    google_protobuf_EnumOptions__text_any
-,
 };
 #endif
 
@@ -12972,8 +7866,6 @@ static pbj_status google_protobuf_EnumValueOptions__type_encode(void *m, uint8_t
 const pbj_msg_type google_protobuf_EnumValueOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.EnumValueOptions", sizeof(google_protobuf_EnumValueOptions), google_protobuf_EnumValueOptions__type_init, google_protobuf_EnumValueOptions__type_decode, google_protobuf_EnumValueOptions__type_size, google_protobuf_EnumValueOptions__type_encode,
     NULL, NULL, NULL,
-    google_protobuf_EnumValueOptions__text_any
-,
 };
 #endif
 
@@ -12988,8 +7880,6 @@ static pbj_status google_protobuf_ServiceOptions__type_encode(void *m, uint8_t *
 const pbj_msg_type google_protobuf_ServiceOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.ServiceOptions", sizeof(google_protobuf_ServiceOptions), google_protobuf_ServiceOptions__type_init, google_protobuf_ServiceOptions__type_decode, google_protobuf_ServiceOptions__type_size, google_protobuf_ServiceOptions__type_encode,
     NULL, NULL, NULL,
-    google_protobuf_ServiceOptions__text_any
-,
 };
 #endif
 
@@ -13004,8 +7894,6 @@ static pbj_status google_protobuf_MethodOptions__type_encode(void *m, uint8_t *b
 const pbj_msg_type google_protobuf_MethodOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.MethodOptions", sizeof(google_protobuf_MethodOptions), google_protobuf_MethodOptions__type_init, google_protobuf_MethodOptions__type_decode, google_protobuf_MethodOptions__type_size, google_protobuf_MethodOptions__type_encode,
     NULL, NULL, NULL,
-    google_protobuf_MethodOptions__text_any
-,
 };
 #endif
 
@@ -13020,8 +7908,6 @@ static pbj_status google_protobuf_ExtensionRangeOptions__type_encode(void *m, ui
 const pbj_msg_type google_protobuf_ExtensionRangeOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.ExtensionRangeOptions", sizeof(google_protobuf_ExtensionRangeOptions), google_protobuf_ExtensionRangeOptions__type_init, google_protobuf_ExtensionRangeOptions__type_decode, google_protobuf_ExtensionRangeOptions__type_size, google_protobuf_ExtensionRangeOptions__type_encode,
     NULL, NULL, NULL,
-    google_protobuf_ExtensionRangeOptions__text_any
-,
 };
 #endif
 
@@ -13036,8 +7922,6 @@ static pbj_status google_protobuf_ExtensionRangeOptions_Declaration__type_encode
 const pbj_msg_type google_protobuf_ExtensionRangeOptions_Declaration__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.ExtensionRangeOptions.Declaration", sizeof(google_protobuf_ExtensionRangeOptions_Declaration), google_protobuf_ExtensionRangeOptions_Declaration__type_init, google_protobuf_ExtensionRangeOptions_Declaration__type_decode, google_protobuf_ExtensionRangeOptions_Declaration__type_size, google_protobuf_ExtensionRangeOptions_Declaration__type_encode,
     NULL, NULL, NULL,
-    google_protobuf_ExtensionRangeOptions_Declaration__text_any
-,
 };
 #endif
 
@@ -13052,8 +7936,6 @@ static pbj_status google_protobuf_UninterpretedOption__type_encode(void *m, uint
 const pbj_msg_type google_protobuf_UninterpretedOption__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.UninterpretedOption", sizeof(google_protobuf_UninterpretedOption), google_protobuf_UninterpretedOption__type_init, google_protobuf_UninterpretedOption__type_decode, google_protobuf_UninterpretedOption__type_size, google_protobuf_UninterpretedOption__type_encode,
     NULL, NULL, NULL,
-    google_protobuf_UninterpretedOption__text_any
-,
 };
 #endif
 
@@ -13068,8 +7950,6 @@ static pbj_status google_protobuf_UninterpretedOption_NamePart__type_encode(void
 const pbj_msg_type google_protobuf_UninterpretedOption_NamePart__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.UninterpretedOption.NamePart", sizeof(google_protobuf_UninterpretedOption_NamePart), google_protobuf_UninterpretedOption_NamePart__type_init, google_protobuf_UninterpretedOption_NamePart__type_decode, google_protobuf_UninterpretedOption_NamePart__type_size, google_protobuf_UninterpretedOption_NamePart__type_encode,
     NULL, NULL, NULL,
-    google_protobuf_UninterpretedOption_NamePart__text_any
-,
 };
 #endif
 
@@ -13084,8 +7964,6 @@ static pbj_status google_protobuf_FeatureSet__type_encode(void *m, uint8_t *buf,
 const pbj_msg_type google_protobuf_FeatureSet__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.FeatureSet", sizeof(google_protobuf_FeatureSet), google_protobuf_FeatureSet__type_init, google_protobuf_FeatureSet__type_decode, google_protobuf_FeatureSet__type_size, google_protobuf_FeatureSet__type_encode,
     NULL, NULL, NULL,
-    google_protobuf_FeatureSet__text_any
-,
 };
 #endif
 
@@ -13100,8 +7978,6 @@ static pbj_status google_protobuf_FeatureSet_VisibilityFeature__type_encode(void
 const pbj_msg_type google_protobuf_FeatureSet_VisibilityFeature__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.FeatureSet.VisibilityFeature", sizeof(google_protobuf_FeatureSet_VisibilityFeature), google_protobuf_FeatureSet_VisibilityFeature__type_init, google_protobuf_FeatureSet_VisibilityFeature__type_decode, google_protobuf_FeatureSet_VisibilityFeature__type_size, google_protobuf_FeatureSet_VisibilityFeature__type_encode,
     NULL, NULL, NULL,
-    google_protobuf_FeatureSet_VisibilityFeature__text_any
-,
 };
 #endif
 
@@ -13116,8 +7992,6 @@ static pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature__type_encode(voi
 const pbj_msg_type google_protobuf_FeatureSet_ProtoLimitsFeature__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.FeatureSet.ProtoLimitsFeature", sizeof(google_protobuf_FeatureSet_ProtoLimitsFeature), google_protobuf_FeatureSet_ProtoLimitsFeature__type_init, google_protobuf_FeatureSet_ProtoLimitsFeature__type_decode, google_protobuf_FeatureSet_ProtoLimitsFeature__type_size, google_protobuf_FeatureSet_ProtoLimitsFeature__type_encode,
     NULL, NULL, NULL,
-    google_protobuf_FeatureSet_ProtoLimitsFeature__text_any
-,
 };
 #endif
 
@@ -13132,8 +8006,6 @@ static pbj_status google_protobuf_FeatureSetDefaults__type_encode(void *m, uint8
 const pbj_msg_type google_protobuf_FeatureSetDefaults__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.FeatureSetDefaults", sizeof(google_protobuf_FeatureSetDefaults), google_protobuf_FeatureSetDefaults__type_init, google_protobuf_FeatureSetDefaults__type_decode, google_protobuf_FeatureSetDefaults__type_size, google_protobuf_FeatureSetDefaults__type_encode,
     NULL, NULL, NULL,
-    google_protobuf_FeatureSetDefaults__text_any
-,
 };
 #endif
 
@@ -13148,8 +8020,6 @@ static pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__t
 const pbj_msg_type google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault", sizeof(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault), google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__type_init, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__type_decode, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__type_size, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__type_encode,
     NULL, NULL, NULL,
-    google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__text_any
-,
 };
 #endif
 
@@ -13164,8 +8034,6 @@ static pbj_status google_protobuf_SourceCodeInfo__type_encode(void *m, uint8_t *
 const pbj_msg_type google_protobuf_SourceCodeInfo__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.SourceCodeInfo", sizeof(google_protobuf_SourceCodeInfo), google_protobuf_SourceCodeInfo__type_init, google_protobuf_SourceCodeInfo__type_decode, google_protobuf_SourceCodeInfo__type_size, google_protobuf_SourceCodeInfo__type_encode,
     NULL, NULL, NULL,
-    google_protobuf_SourceCodeInfo__text_any
-,
 };
 #endif
 
@@ -13180,8 +8048,6 @@ static pbj_status google_protobuf_SourceCodeInfo_Location__type_encode(void *m, 
 const pbj_msg_type google_protobuf_SourceCodeInfo_Location__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.SourceCodeInfo.Location", sizeof(google_protobuf_SourceCodeInfo_Location), google_protobuf_SourceCodeInfo_Location__type_init, google_protobuf_SourceCodeInfo_Location__type_decode, google_protobuf_SourceCodeInfo_Location__type_size, google_protobuf_SourceCodeInfo_Location__type_encode,
     NULL, NULL, NULL,
-    google_protobuf_SourceCodeInfo_Location__text_any
-,
 };
 #endif
 
@@ -13196,8 +8062,6 @@ static pbj_status google_protobuf_GeneratedCodeInfo__type_encode(void *m, uint8_
 const pbj_msg_type google_protobuf_GeneratedCodeInfo__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.GeneratedCodeInfo", sizeof(google_protobuf_GeneratedCodeInfo), google_protobuf_GeneratedCodeInfo__type_init, google_protobuf_GeneratedCodeInfo__type_decode, google_protobuf_GeneratedCodeInfo__type_size, google_protobuf_GeneratedCodeInfo__type_encode,
     NULL, NULL, NULL,
-    google_protobuf_GeneratedCodeInfo__text_any
-,
 };
 #endif
 
@@ -13212,8 +8076,6 @@ static pbj_status google_protobuf_GeneratedCodeInfo_Annotation__type_encode(void
 const pbj_msg_type google_protobuf_GeneratedCodeInfo_Annotation__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.GeneratedCodeInfo.Annotation", sizeof(google_protobuf_GeneratedCodeInfo_Annotation), google_protobuf_GeneratedCodeInfo_Annotation__type_init, google_protobuf_GeneratedCodeInfo_Annotation__type_decode, google_protobuf_GeneratedCodeInfo_Annotation__type_size, google_protobuf_GeneratedCodeInfo_Annotation__type_encode,
     NULL, NULL, NULL,
-    google_protobuf_GeneratedCodeInfo_Annotation__text_any
-,
 };
 #endif
 

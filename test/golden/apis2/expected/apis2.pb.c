@@ -19,12 +19,12 @@ const pbj_json_enum golden_apis2_Color__json = {(const pbj__jin_name[]){
 
 /* the names of the tables below, NUL-separated: each enum's full name, then its values' names by number; each
  * message's full name, then per field its name (a required one's full name before it) and JSON name (when it
- * differs), then its oneofs' names; in pieces laid end to end
+ * differs), then its oneofs' names, then its extensions' text and JSON names; in pieces laid end to end
  * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
 static const struct {
-    char s0[340];
+    char s0[452];
 } pbj__pool_apis2_proto = {
-    "golden.apis2.Color\000BLACK\000RED\000GREEN\000golden.apis2.Item\000golden.apis2.Item.id\000id\000label\000golden.apis2.Record\000golden.apis2.Record.key\000key\000color\000colors\000by_name\000byName\000Header\000header\000Line\000line\000item\000picked\000number\000choice\000golden.apis2.Record.ByNameEntry\000key\000value\000golden.apis2.Record.Header\000version\000tags\000golden.apis2.Record.Line\000n\000golden.apis2.XGroup\000g",
+    "golden.apis2.Color\000BLACK\000RED\000GREEN\000golden.apis2.Item\000golden.apis2.Item.id\000id\000label\000golden.apis2.Record\000golden.apis2.Record.key\000key\000color\000colors\000by_name\000byName\000Header\000header\000Line\000line\000item\000picked\000number\000choice\000[golden.apis2.x_int]\000[golden.apis2.x_names]\000[golden.apis2.x_item]\000[golden.apis2.xgroup]\000[golden.apis2.x_packed]\000golden.apis2.Record.ByNameEntry\000key\000value\000golden.apis2.Record.Header\000version\000tags\000golden.apis2.Record.Line\000n\000golden.apis2.XGroup\000g",
 };
 
 /* golden.apis2.Color */
@@ -42,8 +42,10 @@ static const pbj_field golden_apis2_Item__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, PBJ_F_REQUIRED, PBJ_MEMBER(golden_apis2_Item, id), PBJ_OFFSET(golden_apis2_Item, has_id), 74, 74, NULL, NULL},   /* id */
     {2, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_apis2_Item, label), PBJ_OFFSET(golden_apis2_Item, has_label), 77, 77, NULL, NULL},   /* label */
 };
+PBJ_CODEC(golden_apis2_Item, golden_apis2_Item__decode, golden_apis2_Item_size, golden_apis2_Item_encode_partial, golden_apis2_Item_sort_maps, golden_apis2_Item_missing);
 const pbj_table golden_apis2_Item__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_Item__fields, NULL, golden_apis2_Item__init_table, 35, sizeof(golden_apis2_Item), 2, 2, 0,
-                           PBJ_OFFSET(golden_apis2_Item, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(golden_apis2_Item, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_apis2_Item__codec, NULL, 0,
+                           0, NULL};
 
 /* golden.apis2.Record */
 static void golden_apis2_Record__init_table(void *m) { golden_apis2_Record_init((golden_apis2_Record *)m); }
@@ -62,38 +64,56 @@ static const pbj_oneof golden_apis2_Record__oneofs[] = {
     {PBJ_MEMBER(golden_apis2_Record, choice_case), PBJ_MEMBER(golden_apis2_Record, choice), 202},
 };
 static const uint32_t golden_apis2_Record__ext_singular[] = {100, 0};   /* singular extensions: b's record replaces m's */
+static const pbj_field golden_apis2_Record__exts[] = {
+    {100, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, 0, 0, 0, 209, 209, NULL, NULL},   /* golden.apis2.x_int */
+    {101, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, 0, 0, 0, 230, 230, NULL, NULL},   /* golden.apis2.x_names */
+    {102, PBJ_TYPE_MESSAGE, PBJ_MODE_OPTIONAL, 0, 0, 0, 0, 253, 253, &golden_apis2_Item__table, NULL},   /* golden.apis2.x_item */
+    {103, PBJ_TYPE_GROUP, PBJ_MODE_OPTIONAL, 0, 0, 0, 0, 275, 275, &golden_apis2_XGroup__table, NULL},   /* golden.apis2.xgroup */
+    {104, PBJ_TYPE_FIXED64, PBJ_MODE_REPEATED, PBJ_F_PACKED, 0, 0, 0, 297, 297, NULL, NULL},   /* golden.apis2.x_packed */
+};
+static const uint32_t golden_apis2_Record__ext_ranges[] = {100, 199};
+PBJ_CODEC(golden_apis2_Record, golden_apis2_Record__decode, golden_apis2_Record_size, golden_apis2_Record_encode_partial, golden_apis2_Record_sort_maps, golden_apis2_Record_missing);
 const pbj_table golden_apis2_Record__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_Record__fields, golden_apis2_Record__oneofs, golden_apis2_Record__init_table, 83, sizeof(golden_apis2_Record), 9, 5, 1,
-                           PBJ_OFFSET(golden_apis2_Record, pbj_unknown), PBJ_OFFSET(golden_apis2_Record, pbj_ext), 0, golden_apis2_Record__ext_singular, NULL};
+                           PBJ_OFFSET(golden_apis2_Record, pbj_unknown), PBJ_OFFSET(golden_apis2_Record, pbj_ext), 0, golden_apis2_Record__ext_singular, NULL, &golden_apis2_Record__codec, golden_apis2_Record__exts, 5,
+                           1, golden_apis2_Record__ext_ranges};
 
 /* golden.apis2.Record.ByNameEntry */
 static const pbj_field golden_apis2_Record_ByNameEntry__fields[] = {
-    {1, PBJ_TYPE_STRING, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_apis2_Record_ByNameEntry, key), 0, 241, 241, NULL, NULL},   /* key */
-    {2, PBJ_TYPE_ENUM, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_apis2_Record_ByNameEntry, value), 0, 245, 245, NULL, &golden_apis2_Color__enum},   /* value */
+    {1, PBJ_TYPE_STRING, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_apis2_Record_ByNameEntry, key), 0, 353, 353, NULL, NULL},   /* key */
+    {2, PBJ_TYPE_ENUM, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_apis2_Record_ByNameEntry, value), 0, 357, 357, NULL, &golden_apis2_Color__enum},   /* value */
 };
-const pbj_table golden_apis2_Record_ByNameEntry__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_Record_ByNameEntry__fields, NULL, NULL, 209, sizeof(golden_apis2_Record_ByNameEntry), 2, 2, 0,
-                           PBJ_OFFSET(golden_apis2_Record_ByNameEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL};
+PBJ_CODEC(golden_apis2_Record_ByNameEntry, golden_apis2_Record_ByNameEntry__decode, golden_apis2_Record_ByNameEntry_size, golden_apis2_Record_ByNameEntry_encode_partial, golden_apis2_Record_ByNameEntry_sort_maps, golden_apis2_Record_ByNameEntry_missing);
+const pbj_table golden_apis2_Record_ByNameEntry__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_Record_ByNameEntry__fields, NULL, NULL, 321, sizeof(golden_apis2_Record_ByNameEntry), 2, 2, 0,
+                           PBJ_OFFSET(golden_apis2_Record_ByNameEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &golden_apis2_Record_ByNameEntry__codec, NULL, 0,
+                           0, NULL};
 
 /* golden.apis2.Record.Header */
 static const pbj_field golden_apis2_Record_Header__fields[] = {
-    {6, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_apis2_Record_Header, version), PBJ_OFFSET(golden_apis2_Record_Header, has_version), 278, 278, NULL, NULL},   /* version */
-    {7, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(golden_apis2_Record_Header, tags), 0, 286, 286, NULL, NULL},   /* tags */
+    {6, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_apis2_Record_Header, version), PBJ_OFFSET(golden_apis2_Record_Header, has_version), 390, 390, NULL, NULL},   /* version */
+    {7, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(golden_apis2_Record_Header, tags), 0, 398, 398, NULL, NULL},   /* tags */
 };
-const pbj_table golden_apis2_Record_Header__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_Record_Header__fields, NULL, NULL, 251, sizeof(golden_apis2_Record_Header), 2, 0, 0,
-                           PBJ_OFFSET(golden_apis2_Record_Header, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+PBJ_CODEC(golden_apis2_Record_Header, golden_apis2_Record_Header__decode, golden_apis2_Record_Header_size, golden_apis2_Record_Header_encode_partial, golden_apis2_Record_Header_sort_maps, golden_apis2_Record_Header_missing);
+const pbj_table golden_apis2_Record_Header__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_Record_Header__fields, NULL, NULL, 363, sizeof(golden_apis2_Record_Header), 2, 0, 0,
+                           PBJ_OFFSET(golden_apis2_Record_Header, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_apis2_Record_Header__codec, NULL, 0,
+                           0, NULL};
 
 /* golden.apis2.Record.Line */
 static const pbj_field golden_apis2_Record_Line__fields[] = {
-    {9, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_apis2_Record_Line, n), PBJ_OFFSET(golden_apis2_Record_Line, has_n), 316, 316, NULL, NULL},   /* n */
+    {9, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_apis2_Record_Line, n), PBJ_OFFSET(golden_apis2_Record_Line, has_n), 428, 428, NULL, NULL},   /* n */
 };
-const pbj_table golden_apis2_Record_Line__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_Record_Line__fields, NULL, NULL, 291, sizeof(golden_apis2_Record_Line), 1, 0, 0,
-                           PBJ_OFFSET(golden_apis2_Record_Line, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+PBJ_CODEC(golden_apis2_Record_Line, golden_apis2_Record_Line__decode, golden_apis2_Record_Line_size, golden_apis2_Record_Line_encode_partial, golden_apis2_Record_Line_sort_maps, golden_apis2_Record_Line_missing);
+const pbj_table golden_apis2_Record_Line__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_Record_Line__fields, NULL, NULL, 403, sizeof(golden_apis2_Record_Line), 1, 0, 0,
+                           PBJ_OFFSET(golden_apis2_Record_Line, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_apis2_Record_Line__codec, NULL, 0,
+                           0, NULL};
 
 /* golden.apis2.XGroup */
 static const pbj_field golden_apis2_XGroup__fields[] = {
-    {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_apis2_XGroup, g), PBJ_OFFSET(golden_apis2_XGroup, has_g), 338, 338, NULL, NULL},   /* g */
+    {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_apis2_XGroup, g), PBJ_OFFSET(golden_apis2_XGroup, has_g), 450, 450, NULL, NULL},   /* g */
 };
-const pbj_table golden_apis2_XGroup__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_XGroup__fields, NULL, NULL, 318, sizeof(golden_apis2_XGroup), 1, 1, 0,
-                           PBJ_OFFSET(golden_apis2_XGroup, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+PBJ_CODEC(golden_apis2_XGroup, golden_apis2_XGroup__decode, golden_apis2_XGroup_size, golden_apis2_XGroup_encode_partial, golden_apis2_XGroup_sort_maps, golden_apis2_XGroup_missing);
+const pbj_table golden_apis2_XGroup__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_XGroup__fields, NULL, NULL, 430, sizeof(golden_apis2_XGroup), 1, 1, 0,
+                           PBJ_OFFSET(golden_apis2_XGroup, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_apis2_XGroup__codec, NULL, 0,
+                           0, NULL};
 
 /* ==== golden.apis2.Item ==== */
 
@@ -228,99 +248,6 @@ pbj_status golden_apis2_Item__decode(golden_apis2_Item *m, const uint8_t *p, con
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status golden_apis2_Item_print(const golden_apis2_Item *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_id)
-        pbj_text_int32(t, "id", m->id);
-    if (m->has_label)
-        pbj_text_string(t, "label", pbj_slice_data(m->label), m->label.len);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_apis2_Item__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 2:
-        if (memcmp(s, "id", 2) == 0) return 1;
-        break;
-    case 5:
-        if (memcmp(s, "label", 5) == 0) return 2;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_apis2_Item__read_text(golden_apis2_Item *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_apis2_Item__text_field(r->name, r->name_len)) {
-        case 1: /* id */
-            if (m->has_id) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->id = v;
-                m->has_id = 1;
-            }
-            break;
-        case 2: /* label */
-            if (m->has_label) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->label = v;
-                m->has_label = 1;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.apis2.Item");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_apis2_Item_from_text(golden_apis2_Item *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_apis2_Item_init(m);
-    if (pbj__tr_status(&r, golden_apis2_Item__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_apis2_Item_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_apis2_Item_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status golden_apis2_Item__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_apis2_Item *m = (golden_apis2_Item *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_apis2_Item_init(m);
-    if (pbj__tr_status(r, golden_apis2_Item__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_apis2_Item_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_apis2_Item_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_apis2_Item_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== golden.apis2.Record ==== */
 
@@ -789,434 +716,6 @@ pbj_status golden_apis2_Record__decode(golden_apis2_Record *m, const uint8_t *p,
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-static void golden_apis2_Record__print_ext(pbj_slice ext, pbj_text *t, uint32_t lo, uint32_t hi)
-{
-    size_t pos = 0;
-    pbj__ext_rec r;
-    while (pbj__ext_next(ext, &pos, &r)) {
-        uint32_t n = r.number;
-        pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
-        (void)one;
-        if (n < lo || n > hi) continue;
-        switch (n) {
-        case 100: {
-            uint64_t v;
-            size_t k = pbj__ext_values(one, 100, 0, NULL, (size_t)-1, &v);
-            if (!k) break;
-            for (size_t i = 0; i < k; i++) {
-                pbj__ext_values(one, 100, 0, NULL, i, &v);
-                pbj_text_int32(t, "[golden.apis2.x_int]", (int32_t)v);
-            }
-            continue;
-        }
-        case 101: {
-            pbj_slice s;
-            if (!pbj__ext_payloads(one, 101, 2, 0, &s)) break;
-            pbj_text_string(t, "[golden.apis2.x_names]", pbj_slice_data(s), s.len);
-            continue;
-        }
-        case 102: {
-            golden_apis2_Item x;
-            pbj_arena a;
-            pbj_decoder d;
-            pbj_slice s;
-            pbj_status st;
-            pbj_arena_init(&a, NULL, 0);
-            pbj_decoder_init(&d, &a, NULL);
-            golden_apis2_Item_init(&x);
-            if (!pbj__ext_payloads(one, 102, 2, 0, &s)) break;
-            st = golden_apis2_Item__decode(&x, s.data, s.data + s.len, &d);
-            if (st == PBJ_OK) {
-                pbj_text_open(t, "[golden.apis2.x_item]");
-                golden_apis2_Item_print(&x, t);
-                pbj_text_close(t);
-            }
-            pbj_arena_free(&a);
-            if (st != PBJ_OK) break;
-            continue;
-        }
-        case 103: {
-            golden_apis2_XGroup x;
-            pbj_arena a;
-            pbj_decoder d;
-            pbj_slice s;
-            pbj_status st;
-            pbj_arena_init(&a, NULL, 0);
-            pbj_decoder_init(&d, &a, NULL);
-            golden_apis2_XGroup_init(&x);
-            if (!pbj__ext_payloads(one, 103, 3, 0, &s)) break;
-            st = golden_apis2_XGroup__decode(&x, s.data, s.data + s.len, &d);
-            if (st == PBJ_OK) {
-                pbj_text_open(t, "[golden.apis2.xgroup]");
-                golden_apis2_XGroup_print(&x, t);
-                pbj_text_close(t);
-            }
-            pbj_arena_free(&a);
-            if (st != PBJ_OK) break;
-            continue;
-        }
-        case 104: {
-            uint64_t v;
-            size_t k = pbj__ext_values(one, 104, 1 | PBJ__EXT_PACKABLE, NULL, (size_t)-1, &v);
-            if (!k) break;
-            for (size_t i = 0; i < k; i++) {
-                pbj__ext_values(one, 104, 1 | PBJ__EXT_PACKABLE, NULL, i, &v);
-                pbj_text_uint64(t, "[golden.apis2.x_packed]", v);
-            }
-            continue;
-        }
-        default:
-            break;
-        }
-        pbj_text_unknown(t, r.start, (size_t)(r.end - r.start));
-    }
-}
-#endif
-
-#ifdef PBJ_TEXT_H
-pbj_status golden_apis2_Record_print(const golden_apis2_Record *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_key)
-        pbj_text_int64(t, "key", m->key);
-    if (m->has_color)
-        pbj_text_enum(t, "color", m->color, golden_apis2_Color_name(m->color));
-    for (size_t i = 0; i < m->colors.count; i++)
-        pbj_text_enum(t, "colors", m->colors.data[i], golden_apis2_Color_name(m->colors.data[i]));
-    for (size_t i = 0; i < m->by_name.count; i++) {
-        pbj_text_open(t, "by_name");
-        golden_apis2_Record_ByNameEntry_print(&m->by_name.data[i], t);
-        pbj_text_close(t);
-    }
-    if (m->header) {
-        pbj_text_open(t, "Header");
-        golden_apis2_Record_Header_print(m->header, t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->line.count; i++) {
-        pbj_text_open(t, "Line");
-        golden_apis2_Record_Line_print(&m->line.data[i], t);
-        pbj_text_close(t);
-    }
-    if (m->item) {
-        pbj_text_open(t, "item");
-        golden_apis2_Item_print(m->item, t);
-        pbj_text_close(t);
-    }
-    switch (m->choice_case) {
-    case golden_apis2_Record_choice_picked:
-        pbj_text_open(t, "picked");
-        if (m->choice.picked) golden_apis2_Item_print(m->choice.picked, t);
-        pbj_text_close(t);
-        break;
-    case golden_apis2_Record_choice_number:
-        pbj_text_int32(t, "number", m->choice.number);
-        break;
-    default:
-        break;
-    }
-    golden_apis2_Record__print_ext(m->pbj_ext, t, 100, 199);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_apis2_Record__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 3:
-        if (memcmp(s, "key", 3) == 0) return 1;
-        break;
-    case 4:
-        if (memcmp(s, "Line", 4) == 0) return 8;
-        if (memcmp(s, "item", 4) == 0) return 10;
-        break;
-    case 5:
-        if (memcmp(s, "color", 5) == 0) return 2;
-        break;
-    case 6:
-        if (memcmp(s, "Header", 6) == 0) return 5;
-        if (memcmp(s, "colors", 6) == 0) return 3;
-        if (memcmp(s, "number", 6) == 0) return 12;
-        if (memcmp(s, "picked", 6) == 0) return 11;
-        break;
-    case 7:
-        if (memcmp(s, "by_name", 7) == 0) return 4;
-        break;
-    case 20:
-        if (memcmp(s, "[golden.apis2.x_int]", 20) == 0) return 100;
-        break;
-    case 21:
-        if (memcmp(s, "[golden.apis2.x_item]", 21) == 0) return 102;
-        if (memcmp(s, "[golden.apis2.xgroup]", 21) == 0) return 103;
-        break;
-    case 22:
-        if (memcmp(s, "[golden.apis2.x_names]", 22) == 0) return 101;
-        break;
-    case 23:
-        if (memcmp(s, "[golden.apis2.x_packed]", 23) == 0) return 104;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_apis2_Record__read_text(golden_apis2_Record *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_apis2_Record__text_field(r->name, r->name_len)) {
-        case 1: /* key */
-            if (m->has_key) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int64_t v;
-                if (!pbj_text_read_int64(r, &v)) return r->st;
-                m->key = v;
-                m->has_key = 1;
-            }
-            break;
-        case 2: /* color */
-            if (m->has_color) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, golden_apis2_Color_from_name, golden_apis2_Color_name, true)) return r->st;
-                m->color = v;
-                m->has_color = 1;
-            }
-            break;
-        case 3: /* colors */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, golden_apis2_Color_from_name, golden_apis2_Color_name, true)) return r->st;
-                if (!(m->colors.data = (int32_t *)pbj__array_add(r->arena, m->colors.data, m->colors.count, sizeof v))) return pbj__tr_nomem(r);
-                m->colors.data[m->colors.count++] = v;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 4: /* by_name */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                golden_apis2_Record_ByNameEntry *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->by_name.data = (golden_apis2_Record_ByNameEntry *)pbj__array_add(r->arena, m->by_name.data, m->by_name.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->by_name.data[m->by_name.count++];
-                golden_apis2_Record_ByNameEntry_init(e);
-                if (pbj__tr_status(r, golden_apis2_Record_ByNameEntry__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 5: /* Header */
-            if (m->header) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->header = (golden_apis2_Record_Header *)pbj_arena_alloc(r->arena, sizeof(golden_apis2_Record_Header)))) return pbj__tr_nomem(r);
-            golden_apis2_Record_Header_init(m->header);
-            if (pbj__tr_status(r, golden_apis2_Record_Header__read_text(m->header, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        case 8: /* Line */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                golden_apis2_Record_Line *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->line.data = (golden_apis2_Record_Line *)pbj__array_add(r->arena, m->line.data, m->line.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->line.data[m->line.count++];
-                golden_apis2_Record_Line_init(e);
-                if (pbj__tr_status(r, golden_apis2_Record_Line__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 10: /* item */
-            if (m->item) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->item = (golden_apis2_Item *)pbj_arena_alloc(r->arena, sizeof(golden_apis2_Item)))) return pbj__tr_nomem(r);
-            golden_apis2_Item_init(m->item);
-            if (pbj__tr_status(r, golden_apis2_Item__read_text(m->item, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        case 11: /* picked */
-            if (m->choice_case != golden_apis2_Record_choice_NOT_SET)
-                return m->choice_case == golden_apis2_Record_choice_picked ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, pbj_table_name_of(&golden_apis2_Record__table, (uint32_t)m->choice_case), "choice");
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->choice.picked = (golden_apis2_Item *)pbj_arena_alloc(r->arena, sizeof(golden_apis2_Item)))) return pbj__tr_nomem(r);
-            golden_apis2_Item_init(m->choice.picked);
-            if (pbj__tr_status(r, golden_apis2_Item__read_text(m->choice.picked, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            m->choice_case = golden_apis2_Record_choice_picked;
-            break;
-        case 12: /* number */
-            if (m->choice_case != golden_apis2_Record_choice_NOT_SET)
-                return m->choice_case == golden_apis2_Record_choice_number ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, pbj_table_name_of(&golden_apis2_Record__table, (uint32_t)m->choice_case), "choice");
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->choice.number = v;
-                m->choice_case = golden_apis2_Record_choice_number;
-            }
-            break;
-        case 100: /* [golden.apis2.x_int] */
-            if (pbj__tr_ext_has(m->pbj_ext, 100)) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_arena *a = r->arena;
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                size_t n = 2 + pbj_varint_size((uint64_t)(int64_t)v);
-                uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;
-                if (!rec) return PBJ_ERR_NOMEM;
-                memcpy(p, "\xa0\x06", 2);
-                p += 2;
-                p = pbj_put_varint(p, (uint64_t)(int64_t)v);
-                if (pbj__tr_status(r, pbj__ext_set(a, &m->pbj_ext, 100, rec, (size_t)(p - rec))) != PBJ_OK) return r->st;
-            }
-            break;
-        case 101: /* [golden.apis2.x_names] */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                pbj_arena *a = r->arena;
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                size_t n = 2 + pbj_len_size(v.len);
-                uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;
-                if (!rec) return PBJ_ERR_NOMEM;
-                memcpy(p, "\xaa\x06", 2);
-                p += 2;
-                p = pbj_put_bytes(p, v);
-                if (pbj__tr_status(r, pbj__ext_insert(a, &m->pbj_ext, rec, (size_t)(p - rec), 101, false)) != PBJ_OK) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 102: /* [golden.apis2.x_item] */
-            if (pbj__tr_ext_has(m->pbj_ext, 102)) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            {
-                pbj_arena *a = r->arena;
-                golden_apis2_Item *v = (golden_apis2_Item *)pbj_arena_alloc(a, sizeof(golden_apis2_Item));
-                if (!v) return pbj__tr_nomem(r);
-                golden_apis2_Item_init(v);
-                if (pbj__tr_status(r, golden_apis2_Item__read_text(v, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-                if (pbj__tr_status(r, golden_apis2_Item_sort_maps(v, a)) != PBJ_OK) return r->st;
-                size_t s = golden_apis2_Item_size(v);
-                if (s == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-                size_t n = 2 + pbj_len_size(s);
-                uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;
-                if (!rec) return PBJ_ERR_NOMEM;
-                memcpy(p, "\xb2\x06", 2);
-                p += 2;
-                p = pbj_put_varint(p, s);
-                p += s;
-                uint8_t *start = golden_apis2_Item__write(v, p);   /* back to front, ending at p */
-                PBJ_ASSERT(start == p - s);
-                (void)start;
-                if (pbj__tr_status(r, pbj__ext_set(a, &m->pbj_ext, 102, rec, (size_t)(p - rec))) != PBJ_OK) return r->st;
-            }
-            break;
-        case 103: /* [golden.apis2.xgroup] */
-            if (pbj__tr_ext_has(m->pbj_ext, 103)) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            {
-                pbj_arena *a = r->arena;
-                golden_apis2_XGroup *v = (golden_apis2_XGroup *)pbj_arena_alloc(a, sizeof(golden_apis2_XGroup));
-                if (!v) return pbj__tr_nomem(r);
-                golden_apis2_XGroup_init(v);
-                if (pbj__tr_status(r, golden_apis2_XGroup__read_text(v, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-                if (pbj__tr_status(r, golden_apis2_XGroup_sort_maps(v, a)) != PBJ_OK) return r->st;
-                size_t s = golden_apis2_XGroup_size(v);
-                if (s == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-                size_t n = 2 + s + 2;
-                uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;
-                if (!rec) return PBJ_ERR_NOMEM;
-                memcpy(p, "\xbb\x06", 2);
-                p += 2;
-                p += s;
-                uint8_t *start = golden_apis2_XGroup__write(v, p);   /* back to front, ending at p */
-                PBJ_ASSERT(start == p - s);
-                (void)start;
-                memcpy(p, "\xbc\x06", 2);
-                p += 2;
-                if (pbj__tr_status(r, pbj__ext_set(a, &m->pbj_ext, 103, rec, (size_t)(p - rec))) != PBJ_OK) return r->st;
-            }
-            break;
-        case 104: /* [golden.apis2.x_packed] */
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_arena *a = r->arena;
-                uint64_t w = 0;
-                size_t n = pbj__ext_values(m->pbj_ext, 104, 1 | PBJ__EXT_PACKABLE, NULL, (size_t)-1, &w), s = 0;   /* earlier values first */
-                uint64_t *vs = n ? (uint64_t *)pbj__array_grow(a, NULL, 0, n, sizeof *vs) : NULL;
-                if (n && !vs) return pbj__tr_nomem(r);
-                for (size_t i = 0; i < n; i++) {
-                    pbj__ext_values(m->pbj_ext, 104, 1 | PBJ__EXT_PACKABLE, NULL, i, &w);
-                    vs[i] = w;
-                }
-                for (int k = 0; pbj__tr_values(r, &k, true);) {
-                    uint64_t v;
-                    if (!pbj_text_read_fixed64(r, &v)) return r->st;
-                    if (!(vs = (uint64_t *)pbj__array_grow(a, vs, n, 1, sizeof v))) return pbj__tr_nomem(r);
-                    vs[n++] = v;
-                }
-                if (r->st != PBJ_OK) return r->st;
-                for (size_t i = 0; i < n; i++) {
-                    uint64_t x = vs[i];
-                    (void)x;
-                    s += 8;
-                }
-                if (n) {                               /* one packed record of every value */
-                    uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, 2 + pbj_len_size(s) + s), *p = rec;
-                    if (!rec) return pbj__tr_nomem(r);
-                    memcpy(p, "\xc2\x06", 2);
-                    p += 2;
-                    p = pbj_put_varint(p, s);
-                    for (size_t i = 0; i < n; i++) {
-                        uint64_t x = vs[i];
-                        p = pbj_put_fixed64(p, x);
-                    }
-                    if (pbj__tr_status(r, pbj__ext_set(a, &m->pbj_ext, 104, rec, (size_t)(p - rec))) != PBJ_OK) return r->st;
-                }
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.apis2.Record");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_apis2_Record_from_text(golden_apis2_Record *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_apis2_Record_init(m);
-    if (pbj__tr_status(&r, golden_apis2_Record__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_apis2_Record_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_apis2_Record_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status golden_apis2_Record__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_apis2_Record *m = (golden_apis2_Record *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_apis2_Record_init(m);
-    if (pbj__tr_status(r, golden_apis2_Record__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_apis2_Record_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_apis2_Record_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_apis2_Record_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== golden.apis2.Record.ByNameEntry ==== */
 
 void golden_apis2_Record_ByNameEntry_init(golden_apis2_Record_ByNameEntry *m)
@@ -1332,79 +831,6 @@ pbj_status golden_apis2_Record_ByNameEntry__decode(golden_apis2_Record_ByNameEnt
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status golden_apis2_Record_ByNameEntry_print(const golden_apis2_Record_ByNameEntry *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    pbj_text_string(t, "key", pbj_slice_data(m->key), m->key.len);
-    pbj_text_enum(t, "value", m->value, golden_apis2_Color_name(m->value));
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_apis2_Record_ByNameEntry__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 3:
-        if (memcmp(s, "key", 3) == 0) return 1;
-        break;
-    case 5:
-        if (memcmp(s, "value", 5) == 0) return 2;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_apis2_Record_ByNameEntry__read_text(golden_apis2_Record_ByNameEntry *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_apis2_Record_ByNameEntry__text_field(r->name, r->name_len)) {
-        case 1: /* key */
-            if (m->key.len != 0) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->key = v;
-            }
-            break;
-        case 2: /* value */
-            if (m->value) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, golden_apis2_Color_from_name, golden_apis2_Color_name, true)) return r->st;
-                m->value = v;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.apis2.Record.ByNameEntry");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_apis2_Record_ByNameEntry_from_text(golden_apis2_Record_ByNameEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_apis2_Record_ByNameEntry_init(m);
-    if (pbj__tr_status(&r, golden_apis2_Record_ByNameEntry__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_apis2_Record_ByNameEntry_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_apis2_Record_ByNameEntry_missing(m));
-}
-
-#endif
 
 /* ==== golden.apis2.Record.Header ==== */
 
@@ -1537,99 +963,6 @@ pbj_status golden_apis2_Record_Header__decode(golden_apis2_Record_Header *m, con
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status golden_apis2_Record_Header_print(const golden_apis2_Record_Header *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_version)
-        pbj_text_int32(t, "version", m->version);
-    for (size_t i = 0; i < m->tags.count; i++)
-        pbj_text_string(t, "tags", pbj_slice_data(m->tags.data[i]), m->tags.data[i].len);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_apis2_Record_Header__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 4:
-        if (memcmp(s, "tags", 4) == 0) return 7;
-        break;
-    case 7:
-        if (memcmp(s, "version", 7) == 0) return 6;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_apis2_Record_Header__read_text(golden_apis2_Record_Header *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_apis2_Record_Header__text_field(r->name, r->name_len)) {
-        case 6: /* version */
-            if (m->has_version) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->version = v;
-                m->has_version = 1;
-            }
-            break;
-        case 7: /* tags */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                if (!(m->tags.data = (pbj_slice *)pbj__array_add(r->arena, m->tags.data, m->tags.count, sizeof v))) return pbj__tr_nomem(r);
-                m->tags.data[m->tags.count++] = v;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.apis2.Record.Header");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_apis2_Record_Header_from_text(golden_apis2_Record_Header *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_apis2_Record_Header_init(m);
-    if (pbj__tr_status(&r, golden_apis2_Record_Header__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_apis2_Record_Header_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_apis2_Record_Header_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status golden_apis2_Record_Header__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_apis2_Record_Header *m = (golden_apis2_Record_Header *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_apis2_Record_Header_init(m);
-    if (pbj__tr_status(r, golden_apis2_Record_Header__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_apis2_Record_Header_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_apis2_Record_Header_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_apis2_Record_Header_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== golden.apis2.Record.Line ==== */
 
 void golden_apis2_Record_Line_init(golden_apis2_Record_Line *m)
@@ -1729,84 +1062,6 @@ pbj_status golden_apis2_Record_Line__decode(golden_apis2_Record_Line *m, const u
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status golden_apis2_Record_Line_print(const golden_apis2_Record_Line *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_n)
-        pbj_text_int32(t, "n", m->n);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_apis2_Record_Line__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 1:
-        if (memcmp(s, "n", 1) == 0) return 9;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_apis2_Record_Line__read_text(golden_apis2_Record_Line *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_apis2_Record_Line__text_field(r->name, r->name_len)) {
-        case 9: /* n */
-            if (m->has_n) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->n = v;
-                m->has_n = 1;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.apis2.Record.Line");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_apis2_Record_Line_from_text(golden_apis2_Record_Line *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_apis2_Record_Line_init(m);
-    if (pbj__tr_status(&r, golden_apis2_Record_Line__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_apis2_Record_Line_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_apis2_Record_Line_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status golden_apis2_Record_Line__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_apis2_Record_Line *m = (golden_apis2_Record_Line *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_apis2_Record_Line_init(m);
-    if (pbj__tr_status(r, golden_apis2_Record_Line__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_apis2_Record_Line_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_apis2_Record_Line_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_apis2_Record_Line_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== golden.apis2.XGroup ==== */
 
@@ -1908,84 +1163,6 @@ pbj_status golden_apis2_XGroup__decode(golden_apis2_XGroup *m, const uint8_t *p,
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status golden_apis2_XGroup_print(const golden_apis2_XGroup *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_g)
-        pbj_text_int32(t, "g", m->g);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_apis2_XGroup__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 1:
-        if (memcmp(s, "g", 1) == 0) return 1;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_apis2_XGroup__read_text(golden_apis2_XGroup *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_apis2_XGroup__text_field(r->name, r->name_len)) {
-        case 1: /* g */
-            if (m->has_g) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->g = v;
-                m->has_g = 1;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.apis2.XGroup");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_apis2_XGroup_from_text(golden_apis2_XGroup *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_apis2_XGroup_init(m);
-    if (pbj__tr_status(&r, golden_apis2_XGroup__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_apis2_XGroup_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_apis2_XGroup_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status golden_apis2_XGroup__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_apis2_XGroup *m = (golden_apis2_XGroup *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_apis2_XGroup_init(m);
-    if (pbj__tr_status(r, golden_apis2_XGroup__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_apis2_XGroup_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_apis2_XGroup_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_apis2_XGroup_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 #ifdef PBJ_JSON_H
 void golden_apis2_Item__json(const void *vm, pbj_json *j)
 {
@@ -2028,8 +1205,6 @@ static pbj_status golden_apis2_Item__type_encode(void *m, uint8_t *buf, size_t c
 const pbj_msg_type golden_apis2_Item__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.apis2.Item", sizeof(golden_apis2_Item), golden_apis2_Item__type_init, golden_apis2_Item__type_decode, golden_apis2_Item__type_size, golden_apis2_Item__type_encode,
     golden_apis2_Item__type_to_json, golden_apis2_Item__json, golden_apis2_Item__from_json
-,
-    golden_apis2_Item__text_any
 ,
 };
 #endif
@@ -2269,8 +1444,6 @@ static pbj_status golden_apis2_Record__type_encode(void *m, uint8_t *buf, size_t
 const pbj_msg_type golden_apis2_Record__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.apis2.Record", sizeof(golden_apis2_Record), golden_apis2_Record__type_init, golden_apis2_Record__type_decode, golden_apis2_Record__type_size, golden_apis2_Record__type_encode,
     golden_apis2_Record__type_to_json, golden_apis2_Record__json, golden_apis2_Record__from_json
-,
-    golden_apis2_Record__text_any
 ,
 };
 #endif
@@ -2621,8 +1794,6 @@ const pbj_msg_type golden_apis2_Record_Header__type = {   /* pbj_msg_type's memb
     "golden.apis2.Record.Header", sizeof(golden_apis2_Record_Header), golden_apis2_Record_Header__type_init, golden_apis2_Record_Header__type_decode, golden_apis2_Record_Header__type_size, golden_apis2_Record_Header__type_encode,
     golden_apis2_Record_Header__type_to_json, golden_apis2_Record_Header__json, golden_apis2_Record_Header__from_json
 ,
-    golden_apis2_Record_Header__text_any
-,
 };
 #endif
 
@@ -2728,8 +1899,6 @@ const pbj_msg_type golden_apis2_Record_Line__type = {   /* pbj_msg_type's member
     "golden.apis2.Record.Line", sizeof(golden_apis2_Record_Line), golden_apis2_Record_Line__type_init, golden_apis2_Record_Line__type_decode, golden_apis2_Record_Line__type_size, golden_apis2_Record_Line__type_encode,
     golden_apis2_Record_Line__type_to_json, golden_apis2_Record_Line__json, golden_apis2_Record_Line__from_json
 ,
-    golden_apis2_Record_Line__text_any
-,
 };
 #endif
 
@@ -2815,8 +1984,6 @@ static pbj_status golden_apis2_XGroup__type_encode(void *m, uint8_t *buf, size_t
 const pbj_msg_type golden_apis2_XGroup__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.apis2.XGroup", sizeof(golden_apis2_XGroup), golden_apis2_XGroup__type_init, golden_apis2_XGroup__type_decode, golden_apis2_XGroup__type_size, golden_apis2_XGroup__type_encode,
     golden_apis2_XGroup__type_to_json, golden_apis2_XGroup__json, golden_apis2_XGroup__from_json
-,
-    golden_apis2_XGroup__text_any
 ,
 };
 #endif

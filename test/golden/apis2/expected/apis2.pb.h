@@ -91,7 +91,7 @@ PBJ_MUST_USE pbj_status golden_apis2_Item_encode(const golden_apis2_Item *m, uin
 PBJ_MUST_USE pbj_status golden_apis2_Item_decode(golden_apis2_Item *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_apis2_Item_equal(const golden_apis2_Item *a, const golden_apis2_Item *b) { return pbj_table_equal(&golden_apis2_Item__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_apis2_Item_print(const golden_apis2_Item *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_apis2_Item_print(const golden_apis2_Item *m, pbj_text *t) { return pbj_table_print(&golden_apis2_Item__table, m, t); }   /* as protoc --decode prints it */
 #endif
 /* pbj.fast_write: golden_apis2_Item_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
  * same bytes as golden_apis2_Item_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
@@ -121,8 +121,11 @@ static inline void golden_apis2_Item_clear_label(golden_apis2_Item *m)
 #ifdef PBJ_TEXT_READ_H
 /* golden_apis2_Item_from_text reads the text format (golden_apis2_Item_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_apis2_Item__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_apis2_Item_from_text(golden_apis2_Item *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_apis2_Item__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_apis2_Item_from_text(golden_apis2_Item *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_apis2_Item__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== golden.apis2.Record ==== */
@@ -170,7 +173,7 @@ PBJ_MUST_USE pbj_status golden_apis2_Record_encode(const golden_apis2_Record *m,
 PBJ_MUST_USE pbj_status golden_apis2_Record_decode(golden_apis2_Record *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_apis2_Record_equal(const golden_apis2_Record *a, const golden_apis2_Record *b) { return pbj_table_equal(&golden_apis2_Record__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_apis2_Record_print(const golden_apis2_Record *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_apis2_Record_print(const golden_apis2_Record *m, pbj_text *t) { return pbj_table_print(&golden_apis2_Record__table, m, t); }   /* as protoc --decode prints it */
 #endif
 /* pbj.fast_write: golden_apis2_Record_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
  * same bytes as golden_apis2_Record_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
@@ -218,8 +221,11 @@ static inline void golden_apis2_Record_clear_number(golden_apis2_Record *m)
 #ifdef PBJ_TEXT_READ_H
 /* golden_apis2_Record_from_text reads the text format (golden_apis2_Record_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_apis2_Record__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_apis2_Record_from_text(golden_apis2_Record *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_apis2_Record__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_apis2_Record_from_text(golden_apis2_Record *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_apis2_Record__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== golden.apis2.Record.ByNameEntry ==== */
@@ -240,7 +246,7 @@ PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry_encode(const golden_apis
 PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry_decode(golden_apis2_Record_ByNameEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_apis2_Record_ByNameEntry_equal(const golden_apis2_Record_ByNameEntry *a, const golden_apis2_Record_ByNameEntry *b) { return pbj_table_equal(&golden_apis2_Record_ByNameEntry__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_apis2_Record_ByNameEntry_print(const golden_apis2_Record_ByNameEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_apis2_Record_ByNameEntry_print(const golden_apis2_Record_ByNameEntry *m, pbj_text *t) { return pbj_table_print(&golden_apis2_Record_ByNameEntry__table, m, t); }   /* as protoc --decode prints it */
 #endif
 /* pbj.fast_write: golden_apis2_Record_ByNameEntry_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
  * same bytes as golden_apis2_Record_ByNameEntry_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
@@ -253,8 +259,11 @@ static inline pbj_status golden_apis2_Record_ByNameEntry_encode_partial(const go
 #ifdef PBJ_TEXT_READ_H
 /* golden_apis2_Record_ByNameEntry_from_text reads the text format (golden_apis2_Record_ByNameEntry_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_apis2_Record_ByNameEntry__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry_from_text(golden_apis2_Record_ByNameEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_apis2_Record_ByNameEntry__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_apis2_Record_ByNameEntry_from_text(golden_apis2_Record_ByNameEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_apis2_Record_ByNameEntry__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== golden.apis2.Record.Header ==== */
@@ -276,7 +285,7 @@ PBJ_MUST_USE pbj_status golden_apis2_Record_Header_encode(const golden_apis2_Rec
 PBJ_MUST_USE pbj_status golden_apis2_Record_Header_decode(golden_apis2_Record_Header *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_apis2_Record_Header_equal(const golden_apis2_Record_Header *a, const golden_apis2_Record_Header *b) { return pbj_table_equal(&golden_apis2_Record_Header__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_apis2_Record_Header_print(const golden_apis2_Record_Header *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_apis2_Record_Header_print(const golden_apis2_Record_Header *m, pbj_text *t) { return pbj_table_print(&golden_apis2_Record_Header__table, m, t); }   /* as protoc --decode prints it */
 #endif
 /* pbj.fast_write: golden_apis2_Record_Header_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
  * same bytes as golden_apis2_Record_Header_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
@@ -295,8 +304,11 @@ static inline void golden_apis2_Record_Header_clear_version(golden_apis2_Record_
 #ifdef PBJ_TEXT_READ_H
 /* golden_apis2_Record_Header_from_text reads the text format (golden_apis2_Record_Header_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_apis2_Record_Header__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_apis2_Record_Header_from_text(golden_apis2_Record_Header *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_apis2_Record_Header__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_apis2_Record_Header_from_text(golden_apis2_Record_Header *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_apis2_Record_Header__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== golden.apis2.Record.Line ==== */
@@ -316,7 +328,7 @@ PBJ_MUST_USE pbj_status golden_apis2_Record_Line_encode(const golden_apis2_Recor
 PBJ_MUST_USE pbj_status golden_apis2_Record_Line_decode(golden_apis2_Record_Line *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_apis2_Record_Line_equal(const golden_apis2_Record_Line *a, const golden_apis2_Record_Line *b) { return pbj_table_equal(&golden_apis2_Record_Line__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_apis2_Record_Line_print(const golden_apis2_Record_Line *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_apis2_Record_Line_print(const golden_apis2_Record_Line *m, pbj_text *t) { return pbj_table_print(&golden_apis2_Record_Line__table, m, t); }   /* as protoc --decode prints it */
 #endif
 /* pbj.fast_write: golden_apis2_Record_Line_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
  * same bytes as golden_apis2_Record_Line_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
@@ -335,8 +347,11 @@ static inline void golden_apis2_Record_Line_clear_n(golden_apis2_Record_Line *m)
 #ifdef PBJ_TEXT_READ_H
 /* golden_apis2_Record_Line_from_text reads the text format (golden_apis2_Record_Line_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_apis2_Record_Line__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_apis2_Record_Line_from_text(golden_apis2_Record_Line *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_apis2_Record_Line__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_apis2_Record_Line_from_text(golden_apis2_Record_Line *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_apis2_Record_Line__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== golden.apis2.XGroup ==== */
@@ -356,7 +371,7 @@ PBJ_MUST_USE pbj_status golden_apis2_XGroup_encode(const golden_apis2_XGroup *m,
 PBJ_MUST_USE pbj_status golden_apis2_XGroup_decode(golden_apis2_XGroup *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_apis2_XGroup_equal(const golden_apis2_XGroup *a, const golden_apis2_XGroup *b) { return pbj_table_equal(&golden_apis2_XGroup__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_apis2_XGroup_print(const golden_apis2_XGroup *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_apis2_XGroup_print(const golden_apis2_XGroup *m, pbj_text *t) { return pbj_table_print(&golden_apis2_XGroup__table, m, t); }   /* as protoc --decode prints it */
 #endif
 /* pbj.fast_write: golden_apis2_XGroup_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
  * same bytes as golden_apis2_XGroup_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
@@ -375,8 +390,11 @@ static inline void golden_apis2_XGroup_clear_g(golden_apis2_XGroup *m)
 #ifdef PBJ_TEXT_READ_H
 /* golden_apis2_XGroup_from_text reads the text format (golden_apis2_XGroup_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_apis2_XGroup__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_apis2_XGroup_from_text(golden_apis2_XGroup *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_apis2_XGroup__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_apis2_XGroup_from_text(golden_apis2_XGroup *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_apis2_XGroup__table, m, text, len, arena, o);
+}
 #endif
 
 #ifdef PBJ_JSON_H
@@ -461,14 +479,6 @@ uint8_t *golden_apis2_Record_Line__write_reverse(const golden_apis2_Record_Line 
 uint8_t *golden_apis2_XGroup__write(const golden_apis2_XGroup *m, uint8_t *end);   /* after golden_apis2_XGroup_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_apis2_XGroup__decode(golden_apis2_XGroup *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_apis2_XGroup__write_reverse(const golden_apis2_XGroup *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
-#ifdef PBJ_TEXT_READ_H
-pbj_status golden_apis2_Item__read_text(golden_apis2_Item *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status golden_apis2_Record__read_text(golden_apis2_Record *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status golden_apis2_Record_ByNameEntry__read_text(golden_apis2_Record_ByNameEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status golden_apis2_Record_Header__read_text(golden_apis2_Record_Header *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status golden_apis2_Record_Line__read_text(golden_apis2_Record_Line *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status golden_apis2_XGroup__read_text(golden_apis2_XGroup *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-#endif
 #ifdef PBJ_JSON_H
 void golden_apis2_Item__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 void golden_apis2_Record__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */

@@ -19,7 +19,7 @@ const pbj_json_enum golden_apis3_Kind__json = {(const pbj__jin_name[]){
 
 /* the names of the tables below, NUL-separated: each enum's full name, then its values' names by number; each
  * message's full name, then per field its name (a required one's full name before it) and JSON name (when it
- * differs), then its oneofs' names; in pieces laid end to end
+ * differs), then its oneofs' names, then its extensions' text and JSON names; in pieces laid end to end
  * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
 static const struct {
     char s0[351];
@@ -41,8 +41,10 @@ static const pbj_field golden_apis3_Leaf__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_apis3_Leaf, id), 0, 60, 60, NULL, NULL},   /* id */
     {2, PBJ_TYPE_STRING, PBJ_MODE_IMPLICIT, PBJ_F_UTF8, PBJ_MEMBER(golden_apis3_Leaf, name), 0, 63, 63, NULL, NULL},   /* name */
 };
+PBJ_CODEC(golden_apis3_Leaf, golden_apis3_Leaf__decode, golden_apis3_Leaf_size, golden_apis3_Leaf_encode_partial, golden_apis3_Leaf_sort_maps, golden_apis3_Leaf_missing);
 const pbj_table golden_apis3_Leaf__table = {(const char *)&pbj__pool_apis3_proto, golden_apis3_Leaf__fields, NULL, NULL, 42, sizeof(golden_apis3_Leaf), 2, 2, 0,
-                           PBJ_OFFSET(golden_apis3_Leaf, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(golden_apis3_Leaf, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_apis3_Leaf__codec, NULL, 0,
+                           0, NULL};
 
 /* golden.apis3.All */
 static const pbj_field golden_apis3_All__fields[] = {
@@ -71,24 +73,30 @@ static const pbj_field golden_apis3_All__fields[] = {
 static const pbj_oneof golden_apis3_All__oneofs[] = {
     {PBJ_MEMBER(golden_apis3_All, pick_case), PBJ_MEMBER(golden_apis3_All, pick), 270},
 };
+PBJ_CODEC(golden_apis3_All, golden_apis3_All__decode, golden_apis3_All_size, golden_apis3_All_encode_partial, golden_apis3_All_sort_maps, golden_apis3_All_missing);
 const pbj_table golden_apis3_All__table = {(const char *)&pbj__pool_apis3_proto, golden_apis3_All__fields, golden_apis3_All__oneofs, NULL, 68, sizeof(golden_apis3_All), 21, 21, 1,
-                           PBJ_OFFSET(golden_apis3_All, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(golden_apis3_All, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_apis3_All__codec, NULL, 0,
+                           0, NULL};
 
 /* golden.apis3.All.CountsEntry */
 static const pbj_field golden_apis3_All_CountsEntry__fields[] = {
     {1, PBJ_TYPE_STRING, PBJ_MODE_ALWAYS, PBJ_F_UTF8, PBJ_MEMBER(golden_apis3_All_CountsEntry, key), 0, 304, 304, NULL, NULL},   /* key */
     {2, PBJ_TYPE_INT64, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_apis3_All_CountsEntry, value), 0, 308, 308, NULL, NULL},   /* value */
 };
+PBJ_CODEC(golden_apis3_All_CountsEntry, golden_apis3_All_CountsEntry__decode, golden_apis3_All_CountsEntry_size, golden_apis3_All_CountsEntry_encode_partial, golden_apis3_All_CountsEntry_sort_maps, golden_apis3_All_CountsEntry_missing);
 const pbj_table golden_apis3_All_CountsEntry__table = {(const char *)&pbj__pool_apis3_proto, golden_apis3_All_CountsEntry__fields, NULL, NULL, 275, sizeof(golden_apis3_All_CountsEntry), 2, 2, 0,
-                           PBJ_OFFSET(golden_apis3_All_CountsEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL};
+                           PBJ_OFFSET(golden_apis3_All_CountsEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &golden_apis3_All_CountsEntry__codec, NULL, 0,
+                           0, NULL};
 
 /* golden.apis3.All.ByIdEntry */
 static const pbj_field golden_apis3_All_ByIdEntry__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_apis3_All_ByIdEntry, key), 0, 341, 341, NULL, NULL},   /* key */
     {2, PBJ_TYPE_MESSAGE, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_apis3_All_ByIdEntry, value), 0, 345, 345, &golden_apis3_Leaf__table, NULL},   /* value */
 };
+PBJ_CODEC(golden_apis3_All_ByIdEntry, golden_apis3_All_ByIdEntry__decode, golden_apis3_All_ByIdEntry_size, golden_apis3_All_ByIdEntry_encode_partial, golden_apis3_All_ByIdEntry_sort_maps, golden_apis3_All_ByIdEntry_missing);
 const pbj_table golden_apis3_All_ByIdEntry__table = {(const char *)&pbj__pool_apis3_proto, golden_apis3_All_ByIdEntry__fields, NULL, NULL, 314, sizeof(golden_apis3_All_ByIdEntry), 2, 2, 0,
-                           PBJ_OFFSET(golden_apis3_All_ByIdEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL};
+                           PBJ_OFFSET(golden_apis3_All_ByIdEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &golden_apis3_All_ByIdEntry__codec, NULL, 0,
+                           0, NULL};
 
 /* ==== golden.apis3.Leaf ==== */
 
@@ -212,97 +220,6 @@ pbj_status golden_apis3_Leaf__decode(golden_apis3_Leaf *m, const uint8_t *p, con
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status golden_apis3_Leaf_print(const golden_apis3_Leaf *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->id)
-        pbj_text_int32(t, "id", m->id);
-    if (m->name.len != 0)
-        pbj_text_string(t, "name", pbj_slice_data(m->name), m->name.len);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_apis3_Leaf__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 2:
-        if (memcmp(s, "id", 2) == 0) return 1;
-        break;
-    case 4:
-        if (memcmp(s, "name", 4) == 0) return 2;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_apis3_Leaf__read_text(golden_apis3_Leaf *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_apis3_Leaf__text_field(r->name, r->name_len)) {
-        case 1: /* id */
-            if (m->id) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->id = v;
-            }
-            break;
-        case 2: /* name */
-            if (m->name.len != 0) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_utf8(r, &v)) return r->st;
-                m->name = v;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.apis3.Leaf");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_apis3_Leaf_from_text(golden_apis3_Leaf *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_apis3_Leaf_init(m);
-    if (pbj__tr_status(&r, golden_apis3_Leaf__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_apis3_Leaf_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_apis3_Leaf_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status golden_apis3_Leaf__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_apis3_Leaf *m = (golden_apis3_Leaf *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_apis3_Leaf_init(m);
-    if (pbj__tr_status(r, golden_apis3_Leaf__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_apis3_Leaf_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_apis3_Leaf_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_apis3_Leaf_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== golden.apis3.All ==== */
 
@@ -1139,372 +1056,6 @@ pbj_status golden_apis3_All__decode(golden_apis3_All *m, const uint8_t *p, const
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status golden_apis3_All_print(const golden_apis3_All *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->scalar)
-        pbj_text_int64(t, "scalar", m->scalar);
-    if (m->text.len != 0)
-        pbj_text_string(t, "text", pbj_slice_data(m->text), m->text.len);
-    if (m->blob.len != 0)
-        pbj_text_bytes(t, "blob", pbj_slice_data(m->blob), m->blob.len);
-    if (m->has_maybe)
-        pbj_text_uint32(t, "maybe", m->maybe);
-    if (m->has_maybe_text)
-        pbj_text_string(t, "maybe_text", pbj_slice_data(m->maybe_text), m->maybe_text.len);
-    for (size_t i = 0; i < m->packed.count; i++)
-        pbj_text_int32(t, "packed", m->packed.data[i]);
-    for (size_t i = 0; i < m->unpacked.count; i++)
-        pbj_text_int32(t, "unpacked", m->unpacked.data[i]);
-    for (size_t i = 0; i < m->words.count; i++)
-        pbj_text_string(t, "words", pbj_slice_data(m->words.data[i]), m->words.data[i].len);
-    if (m->leaf) {
-        pbj_text_open(t, "leaf");
-        golden_apis3_Leaf_print(m->leaf, t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->leaves.count; i++) {
-        pbj_text_open(t, "leaves");
-        golden_apis3_Leaf_print(&m->leaves.data[i], t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->counts.count; i++) {
-        pbj_text_open(t, "counts");
-        golden_apis3_All_CountsEntry_print(&m->counts.data[i], t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->by_id.count; i++) {
-        pbj_text_open(t, "by_id");
-        golden_apis3_All_ByIdEntry_print(&m->by_id.data[i], t);
-        pbj_text_close(t);
-    }
-    switch (m->pick_case) {
-    case golden_apis3_All_pick_pick_int:
-        pbj_text_int32(t, "pick_int", m->pick.pick_int);
-        break;
-    case golden_apis3_All_pick_pick_text:
-        pbj_text_string(t, "pick_text", pbj_slice_data(m->pick.pick_text), m->pick.pick_text.len);
-        break;
-    case golden_apis3_All_pick_pick_leaf:
-        pbj_text_open(t, "pick_leaf");
-        if (m->pick.pick_leaf) golden_apis3_Leaf_print(m->pick.pick_leaf, t);
-        pbj_text_close(t);
-        break;
-    default:
-        break;
-    }
-    if (m->kind)
-        pbj_text_enum(t, "kind", m->kind, golden_apis3_Kind_name(m->kind));
-    for (size_t i = 0; i < m->kinds.count; i++)
-        pbj_text_enum(t, "kinds", m->kinds.data[i], golden_apis3_Kind_name(m->kinds.data[i]));
-    if (pbj_double_bits(m->ratio) != 0)
-        pbj_text_double(t, "ratio", m->ratio);
-    if (m->fixed)
-        pbj_text_uint32(t, "fixed", m->fixed);
-    if (m->flag)
-        pbj_text_bool(t, "flag", m->flag);
-    if (m->child) {
-        pbj_text_open(t, "child");
-        golden_apis3_All_print(m->child, t);
-        pbj_text_close(t);
-    }
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_apis3_All__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 4:
-        if (memcmp(s, "blob", 4) == 0) return 3;
-        if (memcmp(s, "flag", 4) == 0) return 20;
-        if (memcmp(s, "kind", 4) == 0) return 16;
-        if (memcmp(s, "leaf", 4) == 0) return 9;
-        if (memcmp(s, "text", 4) == 0) return 2;
-        break;
-    case 5:
-        if (memcmp(s, "by_id", 5) == 0) return 12;
-        if (memcmp(s, "child", 5) == 0) return 21;
-        if (memcmp(s, "fixed", 5) == 0) return 19;
-        if (memcmp(s, "kinds", 5) == 0) return 17;
-        if (memcmp(s, "maybe", 5) == 0) return 4;
-        if (memcmp(s, "ratio", 5) == 0) return 18;
-        if (memcmp(s, "words", 5) == 0) return 8;
-        break;
-    case 6:
-        if (memcmp(s, "counts", 6) == 0) return 11;
-        if (memcmp(s, "leaves", 6) == 0) return 10;
-        if (memcmp(s, "packed", 6) == 0) return 6;
-        if (memcmp(s, "scalar", 6) == 0) return 1;
-        break;
-    case 8:
-        if (memcmp(s, "pick_int", 8) == 0) return 13;
-        if (memcmp(s, "unpacked", 8) == 0) return 7;
-        break;
-    case 9:
-        if (memcmp(s, "pick_leaf", 9) == 0) return 15;
-        if (memcmp(s, "pick_text", 9) == 0) return 14;
-        break;
-    case 10:
-        if (memcmp(s, "maybe_text", 10) == 0) return 5;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_apis3_All__read_text(golden_apis3_All *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_apis3_All__text_field(r->name, r->name_len)) {
-        case 1: /* scalar */
-            if (m->scalar) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int64_t v;
-                if (!pbj_text_read_int64(r, &v)) return r->st;
-                m->scalar = v;
-            }
-            break;
-        case 2: /* text */
-            if (m->text.len != 0) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_utf8(r, &v)) return r->st;
-                m->text = v;
-            }
-            break;
-        case 3: /* blob */
-            if (m->blob.len != 0) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_bytes(r, &v)) return r->st;
-                m->blob = v;
-            }
-            break;
-        case 4: /* maybe */
-            if (m->has_maybe) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                uint32_t v;
-                if (!pbj_text_read_uint32(r, &v)) return r->st;
-                m->maybe = v;
-                m->has_maybe = 1;
-            }
-            break;
-        case 5: /* maybe_text */
-            if (m->has_maybe_text) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_utf8(r, &v)) return r->st;
-                m->maybe_text = v;
-                m->has_maybe_text = 1;
-            }
-            break;
-        case 6: /* packed */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                int32_t v;
-                if (!pbj_text_read_sint32(r, &v)) return r->st;
-                if (!(m->packed.data = (int32_t *)pbj__array_add(r->arena, m->packed.data, m->packed.count, sizeof v))) return pbj__tr_nomem(r);
-                m->packed.data[m->packed.count++] = v;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 7: /* unpacked */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                if (!(m->unpacked.data = (int32_t *)pbj__array_add(r->arena, m->unpacked.data, m->unpacked.count, sizeof v))) return pbj__tr_nomem(r);
-                m->unpacked.data[m->unpacked.count++] = v;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 8: /* words */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                pbj_slice v;
-                if (!pbj_text_read_utf8(r, &v)) return r->st;
-                if (!(m->words.data = (pbj_slice *)pbj__array_add(r->arena, m->words.data, m->words.count, sizeof v))) return pbj__tr_nomem(r);
-                m->words.data[m->words.count++] = v;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 9: /* leaf */
-            if (m->leaf) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->leaf = (golden_apis3_Leaf *)pbj_arena_alloc(r->arena, sizeof(golden_apis3_Leaf)))) return pbj__tr_nomem(r);
-            golden_apis3_Leaf_init(m->leaf);
-            if (pbj__tr_status(r, golden_apis3_Leaf__read_text(m->leaf, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        case 10: /* leaves */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                golden_apis3_Leaf *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->leaves.data = (golden_apis3_Leaf *)pbj__array_add(r->arena, m->leaves.data, m->leaves.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->leaves.data[m->leaves.count++];
-                golden_apis3_Leaf_init(e);
-                if (pbj__tr_status(r, golden_apis3_Leaf__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 11: /* counts */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                golden_apis3_All_CountsEntry *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->counts.data = (golden_apis3_All_CountsEntry *)pbj__array_add(r->arena, m->counts.data, m->counts.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->counts.data[m->counts.count++];
-                golden_apis3_All_CountsEntry_init(e);
-                if (pbj__tr_status(r, golden_apis3_All_CountsEntry__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 12: /* by_id */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                golden_apis3_All_ByIdEntry *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->by_id.data = (golden_apis3_All_ByIdEntry *)pbj__array_add(r->arena, m->by_id.data, m->by_id.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->by_id.data[m->by_id.count++];
-                golden_apis3_All_ByIdEntry_init(e);
-                if (pbj__tr_status(r, golden_apis3_All_ByIdEntry__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 13: /* pick_int */
-            if (m->pick_case != golden_apis3_All_pick_NOT_SET)
-                return m->pick_case == golden_apis3_All_pick_pick_int ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, pbj_table_name_of(&golden_apis3_All__table, (uint32_t)m->pick_case), "pick");
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->pick.pick_int = v;
-                m->pick_case = golden_apis3_All_pick_pick_int;
-            }
-            break;
-        case 14: /* pick_text */
-            if (m->pick_case != golden_apis3_All_pick_NOT_SET)
-                return m->pick_case == golden_apis3_All_pick_pick_text ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, pbj_table_name_of(&golden_apis3_All__table, (uint32_t)m->pick_case), "pick");
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_utf8(r, &v)) return r->st;
-                m->pick.pick_text = v;
-                m->pick_case = golden_apis3_All_pick_pick_text;
-            }
-            break;
-        case 15: /* pick_leaf */
-            if (m->pick_case != golden_apis3_All_pick_NOT_SET)
-                return m->pick_case == golden_apis3_All_pick_pick_leaf ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, pbj_table_name_of(&golden_apis3_All__table, (uint32_t)m->pick_case), "pick");
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->pick.pick_leaf = (golden_apis3_Leaf *)pbj_arena_alloc(r->arena, sizeof(golden_apis3_Leaf)))) return pbj__tr_nomem(r);
-            golden_apis3_Leaf_init(m->pick.pick_leaf);
-            if (pbj__tr_status(r, golden_apis3_Leaf__read_text(m->pick.pick_leaf, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            m->pick_case = golden_apis3_All_pick_pick_leaf;
-            break;
-        case 16: /* kind */
-            if (m->kind) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, golden_apis3_Kind_from_name, golden_apis3_Kind_name, false)) return r->st;
-                m->kind = v;
-            }
-            break;
-        case 17: /* kinds */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, golden_apis3_Kind_from_name, golden_apis3_Kind_name, false)) return r->st;
-                if (!(m->kinds.data = (int32_t *)pbj__array_add(r->arena, m->kinds.data, m->kinds.count, sizeof v))) return pbj__tr_nomem(r);
-                m->kinds.data[m->kinds.count++] = v;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 18: /* ratio */
-            if (pbj_double_bits(m->ratio) != 0) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                double v;
-                if (!pbj_text_read_double(r, &v)) return r->st;
-                m->ratio = v;
-            }
-            break;
-        case 19: /* fixed */
-            if (m->fixed) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                uint32_t v;
-                if (!pbj_text_read_fixed32(r, &v)) return r->st;
-                m->fixed = v;
-            }
-            break;
-        case 20: /* flag */
-            if (m->flag) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->flag = v;
-            }
-            break;
-        case 21: /* child */
-            if (m->child) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->child = (golden_apis3_All *)pbj_arena_alloc(r->arena, sizeof(golden_apis3_All)))) return pbj__tr_nomem(r);
-            golden_apis3_All_init(m->child);
-            if (pbj__tr_status(r, golden_apis3_All__read_text(m->child, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.apis3.All");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_apis3_All_from_text(golden_apis3_All *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_apis3_All_init(m);
-    if (pbj__tr_status(&r, golden_apis3_All__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_apis3_All_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_apis3_All_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status golden_apis3_All__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_apis3_All *m = (golden_apis3_All *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_apis3_All_init(m);
-    if (pbj__tr_status(r, golden_apis3_All__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_apis3_All_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_apis3_All_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_apis3_All_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== golden.apis3.All.CountsEntry ==== */
 
 void golden_apis3_All_CountsEntry_init(golden_apis3_All_CountsEntry *m)
@@ -1621,79 +1172,6 @@ pbj_status golden_apis3_All_CountsEntry__decode(golden_apis3_All_CountsEntry *m,
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status golden_apis3_All_CountsEntry_print(const golden_apis3_All_CountsEntry *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    pbj_text_string(t, "key", pbj_slice_data(m->key), m->key.len);
-    pbj_text_int64(t, "value", m->value);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_apis3_All_CountsEntry__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 3:
-        if (memcmp(s, "key", 3) == 0) return 1;
-        break;
-    case 5:
-        if (memcmp(s, "value", 5) == 0) return 2;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_apis3_All_CountsEntry__read_text(golden_apis3_All_CountsEntry *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_apis3_All_CountsEntry__text_field(r->name, r->name_len)) {
-        case 1: /* key */
-            if (m->key.len != 0) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_utf8(r, &v)) return r->st;
-                m->key = v;
-            }
-            break;
-        case 2: /* value */
-            if (m->value) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int64_t v;
-                if (!pbj_text_read_int64(r, &v)) return r->st;
-                m->value = v;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.apis3.All.CountsEntry");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_apis3_All_CountsEntry_from_text(golden_apis3_All_CountsEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_apis3_All_CountsEntry_init(m);
-    if (pbj__tr_status(&r, golden_apis3_All_CountsEntry__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_apis3_All_CountsEntry_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_apis3_All_CountsEntry_missing(m));
-}
-
-#endif
 
 /* ==== golden.apis3.All.ByIdEntry ==== */
 
@@ -1841,83 +1319,6 @@ pbj_status golden_apis3_All_ByIdEntry__decode(golden_apis3_All_ByIdEntry *m, con
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status golden_apis3_All_ByIdEntry_print(const golden_apis3_All_ByIdEntry *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    pbj_text_int32(t, "key", m->key);
-    pbj_text_open(t, "value");
-    if (m->value) golden_apis3_Leaf_print(m->value, t);
-    pbj_text_close(t);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_apis3_All_ByIdEntry__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 3:
-        if (memcmp(s, "key", 3) == 0) return 1;
-        break;
-    case 5:
-        if (memcmp(s, "value", 5) == 0) return 2;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_apis3_All_ByIdEntry__read_text(golden_apis3_All_ByIdEntry *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_apis3_All_ByIdEntry__text_field(r->name, r->name_len)) {
-        case 1: /* key */
-            if (m->key) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->key = v;
-            }
-            break;
-        case 2: /* value */
-            if (m->value) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->value = (golden_apis3_Leaf *)pbj_arena_alloc(r->arena, sizeof(golden_apis3_Leaf)))) return pbj__tr_nomem(r);
-            golden_apis3_Leaf_init(m->value);
-            if (pbj__tr_status(r, golden_apis3_Leaf__read_text(m->value, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.apis3.All.ByIdEntry");
-        }
-        pbj__tr_separator(r);
-    }
-    if (!m->value) {   /* a map entry with no value: an empty message, as decode makes it */
-        if (!(m->value = (golden_apis3_Leaf *)pbj_arena_alloc(r->arena, sizeof(golden_apis3_Leaf)))) return pbj__tr_nomem(r);
-        golden_apis3_Leaf_init(m->value);
-    }
-    return r->st;
-}
-
-pbj_status golden_apis3_All_ByIdEntry_from_text(golden_apis3_All_ByIdEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_apis3_All_ByIdEntry_init(m);
-    if (pbj__tr_status(&r, golden_apis3_All_ByIdEntry__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_apis3_All_ByIdEntry_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_apis3_All_ByIdEntry_missing(m));
-}
-
-#endif
-
 #ifdef PBJ_JSON_H
 void golden_apis3_Leaf__json(const void *vm, pbj_json *j)
 {
@@ -1960,8 +1361,6 @@ static pbj_status golden_apis3_Leaf__type_encode(void *m, uint8_t *buf, size_t c
 const pbj_msg_type golden_apis3_Leaf__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.apis3.Leaf", sizeof(golden_apis3_Leaf), golden_apis3_Leaf__type_init, golden_apis3_Leaf__type_decode, golden_apis3_Leaf__type_size, golden_apis3_Leaf__type_encode,
     golden_apis3_Leaf__type_to_json, golden_apis3_Leaf__json, golden_apis3_Leaf__from_json
-,
-    golden_apis3_Leaf__text_any
 ,
 };
 #endif
@@ -2175,8 +1574,6 @@ static pbj_status golden_apis3_All__type_encode(void *m, uint8_t *buf, size_t ca
 const pbj_msg_type golden_apis3_All__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.apis3.All", sizeof(golden_apis3_All), golden_apis3_All__type_init, golden_apis3_All__type_decode, golden_apis3_All__type_size, golden_apis3_All__type_encode,
     golden_apis3_All__type_to_json, golden_apis3_All__json, golden_apis3_All__from_json
-,
-    golden_apis3_All__text_any
 ,
 };
 #endif

@@ -88,7 +88,7 @@ PBJ_MUST_USE pbj_status golden_apis3_Leaf_encode(const golden_apis3_Leaf *m, uin
 PBJ_MUST_USE pbj_status golden_apis3_Leaf_decode(golden_apis3_Leaf *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_apis3_Leaf_equal(const golden_apis3_Leaf *a, const golden_apis3_Leaf *b) { return pbj_table_equal(&golden_apis3_Leaf__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_apis3_Leaf_print(const golden_apis3_Leaf *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_apis3_Leaf_print(const golden_apis3_Leaf *m, pbj_text *t) { return pbj_table_print(&golden_apis3_Leaf__table, m, t); }   /* as protoc --decode prints it */
 #endif
 /* pbj.fast_write: golden_apis3_Leaf_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
  * same bytes as golden_apis3_Leaf_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
@@ -101,8 +101,11 @@ static inline pbj_status golden_apis3_Leaf_encode_partial(const golden_apis3_Lea
 #ifdef PBJ_TEXT_READ_H
 /* golden_apis3_Leaf_from_text reads the text format (golden_apis3_Leaf_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_apis3_Leaf__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_apis3_Leaf_from_text(golden_apis3_Leaf *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_apis3_Leaf__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_apis3_Leaf_from_text(golden_apis3_Leaf *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_apis3_Leaf__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== golden.apis3.All ==== */
@@ -185,7 +188,7 @@ PBJ_MUST_USE pbj_status golden_apis3_All_encode(const golden_apis3_All *m, uint8
 PBJ_MUST_USE pbj_status golden_apis3_All_decode(golden_apis3_All *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_apis3_All_equal(const golden_apis3_All *a, const golden_apis3_All *b) { return pbj_table_equal(&golden_apis3_All__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_apis3_All_print(const golden_apis3_All *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_apis3_All_print(const golden_apis3_All *m, pbj_text *t) { return pbj_table_print(&golden_apis3_All__table, m, t); }   /* as protoc --decode prints it */
 #endif
 /* pbj.fast_write: golden_apis3_All_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
  * same bytes as golden_apis3_All_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
@@ -235,8 +238,11 @@ static inline void golden_apis3_All_clear_child(golden_apis3_All *m) { m->child 
 #ifdef PBJ_TEXT_READ_H
 /* golden_apis3_All_from_text reads the text format (golden_apis3_All_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_apis3_All__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_apis3_All_from_text(golden_apis3_All *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_apis3_All__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_apis3_All_from_text(golden_apis3_All *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_apis3_All__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== golden.apis3.All.CountsEntry ==== */
@@ -257,7 +263,7 @@ PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry_encode(const golden_apis3_A
 PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry_decode(golden_apis3_All_CountsEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_apis3_All_CountsEntry_equal(const golden_apis3_All_CountsEntry *a, const golden_apis3_All_CountsEntry *b) { return pbj_table_equal(&golden_apis3_All_CountsEntry__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_apis3_All_CountsEntry_print(const golden_apis3_All_CountsEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_apis3_All_CountsEntry_print(const golden_apis3_All_CountsEntry *m, pbj_text *t) { return pbj_table_print(&golden_apis3_All_CountsEntry__table, m, t); }   /* as protoc --decode prints it */
 #endif
 /* pbj.fast_write: golden_apis3_All_CountsEntry_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
  * same bytes as golden_apis3_All_CountsEntry_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
@@ -270,8 +276,11 @@ static inline pbj_status golden_apis3_All_CountsEntry_encode_partial(const golde
 #ifdef PBJ_TEXT_READ_H
 /* golden_apis3_All_CountsEntry_from_text reads the text format (golden_apis3_All_CountsEntry_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_apis3_All_CountsEntry__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry_from_text(golden_apis3_All_CountsEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_apis3_All_CountsEntry__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_apis3_All_CountsEntry_from_text(golden_apis3_All_CountsEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_apis3_All_CountsEntry__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== golden.apis3.All.ByIdEntry ==== */
@@ -292,7 +301,7 @@ PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry_encode(const golden_apis3_All
 PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry_decode(golden_apis3_All_ByIdEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_apis3_All_ByIdEntry_equal(const golden_apis3_All_ByIdEntry *a, const golden_apis3_All_ByIdEntry *b) { return pbj_table_equal(&golden_apis3_All_ByIdEntry__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_apis3_All_ByIdEntry_print(const golden_apis3_All_ByIdEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_apis3_All_ByIdEntry_print(const golden_apis3_All_ByIdEntry *m, pbj_text *t) { return pbj_table_print(&golden_apis3_All_ByIdEntry__table, m, t); }   /* as protoc --decode prints it */
 #endif
 /* pbj.fast_write: golden_apis3_All_ByIdEntry_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
  * same bytes as golden_apis3_All_ByIdEntry_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
@@ -305,8 +314,11 @@ static inline pbj_status golden_apis3_All_ByIdEntry_encode_partial(const golden_
 #ifdef PBJ_TEXT_READ_H
 /* golden_apis3_All_ByIdEntry_from_text reads the text format (golden_apis3_All_ByIdEntry_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_apis3_All_ByIdEntry__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry_from_text(golden_apis3_All_ByIdEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_apis3_All_ByIdEntry__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_apis3_All_ByIdEntry_from_text(golden_apis3_All_ByIdEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_apis3_All_ByIdEntry__table, m, text, len, arena, o);
+}
 #endif
 
 #ifdef PBJ_JSON_H
@@ -350,12 +362,6 @@ uint8_t *golden_apis3_All_CountsEntry__write_reverse(const golden_apis3_All_Coun
 uint8_t *golden_apis3_All_ByIdEntry__write(const golden_apis3_All_ByIdEntry *m, uint8_t *end);   /* after golden_apis3_All_ByIdEntry_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry__decode(golden_apis3_All_ByIdEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_apis3_All_ByIdEntry__write_reverse(const golden_apis3_All_ByIdEntry *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
-#ifdef PBJ_TEXT_READ_H
-pbj_status golden_apis3_Leaf__read_text(golden_apis3_Leaf *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status golden_apis3_All__read_text(golden_apis3_All *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status golden_apis3_All_CountsEntry__read_text(golden_apis3_All_CountsEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status golden_apis3_All_ByIdEntry__read_text(golden_apis3_All_ByIdEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-#endif
 #ifdef PBJ_JSON_H
 void golden_apis3_Leaf__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 void golden_apis3_All__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */

@@ -18,7 +18,7 @@ const pbj_json_enum golden_defaults_Color__json = {(const pbj__jin_name[]){
 
 /* the names of the tables below, NUL-separated: each enum's full name, then its values' names by number; each
  * message's full name, then per field its name (a required one's full name before it) and JSON name (when it
- * differs), then its oneofs' names; in pieces laid end to end
+ * differs), then its oneofs' names, then its extensions' text and JSON names; in pieces laid end to end
  * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
 static const struct {
     char s0[238];
@@ -50,8 +50,10 @@ static const pbj_field golden_defaults_Defaults__fields[] = {
     {11, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(golden_defaults_Defaults, d_first), PBJ_OFFSET(golden_defaults_Defaults, has_d_first), 202, 210, NULL, &golden_defaults_Color__enum},   /* d_first */
     {12, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_defaults_Defaults, no_default), PBJ_OFFSET(golden_defaults_Defaults, has_no_default), 217, 228, NULL, NULL},   /* no_default */
 };
+PBJ_CODEC(golden_defaults_Defaults, golden_defaults_Defaults__decode, golden_defaults_Defaults_size, golden_defaults_Defaults_encode_partial, golden_defaults_Defaults_sort_maps, golden_defaults_Defaults_missing);
 const pbj_table golden_defaults_Defaults__table = {(const char *)&pbj__pool_defaults_proto, golden_defaults_Defaults__fields, NULL, golden_defaults_Defaults__init_table, 31, sizeof(golden_defaults_Defaults), 12, 12, 0,
-                           PBJ_OFFSET(golden_defaults_Defaults, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(golden_defaults_Defaults, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_defaults_Defaults__codec, NULL, 0,
+                           0, NULL};
 
 /* ==== golden.defaults.Defaults ==== */
 
@@ -347,235 +349,6 @@ pbj_status golden_defaults_Defaults__decode(golden_defaults_Defaults *m, const u
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status golden_defaults_Defaults_print(const golden_defaults_Defaults *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_d_int32)
-        pbj_text_int32(t, "d_int32", m->d_int32);
-    if (m->has_d_uint64)
-        pbj_text_uint64(t, "d_uint64", m->d_uint64);
-    if (m->has_d_sint64)
-        pbj_text_int64(t, "d_sint64", m->d_sint64);
-    if (m->has_d_float)
-        pbj_text_float(t, "d_float", m->d_float);
-    if (m->has_d_inf)
-        pbj_text_double(t, "d_inf", m->d_inf);
-    if (m->has_d_nan)
-        pbj_text_double(t, "d_nan", m->d_nan);
-    if (m->has_d_bool)
-        pbj_text_bool(t, "d_bool", m->d_bool);
-    if (m->has_d_string)
-        pbj_text_string(t, "d_string", pbj_slice_data(m->d_string), m->d_string.len);
-    if (m->has_d_bytes)
-        pbj_text_bytes(t, "d_bytes", pbj_slice_data(m->d_bytes), m->d_bytes.len);
-    if (m->has_d_color)
-        pbj_text_enum(t, "d_color", m->d_color, golden_defaults_Color_name(m->d_color));
-    if (m->has_d_first)
-        pbj_text_enum(t, "d_first", m->d_first, golden_defaults_Color_name(m->d_first));
-    if (m->has_no_default)
-        pbj_text_int32(t, "no_default", m->no_default);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_defaults_Defaults__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 5:
-        if (memcmp(s, "d_inf", 5) == 0) return 5;
-        if (memcmp(s, "d_nan", 5) == 0) return 6;
-        break;
-    case 6:
-        if (memcmp(s, "d_bool", 6) == 0) return 7;
-        break;
-    case 7:
-        if (memcmp(s, "d_bytes", 7) == 0) return 9;
-        if (memcmp(s, "d_color", 7) == 0) return 10;
-        if (memcmp(s, "d_first", 7) == 0) return 11;
-        if (memcmp(s, "d_float", 7) == 0) return 4;
-        if (memcmp(s, "d_int32", 7) == 0) return 1;
-        break;
-    case 8:
-        if (memcmp(s, "d_sint64", 8) == 0) return 3;
-        if (memcmp(s, "d_string", 8) == 0) return 8;
-        if (memcmp(s, "d_uint64", 8) == 0) return 2;
-        break;
-    case 10:
-        if (memcmp(s, "no_default", 10) == 0) return 12;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_defaults_Defaults__read_text(golden_defaults_Defaults *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_defaults_Defaults__text_field(r->name, r->name_len)) {
-        case 1: /* d_int32 */
-            if (m->has_d_int32) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->d_int32 = v;
-                m->has_d_int32 = 1;
-            }
-            break;
-        case 2: /* d_uint64 */
-            if (m->has_d_uint64) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                uint64_t v;
-                if (!pbj_text_read_uint64(r, &v)) return r->st;
-                m->d_uint64 = v;
-                m->has_d_uint64 = 1;
-            }
-            break;
-        case 3: /* d_sint64 */
-            if (m->has_d_sint64) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int64_t v;
-                if (!pbj_text_read_sint64(r, &v)) return r->st;
-                m->d_sint64 = v;
-                m->has_d_sint64 = 1;
-            }
-            break;
-        case 4: /* d_float */
-            if (m->has_d_float) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                float v;
-                if (!pbj_text_read_float(r, &v)) return r->st;
-                m->d_float = v;
-                m->has_d_float = 1;
-            }
-            break;
-        case 5: /* d_inf */
-            if (m->has_d_inf) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                double v;
-                if (!pbj_text_read_double(r, &v)) return r->st;
-                m->d_inf = v;
-                m->has_d_inf = 1;
-            }
-            break;
-        case 6: /* d_nan */
-            if (m->has_d_nan) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                double v;
-                if (!pbj_text_read_double(r, &v)) return r->st;
-                m->d_nan = v;
-                m->has_d_nan = 1;
-            }
-            break;
-        case 7: /* d_bool */
-            if (m->has_d_bool) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->d_bool = v;
-                m->has_d_bool = 1;
-            }
-            break;
-        case 8: /* d_string */
-            if (m->has_d_string) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->d_string = v;
-                m->has_d_string = 1;
-            }
-            break;
-        case 9: /* d_bytes */
-            if (m->has_d_bytes) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_bytes(r, &v)) return r->st;
-                m->d_bytes = v;
-                m->has_d_bytes = 1;
-            }
-            break;
-        case 10: /* d_color */
-            if (m->has_d_color) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, golden_defaults_Color_from_name, golden_defaults_Color_name, true)) return r->st;
-                m->d_color = v;
-                m->has_d_color = 1;
-            }
-            break;
-        case 11: /* d_first */
-            if (m->has_d_first) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, golden_defaults_Color_from_name, golden_defaults_Color_name, true)) return r->st;
-                m->d_first = v;
-                m->has_d_first = 1;
-            }
-            break;
-        case 12: /* no_default */
-            if (m->has_no_default) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->no_default = v;
-                m->has_no_default = 1;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.defaults.Defaults");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_defaults_Defaults_from_text(golden_defaults_Defaults *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_defaults_Defaults_init(m);
-    if (pbj__tr_status(&r, golden_defaults_Defaults__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_defaults_Defaults_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_defaults_Defaults_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status golden_defaults_Defaults__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_defaults_Defaults *m = (golden_defaults_Defaults *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_defaults_Defaults_init(m);
-    if (pbj__tr_status(r, golden_defaults_Defaults__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_defaults_Defaults_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_defaults_Defaults_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_defaults_Defaults_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 #ifdef PBJ_JSON_H
 void golden_defaults_Defaults__json(const void *vm, pbj_json *j)
 {
@@ -658,8 +431,6 @@ static pbj_status golden_defaults_Defaults__type_encode(void *m, uint8_t *buf, s
 const pbj_msg_type golden_defaults_Defaults__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.defaults.Defaults", sizeof(golden_defaults_Defaults), golden_defaults_Defaults__type_init, golden_defaults_Defaults__type_decode, golden_defaults_Defaults__type_size, golden_defaults_Defaults__type_encode,
     golden_defaults_Defaults__type_to_json, golden_defaults_Defaults__json, golden_defaults_Defaults__from_json
-,
-    golden_defaults_Defaults__text_any
 ,
 };
 #endif

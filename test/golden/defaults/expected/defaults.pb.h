@@ -104,7 +104,7 @@ PBJ_MUST_USE pbj_status golden_defaults_Defaults_encode(const golden_defaults_De
 PBJ_MUST_USE pbj_status golden_defaults_Defaults_decode(golden_defaults_Defaults *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_defaults_Defaults_equal(const golden_defaults_Defaults *a, const golden_defaults_Defaults *b) { return pbj_table_equal(&golden_defaults_Defaults__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_defaults_Defaults_print(const golden_defaults_Defaults *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_defaults_Defaults_print(const golden_defaults_Defaults *m, pbj_text *t) { return pbj_table_print(&golden_defaults_Defaults__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* golden.defaults.Defaults reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -197,8 +197,11 @@ static inline void golden_defaults_Defaults_clear_no_default(golden_defaults_Def
 #ifdef PBJ_TEXT_READ_H
 /* golden_defaults_Defaults_from_text reads the text format (golden_defaults_Defaults_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_defaults_Defaults__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_defaults_Defaults_from_text(golden_defaults_Defaults *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_defaults_Defaults__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_defaults_Defaults_from_text(golden_defaults_Defaults *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_defaults_Defaults__table, m, text, len, arena, o);
+}
 #endif
 
 #ifdef PBJ_JSON_H
@@ -219,9 +222,6 @@ PBJ_MUST_USE pbj_status golden_defaults_Defaults_from_json(golden_defaults_Defau
  * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
 uint8_t *golden_defaults_Defaults__write(const golden_defaults_Defaults *m, uint8_t *end);   /* after golden_defaults_Defaults_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_defaults_Defaults__decode(golden_defaults_Defaults *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_TEXT_READ_H
-pbj_status golden_defaults_Defaults__read_text(golden_defaults_Defaults *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-#endif
 #ifdef PBJ_JSON_H
 void golden_defaults_Defaults__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif

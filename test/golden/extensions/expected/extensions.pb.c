@@ -9,12 +9,12 @@
 
 /* the names of the tables below, NUL-separated: each enum's full name, then its values' names by number; each
  * message's full name, then per field its name (a required one's full name before it) and JSON name (when it
- * differs), then its oneofs' names; in pieces laid end to end
+ * differs), then its oneofs' names, then its extensions' text and JSON names; in pieces laid end to end
  * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
 static const struct {
-    char s0[105];
+    char s0[307];
 } pbj__pool_extensions_proto = {
-    "golden.extensions.Base\000id\000golden.extensions.Note\000text\000golden.extensions.EGroup\000g\000golden.extensions.Scope",
+    "golden.extensions.Base\000id\000[golden.extensions.e_int32]\000[golden.extensions.e_string]\000[golden.extensions.e_list]\000[golden.extensions.e_packed]\000[golden.extensions.e_note]\000[golden.extensions.egroup]\000[golden.extensions.Scope.s_double]\000golden.extensions.Note\000text\000golden.extensions.EGroup\000g\000golden.extensions.Scope",
 };
 
 /* golden.extensions.Base */
@@ -22,26 +22,44 @@ static const pbj_field golden_extensions_Base__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_extensions_Base, id), PBJ_OFFSET(golden_extensions_Base, has_id), 23, 23, NULL, NULL},   /* id */
 };
 static const uint32_t golden_extensions_Base__ext_singular[] = {100, 101, 150, 0};   /* singular extensions: b's record replaces m's */
+static const pbj_field golden_extensions_Base__exts[] = {
+    {100, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, 0, 0, 0, 26, 26, NULL, NULL},   /* golden.extensions.e_int32 */
+    {101, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, 0, 0, 0, 54, 54, NULL, NULL},   /* golden.extensions.e_string */
+    {102, PBJ_TYPE_SINT32, PBJ_MODE_REPEATED, 0, 0, 0, 0, 83, 83, NULL, NULL},   /* golden.extensions.e_list */
+    {103, PBJ_TYPE_FIXED32, PBJ_MODE_REPEATED, PBJ_F_PACKED, 0, 0, 0, 110, 110, NULL, NULL},   /* golden.extensions.e_packed */
+    {104, PBJ_TYPE_MESSAGE, PBJ_MODE_OPTIONAL, 0, 0, 0, 0, 139, 139, &golden_extensions_Note__table, NULL},   /* golden.extensions.e_note */
+    {105, PBJ_TYPE_GROUP, PBJ_MODE_OPTIONAL, 0, 0, 0, 0, 166, 166, &golden_extensions_EGroup__table, NULL},   /* golden.extensions.egroup */
+    {150, PBJ_TYPE_DOUBLE, PBJ_MODE_OPTIONAL, 0, 0, 0, 0, 193, 193, NULL, NULL},   /* golden.extensions.Scope.s_double */
+};
+static const uint32_t golden_extensions_Base__ext_ranges[] = {100, 199};
+PBJ_CODEC(golden_extensions_Base, golden_extensions_Base__decode, golden_extensions_Base_size, golden_extensions_Base_encode_partial, golden_extensions_Base_sort_maps, golden_extensions_Base_missing);
 const pbj_table golden_extensions_Base__table = {(const char *)&pbj__pool_extensions_proto, golden_extensions_Base__fields, NULL, NULL, 0, sizeof(golden_extensions_Base), 1, 1, 0,
-                           PBJ_OFFSET(golden_extensions_Base, pbj_unknown), PBJ_OFFSET(golden_extensions_Base, pbj_ext), 0, golden_extensions_Base__ext_singular, NULL};
+                           PBJ_OFFSET(golden_extensions_Base, pbj_unknown), PBJ_OFFSET(golden_extensions_Base, pbj_ext), 0, golden_extensions_Base__ext_singular, NULL, &golden_extensions_Base__codec, golden_extensions_Base__exts, 7,
+                           1, golden_extensions_Base__ext_ranges};
 
 /* golden.extensions.Note */
 static const pbj_field golden_extensions_Note__fields[] = {
-    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_extensions_Note, text), PBJ_OFFSET(golden_extensions_Note, has_text), 49, 49, NULL, NULL},   /* text */
+    {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_extensions_Note, text), PBJ_OFFSET(golden_extensions_Note, has_text), 251, 251, NULL, NULL},   /* text */
 };
-const pbj_table golden_extensions_Note__table = {(const char *)&pbj__pool_extensions_proto, golden_extensions_Note__fields, NULL, NULL, 26, sizeof(golden_extensions_Note), 1, 1, 0,
-                           PBJ_OFFSET(golden_extensions_Note, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+PBJ_CODEC(golden_extensions_Note, golden_extensions_Note__decode, golden_extensions_Note_size, golden_extensions_Note_encode_partial, golden_extensions_Note_sort_maps, golden_extensions_Note_missing);
+const pbj_table golden_extensions_Note__table = {(const char *)&pbj__pool_extensions_proto, golden_extensions_Note__fields, NULL, NULL, 228, sizeof(golden_extensions_Note), 1, 1, 0,
+                           PBJ_OFFSET(golden_extensions_Note, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_extensions_Note__codec, NULL, 0,
+                           0, NULL};
 
 /* golden.extensions.EGroup */
 static const pbj_field golden_extensions_EGroup__fields[] = {
-    {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_extensions_EGroup, g), PBJ_OFFSET(golden_extensions_EGroup, has_g), 79, 79, NULL, NULL},   /* g */
+    {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_extensions_EGroup, g), PBJ_OFFSET(golden_extensions_EGroup, has_g), 281, 281, NULL, NULL},   /* g */
 };
-const pbj_table golden_extensions_EGroup__table = {(const char *)&pbj__pool_extensions_proto, golden_extensions_EGroup__fields, NULL, NULL, 54, sizeof(golden_extensions_EGroup), 1, 1, 0,
-                           PBJ_OFFSET(golden_extensions_EGroup, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+PBJ_CODEC(golden_extensions_EGroup, golden_extensions_EGroup__decode, golden_extensions_EGroup_size, golden_extensions_EGroup_encode_partial, golden_extensions_EGroup_sort_maps, golden_extensions_EGroup_missing);
+const pbj_table golden_extensions_EGroup__table = {(const char *)&pbj__pool_extensions_proto, golden_extensions_EGroup__fields, NULL, NULL, 256, sizeof(golden_extensions_EGroup), 1, 1, 0,
+                           PBJ_OFFSET(golden_extensions_EGroup, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_extensions_EGroup__codec, NULL, 0,
+                           0, NULL};
 
 /* golden.extensions.Scope */
-const pbj_table golden_extensions_Scope__table = {(const char *)&pbj__pool_extensions_proto, NULL, NULL, NULL, 81, sizeof(golden_extensions_Scope), 0, 0, 0,
-                           PBJ_OFFSET(golden_extensions_Scope, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+PBJ_CODEC(golden_extensions_Scope, golden_extensions_Scope__decode, golden_extensions_Scope_size, golden_extensions_Scope_encode_partial, golden_extensions_Scope_sort_maps, golden_extensions_Scope_missing);
+const pbj_table golden_extensions_Scope__table = {(const char *)&pbj__pool_extensions_proto, NULL, NULL, NULL, 283, sizeof(golden_extensions_Scope), 0, 0, 0,
+                           PBJ_OFFSET(golden_extensions_Scope, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_extensions_Scope__codec, NULL, 0,
+                           0, NULL};
 
 /* ==== golden.extensions.Base ==== */
 
@@ -149,358 +167,6 @@ pbj_status golden_extensions_Base__decode(golden_extensions_Base *m, const uint8
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-static void golden_extensions_Base__print_ext(pbj_slice ext, pbj_text *t, uint32_t lo, uint32_t hi)
-{
-    size_t pos = 0;
-    pbj__ext_rec r;
-    while (pbj__ext_next(ext, &pos, &r)) {
-        uint32_t n = r.number;
-        pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
-        (void)one;
-        if (n < lo || n > hi) continue;
-        switch (n) {
-        case 100: {
-            uint64_t v;
-            size_t k = pbj__ext_values(one, 100, 0, NULL, (size_t)-1, &v);
-            if (!k) break;
-            for (size_t i = 0; i < k; i++) {
-                pbj__ext_values(one, 100, 0, NULL, i, &v);
-                pbj_text_int32(t, "[golden.extensions.e_int32]", (int32_t)v);
-            }
-            continue;
-        }
-        case 101: {
-            pbj_slice s;
-            if (!pbj__ext_payloads(one, 101, 2, 0, &s)) break;
-            pbj_text_string(t, "[golden.extensions.e_string]", pbj_slice_data(s), s.len);
-            continue;
-        }
-        case 102: {
-            uint64_t v;
-            size_t k = pbj__ext_values(one, 102, 0 | PBJ__EXT_PACKABLE, NULL, (size_t)-1, &v);
-            if (!k) break;
-            for (size_t i = 0; i < k; i++) {
-                pbj__ext_values(one, 102, 0 | PBJ__EXT_PACKABLE, NULL, i, &v);
-                pbj_text_int32(t, "[golden.extensions.e_list]", pbj_unzigzag32((uint32_t)v));
-            }
-            continue;
-        }
-        case 103: {
-            uint64_t v;
-            size_t k = pbj__ext_values(one, 103, 5 | PBJ__EXT_PACKABLE, NULL, (size_t)-1, &v);
-            if (!k) break;
-            for (size_t i = 0; i < k; i++) {
-                pbj__ext_values(one, 103, 5 | PBJ__EXT_PACKABLE, NULL, i, &v);
-                pbj_text_uint32(t, "[golden.extensions.e_packed]", (uint32_t)v);
-            }
-            continue;
-        }
-        case 104: {
-            golden_extensions_Note x;
-            pbj_arena a;
-            pbj_decoder d;
-            pbj_slice s;
-            pbj_status st;
-            pbj_arena_init(&a, NULL, 0);
-            pbj_decoder_init(&d, &a, NULL);
-            golden_extensions_Note_init(&x);
-            if (!pbj__ext_payloads(one, 104, 2, 0, &s)) break;
-            st = golden_extensions_Note__decode(&x, s.data, s.data + s.len, &d);
-            if (st == PBJ_OK) {
-                pbj_text_open(t, "[golden.extensions.e_note]");
-                golden_extensions_Note_print(&x, t);
-                pbj_text_close(t);
-            }
-            pbj_arena_free(&a);
-            if (st != PBJ_OK) break;
-            continue;
-        }
-        case 105: {
-            golden_extensions_EGroup x;
-            pbj_arena a;
-            pbj_decoder d;
-            pbj_slice s;
-            pbj_status st;
-            pbj_arena_init(&a, NULL, 0);
-            pbj_decoder_init(&d, &a, NULL);
-            golden_extensions_EGroup_init(&x);
-            if (!pbj__ext_payloads(one, 105, 3, 0, &s)) break;
-            st = golden_extensions_EGroup__decode(&x, s.data, s.data + s.len, &d);
-            if (st == PBJ_OK) {
-                pbj_text_open(t, "[golden.extensions.egroup]");
-                golden_extensions_EGroup_print(&x, t);
-                pbj_text_close(t);
-            }
-            pbj_arena_free(&a);
-            if (st != PBJ_OK) break;
-            continue;
-        }
-        case 150: {
-            uint64_t v;
-            size_t k = pbj__ext_values(one, 150, 1, NULL, (size_t)-1, &v);
-            if (!k) break;
-            for (size_t i = 0; i < k; i++) {
-                pbj__ext_values(one, 150, 1, NULL, i, &v);
-                pbj_text_double(t, "[golden.extensions.Scope.s_double]", pbj_bits_double(v));
-            }
-            continue;
-        }
-        default:
-            break;
-        }
-        pbj_text_unknown(t, r.start, (size_t)(r.end - r.start));
-    }
-}
-#endif
-
-#ifdef PBJ_TEXT_H
-pbj_status golden_extensions_Base_print(const golden_extensions_Base *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_id)
-        pbj_text_int32(t, "id", m->id);
-    golden_extensions_Base__print_ext(m->pbj_ext, t, 100, 199);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_extensions_Base__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 2:
-        if (memcmp(s, "id", 2) == 0) return 1;
-        break;
-    case 26:
-        if (memcmp(s, "[golden.extensions.e_list]", 26) == 0) return 102;
-        if (memcmp(s, "[golden.extensions.e_note]", 26) == 0) return 104;
-        if (memcmp(s, "[golden.extensions.egroup]", 26) == 0) return 105;
-        break;
-    case 27:
-        if (memcmp(s, "[golden.extensions.e_int32]", 27) == 0) return 100;
-        break;
-    case 28:
-        if (memcmp(s, "[golden.extensions.e_packed]", 28) == 0) return 103;
-        if (memcmp(s, "[golden.extensions.e_string]", 28) == 0) return 101;
-        break;
-    case 34:
-        if (memcmp(s, "[golden.extensions.Scope.s_double]", 34) == 0) return 150;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_extensions_Base__read_text(golden_extensions_Base *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_extensions_Base__text_field(r->name, r->name_len)) {
-        case 1: /* id */
-            if (m->has_id) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->id = v;
-                m->has_id = 1;
-            }
-            break;
-        case 100: /* [golden.extensions.e_int32] */
-            if (pbj__tr_ext_has(m->pbj_ext, 100)) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_arena *a = r->arena;
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                size_t n = 2 + pbj_varint_size((uint64_t)(int64_t)v);
-                uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;
-                if (!rec) return PBJ_ERR_NOMEM;
-                memcpy(p, "\xa0\x06", 2);
-                p += 2;
-                p = pbj_put_varint(p, (uint64_t)(int64_t)v);
-                if (pbj__tr_status(r, pbj__ext_set(a, &m->pbj_ext, 100, rec, (size_t)(p - rec))) != PBJ_OK) return r->st;
-            }
-            break;
-        case 101: /* [golden.extensions.e_string] */
-            if (pbj__tr_ext_has(m->pbj_ext, 101)) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_arena *a = r->arena;
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                size_t n = 2 + pbj_len_size(v.len);
-                uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;
-                if (!rec) return PBJ_ERR_NOMEM;
-                memcpy(p, "\xaa\x06", 2);
-                p += 2;
-                p = pbj_put_bytes(p, v);
-                if (pbj__tr_status(r, pbj__ext_set(a, &m->pbj_ext, 101, rec, (size_t)(p - rec))) != PBJ_OK) return r->st;
-            }
-            break;
-        case 102: /* [golden.extensions.e_list] */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                pbj_arena *a = r->arena;
-                int32_t v;
-                if (!pbj_text_read_sint32(r, &v)) return r->st;
-                size_t n = 2 + pbj_varint_size(pbj_zigzag32(v));
-                uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;
-                if (!rec) return PBJ_ERR_NOMEM;
-                memcpy(p, "\xb0\x06", 2);
-                p += 2;
-                p = pbj_put_varint(p, pbj_zigzag32(v));
-                if (pbj__tr_status(r, pbj__ext_insert(a, &m->pbj_ext, rec, (size_t)(p - rec), 102, false)) != PBJ_OK) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 103: /* [golden.extensions.e_packed] */
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_arena *a = r->arena;
-                uint64_t w = 0;
-                size_t n = pbj__ext_values(m->pbj_ext, 103, 5 | PBJ__EXT_PACKABLE, NULL, (size_t)-1, &w), s = 0;   /* earlier values first */
-                uint32_t *vs = n ? (uint32_t *)pbj__array_grow(a, NULL, 0, n, sizeof *vs) : NULL;
-                if (n && !vs) return pbj__tr_nomem(r);
-                for (size_t i = 0; i < n; i++) {
-                    pbj__ext_values(m->pbj_ext, 103, 5 | PBJ__EXT_PACKABLE, NULL, i, &w);
-                    vs[i] = (uint32_t)w;
-                }
-                for (int k = 0; pbj__tr_values(r, &k, true);) {
-                    uint32_t v;
-                    if (!pbj_text_read_fixed32(r, &v)) return r->st;
-                    if (!(vs = (uint32_t *)pbj__array_grow(a, vs, n, 1, sizeof v))) return pbj__tr_nomem(r);
-                    vs[n++] = v;
-                }
-                if (r->st != PBJ_OK) return r->st;
-                for (size_t i = 0; i < n; i++) {
-                    uint32_t x = vs[i];
-                    (void)x;
-                    s += 4;
-                }
-                if (n) {                               /* one packed record of every value */
-                    uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, 2 + pbj_len_size(s) + s), *p = rec;
-                    if (!rec) return pbj__tr_nomem(r);
-                    memcpy(p, "\xba\x06", 2);
-                    p += 2;
-                    p = pbj_put_varint(p, s);
-                    for (size_t i = 0; i < n; i++) {
-                        uint32_t x = vs[i];
-                        p = pbj_put_fixed32(p, x);
-                    }
-                    if (pbj__tr_status(r, pbj__ext_set(a, &m->pbj_ext, 103, rec, (size_t)(p - rec))) != PBJ_OK) return r->st;
-                }
-            }
-            break;
-        case 104: /* [golden.extensions.e_note] */
-            if (pbj__tr_ext_has(m->pbj_ext, 104)) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            {
-                pbj_arena *a = r->arena;
-                golden_extensions_Note *v = (golden_extensions_Note *)pbj_arena_alloc(a, sizeof(golden_extensions_Note));
-                if (!v) return pbj__tr_nomem(r);
-                golden_extensions_Note_init(v);
-                if (pbj__tr_status(r, golden_extensions_Note__read_text(v, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-                if (pbj__tr_status(r, golden_extensions_Note_sort_maps(v, a)) != PBJ_OK) return r->st;
-                size_t s = golden_extensions_Note_size(v);
-                if (s == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-                size_t n = 2 + pbj_len_size(s);
-                uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;
-                if (!rec) return PBJ_ERR_NOMEM;
-                memcpy(p, "\xc2\x06", 2);
-                p += 2;
-                p = pbj_put_varint(p, s);
-                p += s;
-                uint8_t *start = golden_extensions_Note__write(v, p);   /* back to front, ending at p */
-                PBJ_ASSERT(start == p - s);
-                (void)start;
-                if (pbj__tr_status(r, pbj__ext_set(a, &m->pbj_ext, 104, rec, (size_t)(p - rec))) != PBJ_OK) return r->st;
-            }
-            break;
-        case 105: /* [golden.extensions.egroup] */
-            if (pbj__tr_ext_has(m->pbj_ext, 105)) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            {
-                pbj_arena *a = r->arena;
-                golden_extensions_EGroup *v = (golden_extensions_EGroup *)pbj_arena_alloc(a, sizeof(golden_extensions_EGroup));
-                if (!v) return pbj__tr_nomem(r);
-                golden_extensions_EGroup_init(v);
-                if (pbj__tr_status(r, golden_extensions_EGroup__read_text(v, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-                if (pbj__tr_status(r, golden_extensions_EGroup_sort_maps(v, a)) != PBJ_OK) return r->st;
-                size_t s = golden_extensions_EGroup_size(v);
-                if (s == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-                size_t n = 2 + s + 2;
-                uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;
-                if (!rec) return PBJ_ERR_NOMEM;
-                memcpy(p, "\xcb\x06", 2);
-                p += 2;
-                p += s;
-                uint8_t *start = golden_extensions_EGroup__write(v, p);   /* back to front, ending at p */
-                PBJ_ASSERT(start == p - s);
-                (void)start;
-                memcpy(p, "\xcc\x06", 2);
-                p += 2;
-                if (pbj__tr_status(r, pbj__ext_set(a, &m->pbj_ext, 105, rec, (size_t)(p - rec))) != PBJ_OK) return r->st;
-            }
-            break;
-        case 150: /* [golden.extensions.Scope.s_double] */
-            if (pbj__tr_ext_has(m->pbj_ext, 150)) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_arena *a = r->arena;
-                double v;
-                if (!pbj_text_read_double(r, &v)) return r->st;
-                size_t n = 2 + 8;
-                uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;
-                if (!rec) return PBJ_ERR_NOMEM;
-                memcpy(p, "\xb1\x09", 2);
-                p += 2;
-                p = pbj_put_fixed64(p, pbj_double_bits(v));
-                if (pbj__tr_status(r, pbj__ext_set(a, &m->pbj_ext, 150, rec, (size_t)(p - rec))) != PBJ_OK) return r->st;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.extensions.Base");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_extensions_Base_from_text(golden_extensions_Base *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_extensions_Base_init(m);
-    if (pbj__tr_status(&r, golden_extensions_Base__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_extensions_Base_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_extensions_Base_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status golden_extensions_Base__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_extensions_Base *m = (golden_extensions_Base *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_extensions_Base_init(m);
-    if (pbj__tr_status(r, golden_extensions_Base__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_extensions_Base_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_extensions_Base_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_extensions_Base_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== golden.extensions.Note ==== */
 
 void golden_extensions_Note_init(golden_extensions_Note *m)
@@ -579,84 +245,6 @@ pbj_status golden_extensions_Note__decode(golden_extensions_Note *m, const uint8
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status golden_extensions_Note_print(const golden_extensions_Note *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_text)
-        pbj_text_string(t, "text", pbj_slice_data(m->text), m->text.len);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_extensions_Note__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 4:
-        if (memcmp(s, "text", 4) == 0) return 1;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_extensions_Note__read_text(golden_extensions_Note *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_extensions_Note__text_field(r->name, r->name_len)) {
-        case 1: /* text */
-            if (m->has_text) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->text = v;
-                m->has_text = 1;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.extensions.Note");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_extensions_Note_from_text(golden_extensions_Note *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_extensions_Note_init(m);
-    if (pbj__tr_status(&r, golden_extensions_Note__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_extensions_Note_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_extensions_Note_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status golden_extensions_Note__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_extensions_Note *m = (golden_extensions_Note *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_extensions_Note_init(m);
-    if (pbj__tr_status(r, golden_extensions_Note__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_extensions_Note_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_extensions_Note_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_extensions_Note_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== golden.extensions.EGroup ==== */
 
@@ -737,84 +325,6 @@ pbj_status golden_extensions_EGroup__decode(golden_extensions_EGroup *m, const u
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status golden_extensions_EGroup_print(const golden_extensions_EGroup *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_g)
-        pbj_text_int32(t, "g", m->g);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_extensions_EGroup__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 1:
-        if (memcmp(s, "g", 1) == 0) return 1;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_extensions_EGroup__read_text(golden_extensions_EGroup *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_extensions_EGroup__text_field(r->name, r->name_len)) {
-        case 1: /* g */
-            if (m->has_g) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->g = v;
-                m->has_g = 1;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.extensions.EGroup");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_extensions_EGroup_from_text(golden_extensions_EGroup *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_extensions_EGroup_init(m);
-    if (pbj__tr_status(&r, golden_extensions_EGroup__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_extensions_EGroup_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_extensions_EGroup_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status golden_extensions_EGroup__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_extensions_EGroup *m = (golden_extensions_EGroup *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_extensions_EGroup_init(m);
-    if (pbj__tr_status(r, golden_extensions_EGroup__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_extensions_EGroup_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_extensions_EGroup_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_extensions_EGroup_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== golden.extensions.Scope ==== */
 
 void golden_extensions_Scope_init(golden_extensions_Scope *m)
@@ -879,69 +389,6 @@ pbj_status golden_extensions_Scope__decode(golden_extensions_Scope *m, const uin
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status golden_extensions_Scope_print(const golden_extensions_Scope *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_extensions_Scope__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_extensions_Scope__read_text(golden_extensions_Scope *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_extensions_Scope__text_field(r->name, r->name_len)) {
-        default:
-            return pbj__tr_unknown(r, "golden.extensions.Scope");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_extensions_Scope_from_text(golden_extensions_Scope *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_extensions_Scope_init(m);
-    if (pbj__tr_status(&r, golden_extensions_Scope__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_extensions_Scope_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_extensions_Scope_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status golden_extensions_Scope__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_extensions_Scope *m = (golden_extensions_Scope *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_extensions_Scope_init(m);
-    if (pbj__tr_status(r, golden_extensions_Scope__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_extensions_Scope_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_extensions_Scope_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_extensions_Scope_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 #ifdef PBJ_JSON_H
 /* The extensions it knows with numbers in [lo, hi], each once, from m->pbj_ext (others are left out, as unknown fields). */
@@ -1085,8 +532,6 @@ static pbj_status golden_extensions_Base__type_encode(void *m, uint8_t *buf, siz
 const pbj_msg_type golden_extensions_Base__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.extensions.Base", sizeof(golden_extensions_Base), golden_extensions_Base__type_init, golden_extensions_Base__type_decode, golden_extensions_Base__type_size, golden_extensions_Base__type_encode,
     golden_extensions_Base__type_to_json, golden_extensions_Base__json, golden_extensions_Base__from_json
-,
-    golden_extensions_Base__text_any
 ,
 };
 #endif
@@ -1349,8 +794,6 @@ const pbj_msg_type golden_extensions_Note__type = {   /* pbj_msg_type's members 
     "golden.extensions.Note", sizeof(golden_extensions_Note), golden_extensions_Note__type_init, golden_extensions_Note__type_decode, golden_extensions_Note__type_size, golden_extensions_Note__type_encode,
     golden_extensions_Note__type_to_json, golden_extensions_Note__json, golden_extensions_Note__from_json
 ,
-    golden_extensions_Note__text_any
-,
 };
 #endif
 
@@ -1437,8 +880,6 @@ const pbj_msg_type golden_extensions_EGroup__type = {   /* pbj_msg_type's member
     "golden.extensions.EGroup", sizeof(golden_extensions_EGroup), golden_extensions_EGroup__type_init, golden_extensions_EGroup__type_decode, golden_extensions_EGroup__type_size, golden_extensions_EGroup__type_encode,
     golden_extensions_EGroup__type_to_json, golden_extensions_EGroup__json, golden_extensions_EGroup__from_json
 ,
-    golden_extensions_EGroup__text_any
-,
 };
 #endif
 
@@ -1520,8 +961,6 @@ static pbj_status golden_extensions_Scope__type_encode(void *m, uint8_t *buf, si
 const pbj_msg_type golden_extensions_Scope__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.extensions.Scope", sizeof(golden_extensions_Scope), golden_extensions_Scope__type_init, golden_extensions_Scope__type_decode, golden_extensions_Scope__type_size, golden_extensions_Scope__type_encode,
     golden_extensions_Scope__type_to_json, golden_extensions_Scope__json, golden_extensions_Scope__from_json
-,
-    golden_extensions_Scope__text_any
 ,
 };
 #endif

@@ -57,7 +57,7 @@ PBJ_MUST_USE pbj_status golden_extensions_Base_encode(const golden_extensions_Ba
 PBJ_MUST_USE pbj_status golden_extensions_Base_decode(golden_extensions_Base *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_extensions_Base_equal(const golden_extensions_Base *a, const golden_extensions_Base *b) { return pbj_table_equal(&golden_extensions_Base__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_extensions_Base_print(const golden_extensions_Base *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_extensions_Base_print(const golden_extensions_Base *m, pbj_text *t) { return pbj_table_print(&golden_extensions_Base__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* golden.extensions.Base reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -73,8 +73,11 @@ static inline void golden_extensions_Base_clear_id(golden_extensions_Base *m)
 #ifdef PBJ_TEXT_READ_H
 /* golden_extensions_Base_from_text reads the text format (golden_extensions_Base_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_extensions_Base__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_extensions_Base_from_text(golden_extensions_Base *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_extensions_Base__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_extensions_Base_from_text(golden_extensions_Base *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_extensions_Base__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== golden.extensions.Note ==== */
@@ -93,7 +96,7 @@ PBJ_MUST_USE pbj_status golden_extensions_Note_encode(const golden_extensions_No
 PBJ_MUST_USE pbj_status golden_extensions_Note_decode(golden_extensions_Note *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_extensions_Note_equal(const golden_extensions_Note *a, const golden_extensions_Note *b) { return pbj_table_equal(&golden_extensions_Note__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_extensions_Note_print(const golden_extensions_Note *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_extensions_Note_print(const golden_extensions_Note *m, pbj_text *t) { return pbj_table_print(&golden_extensions_Note__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* golden.extensions.Note reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -109,8 +112,11 @@ static inline void golden_extensions_Note_clear_text(golden_extensions_Note *m)
 #ifdef PBJ_TEXT_READ_H
 /* golden_extensions_Note_from_text reads the text format (golden_extensions_Note_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_extensions_Note__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_extensions_Note_from_text(golden_extensions_Note *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_extensions_Note__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_extensions_Note_from_text(golden_extensions_Note *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_extensions_Note__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== golden.extensions.EGroup ==== */
@@ -129,7 +135,7 @@ PBJ_MUST_USE pbj_status golden_extensions_EGroup_encode(const golden_extensions_
 PBJ_MUST_USE pbj_status golden_extensions_EGroup_decode(golden_extensions_EGroup *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_extensions_EGroup_equal(const golden_extensions_EGroup *a, const golden_extensions_EGroup *b) { return pbj_table_equal(&golden_extensions_EGroup__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_extensions_EGroup_print(const golden_extensions_EGroup *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_extensions_EGroup_print(const golden_extensions_EGroup *m, pbj_text *t) { return pbj_table_print(&golden_extensions_EGroup__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* golden.extensions.EGroup reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -145,8 +151,11 @@ static inline void golden_extensions_EGroup_clear_g(golden_extensions_EGroup *m)
 #ifdef PBJ_TEXT_READ_H
 /* golden_extensions_EGroup_from_text reads the text format (golden_extensions_EGroup_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_extensions_EGroup__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_extensions_EGroup_from_text(golden_extensions_EGroup *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_extensions_EGroup__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_extensions_EGroup_from_text(golden_extensions_EGroup *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_extensions_EGroup__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== golden.extensions.Scope ==== */
@@ -162,7 +171,7 @@ PBJ_MUST_USE pbj_status golden_extensions_Scope_encode(const golden_extensions_S
 PBJ_MUST_USE pbj_status golden_extensions_Scope_decode(golden_extensions_Scope *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_extensions_Scope_equal(const golden_extensions_Scope *a, const golden_extensions_Scope *b) { return pbj_table_equal(&golden_extensions_Scope__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_extensions_Scope_print(const golden_extensions_Scope *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_extensions_Scope_print(const golden_extensions_Scope *m, pbj_text *t) { return pbj_table_print(&golden_extensions_Scope__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* golden.extensions.Scope reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -172,8 +181,11 @@ static inline pbj_status golden_extensions_Scope_encode_partial(const golden_ext
 #ifdef PBJ_TEXT_READ_H
 /* golden_extensions_Scope_from_text reads the text format (golden_extensions_Scope_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_extensions_Scope__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_extensions_Scope_from_text(golden_extensions_Scope *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_extensions_Scope__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_extensions_Scope_from_text(golden_extensions_Scope *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_extensions_Scope__table, m, text, len, arena, o);
+}
 #endif
 
 #ifdef PBJ_JSON_H
@@ -236,12 +248,6 @@ uint8_t *golden_extensions_EGroup__write(const golden_extensions_EGroup *m, uint
 PBJ_MUST_USE pbj_status golden_extensions_EGroup__decode(golden_extensions_EGroup *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_extensions_Scope__write(const golden_extensions_Scope *m, uint8_t *end);   /* after golden_extensions_Scope_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_extensions_Scope__decode(golden_extensions_Scope *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_TEXT_READ_H
-pbj_status golden_extensions_Base__read_text(golden_extensions_Base *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status golden_extensions_Note__read_text(golden_extensions_Note *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status golden_extensions_EGroup__read_text(golden_extensions_EGroup *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status golden_extensions_Scope__read_text(golden_extensions_Scope *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-#endif
 #ifdef PBJ_JSON_H
 void golden_extensions_Base__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 void golden_extensions_Note__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */

@@ -9,7 +9,7 @@
 
 /* the names of the tables below, NUL-separated: each enum's full name, then its values' names by number; each
  * message's full name, then per field its name (a required one's full name before it) and JSON name (when it
- * differs), then its oneofs' names; in pieces laid end to end
+ * differs), then its oneofs' names, then its extensions' text and JSON names; in pieces laid end to end
  * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
 static const struct {
     char s0[157];
@@ -23,30 +23,38 @@ static const pbj_field golden_groups_Grouped__fields[] = {
     {2, PBJ_TYPE_GROUP, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_groups_Grouped, single), 0, 24, 31, &golden_groups_Grouped_Single__table, NULL},   /* Single */
     {6, PBJ_TYPE_GROUP, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(golden_groups_Grouped, many), 0, 38, 43, &golden_groups_Grouped_Many__table, NULL},   /* Many */
 };
+PBJ_CODEC(golden_groups_Grouped, golden_groups_Grouped__decode, golden_groups_Grouped_size, golden_groups_Grouped_encode_partial, golden_groups_Grouped_sort_maps, golden_groups_Grouped_missing);
 const pbj_table golden_groups_Grouped__table = {(const char *)&pbj__pool_groups_proto, golden_groups_Grouped__fields, NULL, NULL, 0, sizeof(golden_groups_Grouped), 3, 2, 0,
-                           PBJ_OFFSET(golden_groups_Grouped, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(golden_groups_Grouped, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_groups_Grouped__codec, NULL, 0,
+                           0, NULL};
 
 /* golden.groups.Grouped.Single */
 static const pbj_field golden_groups_Grouped_Single__fields[] = {
     {3, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_groups_Grouped_Single, x), PBJ_OFFSET(golden_groups_Grouped_Single, has_x), 77, 77, NULL, NULL},   /* x */
     {4, PBJ_TYPE_GROUP, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_groups_Grouped_Single, deep), 0, 79, 84, &golden_groups_Grouped_Single_Deep__table, NULL},   /* Deep */
 };
+PBJ_CODEC(golden_groups_Grouped_Single, golden_groups_Grouped_Single__decode, golden_groups_Grouped_Single_size, golden_groups_Grouped_Single_encode_partial, golden_groups_Grouped_Single_sort_maps, golden_groups_Grouped_Single_missing);
 const pbj_table golden_groups_Grouped_Single__table = {(const char *)&pbj__pool_groups_proto, golden_groups_Grouped_Single__fields, NULL, NULL, 48, sizeof(golden_groups_Grouped_Single), 2, 0, 0,
-                           PBJ_OFFSET(golden_groups_Grouped_Single, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(golden_groups_Grouped_Single, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_groups_Grouped_Single__codec, NULL, 0,
+                           0, NULL};
 
 /* golden.groups.Grouped.Single.Deep */
 static const pbj_field golden_groups_Grouped_Single_Deep__fields[] = {
     {5, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(golden_groups_Grouped_Single_Deep, tags), 0, 123, 123, NULL, NULL},   /* tags */
 };
+PBJ_CODEC(golden_groups_Grouped_Single_Deep, golden_groups_Grouped_Single_Deep__decode, golden_groups_Grouped_Single_Deep_size, golden_groups_Grouped_Single_Deep_encode_partial, golden_groups_Grouped_Single_Deep_sort_maps, golden_groups_Grouped_Single_Deep_missing);
 const pbj_table golden_groups_Grouped_Single_Deep__table = {(const char *)&pbj__pool_groups_proto, golden_groups_Grouped_Single_Deep__fields, NULL, NULL, 89, sizeof(golden_groups_Grouped_Single_Deep), 1, 0, 0,
-                           PBJ_OFFSET(golden_groups_Grouped_Single_Deep, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(golden_groups_Grouped_Single_Deep, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_groups_Grouped_Single_Deep__codec, NULL, 0,
+                           0, NULL};
 
 /* golden.groups.Grouped.Many */
 static const pbj_field golden_groups_Grouped_Many__fields[] = {
     {7, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_groups_Grouped_Many, k), PBJ_OFFSET(golden_groups_Grouped_Many, has_k), 155, 155, NULL, NULL},   /* k */
 };
+PBJ_CODEC(golden_groups_Grouped_Many, golden_groups_Grouped_Many__decode, golden_groups_Grouped_Many_size, golden_groups_Grouped_Many_encode_partial, golden_groups_Grouped_Many_sort_maps, golden_groups_Grouped_Many_missing);
 const pbj_table golden_groups_Grouped_Many__table = {(const char *)&pbj__pool_groups_proto, golden_groups_Grouped_Many__fields, NULL, NULL, 128, sizeof(golden_groups_Grouped_Many), 1, 0, 0,
-                           PBJ_OFFSET(golden_groups_Grouped_Many, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(golden_groups_Grouped_Many, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_groups_Grouped_Many__codec, NULL, 0,
+                           0, NULL};
 
 /* ==== golden.groups.Grouped ==== */
 
@@ -184,119 +192,6 @@ pbj_status golden_groups_Grouped__decode(golden_groups_Grouped *m, const uint8_t
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status golden_groups_Grouped_print(const golden_groups_Grouped *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_a)
-        pbj_text_int32(t, "a", m->a);
-    if (m->single) {
-        pbj_text_open(t, "Single");
-        golden_groups_Grouped_Single_print(m->single, t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->many.count; i++) {
-        pbj_text_open(t, "Many");
-        golden_groups_Grouped_Many_print(&m->many.data[i], t);
-        pbj_text_close(t);
-    }
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_groups_Grouped__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 1:
-        if (memcmp(s, "a", 1) == 0) return 1;
-        break;
-    case 4:
-        if (memcmp(s, "Many", 4) == 0) return 6;
-        break;
-    case 6:
-        if (memcmp(s, "Single", 6) == 0) return 2;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_groups_Grouped__read_text(golden_groups_Grouped *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_groups_Grouped__text_field(r->name, r->name_len)) {
-        case 1: /* a */
-            if (m->has_a) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->a = v;
-                m->has_a = 1;
-            }
-            break;
-        case 2: /* Single */
-            if (m->single) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->single = (golden_groups_Grouped_Single *)pbj_arena_alloc(r->arena, sizeof(golden_groups_Grouped_Single)))) return pbj__tr_nomem(r);
-            golden_groups_Grouped_Single_init(m->single);
-            if (pbj__tr_status(r, golden_groups_Grouped_Single__read_text(m->single, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        case 6: /* Many */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                golden_groups_Grouped_Many *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->many.data = (golden_groups_Grouped_Many *)pbj__array_add(r->arena, m->many.data, m->many.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->many.data[m->many.count++];
-                golden_groups_Grouped_Many_init(e);
-                if (pbj__tr_status(r, golden_groups_Grouped_Many__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.groups.Grouped");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_groups_Grouped_from_text(golden_groups_Grouped *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_groups_Grouped_init(m);
-    if (pbj__tr_status(&r, golden_groups_Grouped__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_groups_Grouped_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_groups_Grouped_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status golden_groups_Grouped__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_groups_Grouped *m = (golden_groups_Grouped *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_groups_Grouped_init(m);
-    if (pbj__tr_status(r, golden_groups_Grouped__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_groups_Grouped_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_groups_Grouped_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_groups_Grouped_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== golden.groups.Grouped.Single ==== */
 
 void golden_groups_Grouped_Single_init(golden_groups_Grouped_Single *m)
@@ -402,99 +297,6 @@ pbj_status golden_groups_Grouped_Single__decode(golden_groups_Grouped_Single *m,
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status golden_groups_Grouped_Single_print(const golden_groups_Grouped_Single *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_x)
-        pbj_text_int32(t, "x", m->x);
-    if (m->deep) {
-        pbj_text_open(t, "Deep");
-        golden_groups_Grouped_Single_Deep_print(m->deep, t);
-        pbj_text_close(t);
-    }
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_groups_Grouped_Single__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 1:
-        if (memcmp(s, "x", 1) == 0) return 3;
-        break;
-    case 4:
-        if (memcmp(s, "Deep", 4) == 0) return 4;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_groups_Grouped_Single__read_text(golden_groups_Grouped_Single *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_groups_Grouped_Single__text_field(r->name, r->name_len)) {
-        case 3: /* x */
-            if (m->has_x) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->x = v;
-                m->has_x = 1;
-            }
-            break;
-        case 4: /* Deep */
-            if (m->deep) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->deep = (golden_groups_Grouped_Single_Deep *)pbj_arena_alloc(r->arena, sizeof(golden_groups_Grouped_Single_Deep)))) return pbj__tr_nomem(r);
-            golden_groups_Grouped_Single_Deep_init(m->deep);
-            if (pbj__tr_status(r, golden_groups_Grouped_Single_Deep__read_text(m->deep, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.groups.Grouped.Single");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_groups_Grouped_Single_from_text(golden_groups_Grouped_Single *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_groups_Grouped_Single_init(m);
-    if (pbj__tr_status(&r, golden_groups_Grouped_Single__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_groups_Grouped_Single_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_groups_Grouped_Single_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status golden_groups_Grouped_Single__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_groups_Grouped_Single *m = (golden_groups_Grouped_Single *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_groups_Grouped_Single_init(m);
-    if (pbj__tr_status(r, golden_groups_Grouped_Single__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_groups_Grouped_Single_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_groups_Grouped_Single_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_groups_Grouped_Single_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== golden.groups.Grouped.Single.Deep ==== */
 
 void golden_groups_Grouped_Single_Deep_init(golden_groups_Grouped_Single_Deep *m)
@@ -582,84 +384,6 @@ pbj_status golden_groups_Grouped_Single_Deep__decode(golden_groups_Grouped_Singl
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status golden_groups_Grouped_Single_Deep_print(const golden_groups_Grouped_Single_Deep *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    for (size_t i = 0; i < m->tags.count; i++)
-        pbj_text_string(t, "tags", pbj_slice_data(m->tags.data[i]), m->tags.data[i].len);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_groups_Grouped_Single_Deep__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 4:
-        if (memcmp(s, "tags", 4) == 0) return 5;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_groups_Grouped_Single_Deep__read_text(golden_groups_Grouped_Single_Deep *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_groups_Grouped_Single_Deep__text_field(r->name, r->name_len)) {
-        case 5: /* tags */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                if (!(m->tags.data = (pbj_slice *)pbj__array_add(r->arena, m->tags.data, m->tags.count, sizeof v))) return pbj__tr_nomem(r);
-                m->tags.data[m->tags.count++] = v;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.groups.Grouped.Single.Deep");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_groups_Grouped_Single_Deep_from_text(golden_groups_Grouped_Single_Deep *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_groups_Grouped_Single_Deep_init(m);
-    if (pbj__tr_status(&r, golden_groups_Grouped_Single_Deep__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_groups_Grouped_Single_Deep_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_groups_Grouped_Single_Deep_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status golden_groups_Grouped_Single_Deep__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_groups_Grouped_Single_Deep *m = (golden_groups_Grouped_Single_Deep *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_groups_Grouped_Single_Deep_init(m);
-    if (pbj__tr_status(r, golden_groups_Grouped_Single_Deep__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_groups_Grouped_Single_Deep_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_groups_Grouped_Single_Deep_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_groups_Grouped_Single_Deep_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== golden.groups.Grouped.Many ==== */
 
 void golden_groups_Grouped_Many_init(golden_groups_Grouped_Many *m)
@@ -739,84 +463,6 @@ pbj_status golden_groups_Grouped_Many__decode(golden_groups_Grouped_Many *m, con
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status golden_groups_Grouped_Many_print(const golden_groups_Grouped_Many *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_k)
-        pbj_text_int32(t, "k", m->k);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_groups_Grouped_Many__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 1:
-        if (memcmp(s, "k", 1) == 0) return 7;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_groups_Grouped_Many__read_text(golden_groups_Grouped_Many *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_groups_Grouped_Many__text_field(r->name, r->name_len)) {
-        case 7: /* k */
-            if (m->has_k) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->k = v;
-                m->has_k = 1;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.groups.Grouped.Many");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_groups_Grouped_Many_from_text(golden_groups_Grouped_Many *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_groups_Grouped_Many_init(m);
-    if (pbj__tr_status(&r, golden_groups_Grouped_Many__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_groups_Grouped_Many_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_groups_Grouped_Many_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status golden_groups_Grouped_Many__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_groups_Grouped_Many *m = (golden_groups_Grouped_Many *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_groups_Grouped_Many_init(m);
-    if (pbj__tr_status(r, golden_groups_Grouped_Many__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_groups_Grouped_Many_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_groups_Grouped_Many_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_groups_Grouped_Many_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 #ifdef PBJ_JSON_H
 void golden_groups_Grouped__json(const void *vm, pbj_json *j)
 {
@@ -869,8 +515,6 @@ static pbj_status golden_groups_Grouped__type_encode(void *m, uint8_t *buf, size
 const pbj_msg_type golden_groups_Grouped__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.groups.Grouped", sizeof(golden_groups_Grouped), golden_groups_Grouped__type_init, golden_groups_Grouped__type_decode, golden_groups_Grouped__type_size, golden_groups_Grouped__type_encode,
     golden_groups_Grouped__type_to_json, golden_groups_Grouped__json, golden_groups_Grouped__from_json
-,
-    golden_groups_Grouped__text_any
 ,
 };
 #endif
@@ -985,8 +629,6 @@ const pbj_msg_type golden_groups_Grouped_Single__type = {   /* pbj_msg_type's me
     "golden.groups.Grouped.Single", sizeof(golden_groups_Grouped_Single), golden_groups_Grouped_Single__type_init, golden_groups_Grouped_Single__type_decode, golden_groups_Grouped_Single__type_size, golden_groups_Grouped_Single__type_encode,
     golden_groups_Grouped_Single__type_to_json, golden_groups_Grouped_Single__json, golden_groups_Grouped_Single__from_json
 ,
-    golden_groups_Grouped_Single__text_any
-,
 };
 #endif
 
@@ -1085,8 +727,6 @@ const pbj_msg_type golden_groups_Grouped_Single_Deep__type = {   /* pbj_msg_type
     "golden.groups.Grouped.Single.Deep", sizeof(golden_groups_Grouped_Single_Deep), golden_groups_Grouped_Single_Deep__type_init, golden_groups_Grouped_Single_Deep__type_decode, golden_groups_Grouped_Single_Deep__type_size, golden_groups_Grouped_Single_Deep__type_encode,
     golden_groups_Grouped_Single_Deep__type_to_json, golden_groups_Grouped_Single_Deep__json, golden_groups_Grouped_Single_Deep__from_json
 ,
-    golden_groups_Grouped_Single_Deep__text_any
-,
 };
 #endif
 
@@ -1180,8 +820,6 @@ static pbj_status golden_groups_Grouped_Many__type_encode(void *m, uint8_t *buf,
 const pbj_msg_type golden_groups_Grouped_Many__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.groups.Grouped.Many", sizeof(golden_groups_Grouped_Many), golden_groups_Grouped_Many__type_init, golden_groups_Grouped_Many__type_decode, golden_groups_Grouped_Many__type_size, golden_groups_Grouped_Many__type_encode,
     golden_groups_Grouped_Many__type_to_json, golden_groups_Grouped_Many__json, golden_groups_Grouped_Many__from_json
-,
-    golden_groups_Grouped_Many__text_any
 ,
 };
 #endif

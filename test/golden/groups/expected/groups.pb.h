@@ -63,7 +63,7 @@ PBJ_MUST_USE pbj_status golden_groups_Grouped_encode(const golden_groups_Grouped
 PBJ_MUST_USE pbj_status golden_groups_Grouped_decode(golden_groups_Grouped *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_groups_Grouped_equal(const golden_groups_Grouped *a, const golden_groups_Grouped *b) { return pbj_table_equal(&golden_groups_Grouped__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_groups_Grouped_print(const golden_groups_Grouped *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_groups_Grouped_print(const golden_groups_Grouped *m, pbj_text *t) { return pbj_table_print(&golden_groups_Grouped__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* golden.groups.Grouped reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -81,8 +81,11 @@ static inline void golden_groups_Grouped_clear_single(golden_groups_Grouped *m) 
 #ifdef PBJ_TEXT_READ_H
 /* golden_groups_Grouped_from_text reads the text format (golden_groups_Grouped_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_groups_Grouped__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_groups_Grouped_from_text(golden_groups_Grouped *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_groups_Grouped__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_groups_Grouped_from_text(golden_groups_Grouped *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_groups_Grouped__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== golden.groups.Grouped.Single ==== */
@@ -103,7 +106,7 @@ PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_encode(const golden_groups_
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_decode(golden_groups_Grouped_Single *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_groups_Grouped_Single_equal(const golden_groups_Grouped_Single *a, const golden_groups_Grouped_Single *b) { return pbj_table_equal(&golden_groups_Grouped_Single__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_groups_Grouped_Single_print(const golden_groups_Grouped_Single *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_groups_Grouped_Single_print(const golden_groups_Grouped_Single *m, pbj_text *t) { return pbj_table_print(&golden_groups_Grouped_Single__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* golden.groups.Grouped.Single reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -121,8 +124,11 @@ static inline void golden_groups_Grouped_Single_clear_deep(golden_groups_Grouped
 #ifdef PBJ_TEXT_READ_H
 /* golden_groups_Grouped_Single_from_text reads the text format (golden_groups_Grouped_Single_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_groups_Grouped_Single__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_from_text(golden_groups_Grouped_Single *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_groups_Grouped_Single__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_groups_Grouped_Single_from_text(golden_groups_Grouped_Single *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_groups_Grouped_Single__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== golden.groups.Grouped.Single.Deep ==== */
@@ -140,7 +146,7 @@ PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_encode(const golden_gr
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_decode(golden_groups_Grouped_Single_Deep *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_groups_Grouped_Single_Deep_equal(const golden_groups_Grouped_Single_Deep *a, const golden_groups_Grouped_Single_Deep *b) { return pbj_table_equal(&golden_groups_Grouped_Single_Deep__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_groups_Grouped_Single_Deep_print(const golden_groups_Grouped_Single_Deep *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_groups_Grouped_Single_Deep_print(const golden_groups_Grouped_Single_Deep *m, pbj_text *t) { return pbj_table_print(&golden_groups_Grouped_Single_Deep__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* golden.groups.Grouped.Single.Deep reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -150,8 +156,11 @@ static inline pbj_status golden_groups_Grouped_Single_Deep_encode_partial(const 
 #ifdef PBJ_TEXT_READ_H
 /* golden_groups_Grouped_Single_Deep_from_text reads the text format (golden_groups_Grouped_Single_Deep_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_groups_Grouped_Single_Deep__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_from_text(golden_groups_Grouped_Single_Deep *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_groups_Grouped_Single_Deep__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_groups_Grouped_Single_Deep_from_text(golden_groups_Grouped_Single_Deep *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_groups_Grouped_Single_Deep__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== golden.groups.Grouped.Many ==== */
@@ -170,7 +179,7 @@ PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_encode(const golden_groups_Gr
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_decode(golden_groups_Grouped_Many *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_groups_Grouped_Many_equal(const golden_groups_Grouped_Many *a, const golden_groups_Grouped_Many *b) { return pbj_table_equal(&golden_groups_Grouped_Many__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_groups_Grouped_Many_print(const golden_groups_Grouped_Many *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_groups_Grouped_Many_print(const golden_groups_Grouped_Many *m, pbj_text *t) { return pbj_table_print(&golden_groups_Grouped_Many__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* golden.groups.Grouped.Many reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -186,8 +195,11 @@ static inline void golden_groups_Grouped_Many_clear_k(golden_groups_Grouped_Many
 #ifdef PBJ_TEXT_READ_H
 /* golden_groups_Grouped_Many_from_text reads the text format (golden_groups_Grouped_Many_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_groups_Grouped_Many__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_from_text(golden_groups_Grouped_Many *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_groups_Grouped_Many__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_groups_Grouped_Many_from_text(golden_groups_Grouped_Many *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_groups_Grouped_Many__table, m, text, len, arena, o);
+}
 #endif
 
 #ifdef PBJ_JSON_H
@@ -250,12 +262,6 @@ uint8_t *golden_groups_Grouped_Single_Deep__write(const golden_groups_Grouped_Si
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep__decode(golden_groups_Grouped_Single_Deep *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_groups_Grouped_Many__write(const golden_groups_Grouped_Many *m, uint8_t *end);   /* after golden_groups_Grouped_Many_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Many__decode(golden_groups_Grouped_Many *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_TEXT_READ_H
-pbj_status golden_groups_Grouped__read_text(golden_groups_Grouped *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status golden_groups_Grouped_Single__read_text(golden_groups_Grouped_Single *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status golden_groups_Grouped_Single_Deep__read_text(golden_groups_Grouped_Single_Deep *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status golden_groups_Grouped_Many__read_text(golden_groups_Grouped_Many *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-#endif
 #ifdef PBJ_JSON_H
 void golden_groups_Grouped__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 void golden_groups_Grouped_Single__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */

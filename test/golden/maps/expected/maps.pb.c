@@ -18,7 +18,7 @@ const pbj_json_enum golden_maps_Flag__json = {(const pbj__jin_name[]){
 
 /* the names of the tables below, NUL-separated: each enum's full name, then its values' names by number; each
  * message's full name, then per field its name (a required one's full name before it) and JSON name (when it
- * differs), then its oneofs' names; in pieces laid end to end
+ * differs), then its oneofs' names, then its extensions' text and JSON names; in pieces laid end to end
  * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
 static const struct {
     char s0[349];
@@ -38,8 +38,10 @@ const pbj_enum golden_maps_Flag__enum = {(const char *)&pbj__pool_maps_proto, go
 static const pbj_field golden_maps_Value__fields[] = {
     {1, PBJ_TYPE_STRING, PBJ_MODE_IMPLICIT, PBJ_F_UTF8, PBJ_MEMBER(golden_maps_Value, text), 0, 55, 55, NULL, NULL},   /* text */
 };
+PBJ_CODEC(golden_maps_Value, golden_maps_Value__decode, golden_maps_Value_size, golden_maps_Value_encode_partial, golden_maps_Value_sort_maps, golden_maps_Value_missing);
 const pbj_table golden_maps_Value__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Value__fields, NULL, NULL, 37, sizeof(golden_maps_Value), 1, 1, 0,
-                           PBJ_OFFSET(golden_maps_Value, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(golden_maps_Value, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_maps_Value__codec, NULL, 0,
+                           0, NULL};
 
 /* golden.maps.Maps */
 static const pbj_field golden_maps_Maps__fields[] = {
@@ -50,56 +52,70 @@ static const pbj_field golden_maps_Maps__fields[] = {
     {5, PBJ_TYPE_MESSAGE, PBJ_MODE_MAP, 0, PBJ_MEMBER(golden_maps_Maps, blobs), 0, 103, 103, &golden_maps_Maps_BlobsEntry__table, NULL},   /* blobs */
     {6, PBJ_TYPE_MESSAGE, PBJ_MODE_MAP, 0, PBJ_MEMBER(golden_maps_Maps, weights), 0, 109, 109, &golden_maps_Maps_WeightsEntry__table, NULL},   /* weights */
 };
+PBJ_CODEC(golden_maps_Maps, golden_maps_Maps__decode, golden_maps_Maps_size, golden_maps_Maps_encode_partial, golden_maps_Maps_sort_maps, golden_maps_Maps_missing);
 const pbj_table golden_maps_Maps__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps__fields, NULL, NULL, 60, sizeof(golden_maps_Maps), 6, 6, 0,
-                           PBJ_OFFSET(golden_maps_Maps, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(golden_maps_Maps, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_maps_Maps__codec, NULL, 0,
+                           0, NULL};
 
 /* golden.maps.Maps.CountsEntry */
 static const pbj_field golden_maps_Maps_CountsEntry__fields[] = {
     {1, PBJ_TYPE_STRING, PBJ_MODE_ALWAYS, PBJ_F_UTF8, PBJ_MEMBER(golden_maps_Maps_CountsEntry, key), 0, 146, 146, NULL, NULL},   /* key */
     {2, PBJ_TYPE_INT32, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_maps_Maps_CountsEntry, value), 0, 150, 150, NULL, NULL},   /* value */
 };
+PBJ_CODEC(golden_maps_Maps_CountsEntry, golden_maps_Maps_CountsEntry__decode, golden_maps_Maps_CountsEntry_size, golden_maps_Maps_CountsEntry_encode_partial, golden_maps_Maps_CountsEntry_sort_maps, golden_maps_Maps_CountsEntry_missing);
 const pbj_table golden_maps_Maps_CountsEntry__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps_CountsEntry__fields, NULL, NULL, 117, sizeof(golden_maps_Maps_CountsEntry), 2, 2, 0,
-                           PBJ_OFFSET(golden_maps_Maps_CountsEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL};
+                           PBJ_OFFSET(golden_maps_Maps_CountsEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &golden_maps_Maps_CountsEntry__codec, NULL, 0,
+                           0, NULL};
 
 /* golden.maps.Maps.NamesEntry */
 static const pbj_field golden_maps_Maps_NamesEntry__fields[] = {
     {1, PBJ_TYPE_INT64, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_maps_Maps_NamesEntry, key), 0, 184, 184, NULL, NULL},   /* key */
     {2, PBJ_TYPE_STRING, PBJ_MODE_ALWAYS, PBJ_F_UTF8, PBJ_MEMBER(golden_maps_Maps_NamesEntry, value), 0, 188, 188, NULL, NULL},   /* value */
 };
+PBJ_CODEC(golden_maps_Maps_NamesEntry, golden_maps_Maps_NamesEntry__decode, golden_maps_Maps_NamesEntry_size, golden_maps_Maps_NamesEntry_encode_partial, golden_maps_Maps_NamesEntry_sort_maps, golden_maps_Maps_NamesEntry_missing);
 const pbj_table golden_maps_Maps_NamesEntry__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps_NamesEntry__fields, NULL, NULL, 156, sizeof(golden_maps_Maps_NamesEntry), 2, 2, 0,
-                           PBJ_OFFSET(golden_maps_Maps_NamesEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL};
+                           PBJ_OFFSET(golden_maps_Maps_NamesEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &golden_maps_Maps_NamesEntry__codec, NULL, 0,
+                           0, NULL};
 
 /* golden.maps.Maps.ValuesEntry */
 static const pbj_field golden_maps_Maps_ValuesEntry__fields[] = {
     {1, PBJ_TYPE_UINT32, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_maps_Maps_ValuesEntry, key), 0, 223, 223, NULL, NULL},   /* key */
     {2, PBJ_TYPE_MESSAGE, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_maps_Maps_ValuesEntry, value), 0, 227, 227, &golden_maps_Value__table, NULL},   /* value */
 };
+PBJ_CODEC(golden_maps_Maps_ValuesEntry, golden_maps_Maps_ValuesEntry__decode, golden_maps_Maps_ValuesEntry_size, golden_maps_Maps_ValuesEntry_encode_partial, golden_maps_Maps_ValuesEntry_sort_maps, golden_maps_Maps_ValuesEntry_missing);
 const pbj_table golden_maps_Maps_ValuesEntry__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps_ValuesEntry__fields, NULL, NULL, 194, sizeof(golden_maps_Maps_ValuesEntry), 2, 2, 0,
-                           PBJ_OFFSET(golden_maps_Maps_ValuesEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL};
+                           PBJ_OFFSET(golden_maps_Maps_ValuesEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &golden_maps_Maps_ValuesEntry__codec, NULL, 0,
+                           0, NULL};
 
 /* golden.maps.Maps.FlagsEntry */
 static const pbj_field golden_maps_Maps_FlagsEntry__fields[] = {
     {1, PBJ_TYPE_BOOL, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_maps_Maps_FlagsEntry, key), 0, 261, 261, NULL, NULL},   /* key */
     {2, PBJ_TYPE_ENUM, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_maps_Maps_FlagsEntry, value), 0, 265, 265, NULL, &golden_maps_Flag__enum},   /* value */
 };
+PBJ_CODEC(golden_maps_Maps_FlagsEntry, golden_maps_Maps_FlagsEntry__decode, golden_maps_Maps_FlagsEntry_size, golden_maps_Maps_FlagsEntry_encode_partial, golden_maps_Maps_FlagsEntry_sort_maps, golden_maps_Maps_FlagsEntry_missing);
 const pbj_table golden_maps_Maps_FlagsEntry__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps_FlagsEntry__fields, NULL, NULL, 233, sizeof(golden_maps_Maps_FlagsEntry), 2, 2, 0,
-                           PBJ_OFFSET(golden_maps_Maps_FlagsEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL};
+                           PBJ_OFFSET(golden_maps_Maps_FlagsEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &golden_maps_Maps_FlagsEntry__codec, NULL, 0,
+                           0, NULL};
 
 /* golden.maps.Maps.BlobsEntry */
 static const pbj_field golden_maps_Maps_BlobsEntry__fields[] = {
     {1, PBJ_TYPE_SINT32, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_maps_Maps_BlobsEntry, key), 0, 299, 299, NULL, NULL},   /* key */
     {2, PBJ_TYPE_BYTES, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_maps_Maps_BlobsEntry, value), 0, 303, 303, NULL, NULL},   /* value */
 };
+PBJ_CODEC(golden_maps_Maps_BlobsEntry, golden_maps_Maps_BlobsEntry__decode, golden_maps_Maps_BlobsEntry_size, golden_maps_Maps_BlobsEntry_encode_partial, golden_maps_Maps_BlobsEntry_sort_maps, golden_maps_Maps_BlobsEntry_missing);
 const pbj_table golden_maps_Maps_BlobsEntry__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps_BlobsEntry__fields, NULL, NULL, 271, sizeof(golden_maps_Maps_BlobsEntry), 2, 2, 0,
-                           PBJ_OFFSET(golden_maps_Maps_BlobsEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL};
+                           PBJ_OFFSET(golden_maps_Maps_BlobsEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &golden_maps_Maps_BlobsEntry__codec, NULL, 0,
+                           0, NULL};
 
 /* golden.maps.Maps.WeightsEntry */
 static const pbj_field golden_maps_Maps_WeightsEntry__fields[] = {
     {1, PBJ_TYPE_FIXED64, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_maps_Maps_WeightsEntry, key), 0, 339, 339, NULL, NULL},   /* key */
     {2, PBJ_TYPE_DOUBLE, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_maps_Maps_WeightsEntry, value), 0, 343, 343, NULL, NULL},   /* value */
 };
+PBJ_CODEC(golden_maps_Maps_WeightsEntry, golden_maps_Maps_WeightsEntry__decode, golden_maps_Maps_WeightsEntry_size, golden_maps_Maps_WeightsEntry_encode_partial, golden_maps_Maps_WeightsEntry_sort_maps, golden_maps_Maps_WeightsEntry_missing);
 const pbj_table golden_maps_Maps_WeightsEntry__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps_WeightsEntry__fields, NULL, NULL, 309, sizeof(golden_maps_Maps_WeightsEntry), 2, 2, 0,
-                           PBJ_OFFSET(golden_maps_Maps_WeightsEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL};
+                           PBJ_OFFSET(golden_maps_Maps_WeightsEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &golden_maps_Maps_WeightsEntry__codec, NULL, 0,
+                           0, NULL};
 
 /* ==== golden.maps.Value ==== */
 
@@ -179,83 +195,6 @@ pbj_status golden_maps_Value__decode(golden_maps_Value *m, const uint8_t *p, con
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status golden_maps_Value_print(const golden_maps_Value *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->text.len != 0)
-        pbj_text_string(t, "text", pbj_slice_data(m->text), m->text.len);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_maps_Value__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 4:
-        if (memcmp(s, "text", 4) == 0) return 1;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_maps_Value__read_text(golden_maps_Value *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_maps_Value__text_field(r->name, r->name_len)) {
-        case 1: /* text */
-            if (m->text.len != 0) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_utf8(r, &v)) return r->st;
-                m->text = v;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.maps.Value");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_maps_Value_from_text(golden_maps_Value *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_maps_Value_init(m);
-    if (pbj__tr_status(&r, golden_maps_Value__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_maps_Value_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_maps_Value_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status golden_maps_Value__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_maps_Value *m = (golden_maps_Value *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_maps_Value_init(m);
-    if (pbj__tr_status(r, golden_maps_Value__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_maps_Value_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_maps_Value_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_maps_Value_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== golden.maps.Maps ==== */
 
@@ -552,183 +491,6 @@ pbj_status golden_maps_Maps__decode(golden_maps_Maps *m, const uint8_t *p, const
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status golden_maps_Maps_print(const golden_maps_Maps *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    for (size_t i = 0; i < m->counts.count; i++) {
-        pbj_text_open(t, "counts");
-        golden_maps_Maps_CountsEntry_print(&m->counts.data[i], t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->names.count; i++) {
-        pbj_text_open(t, "names");
-        golden_maps_Maps_NamesEntry_print(&m->names.data[i], t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->values.count; i++) {
-        pbj_text_open(t, "values");
-        golden_maps_Maps_ValuesEntry_print(&m->values.data[i], t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->flags.count; i++) {
-        pbj_text_open(t, "flags");
-        golden_maps_Maps_FlagsEntry_print(&m->flags.data[i], t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->blobs.count; i++) {
-        pbj_text_open(t, "blobs");
-        golden_maps_Maps_BlobsEntry_print(&m->blobs.data[i], t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->weights.count; i++) {
-        pbj_text_open(t, "weights");
-        golden_maps_Maps_WeightsEntry_print(&m->weights.data[i], t);
-        pbj_text_close(t);
-    }
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_maps_Maps__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 5:
-        if (memcmp(s, "blobs", 5) == 0) return 5;
-        if (memcmp(s, "flags", 5) == 0) return 4;
-        if (memcmp(s, "names", 5) == 0) return 2;
-        break;
-    case 6:
-        if (memcmp(s, "counts", 6) == 0) return 1;
-        if (memcmp(s, "values", 6) == 0) return 3;
-        break;
-    case 7:
-        if (memcmp(s, "weights", 7) == 0) return 6;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_maps_Maps__read_text(golden_maps_Maps *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_maps_Maps__text_field(r->name, r->name_len)) {
-        case 1: /* counts */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                golden_maps_Maps_CountsEntry *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->counts.data = (golden_maps_Maps_CountsEntry *)pbj__array_add(r->arena, m->counts.data, m->counts.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->counts.data[m->counts.count++];
-                golden_maps_Maps_CountsEntry_init(e);
-                if (pbj__tr_status(r, golden_maps_Maps_CountsEntry__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 2: /* names */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                golden_maps_Maps_NamesEntry *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->names.data = (golden_maps_Maps_NamesEntry *)pbj__array_add(r->arena, m->names.data, m->names.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->names.data[m->names.count++];
-                golden_maps_Maps_NamesEntry_init(e);
-                if (pbj__tr_status(r, golden_maps_Maps_NamesEntry__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 3: /* values */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                golden_maps_Maps_ValuesEntry *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->values.data = (golden_maps_Maps_ValuesEntry *)pbj__array_add(r->arena, m->values.data, m->values.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->values.data[m->values.count++];
-                golden_maps_Maps_ValuesEntry_init(e);
-                if (pbj__tr_status(r, golden_maps_Maps_ValuesEntry__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 4: /* flags */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                golden_maps_Maps_FlagsEntry *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->flags.data = (golden_maps_Maps_FlagsEntry *)pbj__array_add(r->arena, m->flags.data, m->flags.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->flags.data[m->flags.count++];
-                golden_maps_Maps_FlagsEntry_init(e);
-                if (pbj__tr_status(r, golden_maps_Maps_FlagsEntry__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 5: /* blobs */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                golden_maps_Maps_BlobsEntry *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->blobs.data = (golden_maps_Maps_BlobsEntry *)pbj__array_add(r->arena, m->blobs.data, m->blobs.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->blobs.data[m->blobs.count++];
-                golden_maps_Maps_BlobsEntry_init(e);
-                if (pbj__tr_status(r, golden_maps_Maps_BlobsEntry__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 6: /* weights */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                golden_maps_Maps_WeightsEntry *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->weights.data = (golden_maps_Maps_WeightsEntry *)pbj__array_add(r->arena, m->weights.data, m->weights.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->weights.data[m->weights.count++];
-                golden_maps_Maps_WeightsEntry_init(e);
-                if (pbj__tr_status(r, golden_maps_Maps_WeightsEntry__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.maps.Maps");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_maps_Maps_from_text(golden_maps_Maps *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_maps_Maps_init(m);
-    if (pbj__tr_status(&r, golden_maps_Maps__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_maps_Maps_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_maps_Maps_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status golden_maps_Maps__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_maps_Maps *m = (golden_maps_Maps *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_maps_Maps_init(m);
-    if (pbj__tr_status(r, golden_maps_Maps__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_maps_Maps_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_maps_Maps_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_maps_Maps_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== golden.maps.Maps.CountsEntry ==== */
 
 void golden_maps_Maps_CountsEntry_init(golden_maps_Maps_CountsEntry *m)
@@ -824,79 +586,6 @@ pbj_status golden_maps_Maps_CountsEntry__decode(golden_maps_Maps_CountsEntry *m,
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status golden_maps_Maps_CountsEntry_print(const golden_maps_Maps_CountsEntry *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    pbj_text_string(t, "key", pbj_slice_data(m->key), m->key.len);
-    pbj_text_int32(t, "value", m->value);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_maps_Maps_CountsEntry__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 3:
-        if (memcmp(s, "key", 3) == 0) return 1;
-        break;
-    case 5:
-        if (memcmp(s, "value", 5) == 0) return 2;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_maps_Maps_CountsEntry__read_text(golden_maps_Maps_CountsEntry *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_maps_Maps_CountsEntry__text_field(r->name, r->name_len)) {
-        case 1: /* key */
-            if (m->key.len != 0) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_utf8(r, &v)) return r->st;
-                m->key = v;
-            }
-            break;
-        case 2: /* value */
-            if (m->value) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->value = v;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.maps.Maps.CountsEntry");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_maps_Maps_CountsEntry_from_text(golden_maps_Maps_CountsEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_maps_Maps_CountsEntry_init(m);
-    if (pbj__tr_status(&r, golden_maps_Maps_CountsEntry__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_maps_Maps_CountsEntry_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_maps_Maps_CountsEntry_missing(m));
-}
-
-#endif
-
 /* ==== golden.maps.Maps.NamesEntry ==== */
 
 void golden_maps_Maps_NamesEntry_init(golden_maps_Maps_NamesEntry *m)
@@ -991,79 +680,6 @@ pbj_status golden_maps_Maps_NamesEntry__decode(golden_maps_Maps_NamesEntry *m, c
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status golden_maps_Maps_NamesEntry_print(const golden_maps_Maps_NamesEntry *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    pbj_text_int64(t, "key", m->key);
-    pbj_text_string(t, "value", pbj_slice_data(m->value), m->value.len);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_maps_Maps_NamesEntry__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 3:
-        if (memcmp(s, "key", 3) == 0) return 1;
-        break;
-    case 5:
-        if (memcmp(s, "value", 5) == 0) return 2;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_maps_Maps_NamesEntry__read_text(golden_maps_Maps_NamesEntry *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_maps_Maps_NamesEntry__text_field(r->name, r->name_len)) {
-        case 1: /* key */
-            if (m->key) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int64_t v;
-                if (!pbj_text_read_int64(r, &v)) return r->st;
-                m->key = v;
-            }
-            break;
-        case 2: /* value */
-            if (m->value.len != 0) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_utf8(r, &v)) return r->st;
-                m->value = v;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.maps.Maps.NamesEntry");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_maps_Maps_NamesEntry_from_text(golden_maps_Maps_NamesEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_maps_Maps_NamesEntry_init(m);
-    if (pbj__tr_status(&r, golden_maps_Maps_NamesEntry__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_maps_Maps_NamesEntry_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_maps_Maps_NamesEntry_missing(m));
-}
-
-#endif
 
 /* ==== golden.maps.Maps.ValuesEntry ==== */
 
@@ -1181,83 +797,6 @@ pbj_status golden_maps_Maps_ValuesEntry__decode(golden_maps_Maps_ValuesEntry *m,
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status golden_maps_Maps_ValuesEntry_print(const golden_maps_Maps_ValuesEntry *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    pbj_text_uint32(t, "key", m->key);
-    pbj_text_open(t, "value");
-    if (m->value) golden_maps_Value_print(m->value, t);
-    pbj_text_close(t);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_maps_Maps_ValuesEntry__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 3:
-        if (memcmp(s, "key", 3) == 0) return 1;
-        break;
-    case 5:
-        if (memcmp(s, "value", 5) == 0) return 2;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_maps_Maps_ValuesEntry__read_text(golden_maps_Maps_ValuesEntry *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_maps_Maps_ValuesEntry__text_field(r->name, r->name_len)) {
-        case 1: /* key */
-            if (m->key) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                uint32_t v;
-                if (!pbj_text_read_uint32(r, &v)) return r->st;
-                m->key = v;
-            }
-            break;
-        case 2: /* value */
-            if (m->value) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->value = (golden_maps_Value *)pbj_arena_alloc(r->arena, sizeof(golden_maps_Value)))) return pbj__tr_nomem(r);
-            golden_maps_Value_init(m->value);
-            if (pbj__tr_status(r, golden_maps_Value__read_text(m->value, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.maps.Maps.ValuesEntry");
-        }
-        pbj__tr_separator(r);
-    }
-    if (!m->value) {   /* a map entry with no value: an empty message, as decode makes it */
-        if (!(m->value = (golden_maps_Value *)pbj_arena_alloc(r->arena, sizeof(golden_maps_Value)))) return pbj__tr_nomem(r);
-        golden_maps_Value_init(m->value);
-    }
-    return r->st;
-}
-
-pbj_status golden_maps_Maps_ValuesEntry_from_text(golden_maps_Maps_ValuesEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_maps_Maps_ValuesEntry_init(m);
-    if (pbj__tr_status(&r, golden_maps_Maps_ValuesEntry__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_maps_Maps_ValuesEntry_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_maps_Maps_ValuesEntry_missing(m));
-}
-
-#endif
-
 /* ==== golden.maps.Maps.FlagsEntry ==== */
 
 void golden_maps_Maps_FlagsEntry_init(golden_maps_Maps_FlagsEntry *m)
@@ -1351,79 +890,6 @@ pbj_status golden_maps_Maps_FlagsEntry__decode(golden_maps_Maps_FlagsEntry *m, c
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status golden_maps_Maps_FlagsEntry_print(const golden_maps_Maps_FlagsEntry *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    pbj_text_bool(t, "key", m->key);
-    pbj_text_enum(t, "value", m->value, golden_maps_Flag_name(m->value));
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_maps_Maps_FlagsEntry__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 3:
-        if (memcmp(s, "key", 3) == 0) return 1;
-        break;
-    case 5:
-        if (memcmp(s, "value", 5) == 0) return 2;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_maps_Maps_FlagsEntry__read_text(golden_maps_Maps_FlagsEntry *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_maps_Maps_FlagsEntry__text_field(r->name, r->name_len)) {
-        case 1: /* key */
-            if (m->key) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->key = v;
-            }
-            break;
-        case 2: /* value */
-            if (m->value) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, golden_maps_Flag_from_name, golden_maps_Flag_name, false)) return r->st;
-                m->value = v;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.maps.Maps.FlagsEntry");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_maps_Maps_FlagsEntry_from_text(golden_maps_Maps_FlagsEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_maps_Maps_FlagsEntry_init(m);
-    if (pbj__tr_status(&r, golden_maps_Maps_FlagsEntry__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_maps_Maps_FlagsEntry_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_maps_Maps_FlagsEntry_missing(m));
-}
-
-#endif
 
 /* ==== golden.maps.Maps.BlobsEntry ==== */
 
@@ -1519,79 +985,6 @@ pbj_status golden_maps_Maps_BlobsEntry__decode(golden_maps_Maps_BlobsEntry *m, c
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status golden_maps_Maps_BlobsEntry_print(const golden_maps_Maps_BlobsEntry *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    pbj_text_int32(t, "key", m->key);
-    pbj_text_bytes(t, "value", pbj_slice_data(m->value), m->value.len);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_maps_Maps_BlobsEntry__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 3:
-        if (memcmp(s, "key", 3) == 0) return 1;
-        break;
-    case 5:
-        if (memcmp(s, "value", 5) == 0) return 2;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_maps_Maps_BlobsEntry__read_text(golden_maps_Maps_BlobsEntry *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_maps_Maps_BlobsEntry__text_field(r->name, r->name_len)) {
-        case 1: /* key */
-            if (m->key) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_sint32(r, &v)) return r->st;
-                m->key = v;
-            }
-            break;
-        case 2: /* value */
-            if (m->value.len != 0) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_bytes(r, &v)) return r->st;
-                m->value = v;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.maps.Maps.BlobsEntry");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_maps_Maps_BlobsEntry_from_text(golden_maps_Maps_BlobsEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_maps_Maps_BlobsEntry_init(m);
-    if (pbj__tr_status(&r, golden_maps_Maps_BlobsEntry__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_maps_Maps_BlobsEntry_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_maps_Maps_BlobsEntry_missing(m));
-}
-
-#endif
-
 /* ==== golden.maps.Maps.WeightsEntry ==== */
 
 void golden_maps_Maps_WeightsEntry_init(golden_maps_Maps_WeightsEntry *m)
@@ -1680,79 +1073,6 @@ pbj_status golden_maps_Maps_WeightsEntry__decode(golden_maps_Maps_WeightsEntry *
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status golden_maps_Maps_WeightsEntry_print(const golden_maps_Maps_WeightsEntry *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    pbj_text_uint64(t, "key", m->key);
-    pbj_text_double(t, "value", m->value);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_maps_Maps_WeightsEntry__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 3:
-        if (memcmp(s, "key", 3) == 0) return 1;
-        break;
-    case 5:
-        if (memcmp(s, "value", 5) == 0) return 2;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_maps_Maps_WeightsEntry__read_text(golden_maps_Maps_WeightsEntry *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_maps_Maps_WeightsEntry__text_field(r->name, r->name_len)) {
-        case 1: /* key */
-            if (m->key) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                uint64_t v;
-                if (!pbj_text_read_fixed64(r, &v)) return r->st;
-                m->key = v;
-            }
-            break;
-        case 2: /* value */
-            if (pbj_double_bits(m->value) != 0) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                double v;
-                if (!pbj_text_read_double(r, &v)) return r->st;
-                m->value = v;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.maps.Maps.WeightsEntry");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_maps_Maps_WeightsEntry_from_text(golden_maps_Maps_WeightsEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_maps_Maps_WeightsEntry_init(m);
-    if (pbj__tr_status(&r, golden_maps_Maps_WeightsEntry__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_maps_Maps_WeightsEntry_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_maps_Maps_WeightsEntry_missing(m));
-}
-
-#endif
-
 #ifdef PBJ_JSON_H
 void golden_maps_Value__json(const void *vm, pbj_json *j)
 {
@@ -1791,8 +1111,6 @@ static pbj_status golden_maps_Value__type_encode(void *m, uint8_t *buf, size_t c
 const pbj_msg_type golden_maps_Value__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.maps.Value", sizeof(golden_maps_Value), golden_maps_Value__type_init, golden_maps_Value__type_decode, golden_maps_Value__type_size, golden_maps_Value__type_encode,
     golden_maps_Value__type_to_json, golden_maps_Value__json, golden_maps_Value__from_json
-,
-    golden_maps_Value__text_any
 ,
 };
 #endif
@@ -1916,8 +1234,6 @@ static pbj_status golden_maps_Maps__type_encode(void *m, uint8_t *buf, size_t ca
 const pbj_msg_type golden_maps_Maps__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.maps.Maps", sizeof(golden_maps_Maps), golden_maps_Maps__type_init, golden_maps_Maps__type_decode, golden_maps_Maps__type_size, golden_maps_Maps__type_encode,
     golden_maps_Maps__type_to_json, golden_maps_Maps__json, golden_maps_Maps__from_json
-,
-    golden_maps_Maps__text_any
 ,
 };
 #endif

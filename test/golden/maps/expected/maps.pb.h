@@ -90,7 +90,7 @@ PBJ_MUST_USE pbj_status golden_maps_Value_encode(const golden_maps_Value *m, uin
 PBJ_MUST_USE pbj_status golden_maps_Value_decode(golden_maps_Value *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_maps_Value_equal(const golden_maps_Value *a, const golden_maps_Value *b) { return pbj_table_equal(&golden_maps_Value__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_maps_Value_print(const golden_maps_Value *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_maps_Value_print(const golden_maps_Value *m, pbj_text *t) { return pbj_table_print(&golden_maps_Value__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* golden.maps.Value reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -100,8 +100,11 @@ static inline pbj_status golden_maps_Value_encode_partial(const golden_maps_Valu
 #ifdef PBJ_TEXT_READ_H
 /* golden_maps_Value_from_text reads the text format (golden_maps_Value_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_maps_Value__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_maps_Value_from_text(golden_maps_Value *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_maps_Value__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_maps_Value_from_text(golden_maps_Value *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_maps_Value__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== golden.maps.Maps ==== */
@@ -129,7 +132,7 @@ PBJ_MUST_USE pbj_status golden_maps_Maps_encode(const golden_maps_Maps *m, uint8
 PBJ_MUST_USE pbj_status golden_maps_Maps_decode(golden_maps_Maps *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_maps_Maps_equal(const golden_maps_Maps *a, const golden_maps_Maps *b) { return pbj_table_equal(&golden_maps_Maps__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_maps_Maps_print(const golden_maps_Maps *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_maps_Maps_print(const golden_maps_Maps *m, pbj_text *t) { return pbj_table_print(&golden_maps_Maps__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* golden.maps.Maps reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -139,8 +142,11 @@ static inline pbj_status golden_maps_Maps_encode_partial(const golden_maps_Maps 
 #ifdef PBJ_TEXT_READ_H
 /* golden_maps_Maps_from_text reads the text format (golden_maps_Maps_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_maps_Maps__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_maps_Maps_from_text(golden_maps_Maps *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_maps_Maps__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_maps_Maps_from_text(golden_maps_Maps *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_maps_Maps__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== golden.maps.Maps.CountsEntry ==== */
@@ -160,7 +166,7 @@ PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_encode(const golden_maps_Ma
 PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_decode(golden_maps_Maps_CountsEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_maps_Maps_CountsEntry_equal(const golden_maps_Maps_CountsEntry *a, const golden_maps_Maps_CountsEntry *b) { return pbj_table_equal(&golden_maps_Maps_CountsEntry__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_maps_Maps_CountsEntry_print(const golden_maps_Maps_CountsEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_maps_Maps_CountsEntry_print(const golden_maps_Maps_CountsEntry *m, pbj_text *t) { return pbj_table_print(&golden_maps_Maps_CountsEntry__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* golden.maps.Maps.CountsEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -170,8 +176,11 @@ static inline pbj_status golden_maps_Maps_CountsEntry_encode_partial(const golde
 #ifdef PBJ_TEXT_READ_H
 /* golden_maps_Maps_CountsEntry_from_text reads the text format (golden_maps_Maps_CountsEntry_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_maps_Maps_CountsEntry__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_from_text(golden_maps_Maps_CountsEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_maps_Maps_CountsEntry__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_maps_Maps_CountsEntry_from_text(golden_maps_Maps_CountsEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_maps_Maps_CountsEntry__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== golden.maps.Maps.NamesEntry ==== */
@@ -191,7 +200,7 @@ PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_encode(const golden_maps_Map
 PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_decode(golden_maps_Maps_NamesEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_maps_Maps_NamesEntry_equal(const golden_maps_Maps_NamesEntry *a, const golden_maps_Maps_NamesEntry *b) { return pbj_table_equal(&golden_maps_Maps_NamesEntry__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_maps_Maps_NamesEntry_print(const golden_maps_Maps_NamesEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_maps_Maps_NamesEntry_print(const golden_maps_Maps_NamesEntry *m, pbj_text *t) { return pbj_table_print(&golden_maps_Maps_NamesEntry__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* golden.maps.Maps.NamesEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -201,8 +210,11 @@ static inline pbj_status golden_maps_Maps_NamesEntry_encode_partial(const golden
 #ifdef PBJ_TEXT_READ_H
 /* golden_maps_Maps_NamesEntry_from_text reads the text format (golden_maps_Maps_NamesEntry_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_maps_Maps_NamesEntry__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_from_text(golden_maps_Maps_NamesEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_maps_Maps_NamesEntry__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_maps_Maps_NamesEntry_from_text(golden_maps_Maps_NamesEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_maps_Maps_NamesEntry__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== golden.maps.Maps.ValuesEntry ==== */
@@ -222,7 +234,7 @@ PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_encode(const golden_maps_Ma
 PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_decode(golden_maps_Maps_ValuesEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_maps_Maps_ValuesEntry_equal(const golden_maps_Maps_ValuesEntry *a, const golden_maps_Maps_ValuesEntry *b) { return pbj_table_equal(&golden_maps_Maps_ValuesEntry__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_maps_Maps_ValuesEntry_print(const golden_maps_Maps_ValuesEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_maps_Maps_ValuesEntry_print(const golden_maps_Maps_ValuesEntry *m, pbj_text *t) { return pbj_table_print(&golden_maps_Maps_ValuesEntry__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* golden.maps.Maps.ValuesEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -232,8 +244,11 @@ static inline pbj_status golden_maps_Maps_ValuesEntry_encode_partial(const golde
 #ifdef PBJ_TEXT_READ_H
 /* golden_maps_Maps_ValuesEntry_from_text reads the text format (golden_maps_Maps_ValuesEntry_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_maps_Maps_ValuesEntry__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_from_text(golden_maps_Maps_ValuesEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_maps_Maps_ValuesEntry__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_maps_Maps_ValuesEntry_from_text(golden_maps_Maps_ValuesEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_maps_Maps_ValuesEntry__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== golden.maps.Maps.FlagsEntry ==== */
@@ -253,7 +268,7 @@ PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_encode(const golden_maps_Map
 PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_decode(golden_maps_Maps_FlagsEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_maps_Maps_FlagsEntry_equal(const golden_maps_Maps_FlagsEntry *a, const golden_maps_Maps_FlagsEntry *b) { return pbj_table_equal(&golden_maps_Maps_FlagsEntry__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_maps_Maps_FlagsEntry_print(const golden_maps_Maps_FlagsEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_maps_Maps_FlagsEntry_print(const golden_maps_Maps_FlagsEntry *m, pbj_text *t) { return pbj_table_print(&golden_maps_Maps_FlagsEntry__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* golden.maps.Maps.FlagsEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -263,8 +278,11 @@ static inline pbj_status golden_maps_Maps_FlagsEntry_encode_partial(const golden
 #ifdef PBJ_TEXT_READ_H
 /* golden_maps_Maps_FlagsEntry_from_text reads the text format (golden_maps_Maps_FlagsEntry_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_maps_Maps_FlagsEntry__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_from_text(golden_maps_Maps_FlagsEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_maps_Maps_FlagsEntry__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_maps_Maps_FlagsEntry_from_text(golden_maps_Maps_FlagsEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_maps_Maps_FlagsEntry__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== golden.maps.Maps.BlobsEntry ==== */
@@ -284,7 +302,7 @@ PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_encode(const golden_maps_Map
 PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_decode(golden_maps_Maps_BlobsEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_maps_Maps_BlobsEntry_equal(const golden_maps_Maps_BlobsEntry *a, const golden_maps_Maps_BlobsEntry *b) { return pbj_table_equal(&golden_maps_Maps_BlobsEntry__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_maps_Maps_BlobsEntry_print(const golden_maps_Maps_BlobsEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_maps_Maps_BlobsEntry_print(const golden_maps_Maps_BlobsEntry *m, pbj_text *t) { return pbj_table_print(&golden_maps_Maps_BlobsEntry__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* golden.maps.Maps.BlobsEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -294,8 +312,11 @@ static inline pbj_status golden_maps_Maps_BlobsEntry_encode_partial(const golden
 #ifdef PBJ_TEXT_READ_H
 /* golden_maps_Maps_BlobsEntry_from_text reads the text format (golden_maps_Maps_BlobsEntry_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_maps_Maps_BlobsEntry__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_from_text(golden_maps_Maps_BlobsEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_maps_Maps_BlobsEntry__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_maps_Maps_BlobsEntry_from_text(golden_maps_Maps_BlobsEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_maps_Maps_BlobsEntry__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== golden.maps.Maps.WeightsEntry ==== */
@@ -315,7 +336,7 @@ PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_encode(const golden_maps_M
 PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_decode(golden_maps_Maps_WeightsEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_maps_Maps_WeightsEntry_equal(const golden_maps_Maps_WeightsEntry *a, const golden_maps_Maps_WeightsEntry *b) { return pbj_table_equal(&golden_maps_Maps_WeightsEntry__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_maps_Maps_WeightsEntry_print(const golden_maps_Maps_WeightsEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_maps_Maps_WeightsEntry_print(const golden_maps_Maps_WeightsEntry *m, pbj_text *t) { return pbj_table_print(&golden_maps_Maps_WeightsEntry__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* golden.maps.Maps.WeightsEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -325,8 +346,11 @@ static inline pbj_status golden_maps_Maps_WeightsEntry_encode_partial(const gold
 #ifdef PBJ_TEXT_READ_H
 /* golden_maps_Maps_WeightsEntry_from_text reads the text format (golden_maps_Maps_WeightsEntry_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_maps_Maps_WeightsEntry__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_from_text(golden_maps_Maps_WeightsEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_maps_Maps_WeightsEntry__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_maps_Maps_WeightsEntry_from_text(golden_maps_Maps_WeightsEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_maps_Maps_WeightsEntry__table, m, text, len, arena, o);
+}
 #endif
 
 #ifdef PBJ_JSON_H
@@ -373,16 +397,6 @@ uint8_t *golden_maps_Maps_BlobsEntry__write(const golden_maps_Maps_BlobsEntry *m
 PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry__decode(golden_maps_Maps_BlobsEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_maps_Maps_WeightsEntry__write(const golden_maps_Maps_WeightsEntry *m, uint8_t *end);   /* after golden_maps_Maps_WeightsEntry_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry__decode(golden_maps_Maps_WeightsEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_TEXT_READ_H
-pbj_status golden_maps_Value__read_text(golden_maps_Value *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status golden_maps_Maps__read_text(golden_maps_Maps *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status golden_maps_Maps_CountsEntry__read_text(golden_maps_Maps_CountsEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status golden_maps_Maps_NamesEntry__read_text(golden_maps_Maps_NamesEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status golden_maps_Maps_ValuesEntry__read_text(golden_maps_Maps_ValuesEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status golden_maps_Maps_FlagsEntry__read_text(golden_maps_Maps_FlagsEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status golden_maps_Maps_BlobsEntry__read_text(golden_maps_Maps_BlobsEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status golden_maps_Maps_WeightsEntry__read_text(golden_maps_Maps_WeightsEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-#endif
 #ifdef PBJ_JSON_H
 void golden_maps_Value__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 void golden_maps_Maps__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */

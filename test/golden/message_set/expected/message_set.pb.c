@@ -9,32 +9,42 @@
 
 /* the names of the tables below, NUL-separated: each enum's full name, then its values' names by number; each
  * message's full name, then per field its name (a required one's full name before it) and JSON name (when it
- * differs), then its oneofs' names; in pieces laid end to end
+ * differs), then its oneofs' names, then its extensions' text and JSON names; in pieces laid end to end
  * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
 static const struct {
-    char s0[85];
+    char s0[142];
 } pbj__pool_message_set_proto = {
-    "golden.message_set.Set\000golden.message_set.Item\000v\000golden.message_set.Holder\000set\000after",
+    "golden.message_set.Set\000[golden.message_set.Item]\000[golden.message_set.Item.item]\000golden.message_set.Item\000v\000golden.message_set.Holder\000set\000after",
 };
 
 /* golden.message_set.Set */
+static const pbj_field golden_message_set_Set__exts[] = {
+    {1001, PBJ_TYPE_MESSAGE, PBJ_MODE_OPTIONAL, PBJ_F_ITEM, 0, 0, 0, 23, 49, &golden_message_set_Item__table, NULL},   /* golden.message_set.Item.item */
+};
+static const uint32_t golden_message_set_Set__ext_ranges[] = {4, 2147483646};
+PBJ_CODEC(golden_message_set_Set, golden_message_set_Set__decode, golden_message_set_Set_size, golden_message_set_Set_encode_partial, golden_message_set_Set_sort_maps, golden_message_set_Set_missing);
 const pbj_table golden_message_set_Set__table = {(const char *)&pbj__pool_message_set_proto, NULL, NULL, NULL, 0, sizeof(golden_message_set_Set), 0, 0, 0,
-                           PBJ_OFFSET(golden_message_set_Set, pbj_unknown), PBJ_OFFSET(golden_message_set_Set, pbj_ext), PBJ_T_MSGSET, NULL, NULL};
+                           PBJ_OFFSET(golden_message_set_Set, pbj_unknown), PBJ_OFFSET(golden_message_set_Set, pbj_ext), PBJ_T_MSGSET, NULL, NULL, &golden_message_set_Set__codec, golden_message_set_Set__exts, 1,
+                           1, golden_message_set_Set__ext_ranges};
 
 /* golden.message_set.Item */
 static const pbj_field golden_message_set_Item__fields[] = {
-    {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_message_set_Item, v), PBJ_OFFSET(golden_message_set_Item, has_v), 47, 47, NULL, NULL},   /* v */
+    {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_message_set_Item, v), PBJ_OFFSET(golden_message_set_Item, has_v), 104, 104, NULL, NULL},   /* v */
 };
-const pbj_table golden_message_set_Item__table = {(const char *)&pbj__pool_message_set_proto, golden_message_set_Item__fields, NULL, NULL, 23, sizeof(golden_message_set_Item), 1, 1, 0,
-                           PBJ_OFFSET(golden_message_set_Item, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+PBJ_CODEC(golden_message_set_Item, golden_message_set_Item__decode, golden_message_set_Item_size, golden_message_set_Item_encode_partial, golden_message_set_Item_sort_maps, golden_message_set_Item_missing);
+const pbj_table golden_message_set_Item__table = {(const char *)&pbj__pool_message_set_proto, golden_message_set_Item__fields, NULL, NULL, 80, sizeof(golden_message_set_Item), 1, 1, 0,
+                           PBJ_OFFSET(golden_message_set_Item, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_message_set_Item__codec, NULL, 0,
+                           0, NULL};
 
 /* golden.message_set.Holder */
 static const pbj_field golden_message_set_Holder__fields[] = {
-    {1, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_message_set_Holder, set), 0, 75, 75, &golden_message_set_Set__table, NULL},   /* set */
-    {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_message_set_Holder, after), PBJ_OFFSET(golden_message_set_Holder, has_after), 79, 79, NULL, NULL},   /* after */
+    {1, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_message_set_Holder, set), 0, 132, 132, &golden_message_set_Set__table, NULL},   /* set */
+    {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_message_set_Holder, after), PBJ_OFFSET(golden_message_set_Holder, has_after), 136, 136, NULL, NULL},   /* after */
 };
-const pbj_table golden_message_set_Holder__table = {(const char *)&pbj__pool_message_set_proto, golden_message_set_Holder__fields, NULL, NULL, 49, sizeof(golden_message_set_Holder), 2, 2, 0,
-                           PBJ_OFFSET(golden_message_set_Holder, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+PBJ_CODEC(golden_message_set_Holder, golden_message_set_Holder__decode, golden_message_set_Holder_size, golden_message_set_Holder_encode_partial, golden_message_set_Holder_sort_maps, golden_message_set_Holder_missing);
+const pbj_table golden_message_set_Holder__table = {(const char *)&pbj__pool_message_set_proto, golden_message_set_Holder__fields, NULL, NULL, 106, sizeof(golden_message_set_Holder), 2, 2, 0,
+                           PBJ_OFFSET(golden_message_set_Holder, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_message_set_Holder__codec, NULL, 0,
+                           0, NULL};
 
 /* ==== golden.message_set.Set ==== */
 
@@ -112,141 +122,6 @@ pbj_status golden_message_set_Set__decode(golden_message_set_Set *m, const uint8
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-static void golden_message_set_Set__print_ext(pbj_slice ext, pbj_text *t, uint32_t lo, uint32_t hi)
-{
-    size_t pos = 0;
-    pbj__ext_rec r;
-    while (pbj__ext_next(ext, &pos, &r)) {
-        uint32_t n = r.number;
-        pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
-        (void)one;
-        if (n < lo || n > hi) continue;
-        switch (n) {
-        case 1001: {
-            golden_message_set_Item x;
-            pbj_arena a;
-            pbj_decoder d;
-            pbj_slice s;
-            pbj_status st;
-            pbj_arena_init(&a, NULL, 0);
-            pbj_decoder_init(&d, &a, NULL);
-            golden_message_set_Item_init(&x);
-            if (!pbj__ext_payloads(one, 1001, 2, 0, &s)) break;
-            st = golden_message_set_Item__decode(&x, s.data, s.data + s.len, &d);
-            if (st == PBJ_OK) {
-                pbj_text_open(t, "[golden.message_set.Item]");
-                golden_message_set_Item_print(&x, t);
-                pbj_text_close(t);
-            }
-            pbj_arena_free(&a);
-            if (st != PBJ_OK) break;
-            continue;
-        }
-        default:
-            break;
-        }
-        pbj_text_unknown(t, r.start, (size_t)(r.end - r.start));
-    }
-}
-#endif
-
-#ifdef PBJ_TEXT_H
-pbj_status golden_message_set_Set_print(const golden_message_set_Set *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    golden_message_set_Set__print_ext(m->pbj_ext, t, 4, 2147483646);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_message_set_Set__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 25:
-        if (memcmp(s, "[golden.message_set.Item]", 25) == 0) return 1001;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_message_set_Set__read_text(golden_message_set_Set *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_message_set_Set__text_field(r->name, r->name_len)) {
-        case 1001: /* [golden.message_set.Item] */
-            if (pbj__tr_ext_has(m->pbj_ext, 1001)) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            {
-                pbj_arena *a = r->arena;
-                golden_message_set_Item *v = (golden_message_set_Item *)pbj_arena_alloc(a, sizeof(golden_message_set_Item));
-                if (!v) return pbj__tr_nomem(r);
-                golden_message_set_Item_init(v);
-                if (pbj__tr_status(r, golden_message_set_Item__read_text(v, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-                if (pbj__tr_status(r, golden_message_set_Item_sort_maps(v, a)) != PBJ_OK) return r->st;
-                size_t s = golden_message_set_Item_size(v);
-                if (s == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-                size_t n = 2 + pbj_len_size(s);
-                n += 4 + pbj_varint_size(1001) - 2;           /* an item: group 1 { type_id = 2; message = 3 } */
-                uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;
-                if (!rec) return PBJ_ERR_NOMEM;
-                *p++ = 0x0b;
-                *p++ = 0x10;
-                p = pbj_put_varint(p, 1001);
-                *p++ = 0x1a;
-                p = pbj_put_varint(p, s);
-                p += s;
-                uint8_t *start = golden_message_set_Item__write(v, p);   /* back to front, ending at p */
-                PBJ_ASSERT(start == p - s);
-                (void)start;
-                *p++ = 0x0c;
-                if (pbj__tr_status(r, pbj__ext_set(a, &m->pbj_ext, 1001, rec, (size_t)(p - rec))) != PBJ_OK) return r->st;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.message_set.Set");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_message_set_Set_from_text(golden_message_set_Set *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_message_set_Set_init(m);
-    if (pbj__tr_status(&r, golden_message_set_Set__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_message_set_Set_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_message_set_Set_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status golden_message_set_Set__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_message_set_Set *m = (golden_message_set_Set *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_message_set_Set_init(m);
-    if (pbj__tr_status(r, golden_message_set_Set__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_message_set_Set_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_message_set_Set_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_message_set_Set_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== golden.message_set.Item ==== */
 
@@ -326,84 +201,6 @@ pbj_status golden_message_set_Item__decode(golden_message_set_Item *m, const uin
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status golden_message_set_Item_print(const golden_message_set_Item *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_v)
-        pbj_text_int32(t, "v", m->v);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_message_set_Item__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 1:
-        if (memcmp(s, "v", 1) == 0) return 1;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_message_set_Item__read_text(golden_message_set_Item *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_message_set_Item__text_field(r->name, r->name_len)) {
-        case 1: /* v */
-            if (m->has_v) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->v = v;
-                m->has_v = 1;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.message_set.Item");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_message_set_Item_from_text(golden_message_set_Item *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_message_set_Item_init(m);
-    if (pbj__tr_status(&r, golden_message_set_Item__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_message_set_Item_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_message_set_Item_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status golden_message_set_Item__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_message_set_Item *m = (golden_message_set_Item *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_message_set_Item_init(m);
-    if (pbj__tr_status(r, golden_message_set_Item__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_message_set_Item_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_message_set_Item_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_message_set_Item_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== golden.message_set.Holder ==== */
 
@@ -513,99 +310,6 @@ pbj_status golden_message_set_Holder__decode(golden_message_set_Holder *m, const
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status golden_message_set_Holder_print(const golden_message_set_Holder *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->set) {
-        pbj_text_open(t, "set");
-        golden_message_set_Set_print(m->set, t);
-        pbj_text_close(t);
-    }
-    if (m->has_after)
-        pbj_text_int32(t, "after", m->after);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_message_set_Holder__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 3:
-        if (memcmp(s, "set", 3) == 0) return 1;
-        break;
-    case 5:
-        if (memcmp(s, "after", 5) == 0) return 2;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_message_set_Holder__read_text(golden_message_set_Holder *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_message_set_Holder__text_field(r->name, r->name_len)) {
-        case 1: /* set */
-            if (m->set) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->set = (golden_message_set_Set *)pbj_arena_alloc(r->arena, sizeof(golden_message_set_Set)))) return pbj__tr_nomem(r);
-            golden_message_set_Set_init(m->set);
-            if (pbj__tr_status(r, golden_message_set_Set__read_text(m->set, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        case 2: /* after */
-            if (m->has_after) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->after = v;
-                m->has_after = 1;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.message_set.Holder");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_message_set_Holder_from_text(golden_message_set_Holder *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_message_set_Holder_init(m);
-    if (pbj__tr_status(&r, golden_message_set_Holder__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_message_set_Holder_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_message_set_Holder_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status golden_message_set_Holder__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_message_set_Holder *m = (golden_message_set_Holder *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_message_set_Holder_init(m);
-    if (pbj__tr_status(r, golden_message_set_Holder__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_message_set_Holder_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_message_set_Holder_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_message_set_Holder_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 #ifdef PBJ_JSON_H
 /* The extensions it knows with numbers in [lo, hi], each once, from m->pbj_ext (others are left out, as unknown fields). */
 static void golden_message_set_Set__json_ext(const golden_message_set_Set *m, pbj_json *j, uint32_t lo, uint32_t hi)
@@ -677,8 +381,6 @@ static pbj_status golden_message_set_Set__type_encode(void *m, uint8_t *buf, siz
 const pbj_msg_type golden_message_set_Set__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.message_set.Set", sizeof(golden_message_set_Set), golden_message_set_Set__type_init, golden_message_set_Set__type_decode, golden_message_set_Set__type_size, golden_message_set_Set__type_encode,
     golden_message_set_Set__type_to_json, golden_message_set_Set__json, golden_message_set_Set__from_json
-,
-    golden_message_set_Set__text_any
 ,
 };
 #endif
@@ -797,8 +499,6 @@ const pbj_msg_type golden_message_set_Item__type = {   /* pbj_msg_type's members
     "golden.message_set.Item", sizeof(golden_message_set_Item), golden_message_set_Item__type_init, golden_message_set_Item__type_decode, golden_message_set_Item__type_size, golden_message_set_Item__type_encode,
     golden_message_set_Item__type_to_json, golden_message_set_Item__json, golden_message_set_Item__from_json
 ,
-    golden_message_set_Item__text_any
-,
 };
 #endif
 
@@ -889,8 +589,6 @@ static pbj_status golden_message_set_Holder__type_encode(void *m, uint8_t *buf, 
 const pbj_msg_type golden_message_set_Holder__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.message_set.Holder", sizeof(golden_message_set_Holder), golden_message_set_Holder__type_init, golden_message_set_Holder__type_decode, golden_message_set_Holder__type_size, golden_message_set_Holder__type_encode,
     golden_message_set_Holder__type_to_json, golden_message_set_Holder__json, golden_message_set_Holder__from_json
-,
-    golden_message_set_Holder__text_any
 ,
 };
 #endif

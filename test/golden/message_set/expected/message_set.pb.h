@@ -52,7 +52,7 @@ PBJ_MUST_USE pbj_status golden_message_set_Set_encode(const golden_message_set_S
 PBJ_MUST_USE pbj_status golden_message_set_Set_decode(golden_message_set_Set *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_message_set_Set_equal(const golden_message_set_Set *a, const golden_message_set_Set *b) { return pbj_table_equal(&golden_message_set_Set__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_message_set_Set_print(const golden_message_set_Set *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_message_set_Set_print(const golden_message_set_Set *m, pbj_text *t) { return pbj_table_print(&golden_message_set_Set__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* golden.message_set.Set reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -62,8 +62,11 @@ static inline pbj_status golden_message_set_Set_encode_partial(const golden_mess
 #ifdef PBJ_TEXT_READ_H
 /* golden_message_set_Set_from_text reads the text format (golden_message_set_Set_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_message_set_Set__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_message_set_Set_from_text(golden_message_set_Set *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_message_set_Set__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_message_set_Set_from_text(golden_message_set_Set *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_message_set_Set__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== golden.message_set.Item ==== */
@@ -82,7 +85,7 @@ PBJ_MUST_USE pbj_status golden_message_set_Item_encode(const golden_message_set_
 PBJ_MUST_USE pbj_status golden_message_set_Item_decode(golden_message_set_Item *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_message_set_Item_equal(const golden_message_set_Item *a, const golden_message_set_Item *b) { return pbj_table_equal(&golden_message_set_Item__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_message_set_Item_print(const golden_message_set_Item *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_message_set_Item_print(const golden_message_set_Item *m, pbj_text *t) { return pbj_table_print(&golden_message_set_Item__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* golden.message_set.Item reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -98,8 +101,11 @@ static inline void golden_message_set_Item_clear_v(golden_message_set_Item *m)
 #ifdef PBJ_TEXT_READ_H
 /* golden_message_set_Item_from_text reads the text format (golden_message_set_Item_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_message_set_Item__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_message_set_Item_from_text(golden_message_set_Item *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_message_set_Item__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_message_set_Item_from_text(golden_message_set_Item *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_message_set_Item__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== golden.message_set.Holder ==== */
@@ -120,7 +126,7 @@ PBJ_MUST_USE pbj_status golden_message_set_Holder_encode(const golden_message_se
 PBJ_MUST_USE pbj_status golden_message_set_Holder_decode(golden_message_set_Holder *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_message_set_Holder_equal(const golden_message_set_Holder *a, const golden_message_set_Holder *b) { return pbj_table_equal(&golden_message_set_Holder__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_message_set_Holder_print(const golden_message_set_Holder *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_message_set_Holder_print(const golden_message_set_Holder *m, pbj_text *t) { return pbj_table_print(&golden_message_set_Holder__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* golden.message_set.Holder reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -138,8 +144,11 @@ static inline void golden_message_set_Holder_clear_after(golden_message_set_Hold
 #ifdef PBJ_TEXT_READ_H
 /* golden_message_set_Holder_from_text reads the text format (golden_message_set_Holder_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_message_set_Holder__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_message_set_Holder_from_text(golden_message_set_Holder *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_message_set_Holder__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_message_set_Holder_from_text(golden_message_set_Holder *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_message_set_Holder__table, m, text, len, arena, o);
+}
 #endif
 
 #ifdef PBJ_JSON_H
@@ -188,11 +197,6 @@ uint8_t *golden_message_set_Item__write(const golden_message_set_Item *m, uint8_
 PBJ_MUST_USE pbj_status golden_message_set_Item__decode(golden_message_set_Item *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_message_set_Holder__write(const golden_message_set_Holder *m, uint8_t *end);   /* after golden_message_set_Holder_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_message_set_Holder__decode(golden_message_set_Holder *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_TEXT_READ_H
-pbj_status golden_message_set_Set__read_text(golden_message_set_Set *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status golden_message_set_Item__read_text(golden_message_set_Item *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status golden_message_set_Holder__read_text(golden_message_set_Holder *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-#endif
 #ifdef PBJ_JSON_H
 void golden_message_set_Set__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 void golden_message_set_Item__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */

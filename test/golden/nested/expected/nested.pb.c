@@ -18,7 +18,7 @@ const pbj_json_enum golden_nested_Outer_Inner_Kind__json = {(const pbj__jin_name
 
 /* the names of the tables below, NUL-separated: each enum's full name, then its values' names by number; each
  * message's full name, then per field its name (a required one's full name before it) and JSON name (when it
- * differs), then its oneofs' names; in pieces laid end to end
+ * differs), then its oneofs' names, then its extensions' text and JSON names; in pieces laid end to end
  * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
 static const struct {
     char s0[164];
@@ -40,8 +40,10 @@ static const pbj_field golden_nested_Outer__fields[] = {
     {2, PBJ_TYPE_ENUM, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_nested_Outer, kind), 0, 79, 79, NULL, &golden_nested_Outer_Inner_Kind__enum},   /* kind */
     {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_nested_Outer, sibling), 0, 84, 84, &golden_nested_Sibling__table, NULL},   /* sibling */
 };
+PBJ_CODEC(golden_nested_Outer, golden_nested_Outer__decode, golden_nested_Outer_size, golden_nested_Outer_encode_partial, golden_nested_Outer_sort_maps, golden_nested_Outer_missing);
 const pbj_table golden_nested_Outer__table = {(const char *)&pbj__pool_nested_proto, golden_nested_Outer__fields, NULL, NULL, 53, sizeof(golden_nested_Outer), 3, 3, 0,
-                           PBJ_OFFSET(golden_nested_Outer, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(golden_nested_Outer, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_nested_Outer__codec, NULL, 0,
+                           0, NULL};
 
 /* golden.nested.Outer.Inner */
 static const pbj_field golden_nested_Outer_Inner__fields[] = {
@@ -49,16 +51,20 @@ static const pbj_field golden_nested_Outer_Inner__fields[] = {
     {2, PBJ_TYPE_ENUM, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_nested_Outer_Inner, kind), 0, 121, 121, NULL, &golden_nested_Outer_Inner_Kind__enum},   /* kind */
     {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_nested_Outer_Inner, child), 0, 126, 126, &golden_nested_Outer_Inner__table, NULL},   /* child */
 };
+PBJ_CODEC(golden_nested_Outer_Inner, golden_nested_Outer_Inner__decode, golden_nested_Outer_Inner_size, golden_nested_Outer_Inner_encode_partial, golden_nested_Outer_Inner_sort_maps, golden_nested_Outer_Inner_missing);
 const pbj_table golden_nested_Outer_Inner__table = {(const char *)&pbj__pool_nested_proto, golden_nested_Outer_Inner__fields, NULL, NULL, 92, sizeof(golden_nested_Outer_Inner), 3, 3, 0,
-                           PBJ_OFFSET(golden_nested_Outer_Inner, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(golden_nested_Outer_Inner, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_nested_Outer_Inner__codec, NULL, 0,
+                           0, NULL};
 
 /* golden.nested.Sibling */
 static const pbj_field golden_nested_Sibling__fields[] = {
     {1, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_nested_Sibling, back), 0, 154, 154, &golden_nested_Outer__table, NULL},   /* back */
     {2, PBJ_TYPE_STRING, PBJ_MODE_IMPLICIT, PBJ_F_UTF8, PBJ_MEMBER(golden_nested_Sibling, note), 0, 159, 159, NULL, NULL},   /* note */
 };
+PBJ_CODEC(golden_nested_Sibling, golden_nested_Sibling__decode, golden_nested_Sibling_size, golden_nested_Sibling_encode_partial, golden_nested_Sibling_sort_maps, golden_nested_Sibling_missing);
 const pbj_table golden_nested_Sibling__table = {(const char *)&pbj__pool_nested_proto, golden_nested_Sibling__fields, NULL, NULL, 132, sizeof(golden_nested_Sibling), 2, 2, 0,
-                           PBJ_OFFSET(golden_nested_Sibling, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(golden_nested_Sibling, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_nested_Sibling__codec, NULL, 0,
+                           0, NULL};
 
 /* ==== golden.nested.Outer ==== */
 
@@ -204,113 +210,6 @@ pbj_status golden_nested_Outer__decode(golden_nested_Outer *m, const uint8_t *p,
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status golden_nested_Outer_print(const golden_nested_Outer *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->inner) {
-        pbj_text_open(t, "inner");
-        golden_nested_Outer_Inner_print(m->inner, t);
-        pbj_text_close(t);
-    }
-    if (m->kind)
-        pbj_text_enum(t, "kind", m->kind, golden_nested_Outer_Inner_Kind_name(m->kind));
-    if (m->sibling) {
-        pbj_text_open(t, "sibling");
-        golden_nested_Sibling_print(m->sibling, t);
-        pbj_text_close(t);
-    }
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_nested_Outer__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 4:
-        if (memcmp(s, "kind", 4) == 0) return 2;
-        break;
-    case 5:
-        if (memcmp(s, "inner", 5) == 0) return 1;
-        break;
-    case 7:
-        if (memcmp(s, "sibling", 7) == 0) return 3;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_nested_Outer__read_text(golden_nested_Outer *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_nested_Outer__text_field(r->name, r->name_len)) {
-        case 1: /* inner */
-            if (m->inner) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->inner = (golden_nested_Outer_Inner *)pbj_arena_alloc(r->arena, sizeof(golden_nested_Outer_Inner)))) return pbj__tr_nomem(r);
-            golden_nested_Outer_Inner_init(m->inner);
-            if (pbj__tr_status(r, golden_nested_Outer_Inner__read_text(m->inner, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        case 2: /* kind */
-            if (m->kind) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, golden_nested_Outer_Inner_Kind_from_name, golden_nested_Outer_Inner_Kind_name, false)) return r->st;
-                m->kind = v;
-            }
-            break;
-        case 3: /* sibling */
-            if (m->sibling) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->sibling = (golden_nested_Sibling *)pbj_arena_alloc(r->arena, sizeof(golden_nested_Sibling)))) return pbj__tr_nomem(r);
-            golden_nested_Sibling_init(m->sibling);
-            if (pbj__tr_status(r, golden_nested_Sibling__read_text(m->sibling, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.nested.Outer");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_nested_Outer_from_text(golden_nested_Outer *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_nested_Outer_init(m);
-    if (pbj__tr_status(&r, golden_nested_Outer__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_nested_Outer_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_nested_Outer_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status golden_nested_Outer__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_nested_Outer *m = (golden_nested_Outer *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_nested_Outer_init(m);
-    if (pbj__tr_status(r, golden_nested_Outer__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_nested_Outer_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_nested_Outer_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_nested_Outer_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== golden.nested.Outer.Inner ==== */
 
 void golden_nested_Outer_Inner_init(golden_nested_Outer_Inner *m)
@@ -443,112 +342,6 @@ pbj_status golden_nested_Outer_Inner__decode(golden_nested_Outer_Inner *m, const
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status golden_nested_Outer_Inner_print(const golden_nested_Outer_Inner *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->id)
-        pbj_text_int32(t, "id", m->id);
-    if (m->kind)
-        pbj_text_enum(t, "kind", m->kind, golden_nested_Outer_Inner_Kind_name(m->kind));
-    if (m->child) {
-        pbj_text_open(t, "child");
-        golden_nested_Outer_Inner_print(m->child, t);
-        pbj_text_close(t);
-    }
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_nested_Outer_Inner__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 2:
-        if (memcmp(s, "id", 2) == 0) return 1;
-        break;
-    case 4:
-        if (memcmp(s, "kind", 4) == 0) return 2;
-        break;
-    case 5:
-        if (memcmp(s, "child", 5) == 0) return 3;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_nested_Outer_Inner__read_text(golden_nested_Outer_Inner *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_nested_Outer_Inner__text_field(r->name, r->name_len)) {
-        case 1: /* id */
-            if (m->id) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->id = v;
-            }
-            break;
-        case 2: /* kind */
-            if (m->kind) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, golden_nested_Outer_Inner_Kind_from_name, golden_nested_Outer_Inner_Kind_name, false)) return r->st;
-                m->kind = v;
-            }
-            break;
-        case 3: /* child */
-            if (m->child) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->child = (golden_nested_Outer_Inner *)pbj_arena_alloc(r->arena, sizeof(golden_nested_Outer_Inner)))) return pbj__tr_nomem(r);
-            golden_nested_Outer_Inner_init(m->child);
-            if (pbj__tr_status(r, golden_nested_Outer_Inner__read_text(m->child, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.nested.Outer.Inner");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_nested_Outer_Inner_from_text(golden_nested_Outer_Inner *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_nested_Outer_Inner_init(m);
-    if (pbj__tr_status(&r, golden_nested_Outer_Inner__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_nested_Outer_Inner_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_nested_Outer_Inner_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status golden_nested_Outer_Inner__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_nested_Outer_Inner *m = (golden_nested_Outer_Inner *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_nested_Outer_Inner_init(m);
-    if (pbj__tr_status(r, golden_nested_Outer_Inner__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_nested_Outer_Inner_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_nested_Outer_Inner_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_nested_Outer_Inner_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== golden.nested.Sibling ==== */
 
 void golden_nested_Sibling_init(golden_nested_Sibling *m)
@@ -664,96 +457,6 @@ pbj_status golden_nested_Sibling__decode(golden_nested_Sibling *m, const uint8_t
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status golden_nested_Sibling_print(const golden_nested_Sibling *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->back) {
-        pbj_text_open(t, "back");
-        golden_nested_Outer_print(m->back, t);
-        pbj_text_close(t);
-    }
-    if (m->note.len != 0)
-        pbj_text_string(t, "note", pbj_slice_data(m->note), m->note.len);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_nested_Sibling__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 4:
-        if (memcmp(s, "back", 4) == 0) return 1;
-        if (memcmp(s, "note", 4) == 0) return 2;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_nested_Sibling__read_text(golden_nested_Sibling *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_nested_Sibling__text_field(r->name, r->name_len)) {
-        case 1: /* back */
-            if (m->back) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->back = (golden_nested_Outer *)pbj_arena_alloc(r->arena, sizeof(golden_nested_Outer)))) return pbj__tr_nomem(r);
-            golden_nested_Outer_init(m->back);
-            if (pbj__tr_status(r, golden_nested_Outer__read_text(m->back, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        case 2: /* note */
-            if (m->note.len != 0) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_utf8(r, &v)) return r->st;
-                m->note = v;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.nested.Sibling");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_nested_Sibling_from_text(golden_nested_Sibling *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_nested_Sibling_init(m);
-    if (pbj__tr_status(&r, golden_nested_Sibling__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_nested_Sibling_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_nested_Sibling_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status golden_nested_Sibling__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_nested_Sibling *m = (golden_nested_Sibling *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_nested_Sibling_init(m);
-    if (pbj__tr_status(r, golden_nested_Sibling__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_nested_Sibling_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_nested_Sibling_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_nested_Sibling_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 #ifdef PBJ_JSON_H
 void golden_nested_Outer__json(const void *vm, pbj_json *j)
 {
@@ -802,8 +505,6 @@ static pbj_status golden_nested_Outer__type_encode(void *m, uint8_t *buf, size_t
 const pbj_msg_type golden_nested_Outer__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.nested.Outer", sizeof(golden_nested_Outer), golden_nested_Outer__type_init, golden_nested_Outer__type_decode, golden_nested_Outer__type_size, golden_nested_Outer__type_encode,
     golden_nested_Outer__type_to_json, golden_nested_Outer__json, golden_nested_Outer__from_json
-,
-    golden_nested_Outer__text_any
 ,
 };
 #endif
@@ -913,8 +614,6 @@ const pbj_msg_type golden_nested_Outer_Inner__type = {   /* pbj_msg_type's membe
     "golden.nested.Outer.Inner", sizeof(golden_nested_Outer_Inner), golden_nested_Outer_Inner__type_init, golden_nested_Outer_Inner__type_decode, golden_nested_Outer_Inner__type_size, golden_nested_Outer_Inner__type_encode,
     golden_nested_Outer_Inner__type_to_json, golden_nested_Outer_Inner__json, golden_nested_Outer_Inner__from_json
 ,
-    golden_nested_Outer_Inner__text_any
-,
 };
 #endif
 
@@ -1021,8 +720,6 @@ static pbj_status golden_nested_Sibling__type_encode(void *m, uint8_t *buf, size
 const pbj_msg_type golden_nested_Sibling__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.nested.Sibling", sizeof(golden_nested_Sibling), golden_nested_Sibling__type_init, golden_nested_Sibling__type_decode, golden_nested_Sibling__type_size, golden_nested_Sibling__type_encode,
     golden_nested_Sibling__type_to_json, golden_nested_Sibling__json, golden_nested_Sibling__from_json
-,
-    golden_nested_Sibling__text_any
 ,
 };
 #endif

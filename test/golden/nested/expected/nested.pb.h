@@ -77,7 +77,7 @@ PBJ_MUST_USE pbj_status golden_nested_Outer_encode(const golden_nested_Outer *m,
 PBJ_MUST_USE pbj_status golden_nested_Outer_decode(golden_nested_Outer *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_nested_Outer_equal(const golden_nested_Outer *a, const golden_nested_Outer *b) { return pbj_table_equal(&golden_nested_Outer__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_nested_Outer_print(const golden_nested_Outer *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_nested_Outer_print(const golden_nested_Outer *m, pbj_text *t) { return pbj_table_print(&golden_nested_Outer__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* golden.nested.Outer reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -91,8 +91,11 @@ static inline void golden_nested_Outer_clear_sibling(golden_nested_Outer *m) { m
 #ifdef PBJ_TEXT_READ_H
 /* golden_nested_Outer_from_text reads the text format (golden_nested_Outer_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_nested_Outer__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_nested_Outer_from_text(golden_nested_Outer *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_nested_Outer__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_nested_Outer_from_text(golden_nested_Outer *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_nested_Outer__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== golden.nested.Outer.Inner ==== */
@@ -115,7 +118,7 @@ PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_encode(const golden_nested_Out
 PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_decode(golden_nested_Outer_Inner *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_nested_Outer_Inner_equal(const golden_nested_Outer_Inner *a, const golden_nested_Outer_Inner *b) { return pbj_table_equal(&golden_nested_Outer_Inner__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_nested_Outer_Inner_print(const golden_nested_Outer_Inner *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_nested_Outer_Inner_print(const golden_nested_Outer_Inner *m, pbj_text *t) { return pbj_table_print(&golden_nested_Outer_Inner__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* golden.nested.Outer.Inner reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -127,8 +130,11 @@ static inline void golden_nested_Outer_Inner_clear_child(golden_nested_Outer_Inn
 #ifdef PBJ_TEXT_READ_H
 /* golden_nested_Outer_Inner_from_text reads the text format (golden_nested_Outer_Inner_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_nested_Outer_Inner__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_from_text(golden_nested_Outer_Inner *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_nested_Outer_Inner__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_nested_Outer_Inner_from_text(golden_nested_Outer_Inner *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_nested_Outer_Inner__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== golden.nested.Sibling ==== */
@@ -149,7 +155,7 @@ PBJ_MUST_USE pbj_status golden_nested_Sibling_encode(const golden_nested_Sibling
 PBJ_MUST_USE pbj_status golden_nested_Sibling_decode(golden_nested_Sibling *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_nested_Sibling_equal(const golden_nested_Sibling *a, const golden_nested_Sibling *b) { return pbj_table_equal(&golden_nested_Sibling__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_nested_Sibling_print(const golden_nested_Sibling *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_nested_Sibling_print(const golden_nested_Sibling *m, pbj_text *t) { return pbj_table_print(&golden_nested_Sibling__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* golden.nested.Sibling reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -161,8 +167,11 @@ static inline void golden_nested_Sibling_clear_back(golden_nested_Sibling *m) { 
 #ifdef PBJ_TEXT_READ_H
 /* golden_nested_Sibling_from_text reads the text format (golden_nested_Sibling_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_nested_Sibling__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_nested_Sibling_from_text(golden_nested_Sibling *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_nested_Sibling__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_nested_Sibling_from_text(golden_nested_Sibling *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_nested_Sibling__table, m, text, len, arena, o);
+}
 #endif
 
 #ifdef PBJ_JSON_H
@@ -214,11 +223,6 @@ PBJ_MUST_USE pbj_status golden_nested_Outer_Inner__decode(golden_nested_Outer_In
 uint8_t *golden_nested_Sibling__write(const golden_nested_Sibling *m, uint8_t *end);   /* after golden_nested_Sibling_size: m's bytes ending at end (back to front); returns their first byte */
 size_t golden_nested_Sibling__size(const golden_nested_Sibling *m, uint32_t depth);   /* PBJ_SIZE_ERROR when m nests deeper than depth */
 PBJ_MUST_USE pbj_status golden_nested_Sibling__decode(golden_nested_Sibling *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_TEXT_READ_H
-pbj_status golden_nested_Outer__read_text(golden_nested_Outer *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status golden_nested_Outer_Inner__read_text(golden_nested_Outer_Inner *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status golden_nested_Sibling__read_text(golden_nested_Sibling *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-#endif
 #ifdef PBJ_JSON_H
 void golden_nested_Outer__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 void golden_nested_Outer_Inner__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */

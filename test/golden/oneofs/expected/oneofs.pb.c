@@ -9,7 +9,7 @@
 
 /* the names of the tables below, NUL-separated: each enum's full name, then its values' names by number; each
  * message's full name, then per field its name (a required one's full name before it) and JSON name (when it
- * differs), then its oneofs' names; in pieces laid end to end
+ * differs), then its oneofs' names, then its extensions' text and JSON names; in pieces laid end to end
  * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
 static const struct {
     char s0[96];
@@ -22,8 +22,10 @@ static const pbj_field golden_oneofs_Point__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_oneofs_Point, x), 0, 20, 20, NULL, NULL},   /* x */
     {2, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_oneofs_Point, y), 0, 22, 22, NULL, NULL},   /* y */
 };
+PBJ_CODEC(golden_oneofs_Point, golden_oneofs_Point__decode, golden_oneofs_Point_size, golden_oneofs_Point_encode_partial, golden_oneofs_Point_sort_maps, golden_oneofs_Point_missing);
 const pbj_table golden_oneofs_Point__table = {(const char *)&pbj__pool_oneofs_proto, golden_oneofs_Point__fields, NULL, NULL, 0, sizeof(golden_oneofs_Point), 2, 2, 0,
-                           PBJ_OFFSET(golden_oneofs_Point, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(golden_oneofs_Point, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_oneofs_Point__codec, NULL, 0,
+                           0, NULL};
 
 /* golden.oneofs.Choice */
 static const pbj_field golden_oneofs_Choice__fields[] = {
@@ -39,8 +41,10 @@ static const pbj_oneof golden_oneofs_Choice__oneofs[] = {
     {PBJ_MEMBER(golden_oneofs_Choice, value_case), PBJ_MEMBER(golden_oneofs_Choice, value), 84},
     {PBJ_MEMBER(golden_oneofs_Choice, other_case), PBJ_MEMBER(golden_oneofs_Choice, other), 90},
 };
+PBJ_CODEC(golden_oneofs_Choice, golden_oneofs_Choice__decode, golden_oneofs_Choice_size, golden_oneofs_Choice_encode_partial, golden_oneofs_Choice_sort_maps, golden_oneofs_Choice_missing);
 const pbj_table golden_oneofs_Choice__table = {(const char *)&pbj__pool_oneofs_proto, golden_oneofs_Choice__fields, golden_oneofs_Choice__oneofs, NULL, 24, sizeof(golden_oneofs_Choice), 7, 7, 2,
-                           PBJ_OFFSET(golden_oneofs_Choice, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(golden_oneofs_Choice, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_oneofs_Choice__codec, NULL, 0,
+                           0, NULL};
 
 /* ==== golden.oneofs.Point ==== */
 
@@ -137,95 +141,6 @@ pbj_status golden_oneofs_Point__decode(golden_oneofs_Point *m, const uint8_t *p,
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status golden_oneofs_Point_print(const golden_oneofs_Point *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->x)
-        pbj_text_int32(t, "x", m->x);
-    if (m->y)
-        pbj_text_int32(t, "y", m->y);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_oneofs_Point__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 1:
-        if (memcmp(s, "x", 1) == 0) return 1;
-        if (memcmp(s, "y", 1) == 0) return 2;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_oneofs_Point__read_text(golden_oneofs_Point *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_oneofs_Point__text_field(r->name, r->name_len)) {
-        case 1: /* x */
-            if (m->x) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->x = v;
-            }
-            break;
-        case 2: /* y */
-            if (m->y) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->y = v;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.oneofs.Point");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_oneofs_Point_from_text(golden_oneofs_Point *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_oneofs_Point_init(m);
-    if (pbj__tr_status(&r, golden_oneofs_Point__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_oneofs_Point_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_oneofs_Point_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status golden_oneofs_Point__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_oneofs_Point *m = (golden_oneofs_Point *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_oneofs_Point_init(m);
-    if (pbj__tr_status(r, golden_oneofs_Point__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_oneofs_Point_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_oneofs_Point_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_oneofs_Point_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== golden.oneofs.Choice ==== */
 
@@ -463,187 +378,6 @@ pbj_status golden_oneofs_Choice__decode(golden_oneofs_Choice *m, const uint8_t *
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status golden_oneofs_Choice_print(const golden_oneofs_Choice *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    switch (m->value_case) {
-    case golden_oneofs_Choice_value_number:
-        pbj_text_int32(t, "number", m->value.number);
-        break;
-    case golden_oneofs_Choice_value_text:
-        pbj_text_string(t, "text", pbj_slice_data(m->value.text), m->value.text.len);
-        break;
-    case golden_oneofs_Choice_value_point:
-        pbj_text_open(t, "point");
-        if (m->value.point) golden_oneofs_Point_print(m->value.point, t);
-        pbj_text_close(t);
-        break;
-    case golden_oneofs_Choice_value_raw:
-        pbj_text_bytes(t, "raw", pbj_slice_data(m->value.raw), m->value.raw.len);
-        break;
-    default:
-        break;
-    }
-    if (m->plain)
-        pbj_text_int32(t, "plain", m->plain);
-    switch (m->other_case) {
-    case golden_oneofs_Choice_other_ratio:
-        pbj_text_double(t, "ratio", m->other.ratio);
-        break;
-    case golden_oneofs_Choice_other_flag:
-        pbj_text_bool(t, "flag", m->other.flag);
-        break;
-    default:
-        break;
-    }
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_oneofs_Choice__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 3:
-        if (memcmp(s, "raw", 3) == 0) return 4;
-        break;
-    case 4:
-        if (memcmp(s, "flag", 4) == 0) return 7;
-        if (memcmp(s, "text", 4) == 0) return 2;
-        break;
-    case 5:
-        if (memcmp(s, "plain", 5) == 0) return 5;
-        if (memcmp(s, "point", 5) == 0) return 3;
-        if (memcmp(s, "ratio", 5) == 0) return 6;
-        break;
-    case 6:
-        if (memcmp(s, "number", 6) == 0) return 1;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_oneofs_Choice__read_text(golden_oneofs_Choice *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_oneofs_Choice__text_field(r->name, r->name_len)) {
-        case 1: /* number */
-            if (m->value_case != golden_oneofs_Choice_value_NOT_SET)
-                return m->value_case == golden_oneofs_Choice_value_number ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, pbj_table_name_of(&golden_oneofs_Choice__table, (uint32_t)m->value_case), "value");
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->value.number = v;
-                m->value_case = golden_oneofs_Choice_value_number;
-            }
-            break;
-        case 2: /* text */
-            if (m->value_case != golden_oneofs_Choice_value_NOT_SET)
-                return m->value_case == golden_oneofs_Choice_value_text ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, pbj_table_name_of(&golden_oneofs_Choice__table, (uint32_t)m->value_case), "value");
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_utf8(r, &v)) return r->st;
-                m->value.text = v;
-                m->value_case = golden_oneofs_Choice_value_text;
-            }
-            break;
-        case 3: /* point */
-            if (m->value_case != golden_oneofs_Choice_value_NOT_SET)
-                return m->value_case == golden_oneofs_Choice_value_point ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, pbj_table_name_of(&golden_oneofs_Choice__table, (uint32_t)m->value_case), "value");
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->value.point = (golden_oneofs_Point *)pbj_arena_alloc(r->arena, sizeof(golden_oneofs_Point)))) return pbj__tr_nomem(r);
-            golden_oneofs_Point_init(m->value.point);
-            if (pbj__tr_status(r, golden_oneofs_Point__read_text(m->value.point, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            m->value_case = golden_oneofs_Choice_value_point;
-            break;
-        case 4: /* raw */
-            if (m->value_case != golden_oneofs_Choice_value_NOT_SET)
-                return m->value_case == golden_oneofs_Choice_value_raw ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, pbj_table_name_of(&golden_oneofs_Choice__table, (uint32_t)m->value_case), "value");
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_bytes(r, &v)) return r->st;
-                m->value.raw = v;
-                m->value_case = golden_oneofs_Choice_value_raw;
-            }
-            break;
-        case 5: /* plain */
-            if (m->plain) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->plain = v;
-            }
-            break;
-        case 6: /* ratio */
-            if (m->other_case != golden_oneofs_Choice_other_NOT_SET)
-                return m->other_case == golden_oneofs_Choice_other_ratio ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, pbj_table_name_of(&golden_oneofs_Choice__table, (uint32_t)m->other_case), "other");
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                double v;
-                if (!pbj_text_read_double(r, &v)) return r->st;
-                m->other.ratio = v;
-                m->other_case = golden_oneofs_Choice_other_ratio;
-            }
-            break;
-        case 7: /* flag */
-            if (m->other_case != golden_oneofs_Choice_other_NOT_SET)
-                return m->other_case == golden_oneofs_Choice_other_flag ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, pbj_table_name_of(&golden_oneofs_Choice__table, (uint32_t)m->other_case), "other");
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->other.flag = v;
-                m->other_case = golden_oneofs_Choice_other_flag;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.oneofs.Choice");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_oneofs_Choice_from_text(golden_oneofs_Choice *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_oneofs_Choice_init(m);
-    if (pbj__tr_status(&r, golden_oneofs_Choice__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_oneofs_Choice_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_oneofs_Choice_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status golden_oneofs_Choice__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_oneofs_Choice *m = (golden_oneofs_Choice *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_oneofs_Choice_init(m);
-    if (pbj__tr_status(r, golden_oneofs_Choice__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_oneofs_Choice_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_oneofs_Choice_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_oneofs_Choice_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 #ifdef PBJ_JSON_H
 void golden_oneofs_Point__json(const void *vm, pbj_json *j)
 {
@@ -686,8 +420,6 @@ static pbj_status golden_oneofs_Point__type_encode(void *m, uint8_t *buf, size_t
 const pbj_msg_type golden_oneofs_Point__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.oneofs.Point", sizeof(golden_oneofs_Point), golden_oneofs_Point__type_init, golden_oneofs_Point__type_decode, golden_oneofs_Point__type_size, golden_oneofs_Point__type_encode,
     golden_oneofs_Point__type_to_json, golden_oneofs_Point__json, golden_oneofs_Point__from_json
-,
-    golden_oneofs_Point__text_any
 ,
 };
 #endif
@@ -816,8 +548,6 @@ static pbj_status golden_oneofs_Choice__type_encode(void *m, uint8_t *buf, size_
 const pbj_msg_type golden_oneofs_Choice__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.oneofs.Choice", sizeof(golden_oneofs_Choice), golden_oneofs_Choice__type_init, golden_oneofs_Choice__type_decode, golden_oneofs_Choice__type_size, golden_oneofs_Choice__type_encode,
     golden_oneofs_Choice__type_to_json, golden_oneofs_Choice__json, golden_oneofs_Choice__from_json
-,
-    golden_oneofs_Choice__text_any
 ,
 };
 #endif

@@ -53,7 +53,7 @@ PBJ_MUST_USE pbj_status golden_oneofs_Point_encode(const golden_oneofs_Point *m,
 PBJ_MUST_USE pbj_status golden_oneofs_Point_decode(golden_oneofs_Point *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_oneofs_Point_equal(const golden_oneofs_Point *a, const golden_oneofs_Point *b) { return pbj_table_equal(&golden_oneofs_Point__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_oneofs_Point_print(const golden_oneofs_Point *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_oneofs_Point_print(const golden_oneofs_Point *m, pbj_text *t) { return pbj_table_print(&golden_oneofs_Point__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* golden.oneofs.Point reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -63,8 +63,11 @@ static inline pbj_status golden_oneofs_Point_encode_partial(const golden_oneofs_
 #ifdef PBJ_TEXT_READ_H
 /* golden_oneofs_Point_from_text reads the text format (golden_oneofs_Point_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_oneofs_Point__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_oneofs_Point_from_text(golden_oneofs_Point *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_oneofs_Point__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_oneofs_Point_from_text(golden_oneofs_Point *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_oneofs_Point__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== golden.oneofs.Choice ==== */
@@ -114,7 +117,7 @@ PBJ_MUST_USE pbj_status golden_oneofs_Choice_encode(const golden_oneofs_Choice *
 PBJ_MUST_USE pbj_status golden_oneofs_Choice_decode(golden_oneofs_Choice *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_oneofs_Choice_equal(const golden_oneofs_Choice *a, const golden_oneofs_Choice *b) { return pbj_table_equal(&golden_oneofs_Choice__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_oneofs_Choice_print(const golden_oneofs_Choice *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_oneofs_Choice_print(const golden_oneofs_Choice *m, pbj_text *t) { return pbj_table_print(&golden_oneofs_Choice__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* golden.oneofs.Choice reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -166,8 +169,11 @@ static inline void golden_oneofs_Choice_clear_flag(golden_oneofs_Choice *m)
 #ifdef PBJ_TEXT_READ_H
 /* golden_oneofs_Choice_from_text reads the text format (golden_oneofs_Choice_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_oneofs_Choice__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_oneofs_Choice_from_text(golden_oneofs_Choice *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_oneofs_Choice__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_oneofs_Choice_from_text(golden_oneofs_Choice *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_oneofs_Choice__table, m, text, len, arena, o);
+}
 #endif
 
 #ifdef PBJ_JSON_H
@@ -202,10 +208,6 @@ uint8_t *golden_oneofs_Point__write(const golden_oneofs_Point *m, uint8_t *end);
 PBJ_MUST_USE pbj_status golden_oneofs_Point__decode(golden_oneofs_Point *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_oneofs_Choice__write(const golden_oneofs_Choice *m, uint8_t *end);   /* after golden_oneofs_Choice_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_oneofs_Choice__decode(golden_oneofs_Choice *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_TEXT_READ_H
-pbj_status golden_oneofs_Point__read_text(golden_oneofs_Point *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status golden_oneofs_Choice__read_text(golden_oneofs_Choice *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-#endif
 #ifdef PBJ_JSON_H
 void golden_oneofs_Point__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 void golden_oneofs_Choice__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */

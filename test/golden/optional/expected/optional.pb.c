@@ -18,7 +18,7 @@ const pbj_json_enum golden_optional_Mode__json = {(const pbj__jin_name[]){
 
 /* the names of the tables below, NUL-separated: each enum's full name, then its values' names by number; each
  * message's full name, then per field its name (a required one's full name before it) and JSON name (when it
- * differs), then its oneofs' names; in pieces laid end to end
+ * differs), then its oneofs' names, then its extensions' text and JSON names; in pieces laid end to end
  * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
 static const struct {
     char s0[107];
@@ -44,8 +44,10 @@ static const pbj_field golden_optional_Maybe__fields[] = {
     {6, PBJ_TYPE_BYTES, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_optional_Maybe, data), PBJ_OFFSET(golden_optional_Maybe, has_data), 96, 96, NULL, NULL},   /* data */
     {7, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_optional_Maybe, plain), 0, 101, 101, NULL, NULL},   /* plain */
 };
+PBJ_CODEC(golden_optional_Maybe, golden_optional_Maybe__decode, golden_optional_Maybe_size, golden_optional_Maybe_encode_partial, golden_optional_Maybe_sort_maps, golden_optional_Maybe_missing);
 const pbj_table golden_optional_Maybe__table = {(const char *)&pbj__pool_optional_proto, golden_optional_Maybe__fields, NULL, NULL, 43, sizeof(golden_optional_Maybe), 7, 7, 0,
-                           PBJ_OFFSET(golden_optional_Maybe, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(golden_optional_Maybe, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_optional_Maybe__codec, NULL, 0,
+                           0, NULL};
 
 /* ==== golden.optional.Maybe ==== */
 
@@ -237,165 +239,6 @@ pbj_status golden_optional_Maybe__decode(golden_optional_Maybe *m, const uint8_t
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status golden_optional_Maybe_print(const golden_optional_Maybe *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_count)
-        pbj_text_int32(t, "count", m->count);
-    if (m->has_label)
-        pbj_text_string(t, "label", pbj_slice_data(m->label), m->label.len);
-    if (m->has_enabled)
-        pbj_text_bool(t, "enabled", m->enabled);
-    if (m->has_mode)
-        pbj_text_enum(t, "mode", m->mode, golden_optional_Mode_name(m->mode));
-    if (m->has_ratio)
-        pbj_text_double(t, "ratio", m->ratio);
-    if (m->has_data)
-        pbj_text_bytes(t, "data", pbj_slice_data(m->data), m->data.len);
-    if (m->plain)
-        pbj_text_int32(t, "plain", m->plain);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_optional_Maybe__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 4:
-        if (memcmp(s, "data", 4) == 0) return 6;
-        if (memcmp(s, "mode", 4) == 0) return 4;
-        break;
-    case 5:
-        if (memcmp(s, "count", 5) == 0) return 1;
-        if (memcmp(s, "label", 5) == 0) return 2;
-        if (memcmp(s, "plain", 5) == 0) return 7;
-        if (memcmp(s, "ratio", 5) == 0) return 5;
-        break;
-    case 7:
-        if (memcmp(s, "enabled", 7) == 0) return 3;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_optional_Maybe__read_text(golden_optional_Maybe *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_optional_Maybe__text_field(r->name, r->name_len)) {
-        case 1: /* count */
-            if (m->has_count) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->count = v;
-                m->has_count = 1;
-            }
-            break;
-        case 2: /* label */
-            if (m->has_label) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_utf8(r, &v)) return r->st;
-                m->label = v;
-                m->has_label = 1;
-            }
-            break;
-        case 3: /* enabled */
-            if (m->has_enabled) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->enabled = v;
-                m->has_enabled = 1;
-            }
-            break;
-        case 4: /* mode */
-            if (m->has_mode) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, golden_optional_Mode_from_name, golden_optional_Mode_name, false)) return r->st;
-                m->mode = v;
-                m->has_mode = 1;
-            }
-            break;
-        case 5: /* ratio */
-            if (m->has_ratio) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                double v;
-                if (!pbj_text_read_double(r, &v)) return r->st;
-                m->ratio = v;
-                m->has_ratio = 1;
-            }
-            break;
-        case 6: /* data */
-            if (m->has_data) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_bytes(r, &v)) return r->st;
-                m->data = v;
-                m->has_data = 1;
-            }
-            break;
-        case 7: /* plain */
-            if (m->plain) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->plain = v;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.optional.Maybe");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_optional_Maybe_from_text(golden_optional_Maybe *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_optional_Maybe_init(m);
-    if (pbj__tr_status(&r, golden_optional_Maybe__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_optional_Maybe_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_optional_Maybe_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status golden_optional_Maybe__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_optional_Maybe *m = (golden_optional_Maybe *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_optional_Maybe_init(m);
-    if (pbj__tr_status(r, golden_optional_Maybe__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_optional_Maybe_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_optional_Maybe_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_optional_Maybe_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 #ifdef PBJ_JSON_H
 void golden_optional_Maybe__json(const void *vm, pbj_json *j)
 {
@@ -458,8 +301,6 @@ static pbj_status golden_optional_Maybe__type_encode(void *m, uint8_t *buf, size
 const pbj_msg_type golden_optional_Maybe__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.optional.Maybe", sizeof(golden_optional_Maybe), golden_optional_Maybe__type_init, golden_optional_Maybe__type_decode, golden_optional_Maybe__type_size, golden_optional_Maybe__type_encode,
     golden_optional_Maybe__type_to_json, golden_optional_Maybe__json, golden_optional_Maybe__from_json
-,
-    golden_optional_Maybe__text_any
 ,
 };
 #endif

@@ -9,7 +9,7 @@
 
 /* the names of the tables below, NUL-separated: each enum's full name, then its values' names by number; each
  * message's full name, then per field its name (a required one's full name before it) and JSON name (when it
- * differs), then its oneofs' names; in pieces laid end to end
+ * differs), then its oneofs' names, then its extensions' text and JSON names; in pieces laid end to end
  * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
 static const struct {
     char s0[202];
@@ -21,50 +21,64 @@ static const struct {
 static const pbj_field golden_options_Plain__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_options_Plain, v), 0, 21, 21, NULL, NULL},   /* v */
 };
+PBJ_CODEC(golden_options_Plain, golden_options_Plain__decode, golden_options_Plain_size, golden_options_Plain_encode_partial, golden_options_Plain_sort_maps, golden_options_Plain_missing);
 const pbj_table golden_options_Plain__table = {(const char *)&pbj__pool_options_proto, golden_options_Plain__fields, NULL, NULL, 0, sizeof(golden_options_Plain), 1, 1, 0,
-                           PBJ_OFFSET(golden_options_Plain, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(golden_options_Plain, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_options_Plain__codec, NULL, 0,
+                           0, NULL};
 
 /* golden.options.NoJson */
 static const pbj_field golden_options_NoJson__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_options_NoJson, v), 0, 45, 45, NULL, NULL},   /* v */
 };
+PBJ_CODEC(golden_options_NoJson, golden_options_NoJson__decode, golden_options_NoJson_size, golden_options_NoJson_encode_partial, golden_options_NoJson_sort_maps, golden_options_NoJson_missing);
 const pbj_table golden_options_NoJson__table = {(const char *)&pbj__pool_options_proto, golden_options_NoJson__fields, NULL, NULL, 23, sizeof(golden_options_NoJson), 1, 1, 0,
-                           PBJ_OFFSET(golden_options_NoJson, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(golden_options_NoJson, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_options_NoJson__codec, NULL, 0,
+                           0, NULL};
 
 /* golden.options.NoJsonNoText */
 static const pbj_field golden_options_NoJsonNoText__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_options_NoJsonNoText, v), 0, 75, 75, NULL, NULL},   /* v */
 };
+PBJ_CODEC(golden_options_NoJsonNoText, golden_options_NoJsonNoText__decode, golden_options_NoJsonNoText_size, golden_options_NoJsonNoText_encode_partial, golden_options_NoJsonNoText_sort_maps, golden_options_NoJsonNoText_missing);
 const pbj_table golden_options_NoJsonNoText__table = {(const char *)&pbj__pool_options_proto, golden_options_NoJsonNoText__fields, NULL, NULL, 47, sizeof(golden_options_NoJsonNoText), 1, 1, 0,
-                           PBJ_OFFSET(golden_options_NoJsonNoText, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(golden_options_NoJsonNoText, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_options_NoJsonNoText__codec, NULL, 0,
+                           0, NULL};
 
 /* golden.options.Dropped */
 static const pbj_field golden_options_Dropped__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_options_Dropped, v), 0, 100, 100, NULL, NULL},   /* v */
 };
+PBJ_CODEC(golden_options_Dropped, golden_options_Dropped__decode, golden_options_Dropped_size, golden_options_Dropped_encode_partial, golden_options_Dropped_sort_maps, golden_options_Dropped_missing);
 const pbj_table golden_options_Dropped__table = {(const char *)&pbj__pool_options_proto, golden_options_Dropped__fields, NULL, NULL, 77, sizeof(golden_options_Dropped), 1, 1, 0,
-                           PBJ_TABLE_NONE, PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_TABLE_NONE, PBJ_TABLE_NONE, 0, NULL, NULL, &golden_options_Dropped__codec, NULL, 0,
+                           0, NULL};
 
 /* golden.options.Fast */
 static const pbj_field golden_options_Fast__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_options_Fast, v), 0, 122, 122, NULL, NULL},   /* v */
 };
+PBJ_CODEC(golden_options_Fast, golden_options_Fast__decode, golden_options_Fast_size, golden_options_Fast_encode_partial, golden_options_Fast_sort_maps, golden_options_Fast_missing);
 const pbj_table golden_options_Fast__table = {(const char *)&pbj__pool_options_proto, golden_options_Fast__fields, NULL, NULL, 102, sizeof(golden_options_Fast), 1, 1, 0,
-                           PBJ_OFFSET(golden_options_Fast, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(golden_options_Fast, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_options_Fast__codec, NULL, 0,
+                           0, NULL};
 
 /* golden.options.Tier */
 static const pbj_field golden_options_Tier__fields[] = {
     {1, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_options_Tier, leaf), 0, 144, 144, &golden_options_TierLeaf__table, NULL},   /* leaf */
 };
+PBJ_CODEC(golden_options_Tier, golden_options_Tier__decode, golden_options_Tier_size, golden_options_Tier_encode_partial, golden_options_Tier_sort_maps, golden_options_Tier_missing);
 const pbj_table golden_options_Tier__table = {(const char *)&pbj__pool_options_proto, golden_options_Tier__fields, NULL, NULL, 124, sizeof(golden_options_Tier), 1, 1, 0,
-                           PBJ_OFFSET(golden_options_Tier, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(golden_options_Tier, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_options_Tier__codec, NULL, 0,
+                           0, NULL};
 
 /* golden.options.TierLeaf */
 static const pbj_field golden_options_TierLeaf__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_options_TierLeaf, v), 0, 173, 173, NULL, NULL},   /* v */
 };
+PBJ_CODEC(golden_options_TierLeaf, golden_options_TierLeaf__decode, golden_options_TierLeaf_size, golden_options_TierLeaf_encode_partial, golden_options_TierLeaf_sort_maps, golden_options_TierLeaf_missing);
 const pbj_table golden_options_TierLeaf__table = {(const char *)&pbj__pool_options_proto, golden_options_TierLeaf__fields, NULL, NULL, 149, sizeof(golden_options_TierLeaf), 1, 1, 0,
-                           PBJ_OFFSET(golden_options_TierLeaf, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(golden_options_TierLeaf, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_options_TierLeaf__codec, NULL, 0,
+                           0, NULL};
 
 /* golden.options.Ordered */
 static const pbj_field golden_options_Ordered__fields[] = {
@@ -72,8 +86,10 @@ static const pbj_field golden_options_Ordered__fields[] = {
     {2, PBJ_TYPE_STRING, PBJ_MODE_IMPLICIT, PBJ_F_UTF8, PBJ_MEMBER(golden_options_Ordered, s), 0, 200, 200, NULL, NULL},   /* s */
 };
 static const uint32_t golden_options_Ordered__compare_keys[] = {2, 1, 0};   /* pbj.comparable's keys */
+PBJ_CODEC(golden_options_Ordered, golden_options_Ordered__decode, golden_options_Ordered_size, golden_options_Ordered_encode_partial, golden_options_Ordered_sort_maps, golden_options_Ordered_missing);
 const pbj_table golden_options_Ordered__table = {(const char *)&pbj__pool_options_proto, golden_options_Ordered__fields, NULL, NULL, 175, sizeof(golden_options_Ordered), 2, 2, 0,
-                           PBJ_OFFSET(golden_options_Ordered, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, golden_options_Ordered__compare_keys};
+                           PBJ_OFFSET(golden_options_Ordered, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, golden_options_Ordered__compare_keys, &golden_options_Ordered__codec, NULL, 0,
+                           0, NULL};
 
 /* ==== golden.options.Plain ==== */
 
@@ -153,83 +169,6 @@ pbj_status golden_options_Plain__decode(golden_options_Plain *m, const uint8_t *
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status golden_options_Plain_print(const golden_options_Plain *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->v)
-        pbj_text_int32(t, "v", m->v);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_options_Plain__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 1:
-        if (memcmp(s, "v", 1) == 0) return 1;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_options_Plain__read_text(golden_options_Plain *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_options_Plain__text_field(r->name, r->name_len)) {
-        case 1: /* v */
-            if (m->v) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->v = v;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.options.Plain");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_options_Plain_from_text(golden_options_Plain *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_options_Plain_init(m);
-    if (pbj__tr_status(&r, golden_options_Plain__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_options_Plain_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_options_Plain_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status golden_options_Plain__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_options_Plain *m = (golden_options_Plain *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_options_Plain_init(m);
-    if (pbj__tr_status(r, golden_options_Plain__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_options_Plain_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_options_Plain_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_options_Plain_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== golden.options.NoJson ==== */
 
 void golden_options_NoJson_init(golden_options_NoJson *m)
@@ -307,83 +246,6 @@ pbj_status golden_options_NoJson__decode(golden_options_NoJson *m, const uint8_t
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status golden_options_NoJson_print(const golden_options_NoJson *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->v)
-        pbj_text_int32(t, "v", m->v);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_options_NoJson__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 1:
-        if (memcmp(s, "v", 1) == 0) return 1;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_options_NoJson__read_text(golden_options_NoJson *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_options_NoJson__text_field(r->name, r->name_len)) {
-        case 1: /* v */
-            if (m->v) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->v = v;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.options.NoJson");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_options_NoJson_from_text(golden_options_NoJson *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_options_NoJson_init(m);
-    if (pbj__tr_status(&r, golden_options_NoJson__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_options_NoJson_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_options_NoJson_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status golden_options_NoJson__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_options_NoJson *m = (golden_options_NoJson *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_options_NoJson_init(m);
-    if (pbj__tr_status(r, golden_options_NoJson__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_options_NoJson_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_options_NoJson_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_options_NoJson_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== golden.options.NoJsonNoText ==== */
 
@@ -463,17 +325,6 @@ pbj_status golden_options_NoJsonNoText__decode(golden_options_NoJsonNoText *m, c
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status golden_options_NoJsonNoText_print(const golden_options_NoJsonNoText *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->v)
-        pbj_text_int32(t, "v", m->v);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
 /* ==== golden.options.Dropped ==== */
 
 void golden_options_Dropped_init(golden_options_Dropped *m)
@@ -550,82 +401,6 @@ pbj_status golden_options_Dropped__decode(golden_options_Dropped *m, const uint8
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status golden_options_Dropped_print(const golden_options_Dropped *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->v)
-        pbj_text_int32(t, "v", m->v);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_options_Dropped__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 1:
-        if (memcmp(s, "v", 1) == 0) return 1;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_options_Dropped__read_text(golden_options_Dropped *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_options_Dropped__text_field(r->name, r->name_len)) {
-        case 1: /* v */
-            if (m->v) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->v = v;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.options.Dropped");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_options_Dropped_from_text(golden_options_Dropped *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_options_Dropped_init(m);
-    if (pbj__tr_status(&r, golden_options_Dropped__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_options_Dropped_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_options_Dropped_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status golden_options_Dropped__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_options_Dropped *m = (golden_options_Dropped *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_options_Dropped_init(m);
-    if (pbj__tr_status(r, golden_options_Dropped__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_options_Dropped_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_options_Dropped_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_options_Dropped_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== golden.options.Fast ==== */
 
@@ -725,83 +500,6 @@ pbj_status golden_options_Fast__decode(golden_options_Fast *m, const uint8_t *p,
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status golden_options_Fast_print(const golden_options_Fast *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->v)
-        pbj_text_int32(t, "v", m->v);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_options_Fast__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 1:
-        if (memcmp(s, "v", 1) == 0) return 1;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_options_Fast__read_text(golden_options_Fast *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_options_Fast__text_field(r->name, r->name_len)) {
-        case 1: /* v */
-            if (m->v) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->v = v;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.options.Fast");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_options_Fast_from_text(golden_options_Fast *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_options_Fast_init(m);
-    if (pbj__tr_status(&r, golden_options_Fast__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_options_Fast_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_options_Fast_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status golden_options_Fast__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_options_Fast *m = (golden_options_Fast *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_options_Fast_init(m);
-    if (pbj__tr_status(r, golden_options_Fast__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_options_Fast_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_options_Fast_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_options_Fast_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== golden.options.Tier ==== */
 
@@ -923,84 +621,6 @@ pbj_status golden_options_Tier__decode(golden_options_Tier *m, const uint8_t *p,
     return golden_options_Tier__decode_leaf(m, p, end, d);
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status golden_options_Tier_print(const golden_options_Tier *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->leaf) {
-        pbj_text_open(t, "leaf");
-        golden_options_TierLeaf_print(m->leaf, t);
-        pbj_text_close(t);
-    }
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_options_Tier__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 4:
-        if (memcmp(s, "leaf", 4) == 0) return 1;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_options_Tier__read_text(golden_options_Tier *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_options_Tier__text_field(r->name, r->name_len)) {
-        case 1: /* leaf */
-            if (m->leaf) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->leaf = (golden_options_TierLeaf *)pbj_arena_alloc(r->arena, sizeof(golden_options_TierLeaf)))) return pbj__tr_nomem(r);
-            golden_options_TierLeaf_init(m->leaf);
-            if (pbj__tr_status(r, golden_options_TierLeaf__read_text(m->leaf, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.options.Tier");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_options_Tier_from_text(golden_options_Tier *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_options_Tier_init(m);
-    if (pbj__tr_status(&r, golden_options_Tier__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_options_Tier_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_options_Tier_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status golden_options_Tier__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_options_Tier *m = (golden_options_Tier *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_options_Tier_init(m);
-    if (pbj__tr_status(r, golden_options_Tier__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_options_Tier_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_options_Tier_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_options_Tier_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== golden.options.TierLeaf ==== */
 
 void golden_options_TierLeaf_init(golden_options_TierLeaf *m)
@@ -1106,83 +726,6 @@ pbj_status golden_options_TierLeaf__decode(golden_options_TierLeaf *m, const uin
     return golden_options_TierLeaf__decode_leaf(m, p, end, d);
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status golden_options_TierLeaf_print(const golden_options_TierLeaf *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->v)
-        pbj_text_int32(t, "v", m->v);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_options_TierLeaf__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 1:
-        if (memcmp(s, "v", 1) == 0) return 1;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_options_TierLeaf__read_text(golden_options_TierLeaf *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_options_TierLeaf__text_field(r->name, r->name_len)) {
-        case 1: /* v */
-            if (m->v) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->v = v;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.options.TierLeaf");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_options_TierLeaf_from_text(golden_options_TierLeaf *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_options_TierLeaf_init(m);
-    if (pbj__tr_status(&r, golden_options_TierLeaf__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_options_TierLeaf_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_options_TierLeaf_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status golden_options_TierLeaf__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_options_TierLeaf *m = (golden_options_TierLeaf *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_options_TierLeaf_init(m);
-    if (pbj__tr_status(r, golden_options_TierLeaf__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_options_TierLeaf_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_options_TierLeaf_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_options_TierLeaf_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== golden.options.Ordered ==== */
 
 void golden_options_Ordered_init(golden_options_Ordered *m)
@@ -1280,95 +823,6 @@ pbj_status golden_options_Ordered__decode(golden_options_Ordered *m, const uint8
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status golden_options_Ordered_print(const golden_options_Ordered *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->v)
-        pbj_text_int32(t, "v", m->v);
-    if (m->s.len != 0)
-        pbj_text_string(t, "s", pbj_slice_data(m->s), m->s.len);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_options_Ordered__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 1:
-        if (memcmp(s, "s", 1) == 0) return 2;
-        if (memcmp(s, "v", 1) == 0) return 1;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_options_Ordered__read_text(golden_options_Ordered *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_options_Ordered__text_field(r->name, r->name_len)) {
-        case 1: /* v */
-            if (m->v) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->v = v;
-            }
-            break;
-        case 2: /* s */
-            if (m->s.len != 0) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_utf8(r, &v)) return r->st;
-                m->s = v;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.options.Ordered");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_options_Ordered_from_text(golden_options_Ordered *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_options_Ordered_init(m);
-    if (pbj__tr_status(&r, golden_options_Ordered__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_options_Ordered_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_options_Ordered_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status golden_options_Ordered__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_options_Ordered *m = (golden_options_Ordered *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_options_Ordered_init(m);
-    if (pbj__tr_status(r, golden_options_Ordered__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_options_Ordered_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_options_Ordered_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_options_Ordered_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 #ifdef PBJ_JSON_H
 void golden_options_Plain__json(const void *vm, pbj_json *j)
 {
@@ -1407,8 +861,6 @@ static pbj_status golden_options_Plain__type_encode(void *m, uint8_t *buf, size_
 const pbj_msg_type golden_options_Plain__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.options.Plain", sizeof(golden_options_Plain), golden_options_Plain__type_init, golden_options_Plain__type_decode, golden_options_Plain__type_size, golden_options_Plain__type_encode,
     golden_options_Plain__type_to_json, golden_options_Plain__json, golden_options_Plain__from_json
-,
-    golden_options_Plain__text_any
 ,
 };
 #endif
@@ -1467,8 +919,6 @@ static pbj_status golden_options_NoJson__type_encode(void *m, uint8_t *buf, size
 const pbj_msg_type golden_options_NoJson__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.options.NoJson", sizeof(golden_options_NoJson), golden_options_NoJson__type_init, golden_options_NoJson__type_decode, golden_options_NoJson__type_size, golden_options_NoJson__type_encode,
     NULL, NULL, NULL,
-    golden_options_NoJson__text_any
-,
 };
 #endif
 
@@ -1510,8 +960,6 @@ static pbj_status golden_options_Dropped__type_encode(void *m, uint8_t *buf, siz
 const pbj_msg_type golden_options_Dropped__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.options.Dropped", sizeof(golden_options_Dropped), golden_options_Dropped__type_init, golden_options_Dropped__type_decode, golden_options_Dropped__type_size, golden_options_Dropped__type_encode,
     golden_options_Dropped__type_to_json, golden_options_Dropped__json, golden_options_Dropped__from_json
-,
-    golden_options_Dropped__text_any
 ,
 };
 #endif
@@ -1597,8 +1045,6 @@ static pbj_status golden_options_Fast__type_encode(void *m, uint8_t *buf, size_t
 const pbj_msg_type golden_options_Fast__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.options.Fast", sizeof(golden_options_Fast), golden_options_Fast__type_init, golden_options_Fast__type_decode, golden_options_Fast__type_size, golden_options_Fast__type_encode,
     golden_options_Fast__type_to_json, golden_options_Fast__json, golden_options_Fast__from_json
-,
-    golden_options_Fast__text_any
 ,
 };
 #endif
@@ -1686,8 +1132,6 @@ const pbj_msg_type golden_options_Tier__type = {   /* pbj_msg_type's members in 
     "golden.options.Tier", sizeof(golden_options_Tier), golden_options_Tier__type_init, golden_options_Tier__type_decode, golden_options_Tier__type_size, golden_options_Tier__type_encode,
     golden_options_Tier__type_to_json, golden_options_Tier__json, golden_options_Tier__from_json
 ,
-    golden_options_Tier__text_any
-,
 };
 #endif
 
@@ -1769,8 +1213,6 @@ static pbj_status golden_options_TierLeaf__type_encode(void *m, uint8_t *buf, si
 const pbj_msg_type golden_options_TierLeaf__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.options.TierLeaf", sizeof(golden_options_TierLeaf), golden_options_TierLeaf__type_init, golden_options_TierLeaf__type_decode, golden_options_TierLeaf__type_size, golden_options_TierLeaf__type_encode,
     golden_options_TierLeaf__type_to_json, golden_options_TierLeaf__json, golden_options_TierLeaf__from_json
-,
-    golden_options_TierLeaf__text_any
 ,
 };
 #endif
@@ -1860,8 +1302,6 @@ static pbj_status golden_options_Ordered__type_encode(void *m, uint8_t *buf, siz
 const pbj_msg_type golden_options_Ordered__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.options.Ordered", sizeof(golden_options_Ordered), golden_options_Ordered__type_init, golden_options_Ordered__type_decode, golden_options_Ordered__type_size, golden_options_Ordered__type_encode,
     golden_options_Ordered__type_to_json, golden_options_Ordered__json, golden_options_Ordered__from_json
-,
-    golden_options_Ordered__text_any
 ,
 };
 #endif

@@ -63,7 +63,7 @@ PBJ_MUST_USE pbj_status golden_options_Plain_encode(const golden_options_Plain *
 PBJ_MUST_USE pbj_status golden_options_Plain_decode(golden_options_Plain *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_options_Plain_equal(const golden_options_Plain *a, const golden_options_Plain *b) { return pbj_table_equal(&golden_options_Plain__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_options_Plain_print(const golden_options_Plain *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_options_Plain_print(const golden_options_Plain *m, pbj_text *t) { return pbj_table_print(&golden_options_Plain__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* golden.options.Plain reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -73,8 +73,11 @@ static inline pbj_status golden_options_Plain_encode_partial(const golden_option
 #ifdef PBJ_TEXT_READ_H
 /* golden_options_Plain_from_text reads the text format (golden_options_Plain_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_options_Plain__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_options_Plain_from_text(golden_options_Plain *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_options_Plain__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_options_Plain_from_text(golden_options_Plain *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_options_Plain__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== golden.options.NoJson ==== */
@@ -95,7 +98,7 @@ PBJ_MUST_USE pbj_status golden_options_NoJson_encode(const golden_options_NoJson
 PBJ_MUST_USE pbj_status golden_options_NoJson_decode(golden_options_NoJson *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_options_NoJson_equal(const golden_options_NoJson *a, const golden_options_NoJson *b) { return pbj_table_equal(&golden_options_NoJson__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_options_NoJson_print(const golden_options_NoJson *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_options_NoJson_print(const golden_options_NoJson *m, pbj_text *t) { return pbj_table_print(&golden_options_NoJson__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* golden.options.NoJson reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -105,8 +108,11 @@ static inline pbj_status golden_options_NoJson_encode_partial(const golden_optio
 #ifdef PBJ_TEXT_READ_H
 /* golden_options_NoJson_from_text reads the text format (golden_options_NoJson_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_options_NoJson__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_options_NoJson_from_text(golden_options_NoJson *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_options_NoJson__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_options_NoJson_from_text(golden_options_NoJson *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_options_NoJson__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== golden.options.NoJsonNoText ==== */
@@ -127,7 +133,7 @@ PBJ_MUST_USE pbj_status golden_options_NoJsonNoText_encode(const golden_options_
 PBJ_MUST_USE pbj_status golden_options_NoJsonNoText_decode(golden_options_NoJsonNoText *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_options_NoJsonNoText_equal(const golden_options_NoJsonNoText *a, const golden_options_NoJsonNoText *b) { return pbj_table_equal(&golden_options_NoJsonNoText__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_options_NoJsonNoText_print(const golden_options_NoJsonNoText *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_options_NoJsonNoText_print(const golden_options_NoJsonNoText *m, pbj_text *t) { return pbj_table_print(&golden_options_NoJsonNoText__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* golden.options.NoJsonNoText reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -152,7 +158,7 @@ PBJ_MUST_USE pbj_status golden_options_Dropped_encode(const golden_options_Dropp
 PBJ_MUST_USE pbj_status golden_options_Dropped_decode(golden_options_Dropped *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_options_Dropped_equal(const golden_options_Dropped *a, const golden_options_Dropped *b) { return pbj_table_equal(&golden_options_Dropped__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_options_Dropped_print(const golden_options_Dropped *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_options_Dropped_print(const golden_options_Dropped *m, pbj_text *t) { return pbj_table_print(&golden_options_Dropped__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* golden.options.Dropped reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -162,8 +168,11 @@ static inline pbj_status golden_options_Dropped_encode_partial(const golden_opti
 #ifdef PBJ_TEXT_READ_H
 /* golden_options_Dropped_from_text reads the text format (golden_options_Dropped_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_options_Dropped__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_options_Dropped_from_text(golden_options_Dropped *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_options_Dropped__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_options_Dropped_from_text(golden_options_Dropped *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_options_Dropped__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== golden.options.Fast ==== */
@@ -184,7 +193,7 @@ PBJ_MUST_USE pbj_status golden_options_Fast_encode(const golden_options_Fast *m,
 PBJ_MUST_USE pbj_status golden_options_Fast_decode(golden_options_Fast *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_options_Fast_equal(const golden_options_Fast *a, const golden_options_Fast *b) { return pbj_table_equal(&golden_options_Fast__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_options_Fast_print(const golden_options_Fast *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_options_Fast_print(const golden_options_Fast *m, pbj_text *t) { return pbj_table_print(&golden_options_Fast__table, m, t); }   /* as protoc --decode prints it */
 #endif
 /* pbj.fast_write: golden_options_Fast_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
  * same bytes as golden_options_Fast_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
@@ -197,8 +206,11 @@ static inline pbj_status golden_options_Fast_encode_partial(const golden_options
 #ifdef PBJ_TEXT_READ_H
 /* golden_options_Fast_from_text reads the text format (golden_options_Fast_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_options_Fast__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_options_Fast_from_text(golden_options_Fast *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_options_Fast__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_options_Fast_from_text(golden_options_Fast *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_options_Fast__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== golden.options.Tier ==== */
@@ -219,7 +231,7 @@ PBJ_MUST_USE pbj_status golden_options_Tier_encode(const golden_options_Tier *m,
 PBJ_MUST_USE pbj_status golden_options_Tier_decode(golden_options_Tier *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_options_Tier_equal(const golden_options_Tier *a, const golden_options_Tier *b) { return pbj_table_equal(&golden_options_Tier__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_options_Tier_print(const golden_options_Tier *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_options_Tier_print(const golden_options_Tier *m, pbj_text *t) { return pbj_table_print(&golden_options_Tier__table, m, t); }   /* as protoc --decode prints it */
 #endif
 /* pbj.fast_write: golden_options_Tier_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
  * same bytes as golden_options_Tier_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
@@ -234,8 +246,11 @@ static inline void golden_options_Tier_clear_leaf(golden_options_Tier *m) { m->l
 #ifdef PBJ_TEXT_READ_H
 /* golden_options_Tier_from_text reads the text format (golden_options_Tier_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_options_Tier__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_options_Tier_from_text(golden_options_Tier *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_options_Tier__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_options_Tier_from_text(golden_options_Tier *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_options_Tier__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== golden.options.TierLeaf ==== */
@@ -255,7 +270,7 @@ PBJ_MUST_USE pbj_status golden_options_TierLeaf_encode(const golden_options_Tier
 PBJ_MUST_USE pbj_status golden_options_TierLeaf_decode(golden_options_TierLeaf *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_options_TierLeaf_equal(const golden_options_TierLeaf *a, const golden_options_TierLeaf *b) { return pbj_table_equal(&golden_options_TierLeaf__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_options_TierLeaf_print(const golden_options_TierLeaf *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_options_TierLeaf_print(const golden_options_TierLeaf *m, pbj_text *t) { return pbj_table_print(&golden_options_TierLeaf__table, m, t); }   /* as protoc --decode prints it */
 #endif
 /* pbj.fast_write: golden_options_TierLeaf_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
  * same bytes as golden_options_TierLeaf_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
@@ -268,8 +283,11 @@ static inline pbj_status golden_options_TierLeaf_encode_partial(const golden_opt
 #ifdef PBJ_TEXT_READ_H
 /* golden_options_TierLeaf_from_text reads the text format (golden_options_TierLeaf_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_options_TierLeaf__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_options_TierLeaf_from_text(golden_options_TierLeaf *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_options_TierLeaf__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_options_TierLeaf_from_text(golden_options_TierLeaf *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_options_TierLeaf__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== golden.options.Ordered ==== */
@@ -292,7 +310,7 @@ PBJ_MUST_USE pbj_status golden_options_Ordered_encode(const golden_options_Order
 PBJ_MUST_USE pbj_status golden_options_Ordered_decode(golden_options_Ordered *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_options_Ordered_equal(const golden_options_Ordered *a, const golden_options_Ordered *b) { return pbj_table_equal(&golden_options_Ordered__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_options_Ordered_print(const golden_options_Ordered *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_options_Ordered_print(const golden_options_Ordered *m, pbj_text *t) { return pbj_table_print(&golden_options_Ordered__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* golden.options.Ordered reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -302,8 +320,11 @@ static inline pbj_status golden_options_Ordered_encode_partial(const golden_opti
 #ifdef PBJ_TEXT_READ_H
 /* golden_options_Ordered_from_text reads the text format (golden_options_Ordered_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_options_Ordered__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_options_Ordered_from_text(golden_options_Ordered *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_options_Ordered__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_options_Ordered_from_text(golden_options_Ordered *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_options_Ordered__table, m, text, len, arena, o);
+}
 #endif
 
 /* pbj.comparable: <0, 0 or >0 as a orders before, with or after b */
@@ -406,15 +427,6 @@ PBJ_MUST_USE pbj_status golden_options_TierLeaf__decode(golden_options_TierLeaf 
 uint8_t *golden_options_TierLeaf__write_reverse(const golden_options_TierLeaf *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
 uint8_t *golden_options_Ordered__write(const golden_options_Ordered *m, uint8_t *end);   /* after golden_options_Ordered_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_options_Ordered__decode(golden_options_Ordered *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_TEXT_READ_H
-pbj_status golden_options_Plain__read_text(golden_options_Plain *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status golden_options_NoJson__read_text(golden_options_NoJson *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status golden_options_Dropped__read_text(golden_options_Dropped *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status golden_options_Fast__read_text(golden_options_Fast *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status golden_options_Tier__read_text(golden_options_Tier *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status golden_options_TierLeaf__read_text(golden_options_TierLeaf *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status golden_options_Ordered__read_text(golden_options_Ordered *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-#endif
 #ifdef PBJ_JSON_H
 void golden_options_Plain__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 void golden_options_Dropped__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */

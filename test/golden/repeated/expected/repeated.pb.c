@@ -19,7 +19,7 @@ const pbj_json_enum golden_repeated_Suit__json = {(const pbj__jin_name[]){
 
 /* the names of the tables below, NUL-separated: each enum's full name, then its values' names by number; each
  * message's full name, then per field its name (a required one's full name before it) and JSON name (when it
- * differs), then its oneofs' names; in pieces laid end to end
+ * differs), then its oneofs' names, then its extensions' text and JSON names; in pieces laid end to end
  * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
 static const struct {
     char s0[326];
@@ -40,8 +40,10 @@ const pbj_enum golden_repeated_Suit__enum = {(const char *)&pbj__pool_repeated_p
 static const pbj_field golden_repeated_Item__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_repeated_Item, id), 0, 73, 73, NULL, NULL},   /* id */
 };
+PBJ_CODEC(golden_repeated_Item, golden_repeated_Item__decode, golden_repeated_Item_size, golden_repeated_Item_encode_partial, golden_repeated_Item_sort_maps, golden_repeated_Item_missing);
 const pbj_table golden_repeated_Item__table = {(const char *)&pbj__pool_repeated_proto, golden_repeated_Item__fields, NULL, NULL, 52, sizeof(golden_repeated_Item), 1, 1, 0,
-                           PBJ_OFFSET(golden_repeated_Item, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(golden_repeated_Item, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_repeated_Item__codec, NULL, 0,
+                           0, NULL};
 
 /* golden.repeated.Lists */
 static const pbj_field golden_repeated_Lists__fields[] = {
@@ -56,8 +58,10 @@ static const pbj_field golden_repeated_Lists__fields[] = {
     {9, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, PBJ_F_UTF8, PBJ_MEMBER(golden_repeated_Lists, names), 0, 314, 314, NULL, NULL},   /* names */
     {10, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(golden_repeated_Lists, items), 0, 320, 320, &golden_repeated_Item__table, NULL},   /* items */
 };
+PBJ_CODEC(golden_repeated_Lists, golden_repeated_Lists__decode, golden_repeated_Lists_size, golden_repeated_Lists_encode_partial, golden_repeated_Lists_sort_maps, golden_repeated_Lists_missing);
 const pbj_table golden_repeated_Lists__table = {(const char *)&pbj__pool_repeated_proto, golden_repeated_Lists__fields, NULL, NULL, 76, sizeof(golden_repeated_Lists), 10, 10, 0,
-                           PBJ_OFFSET(golden_repeated_Lists, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(golden_repeated_Lists, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_repeated_Lists__codec, NULL, 0,
+                           0, NULL};
 
 /* ==== golden.repeated.Item ==== */
 
@@ -136,83 +140,6 @@ pbj_status golden_repeated_Item__decode(golden_repeated_Item *m, const uint8_t *
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status golden_repeated_Item_print(const golden_repeated_Item *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->id)
-        pbj_text_int32(t, "id", m->id);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_repeated_Item__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 2:
-        if (memcmp(s, "id", 2) == 0) return 1;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_repeated_Item__read_text(golden_repeated_Item *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_repeated_Item__text_field(r->name, r->name_len)) {
-        case 1: /* id */
-            if (m->id) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->id = v;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.repeated.Item");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_repeated_Item_from_text(golden_repeated_Item *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_repeated_Item_init(m);
-    if (pbj__tr_status(&r, golden_repeated_Item__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_repeated_Item_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_repeated_Item_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status golden_repeated_Item__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_repeated_Item *m = (golden_repeated_Item *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_repeated_Item_init(m);
-    if (pbj__tr_status(r, golden_repeated_Item__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_repeated_Item_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_repeated_Item_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_repeated_Item_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== golden.repeated.Lists ==== */
 
@@ -735,216 +662,6 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status golden_repeated_Lists_print(const golden_repeated_Lists *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    for (size_t i = 0; i < m->packed_int32.count; i++)
-        pbj_text_int32(t, "packed_int32", m->packed_int32.data[i]);
-    for (size_t i = 0; i < m->packed_sint64.count; i++)
-        pbj_text_int64(t, "packed_sint64", m->packed_sint64.data[i]);
-    for (size_t i = 0; i < m->packed_fixed32.count; i++)
-        pbj_text_uint32(t, "packed_fixed32", m->packed_fixed32.data[i]);
-    for (size_t i = 0; i < m->packed_double.count; i++)
-        pbj_text_double(t, "packed_double", m->packed_double.data[i]);
-    for (size_t i = 0; i < m->packed_bool.count; i++)
-        pbj_text_bool(t, "packed_bool", m->packed_bool.data[i]);
-    for (size_t i = 0; i < m->packed_suit.count; i++)
-        pbj_text_enum(t, "packed_suit", m->packed_suit.data[i], golden_repeated_Suit_name(m->packed_suit.data[i]));
-    for (size_t i = 0; i < m->unpacked_int32.count; i++)
-        pbj_text_int32(t, "unpacked_int32", m->unpacked_int32.data[i]);
-    for (size_t i = 0; i < m->unpacked_fixed64.count; i++)
-        pbj_text_uint64(t, "unpacked_fixed64", m->unpacked_fixed64.data[i]);
-    for (size_t i = 0; i < m->names.count; i++)
-        pbj_text_string(t, "names", pbj_slice_data(m->names.data[i]), m->names.data[i].len);
-    for (size_t i = 0; i < m->items.count; i++) {
-        pbj_text_open(t, "items");
-        golden_repeated_Item_print(&m->items.data[i], t);
-        pbj_text_close(t);
-    }
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_repeated_Lists__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 5:
-        if (memcmp(s, "items", 5) == 0) return 10;
-        if (memcmp(s, "names", 5) == 0) return 9;
-        break;
-    case 11:
-        if (memcmp(s, "packed_bool", 11) == 0) return 5;
-        if (memcmp(s, "packed_suit", 11) == 0) return 6;
-        break;
-    case 12:
-        if (memcmp(s, "packed_int32", 12) == 0) return 1;
-        break;
-    case 13:
-        if (memcmp(s, "packed_double", 13) == 0) return 4;
-        if (memcmp(s, "packed_sint64", 13) == 0) return 2;
-        break;
-    case 14:
-        if (memcmp(s, "packed_fixed32", 14) == 0) return 3;
-        if (memcmp(s, "unpacked_int32", 14) == 0) return 7;
-        break;
-    case 16:
-        if (memcmp(s, "unpacked_fixed64", 16) == 0) return 8;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_repeated_Lists__read_text(golden_repeated_Lists *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_repeated_Lists__text_field(r->name, r->name_len)) {
-        case 1: /* packed_int32 */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                if (!(m->packed_int32.data = (int32_t *)pbj__array_add(r->arena, m->packed_int32.data, m->packed_int32.count, sizeof v))) return pbj__tr_nomem(r);
-                m->packed_int32.data[m->packed_int32.count++] = v;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 2: /* packed_sint64 */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                int64_t v;
-                if (!pbj_text_read_sint64(r, &v)) return r->st;
-                if (!(m->packed_sint64.data = (int64_t *)pbj__array_add(r->arena, m->packed_sint64.data, m->packed_sint64.count, sizeof v))) return pbj__tr_nomem(r);
-                m->packed_sint64.data[m->packed_sint64.count++] = v;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 3: /* packed_fixed32 */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                uint32_t v;
-                if (!pbj_text_read_fixed32(r, &v)) return r->st;
-                if (!(m->packed_fixed32.data = (uint32_t *)pbj__array_add(r->arena, m->packed_fixed32.data, m->packed_fixed32.count, sizeof v))) return pbj__tr_nomem(r);
-                m->packed_fixed32.data[m->packed_fixed32.count++] = v;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 4: /* packed_double */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                double v;
-                if (!pbj_text_read_double(r, &v)) return r->st;
-                if (!(m->packed_double.data = (double *)pbj__array_add(r->arena, m->packed_double.data, m->packed_double.count, sizeof v))) return pbj__tr_nomem(r);
-                m->packed_double.data[m->packed_double.count++] = v;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 5: /* packed_bool */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                if (!(m->packed_bool.data = (bool *)pbj__array_add(r->arena, m->packed_bool.data, m->packed_bool.count, sizeof v))) return pbj__tr_nomem(r);
-                m->packed_bool.data[m->packed_bool.count++] = v;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 6: /* packed_suit */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, golden_repeated_Suit_from_name, golden_repeated_Suit_name, false)) return r->st;
-                if (!(m->packed_suit.data = (int32_t *)pbj__array_add(r->arena, m->packed_suit.data, m->packed_suit.count, sizeof v))) return pbj__tr_nomem(r);
-                m->packed_suit.data[m->packed_suit.count++] = v;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 7: /* unpacked_int32 */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                if (!(m->unpacked_int32.data = (int32_t *)pbj__array_add(r->arena, m->unpacked_int32.data, m->unpacked_int32.count, sizeof v))) return pbj__tr_nomem(r);
-                m->unpacked_int32.data[m->unpacked_int32.count++] = v;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 8: /* unpacked_fixed64 */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                uint64_t v;
-                if (!pbj_text_read_fixed64(r, &v)) return r->st;
-                if (!(m->unpacked_fixed64.data = (uint64_t *)pbj__array_add(r->arena, m->unpacked_fixed64.data, m->unpacked_fixed64.count, sizeof v))) return pbj__tr_nomem(r);
-                m->unpacked_fixed64.data[m->unpacked_fixed64.count++] = v;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 9: /* names */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                pbj_slice v;
-                if (!pbj_text_read_utf8(r, &v)) return r->st;
-                if (!(m->names.data = (pbj_slice *)pbj__array_add(r->arena, m->names.data, m->names.count, sizeof v))) return pbj__tr_nomem(r);
-                m->names.data[m->names.count++] = v;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 10: /* items */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                golden_repeated_Item *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->items.data = (golden_repeated_Item *)pbj__array_add(r->arena, m->items.data, m->items.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->items.data[m->items.count++];
-                golden_repeated_Item_init(e);
-                if (pbj__tr_status(r, golden_repeated_Item__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.repeated.Lists");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_repeated_Lists_from_text(golden_repeated_Lists *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_repeated_Lists_init(m);
-    if (pbj__tr_status(&r, golden_repeated_Lists__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_repeated_Lists_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_repeated_Lists_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status golden_repeated_Lists__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_repeated_Lists *m = (golden_repeated_Lists *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_repeated_Lists_init(m);
-    if (pbj__tr_status(r, golden_repeated_Lists__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_repeated_Lists_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_repeated_Lists_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_repeated_Lists_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 #ifdef PBJ_JSON_H
 void golden_repeated_Item__json(const void *vm, pbj_json *j)
 {
@@ -983,8 +700,6 @@ static pbj_status golden_repeated_Item__type_encode(void *m, uint8_t *buf, size_
 const pbj_msg_type golden_repeated_Item__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.repeated.Item", sizeof(golden_repeated_Item), golden_repeated_Item__type_init, golden_repeated_Item__type_decode, golden_repeated_Item__type_size, golden_repeated_Item__type_encode,
     golden_repeated_Item__type_to_json, golden_repeated_Item__json, golden_repeated_Item__from_json
-,
-    golden_repeated_Item__text_any
 ,
 };
 #endif
@@ -1156,8 +871,6 @@ static pbj_status golden_repeated_Lists__type_encode(void *m, uint8_t *buf, size
 const pbj_msg_type golden_repeated_Lists__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.repeated.Lists", sizeof(golden_repeated_Lists), golden_repeated_Lists__type_init, golden_repeated_Lists__type_decode, golden_repeated_Lists__type_size, golden_repeated_Lists__type_encode,
     golden_repeated_Lists__type_to_json, golden_repeated_Lists__json, golden_repeated_Lists__from_json
-,
-    golden_repeated_Lists__text_any
 ,
 };
 #endif

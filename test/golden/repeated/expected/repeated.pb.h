@@ -83,7 +83,7 @@ PBJ_MUST_USE pbj_status golden_repeated_Item_encode(const golden_repeated_Item *
 PBJ_MUST_USE pbj_status golden_repeated_Item_decode(golden_repeated_Item *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_repeated_Item_equal(const golden_repeated_Item *a, const golden_repeated_Item *b) { return pbj_table_equal(&golden_repeated_Item__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_repeated_Item_print(const golden_repeated_Item *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_repeated_Item_print(const golden_repeated_Item *m, pbj_text *t) { return pbj_table_print(&golden_repeated_Item__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* golden.repeated.Item reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -93,8 +93,11 @@ static inline pbj_status golden_repeated_Item_encode_partial(const golden_repeat
 #ifdef PBJ_TEXT_READ_H
 /* golden_repeated_Item_from_text reads the text format (golden_repeated_Item_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_repeated_Item__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_repeated_Item_from_text(golden_repeated_Item *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_repeated_Item__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_repeated_Item_from_text(golden_repeated_Item *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_repeated_Item__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== golden.repeated.Lists ==== */
@@ -130,7 +133,7 @@ PBJ_MUST_USE pbj_status golden_repeated_Lists_encode(const golden_repeated_Lists
 PBJ_MUST_USE pbj_status golden_repeated_Lists_decode(golden_repeated_Lists *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_repeated_Lists_equal(const golden_repeated_Lists *a, const golden_repeated_Lists *b) { return pbj_table_equal(&golden_repeated_Lists__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_repeated_Lists_print(const golden_repeated_Lists *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_repeated_Lists_print(const golden_repeated_Lists *m, pbj_text *t) { return pbj_table_print(&golden_repeated_Lists__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* golden.repeated.Lists reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -140,8 +143,11 @@ static inline pbj_status golden_repeated_Lists_encode_partial(const golden_repea
 #ifdef PBJ_TEXT_READ_H
 /* golden_repeated_Lists_from_text reads the text format (golden_repeated_Lists_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_repeated_Lists__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_repeated_Lists_from_text(golden_repeated_Lists *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_repeated_Lists__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_repeated_Lists_from_text(golden_repeated_Lists *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_repeated_Lists__table, m, text, len, arena, o);
+}
 #endif
 
 #ifdef PBJ_JSON_H
@@ -176,10 +182,6 @@ uint8_t *golden_repeated_Item__write(const golden_repeated_Item *m, uint8_t *end
 PBJ_MUST_USE pbj_status golden_repeated_Item__decode(golden_repeated_Item *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_repeated_Lists__write(const golden_repeated_Lists *m, uint8_t *end);   /* after golden_repeated_Lists_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_TEXT_READ_H
-pbj_status golden_repeated_Item__read_text(golden_repeated_Item *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status golden_repeated_Lists__read_text(golden_repeated_Lists *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-#endif
 #ifdef PBJ_JSON_H
 void golden_repeated_Item__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 void golden_repeated_Lists__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */

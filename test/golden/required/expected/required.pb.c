@@ -9,7 +9,7 @@
 
 /* the names of the tables below, NUL-separated: each enum's full name, then its values' names by number; each
  * message's full name, then per field its name (a required one's full name before it) and JSON name (when it
- * differs), then its oneofs' names; in pieces laid end to end
+ * differs), then its oneofs' names, then its extensions' text and JSON names; in pieces laid end to end
  * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
 static const struct {
     char s0[151];
@@ -22,8 +22,10 @@ static const pbj_field golden_required_Part__fields[] = {
     {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, PBJ_F_REQUIRED, PBJ_MEMBER(golden_required_Part, name), PBJ_OFFSET(golden_required_Part, has_name), 47, 47, NULL, NULL},   /* name */
     {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_required_Part, size), PBJ_OFFSET(golden_required_Part, has_size), 52, 52, NULL, NULL},   /* size */
 };
+PBJ_CODEC(golden_required_Part, golden_required_Part__decode, golden_required_Part_size, golden_required_Part_encode_partial, golden_required_Part_sort_maps, golden_required_Part_missing);
 const pbj_table golden_required_Part__table = {(const char *)&pbj__pool_required_proto, golden_required_Part__fields, NULL, NULL, 0, sizeof(golden_required_Part), 2, 2, 0,
-                           PBJ_OFFSET(golden_required_Part, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(golden_required_Part, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_required_Part__codec, NULL, 0,
+                           0, NULL};
 
 /* golden.required.Whole */
 static const pbj_field golden_required_Whole__fields[] = {
@@ -32,8 +34,10 @@ static const pbj_field golden_required_Whole__fields[] = {
     {3, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(golden_required_Whole, parts), 0, 139, 139, &golden_required_Part__table, NULL},   /* parts */
     {4, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(golden_required_Whole, spare), 0, 145, 145, &golden_required_Part__table, NULL},   /* spare */
 };
+PBJ_CODEC(golden_required_Whole, golden_required_Whole__decode, golden_required_Whole_size, golden_required_Whole_encode_partial, golden_required_Whole_sort_maps, golden_required_Whole_missing);
 const pbj_table golden_required_Whole__table = {(const char *)&pbj__pool_required_proto, golden_required_Whole__fields, NULL, NULL, 57, sizeof(golden_required_Whole), 4, 4, 0,
-                           PBJ_OFFSET(golden_required_Whole, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(golden_required_Whole, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_required_Whole__codec, NULL, 0,
+                           0, NULL};
 
 /* ==== golden.required.Part ==== */
 
@@ -140,97 +144,6 @@ pbj_status golden_required_Part__decode(golden_required_Part *m, const uint8_t *
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status golden_required_Part_print(const golden_required_Part *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_name)
-        pbj_text_string(t, "name", pbj_slice_data(m->name), m->name.len);
-    if (m->has_size)
-        pbj_text_int32(t, "size", m->size);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_required_Part__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 4:
-        if (memcmp(s, "name", 4) == 0) return 1;
-        if (memcmp(s, "size", 4) == 0) return 2;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_required_Part__read_text(golden_required_Part *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_required_Part__text_field(r->name, r->name_len)) {
-        case 1: /* name */
-            if (m->has_name) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->name = v;
-                m->has_name = 1;
-            }
-            break;
-        case 2: /* size */
-            if (m->has_size) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->size = v;
-                m->has_size = 1;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.required.Part");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_required_Part_from_text(golden_required_Part *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_required_Part_init(m);
-    if (pbj__tr_status(&r, golden_required_Part__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_required_Part_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_required_Part_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status golden_required_Part__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_required_Part *m = (golden_required_Part *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_required_Part_init(m);
-    if (pbj__tr_status(r, golden_required_Part__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_required_Part_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_required_Part_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_required_Part_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== golden.required.Whole ==== */
 
@@ -411,132 +324,6 @@ pbj_status golden_required_Whole__decode(golden_required_Whole *m, const uint8_t
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status golden_required_Whole_print(const golden_required_Whole *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_id)
-        pbj_text_int64(t, "id", m->id);
-    if (m->main) {
-        pbj_text_open(t, "main");
-        golden_required_Part_print(m->main, t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->parts.count; i++) {
-        pbj_text_open(t, "parts");
-        golden_required_Part_print(&m->parts.data[i], t);
-        pbj_text_close(t);
-    }
-    if (m->spare) {
-        pbj_text_open(t, "spare");
-        golden_required_Part_print(m->spare, t);
-        pbj_text_close(t);
-    }
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_required_Whole__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 2:
-        if (memcmp(s, "id", 2) == 0) return 1;
-        break;
-    case 4:
-        if (memcmp(s, "main", 4) == 0) return 2;
-        break;
-    case 5:
-        if (memcmp(s, "parts", 5) == 0) return 3;
-        if (memcmp(s, "spare", 5) == 0) return 4;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_required_Whole__read_text(golden_required_Whole *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_required_Whole__text_field(r->name, r->name_len)) {
-        case 1: /* id */
-            if (m->has_id) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int64_t v;
-                if (!pbj_text_read_int64(r, &v)) return r->st;
-                m->id = v;
-                m->has_id = 1;
-            }
-            break;
-        case 2: /* main */
-            if (m->main) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->main = (golden_required_Part *)pbj_arena_alloc(r->arena, sizeof(golden_required_Part)))) return pbj__tr_nomem(r);
-            golden_required_Part_init(m->main);
-            if (pbj__tr_status(r, golden_required_Part__read_text(m->main, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        case 3: /* parts */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                golden_required_Part *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->parts.data = (golden_required_Part *)pbj__array_add(r->arena, m->parts.data, m->parts.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->parts.data[m->parts.count++];
-                golden_required_Part_init(e);
-                if (pbj__tr_status(r, golden_required_Part__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 4: /* spare */
-            if (m->spare) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->spare = (golden_required_Part *)pbj_arena_alloc(r->arena, sizeof(golden_required_Part)))) return pbj__tr_nomem(r);
-            golden_required_Part_init(m->spare);
-            if (pbj__tr_status(r, golden_required_Part__read_text(m->spare, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.required.Whole");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_required_Whole_from_text(golden_required_Whole *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_required_Whole_init(m);
-    if (pbj__tr_status(&r, golden_required_Whole__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_required_Whole_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_required_Whole_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status golden_required_Whole__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_required_Whole *m = (golden_required_Whole *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_required_Whole_init(m);
-    if (pbj__tr_status(r, golden_required_Whole__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_required_Whole_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_required_Whole_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_required_Whole_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 #ifdef PBJ_JSON_H
 void golden_required_Part__json(const void *vm, pbj_json *j)
 {
@@ -579,8 +366,6 @@ static pbj_status golden_required_Part__type_encode(void *m, uint8_t *buf, size_
 const pbj_msg_type golden_required_Part__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.required.Part", sizeof(golden_required_Part), golden_required_Part__type_init, golden_required_Part__type_decode, golden_required_Part__type_size, golden_required_Part__type_encode,
     golden_required_Part__type_to_json, golden_required_Part__json, golden_required_Part__from_json
-,
-    golden_required_Part__text_any
 ,
 };
 #endif
@@ -697,8 +482,6 @@ static pbj_status golden_required_Whole__type_encode(void *m, uint8_t *buf, size
 const pbj_msg_type golden_required_Whole__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.required.Whole", sizeof(golden_required_Whole), golden_required_Whole__type_init, golden_required_Whole__type_decode, golden_required_Whole__type_size, golden_required_Whole__type_encode,
     golden_required_Whole__type_to_json, golden_required_Whole__json, golden_required_Whole__from_json
-,
-    golden_required_Whole__text_any
 ,
 };
 #endif

@@ -57,7 +57,7 @@ PBJ_MUST_USE pbj_status golden_required_Part_encode(const golden_required_Part *
 PBJ_MUST_USE pbj_status golden_required_Part_decode(golden_required_Part *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_required_Part_equal(const golden_required_Part *a, const golden_required_Part *b) { return pbj_table_equal(&golden_required_Part__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_required_Part_print(const golden_required_Part *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_required_Part_print(const golden_required_Part *m, pbj_text *t) { return pbj_table_print(&golden_required_Part__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -83,8 +83,11 @@ static inline void golden_required_Part_clear_size(golden_required_Part *m)
 #ifdef PBJ_TEXT_READ_H
 /* golden_required_Part_from_text reads the text format (golden_required_Part_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_required_Part__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_required_Part_from_text(golden_required_Part *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_required_Part__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_required_Part_from_text(golden_required_Part *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_required_Part__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== golden.required.Whole ==== */
@@ -109,7 +112,7 @@ PBJ_MUST_USE pbj_status golden_required_Whole_encode(const golden_required_Whole
 PBJ_MUST_USE pbj_status golden_required_Whole_decode(golden_required_Whole *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_required_Whole_equal(const golden_required_Whole *a, const golden_required_Whole *b) { return pbj_table_equal(&golden_required_Whole__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_required_Whole_print(const golden_required_Whole *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_required_Whole_print(const golden_required_Whole *m, pbj_text *t) { return pbj_table_print(&golden_required_Whole__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -133,8 +136,11 @@ static inline void golden_required_Whole_clear_spare(golden_required_Whole *m) {
 #ifdef PBJ_TEXT_READ_H
 /* golden_required_Whole_from_text reads the text format (golden_required_Whole_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_required_Whole__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_required_Whole_from_text(golden_required_Whole *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_required_Whole__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_required_Whole_from_text(golden_required_Whole *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_required_Whole__table, m, text, len, arena, o);
+}
 #endif
 
 #ifdef PBJ_JSON_H
@@ -169,10 +175,6 @@ uint8_t *golden_required_Part__write(const golden_required_Part *m, uint8_t *end
 PBJ_MUST_USE pbj_status golden_required_Part__decode(golden_required_Part *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_required_Whole__write(const golden_required_Whole *m, uint8_t *end);   /* after golden_required_Whole_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_required_Whole__decode(golden_required_Whole *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_TEXT_READ_H
-pbj_status golden_required_Part__read_text(golden_required_Part *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status golden_required_Whole__read_text(golden_required_Whole *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-#endif
 #ifdef PBJ_JSON_H
 void golden_required_Part__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 void golden_required_Whole__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */

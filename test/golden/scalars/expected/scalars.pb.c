@@ -20,7 +20,7 @@ const pbj_json_enum golden_scalars_Level__json = {(const pbj__jin_name[]){
 
 /* the names of the tables below, NUL-separated: each enum's full name, then its values' names by number; each
  * message's full name, then per field its name (a required one's full name before it) and JSON name (when it
- * differs), then its oneofs' names; in pieces laid end to end
+ * differs), then its oneofs' names, then its extensions' text and JSON names; in pieces laid end to end
  * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
 static const struct {
     char s0[326];
@@ -56,8 +56,10 @@ static const pbj_field golden_scalars_Scalars__fields[] = {
     {14, PBJ_TYPE_ENUM, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_scalars_Scalars, f_level), 0, 300, 308, NULL, &golden_scalars_Level__enum},   /* f_level */
     {100000, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_scalars_Scalars, f_far), 0, 315, 321, NULL, NULL},   /* f_far */
 };
+PBJ_CODEC(golden_scalars_Scalars, golden_scalars_Scalars__decode, golden_scalars_Scalars_size, golden_scalars_Scalars_encode_partial, golden_scalars_Scalars_sort_maps, golden_scalars_Scalars_missing);
 const pbj_table golden_scalars_Scalars__table = {(const char *)&pbj__pool_scalars_proto, golden_scalars_Scalars__fields, NULL, NULL, 54, sizeof(golden_scalars_Scalars), 15, 14, 0,
-                           PBJ_OFFSET(golden_scalars_Scalars, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(golden_scalars_Scalars, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_scalars_Scalars__codec, NULL, 0,
+                           0, NULL};
 
 /* ==== golden.scalars.Scalars ==== */
 
@@ -372,261 +374,6 @@ pbj_status golden_scalars_Scalars__decode(golden_scalars_Scalars *m, const uint8
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status golden_scalars_Scalars_print(const golden_scalars_Scalars *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (pbj_double_bits(m->f_double) != 0)
-        pbj_text_double(t, "f_double", m->f_double);
-    if (pbj_float_bits(m->f_float) != 0)
-        pbj_text_float(t, "f_float", m->f_float);
-    if (m->f_int32)
-        pbj_text_int32(t, "f_int32", m->f_int32);
-    if (m->f_int64)
-        pbj_text_int64(t, "f_int64", m->f_int64);
-    if (m->f_uint32)
-        pbj_text_uint32(t, "f_uint32", m->f_uint32);
-    if (m->f_uint64)
-        pbj_text_uint64(t, "f_uint64", m->f_uint64);
-    if (m->f_sint32)
-        pbj_text_int32(t, "f_sint32", m->f_sint32);
-    if (m->f_sint64)
-        pbj_text_int64(t, "f_sint64", m->f_sint64);
-    if (m->f_fixed32)
-        pbj_text_uint32(t, "f_fixed32", m->f_fixed32);
-    if (m->f_fixed64)
-        pbj_text_uint64(t, "f_fixed64", m->f_fixed64);
-    if (m->f_sfixed32)
-        pbj_text_int32(t, "f_sfixed32", m->f_sfixed32);
-    if (m->f_sfixed64)
-        pbj_text_int64(t, "f_sfixed64", m->f_sfixed64);
-    if (m->f_bool)
-        pbj_text_bool(t, "f_bool", m->f_bool);
-    if (m->f_level)
-        pbj_text_enum(t, "f_level", m->f_level, golden_scalars_Level_name(m->f_level));
-    if (m->f_far)
-        pbj_text_int32(t, "f_far", m->f_far);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_scalars_Scalars__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 5:
-        if (memcmp(s, "f_far", 5) == 0) return 100000;
-        break;
-    case 6:
-        if (memcmp(s, "f_bool", 6) == 0) return 13;
-        break;
-    case 7:
-        if (memcmp(s, "f_float", 7) == 0) return 2;
-        if (memcmp(s, "f_int32", 7) == 0) return 3;
-        if (memcmp(s, "f_int64", 7) == 0) return 4;
-        if (memcmp(s, "f_level", 7) == 0) return 14;
-        break;
-    case 8:
-        if (memcmp(s, "f_double", 8) == 0) return 1;
-        if (memcmp(s, "f_sint32", 8) == 0) return 7;
-        if (memcmp(s, "f_sint64", 8) == 0) return 8;
-        if (memcmp(s, "f_uint32", 8) == 0) return 5;
-        if (memcmp(s, "f_uint64", 8) == 0) return 6;
-        break;
-    case 9:
-        if (memcmp(s, "f_fixed32", 9) == 0) return 9;
-        if (memcmp(s, "f_fixed64", 9) == 0) return 10;
-        break;
-    case 10:
-        if (memcmp(s, "f_sfixed32", 10) == 0) return 11;
-        if (memcmp(s, "f_sfixed64", 10) == 0) return 12;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_scalars_Scalars__read_text(golden_scalars_Scalars *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_scalars_Scalars__text_field(r->name, r->name_len)) {
-        case 1: /* f_double */
-            if (pbj_double_bits(m->f_double) != 0) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                double v;
-                if (!pbj_text_read_double(r, &v)) return r->st;
-                m->f_double = v;
-            }
-            break;
-        case 2: /* f_float */
-            if (pbj_float_bits(m->f_float) != 0) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                float v;
-                if (!pbj_text_read_float(r, &v)) return r->st;
-                m->f_float = v;
-            }
-            break;
-        case 3: /* f_int32 */
-            if (m->f_int32) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->f_int32 = v;
-            }
-            break;
-        case 4: /* f_int64 */
-            if (m->f_int64) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int64_t v;
-                if (!pbj_text_read_int64(r, &v)) return r->st;
-                m->f_int64 = v;
-            }
-            break;
-        case 5: /* f_uint32 */
-            if (m->f_uint32) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                uint32_t v;
-                if (!pbj_text_read_uint32(r, &v)) return r->st;
-                m->f_uint32 = v;
-            }
-            break;
-        case 6: /* f_uint64 */
-            if (m->f_uint64) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                uint64_t v;
-                if (!pbj_text_read_uint64(r, &v)) return r->st;
-                m->f_uint64 = v;
-            }
-            break;
-        case 7: /* f_sint32 */
-            if (m->f_sint32) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_sint32(r, &v)) return r->st;
-                m->f_sint32 = v;
-            }
-            break;
-        case 8: /* f_sint64 */
-            if (m->f_sint64) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int64_t v;
-                if (!pbj_text_read_sint64(r, &v)) return r->st;
-                m->f_sint64 = v;
-            }
-            break;
-        case 9: /* f_fixed32 */
-            if (m->f_fixed32) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                uint32_t v;
-                if (!pbj_text_read_fixed32(r, &v)) return r->st;
-                m->f_fixed32 = v;
-            }
-            break;
-        case 10: /* f_fixed64 */
-            if (m->f_fixed64) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                uint64_t v;
-                if (!pbj_text_read_fixed64(r, &v)) return r->st;
-                m->f_fixed64 = v;
-            }
-            break;
-        case 11: /* f_sfixed32 */
-            if (m->f_sfixed32) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_sfixed32(r, &v)) return r->st;
-                m->f_sfixed32 = v;
-            }
-            break;
-        case 12: /* f_sfixed64 */
-            if (m->f_sfixed64) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int64_t v;
-                if (!pbj_text_read_sfixed64(r, &v)) return r->st;
-                m->f_sfixed64 = v;
-            }
-            break;
-        case 13: /* f_bool */
-            if (m->f_bool) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->f_bool = v;
-            }
-            break;
-        case 14: /* f_level */
-            if (m->f_level) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, golden_scalars_Level_from_name, golden_scalars_Level_name, false)) return r->st;
-                m->f_level = v;
-            }
-            break;
-        case 100000: /* f_far */
-            if (m->f_far) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->f_far = v;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.scalars.Scalars");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_scalars_Scalars_from_text(golden_scalars_Scalars *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_scalars_Scalars_init(m);
-    if (pbj__tr_status(&r, golden_scalars_Scalars__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_scalars_Scalars_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_scalars_Scalars_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status golden_scalars_Scalars__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_scalars_Scalars *m = (golden_scalars_Scalars *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_scalars_Scalars_init(m);
-    if (pbj__tr_status(r, golden_scalars_Scalars__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_scalars_Scalars_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_scalars_Scalars_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_scalars_Scalars_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 #ifdef PBJ_JSON_H
 void golden_scalars_Scalars__json(const void *vm, pbj_json *j)
 {
@@ -721,8 +468,6 @@ static pbj_status golden_scalars_Scalars__type_encode(void *m, uint8_t *buf, siz
 const pbj_msg_type golden_scalars_Scalars__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.scalars.Scalars", sizeof(golden_scalars_Scalars), golden_scalars_Scalars__type_init, golden_scalars_Scalars__type_decode, golden_scalars_Scalars__type_size, golden_scalars_Scalars__type_encode,
     golden_scalars_Scalars__type_to_json, golden_scalars_Scalars__json, golden_scalars_Scalars__from_json
-,
-    golden_scalars_Scalars__text_any
 ,
 };
 #endif

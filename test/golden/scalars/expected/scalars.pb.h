@@ -100,7 +100,7 @@ PBJ_MUST_USE pbj_status golden_scalars_Scalars_encode(const golden_scalars_Scala
 PBJ_MUST_USE pbj_status golden_scalars_Scalars_decode(golden_scalars_Scalars *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_scalars_Scalars_equal(const golden_scalars_Scalars *a, const golden_scalars_Scalars *b) { return pbj_table_equal(&golden_scalars_Scalars__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_scalars_Scalars_print(const golden_scalars_Scalars *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_scalars_Scalars_print(const golden_scalars_Scalars *m, pbj_text *t) { return pbj_table_print(&golden_scalars_Scalars__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* golden.scalars.Scalars reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -110,8 +110,11 @@ static inline pbj_status golden_scalars_Scalars_encode_partial(const golden_scal
 #ifdef PBJ_TEXT_READ_H
 /* golden_scalars_Scalars_from_text reads the text format (golden_scalars_Scalars_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_scalars_Scalars__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_scalars_Scalars_from_text(golden_scalars_Scalars *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_scalars_Scalars__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_scalars_Scalars_from_text(golden_scalars_Scalars *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_scalars_Scalars__table, m, text, len, arena, o);
+}
 #endif
 
 #ifdef PBJ_JSON_H
@@ -132,9 +135,6 @@ PBJ_MUST_USE pbj_status golden_scalars_Scalars_from_json(golden_scalars_Scalars 
  * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
 uint8_t *golden_scalars_Scalars__write(const golden_scalars_Scalars *m, uint8_t *end);   /* after golden_scalars_Scalars_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_scalars_Scalars__decode(golden_scalars_Scalars *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_TEXT_READ_H
-pbj_status golden_scalars_Scalars__read_text(golden_scalars_Scalars *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-#endif
 #ifdef PBJ_JSON_H
 void golden_scalars_Scalars__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif

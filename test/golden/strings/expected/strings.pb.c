@@ -9,7 +9,7 @@
 
 /* the names of the tables below, NUL-separated: each enum's full name, then its values' names by number; each
  * message's full name, then per field its name (a required one's full name before it) and JSON name (when it
- * differs), then its oneofs' names; in pieces laid end to end
+ * differs), then its oneofs' names, then its extensions' text and JSON names; in pieces laid end to end
  * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
 static const struct {
     char s0[43];
@@ -24,8 +24,10 @@ static const pbj_field golden_strings_Texts__fields[] = {
     {3, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, PBJ_F_UTF8, PBJ_MEMBER(golden_strings_Texts, tags), 0, 31, 31, NULL, NULL},   /* tags */
     {4, PBJ_TYPE_BYTES, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(golden_strings_Texts, chunks), 0, 36, 36, NULL, NULL},   /* chunks */
 };
+PBJ_CODEC(golden_strings_Texts, golden_strings_Texts__decode, golden_strings_Texts_size, golden_strings_Texts_encode_partial, golden_strings_Texts_sort_maps, golden_strings_Texts_missing);
 const pbj_table golden_strings_Texts__table = {(const char *)&pbj__pool_strings_proto, golden_strings_Texts__fields, NULL, NULL, 0, sizeof(golden_strings_Texts), 4, 4, 0,
-                           PBJ_OFFSET(golden_strings_Texts, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(golden_strings_Texts, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_strings_Texts__codec, NULL, 0,
+                           0, NULL};
 
 /* ==== golden.strings.Texts ==== */
 
@@ -177,123 +179,6 @@ pbj_status golden_strings_Texts__decode(golden_strings_Texts *m, const uint8_t *
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status golden_strings_Texts_print(const golden_strings_Texts *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->name.len != 0)
-        pbj_text_string(t, "name", pbj_slice_data(m->name), m->name.len);
-    if (m->blob.len != 0)
-        pbj_text_bytes(t, "blob", pbj_slice_data(m->blob), m->blob.len);
-    for (size_t i = 0; i < m->tags.count; i++)
-        pbj_text_string(t, "tags", pbj_slice_data(m->tags.data[i]), m->tags.data[i].len);
-    for (size_t i = 0; i < m->chunks.count; i++)
-        pbj_text_bytes(t, "chunks", pbj_slice_data(m->chunks.data[i]), m->chunks.data[i].len);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t golden_strings_Texts__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 4:
-        if (memcmp(s, "blob", 4) == 0) return 2;
-        if (memcmp(s, "name", 4) == 0) return 1;
-        if (memcmp(s, "tags", 4) == 0) return 3;
-        break;
-    case 6:
-        if (memcmp(s, "chunks", 6) == 0) return 4;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status golden_strings_Texts__read_text(golden_strings_Texts *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (golden_strings_Texts__text_field(r->name, r->name_len)) {
-        case 1: /* name */
-            if (m->name.len != 0) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_utf8(r, &v)) return r->st;
-                m->name = v;
-            }
-            break;
-        case 2: /* blob */
-            if (m->blob.len != 0) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_bytes(r, &v)) return r->st;
-                m->blob = v;
-            }
-            break;
-        case 3: /* tags */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                pbj_slice v;
-                if (!pbj_text_read_utf8(r, &v)) return r->st;
-                if (!(m->tags.data = (pbj_slice *)pbj__array_add(r->arena, m->tags.data, m->tags.count, sizeof v))) return pbj__tr_nomem(r);
-                m->tags.data[m->tags.count++] = v;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 4: /* chunks */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                pbj_slice v;
-                if (!pbj_text_read_bytes(r, &v)) return r->st;
-                if (!(m->chunks.data = (pbj_slice *)pbj__array_add(r->arena, m->chunks.data, m->chunks.count, sizeof v))) return pbj__tr_nomem(r);
-                m->chunks.data[m->chunks.count++] = v;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "golden.strings.Texts");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status golden_strings_Texts_from_text(golden_strings_Texts *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    golden_strings_Texts_init(m);
-    if (pbj__tr_status(&r, golden_strings_Texts__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_strings_Texts_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, golden_strings_Texts_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status golden_strings_Texts__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_strings_Texts *m = (golden_strings_Texts *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_strings_Texts_init(m);
-    if (pbj__tr_status(r, golden_strings_Texts__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_strings_Texts_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_strings_Texts_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_strings_Texts_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 #ifdef PBJ_JSON_H
 void golden_strings_Texts__json(const void *vm, pbj_json *j)
 {
@@ -354,8 +239,6 @@ static pbj_status golden_strings_Texts__type_encode(void *m, uint8_t *buf, size_
 const pbj_msg_type golden_strings_Texts__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.strings.Texts", sizeof(golden_strings_Texts), golden_strings_Texts__type_init, golden_strings_Texts__type_decode, golden_strings_Texts__type_size, golden_strings_Texts__type_encode,
     golden_strings_Texts__type_to_json, golden_strings_Texts__json, golden_strings_Texts__from_json
-,
-    golden_strings_Texts__text_any
 ,
 };
 #endif

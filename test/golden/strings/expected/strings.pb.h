@@ -58,7 +58,7 @@ PBJ_MUST_USE pbj_status golden_strings_Texts_encode(const golden_strings_Texts *
 PBJ_MUST_USE pbj_status golden_strings_Texts_decode(golden_strings_Texts *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_strings_Texts_equal(const golden_strings_Texts *a, const golden_strings_Texts *b) { return pbj_table_equal(&golden_strings_Texts__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_strings_Texts_print(const golden_strings_Texts *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_strings_Texts_print(const golden_strings_Texts *m, pbj_text *t) { return pbj_table_print(&golden_strings_Texts__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* golden.strings.Texts reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -68,8 +68,11 @@ static inline pbj_status golden_strings_Texts_encode_partial(const golden_string
 #ifdef PBJ_TEXT_READ_H
 /* golden_strings_Texts_from_text reads the text format (golden_strings_Texts_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_strings_Texts__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_strings_Texts_from_text(golden_strings_Texts *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_strings_Texts__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_strings_Texts_from_text(golden_strings_Texts *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_strings_Texts__table, m, text, len, arena, o);
+}
 #endif
 
 #ifdef PBJ_JSON_H
@@ -90,9 +93,6 @@ PBJ_MUST_USE pbj_status golden_strings_Texts_from_json(golden_strings_Texts *m, 
  * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
 uint8_t *golden_strings_Texts__write(const golden_strings_Texts *m, uint8_t *end);   /* after golden_strings_Texts_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_strings_Texts__decode(golden_strings_Texts *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_TEXT_READ_H
-pbj_status golden_strings_Texts__read_text(golden_strings_Texts *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-#endif
 #ifdef PBJ_JSON_H
 void golden_strings_Texts__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif

@@ -95,7 +95,7 @@ PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_encode(const golden_wrappers_Wra
 PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_decode(golden_wrappers_Wrapped *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool golden_wrappers_Wrapped_equal(const golden_wrappers_Wrapped *a, const golden_wrappers_Wrapped *b) { return pbj_table_equal(&golden_wrappers_Wrapped__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status golden_wrappers_Wrapped_print(const golden_wrappers_Wrapped *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status golden_wrappers_Wrapped_print(const golden_wrappers_Wrapped *m, pbj_text *t) { return pbj_table_print(&golden_wrappers_Wrapped__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* golden.wrappers.Wrapped reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -168,8 +168,11 @@ static inline void golden_wrappers_Wrapped_clear_bytes(golden_wrappers_Wrapped *
 #ifdef PBJ_TEXT_READ_H
 /* golden_wrappers_Wrapped_from_text reads the text format (golden_wrappers_Wrapped_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_wrappers_Wrapped__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_from_text(golden_wrappers_Wrapped *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &golden_wrappers_Wrapped__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_wrappers_Wrapped_from_text(golden_wrappers_Wrapped *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_wrappers_Wrapped__table, m, text, len, arena, o);
+}
 #endif
 
 #ifdef PBJ_JSON_H
@@ -190,9 +193,6 @@ PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_from_json(golden_wrappers_Wrappe
  * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
 uint8_t *golden_wrappers_Wrapped__write(const golden_wrappers_Wrapped *m, uint8_t *end);   /* after golden_wrappers_Wrapped_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_TEXT_READ_H
-pbj_status golden_wrappers_Wrapped__read_text(golden_wrappers_Wrapped *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-#endif
 #ifdef PBJ_JSON_H
 void golden_wrappers_Wrapped__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif

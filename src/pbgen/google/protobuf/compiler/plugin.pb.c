@@ -19,7 +19,7 @@ const pbj_json_enum google_protobuf_compiler_CodeGeneratorResponse_Feature__json
 
 /* the names of the tables below, NUL-separated: each enum's full name, then its values' names by number; each
  * message's full name, then per field its name (a required one's full name before it) and JSON name (when it
- * differs), then its oneofs' names; in pieces laid end to end
+ * differs), then its oneofs' names, then its extensions' text and JSON names; in pieces laid end to end
  * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
 static const struct {
     char s0[655];
@@ -43,8 +43,10 @@ static const pbj_field google_protobuf_compiler_Version__fields[] = {
     {3, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_compiler_Version, patch), PBJ_OFFSET(google_protobuf_compiler_Version, has_patch), 163, 163, NULL, NULL},   /* patch */
     {4, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_compiler_Version, suffix), PBJ_OFFSET(google_protobuf_compiler_Version, has_suffix), 169, 169, NULL, NULL},   /* suffix */
 };
+PBJ_CODEC(google_protobuf_compiler_Version, google_protobuf_compiler_Version__decode, google_protobuf_compiler_Version_size, google_protobuf_compiler_Version_encode_partial, google_protobuf_compiler_Version_sort_maps, google_protobuf_compiler_Version_missing);
 const pbj_table google_protobuf_compiler_Version__table = {(const char *)&pbj__pool_google_protobuf_compiler_plugin_proto, google_protobuf_compiler_Version__fields, NULL, NULL, 118, sizeof(google_protobuf_compiler_Version), 4, 4, 0,
-                           PBJ_OFFSET(google_protobuf_compiler_Version, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_compiler_Version, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_compiler_Version__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.compiler.CodeGeneratorRequest */
 static const pbj_field google_protobuf_compiler_CodeGeneratorRequest__fields[] = {
@@ -54,8 +56,10 @@ static const pbj_field google_protobuf_compiler_CodeGeneratorRequest__fields[] =
     {15, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorRequest, proto_file), 0, 297, 308, &google_protobuf_FileDescriptorProto__table, NULL},   /* proto_file */
     {17, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorRequest, source_file_descriptors), 0, 318, 342, &google_protobuf_FileDescriptorProto__table, NULL},   /* source_file_descriptors */
 };
+PBJ_CODEC(google_protobuf_compiler_CodeGeneratorRequest, google_protobuf_compiler_CodeGeneratorRequest__decode, google_protobuf_compiler_CodeGeneratorRequest_size, google_protobuf_compiler_CodeGeneratorRequest_encode_partial, google_protobuf_compiler_CodeGeneratorRequest_sort_maps, google_protobuf_compiler_CodeGeneratorRequest_missing);
 const pbj_table google_protobuf_compiler_CodeGeneratorRequest__table = {(const char *)&pbj__pool_google_protobuf_compiler_plugin_proto, google_protobuf_compiler_CodeGeneratorRequest__fields, NULL, NULL, 176, sizeof(google_protobuf_compiler_CodeGeneratorRequest), 5, 3, 0,
-                           PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorRequest, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorRequest, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_compiler_CodeGeneratorRequest__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.compiler.CodeGeneratorResponse */
 static const pbj_field google_protobuf_compiler_CodeGeneratorResponse__fields[] = {
@@ -65,8 +69,10 @@ static const pbj_field google_protobuf_compiler_CodeGeneratorResponse__fields[] 
     {4, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorResponse, maximum_edition), PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorResponse, has_maximum_edition), 485, 501, NULL, NULL},   /* maximum_edition */
     {15, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorResponse, file), 0, 516, 516, &google_protobuf_compiler_CodeGeneratorResponse_File__table, NULL},   /* file */
 };
+PBJ_CODEC(google_protobuf_compiler_CodeGeneratorResponse, google_protobuf_compiler_CodeGeneratorResponse__decode, google_protobuf_compiler_CodeGeneratorResponse_size, google_protobuf_compiler_CodeGeneratorResponse_encode_partial, google_protobuf_compiler_CodeGeneratorResponse_sort_maps, google_protobuf_compiler_CodeGeneratorResponse_missing);
 const pbj_table google_protobuf_compiler_CodeGeneratorResponse__table = {(const char *)&pbj__pool_google_protobuf_compiler_plugin_proto, google_protobuf_compiler_CodeGeneratorResponse__fields, NULL, NULL, 364, sizeof(google_protobuf_compiler_CodeGeneratorResponse), 5, 4, 0,
-                           PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorResponse, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorResponse, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_compiler_CodeGeneratorResponse__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.compiler.CodeGeneratorResponse.File */
 static const pbj_field google_protobuf_compiler_CodeGeneratorResponse_File__fields[] = {
@@ -75,8 +81,10 @@ static const pbj_field google_protobuf_compiler_CodeGeneratorResponse_File__fiel
     {15, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorResponse_File, content), PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorResponse_File, has_content), 609, 609, NULL, NULL},   /* content */
     {16, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorResponse_File, generated_code_info), 0, 617, 637, &google_protobuf_GeneratedCodeInfo__table, NULL},   /* generated_code_info */
 };
+PBJ_CODEC(google_protobuf_compiler_CodeGeneratorResponse_File, google_protobuf_compiler_CodeGeneratorResponse_File__decode, google_protobuf_compiler_CodeGeneratorResponse_File_size, google_protobuf_compiler_CodeGeneratorResponse_File_encode_partial, google_protobuf_compiler_CodeGeneratorResponse_File_sort_maps, google_protobuf_compiler_CodeGeneratorResponse_File_missing);
 const pbj_table google_protobuf_compiler_CodeGeneratorResponse_File__table = {(const char *)&pbj__pool_google_protobuf_compiler_plugin_proto, google_protobuf_compiler_CodeGeneratorResponse_File__fields, NULL, NULL, 521, sizeof(google_protobuf_compiler_CodeGeneratorResponse_File), 4, 2, 0,
-                           PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorResponse_File, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorResponse_File, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_compiler_CodeGeneratorResponse_File__codec, NULL, 0,
+                           0, NULL};
 
 /* ==== google.protobuf.compiler.Version ==== */
 
@@ -213,125 +221,6 @@ pbj_status google_protobuf_compiler_Version__decode(google_protobuf_compiler_Ver
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_compiler_Version_print(const google_protobuf_compiler_Version *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_major)
-        pbj_text_int32(t, "major", m->major);
-    if (m->has_minor)
-        pbj_text_int32(t, "minor", m->minor);
-    if (m->has_patch)
-        pbj_text_int32(t, "patch", m->patch);
-    if (m->has_suffix)
-        pbj_text_string(t, "suffix", pbj_slice_data(m->suffix), m->suffix.len);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_compiler_Version__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 5:
-        if (memcmp(s, "major", 5) == 0) return 1;
-        if (memcmp(s, "minor", 5) == 0) return 2;
-        if (memcmp(s, "patch", 5) == 0) return 3;
-        break;
-    case 6:
-        if (memcmp(s, "suffix", 6) == 0) return 4;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_compiler_Version__read_text(google_protobuf_compiler_Version *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_compiler_Version__text_field(r->name, r->name_len)) {
-        case 1: /* major */
-            if (m->has_major) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->major = v;
-                m->has_major = 1;
-            }
-            break;
-        case 2: /* minor */
-            if (m->has_minor) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->minor = v;
-                m->has_minor = 1;
-            }
-            break;
-        case 3: /* patch */
-            if (m->has_patch) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->patch = v;
-                m->has_patch = 1;
-            }
-            break;
-        case 4: /* suffix */
-            if (m->has_suffix) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->suffix = v;
-                m->has_suffix = 1;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.compiler.Version");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_compiler_Version_from_text(google_protobuf_compiler_Version *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_compiler_Version_init(m);
-    if (pbj__tr_status(&r, google_protobuf_compiler_Version__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_compiler_Version_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_compiler_Version_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_compiler_Version__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_compiler_Version *m = (google_protobuf_compiler_Version *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_compiler_Version_init(m);
-    if (pbj__tr_status(r, google_protobuf_compiler_Version__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_compiler_Version_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_compiler_Version_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_compiler_Version_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== google.protobuf.compiler.CodeGeneratorRequest ==== */
 
@@ -547,152 +436,6 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest__decode(google_protobuf
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_compiler_CodeGeneratorRequest_print(const google_protobuf_compiler_CodeGeneratorRequest *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    for (size_t i = 0; i < m->file_to_generate.count; i++)
-        pbj_text_string(t, "file_to_generate", pbj_slice_data(m->file_to_generate.data[i]), m->file_to_generate.data[i].len);
-    if (m->has_parameter)
-        pbj_text_string(t, "parameter", pbj_slice_data(m->parameter), m->parameter.len);
-    if (m->compiler_version) {
-        pbj_text_open(t, "compiler_version");
-        google_protobuf_compiler_Version_print(m->compiler_version, t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->proto_file.count; i++) {
-        pbj_text_open(t, "proto_file");
-        google_protobuf_FileDescriptorProto_print(&m->proto_file.data[i], t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->source_file_descriptors.count; i++) {
-        pbj_text_open(t, "source_file_descriptors");
-        google_protobuf_FileDescriptorProto_print(&m->source_file_descriptors.data[i], t);
-        pbj_text_close(t);
-    }
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_compiler_CodeGeneratorRequest__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 9:
-        if (memcmp(s, "parameter", 9) == 0) return 2;
-        break;
-    case 10:
-        if (memcmp(s, "proto_file", 10) == 0) return 15;
-        break;
-    case 16:
-        if (memcmp(s, "compiler_version", 16) == 0) return 3;
-        if (memcmp(s, "file_to_generate", 16) == 0) return 1;
-        break;
-    case 23:
-        if (memcmp(s, "source_file_descriptors", 23) == 0) return 17;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_compiler_CodeGeneratorRequest__read_text(google_protobuf_compiler_CodeGeneratorRequest *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_compiler_CodeGeneratorRequest__text_field(r->name, r->name_len)) {
-        case 1: /* file_to_generate */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                if (!(m->file_to_generate.data = (pbj_slice *)pbj__array_add(r->arena, m->file_to_generate.data, m->file_to_generate.count, sizeof v))) return pbj__tr_nomem(r);
-                m->file_to_generate.data[m->file_to_generate.count++] = v;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 2: /* parameter */
-            if (m->has_parameter) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->parameter = v;
-                m->has_parameter = 1;
-            }
-            break;
-        case 3: /* compiler_version */
-            if (m->compiler_version) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->compiler_version = (google_protobuf_compiler_Version *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_compiler_Version)))) return pbj__tr_nomem(r);
-            google_protobuf_compiler_Version_init(m->compiler_version);
-            if (pbj__tr_status(r, google_protobuf_compiler_Version__read_text(m->compiler_version, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        case 15: /* proto_file */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_FileDescriptorProto *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->proto_file.data = (google_protobuf_FileDescriptorProto *)pbj__array_add(r->arena, m->proto_file.data, m->proto_file.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->proto_file.data[m->proto_file.count++];
-                google_protobuf_FileDescriptorProto_init(e);
-                if (pbj__tr_status(r, google_protobuf_FileDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 17: /* source_file_descriptors */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_FileDescriptorProto *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->source_file_descriptors.data = (google_protobuf_FileDescriptorProto *)pbj__array_add(r->arena, m->source_file_descriptors.data, m->source_file_descriptors.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->source_file_descriptors.data[m->source_file_descriptors.count++];
-                google_protobuf_FileDescriptorProto_init(e);
-                if (pbj__tr_status(r, google_protobuf_FileDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.compiler.CodeGeneratorRequest");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_compiler_CodeGeneratorRequest_from_text(google_protobuf_compiler_CodeGeneratorRequest *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_compiler_CodeGeneratorRequest_init(m);
-    if (pbj__tr_status(&r, google_protobuf_compiler_CodeGeneratorRequest__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_compiler_CodeGeneratorRequest_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_compiler_CodeGeneratorRequest_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_compiler_CodeGeneratorRequest__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_compiler_CodeGeneratorRequest *m = (google_protobuf_compiler_CodeGeneratorRequest *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_compiler_CodeGeneratorRequest_init(m);
-    if (pbj__tr_status(r, google_protobuf_compiler_CodeGeneratorRequest__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_compiler_CodeGeneratorRequest_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_compiler_CodeGeneratorRequest_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_compiler_CodeGeneratorRequest_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== google.protobuf.compiler.CodeGeneratorResponse ==== */
 
 void google_protobuf_compiler_CodeGeneratorResponse_init(google_protobuf_compiler_CodeGeneratorResponse *m)
@@ -863,147 +606,6 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse__decode(google_protobu
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_compiler_CodeGeneratorResponse_print(const google_protobuf_compiler_CodeGeneratorResponse *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_error)
-        pbj_text_string(t, "error", pbj_slice_data(m->error), m->error.len);
-    if (m->has_supported_features)
-        pbj_text_uint64(t, "supported_features", m->supported_features);
-    if (m->has_minimum_edition)
-        pbj_text_int32(t, "minimum_edition", m->minimum_edition);
-    if (m->has_maximum_edition)
-        pbj_text_int32(t, "maximum_edition", m->maximum_edition);
-    for (size_t i = 0; i < m->file.count; i++) {
-        pbj_text_open(t, "file");
-        google_protobuf_compiler_CodeGeneratorResponse_File_print(&m->file.data[i], t);
-        pbj_text_close(t);
-    }
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_compiler_CodeGeneratorResponse__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 4:
-        if (memcmp(s, "file", 4) == 0) return 15;
-        break;
-    case 5:
-        if (memcmp(s, "error", 5) == 0) return 1;
-        break;
-    case 15:
-        if (memcmp(s, "maximum_edition", 15) == 0) return 4;
-        if (memcmp(s, "minimum_edition", 15) == 0) return 3;
-        break;
-    case 18:
-        if (memcmp(s, "supported_features", 18) == 0) return 2;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_compiler_CodeGeneratorResponse__read_text(google_protobuf_compiler_CodeGeneratorResponse *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_compiler_CodeGeneratorResponse__text_field(r->name, r->name_len)) {
-        case 1: /* error */
-            if (m->has_error) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->error = v;
-                m->has_error = 1;
-            }
-            break;
-        case 2: /* supported_features */
-            if (m->has_supported_features) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                uint64_t v;
-                if (!pbj_text_read_uint64(r, &v)) return r->st;
-                m->supported_features = v;
-                m->has_supported_features = 1;
-            }
-            break;
-        case 3: /* minimum_edition */
-            if (m->has_minimum_edition) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->minimum_edition = v;
-                m->has_minimum_edition = 1;
-            }
-            break;
-        case 4: /* maximum_edition */
-            if (m->has_maximum_edition) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->maximum_edition = v;
-                m->has_maximum_edition = 1;
-            }
-            break;
-        case 15: /* file */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_compiler_CodeGeneratorResponse_File *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->file.data = (google_protobuf_compiler_CodeGeneratorResponse_File *)pbj__array_add(r->arena, m->file.data, m->file.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->file.data[m->file.count++];
-                google_protobuf_compiler_CodeGeneratorResponse_File_init(e);
-                if (pbj__tr_status(r, google_protobuf_compiler_CodeGeneratorResponse_File__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.compiler.CodeGeneratorResponse");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_compiler_CodeGeneratorResponse_from_text(google_protobuf_compiler_CodeGeneratorResponse *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_compiler_CodeGeneratorResponse_init(m);
-    if (pbj__tr_status(&r, google_protobuf_compiler_CodeGeneratorResponse__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_compiler_CodeGeneratorResponse_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_compiler_CodeGeneratorResponse_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_compiler_CodeGeneratorResponse__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_compiler_CodeGeneratorResponse *m = (google_protobuf_compiler_CodeGeneratorResponse *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_compiler_CodeGeneratorResponse_init(m);
-    if (pbj__tr_status(r, google_protobuf_compiler_CodeGeneratorResponse__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_compiler_CodeGeneratorResponse_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_compiler_CodeGeneratorResponse_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_compiler_CodeGeneratorResponse_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== google.protobuf.compiler.CodeGeneratorResponse.File ==== */
 
 void google_protobuf_compiler_CodeGeneratorResponse_File_init(google_protobuf_compiler_CodeGeneratorResponse_File *m)
@@ -1151,129 +753,6 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__decode(google_pr
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_print(const google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_name)
-        pbj_text_string(t, "name", pbj_slice_data(m->name), m->name.len);
-    if (m->has_insertion_point)
-        pbj_text_string(t, "insertion_point", pbj_slice_data(m->insertion_point), m->insertion_point.len);
-    if (m->has_content)
-        pbj_text_string(t, "content", pbj_slice_data(m->content), m->content.len);
-    if (m->generated_code_info) {
-        pbj_text_open(t, "generated_code_info");
-        google_protobuf_GeneratedCodeInfo_print(m->generated_code_info, t);
-        pbj_text_close(t);
-    }
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_compiler_CodeGeneratorResponse_File__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 4:
-        if (memcmp(s, "name", 4) == 0) return 1;
-        break;
-    case 7:
-        if (memcmp(s, "content", 7) == 0) return 15;
-        break;
-    case 15:
-        if (memcmp(s, "insertion_point", 15) == 0) return 2;
-        break;
-    case 19:
-        if (memcmp(s, "generated_code_info", 19) == 0) return 16;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__read_text(google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_compiler_CodeGeneratorResponse_File__text_field(r->name, r->name_len)) {
-        case 1: /* name */
-            if (m->has_name) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->name = v;
-                m->has_name = 1;
-            }
-            break;
-        case 2: /* insertion_point */
-            if (m->has_insertion_point) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->insertion_point = v;
-                m->has_insertion_point = 1;
-            }
-            break;
-        case 15: /* content */
-            if (m->has_content) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->content = v;
-                m->has_content = 1;
-            }
-            break;
-        case 16: /* generated_code_info */
-            if (m->generated_code_info) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->generated_code_info = (google_protobuf_GeneratedCodeInfo *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_GeneratedCodeInfo)))) return pbj__tr_nomem(r);
-            google_protobuf_GeneratedCodeInfo_init(m->generated_code_info);
-            if (pbj__tr_status(r, google_protobuf_GeneratedCodeInfo__read_text(m->generated_code_info, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.compiler.CodeGeneratorResponse.File");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_from_text(google_protobuf_compiler_CodeGeneratorResponse_File *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_compiler_CodeGeneratorResponse_File_init(m);
-    if (pbj__tr_status(&r, google_protobuf_compiler_CodeGeneratorResponse_File__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_compiler_CodeGeneratorResponse_File_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_compiler_CodeGeneratorResponse_File_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_compiler_CodeGeneratorResponse_File *m = (google_protobuf_compiler_CodeGeneratorResponse_File *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_compiler_CodeGeneratorResponse_File_init(m);
-    if (pbj__tr_status(r, google_protobuf_compiler_CodeGeneratorResponse_File__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_compiler_CodeGeneratorResponse_File_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_compiler_CodeGeneratorResponse_File_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_compiler_CodeGeneratorResponse_File_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 #ifdef PBJ_TEXT_READ_H
 static void google_protobuf_compiler_Version__type_init(void *m) { google_protobuf_compiler_Version_init((google_protobuf_compiler_Version *)m); }
 static pbj_status google_protobuf_compiler_Version__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
@@ -1285,8 +764,6 @@ static pbj_status google_protobuf_compiler_Version__type_encode(void *m, uint8_t
 const pbj_msg_type google_protobuf_compiler_Version__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.compiler.Version", sizeof(google_protobuf_compiler_Version), google_protobuf_compiler_Version__type_init, google_protobuf_compiler_Version__type_decode, google_protobuf_compiler_Version__type_size, google_protobuf_compiler_Version__type_encode,
     NULL, NULL, NULL,
-    google_protobuf_compiler_Version__text_any
-,
 };
 #endif
 
@@ -1301,8 +778,6 @@ static pbj_status google_protobuf_compiler_CodeGeneratorRequest__type_encode(voi
 const pbj_msg_type google_protobuf_compiler_CodeGeneratorRequest__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.compiler.CodeGeneratorRequest", sizeof(google_protobuf_compiler_CodeGeneratorRequest), google_protobuf_compiler_CodeGeneratorRequest__type_init, google_protobuf_compiler_CodeGeneratorRequest__type_decode, google_protobuf_compiler_CodeGeneratorRequest__type_size, google_protobuf_compiler_CodeGeneratorRequest__type_encode,
     NULL, NULL, NULL,
-    google_protobuf_compiler_CodeGeneratorRequest__text_any
-,
 };
 #endif
 
@@ -1317,8 +792,6 @@ static pbj_status google_protobuf_compiler_CodeGeneratorResponse__type_encode(vo
 const pbj_msg_type google_protobuf_compiler_CodeGeneratorResponse__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.compiler.CodeGeneratorResponse", sizeof(google_protobuf_compiler_CodeGeneratorResponse), google_protobuf_compiler_CodeGeneratorResponse__type_init, google_protobuf_compiler_CodeGeneratorResponse__type_decode, google_protobuf_compiler_CodeGeneratorResponse__type_size, google_protobuf_compiler_CodeGeneratorResponse__type_encode,
     NULL, NULL, NULL,
-    google_protobuf_compiler_CodeGeneratorResponse__text_any
-,
 };
 #endif
 
@@ -1333,8 +806,6 @@ static pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__type_enco
 const pbj_msg_type google_protobuf_compiler_CodeGeneratorResponse_File__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.compiler.CodeGeneratorResponse.File", sizeof(google_protobuf_compiler_CodeGeneratorResponse_File), google_protobuf_compiler_CodeGeneratorResponse_File__type_init, google_protobuf_compiler_CodeGeneratorResponse_File__type_decode, google_protobuf_compiler_CodeGeneratorResponse_File__type_size, google_protobuf_compiler_CodeGeneratorResponse_File__type_encode,
     NULL, NULL, NULL,
-    google_protobuf_compiler_CodeGeneratorResponse_File__text_any
-,
 };
 #endif
 

@@ -102,7 +102,7 @@ PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_encode(const google_pro
 PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_decode(google_protobuf_compiler_Version *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool google_protobuf_compiler_Version_equal(const google_protobuf_compiler_Version *a, const google_protobuf_compiler_Version *b) { return pbj_table_equal(&google_protobuf_compiler_Version__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status google_protobuf_compiler_Version_print(const google_protobuf_compiler_Version *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status google_protobuf_compiler_Version_print(const google_protobuf_compiler_Version *m, pbj_text *t) { return pbj_table_print(&google_protobuf_compiler_Version__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* google.protobuf.compiler.Version reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -136,8 +136,11 @@ static inline void google_protobuf_compiler_Version_clear_suffix(google_protobuf
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_compiler_Version_from_text reads the text format (google_protobuf_compiler_Version_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_compiler_Version__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_from_text(google_protobuf_compiler_Version *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &google_protobuf_compiler_Version__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status google_protobuf_compiler_Version_from_text(google_protobuf_compiler_Version *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&google_protobuf_compiler_Version__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== google.protobuf.compiler.CodeGeneratorRequest ==== */
@@ -167,7 +170,7 @@ PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_encode(con
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_decode(google_protobuf_compiler_CodeGeneratorRequest *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool google_protobuf_compiler_CodeGeneratorRequest_equal(const google_protobuf_compiler_CodeGeneratorRequest *a, const google_protobuf_compiler_CodeGeneratorRequest *b) { return pbj_table_equal(&google_protobuf_compiler_CodeGeneratorRequest__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status google_protobuf_compiler_CodeGeneratorRequest_print(const google_protobuf_compiler_CodeGeneratorRequest *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status google_protobuf_compiler_CodeGeneratorRequest_print(const google_protobuf_compiler_CodeGeneratorRequest *m, pbj_text *t) { return pbj_table_print(&google_protobuf_compiler_CodeGeneratorRequest__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -189,8 +192,11 @@ static inline void google_protobuf_compiler_CodeGeneratorRequest_clear_compiler_
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_compiler_CodeGeneratorRequest_from_text reads the text format (google_protobuf_compiler_CodeGeneratorRequest_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_compiler_CodeGeneratorRequest__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_from_text(google_protobuf_compiler_CodeGeneratorRequest *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &google_protobuf_compiler_CodeGeneratorRequest__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status google_protobuf_compiler_CodeGeneratorRequest_from_text(google_protobuf_compiler_CodeGeneratorRequest *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&google_protobuf_compiler_CodeGeneratorRequest__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== google.protobuf.compiler.CodeGeneratorResponse ==== */
@@ -224,7 +230,7 @@ PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_encode(co
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_decode(google_protobuf_compiler_CodeGeneratorResponse *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool google_protobuf_compiler_CodeGeneratorResponse_equal(const google_protobuf_compiler_CodeGeneratorResponse *a, const google_protobuf_compiler_CodeGeneratorResponse *b) { return pbj_table_equal(&google_protobuf_compiler_CodeGeneratorResponse__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status google_protobuf_compiler_CodeGeneratorResponse_print(const google_protobuf_compiler_CodeGeneratorResponse *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status google_protobuf_compiler_CodeGeneratorResponse_print(const google_protobuf_compiler_CodeGeneratorResponse *m, pbj_text *t) { return pbj_table_print(&google_protobuf_compiler_CodeGeneratorResponse__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* google.protobuf.compiler.CodeGeneratorResponse reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -258,8 +264,11 @@ static inline void google_protobuf_compiler_CodeGeneratorResponse_clear_maximum_
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_compiler_CodeGeneratorResponse_from_text reads the text format (google_protobuf_compiler_CodeGeneratorResponse_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_compiler_CodeGeneratorResponse__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_from_text(google_protobuf_compiler_CodeGeneratorResponse *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &google_protobuf_compiler_CodeGeneratorResponse__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status google_protobuf_compiler_CodeGeneratorResponse_from_text(google_protobuf_compiler_CodeGeneratorResponse *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&google_protobuf_compiler_CodeGeneratorResponse__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== google.protobuf.compiler.CodeGeneratorResponse.File ==== */
@@ -287,7 +296,7 @@ PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_enco
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_decode(google_protobuf_compiler_CodeGeneratorResponse_File *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool google_protobuf_compiler_CodeGeneratorResponse_File_equal(const google_protobuf_compiler_CodeGeneratorResponse_File *a, const google_protobuf_compiler_CodeGeneratorResponse_File *b) { return pbj_table_equal(&google_protobuf_compiler_CodeGeneratorResponse_File__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_print(const google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_print(const google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_text *t) { return pbj_table_print(&google_protobuf_compiler_CodeGeneratorResponse_File__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* google.protobuf.compiler.CodeGeneratorResponse.File reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -317,8 +326,11 @@ static inline void google_protobuf_compiler_CodeGeneratorResponse_File_clear_gen
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_compiler_CodeGeneratorResponse_File_from_text reads the text format (google_protobuf_compiler_CodeGeneratorResponse_File_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_compiler_CodeGeneratorResponse_File__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_from_text(google_protobuf_compiler_CodeGeneratorResponse_File *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &google_protobuf_compiler_CodeGeneratorResponse_File__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_from_text(google_protobuf_compiler_CodeGeneratorResponse_File *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&google_protobuf_compiler_CodeGeneratorResponse_File__table, m, text, len, arena, o);
+}
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -345,12 +357,6 @@ uint8_t *google_protobuf_compiler_CodeGeneratorResponse__write(const google_prot
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse__decode(google_protobuf_compiler_CodeGeneratorResponse *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *google_protobuf_compiler_CodeGeneratorResponse_File__write(const google_protobuf_compiler_CodeGeneratorResponse_File *m, uint8_t *end);   /* after google_protobuf_compiler_CodeGeneratorResponse_File_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__decode(google_protobuf_compiler_CodeGeneratorResponse_File *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_TEXT_READ_H
-pbj_status google_protobuf_compiler_Version__read_text(google_protobuf_compiler_Version *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status google_protobuf_compiler_CodeGeneratorRequest__read_text(google_protobuf_compiler_CodeGeneratorRequest *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status google_protobuf_compiler_CodeGeneratorResponse__read_text(google_protobuf_compiler_CodeGeneratorResponse *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__read_text(google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

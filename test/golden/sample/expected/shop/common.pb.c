@@ -9,7 +9,7 @@
 
 /* the names of the tables below, NUL-separated: each enum's full name, then its values' names by number; each
  * message's full name, then per field its name (a required one's full name before it) and JSON name (when it
- * differs), then its oneofs' names; in pieces laid end to end
+ * differs), then its oneofs' names, then its extensions' text and JSON names; in pieces laid end to end
  * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
 static const struct {
     char s0[55];
@@ -22,16 +22,20 @@ static const pbj_field shop_Money__fields[] = {
     {1, PBJ_TYPE_STRING, PBJ_MODE_IMPLICIT, PBJ_F_UTF8, PBJ_MEMBER(shop_Money, currency), 0, 11, 11, NULL, NULL},   /* currency */
     {2, PBJ_TYPE_INT64, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(shop_Money, units), 0, 20, 20, NULL, NULL},   /* units */
 };
+PBJ_CODEC(shop_Money, shop_Money__decode, shop_Money_size, shop_Money_encode_partial, shop_Money_sort_maps, shop_Money_missing);
 const pbj_table shop_Money__table = {(const char *)&pbj__pool_shop_common_proto, shop_Money__fields, NULL, NULL, 0, sizeof(shop_Money), 2, 2, 0,
-                           PBJ_OFFSET(shop_Money, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(shop_Money, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &shop_Money__codec, NULL, 0,
+                           0, NULL};
 
 /* shop.Timestamp */
 static const pbj_field shop_Timestamp__fields[] = {
     {1, PBJ_TYPE_INT64, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(shop_Timestamp, seconds), 0, 41, 41, NULL, NULL},   /* seconds */
     {2, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(shop_Timestamp, nanos), 0, 49, 49, NULL, NULL},   /* nanos */
 };
+PBJ_CODEC(shop_Timestamp, shop_Timestamp__decode, shop_Timestamp_size, shop_Timestamp_encode_partial, shop_Timestamp_sort_maps, shop_Timestamp_missing);
 const pbj_table shop_Timestamp__table = {(const char *)&pbj__pool_shop_common_proto, shop_Timestamp__fields, NULL, NULL, 26, sizeof(shop_Timestamp), 2, 2, 0,
-                           PBJ_OFFSET(shop_Timestamp, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(shop_Timestamp, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &shop_Timestamp__codec, NULL, 0,
+                           0, NULL};
 
 /* ==== shop.Money ==== */
 
@@ -130,97 +134,6 @@ pbj_status shop_Money__decode(shop_Money *m, const uint8_t *p, const uint8_t *en
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status shop_Money_print(const shop_Money *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->currency.len != 0)
-        pbj_text_string(t, "currency", pbj_slice_data(m->currency), m->currency.len);
-    if (m->units)
-        pbj_text_int64(t, "units", m->units);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t shop_Money__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 5:
-        if (memcmp(s, "units", 5) == 0) return 2;
-        break;
-    case 8:
-        if (memcmp(s, "currency", 8) == 0) return 1;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status shop_Money__read_text(shop_Money *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (shop_Money__text_field(r->name, r->name_len)) {
-        case 1: /* currency */
-            if (m->currency.len != 0) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_utf8(r, &v)) return r->st;
-                m->currency = v;
-            }
-            break;
-        case 2: /* units */
-            if (m->units) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int64_t v;
-                if (!pbj_text_read_int64(r, &v)) return r->st;
-                m->units = v;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "shop.Money");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status shop_Money_from_text(shop_Money *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    shop_Money_init(m);
-    if (pbj__tr_status(&r, shop_Money__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, shop_Money_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, shop_Money_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status shop_Money__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    shop_Money *m = (shop_Money *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    shop_Money_init(m);
-    if (pbj__tr_status(r, shop_Money__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, shop_Money_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = shop_Money_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, shop_Money_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== shop.Timestamp ==== */
 
 void shop_Timestamp_init(shop_Timestamp *m)
@@ -317,97 +230,6 @@ pbj_status shop_Timestamp__decode(shop_Timestamp *m, const uint8_t *p, const uin
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status shop_Timestamp_print(const shop_Timestamp *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->seconds)
-        pbj_text_int64(t, "seconds", m->seconds);
-    if (m->nanos)
-        pbj_text_int32(t, "nanos", m->nanos);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t shop_Timestamp__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 5:
-        if (memcmp(s, "nanos", 5) == 0) return 2;
-        break;
-    case 7:
-        if (memcmp(s, "seconds", 7) == 0) return 1;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status shop_Timestamp__read_text(shop_Timestamp *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (shop_Timestamp__text_field(r->name, r->name_len)) {
-        case 1: /* seconds */
-            if (m->seconds) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int64_t v;
-                if (!pbj_text_read_int64(r, &v)) return r->st;
-                m->seconds = v;
-            }
-            break;
-        case 2: /* nanos */
-            if (m->nanos) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->nanos = v;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "shop.Timestamp");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status shop_Timestamp_from_text(shop_Timestamp *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    shop_Timestamp_init(m);
-    if (pbj__tr_status(&r, shop_Timestamp__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, shop_Timestamp_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, shop_Timestamp_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status shop_Timestamp__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    shop_Timestamp *m = (shop_Timestamp *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    shop_Timestamp_init(m);
-    if (pbj__tr_status(r, shop_Timestamp__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, shop_Timestamp_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = shop_Timestamp_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, shop_Timestamp_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 #ifdef PBJ_JSON_H
 void shop_Money__json(const void *vm, pbj_json *j)
 {
@@ -450,8 +272,6 @@ static pbj_status shop_Money__type_encode(void *m, uint8_t *buf, size_t cap, siz
 const pbj_msg_type shop_Money__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "shop.Money", sizeof(shop_Money), shop_Money__type_init, shop_Money__type_decode, shop_Money__type_size, shop_Money__type_encode,
     shop_Money__type_to_json, shop_Money__json, shop_Money__from_json
-,
-    shop_Money__text_any
 ,
 };
 #endif
@@ -551,8 +371,6 @@ static pbj_status shop_Timestamp__type_encode(void *m, uint8_t *buf, size_t cap,
 const pbj_msg_type shop_Timestamp__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "shop.Timestamp", sizeof(shop_Timestamp), shop_Timestamp__type_init, shop_Timestamp__type_decode, shop_Timestamp__type_size, shop_Timestamp__type_encode,
     shop_Timestamp__type_to_json, shop_Timestamp__json, shop_Timestamp__from_json
-,
-    shop_Timestamp__text_any
 ,
 };
 #endif

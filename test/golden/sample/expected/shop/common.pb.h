@@ -56,7 +56,7 @@ PBJ_MUST_USE pbj_status shop_Money_encode(const shop_Money *m, uint8_t *buf, siz
 PBJ_MUST_USE pbj_status shop_Money_decode(shop_Money *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool shop_Money_equal(const shop_Money *a, const shop_Money *b) { return pbj_table_equal(&shop_Money__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status shop_Money_print(const shop_Money *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status shop_Money_print(const shop_Money *m, pbj_text *t) { return pbj_table_print(&shop_Money__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* shop.Money reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -66,8 +66,11 @@ static inline pbj_status shop_Money_encode_partial(const shop_Money *m, uint8_t 
 #ifdef PBJ_TEXT_READ_H
 /* shop_Money_from_text reads the text format (shop_Money_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. shop_Money__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status shop_Money_from_text(shop_Money *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &shop_Money__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status shop_Money_from_text(shop_Money *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&shop_Money__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== shop.Timestamp ==== */
@@ -88,7 +91,7 @@ PBJ_MUST_USE pbj_status shop_Timestamp_encode(const shop_Timestamp *m, uint8_t *
 PBJ_MUST_USE pbj_status shop_Timestamp_decode(shop_Timestamp *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool shop_Timestamp_equal(const shop_Timestamp *a, const shop_Timestamp *b) { return pbj_table_equal(&shop_Timestamp__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status shop_Timestamp_print(const shop_Timestamp *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status shop_Timestamp_print(const shop_Timestamp *m, pbj_text *t) { return pbj_table_print(&shop_Timestamp__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* shop.Timestamp reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -98,8 +101,11 @@ static inline pbj_status shop_Timestamp_encode_partial(const shop_Timestamp *m, 
 #ifdef PBJ_TEXT_READ_H
 /* shop_Timestamp_from_text reads the text format (shop_Timestamp_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. shop_Timestamp__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status shop_Timestamp_from_text(shop_Timestamp *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &shop_Timestamp__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status shop_Timestamp_from_text(shop_Timestamp *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&shop_Timestamp__table, m, text, len, arena, o);
+}
 #endif
 
 #ifdef PBJ_JSON_H
@@ -134,10 +140,6 @@ uint8_t *shop_Money__write(const shop_Money *m, uint8_t *end);   /* after shop_M
 PBJ_MUST_USE pbj_status shop_Money__decode(shop_Money *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *shop_Timestamp__write(const shop_Timestamp *m, uint8_t *end);   /* after shop_Timestamp_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status shop_Timestamp__decode(shop_Timestamp *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_TEXT_READ_H
-pbj_status shop_Money__read_text(shop_Money *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status shop_Timestamp__read_text(shop_Timestamp *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-#endif
 #ifdef PBJ_JSON_H
 void shop_Money__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 void shop_Timestamp__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */

@@ -20,7 +20,7 @@ const pbj_json_enum shop_Status__json = {(const pbj__jin_name[]){
 
 /* the names of the tables below, NUL-separated: each enum's full name, then its values' names by number; each
  * message's full name, then per field its name (a required one's full name before it) and JSON name (when it
- * differs), then its oneofs' names; in pieces laid end to end
+ * differs), then its oneofs' names, then its extensions' text and JSON names; in pieces laid end to end
  * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
 static const struct {
     char s0[262];
@@ -44,8 +44,10 @@ static const pbj_field shop_LineItem__fields[] = {
     {2, PBJ_TYPE_UINT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(shop_LineItem, quantity), 0, 90, 90, NULL, NULL},   /* quantity */
     {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(shop_LineItem, unit_price), 0, 99, 110, &shop_Money__table, NULL},   /* unit_price */
 };
+PBJ_CODEC(shop_LineItem, shop_LineItem__decode, shop_LineItem_size, shop_LineItem_encode_partial, shop_LineItem_sort_maps, shop_LineItem_missing);
 const pbj_table shop_LineItem__table = {(const char *)&pbj__pool_shop_order_proto, shop_LineItem__fields, NULL, NULL, 72, sizeof(shop_LineItem), 3, 3, 0,
-                           PBJ_OFFSET(shop_LineItem, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(shop_LineItem, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &shop_LineItem__codec, NULL, 0,
+                           0, NULL};
 
 /* shop.Order */
 static const pbj_field shop_Order__fields[] = {
@@ -62,16 +64,20 @@ static const pbj_field shop_Order__fields[] = {
 static const pbj_oneof shop_Order__oneofs[] = {
     {PBJ_MEMBER(shop_Order, delivery_case), PBJ_MEMBER(shop_Order, delivery), 221},
 };
+PBJ_CODEC(shop_Order, shop_Order__decode, shop_Order_size, shop_Order_encode_partial, shop_Order_sort_maps, shop_Order_missing);
 const pbj_table shop_Order__table = {(const char *)&pbj__pool_shop_order_proto, shop_Order__fields, shop_Order__oneofs, NULL, 120, sizeof(shop_Order), 9, 9, 1,
-                           PBJ_OFFSET(shop_Order, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(shop_Order, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &shop_Order__codec, NULL, 0,
+                           0, NULL};
 
 /* shop.Order.NotesEntry */
 static const pbj_field shop_Order_NotesEntry__fields[] = {
     {1, PBJ_TYPE_STRING, PBJ_MODE_ALWAYS, PBJ_F_UTF8, PBJ_MEMBER(shop_Order_NotesEntry, key), 0, 252, 252, NULL, NULL},   /* key */
     {2, PBJ_TYPE_STRING, PBJ_MODE_ALWAYS, PBJ_F_UTF8, PBJ_MEMBER(shop_Order_NotesEntry, value), 0, 256, 256, NULL, NULL},   /* value */
 };
+PBJ_CODEC(shop_Order_NotesEntry, shop_Order_NotesEntry__decode, shop_Order_NotesEntry_size, shop_Order_NotesEntry_encode_partial, shop_Order_NotesEntry_sort_maps, shop_Order_NotesEntry_missing);
 const pbj_table shop_Order_NotesEntry__table = {(const char *)&pbj__pool_shop_order_proto, shop_Order_NotesEntry__fields, NULL, NULL, 230, sizeof(shop_Order_NotesEntry), 2, 2, 0,
-                           PBJ_OFFSET(shop_Order_NotesEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL};
+                           PBJ_OFFSET(shop_Order_NotesEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &shop_Order_NotesEntry__codec, NULL, 0,
+                           0, NULL};
 
 /* ==== shop.LineItem ==== */
 
@@ -198,112 +204,6 @@ pbj_status shop_LineItem__decode(shop_LineItem *m, const uint8_t *p, const uint8
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status shop_LineItem_print(const shop_LineItem *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->sku.len != 0)
-        pbj_text_string(t, "sku", pbj_slice_data(m->sku), m->sku.len);
-    if (m->quantity)
-        pbj_text_uint32(t, "quantity", m->quantity);
-    if (m->unit_price) {
-        pbj_text_open(t, "unit_price");
-        shop_Money_print(m->unit_price, t);
-        pbj_text_close(t);
-    }
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t shop_LineItem__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 3:
-        if (memcmp(s, "sku", 3) == 0) return 1;
-        break;
-    case 8:
-        if (memcmp(s, "quantity", 8) == 0) return 2;
-        break;
-    case 10:
-        if (memcmp(s, "unit_price", 10) == 0) return 3;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status shop_LineItem__read_text(shop_LineItem *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (shop_LineItem__text_field(r->name, r->name_len)) {
-        case 1: /* sku */
-            if (m->sku.len != 0) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_utf8(r, &v)) return r->st;
-                m->sku = v;
-            }
-            break;
-        case 2: /* quantity */
-            if (m->quantity) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                uint32_t v;
-                if (!pbj_text_read_uint32(r, &v)) return r->st;
-                m->quantity = v;
-            }
-            break;
-        case 3: /* unit_price */
-            if (m->unit_price) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->unit_price = (shop_Money *)pbj_arena_alloc(r->arena, sizeof(shop_Money)))) return pbj__tr_nomem(r);
-            shop_Money_init(m->unit_price);
-            if (pbj__tr_status(r, shop_Money__read_text(m->unit_price, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "shop.LineItem");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status shop_LineItem_from_text(shop_LineItem *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    shop_LineItem_init(m);
-    if (pbj__tr_status(&r, shop_LineItem__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, shop_LineItem_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, shop_LineItem_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status shop_LineItem__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    shop_LineItem *m = (shop_LineItem *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    shop_LineItem_init(m);
-    if (pbj__tr_status(r, shop_LineItem__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, shop_LineItem_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = shop_LineItem_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, shop_LineItem_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== shop.Order ==== */
 
@@ -594,215 +494,6 @@ pbj_status shop_Order__decode(shop_Order *m, const uint8_t *p, const uint8_t *en
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status shop_Order_print(const shop_Order *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->id)
-        pbj_text_uint64(t, "id", m->id);
-    if (m->customer.len != 0)
-        pbj_text_string(t, "customer", pbj_slice_data(m->customer), m->customer.len);
-    if (m->status)
-        pbj_text_enum(t, "status", m->status, shop_Status_name(m->status));
-    for (size_t i = 0; i < m->items.count; i++) {
-        pbj_text_open(t, "items");
-        shop_LineItem_print(&m->items.data[i], t);
-        pbj_text_close(t);
-    }
-    if (m->placed_at) {
-        pbj_text_open(t, "placed_at");
-        shop_Timestamp_print(m->placed_at, t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->notes.count; i++) {
-        pbj_text_open(t, "notes");
-        shop_Order_NotesEntry_print(&m->notes.data[i], t);
-        pbj_text_close(t);
-    }
-    switch (m->delivery_case) {
-    case shop_Order_delivery_address:
-        pbj_text_string(t, "address", pbj_slice_data(m->delivery.address), m->delivery.address.len);
-        break;
-    case shop_Order_delivery_pickup_store:
-        pbj_text_string(t, "pickup_store", pbj_slice_data(m->delivery.pickup_store), m->delivery.pickup_store.len);
-        break;
-    default:
-        break;
-    }
-    if (m->has_coupon)
-        pbj_text_string(t, "coupon", pbj_slice_data(m->coupon), m->coupon.len);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t shop_Order__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 2:
-        if (memcmp(s, "id", 2) == 0) return 1;
-        break;
-    case 5:
-        if (memcmp(s, "items", 5) == 0) return 4;
-        if (memcmp(s, "notes", 5) == 0) return 6;
-        break;
-    case 6:
-        if (memcmp(s, "coupon", 6) == 0) return 9;
-        if (memcmp(s, "status", 6) == 0) return 3;
-        break;
-    case 7:
-        if (memcmp(s, "address", 7) == 0) return 7;
-        break;
-    case 8:
-        if (memcmp(s, "customer", 8) == 0) return 2;
-        break;
-    case 9:
-        if (memcmp(s, "placed_at", 9) == 0) return 5;
-        break;
-    case 12:
-        if (memcmp(s, "pickup_store", 12) == 0) return 8;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status shop_Order__read_text(shop_Order *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (shop_Order__text_field(r->name, r->name_len)) {
-        case 1: /* id */
-            if (m->id) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                uint64_t v;
-                if (!pbj_text_read_uint64(r, &v)) return r->st;
-                m->id = v;
-            }
-            break;
-        case 2: /* customer */
-            if (m->customer.len != 0) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_utf8(r, &v)) return r->st;
-                m->customer = v;
-            }
-            break;
-        case 3: /* status */
-            if (m->status) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, shop_Status_from_name, shop_Status_name, false)) return r->st;
-                m->status = v;
-            }
-            break;
-        case 4: /* items */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                shop_LineItem *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->items.data = (shop_LineItem *)pbj__array_add(r->arena, m->items.data, m->items.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->items.data[m->items.count++];
-                shop_LineItem_init(e);
-                if (pbj__tr_status(r, shop_LineItem__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 5: /* placed_at */
-            if (m->placed_at) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->placed_at = (shop_Timestamp *)pbj_arena_alloc(r->arena, sizeof(shop_Timestamp)))) return pbj__tr_nomem(r);
-            shop_Timestamp_init(m->placed_at);
-            if (pbj__tr_status(r, shop_Timestamp__read_text(m->placed_at, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        case 6: /* notes */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                shop_Order_NotesEntry *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->notes.data = (shop_Order_NotesEntry *)pbj__array_add(r->arena, m->notes.data, m->notes.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->notes.data[m->notes.count++];
-                shop_Order_NotesEntry_init(e);
-                if (pbj__tr_status(r, shop_Order_NotesEntry__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 7: /* address */
-            if (m->delivery_case != shop_Order_delivery_NOT_SET)
-                return m->delivery_case == shop_Order_delivery_address ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, pbj_table_name_of(&shop_Order__table, (uint32_t)m->delivery_case), "delivery");
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_utf8(r, &v)) return r->st;
-                m->delivery.address = v;
-                m->delivery_case = shop_Order_delivery_address;
-            }
-            break;
-        case 8: /* pickup_store */
-            if (m->delivery_case != shop_Order_delivery_NOT_SET)
-                return m->delivery_case == shop_Order_delivery_pickup_store ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, pbj_table_name_of(&shop_Order__table, (uint32_t)m->delivery_case), "delivery");
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_utf8(r, &v)) return r->st;
-                m->delivery.pickup_store = v;
-                m->delivery_case = shop_Order_delivery_pickup_store;
-            }
-            break;
-        case 9: /* coupon */
-            if (m->has_coupon) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_utf8(r, &v)) return r->st;
-                m->coupon = v;
-                m->has_coupon = 1;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "shop.Order");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status shop_Order_from_text(shop_Order *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    shop_Order_init(m);
-    if (pbj__tr_status(&r, shop_Order__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, shop_Order_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, shop_Order_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status shop_Order__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    shop_Order *m = (shop_Order *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    shop_Order_init(m);
-    if (pbj__tr_status(r, shop_Order__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, shop_Order_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = shop_Order_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, shop_Order_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== shop.Order.NotesEntry ==== */
 
 void shop_Order_NotesEntry_init(shop_Order_NotesEntry *m)
@@ -899,79 +590,6 @@ pbj_status shop_Order_NotesEntry__decode(shop_Order_NotesEntry *m, const uint8_t
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status shop_Order_NotesEntry_print(const shop_Order_NotesEntry *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    pbj_text_string(t, "key", pbj_slice_data(m->key), m->key.len);
-    pbj_text_string(t, "value", pbj_slice_data(m->value), m->value.len);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t shop_Order_NotesEntry__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 3:
-        if (memcmp(s, "key", 3) == 0) return 1;
-        break;
-    case 5:
-        if (memcmp(s, "value", 5) == 0) return 2;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status shop_Order_NotesEntry__read_text(shop_Order_NotesEntry *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (shop_Order_NotesEntry__text_field(r->name, r->name_len)) {
-        case 1: /* key */
-            if (m->key.len != 0) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_utf8(r, &v)) return r->st;
-                m->key = v;
-            }
-            break;
-        case 2: /* value */
-            if (m->value.len != 0) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_utf8(r, &v)) return r->st;
-                m->value = v;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "shop.Order.NotesEntry");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status shop_Order_NotesEntry_from_text(shop_Order_NotesEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    shop_Order_NotesEntry_init(m);
-    if (pbj__tr_status(&r, shop_Order_NotesEntry__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, shop_Order_NotesEntry_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, shop_Order_NotesEntry_missing(m));
-}
-
-#endif
-
 #ifdef PBJ_JSON_H
 void shop_LineItem__json(const void *vm, pbj_json *j)
 {
@@ -1019,8 +637,6 @@ static pbj_status shop_LineItem__type_encode(void *m, uint8_t *buf, size_t cap, 
 const pbj_msg_type shop_LineItem__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "shop.LineItem", sizeof(shop_LineItem), shop_LineItem__type_init, shop_LineItem__type_decode, shop_LineItem__type_size, shop_LineItem__type_encode,
     shop_LineItem__type_to_json, shop_LineItem__json, shop_LineItem__from_json
-,
-    shop_LineItem__text_any
 ,
 };
 #endif
@@ -1169,8 +785,6 @@ static pbj_status shop_Order__type_encode(void *m, uint8_t *buf, size_t cap, siz
 const pbj_msg_type shop_Order__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "shop.Order", sizeof(shop_Order), shop_Order__type_init, shop_Order__type_decode, shop_Order__type_size, shop_Order__type_encode,
     shop_Order__type_to_json, shop_Order__json, shop_Order__from_json
-,
-    shop_Order__text_any
 ,
 };
 #endif

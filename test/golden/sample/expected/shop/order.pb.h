@@ -90,7 +90,7 @@ PBJ_MUST_USE pbj_status shop_LineItem_encode(const shop_LineItem *m, uint8_t *bu
 PBJ_MUST_USE pbj_status shop_LineItem_decode(shop_LineItem *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool shop_LineItem_equal(const shop_LineItem *a, const shop_LineItem *b) { return pbj_table_equal(&shop_LineItem__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status shop_LineItem_print(const shop_LineItem *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status shop_LineItem_print(const shop_LineItem *m, pbj_text *t) { return pbj_table_print(&shop_LineItem__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* shop.LineItem reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -102,8 +102,11 @@ static inline void shop_LineItem_clear_unit_price(shop_LineItem *m) { m->unit_pr
 #ifdef PBJ_TEXT_READ_H
 /* shop_LineItem_from_text reads the text format (shop_LineItem_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. shop_LineItem__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status shop_LineItem_from_text(shop_LineItem *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &shop_LineItem__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status shop_LineItem_from_text(shop_LineItem *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&shop_LineItem__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== shop.Order ==== */
@@ -147,7 +150,7 @@ PBJ_MUST_USE pbj_status shop_Order_encode(const shop_Order *m, uint8_t *buf, siz
 PBJ_MUST_USE pbj_status shop_Order_decode(shop_Order *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool shop_Order_equal(const shop_Order *a, const shop_Order *b) { return pbj_table_equal(&shop_Order__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status shop_Order_print(const shop_Order *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status shop_Order_print(const shop_Order *m, pbj_text *t) { return pbj_table_print(&shop_Order__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* shop.Order reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -179,8 +182,11 @@ static inline void shop_Order_clear_coupon(shop_Order *m)
 #ifdef PBJ_TEXT_READ_H
 /* shop_Order_from_text reads the text format (shop_Order_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. shop_Order__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status shop_Order_from_text(shop_Order *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &shop_Order__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status shop_Order_from_text(shop_Order *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&shop_Order__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== shop.Order.NotesEntry ==== */
@@ -200,7 +206,7 @@ PBJ_MUST_USE pbj_status shop_Order_NotesEntry_encode(const shop_Order_NotesEntry
 PBJ_MUST_USE pbj_status shop_Order_NotesEntry_decode(shop_Order_NotesEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool shop_Order_NotesEntry_equal(const shop_Order_NotesEntry *a, const shop_Order_NotesEntry *b) { return pbj_table_equal(&shop_Order_NotesEntry__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status shop_Order_NotesEntry_print(const shop_Order_NotesEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status shop_Order_NotesEntry_print(const shop_Order_NotesEntry *m, pbj_text *t) { return pbj_table_print(&shop_Order_NotesEntry__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* shop.Order.NotesEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -210,8 +216,11 @@ static inline pbj_status shop_Order_NotesEntry_encode_partial(const shop_Order_N
 #ifdef PBJ_TEXT_READ_H
 /* shop_Order_NotesEntry_from_text reads the text format (shop_Order_NotesEntry_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. shop_Order_NotesEntry__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status shop_Order_NotesEntry_from_text(shop_Order_NotesEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &shop_Order_NotesEntry__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status shop_Order_NotesEntry_from_text(shop_Order_NotesEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&shop_Order_NotesEntry__table, m, text, len, arena, o);
+}
 #endif
 
 #ifdef PBJ_JSON_H
@@ -248,11 +257,6 @@ uint8_t *shop_Order__write(const shop_Order *m, uint8_t *end);   /* after shop_O
 PBJ_MUST_USE pbj_status shop_Order__decode(shop_Order *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *shop_Order_NotesEntry__write(const shop_Order_NotesEntry *m, uint8_t *end);   /* after shop_Order_NotesEntry_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status shop_Order_NotesEntry__decode(shop_Order_NotesEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_TEXT_READ_H
-pbj_status shop_LineItem__read_text(shop_LineItem *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status shop_Order__read_text(shop_Order *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status shop_Order_NotesEntry__read_text(shop_Order_NotesEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-#endif
 #ifdef PBJ_JSON_H
 void shop_LineItem__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 void shop_Order__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */

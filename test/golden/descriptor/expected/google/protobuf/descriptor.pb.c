@@ -74,7 +74,7 @@ const pbj_json_enum google_protobuf_MethodOptions_IdempotencyLevel__json = {(con
 
 /* the names of the tables below, NUL-separated: each enum's full name, then its values' names by number; each
  * message's full name, then per field its name (a required one's full name before it) and JSON name (when it
- * differs), then its oneofs' names; in pieces laid end to end
+ * differs), then its oneofs' names, then its extensions' text and JSON names; in pieces laid end to end
  * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
 static const struct {
     char s0[3996];
@@ -157,8 +157,10 @@ const pbj_enum google_protobuf_MethodOptions_IdempotencyLevel__enum = {(const ch
 static const pbj_field google_protobuf_FileDescriptorSet__fields[] = {
     {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FileDescriptorSet, file), 0, 668, 668, &google_protobuf_FileDescriptorProto__table, NULL},   /* file */
 };
+PBJ_CODEC(google_protobuf_FileDescriptorSet, google_protobuf_FileDescriptorSet__decode, google_protobuf_FileDescriptorSet_size, google_protobuf_FileDescriptorSet_encode_partial, google_protobuf_FileDescriptorSet_sort_maps, google_protobuf_FileDescriptorSet_missing);
 const pbj_table google_protobuf_FileDescriptorSet__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileDescriptorSet__fields, NULL, NULL, 634, sizeof(google_protobuf_FileDescriptorSet), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_FileDescriptorSet, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_FileDescriptorSet, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_FileDescriptorSet__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.FileDescriptorProto */
 static const pbj_field google_protobuf_FileDescriptorProto__fields[] = {
@@ -175,8 +177,10 @@ static const pbj_field google_protobuf_FileDescriptorProto__fields[] = {
     {11, PBJ_TYPE_INT32, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_FileDescriptorProto, weak_dependency), 0, 870, 886, NULL, NULL},   /* weak_dependency */
     {12, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileDescriptorProto, syntax), PBJ_OFFSET(google_protobuf_FileDescriptorProto, has_syntax), 901, 901, NULL, NULL},   /* syntax */
 };
+PBJ_CODEC(google_protobuf_FileDescriptorProto, google_protobuf_FileDescriptorProto__decode, google_protobuf_FileDescriptorProto_size, google_protobuf_FileDescriptorProto_encode_partial, google_protobuf_FileDescriptorProto_sort_maps, google_protobuf_FileDescriptorProto_missing);
 const pbj_table google_protobuf_FileDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileDescriptorProto__fields, NULL, NULL, 673, sizeof(google_protobuf_FileDescriptorProto), 12, 12, 0,
-                           PBJ_OFFSET(google_protobuf_FileDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_FileDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_FileDescriptorProto__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.DescriptorProto */
 static const pbj_field google_protobuf_DescriptorProto__fields[] = {
@@ -191,8 +195,10 @@ static const pbj_field google_protobuf_DescriptorProto__fields[] = {
     {9, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_DescriptorProto, reserved_range), 0, 1063, 1078, &google_protobuf_DescriptorProto_ReservedRange__table, NULL},   /* reserved_range */
     {10, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_DescriptorProto, reserved_name), 0, 1092, 1106, NULL, NULL},   /* reserved_name */
 };
+PBJ_CODEC(google_protobuf_DescriptorProto, google_protobuf_DescriptorProto__decode, google_protobuf_DescriptorProto_size, google_protobuf_DescriptorProto_encode_partial, google_protobuf_DescriptorProto_sort_maps, google_protobuf_DescriptorProto_missing);
 const pbj_table google_protobuf_DescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto__fields, NULL, NULL, 908, sizeof(google_protobuf_DescriptorProto), 10, 10, 0,
-                           PBJ_OFFSET(google_protobuf_DescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_DescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_DescriptorProto__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.DescriptorProto.ExtensionRange */
 static const pbj_field google_protobuf_DescriptorProto_ExtensionRange__fields[] = {
@@ -200,23 +206,30 @@ static const pbj_field google_protobuf_DescriptorProto_ExtensionRange__fields[] 
     {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_DescriptorProto_ExtensionRange, end), PBJ_OFFSET(google_protobuf_DescriptorProto_ExtensionRange, has_end), 1172, 1172, NULL, NULL},   /* end */
     {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_DescriptorProto_ExtensionRange, options), 0, 1176, 1176, &google_protobuf_ExtensionRangeOptions__table, NULL},   /* options */
 };
+PBJ_CODEC(google_protobuf_DescriptorProto_ExtensionRange, google_protobuf_DescriptorProto_ExtensionRange__decode, google_protobuf_DescriptorProto_ExtensionRange_size, google_protobuf_DescriptorProto_ExtensionRange_encode_partial, google_protobuf_DescriptorProto_ExtensionRange_sort_maps, google_protobuf_DescriptorProto_ExtensionRange_missing);
 const pbj_table google_protobuf_DescriptorProto_ExtensionRange__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto_ExtensionRange__fields, NULL, NULL, 1119, sizeof(google_protobuf_DescriptorProto_ExtensionRange), 3, 3, 0,
-                           PBJ_OFFSET(google_protobuf_DescriptorProto_ExtensionRange, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_DescriptorProto_ExtensionRange, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_DescriptorProto_ExtensionRange__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.DescriptorProto.ReservedRange */
 static const pbj_field google_protobuf_DescriptorProto_ReservedRange__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_DescriptorProto_ReservedRange, start), PBJ_OFFSET(google_protobuf_DescriptorProto_ReservedRange, has_start), 1230, 1230, NULL, NULL},   /* start */
     {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_DescriptorProto_ReservedRange, end), PBJ_OFFSET(google_protobuf_DescriptorProto_ReservedRange, has_end), 1236, 1236, NULL, NULL},   /* end */
 };
+PBJ_CODEC(google_protobuf_DescriptorProto_ReservedRange, google_protobuf_DescriptorProto_ReservedRange__decode, google_protobuf_DescriptorProto_ReservedRange_size, google_protobuf_DescriptorProto_ReservedRange_encode_partial, google_protobuf_DescriptorProto_ReservedRange_sort_maps, google_protobuf_DescriptorProto_ReservedRange_missing);
 const pbj_table google_protobuf_DescriptorProto_ReservedRange__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto_ReservedRange__fields, NULL, NULL, 1184, sizeof(google_protobuf_DescriptorProto_ReservedRange), 2, 2, 0,
-                           PBJ_OFFSET(google_protobuf_DescriptorProto_ReservedRange, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_DescriptorProto_ReservedRange, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_DescriptorProto_ReservedRange__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.ExtensionRangeOptions */
 static const pbj_field google_protobuf_ExtensionRangeOptions__fields[] = {
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ExtensionRangeOptions, uninterpreted_option), 0, 1278, 1299, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
+static const uint32_t google_protobuf_ExtensionRangeOptions__ext_ranges[] = {1000, 536870911};
+PBJ_CODEC(google_protobuf_ExtensionRangeOptions, google_protobuf_ExtensionRangeOptions__decode, google_protobuf_ExtensionRangeOptions_size, google_protobuf_ExtensionRangeOptions_encode_partial, google_protobuf_ExtensionRangeOptions_sort_maps, google_protobuf_ExtensionRangeOptions_missing);
 const pbj_table google_protobuf_ExtensionRangeOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ExtensionRangeOptions__fields, NULL, NULL, 1240, sizeof(google_protobuf_ExtensionRangeOptions), 1, 0, 0,
-                           PBJ_OFFSET(google_protobuf_ExtensionRangeOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_ExtensionRangeOptions, pbj_ext), 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_ExtensionRangeOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_ExtensionRangeOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_ExtensionRangeOptions__codec, NULL, 0,
+                           1, google_protobuf_ExtensionRangeOptions__ext_ranges};
 
 /* google.protobuf.FieldDescriptorProto */
 static void google_protobuf_FieldDescriptorProto__init_table(void *m) { google_protobuf_FieldDescriptorProto_init((google_protobuf_FieldDescriptorProto *)m); }
@@ -233,16 +246,20 @@ static const pbj_field google_protobuf_FieldDescriptorProto__fields[] = {
     {10, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, json_name), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_json_name), 1465, 1475, NULL, NULL},   /* json_name */
     {17, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, proto3_optional), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_proto3_optional), 1484, 1500, NULL, NULL},   /* proto3_optional */
 };
+PBJ_CODEC(google_protobuf_FieldDescriptorProto, google_protobuf_FieldDescriptorProto__decode, google_protobuf_FieldDescriptorProto_size, google_protobuf_FieldDescriptorProto_encode_partial, google_protobuf_FieldDescriptorProto_sort_maps, google_protobuf_FieldDescriptorProto_missing);
 const pbj_table google_protobuf_FieldDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldDescriptorProto__fields, NULL, google_protobuf_FieldDescriptorProto__init_table, 1319, sizeof(google_protobuf_FieldDescriptorProto), 11, 10, 0,
-                           PBJ_OFFSET(google_protobuf_FieldDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_FieldDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_FieldDescriptorProto__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.OneofDescriptorProto */
 static const pbj_field google_protobuf_OneofDescriptorProto__fields[] = {
     {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_OneofDescriptorProto, name), PBJ_OFFSET(google_protobuf_OneofDescriptorProto, has_name), 1552, 1552, NULL, NULL},   /* name */
     {2, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_OneofDescriptorProto, options), 0, 1557, 1557, &google_protobuf_OneofOptions__table, NULL},   /* options */
 };
+PBJ_CODEC(google_protobuf_OneofDescriptorProto, google_protobuf_OneofDescriptorProto__decode, google_protobuf_OneofDescriptorProto_size, google_protobuf_OneofDescriptorProto_encode_partial, google_protobuf_OneofDescriptorProto_sort_maps, google_protobuf_OneofDescriptorProto_missing);
 const pbj_table google_protobuf_OneofDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_OneofDescriptorProto__fields, NULL, NULL, 1515, sizeof(google_protobuf_OneofDescriptorProto), 2, 2, 0,
-                           PBJ_OFFSET(google_protobuf_OneofDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_OneofDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_OneofDescriptorProto__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.EnumDescriptorProto */
 static const pbj_field google_protobuf_EnumDescriptorProto__fields[] = {
@@ -252,16 +269,20 @@ static const pbj_field google_protobuf_EnumDescriptorProto__fields[] = {
     {4, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_EnumDescriptorProto, reserved_range), 0, 1620, 1635, &google_protobuf_EnumDescriptorProto_EnumReservedRange__table, NULL},   /* reserved_range */
     {5, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_EnumDescriptorProto, reserved_name), 0, 1649, 1663, NULL, NULL},   /* reserved_name */
 };
+PBJ_CODEC(google_protobuf_EnumDescriptorProto, google_protobuf_EnumDescriptorProto__decode, google_protobuf_EnumDescriptorProto_size, google_protobuf_EnumDescriptorProto_encode_partial, google_protobuf_EnumDescriptorProto_sort_maps, google_protobuf_EnumDescriptorProto_missing);
 const pbj_table google_protobuf_EnumDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumDescriptorProto__fields, NULL, NULL, 1565, sizeof(google_protobuf_EnumDescriptorProto), 5, 5, 0,
-                           PBJ_OFFSET(google_protobuf_EnumDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_EnumDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_EnumDescriptorProto__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.EnumDescriptorProto.EnumReservedRange */
 static const pbj_field google_protobuf_EnumDescriptorProto_EnumReservedRange__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumDescriptorProto_EnumReservedRange, start), PBJ_OFFSET(google_protobuf_EnumDescriptorProto_EnumReservedRange, has_start), 1730, 1730, NULL, NULL},   /* start */
     {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumDescriptorProto_EnumReservedRange, end), PBJ_OFFSET(google_protobuf_EnumDescriptorProto_EnumReservedRange, has_end), 1736, 1736, NULL, NULL},   /* end */
 };
+PBJ_CODEC(google_protobuf_EnumDescriptorProto_EnumReservedRange, google_protobuf_EnumDescriptorProto_EnumReservedRange__decode, google_protobuf_EnumDescriptorProto_EnumReservedRange_size, google_protobuf_EnumDescriptorProto_EnumReservedRange_encode_partial, google_protobuf_EnumDescriptorProto_EnumReservedRange_sort_maps, google_protobuf_EnumDescriptorProto_EnumReservedRange_missing);
 const pbj_table google_protobuf_EnumDescriptorProto_EnumReservedRange__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumDescriptorProto_EnumReservedRange__fields, NULL, NULL, 1676, sizeof(google_protobuf_EnumDescriptorProto_EnumReservedRange), 2, 2, 0,
-                           PBJ_OFFSET(google_protobuf_EnumDescriptorProto_EnumReservedRange, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_EnumDescriptorProto_EnumReservedRange, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_EnumDescriptorProto_EnumReservedRange__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.EnumValueDescriptorProto */
 static const pbj_field google_protobuf_EnumValueDescriptorProto__fields[] = {
@@ -269,8 +290,10 @@ static const pbj_field google_protobuf_EnumValueDescriptorProto__fields[] = {
     {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumValueDescriptorProto, number), PBJ_OFFSET(google_protobuf_EnumValueDescriptorProto, has_number), 1786, 1786, NULL, NULL},   /* number */
     {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumValueDescriptorProto, options), 0, 1793, 1793, &google_protobuf_EnumValueOptions__table, NULL},   /* options */
 };
+PBJ_CODEC(google_protobuf_EnumValueDescriptorProto, google_protobuf_EnumValueDescriptorProto__decode, google_protobuf_EnumValueDescriptorProto_size, google_protobuf_EnumValueDescriptorProto_encode_partial, google_protobuf_EnumValueDescriptorProto_sort_maps, google_protobuf_EnumValueDescriptorProto_missing);
 const pbj_table google_protobuf_EnumValueDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumValueDescriptorProto__fields, NULL, NULL, 1740, sizeof(google_protobuf_EnumValueDescriptorProto), 3, 3, 0,
-                           PBJ_OFFSET(google_protobuf_EnumValueDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_EnumValueDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_EnumValueDescriptorProto__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.ServiceDescriptorProto */
 static const pbj_field google_protobuf_ServiceDescriptorProto__fields[] = {
@@ -278,8 +301,10 @@ static const pbj_field google_protobuf_ServiceDescriptorProto__fields[] = {
     {2, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ServiceDescriptorProto, method), 0, 1845, 1845, &google_protobuf_MethodDescriptorProto__table, NULL},   /* method */
     {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ServiceDescriptorProto, options), 0, 1852, 1852, &google_protobuf_ServiceOptions__table, NULL},   /* options */
 };
+PBJ_CODEC(google_protobuf_ServiceDescriptorProto, google_protobuf_ServiceDescriptorProto__decode, google_protobuf_ServiceDescriptorProto_size, google_protobuf_ServiceDescriptorProto_encode_partial, google_protobuf_ServiceDescriptorProto_sort_maps, google_protobuf_ServiceDescriptorProto_missing);
 const pbj_table google_protobuf_ServiceDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ServiceDescriptorProto__fields, NULL, NULL, 1801, sizeof(google_protobuf_ServiceDescriptorProto), 3, 3, 0,
-                           PBJ_OFFSET(google_protobuf_ServiceDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_ServiceDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_ServiceDescriptorProto__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.MethodDescriptorProto */
 static const pbj_field google_protobuf_MethodDescriptorProto__fields[] = {
@@ -290,8 +315,10 @@ static const pbj_field google_protobuf_MethodDescriptorProto__fields[] = {
     {5, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MethodDescriptorProto, client_streaming), PBJ_OFFSET(google_protobuf_MethodDescriptorProto, has_client_streaming), 1955, 1972, NULL, NULL},   /* client_streaming */
     {6, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MethodDescriptorProto, server_streaming), PBJ_OFFSET(google_protobuf_MethodDescriptorProto, has_server_streaming), 1988, 2005, NULL, NULL},   /* server_streaming */
 };
+PBJ_CODEC(google_protobuf_MethodDescriptorProto, google_protobuf_MethodDescriptorProto__decode, google_protobuf_MethodDescriptorProto_size, google_protobuf_MethodDescriptorProto_encode_partial, google_protobuf_MethodDescriptorProto_sort_maps, google_protobuf_MethodDescriptorProto_missing);
 const pbj_table google_protobuf_MethodDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MethodDescriptorProto__fields, NULL, NULL, 1860, sizeof(google_protobuf_MethodDescriptorProto), 6, 6, 0,
-                           PBJ_OFFSET(google_protobuf_MethodDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_MethodDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_MethodDescriptorProto__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.FileOptions */
 static void google_protobuf_FileOptions__init_table(void *m) { google_protobuf_FileOptions_init((google_protobuf_FileOptions *)m); }
@@ -318,8 +345,11 @@ static const pbj_field google_protobuf_FileOptions__fields[] = {
     {45, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FileOptions, ruby_package), PBJ_OFFSET(google_protobuf_FileOptions, has_ruby_package), 2693, 2706, NULL, NULL},   /* ruby_package */
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FileOptions, uninterpreted_option), 0, 2718, 2739, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
+static const uint32_t google_protobuf_FileOptions__ext_ranges[] = {1000, 536870911};
+PBJ_CODEC(google_protobuf_FileOptions, google_protobuf_FileOptions__decode, google_protobuf_FileOptions_size, google_protobuf_FileOptions_encode_partial, google_protobuf_FileOptions_sort_maps, google_protobuf_FileOptions_missing);
 const pbj_table google_protobuf_FileOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileOptions__fields, NULL, google_protobuf_FileOptions__init_table, 2021, sizeof(google_protobuf_FileOptions), 21, 1, 0,
-                           PBJ_OFFSET(google_protobuf_FileOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_FileOptions, pbj_ext), 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_FileOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_FileOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_FileOptions__codec, NULL, 0,
+                           1, google_protobuf_FileOptions__ext_ranges};
 
 /* google.protobuf.MessageOptions */
 static const pbj_field google_protobuf_MessageOptions__fields[] = {
@@ -329,8 +359,11 @@ static const pbj_field google_protobuf_MessageOptions__fields[] = {
     {7, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MessageOptions, map_entry), PBJ_OFFSET(google_protobuf_MessageOptions, has_map_entry), 2907, 2917, NULL, NULL},   /* map_entry */
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_MessageOptions, uninterpreted_option), 0, 2926, 2947, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
+static const uint32_t google_protobuf_MessageOptions__ext_ranges[] = {1000, 536870911};
+PBJ_CODEC(google_protobuf_MessageOptions, google_protobuf_MessageOptions__decode, google_protobuf_MessageOptions_size, google_protobuf_MessageOptions_encode_partial, google_protobuf_MessageOptions_sort_maps, google_protobuf_MessageOptions_missing);
 const pbj_table google_protobuf_MessageOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MessageOptions__fields, NULL, NULL, 2759, sizeof(google_protobuf_MessageOptions), 5, 3, 0,
-                           PBJ_OFFSET(google_protobuf_MessageOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_MessageOptions, pbj_ext), 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_MessageOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_MessageOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_MessageOptions__codec, NULL, 0,
+                           1, google_protobuf_MessageOptions__ext_ranges};
 
 /* google.protobuf.FieldOptions */
 static const pbj_field google_protobuf_FieldOptions__fields[] = {
@@ -343,15 +376,21 @@ static const pbj_field google_protobuf_FieldOptions__fields[] = {
     {15, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldOptions, unverified_lazy), PBJ_OFFSET(google_protobuf_FieldOptions, has_unverified_lazy), 3037, 3053, NULL, NULL},   /* unverified_lazy */
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FieldOptions, uninterpreted_option), 0, 3068, 3089, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
+static const uint32_t google_protobuf_FieldOptions__ext_ranges[] = {1000, 536870911};
+PBJ_CODEC(google_protobuf_FieldOptions, google_protobuf_FieldOptions__decode, google_protobuf_FieldOptions_size, google_protobuf_FieldOptions_encode_partial, google_protobuf_FieldOptions_sort_maps, google_protobuf_FieldOptions_missing);
 const pbj_table google_protobuf_FieldOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldOptions__fields, NULL, NULL, 2967, sizeof(google_protobuf_FieldOptions), 8, 3, 0,
-                           PBJ_OFFSET(google_protobuf_FieldOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_FieldOptions, pbj_ext), 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_FieldOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_FieldOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_FieldOptions__codec, NULL, 0,
+                           1, google_protobuf_FieldOptions__ext_ranges};
 
 /* google.protobuf.OneofOptions */
 static const pbj_field google_protobuf_OneofOptions__fields[] = {
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_OneofOptions, uninterpreted_option), 0, 3138, 3159, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
+static const uint32_t google_protobuf_OneofOptions__ext_ranges[] = {1000, 536870911};
+PBJ_CODEC(google_protobuf_OneofOptions, google_protobuf_OneofOptions__decode, google_protobuf_OneofOptions_size, google_protobuf_OneofOptions_encode_partial, google_protobuf_OneofOptions_sort_maps, google_protobuf_OneofOptions_missing);
 const pbj_table google_protobuf_OneofOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_OneofOptions__fields, NULL, NULL, 3109, sizeof(google_protobuf_OneofOptions), 1, 0, 0,
-                           PBJ_OFFSET(google_protobuf_OneofOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_OneofOptions, pbj_ext), 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_OneofOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_OneofOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_OneofOptions__codec, NULL, 0,
+                           1, google_protobuf_OneofOptions__ext_ranges};
 
 /* google.protobuf.EnumOptions */
 static const pbj_field google_protobuf_EnumOptions__fields[] = {
@@ -359,24 +398,33 @@ static const pbj_field google_protobuf_EnumOptions__fields[] = {
     {3, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumOptions, deprecated), PBJ_OFFSET(google_protobuf_EnumOptions, has_deprecated), 3230, 3230, NULL, NULL},   /* deprecated */
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumOptions, uninterpreted_option), 0, 3241, 3262, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
+static const uint32_t google_protobuf_EnumOptions__ext_ranges[] = {1000, 536870911};
+PBJ_CODEC(google_protobuf_EnumOptions, google_protobuf_EnumOptions__decode, google_protobuf_EnumOptions_size, google_protobuf_EnumOptions_encode_partial, google_protobuf_EnumOptions_sort_maps, google_protobuf_EnumOptions_missing);
 const pbj_table google_protobuf_EnumOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumOptions__fields, NULL, NULL, 3179, sizeof(google_protobuf_EnumOptions), 3, 0, 0,
-                           PBJ_OFFSET(google_protobuf_EnumOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_EnumOptions, pbj_ext), 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_EnumOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_EnumOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_EnumOptions__codec, NULL, 0,
+                           1, google_protobuf_EnumOptions__ext_ranges};
 
 /* google.protobuf.EnumValueOptions */
 static const pbj_field google_protobuf_EnumValueOptions__fields[] = {
     {1, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumValueOptions, deprecated), PBJ_OFFSET(google_protobuf_EnumValueOptions, has_deprecated), 3315, 3315, NULL, NULL},   /* deprecated */
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumValueOptions, uninterpreted_option), 0, 3326, 3347, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
+static const uint32_t google_protobuf_EnumValueOptions__ext_ranges[] = {1000, 536870911};
+PBJ_CODEC(google_protobuf_EnumValueOptions, google_protobuf_EnumValueOptions__decode, google_protobuf_EnumValueOptions_size, google_protobuf_EnumValueOptions_encode_partial, google_protobuf_EnumValueOptions_sort_maps, google_protobuf_EnumValueOptions_missing);
 const pbj_table google_protobuf_EnumValueOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumValueOptions__fields, NULL, NULL, 3282, sizeof(google_protobuf_EnumValueOptions), 2, 1, 0,
-                           PBJ_OFFSET(google_protobuf_EnumValueOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_EnumValueOptions, pbj_ext), 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_EnumValueOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_EnumValueOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_EnumValueOptions__codec, NULL, 0,
+                           1, google_protobuf_EnumValueOptions__ext_ranges};
 
 /* google.protobuf.ServiceOptions */
 static const pbj_field google_protobuf_ServiceOptions__fields[] = {
     {33, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_ServiceOptions, deprecated), PBJ_OFFSET(google_protobuf_ServiceOptions, has_deprecated), 3398, 3398, NULL, NULL},   /* deprecated */
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ServiceOptions, uninterpreted_option), 0, 3409, 3430, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
+static const uint32_t google_protobuf_ServiceOptions__ext_ranges[] = {1000, 536870911};
+PBJ_CODEC(google_protobuf_ServiceOptions, google_protobuf_ServiceOptions__decode, google_protobuf_ServiceOptions_size, google_protobuf_ServiceOptions_encode_partial, google_protobuf_ServiceOptions_sort_maps, google_protobuf_ServiceOptions_missing);
 const pbj_table google_protobuf_ServiceOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ServiceOptions__fields, NULL, NULL, 3367, sizeof(google_protobuf_ServiceOptions), 2, 0, 0,
-                           PBJ_OFFSET(google_protobuf_ServiceOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_ServiceOptions, pbj_ext), 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_ServiceOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_ServiceOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_ServiceOptions__codec, NULL, 0,
+                           1, google_protobuf_ServiceOptions__ext_ranges};
 
 /* google.protobuf.MethodOptions */
 static const pbj_field google_protobuf_MethodOptions__fields[] = {
@@ -384,8 +432,11 @@ static const pbj_field google_protobuf_MethodOptions__fields[] = {
     {34, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_MethodOptions, idempotency_level), PBJ_OFFSET(google_protobuf_MethodOptions, has_idempotency_level), 3491, 3509, NULL, &google_protobuf_MethodOptions_IdempotencyLevel__enum},   /* idempotency_level */
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_MethodOptions, uninterpreted_option), 0, 3526, 3547, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
+static const uint32_t google_protobuf_MethodOptions__ext_ranges[] = {1000, 536870911};
+PBJ_CODEC(google_protobuf_MethodOptions, google_protobuf_MethodOptions__decode, google_protobuf_MethodOptions_size, google_protobuf_MethodOptions_encode_partial, google_protobuf_MethodOptions_sort_maps, google_protobuf_MethodOptions_missing);
 const pbj_table google_protobuf_MethodOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MethodOptions__fields, NULL, NULL, 3450, sizeof(google_protobuf_MethodOptions), 3, 0, 0,
-                           PBJ_OFFSET(google_protobuf_MethodOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_MethodOptions, pbj_ext), 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_MethodOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_MethodOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_MethodOptions__codec, NULL, 0,
+                           1, google_protobuf_MethodOptions__ext_ranges};
 
 /* google.protobuf.UninterpretedOption */
 static const pbj_field google_protobuf_UninterpretedOption__fields[] = {
@@ -397,23 +448,29 @@ static const pbj_field google_protobuf_UninterpretedOption__fields[] = {
     {7, PBJ_TYPE_BYTES, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, string_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_string_value), 3738, 3751, NULL, NULL},   /* string_value */
     {8, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, aggregate_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_aggregate_value), 3763, 3779, NULL, NULL},   /* aggregate_value */
 };
+PBJ_CODEC(google_protobuf_UninterpretedOption, google_protobuf_UninterpretedOption__decode, google_protobuf_UninterpretedOption_size, google_protobuf_UninterpretedOption_encode_partial, google_protobuf_UninterpretedOption_sort_maps, google_protobuf_UninterpretedOption_missing);
 const pbj_table google_protobuf_UninterpretedOption__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_UninterpretedOption__fields, NULL, NULL, 3567, sizeof(google_protobuf_UninterpretedOption), 7, 0, 0,
-                           PBJ_OFFSET(google_protobuf_UninterpretedOption, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_UninterpretedOption, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_UninterpretedOption__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.UninterpretedOption.NamePart */
 static const pbj_field google_protobuf_UninterpretedOption_NamePart__fields[] = {
     {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, PBJ_F_REQUIRED, PBJ_MEMBER(google_protobuf_UninterpretedOption_NamePart, name_part), PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, has_name_part), 3894, 3904, NULL, NULL},   /* name_part */
     {2, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, PBJ_F_REQUIRED, PBJ_MEMBER(google_protobuf_UninterpretedOption_NamePart, is_extension), PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, has_is_extension), 3971, 3984, NULL, NULL},   /* is_extension */
 };
+PBJ_CODEC(google_protobuf_UninterpretedOption_NamePart, google_protobuf_UninterpretedOption_NamePart__decode, google_protobuf_UninterpretedOption_NamePart_size, google_protobuf_UninterpretedOption_NamePart_encode_partial, google_protobuf_UninterpretedOption_NamePart_sort_maps, google_protobuf_UninterpretedOption_NamePart_missing);
 const pbj_table google_protobuf_UninterpretedOption_NamePart__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_UninterpretedOption_NamePart__fields, NULL, NULL, 3794, sizeof(google_protobuf_UninterpretedOption_NamePart), 2, 2, 0,
-                           PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_UninterpretedOption_NamePart__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.SourceCodeInfo */
 static const pbj_field google_protobuf_SourceCodeInfo__fields[] = {
     {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo, location), 0, 4027, 4027, &google_protobuf_SourceCodeInfo_Location__table, NULL},   /* location */
 };
+PBJ_CODEC(google_protobuf_SourceCodeInfo, google_protobuf_SourceCodeInfo__decode, google_protobuf_SourceCodeInfo_size, google_protobuf_SourceCodeInfo_encode_partial, google_protobuf_SourceCodeInfo_sort_maps, google_protobuf_SourceCodeInfo_missing);
 const pbj_table google_protobuf_SourceCodeInfo__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_SourceCodeInfo__fields, NULL, NULL, 3996, sizeof(google_protobuf_SourceCodeInfo), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_SourceCodeInfo, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_SourceCodeInfo, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_SourceCodeInfo__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.SourceCodeInfo.Location */
 static const pbj_field google_protobuf_SourceCodeInfo_Location__fields[] = {
@@ -423,15 +480,19 @@ static const pbj_field google_protobuf_SourceCodeInfo_Location__fields[] = {
     {4, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, trailing_comments), PBJ_OFFSET(google_protobuf_SourceCodeInfo_Location, has_trailing_comments), 4119, 4137, NULL, NULL},   /* trailing_comments */
     {6, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, leading_detached_comments), 0, 4154, 4180, NULL, NULL},   /* leading_detached_comments */
 };
+PBJ_CODEC(google_protobuf_SourceCodeInfo_Location, google_protobuf_SourceCodeInfo_Location__decode, google_protobuf_SourceCodeInfo_Location_size, google_protobuf_SourceCodeInfo_Location_encode_partial, google_protobuf_SourceCodeInfo_Location_sort_maps, google_protobuf_SourceCodeInfo_Location_missing);
 const pbj_table google_protobuf_SourceCodeInfo_Location__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_SourceCodeInfo_Location__fields, NULL, NULL, 4036, sizeof(google_protobuf_SourceCodeInfo_Location), 5, 4, 0,
-                           PBJ_OFFSET(google_protobuf_SourceCodeInfo_Location, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_SourceCodeInfo_Location, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_SourceCodeInfo_Location__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.GeneratedCodeInfo */
 static const pbj_field google_protobuf_GeneratedCodeInfo__fields[] = {
     {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo, annotation), 0, 4238, 4238, &google_protobuf_GeneratedCodeInfo_Annotation__table, NULL},   /* annotation */
 };
+PBJ_CODEC(google_protobuf_GeneratedCodeInfo, google_protobuf_GeneratedCodeInfo__decode, google_protobuf_GeneratedCodeInfo_size, google_protobuf_GeneratedCodeInfo_encode_partial, google_protobuf_GeneratedCodeInfo_sort_maps, google_protobuf_GeneratedCodeInfo_missing);
 const pbj_table google_protobuf_GeneratedCodeInfo__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_GeneratedCodeInfo__fields, NULL, NULL, 4204, sizeof(google_protobuf_GeneratedCodeInfo), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_GeneratedCodeInfo, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_GeneratedCodeInfo, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_GeneratedCodeInfo__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.GeneratedCodeInfo.Annotation */
 static const pbj_field google_protobuf_GeneratedCodeInfo_Annotation__fields[] = {
@@ -440,8 +501,10 @@ static const pbj_field google_protobuf_GeneratedCodeInfo_Annotation__fields[] = 
     {3, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo_Annotation, begin), PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, has_begin), 4322, 4322, NULL, NULL},   /* begin */
     {4, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo_Annotation, end), PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, has_end), 4328, 4328, NULL, NULL},   /* end */
 };
+PBJ_CODEC(google_protobuf_GeneratedCodeInfo_Annotation, google_protobuf_GeneratedCodeInfo_Annotation__decode, google_protobuf_GeneratedCodeInfo_Annotation_size, google_protobuf_GeneratedCodeInfo_Annotation_encode_partial, google_protobuf_GeneratedCodeInfo_Annotation_sort_maps, google_protobuf_GeneratedCodeInfo_Annotation_missing);
 const pbj_table google_protobuf_GeneratedCodeInfo_Annotation__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_GeneratedCodeInfo_Annotation__fields, NULL, NULL, 4249, sizeof(google_protobuf_GeneratedCodeInfo_Annotation), 4, 4, 0,
-                           PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_GeneratedCodeInfo_Annotation__codec, NULL, 0,
+                           0, NULL};
 
 /* ==== google.protobuf.FileDescriptorSet ==== */
 
@@ -546,89 +609,6 @@ pbj_status google_protobuf_FileDescriptorSet__decode(google_protobuf_FileDescrip
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_FileDescriptorSet_print(const google_protobuf_FileDescriptorSet *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    for (size_t i = 0; i < m->file.count; i++) {
-        pbj_text_open(t, "file");
-        google_protobuf_FileDescriptorProto_print(&m->file.data[i], t);
-        pbj_text_close(t);
-    }
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_FileDescriptorSet__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 4:
-        if (memcmp(s, "file", 4) == 0) return 1;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_FileDescriptorSet__read_text(google_protobuf_FileDescriptorSet *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_FileDescriptorSet__text_field(r->name, r->name_len)) {
-        case 1: /* file */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_FileDescriptorProto *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->file.data = (google_protobuf_FileDescriptorProto *)pbj__array_add(r->arena, m->file.data, m->file.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->file.data[m->file.count++];
-                google_protobuf_FileDescriptorProto_init(e);
-                if (pbj__tr_status(r, google_protobuf_FileDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.FileDescriptorSet");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_FileDescriptorSet_from_text(google_protobuf_FileDescriptorSet *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_FileDescriptorSet_init(m);
-    if (pbj__tr_status(&r, google_protobuf_FileDescriptorSet__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_FileDescriptorSet_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_FileDescriptorSet_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_FileDescriptorSet__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_FileDescriptorSet *m = (google_protobuf_FileDescriptorSet *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_FileDescriptorSet_init(m);
-    if (pbj__tr_status(r, google_protobuf_FileDescriptorSet__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_FileDescriptorSet_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_FileDescriptorSet_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_FileDescriptorSet_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== google.protobuf.FileDescriptorProto ==== */
 
@@ -1082,263 +1062,6 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_FileDescriptorProto_print(const google_protobuf_FileDescriptorProto *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_name)
-        pbj_text_string(t, "name", pbj_slice_data(m->name), m->name.len);
-    if (m->has_package)
-        pbj_text_string(t, "package", pbj_slice_data(m->package), m->package.len);
-    for (size_t i = 0; i < m->dependency.count; i++)
-        pbj_text_string(t, "dependency", pbj_slice_data(m->dependency.data[i]), m->dependency.data[i].len);
-    for (size_t i = 0; i < m->message_type.count; i++) {
-        pbj_text_open(t, "message_type");
-        google_protobuf_DescriptorProto_print(&m->message_type.data[i], t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->enum_type.count; i++) {
-        pbj_text_open(t, "enum_type");
-        google_protobuf_EnumDescriptorProto_print(&m->enum_type.data[i], t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->service.count; i++) {
-        pbj_text_open(t, "service");
-        google_protobuf_ServiceDescriptorProto_print(&m->service.data[i], t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->extension.count; i++) {
-        pbj_text_open(t, "extension");
-        google_protobuf_FieldDescriptorProto_print(&m->extension.data[i], t);
-        pbj_text_close(t);
-    }
-    if (m->options) {
-        pbj_text_open(t, "options");
-        google_protobuf_FileOptions_print(m->options, t);
-        pbj_text_close(t);
-    }
-    if (m->source_code_info) {
-        pbj_text_open(t, "source_code_info");
-        google_protobuf_SourceCodeInfo_print(m->source_code_info, t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->public_dependency.count; i++)
-        pbj_text_int32(t, "public_dependency", m->public_dependency.data[i]);
-    for (size_t i = 0; i < m->weak_dependency.count; i++)
-        pbj_text_int32(t, "weak_dependency", m->weak_dependency.data[i]);
-    if (m->has_syntax)
-        pbj_text_string(t, "syntax", pbj_slice_data(m->syntax), m->syntax.len);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_FileDescriptorProto__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 4:
-        if (memcmp(s, "name", 4) == 0) return 1;
-        break;
-    case 6:
-        if (memcmp(s, "syntax", 6) == 0) return 12;
-        break;
-    case 7:
-        if (memcmp(s, "options", 7) == 0) return 8;
-        if (memcmp(s, "package", 7) == 0) return 2;
-        if (memcmp(s, "service", 7) == 0) return 6;
-        break;
-    case 9:
-        if (memcmp(s, "enum_type", 9) == 0) return 5;
-        if (memcmp(s, "extension", 9) == 0) return 7;
-        break;
-    case 10:
-        if (memcmp(s, "dependency", 10) == 0) return 3;
-        break;
-    case 12:
-        if (memcmp(s, "message_type", 12) == 0) return 4;
-        break;
-    case 15:
-        if (memcmp(s, "weak_dependency", 15) == 0) return 11;
-        break;
-    case 16:
-        if (memcmp(s, "source_code_info", 16) == 0) return 9;
-        break;
-    case 17:
-        if (memcmp(s, "public_dependency", 17) == 0) return 10;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_FileDescriptorProto__read_text(google_protobuf_FileDescriptorProto *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_FileDescriptorProto__text_field(r->name, r->name_len)) {
-        case 1: /* name */
-            if (m->has_name) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->name = v;
-                m->has_name = 1;
-            }
-            break;
-        case 2: /* package */
-            if (m->has_package) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->package = v;
-                m->has_package = 1;
-            }
-            break;
-        case 3: /* dependency */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                if (!(m->dependency.data = (pbj_slice *)pbj__array_add(r->arena, m->dependency.data, m->dependency.count, sizeof v))) return pbj__tr_nomem(r);
-                m->dependency.data[m->dependency.count++] = v;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 4: /* message_type */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_DescriptorProto *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->message_type.data = (google_protobuf_DescriptorProto *)pbj__array_add(r->arena, m->message_type.data, m->message_type.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->message_type.data[m->message_type.count++];
-                google_protobuf_DescriptorProto_init(e);
-                if (pbj__tr_status(r, google_protobuf_DescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 5: /* enum_type */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_EnumDescriptorProto *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->enum_type.data = (google_protobuf_EnumDescriptorProto *)pbj__array_add(r->arena, m->enum_type.data, m->enum_type.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->enum_type.data[m->enum_type.count++];
-                google_protobuf_EnumDescriptorProto_init(e);
-                if (pbj__tr_status(r, google_protobuf_EnumDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 6: /* service */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_ServiceDescriptorProto *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->service.data = (google_protobuf_ServiceDescriptorProto *)pbj__array_add(r->arena, m->service.data, m->service.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->service.data[m->service.count++];
-                google_protobuf_ServiceDescriptorProto_init(e);
-                if (pbj__tr_status(r, google_protobuf_ServiceDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 7: /* extension */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_FieldDescriptorProto *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->extension.data = (google_protobuf_FieldDescriptorProto *)pbj__array_add(r->arena, m->extension.data, m->extension.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->extension.data[m->extension.count++];
-                google_protobuf_FieldDescriptorProto_init(e);
-                if (pbj__tr_status(r, google_protobuf_FieldDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 8: /* options */
-            if (m->options) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->options = (google_protobuf_FileOptions *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FileOptions)))) return pbj__tr_nomem(r);
-            google_protobuf_FileOptions_init(m->options);
-            if (pbj__tr_status(r, google_protobuf_FileOptions__read_text(m->options, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        case 9: /* source_code_info */
-            if (m->source_code_info) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->source_code_info = (google_protobuf_SourceCodeInfo *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_SourceCodeInfo)))) return pbj__tr_nomem(r);
-            google_protobuf_SourceCodeInfo_init(m->source_code_info);
-            if (pbj__tr_status(r, google_protobuf_SourceCodeInfo__read_text(m->source_code_info, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        case 10: /* public_dependency */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                if (!(m->public_dependency.data = (int32_t *)pbj__array_add(r->arena, m->public_dependency.data, m->public_dependency.count, sizeof v))) return pbj__tr_nomem(r);
-                m->public_dependency.data[m->public_dependency.count++] = v;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 11: /* weak_dependency */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                if (!(m->weak_dependency.data = (int32_t *)pbj__array_add(r->arena, m->weak_dependency.data, m->weak_dependency.count, sizeof v))) return pbj__tr_nomem(r);
-                m->weak_dependency.data[m->weak_dependency.count++] = v;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 12: /* syntax */
-            if (m->has_syntax) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->syntax = v;
-                m->has_syntax = 1;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.FileDescriptorProto");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_FileDescriptorProto_from_text(google_protobuf_FileDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_FileDescriptorProto_init(m);
-    if (pbj__tr_status(&r, google_protobuf_FileDescriptorProto__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_FileDescriptorProto_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_FileDescriptorProto_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_FileDescriptorProto__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_FileDescriptorProto *m = (google_protobuf_FileDescriptorProto *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_FileDescriptorProto_init(m);
-    if (pbj__tr_status(r, google_protobuf_FileDescriptorProto__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_FileDescriptorProto_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_FileDescriptorProto_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_FileDescriptorProto_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== google.protobuf.DescriptorProto ==== */
 
 void google_protobuf_DescriptorProto_init(google_protobuf_DescriptorProto *m)
@@ -1726,252 +1449,6 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_DescriptorProto_print(const google_protobuf_DescriptorProto *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_name)
-        pbj_text_string(t, "name", pbj_slice_data(m->name), m->name.len);
-    for (size_t i = 0; i < m->field.count; i++) {
-        pbj_text_open(t, "field");
-        google_protobuf_FieldDescriptorProto_print(&m->field.data[i], t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->nested_type.count; i++) {
-        pbj_text_open(t, "nested_type");
-        google_protobuf_DescriptorProto_print(&m->nested_type.data[i], t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->enum_type.count; i++) {
-        pbj_text_open(t, "enum_type");
-        google_protobuf_EnumDescriptorProto_print(&m->enum_type.data[i], t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->extension_range.count; i++) {
-        pbj_text_open(t, "extension_range");
-        google_protobuf_DescriptorProto_ExtensionRange_print(&m->extension_range.data[i], t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->extension.count; i++) {
-        pbj_text_open(t, "extension");
-        google_protobuf_FieldDescriptorProto_print(&m->extension.data[i], t);
-        pbj_text_close(t);
-    }
-    if (m->options) {
-        pbj_text_open(t, "options");
-        google_protobuf_MessageOptions_print(m->options, t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->oneof_decl.count; i++) {
-        pbj_text_open(t, "oneof_decl");
-        google_protobuf_OneofDescriptorProto_print(&m->oneof_decl.data[i], t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->reserved_range.count; i++) {
-        pbj_text_open(t, "reserved_range");
-        google_protobuf_DescriptorProto_ReservedRange_print(&m->reserved_range.data[i], t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->reserved_name.count; i++)
-        pbj_text_string(t, "reserved_name", pbj_slice_data(m->reserved_name.data[i]), m->reserved_name.data[i].len);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_DescriptorProto__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 4:
-        if (memcmp(s, "name", 4) == 0) return 1;
-        break;
-    case 5:
-        if (memcmp(s, "field", 5) == 0) return 2;
-        break;
-    case 7:
-        if (memcmp(s, "options", 7) == 0) return 7;
-        break;
-    case 9:
-        if (memcmp(s, "enum_type", 9) == 0) return 4;
-        if (memcmp(s, "extension", 9) == 0) return 6;
-        break;
-    case 10:
-        if (memcmp(s, "oneof_decl", 10) == 0) return 8;
-        break;
-    case 11:
-        if (memcmp(s, "nested_type", 11) == 0) return 3;
-        break;
-    case 13:
-        if (memcmp(s, "reserved_name", 13) == 0) return 10;
-        break;
-    case 14:
-        if (memcmp(s, "reserved_range", 14) == 0) return 9;
-        break;
-    case 15:
-        if (memcmp(s, "extension_range", 15) == 0) return 5;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_DescriptorProto__read_text(google_protobuf_DescriptorProto *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_DescriptorProto__text_field(r->name, r->name_len)) {
-        case 1: /* name */
-            if (m->has_name) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->name = v;
-                m->has_name = 1;
-            }
-            break;
-        case 2: /* field */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_FieldDescriptorProto *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->field.data = (google_protobuf_FieldDescriptorProto *)pbj__array_add(r->arena, m->field.data, m->field.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->field.data[m->field.count++];
-                google_protobuf_FieldDescriptorProto_init(e);
-                if (pbj__tr_status(r, google_protobuf_FieldDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 3: /* nested_type */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_DescriptorProto *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->nested_type.data = (google_protobuf_DescriptorProto *)pbj__array_add(r->arena, m->nested_type.data, m->nested_type.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->nested_type.data[m->nested_type.count++];
-                google_protobuf_DescriptorProto_init(e);
-                if (pbj__tr_status(r, google_protobuf_DescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 4: /* enum_type */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_EnumDescriptorProto *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->enum_type.data = (google_protobuf_EnumDescriptorProto *)pbj__array_add(r->arena, m->enum_type.data, m->enum_type.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->enum_type.data[m->enum_type.count++];
-                google_protobuf_EnumDescriptorProto_init(e);
-                if (pbj__tr_status(r, google_protobuf_EnumDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 5: /* extension_range */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_DescriptorProto_ExtensionRange *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->extension_range.data = (google_protobuf_DescriptorProto_ExtensionRange *)pbj__array_add(r->arena, m->extension_range.data, m->extension_range.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->extension_range.data[m->extension_range.count++];
-                google_protobuf_DescriptorProto_ExtensionRange_init(e);
-                if (pbj__tr_status(r, google_protobuf_DescriptorProto_ExtensionRange__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 6: /* extension */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_FieldDescriptorProto *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->extension.data = (google_protobuf_FieldDescriptorProto *)pbj__array_add(r->arena, m->extension.data, m->extension.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->extension.data[m->extension.count++];
-                google_protobuf_FieldDescriptorProto_init(e);
-                if (pbj__tr_status(r, google_protobuf_FieldDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 7: /* options */
-            if (m->options) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->options = (google_protobuf_MessageOptions *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_MessageOptions)))) return pbj__tr_nomem(r);
-            google_protobuf_MessageOptions_init(m->options);
-            if (pbj__tr_status(r, google_protobuf_MessageOptions__read_text(m->options, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        case 8: /* oneof_decl */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_OneofDescriptorProto *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->oneof_decl.data = (google_protobuf_OneofDescriptorProto *)pbj__array_add(r->arena, m->oneof_decl.data, m->oneof_decl.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->oneof_decl.data[m->oneof_decl.count++];
-                google_protobuf_OneofDescriptorProto_init(e);
-                if (pbj__tr_status(r, google_protobuf_OneofDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 9: /* reserved_range */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_DescriptorProto_ReservedRange *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->reserved_range.data = (google_protobuf_DescriptorProto_ReservedRange *)pbj__array_add(r->arena, m->reserved_range.data, m->reserved_range.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->reserved_range.data[m->reserved_range.count++];
-                google_protobuf_DescriptorProto_ReservedRange_init(e);
-                if (pbj__tr_status(r, google_protobuf_DescriptorProto_ReservedRange__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 10: /* reserved_name */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                if (!(m->reserved_name.data = (pbj_slice *)pbj__array_add(r->arena, m->reserved_name.data, m->reserved_name.count, sizeof v))) return pbj__tr_nomem(r);
-                m->reserved_name.data[m->reserved_name.count++] = v;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.DescriptorProto");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_DescriptorProto_from_text(google_protobuf_DescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_DescriptorProto_init(m);
-    if (pbj__tr_status(&r, google_protobuf_DescriptorProto__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_DescriptorProto_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_DescriptorProto_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_DescriptorProto__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_DescriptorProto *m = (google_protobuf_DescriptorProto *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_DescriptorProto_init(m);
-    if (pbj__tr_status(r, google_protobuf_DescriptorProto__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_DescriptorProto_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_DescriptorProto_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_DescriptorProto_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== google.protobuf.DescriptorProto.ExtensionRange ==== */
 
 void google_protobuf_DescriptorProto_ExtensionRange_init(google_protobuf_DescriptorProto_ExtensionRange *m)
@@ -2107,114 +1584,6 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange__decode(google_protobu
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_DescriptorProto_ExtensionRange_print(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_start)
-        pbj_text_int32(t, "start", m->start);
-    if (m->has_end)
-        pbj_text_int32(t, "end", m->end);
-    if (m->options) {
-        pbj_text_open(t, "options");
-        google_protobuf_ExtensionRangeOptions_print(m->options, t);
-        pbj_text_close(t);
-    }
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_DescriptorProto_ExtensionRange__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 3:
-        if (memcmp(s, "end", 3) == 0) return 2;
-        break;
-    case 5:
-        if (memcmp(s, "start", 5) == 0) return 1;
-        break;
-    case 7:
-        if (memcmp(s, "options", 7) == 0) return 3;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_DescriptorProto_ExtensionRange__read_text(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_DescriptorProto_ExtensionRange__text_field(r->name, r->name_len)) {
-        case 1: /* start */
-            if (m->has_start) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->start = v;
-                m->has_start = 1;
-            }
-            break;
-        case 2: /* end */
-            if (m->has_end) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->end = v;
-                m->has_end = 1;
-            }
-            break;
-        case 3: /* options */
-            if (m->options) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->options = (google_protobuf_ExtensionRangeOptions *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_ExtensionRangeOptions)))) return pbj__tr_nomem(r);
-            google_protobuf_ExtensionRangeOptions_init(m->options);
-            if (pbj__tr_status(r, google_protobuf_ExtensionRangeOptions__read_text(m->options, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.DescriptorProto.ExtensionRange");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_DescriptorProto_ExtensionRange_from_text(google_protobuf_DescriptorProto_ExtensionRange *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_DescriptorProto_ExtensionRange_init(m);
-    if (pbj__tr_status(&r, google_protobuf_DescriptorProto_ExtensionRange__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_DescriptorProto_ExtensionRange_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_DescriptorProto_ExtensionRange_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_DescriptorProto_ExtensionRange__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_DescriptorProto_ExtensionRange *m = (google_protobuf_DescriptorProto_ExtensionRange *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_DescriptorProto_ExtensionRange_init(m);
-    if (pbj__tr_status(r, google_protobuf_DescriptorProto_ExtensionRange__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_DescriptorProto_ExtensionRange_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_DescriptorProto_ExtensionRange_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_DescriptorProto_ExtensionRange_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== google.protobuf.DescriptorProto.ReservedRange ==== */
 
 void google_protobuf_DescriptorProto_ReservedRange_init(google_protobuf_DescriptorProto_ReservedRange *m)
@@ -2312,99 +1681,6 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange__decode(google_protobuf
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_DescriptorProto_ReservedRange_print(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_start)
-        pbj_text_int32(t, "start", m->start);
-    if (m->has_end)
-        pbj_text_int32(t, "end", m->end);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_DescriptorProto_ReservedRange__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 3:
-        if (memcmp(s, "end", 3) == 0) return 2;
-        break;
-    case 5:
-        if (memcmp(s, "start", 5) == 0) return 1;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_DescriptorProto_ReservedRange__read_text(google_protobuf_DescriptorProto_ReservedRange *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_DescriptorProto_ReservedRange__text_field(r->name, r->name_len)) {
-        case 1: /* start */
-            if (m->has_start) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->start = v;
-                m->has_start = 1;
-            }
-            break;
-        case 2: /* end */
-            if (m->has_end) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->end = v;
-                m->has_end = 1;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.DescriptorProto.ReservedRange");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_DescriptorProto_ReservedRange_from_text(google_protobuf_DescriptorProto_ReservedRange *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_DescriptorProto_ReservedRange_init(m);
-    if (pbj__tr_status(&r, google_protobuf_DescriptorProto_ReservedRange__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_DescriptorProto_ReservedRange_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_DescriptorProto_ReservedRange_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_DescriptorProto_ReservedRange__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_DescriptorProto_ReservedRange *m = (google_protobuf_DescriptorProto_ReservedRange *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_DescriptorProto_ReservedRange_init(m);
-    if (pbj__tr_status(r, google_protobuf_DescriptorProto_ReservedRange__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_DescriptorProto_ReservedRange_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_DescriptorProto_ReservedRange_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_DescriptorProto_ReservedRange_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== google.protobuf.ExtensionRangeOptions ==== */
 
@@ -2511,109 +1787,6 @@ pbj_status google_protobuf_ExtensionRangeOptions__decode(google_protobuf_Extensi
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-static void google_protobuf_ExtensionRangeOptions__print_ext(pbj_slice ext, pbj_text *t, uint32_t lo, uint32_t hi)
-{
-    size_t pos = 0;
-    pbj__ext_rec r;
-    while (pbj__ext_next(ext, &pos, &r)) {
-        uint32_t n = r.number;
-        pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
-        (void)one;
-        if (n < lo || n > hi) continue;
-        switch (n) {
-        default:
-            break;
-        }
-        pbj_text_unknown(t, r.start, (size_t)(r.end - r.start));
-    }
-}
-#endif
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_ExtensionRangeOptions_print(const google_protobuf_ExtensionRangeOptions *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
-        pbj_text_open(t, "uninterpreted_option");
-        google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
-        pbj_text_close(t);
-    }
-    google_protobuf_ExtensionRangeOptions__print_ext(m->pbj_ext, t, 1000, 536870911);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_ExtensionRangeOptions__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 20:
-        if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions__read_text(google_protobuf_ExtensionRangeOptions *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_ExtensionRangeOptions__text_field(r->name, r->name_len)) {
-        case 999: /* uninterpreted_option */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_UninterpretedOption *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
-                google_protobuf_UninterpretedOption_init(e);
-                if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.ExtensionRangeOptions");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_from_text(google_protobuf_ExtensionRangeOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_ExtensionRangeOptions_init(m);
-    if (pbj__tr_status(&r, google_protobuf_ExtensionRangeOptions__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_ExtensionRangeOptions_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_ExtensionRangeOptions_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_ExtensionRangeOptions__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_ExtensionRangeOptions *m = (google_protobuf_ExtensionRangeOptions *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_ExtensionRangeOptions_init(m);
-    if (pbj__tr_status(r, google_protobuf_ExtensionRangeOptions__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_ExtensionRangeOptions_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_ExtensionRangeOptions_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_ExtensionRangeOptions_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== google.protobuf.FieldDescriptorProto ==== */
 
@@ -2909,230 +2082,6 @@ pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDes
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_FieldDescriptorProto_print(const google_protobuf_FieldDescriptorProto *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_name)
-        pbj_text_string(t, "name", pbj_slice_data(m->name), m->name.len);
-    if (m->has_extendee)
-        pbj_text_string(t, "extendee", pbj_slice_data(m->extendee), m->extendee.len);
-    if (m->has_number)
-        pbj_text_int32(t, "number", m->number);
-    if (m->has_label)
-        pbj_text_enum(t, "label", m->label, google_protobuf_FieldDescriptorProto_Label_name(m->label));
-    if (m->has_type)
-        pbj_text_enum(t, "type", m->type, google_protobuf_FieldDescriptorProto_Type_name(m->type));
-    if (m->has_type_name)
-        pbj_text_string(t, "type_name", pbj_slice_data(m->type_name), m->type_name.len);
-    if (m->has_default_value)
-        pbj_text_string(t, "default_value", pbj_slice_data(m->default_value), m->default_value.len);
-    if (m->options) {
-        pbj_text_open(t, "options");
-        google_protobuf_FieldOptions_print(m->options, t);
-        pbj_text_close(t);
-    }
-    if (m->has_oneof_index)
-        pbj_text_int32(t, "oneof_index", m->oneof_index);
-    if (m->has_json_name)
-        pbj_text_string(t, "json_name", pbj_slice_data(m->json_name), m->json_name.len);
-    if (m->has_proto3_optional)
-        pbj_text_bool(t, "proto3_optional", m->proto3_optional);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_FieldDescriptorProto__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 4:
-        if (memcmp(s, "name", 4) == 0) return 1;
-        if (memcmp(s, "type", 4) == 0) return 5;
-        break;
-    case 5:
-        if (memcmp(s, "label", 5) == 0) return 4;
-        break;
-    case 6:
-        if (memcmp(s, "number", 6) == 0) return 3;
-        break;
-    case 7:
-        if (memcmp(s, "options", 7) == 0) return 8;
-        break;
-    case 8:
-        if (memcmp(s, "extendee", 8) == 0) return 2;
-        break;
-    case 9:
-        if (memcmp(s, "json_name", 9) == 0) return 10;
-        if (memcmp(s, "type_name", 9) == 0) return 6;
-        break;
-    case 11:
-        if (memcmp(s, "oneof_index", 11) == 0) return 9;
-        break;
-    case 13:
-        if (memcmp(s, "default_value", 13) == 0) return 7;
-        break;
-    case 15:
-        if (memcmp(s, "proto3_optional", 15) == 0) return 17;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_FieldDescriptorProto__read_text(google_protobuf_FieldDescriptorProto *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_FieldDescriptorProto__text_field(r->name, r->name_len)) {
-        case 1: /* name */
-            if (m->has_name) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->name = v;
-                m->has_name = 1;
-            }
-            break;
-        case 2: /* extendee */
-            if (m->has_extendee) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->extendee = v;
-                m->has_extendee = 1;
-            }
-            break;
-        case 3: /* number */
-            if (m->has_number) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->number = v;
-                m->has_number = 1;
-            }
-            break;
-        case 4: /* label */
-            if (m->has_label) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, google_protobuf_FieldDescriptorProto_Label_from_name, google_protobuf_FieldDescriptorProto_Label_name, true)) return r->st;
-                m->label = v;
-                m->has_label = 1;
-            }
-            break;
-        case 5: /* type */
-            if (m->has_type) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, google_protobuf_FieldDescriptorProto_Type_from_name, google_protobuf_FieldDescriptorProto_Type_name, true)) return r->st;
-                m->type = v;
-                m->has_type = 1;
-            }
-            break;
-        case 6: /* type_name */
-            if (m->has_type_name) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->type_name = v;
-                m->has_type_name = 1;
-            }
-            break;
-        case 7: /* default_value */
-            if (m->has_default_value) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->default_value = v;
-                m->has_default_value = 1;
-            }
-            break;
-        case 8: /* options */
-            if (m->options) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->options = (google_protobuf_FieldOptions *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FieldOptions)))) return pbj__tr_nomem(r);
-            google_protobuf_FieldOptions_init(m->options);
-            if (pbj__tr_status(r, google_protobuf_FieldOptions__read_text(m->options, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        case 9: /* oneof_index */
-            if (m->has_oneof_index) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->oneof_index = v;
-                m->has_oneof_index = 1;
-            }
-            break;
-        case 10: /* json_name */
-            if (m->has_json_name) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->json_name = v;
-                m->has_json_name = 1;
-            }
-            break;
-        case 17: /* proto3_optional */
-            if (m->has_proto3_optional) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->proto3_optional = v;
-                m->has_proto3_optional = 1;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.FieldDescriptorProto");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_FieldDescriptorProto_from_text(google_protobuf_FieldDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_FieldDescriptorProto_init(m);
-    if (pbj__tr_status(&r, google_protobuf_FieldDescriptorProto__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_FieldDescriptorProto_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_FieldDescriptorProto_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_FieldDescriptorProto__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_FieldDescriptorProto *m = (google_protobuf_FieldDescriptorProto *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_FieldDescriptorProto_init(m);
-    if (pbj__tr_status(r, google_protobuf_FieldDescriptorProto__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_FieldDescriptorProto_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_FieldDescriptorProto_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_FieldDescriptorProto_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== google.protobuf.OneofDescriptorProto ==== */
 
 void google_protobuf_OneofDescriptorProto_init(google_protobuf_OneofDescriptorProto *m)
@@ -3248,99 +2197,6 @@ pbj_status google_protobuf_OneofDescriptorProto__decode(google_protobuf_OneofDes
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_OneofDescriptorProto_print(const google_protobuf_OneofDescriptorProto *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_name)
-        pbj_text_string(t, "name", pbj_slice_data(m->name), m->name.len);
-    if (m->options) {
-        pbj_text_open(t, "options");
-        google_protobuf_OneofOptions_print(m->options, t);
-        pbj_text_close(t);
-    }
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_OneofDescriptorProto__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 4:
-        if (memcmp(s, "name", 4) == 0) return 1;
-        break;
-    case 7:
-        if (memcmp(s, "options", 7) == 0) return 2;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_OneofDescriptorProto__read_text(google_protobuf_OneofDescriptorProto *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_OneofDescriptorProto__text_field(r->name, r->name_len)) {
-        case 1: /* name */
-            if (m->has_name) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->name = v;
-                m->has_name = 1;
-            }
-            break;
-        case 2: /* options */
-            if (m->options) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->options = (google_protobuf_OneofOptions *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_OneofOptions)))) return pbj__tr_nomem(r);
-            google_protobuf_OneofOptions_init(m->options);
-            if (pbj__tr_status(r, google_protobuf_OneofOptions__read_text(m->options, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.OneofDescriptorProto");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_OneofDescriptorProto_from_text(google_protobuf_OneofDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_OneofDescriptorProto_init(m);
-    if (pbj__tr_status(&r, google_protobuf_OneofDescriptorProto__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_OneofDescriptorProto_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_OneofDescriptorProto_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_OneofDescriptorProto__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_OneofDescriptorProto *m = (google_protobuf_OneofDescriptorProto *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_OneofDescriptorProto_init(m);
-    if (pbj__tr_status(r, google_protobuf_OneofDescriptorProto__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_OneofDescriptorProto_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_OneofDescriptorProto_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_OneofDescriptorProto_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== google.protobuf.EnumDescriptorProto ==== */
 
@@ -3552,154 +2408,6 @@ pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescr
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_EnumDescriptorProto_print(const google_protobuf_EnumDescriptorProto *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_name)
-        pbj_text_string(t, "name", pbj_slice_data(m->name), m->name.len);
-    for (size_t i = 0; i < m->value.count; i++) {
-        pbj_text_open(t, "value");
-        google_protobuf_EnumValueDescriptorProto_print(&m->value.data[i], t);
-        pbj_text_close(t);
-    }
-    if (m->options) {
-        pbj_text_open(t, "options");
-        google_protobuf_EnumOptions_print(m->options, t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->reserved_range.count; i++) {
-        pbj_text_open(t, "reserved_range");
-        google_protobuf_EnumDescriptorProto_EnumReservedRange_print(&m->reserved_range.data[i], t);
-        pbj_text_close(t);
-    }
-    for (size_t i = 0; i < m->reserved_name.count; i++)
-        pbj_text_string(t, "reserved_name", pbj_slice_data(m->reserved_name.data[i]), m->reserved_name.data[i].len);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_EnumDescriptorProto__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 4:
-        if (memcmp(s, "name", 4) == 0) return 1;
-        break;
-    case 5:
-        if (memcmp(s, "value", 5) == 0) return 2;
-        break;
-    case 7:
-        if (memcmp(s, "options", 7) == 0) return 3;
-        break;
-    case 13:
-        if (memcmp(s, "reserved_name", 13) == 0) return 5;
-        break;
-    case 14:
-        if (memcmp(s, "reserved_range", 14) == 0) return 4;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_EnumDescriptorProto__read_text(google_protobuf_EnumDescriptorProto *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_EnumDescriptorProto__text_field(r->name, r->name_len)) {
-        case 1: /* name */
-            if (m->has_name) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->name = v;
-                m->has_name = 1;
-            }
-            break;
-        case 2: /* value */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_EnumValueDescriptorProto *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->value.data = (google_protobuf_EnumValueDescriptorProto *)pbj__array_add(r->arena, m->value.data, m->value.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->value.data[m->value.count++];
-                google_protobuf_EnumValueDescriptorProto_init(e);
-                if (pbj__tr_status(r, google_protobuf_EnumValueDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 3: /* options */
-            if (m->options) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->options = (google_protobuf_EnumOptions *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_EnumOptions)))) return pbj__tr_nomem(r);
-            google_protobuf_EnumOptions_init(m->options);
-            if (pbj__tr_status(r, google_protobuf_EnumOptions__read_text(m->options, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        case 4: /* reserved_range */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_EnumDescriptorProto_EnumReservedRange *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->reserved_range.data = (google_protobuf_EnumDescriptorProto_EnumReservedRange *)pbj__array_add(r->arena, m->reserved_range.data, m->reserved_range.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->reserved_range.data[m->reserved_range.count++];
-                google_protobuf_EnumDescriptorProto_EnumReservedRange_init(e);
-                if (pbj__tr_status(r, google_protobuf_EnumDescriptorProto_EnumReservedRange__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 5: /* reserved_name */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                if (!(m->reserved_name.data = (pbj_slice *)pbj__array_add(r->arena, m->reserved_name.data, m->reserved_name.count, sizeof v))) return pbj__tr_nomem(r);
-                m->reserved_name.data[m->reserved_name.count++] = v;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.EnumDescriptorProto");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_EnumDescriptorProto_from_text(google_protobuf_EnumDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_EnumDescriptorProto_init(m);
-    if (pbj__tr_status(&r, google_protobuf_EnumDescriptorProto__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_EnumDescriptorProto_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_EnumDescriptorProto_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_EnumDescriptorProto__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_EnumDescriptorProto *m = (google_protobuf_EnumDescriptorProto *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_EnumDescriptorProto_init(m);
-    if (pbj__tr_status(r, google_protobuf_EnumDescriptorProto__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_EnumDescriptorProto_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_EnumDescriptorProto_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_EnumDescriptorProto_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== google.protobuf.EnumDescriptorProto.EnumReservedRange ==== */
 
 void google_protobuf_EnumDescriptorProto_EnumReservedRange_init(google_protobuf_EnumDescriptorProto_EnumReservedRange *m)
@@ -3797,99 +2505,6 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__decode(google_
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_print(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_start)
-        pbj_text_int32(t, "start", m->start);
-    if (m->has_end)
-        pbj_text_int32(t, "end", m->end);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_EnumDescriptorProto_EnumReservedRange__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 3:
-        if (memcmp(s, "end", 3) == 0) return 2;
-        break;
-    case 5:
-        if (memcmp(s, "start", 5) == 0) return 1;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__read_text(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_EnumDescriptorProto_EnumReservedRange__text_field(r->name, r->name_len)) {
-        case 1: /* start */
-            if (m->has_start) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->start = v;
-                m->has_start = 1;
-            }
-            break;
-        case 2: /* end */
-            if (m->has_end) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->end = v;
-                m->has_end = 1;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.EnumDescriptorProto.EnumReservedRange");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_from_text(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_EnumDescriptorProto_EnumReservedRange_init(m);
-    if (pbj__tr_status(&r, google_protobuf_EnumDescriptorProto_EnumReservedRange__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_EnumDescriptorProto_EnumReservedRange_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_EnumDescriptorProto_EnumReservedRange_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_EnumDescriptorProto_EnumReservedRange *m = (google_protobuf_EnumDescriptorProto_EnumReservedRange *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_EnumDescriptorProto_EnumReservedRange_init(m);
-    if (pbj__tr_status(r, google_protobuf_EnumDescriptorProto_EnumReservedRange__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_EnumDescriptorProto_EnumReservedRange_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_EnumDescriptorProto_EnumReservedRange_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_EnumDescriptorProto_EnumReservedRange_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== google.protobuf.EnumValueDescriptorProto ==== */
 
@@ -4025,114 +2640,6 @@ pbj_status google_protobuf_EnumValueDescriptorProto__decode(google_protobuf_Enum
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_EnumValueDescriptorProto_print(const google_protobuf_EnumValueDescriptorProto *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_name)
-        pbj_text_string(t, "name", pbj_slice_data(m->name), m->name.len);
-    if (m->has_number)
-        pbj_text_int32(t, "number", m->number);
-    if (m->options) {
-        pbj_text_open(t, "options");
-        google_protobuf_EnumValueOptions_print(m->options, t);
-        pbj_text_close(t);
-    }
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_EnumValueDescriptorProto__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 4:
-        if (memcmp(s, "name", 4) == 0) return 1;
-        break;
-    case 6:
-        if (memcmp(s, "number", 6) == 0) return 2;
-        break;
-    case 7:
-        if (memcmp(s, "options", 7) == 0) return 3;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_EnumValueDescriptorProto__read_text(google_protobuf_EnumValueDescriptorProto *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_EnumValueDescriptorProto__text_field(r->name, r->name_len)) {
-        case 1: /* name */
-            if (m->has_name) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->name = v;
-                m->has_name = 1;
-            }
-            break;
-        case 2: /* number */
-            if (m->has_number) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->number = v;
-                m->has_number = 1;
-            }
-            break;
-        case 3: /* options */
-            if (m->options) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->options = (google_protobuf_EnumValueOptions *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_EnumValueOptions)))) return pbj__tr_nomem(r);
-            google_protobuf_EnumValueOptions_init(m->options);
-            if (pbj__tr_status(r, google_protobuf_EnumValueOptions__read_text(m->options, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.EnumValueDescriptorProto");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_EnumValueDescriptorProto_from_text(google_protobuf_EnumValueDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_EnumValueDescriptorProto_init(m);
-    if (pbj__tr_status(&r, google_protobuf_EnumValueDescriptorProto__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_EnumValueDescriptorProto_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_EnumValueDescriptorProto_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_EnumValueDescriptorProto__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_EnumValueDescriptorProto *m = (google_protobuf_EnumValueDescriptorProto *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_EnumValueDescriptorProto_init(m);
-    if (pbj__tr_status(r, google_protobuf_EnumValueDescriptorProto__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_EnumValueDescriptorProto_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_EnumValueDescriptorProto_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_EnumValueDescriptorProto_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== google.protobuf.ServiceDescriptorProto ==== */
 
@@ -4283,119 +2790,6 @@ pbj_status google_protobuf_ServiceDescriptorProto__decode(google_protobuf_Servic
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_ServiceDescriptorProto_print(const google_protobuf_ServiceDescriptorProto *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_name)
-        pbj_text_string(t, "name", pbj_slice_data(m->name), m->name.len);
-    for (size_t i = 0; i < m->method.count; i++) {
-        pbj_text_open(t, "method");
-        google_protobuf_MethodDescriptorProto_print(&m->method.data[i], t);
-        pbj_text_close(t);
-    }
-    if (m->options) {
-        pbj_text_open(t, "options");
-        google_protobuf_ServiceOptions_print(m->options, t);
-        pbj_text_close(t);
-    }
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_ServiceDescriptorProto__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 4:
-        if (memcmp(s, "name", 4) == 0) return 1;
-        break;
-    case 6:
-        if (memcmp(s, "method", 6) == 0) return 2;
-        break;
-    case 7:
-        if (memcmp(s, "options", 7) == 0) return 3;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_ServiceDescriptorProto__read_text(google_protobuf_ServiceDescriptorProto *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_ServiceDescriptorProto__text_field(r->name, r->name_len)) {
-        case 1: /* name */
-            if (m->has_name) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->name = v;
-                m->has_name = 1;
-            }
-            break;
-        case 2: /* method */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_MethodDescriptorProto *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->method.data = (google_protobuf_MethodDescriptorProto *)pbj__array_add(r->arena, m->method.data, m->method.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->method.data[m->method.count++];
-                google_protobuf_MethodDescriptorProto_init(e);
-                if (pbj__tr_status(r, google_protobuf_MethodDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 3: /* options */
-            if (m->options) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->options = (google_protobuf_ServiceOptions *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_ServiceOptions)))) return pbj__tr_nomem(r);
-            google_protobuf_ServiceOptions_init(m->options);
-            if (pbj__tr_status(r, google_protobuf_ServiceOptions__read_text(m->options, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.ServiceDescriptorProto");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_ServiceDescriptorProto_from_text(google_protobuf_ServiceDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_ServiceDescriptorProto_init(m);
-    if (pbj__tr_status(&r, google_protobuf_ServiceDescriptorProto__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_ServiceDescriptorProto_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_ServiceDescriptorProto_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_ServiceDescriptorProto__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_ServiceDescriptorProto *m = (google_protobuf_ServiceDescriptorProto *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_ServiceDescriptorProto_init(m);
-    if (pbj__tr_status(r, google_protobuf_ServiceDescriptorProto__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_ServiceDescriptorProto_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_ServiceDescriptorProto_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_ServiceDescriptorProto_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== google.protobuf.MethodDescriptorProto ==== */
 
@@ -4588,157 +2982,6 @@ pbj_status google_protobuf_MethodDescriptorProto__decode(google_protobuf_MethodD
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_MethodDescriptorProto_print(const google_protobuf_MethodDescriptorProto *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_name)
-        pbj_text_string(t, "name", pbj_slice_data(m->name), m->name.len);
-    if (m->has_input_type)
-        pbj_text_string(t, "input_type", pbj_slice_data(m->input_type), m->input_type.len);
-    if (m->has_output_type)
-        pbj_text_string(t, "output_type", pbj_slice_data(m->output_type), m->output_type.len);
-    if (m->options) {
-        pbj_text_open(t, "options");
-        google_protobuf_MethodOptions_print(m->options, t);
-        pbj_text_close(t);
-    }
-    if (m->has_client_streaming)
-        pbj_text_bool(t, "client_streaming", m->client_streaming);
-    if (m->has_server_streaming)
-        pbj_text_bool(t, "server_streaming", m->server_streaming);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_MethodDescriptorProto__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 4:
-        if (memcmp(s, "name", 4) == 0) return 1;
-        break;
-    case 7:
-        if (memcmp(s, "options", 7) == 0) return 4;
-        break;
-    case 10:
-        if (memcmp(s, "input_type", 10) == 0) return 2;
-        break;
-    case 11:
-        if (memcmp(s, "output_type", 11) == 0) return 3;
-        break;
-    case 16:
-        if (memcmp(s, "client_streaming", 16) == 0) return 5;
-        if (memcmp(s, "server_streaming", 16) == 0) return 6;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_MethodDescriptorProto__read_text(google_protobuf_MethodDescriptorProto *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_MethodDescriptorProto__text_field(r->name, r->name_len)) {
-        case 1: /* name */
-            if (m->has_name) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->name = v;
-                m->has_name = 1;
-            }
-            break;
-        case 2: /* input_type */
-            if (m->has_input_type) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->input_type = v;
-                m->has_input_type = 1;
-            }
-            break;
-        case 3: /* output_type */
-            if (m->has_output_type) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->output_type = v;
-                m->has_output_type = 1;
-            }
-            break;
-        case 4: /* options */
-            if (m->options) return pbj__tr_twice(r);
-            if (!pbj__tr_open(r, &close, true)) return r->st;
-            if (!(m->options = (google_protobuf_MethodOptions *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_MethodOptions)))) return pbj__tr_nomem(r);
-            google_protobuf_MethodOptions_init(m->options);
-            if (pbj__tr_status(r, google_protobuf_MethodOptions__read_text(m->options, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            break;
-        case 5: /* client_streaming */
-            if (m->has_client_streaming) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->client_streaming = v;
-                m->has_client_streaming = 1;
-            }
-            break;
-        case 6: /* server_streaming */
-            if (m->has_server_streaming) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->server_streaming = v;
-                m->has_server_streaming = 1;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.MethodDescriptorProto");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_MethodDescriptorProto_from_text(google_protobuf_MethodDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_MethodDescriptorProto_init(m);
-    if (pbj__tr_status(&r, google_protobuf_MethodDescriptorProto__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_MethodDescriptorProto_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_MethodDescriptorProto_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_MethodDescriptorProto__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_MethodDescriptorProto *m = (google_protobuf_MethodDescriptorProto *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_MethodDescriptorProto_init(m);
-    if (pbj__tr_status(r, google_protobuf_MethodDescriptorProto__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_MethodDescriptorProto_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_MethodDescriptorProto_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_MethodDescriptorProto_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== google.protobuf.FileOptions ==== */
 
@@ -5244,387 +3487,6 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-static void google_protobuf_FileOptions__print_ext(pbj_slice ext, pbj_text *t, uint32_t lo, uint32_t hi)
-{
-    size_t pos = 0;
-    pbj__ext_rec r;
-    while (pbj__ext_next(ext, &pos, &r)) {
-        uint32_t n = r.number;
-        pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
-        (void)one;
-        if (n < lo || n > hi) continue;
-        switch (n) {
-        default:
-            break;
-        }
-        pbj_text_unknown(t, r.start, (size_t)(r.end - r.start));
-    }
-}
-#endif
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_FileOptions_print(const google_protobuf_FileOptions *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_java_package)
-        pbj_text_string(t, "java_package", pbj_slice_data(m->java_package), m->java_package.len);
-    if (m->has_java_outer_classname)
-        pbj_text_string(t, "java_outer_classname", pbj_slice_data(m->java_outer_classname), m->java_outer_classname.len);
-    if (m->has_optimize_for)
-        pbj_text_enum(t, "optimize_for", m->optimize_for, google_protobuf_FileOptions_OptimizeMode_name(m->optimize_for));
-    if (m->has_java_multiple_files)
-        pbj_text_bool(t, "java_multiple_files", m->java_multiple_files);
-    if (m->has_go_package)
-        pbj_text_string(t, "go_package", pbj_slice_data(m->go_package), m->go_package.len);
-    if (m->has_cc_generic_services)
-        pbj_text_bool(t, "cc_generic_services", m->cc_generic_services);
-    if (m->has_java_generic_services)
-        pbj_text_bool(t, "java_generic_services", m->java_generic_services);
-    if (m->has_py_generic_services)
-        pbj_text_bool(t, "py_generic_services", m->py_generic_services);
-    if (m->has_java_generate_equals_and_hash)
-        pbj_text_bool(t, "java_generate_equals_and_hash", m->java_generate_equals_and_hash);
-    if (m->has_deprecated)
-        pbj_text_bool(t, "deprecated", m->deprecated);
-    if (m->has_java_string_check_utf8)
-        pbj_text_bool(t, "java_string_check_utf8", m->java_string_check_utf8);
-    if (m->has_cc_enable_arenas)
-        pbj_text_bool(t, "cc_enable_arenas", m->cc_enable_arenas);
-    if (m->has_objc_class_prefix)
-        pbj_text_string(t, "objc_class_prefix", pbj_slice_data(m->objc_class_prefix), m->objc_class_prefix.len);
-    if (m->has_csharp_namespace)
-        pbj_text_string(t, "csharp_namespace", pbj_slice_data(m->csharp_namespace), m->csharp_namespace.len);
-    if (m->has_swift_prefix)
-        pbj_text_string(t, "swift_prefix", pbj_slice_data(m->swift_prefix), m->swift_prefix.len);
-    if (m->has_php_class_prefix)
-        pbj_text_string(t, "php_class_prefix", pbj_slice_data(m->php_class_prefix), m->php_class_prefix.len);
-    if (m->has_php_namespace)
-        pbj_text_string(t, "php_namespace", pbj_slice_data(m->php_namespace), m->php_namespace.len);
-    if (m->has_php_generic_services)
-        pbj_text_bool(t, "php_generic_services", m->php_generic_services);
-    if (m->has_php_metadata_namespace)
-        pbj_text_string(t, "php_metadata_namespace", pbj_slice_data(m->php_metadata_namespace), m->php_metadata_namespace.len);
-    if (m->has_ruby_package)
-        pbj_text_string(t, "ruby_package", pbj_slice_data(m->ruby_package), m->ruby_package.len);
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
-        pbj_text_open(t, "uninterpreted_option");
-        google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
-        pbj_text_close(t);
-    }
-    google_protobuf_FileOptions__print_ext(m->pbj_ext, t, 1000, 536870911);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_FileOptions__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 10:
-        if (memcmp(s, "deprecated", 10) == 0) return 23;
-        if (memcmp(s, "go_package", 10) == 0) return 11;
-        break;
-    case 12:
-        if (memcmp(s, "java_package", 12) == 0) return 1;
-        if (memcmp(s, "optimize_for", 12) == 0) return 9;
-        if (memcmp(s, "ruby_package", 12) == 0) return 45;
-        if (memcmp(s, "swift_prefix", 12) == 0) return 39;
-        break;
-    case 13:
-        if (memcmp(s, "php_namespace", 13) == 0) return 41;
-        break;
-    case 16:
-        if (memcmp(s, "cc_enable_arenas", 16) == 0) return 31;
-        if (memcmp(s, "csharp_namespace", 16) == 0) return 37;
-        if (memcmp(s, "php_class_prefix", 16) == 0) return 40;
-        break;
-    case 17:
-        if (memcmp(s, "objc_class_prefix", 17) == 0) return 36;
-        break;
-    case 19:
-        if (memcmp(s, "cc_generic_services", 19) == 0) return 16;
-        if (memcmp(s, "java_multiple_files", 19) == 0) return 10;
-        if (memcmp(s, "py_generic_services", 19) == 0) return 18;
-        break;
-    case 20:
-        if (memcmp(s, "java_outer_classname", 20) == 0) return 8;
-        if (memcmp(s, "php_generic_services", 20) == 0) return 42;
-        if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
-        break;
-    case 21:
-        if (memcmp(s, "java_generic_services", 21) == 0) return 17;
-        break;
-    case 22:
-        if (memcmp(s, "java_string_check_utf8", 22) == 0) return 27;
-        if (memcmp(s, "php_metadata_namespace", 22) == 0) return 44;
-        break;
-    case 29:
-        if (memcmp(s, "java_generate_equals_and_hash", 29) == 0) return 20;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_FileOptions__read_text(google_protobuf_FileOptions *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_FileOptions__text_field(r->name, r->name_len)) {
-        case 1: /* java_package */
-            if (m->has_java_package) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->java_package = v;
-                m->has_java_package = 1;
-            }
-            break;
-        case 8: /* java_outer_classname */
-            if (m->has_java_outer_classname) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->java_outer_classname = v;
-                m->has_java_outer_classname = 1;
-            }
-            break;
-        case 9: /* optimize_for */
-            if (m->has_optimize_for) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, google_protobuf_FileOptions_OptimizeMode_from_name, google_protobuf_FileOptions_OptimizeMode_name, true)) return r->st;
-                m->optimize_for = v;
-                m->has_optimize_for = 1;
-            }
-            break;
-        case 10: /* java_multiple_files */
-            if (m->has_java_multiple_files) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->java_multiple_files = v;
-                m->has_java_multiple_files = 1;
-            }
-            break;
-        case 11: /* go_package */
-            if (m->has_go_package) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->go_package = v;
-                m->has_go_package = 1;
-            }
-            break;
-        case 16: /* cc_generic_services */
-            if (m->has_cc_generic_services) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->cc_generic_services = v;
-                m->has_cc_generic_services = 1;
-            }
-            break;
-        case 17: /* java_generic_services */
-            if (m->has_java_generic_services) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->java_generic_services = v;
-                m->has_java_generic_services = 1;
-            }
-            break;
-        case 18: /* py_generic_services */
-            if (m->has_py_generic_services) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->py_generic_services = v;
-                m->has_py_generic_services = 1;
-            }
-            break;
-        case 20: /* java_generate_equals_and_hash */
-            if (m->has_java_generate_equals_and_hash) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->java_generate_equals_and_hash = v;
-                m->has_java_generate_equals_and_hash = 1;
-            }
-            break;
-        case 23: /* deprecated */
-            if (m->has_deprecated) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->deprecated = v;
-                m->has_deprecated = 1;
-            }
-            break;
-        case 27: /* java_string_check_utf8 */
-            if (m->has_java_string_check_utf8) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->java_string_check_utf8 = v;
-                m->has_java_string_check_utf8 = 1;
-            }
-            break;
-        case 31: /* cc_enable_arenas */
-            if (m->has_cc_enable_arenas) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->cc_enable_arenas = v;
-                m->has_cc_enable_arenas = 1;
-            }
-            break;
-        case 36: /* objc_class_prefix */
-            if (m->has_objc_class_prefix) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->objc_class_prefix = v;
-                m->has_objc_class_prefix = 1;
-            }
-            break;
-        case 37: /* csharp_namespace */
-            if (m->has_csharp_namespace) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->csharp_namespace = v;
-                m->has_csharp_namespace = 1;
-            }
-            break;
-        case 39: /* swift_prefix */
-            if (m->has_swift_prefix) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->swift_prefix = v;
-                m->has_swift_prefix = 1;
-            }
-            break;
-        case 40: /* php_class_prefix */
-            if (m->has_php_class_prefix) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->php_class_prefix = v;
-                m->has_php_class_prefix = 1;
-            }
-            break;
-        case 41: /* php_namespace */
-            if (m->has_php_namespace) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->php_namespace = v;
-                m->has_php_namespace = 1;
-            }
-            break;
-        case 42: /* php_generic_services */
-            if (m->has_php_generic_services) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->php_generic_services = v;
-                m->has_php_generic_services = 1;
-            }
-            break;
-        case 44: /* php_metadata_namespace */
-            if (m->has_php_metadata_namespace) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->php_metadata_namespace = v;
-                m->has_php_metadata_namespace = 1;
-            }
-            break;
-        case 45: /* ruby_package */
-            if (m->has_ruby_package) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->ruby_package = v;
-                m->has_ruby_package = 1;
-            }
-            break;
-        case 999: /* uninterpreted_option */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_UninterpretedOption *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
-                google_protobuf_UninterpretedOption_init(e);
-                if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.FileOptions");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_FileOptions_from_text(google_protobuf_FileOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_FileOptions_init(m);
-    if (pbj__tr_status(&r, google_protobuf_FileOptions__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_FileOptions_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_FileOptions_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_FileOptions__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_FileOptions *m = (google_protobuf_FileOptions *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_FileOptions_init(m);
-    if (pbj__tr_status(r, google_protobuf_FileOptions__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_FileOptions_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_FileOptions_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_FileOptions_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== google.protobuf.MessageOptions ==== */
 
 void google_protobuf_MessageOptions_init(google_protobuf_MessageOptions *m)
@@ -5805,169 +3667,6 @@ pbj_status google_protobuf_MessageOptions__decode(google_protobuf_MessageOptions
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-static void google_protobuf_MessageOptions__print_ext(pbj_slice ext, pbj_text *t, uint32_t lo, uint32_t hi)
-{
-    size_t pos = 0;
-    pbj__ext_rec r;
-    while (pbj__ext_next(ext, &pos, &r)) {
-        uint32_t n = r.number;
-        pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
-        (void)one;
-        if (n < lo || n > hi) continue;
-        switch (n) {
-        default:
-            break;
-        }
-        pbj_text_unknown(t, r.start, (size_t)(r.end - r.start));
-    }
-}
-#endif
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_MessageOptions_print(const google_protobuf_MessageOptions *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_message_set_wire_format)
-        pbj_text_bool(t, "message_set_wire_format", m->message_set_wire_format);
-    if (m->has_no_standard_descriptor_accessor)
-        pbj_text_bool(t, "no_standard_descriptor_accessor", m->no_standard_descriptor_accessor);
-    if (m->has_deprecated)
-        pbj_text_bool(t, "deprecated", m->deprecated);
-    if (m->has_map_entry)
-        pbj_text_bool(t, "map_entry", m->map_entry);
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
-        pbj_text_open(t, "uninterpreted_option");
-        google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
-        pbj_text_close(t);
-    }
-    google_protobuf_MessageOptions__print_ext(m->pbj_ext, t, 1000, 536870911);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_MessageOptions__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 9:
-        if (memcmp(s, "map_entry", 9) == 0) return 7;
-        break;
-    case 10:
-        if (memcmp(s, "deprecated", 10) == 0) return 3;
-        break;
-    case 20:
-        if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
-        break;
-    case 23:
-        if (memcmp(s, "message_set_wire_format", 23) == 0) return 1;
-        break;
-    case 31:
-        if (memcmp(s, "no_standard_descriptor_accessor", 31) == 0) return 2;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_MessageOptions__read_text(google_protobuf_MessageOptions *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_MessageOptions__text_field(r->name, r->name_len)) {
-        case 1: /* message_set_wire_format */
-            if (m->has_message_set_wire_format) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->message_set_wire_format = v;
-                m->has_message_set_wire_format = 1;
-            }
-            break;
-        case 2: /* no_standard_descriptor_accessor */
-            if (m->has_no_standard_descriptor_accessor) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->no_standard_descriptor_accessor = v;
-                m->has_no_standard_descriptor_accessor = 1;
-            }
-            break;
-        case 3: /* deprecated */
-            if (m->has_deprecated) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->deprecated = v;
-                m->has_deprecated = 1;
-            }
-            break;
-        case 7: /* map_entry */
-            if (m->has_map_entry) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->map_entry = v;
-                m->has_map_entry = 1;
-            }
-            break;
-        case 999: /* uninterpreted_option */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_UninterpretedOption *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
-                google_protobuf_UninterpretedOption_init(e);
-                if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.MessageOptions");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_MessageOptions_from_text(google_protobuf_MessageOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_MessageOptions_init(m);
-    if (pbj__tr_status(&r, google_protobuf_MessageOptions__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_MessageOptions_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_MessageOptions_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_MessageOptions__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_MessageOptions *m = (google_protobuf_MessageOptions *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_MessageOptions_init(m);
-    if (pbj__tr_status(r, google_protobuf_MessageOptions__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_MessageOptions_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_MessageOptions_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_MessageOptions_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== google.protobuf.FieldOptions ==== */
 
@@ -6211,210 +3910,6 @@ pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m,
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-static void google_protobuf_FieldOptions__print_ext(pbj_slice ext, pbj_text *t, uint32_t lo, uint32_t hi)
-{
-    size_t pos = 0;
-    pbj__ext_rec r;
-    while (pbj__ext_next(ext, &pos, &r)) {
-        uint32_t n = r.number;
-        pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
-        (void)one;
-        if (n < lo || n > hi) continue;
-        switch (n) {
-        default:
-            break;
-        }
-        pbj_text_unknown(t, r.start, (size_t)(r.end - r.start));
-    }
-}
-#endif
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_FieldOptions_print(const google_protobuf_FieldOptions *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_ctype)
-        pbj_text_enum(t, "ctype", m->ctype, google_protobuf_FieldOptions_CType_name(m->ctype));
-    if (m->has_packed)
-        pbj_text_bool(t, "packed", m->packed);
-    if (m->has_deprecated)
-        pbj_text_bool(t, "deprecated", m->deprecated);
-    if (m->has_lazy)
-        pbj_text_bool(t, "lazy", m->lazy);
-    if (m->has_jstype)
-        pbj_text_enum(t, "jstype", m->jstype, google_protobuf_FieldOptions_JSType_name(m->jstype));
-    if (m->has_weak)
-        pbj_text_bool(t, "weak", m->weak);
-    if (m->has_unverified_lazy)
-        pbj_text_bool(t, "unverified_lazy", m->unverified_lazy);
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
-        pbj_text_open(t, "uninterpreted_option");
-        google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
-        pbj_text_close(t);
-    }
-    google_protobuf_FieldOptions__print_ext(m->pbj_ext, t, 1000, 536870911);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_FieldOptions__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 4:
-        if (memcmp(s, "lazy", 4) == 0) return 5;
-        if (memcmp(s, "weak", 4) == 0) return 10;
-        break;
-    case 5:
-        if (memcmp(s, "ctype", 5) == 0) return 1;
-        break;
-    case 6:
-        if (memcmp(s, "jstype", 6) == 0) return 6;
-        if (memcmp(s, "packed", 6) == 0) return 2;
-        break;
-    case 10:
-        if (memcmp(s, "deprecated", 10) == 0) return 3;
-        break;
-    case 15:
-        if (memcmp(s, "unverified_lazy", 15) == 0) return 15;
-        break;
-    case 20:
-        if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_FieldOptions__read_text(google_protobuf_FieldOptions *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_FieldOptions__text_field(r->name, r->name_len)) {
-        case 1: /* ctype */
-            if (m->has_ctype) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, google_protobuf_FieldOptions_CType_from_name, google_protobuf_FieldOptions_CType_name, true)) return r->st;
-                m->ctype = v;
-                m->has_ctype = 1;
-            }
-            break;
-        case 2: /* packed */
-            if (m->has_packed) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->packed = v;
-                m->has_packed = 1;
-            }
-            break;
-        case 3: /* deprecated */
-            if (m->has_deprecated) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->deprecated = v;
-                m->has_deprecated = 1;
-            }
-            break;
-        case 5: /* lazy */
-            if (m->has_lazy) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->lazy = v;
-                m->has_lazy = 1;
-            }
-            break;
-        case 6: /* jstype */
-            if (m->has_jstype) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, google_protobuf_FieldOptions_JSType_from_name, google_protobuf_FieldOptions_JSType_name, true)) return r->st;
-                m->jstype = v;
-                m->has_jstype = 1;
-            }
-            break;
-        case 10: /* weak */
-            if (m->has_weak) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->weak = v;
-                m->has_weak = 1;
-            }
-            break;
-        case 15: /* unverified_lazy */
-            if (m->has_unverified_lazy) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->unverified_lazy = v;
-                m->has_unverified_lazy = 1;
-            }
-            break;
-        case 999: /* uninterpreted_option */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_UninterpretedOption *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
-                google_protobuf_UninterpretedOption_init(e);
-                if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.FieldOptions");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_FieldOptions_from_text(google_protobuf_FieldOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_FieldOptions_init(m);
-    if (pbj__tr_status(&r, google_protobuf_FieldOptions__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_FieldOptions_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_FieldOptions_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_FieldOptions__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_FieldOptions *m = (google_protobuf_FieldOptions *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_FieldOptions_init(m);
-    if (pbj__tr_status(r, google_protobuf_FieldOptions__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_FieldOptions_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_FieldOptions_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_FieldOptions_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== google.protobuf.OneofOptions ==== */
 
 void google_protobuf_OneofOptions_init(google_protobuf_OneofOptions *m)
@@ -6520,109 +4015,6 @@ pbj_status google_protobuf_OneofOptions__decode(google_protobuf_OneofOptions *m,
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-static void google_protobuf_OneofOptions__print_ext(pbj_slice ext, pbj_text *t, uint32_t lo, uint32_t hi)
-{
-    size_t pos = 0;
-    pbj__ext_rec r;
-    while (pbj__ext_next(ext, &pos, &r)) {
-        uint32_t n = r.number;
-        pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
-        (void)one;
-        if (n < lo || n > hi) continue;
-        switch (n) {
-        default:
-            break;
-        }
-        pbj_text_unknown(t, r.start, (size_t)(r.end - r.start));
-    }
-}
-#endif
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_OneofOptions_print(const google_protobuf_OneofOptions *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
-        pbj_text_open(t, "uninterpreted_option");
-        google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
-        pbj_text_close(t);
-    }
-    google_protobuf_OneofOptions__print_ext(m->pbj_ext, t, 1000, 536870911);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_OneofOptions__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 20:
-        if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_OneofOptions__read_text(google_protobuf_OneofOptions *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_OneofOptions__text_field(r->name, r->name_len)) {
-        case 999: /* uninterpreted_option */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_UninterpretedOption *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
-                google_protobuf_UninterpretedOption_init(e);
-                if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.OneofOptions");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_OneofOptions_from_text(google_protobuf_OneofOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_OneofOptions_init(m);
-    if (pbj__tr_status(&r, google_protobuf_OneofOptions__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_OneofOptions_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_OneofOptions_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_OneofOptions__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_OneofOptions *m = (google_protobuf_OneofOptions *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_OneofOptions_init(m);
-    if (pbj__tr_status(r, google_protobuf_OneofOptions__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_OneofOptions_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_OneofOptions_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_OneofOptions_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== google.protobuf.EnumOptions ==== */
 
@@ -6767,139 +4159,6 @@ pbj_status google_protobuf_EnumOptions__decode(google_protobuf_EnumOptions *m, c
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-static void google_protobuf_EnumOptions__print_ext(pbj_slice ext, pbj_text *t, uint32_t lo, uint32_t hi)
-{
-    size_t pos = 0;
-    pbj__ext_rec r;
-    while (pbj__ext_next(ext, &pos, &r)) {
-        uint32_t n = r.number;
-        pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
-        (void)one;
-        if (n < lo || n > hi) continue;
-        switch (n) {
-        default:
-            break;
-        }
-        pbj_text_unknown(t, r.start, (size_t)(r.end - r.start));
-    }
-}
-#endif
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_EnumOptions_print(const google_protobuf_EnumOptions *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_allow_alias)
-        pbj_text_bool(t, "allow_alias", m->allow_alias);
-    if (m->has_deprecated)
-        pbj_text_bool(t, "deprecated", m->deprecated);
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
-        pbj_text_open(t, "uninterpreted_option");
-        google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
-        pbj_text_close(t);
-    }
-    google_protobuf_EnumOptions__print_ext(m->pbj_ext, t, 1000, 536870911);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_EnumOptions__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 10:
-        if (memcmp(s, "deprecated", 10) == 0) return 3;
-        break;
-    case 11:
-        if (memcmp(s, "allow_alias", 11) == 0) return 2;
-        break;
-    case 20:
-        if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_EnumOptions__read_text(google_protobuf_EnumOptions *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_EnumOptions__text_field(r->name, r->name_len)) {
-        case 2: /* allow_alias */
-            if (m->has_allow_alias) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->allow_alias = v;
-                m->has_allow_alias = 1;
-            }
-            break;
-        case 3: /* deprecated */
-            if (m->has_deprecated) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->deprecated = v;
-                m->has_deprecated = 1;
-            }
-            break;
-        case 999: /* uninterpreted_option */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_UninterpretedOption *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
-                google_protobuf_UninterpretedOption_init(e);
-                if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.EnumOptions");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_EnumOptions_from_text(google_protobuf_EnumOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_EnumOptions_init(m);
-    if (pbj__tr_status(&r, google_protobuf_EnumOptions__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_EnumOptions_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_EnumOptions_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_EnumOptions__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_EnumOptions *m = (google_protobuf_EnumOptions *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_EnumOptions_init(m);
-    if (pbj__tr_status(r, google_protobuf_EnumOptions__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_EnumOptions_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_EnumOptions_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_EnumOptions_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== google.protobuf.EnumValueOptions ==== */
 
 void google_protobuf_EnumValueOptions_init(google_protobuf_EnumValueOptions *m)
@@ -7023,124 +4282,6 @@ pbj_status google_protobuf_EnumValueOptions__decode(google_protobuf_EnumValueOpt
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-static void google_protobuf_EnumValueOptions__print_ext(pbj_slice ext, pbj_text *t, uint32_t lo, uint32_t hi)
-{
-    size_t pos = 0;
-    pbj__ext_rec r;
-    while (pbj__ext_next(ext, &pos, &r)) {
-        uint32_t n = r.number;
-        pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
-        (void)one;
-        if (n < lo || n > hi) continue;
-        switch (n) {
-        default:
-            break;
-        }
-        pbj_text_unknown(t, r.start, (size_t)(r.end - r.start));
-    }
-}
-#endif
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_EnumValueOptions_print(const google_protobuf_EnumValueOptions *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_deprecated)
-        pbj_text_bool(t, "deprecated", m->deprecated);
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
-        pbj_text_open(t, "uninterpreted_option");
-        google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
-        pbj_text_close(t);
-    }
-    google_protobuf_EnumValueOptions__print_ext(m->pbj_ext, t, 1000, 536870911);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_EnumValueOptions__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 10:
-        if (memcmp(s, "deprecated", 10) == 0) return 1;
-        break;
-    case 20:
-        if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_EnumValueOptions__read_text(google_protobuf_EnumValueOptions *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_EnumValueOptions__text_field(r->name, r->name_len)) {
-        case 1: /* deprecated */
-            if (m->has_deprecated) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->deprecated = v;
-                m->has_deprecated = 1;
-            }
-            break;
-        case 999: /* uninterpreted_option */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_UninterpretedOption *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
-                google_protobuf_UninterpretedOption_init(e);
-                if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.EnumValueOptions");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_EnumValueOptions_from_text(google_protobuf_EnumValueOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_EnumValueOptions_init(m);
-    if (pbj__tr_status(&r, google_protobuf_EnumValueOptions__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_EnumValueOptions_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_EnumValueOptions_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_EnumValueOptions__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_EnumValueOptions *m = (google_protobuf_EnumValueOptions *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_EnumValueOptions_init(m);
-    if (pbj__tr_status(r, google_protobuf_EnumValueOptions__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_EnumValueOptions_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_EnumValueOptions_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_EnumValueOptions_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== google.protobuf.ServiceOptions ==== */
 
@@ -7266,124 +4407,6 @@ pbj_status google_protobuf_ServiceOptions__decode(google_protobuf_ServiceOptions
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-static void google_protobuf_ServiceOptions__print_ext(pbj_slice ext, pbj_text *t, uint32_t lo, uint32_t hi)
-{
-    size_t pos = 0;
-    pbj__ext_rec r;
-    while (pbj__ext_next(ext, &pos, &r)) {
-        uint32_t n = r.number;
-        pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
-        (void)one;
-        if (n < lo || n > hi) continue;
-        switch (n) {
-        default:
-            break;
-        }
-        pbj_text_unknown(t, r.start, (size_t)(r.end - r.start));
-    }
-}
-#endif
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_ServiceOptions_print(const google_protobuf_ServiceOptions *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_deprecated)
-        pbj_text_bool(t, "deprecated", m->deprecated);
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
-        pbj_text_open(t, "uninterpreted_option");
-        google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
-        pbj_text_close(t);
-    }
-    google_protobuf_ServiceOptions__print_ext(m->pbj_ext, t, 1000, 536870911);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_ServiceOptions__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 10:
-        if (memcmp(s, "deprecated", 10) == 0) return 33;
-        break;
-    case 20:
-        if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_ServiceOptions__read_text(google_protobuf_ServiceOptions *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_ServiceOptions__text_field(r->name, r->name_len)) {
-        case 33: /* deprecated */
-            if (m->has_deprecated) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->deprecated = v;
-                m->has_deprecated = 1;
-            }
-            break;
-        case 999: /* uninterpreted_option */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_UninterpretedOption *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
-                google_protobuf_UninterpretedOption_init(e);
-                if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.ServiceOptions");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_ServiceOptions_from_text(google_protobuf_ServiceOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_ServiceOptions_init(m);
-    if (pbj__tr_status(&r, google_protobuf_ServiceOptions__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_ServiceOptions_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_ServiceOptions_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_ServiceOptions__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_ServiceOptions *m = (google_protobuf_ServiceOptions *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_ServiceOptions_init(m);
-    if (pbj__tr_status(r, google_protobuf_ServiceOptions__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_ServiceOptions_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_ServiceOptions_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_ServiceOptions_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== google.protobuf.MethodOptions ==== */
 
@@ -7531,139 +4554,6 @@ pbj_status google_protobuf_MethodOptions__decode(google_protobuf_MethodOptions *
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-static void google_protobuf_MethodOptions__print_ext(pbj_slice ext, pbj_text *t, uint32_t lo, uint32_t hi)
-{
-    size_t pos = 0;
-    pbj__ext_rec r;
-    while (pbj__ext_next(ext, &pos, &r)) {
-        uint32_t n = r.number;
-        pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
-        (void)one;
-        if (n < lo || n > hi) continue;
-        switch (n) {
-        default:
-            break;
-        }
-        pbj_text_unknown(t, r.start, (size_t)(r.end - r.start));
-    }
-}
-#endif
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_MethodOptions_print(const google_protobuf_MethodOptions *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_deprecated)
-        pbj_text_bool(t, "deprecated", m->deprecated);
-    if (m->has_idempotency_level)
-        pbj_text_enum(t, "idempotency_level", m->idempotency_level, google_protobuf_MethodOptions_IdempotencyLevel_name(m->idempotency_level));
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
-        pbj_text_open(t, "uninterpreted_option");
-        google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
-        pbj_text_close(t);
-    }
-    google_protobuf_MethodOptions__print_ext(m->pbj_ext, t, 1000, 536870911);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_MethodOptions__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 10:
-        if (memcmp(s, "deprecated", 10) == 0) return 33;
-        break;
-    case 17:
-        if (memcmp(s, "idempotency_level", 17) == 0) return 34;
-        break;
-    case 20:
-        if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_MethodOptions__read_text(google_protobuf_MethodOptions *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_MethodOptions__text_field(r->name, r->name_len)) {
-        case 33: /* deprecated */
-            if (m->has_deprecated) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->deprecated = v;
-                m->has_deprecated = 1;
-            }
-            break;
-        case 34: /* idempotency_level */
-            if (m->has_idempotency_level) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_enum(r, &v, google_protobuf_MethodOptions_IdempotencyLevel_from_name, google_protobuf_MethodOptions_IdempotencyLevel_name, true)) return r->st;
-                m->idempotency_level = v;
-                m->has_idempotency_level = 1;
-            }
-            break;
-        case 999: /* uninterpreted_option */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_UninterpretedOption *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
-                google_protobuf_UninterpretedOption_init(e);
-                if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.MethodOptions");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_MethodOptions_from_text(google_protobuf_MethodOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_MethodOptions_init(m);
-    if (pbj__tr_status(&r, google_protobuf_MethodOptions__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_MethodOptions_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_MethodOptions_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_MethodOptions__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_MethodOptions *m = (google_protobuf_MethodOptions *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_MethodOptions_init(m);
-    if (pbj__tr_status(r, google_protobuf_MethodOptions__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_MethodOptions_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_MethodOptions_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_MethodOptions_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== google.protobuf.UninterpretedOption ==== */
 
@@ -7879,175 +4769,6 @@ pbj_status google_protobuf_UninterpretedOption__decode(google_protobuf_Uninterpr
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_UninterpretedOption_print(const google_protobuf_UninterpretedOption *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    for (size_t i = 0; i < m->name.count; i++) {
-        pbj_text_open(t, "name");
-        google_protobuf_UninterpretedOption_NamePart_print(&m->name.data[i], t);
-        pbj_text_close(t);
-    }
-    if (m->has_identifier_value)
-        pbj_text_string(t, "identifier_value", pbj_slice_data(m->identifier_value), m->identifier_value.len);
-    if (m->has_positive_int_value)
-        pbj_text_uint64(t, "positive_int_value", m->positive_int_value);
-    if (m->has_negative_int_value)
-        pbj_text_int64(t, "negative_int_value", m->negative_int_value);
-    if (m->has_double_value)
-        pbj_text_double(t, "double_value", m->double_value);
-    if (m->has_string_value)
-        pbj_text_bytes(t, "string_value", pbj_slice_data(m->string_value), m->string_value.len);
-    if (m->has_aggregate_value)
-        pbj_text_string(t, "aggregate_value", pbj_slice_data(m->aggregate_value), m->aggregate_value.len);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_UninterpretedOption__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 4:
-        if (memcmp(s, "name", 4) == 0) return 2;
-        break;
-    case 12:
-        if (memcmp(s, "double_value", 12) == 0) return 6;
-        if (memcmp(s, "string_value", 12) == 0) return 7;
-        break;
-    case 15:
-        if (memcmp(s, "aggregate_value", 15) == 0) return 8;
-        break;
-    case 16:
-        if (memcmp(s, "identifier_value", 16) == 0) return 3;
-        break;
-    case 18:
-        if (memcmp(s, "negative_int_value", 18) == 0) return 5;
-        if (memcmp(s, "positive_int_value", 18) == 0) return 4;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_UninterpretedOption__read_text(google_protobuf_UninterpretedOption *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_UninterpretedOption__text_field(r->name, r->name_len)) {
-        case 2: /* name */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_UninterpretedOption_NamePart *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->name.data = (google_protobuf_UninterpretedOption_NamePart *)pbj__array_add(r->arena, m->name.data, m->name.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->name.data[m->name.count++];
-                google_protobuf_UninterpretedOption_NamePart_init(e);
-                if (pbj__tr_status(r, google_protobuf_UninterpretedOption_NamePart__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 3: /* identifier_value */
-            if (m->has_identifier_value) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->identifier_value = v;
-                m->has_identifier_value = 1;
-            }
-            break;
-        case 4: /* positive_int_value */
-            if (m->has_positive_int_value) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                uint64_t v;
-                if (!pbj_text_read_uint64(r, &v)) return r->st;
-                m->positive_int_value = v;
-                m->has_positive_int_value = 1;
-            }
-            break;
-        case 5: /* negative_int_value */
-            if (m->has_negative_int_value) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int64_t v;
-                if (!pbj_text_read_int64(r, &v)) return r->st;
-                m->negative_int_value = v;
-                m->has_negative_int_value = 1;
-            }
-            break;
-        case 6: /* double_value */
-            if (m->has_double_value) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                double v;
-                if (!pbj_text_read_double(r, &v)) return r->st;
-                m->double_value = v;
-                m->has_double_value = 1;
-            }
-            break;
-        case 7: /* string_value */
-            if (m->has_string_value) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_bytes(r, &v)) return r->st;
-                m->string_value = v;
-                m->has_string_value = 1;
-            }
-            break;
-        case 8: /* aggregate_value */
-            if (m->has_aggregate_value) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->aggregate_value = v;
-                m->has_aggregate_value = 1;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.UninterpretedOption");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_UninterpretedOption_from_text(google_protobuf_UninterpretedOption *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_UninterpretedOption_init(m);
-    if (pbj__tr_status(&r, google_protobuf_UninterpretedOption__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_UninterpretedOption_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_UninterpretedOption_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_UninterpretedOption__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_UninterpretedOption *m = (google_protobuf_UninterpretedOption *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_UninterpretedOption_init(m);
-    if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_UninterpretedOption_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_UninterpretedOption_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_UninterpretedOption_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== google.protobuf.UninterpretedOption.NamePart ==== */
 
 void google_protobuf_UninterpretedOption_NamePart_init(google_protobuf_UninterpretedOption_NamePart *m)
@@ -8154,99 +4875,6 @@ pbj_status google_protobuf_UninterpretedOption_NamePart__decode(google_protobuf_
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_UninterpretedOption_NamePart_print(const google_protobuf_UninterpretedOption_NamePart *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->has_name_part)
-        pbj_text_string(t, "name_part", pbj_slice_data(m->name_part), m->name_part.len);
-    if (m->has_is_extension)
-        pbj_text_bool(t, "is_extension", m->is_extension);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_UninterpretedOption_NamePart__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 9:
-        if (memcmp(s, "name_part", 9) == 0) return 1;
-        break;
-    case 12:
-        if (memcmp(s, "is_extension", 12) == 0) return 2;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_UninterpretedOption_NamePart__read_text(google_protobuf_UninterpretedOption_NamePart *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_UninterpretedOption_NamePart__text_field(r->name, r->name_len)) {
-        case 1: /* name_part */
-            if (m->has_name_part) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->name_part = v;
-                m->has_name_part = 1;
-            }
-            break;
-        case 2: /* is_extension */
-            if (m->has_is_extension) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->is_extension = v;
-                m->has_is_extension = 1;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.UninterpretedOption.NamePart");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_UninterpretedOption_NamePart_from_text(google_protobuf_UninterpretedOption_NamePart *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_UninterpretedOption_NamePart_init(m);
-    if (pbj__tr_status(&r, google_protobuf_UninterpretedOption_NamePart__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_UninterpretedOption_NamePart_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_UninterpretedOption_NamePart_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_UninterpretedOption_NamePart__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_UninterpretedOption_NamePart *m = (google_protobuf_UninterpretedOption_NamePart *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_UninterpretedOption_NamePart_init(m);
-    if (pbj__tr_status(r, google_protobuf_UninterpretedOption_NamePart__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_UninterpretedOption_NamePart_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_UninterpretedOption_NamePart_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_UninterpretedOption_NamePart_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== google.protobuf.SourceCodeInfo ==== */
 
 void google_protobuf_SourceCodeInfo_init(google_protobuf_SourceCodeInfo *m)
@@ -8341,89 +4969,6 @@ pbj_status google_protobuf_SourceCodeInfo__decode(google_protobuf_SourceCodeInfo
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_SourceCodeInfo_print(const google_protobuf_SourceCodeInfo *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    for (size_t i = 0; i < m->location.count; i++) {
-        pbj_text_open(t, "location");
-        google_protobuf_SourceCodeInfo_Location_print(&m->location.data[i], t);
-        pbj_text_close(t);
-    }
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_SourceCodeInfo__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 8:
-        if (memcmp(s, "location", 8) == 0) return 1;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_SourceCodeInfo__read_text(google_protobuf_SourceCodeInfo *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_SourceCodeInfo__text_field(r->name, r->name_len)) {
-        case 1: /* location */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_SourceCodeInfo_Location *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->location.data = (google_protobuf_SourceCodeInfo_Location *)pbj__array_add(r->arena, m->location.data, m->location.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->location.data[m->location.count++];
-                google_protobuf_SourceCodeInfo_Location_init(e);
-                if (pbj__tr_status(r, google_protobuf_SourceCodeInfo_Location__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.SourceCodeInfo");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_SourceCodeInfo_from_text(google_protobuf_SourceCodeInfo *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_SourceCodeInfo_init(m);
-    if (pbj__tr_status(&r, google_protobuf_SourceCodeInfo__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_SourceCodeInfo_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_SourceCodeInfo_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_SourceCodeInfo__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_SourceCodeInfo *m = (google_protobuf_SourceCodeInfo *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_SourceCodeInfo_init(m);
-    if (pbj__tr_status(r, google_protobuf_SourceCodeInfo__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_SourceCodeInfo_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_SourceCodeInfo_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_SourceCodeInfo_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== google.protobuf.SourceCodeInfo.Location ==== */
 
@@ -8653,142 +5198,6 @@ pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_Sourc
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_SourceCodeInfo_Location_print(const google_protobuf_SourceCodeInfo_Location *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    for (size_t i = 0; i < m->path.count; i++)
-        pbj_text_int32(t, "path", m->path.data[i]);
-    for (size_t i = 0; i < m->span.count; i++)
-        pbj_text_int32(t, "span", m->span.data[i]);
-    if (m->has_leading_comments)
-        pbj_text_string(t, "leading_comments", pbj_slice_data(m->leading_comments), m->leading_comments.len);
-    if (m->has_trailing_comments)
-        pbj_text_string(t, "trailing_comments", pbj_slice_data(m->trailing_comments), m->trailing_comments.len);
-    for (size_t i = 0; i < m->leading_detached_comments.count; i++)
-        pbj_text_string(t, "leading_detached_comments", pbj_slice_data(m->leading_detached_comments.data[i]), m->leading_detached_comments.data[i].len);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_SourceCodeInfo_Location__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 4:
-        if (memcmp(s, "path", 4) == 0) return 1;
-        if (memcmp(s, "span", 4) == 0) return 2;
-        break;
-    case 16:
-        if (memcmp(s, "leading_comments", 16) == 0) return 3;
-        break;
-    case 17:
-        if (memcmp(s, "trailing_comments", 17) == 0) return 4;
-        break;
-    case 25:
-        if (memcmp(s, "leading_detached_comments", 25) == 0) return 6;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_SourceCodeInfo_Location__read_text(google_protobuf_SourceCodeInfo_Location *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_SourceCodeInfo_Location__text_field(r->name, r->name_len)) {
-        case 1: /* path */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                if (!(m->path.data = (int32_t *)pbj__array_add(r->arena, m->path.data, m->path.count, sizeof v))) return pbj__tr_nomem(r);
-                m->path.data[m->path.count++] = v;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 2: /* span */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                if (!(m->span.data = (int32_t *)pbj__array_add(r->arena, m->span.data, m->span.count, sizeof v))) return pbj__tr_nomem(r);
-                m->span.data[m->span.count++] = v;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 3: /* leading_comments */
-            if (m->has_leading_comments) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->leading_comments = v;
-                m->has_leading_comments = 1;
-            }
-            break;
-        case 4: /* trailing_comments */
-            if (m->has_trailing_comments) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->trailing_comments = v;
-                m->has_trailing_comments = 1;
-            }
-            break;
-        case 6: /* leading_detached_comments */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                if (!(m->leading_detached_comments.data = (pbj_slice *)pbj__array_add(r->arena, m->leading_detached_comments.data, m->leading_detached_comments.count, sizeof v))) return pbj__tr_nomem(r);
-                m->leading_detached_comments.data[m->leading_detached_comments.count++] = v;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.SourceCodeInfo.Location");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_SourceCodeInfo_Location_from_text(google_protobuf_SourceCodeInfo_Location *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_SourceCodeInfo_Location_init(m);
-    if (pbj__tr_status(&r, google_protobuf_SourceCodeInfo_Location__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_SourceCodeInfo_Location_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_SourceCodeInfo_Location_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_SourceCodeInfo_Location__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_SourceCodeInfo_Location *m = (google_protobuf_SourceCodeInfo_Location *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_SourceCodeInfo_Location_init(m);
-    if (pbj__tr_status(r, google_protobuf_SourceCodeInfo_Location__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_SourceCodeInfo_Location_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_SourceCodeInfo_Location_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_SourceCodeInfo_Location_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== google.protobuf.GeneratedCodeInfo ==== */
 
 void google_protobuf_GeneratedCodeInfo_init(google_protobuf_GeneratedCodeInfo *m)
@@ -8883,89 +5292,6 @@ pbj_status google_protobuf_GeneratedCodeInfo__decode(google_protobuf_GeneratedCo
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_GeneratedCodeInfo_print(const google_protobuf_GeneratedCodeInfo *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    for (size_t i = 0; i < m->annotation.count; i++) {
-        pbj_text_open(t, "annotation");
-        google_protobuf_GeneratedCodeInfo_Annotation_print(&m->annotation.data[i], t);
-        pbj_text_close(t);
-    }
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_GeneratedCodeInfo__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 10:
-        if (memcmp(s, "annotation", 10) == 0) return 1;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_GeneratedCodeInfo__read_text(google_protobuf_GeneratedCodeInfo *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_GeneratedCodeInfo__text_field(r->name, r->name_len)) {
-        case 1: /* annotation */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_GeneratedCodeInfo_Annotation *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->annotation.data = (google_protobuf_GeneratedCodeInfo_Annotation *)pbj__array_add(r->arena, m->annotation.data, m->annotation.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->annotation.data[m->annotation.count++];
-                google_protobuf_GeneratedCodeInfo_Annotation_init(e);
-                if (pbj__tr_status(r, google_protobuf_GeneratedCodeInfo_Annotation__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.GeneratedCodeInfo");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_GeneratedCodeInfo_from_text(google_protobuf_GeneratedCodeInfo *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_GeneratedCodeInfo_init(m);
-    if (pbj__tr_status(&r, google_protobuf_GeneratedCodeInfo__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_GeneratedCodeInfo_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_GeneratedCodeInfo_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_GeneratedCodeInfo__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_GeneratedCodeInfo *m = (google_protobuf_GeneratedCodeInfo *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_GeneratedCodeInfo_init(m);
-    if (pbj__tr_status(r, google_protobuf_GeneratedCodeInfo__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_GeneratedCodeInfo_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_GeneratedCodeInfo_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_GeneratedCodeInfo_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== google.protobuf.GeneratedCodeInfo.Annotation ==== */
 
@@ -9136,129 +5462,6 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation__decode(google_protobuf_
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_GeneratedCodeInfo_Annotation_print(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    for (size_t i = 0; i < m->path.count; i++)
-        pbj_text_int32(t, "path", m->path.data[i]);
-    if (m->has_source_file)
-        pbj_text_string(t, "source_file", pbj_slice_data(m->source_file), m->source_file.len);
-    if (m->has_begin)
-        pbj_text_int32(t, "begin", m->begin);
-    if (m->has_end)
-        pbj_text_int32(t, "end", m->end);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_GeneratedCodeInfo_Annotation__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 3:
-        if (memcmp(s, "end", 3) == 0) return 4;
-        break;
-    case 4:
-        if (memcmp(s, "path", 4) == 0) return 1;
-        break;
-    case 5:
-        if (memcmp(s, "begin", 5) == 0) return 3;
-        break;
-    case 11:
-        if (memcmp(s, "source_file", 11) == 0) return 2;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_GeneratedCodeInfo_Annotation__read_text(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_GeneratedCodeInfo_Annotation__text_field(r->name, r->name_len)) {
-        case 1: /* path */
-            if (!pbj__tr_colon(r)) return r->st;
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                if (!(m->path.data = (int32_t *)pbj__array_add(r->arena, m->path.data, m->path.count, sizeof v))) return pbj__tr_nomem(r);
-                m->path.data[m->path.count++] = v;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        case 2: /* source_file */
-            if (m->has_source_file) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_string(r, &v)) return r->st;
-                m->source_file = v;
-                m->has_source_file = 1;
-            }
-            break;
-        case 3: /* begin */
-            if (m->has_begin) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->begin = v;
-                m->has_begin = 1;
-            }
-            break;
-        case 4: /* end */
-            if (m->has_end) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->end = v;
-                m->has_end = 1;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.GeneratedCodeInfo.Annotation");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_GeneratedCodeInfo_Annotation_from_text(google_protobuf_GeneratedCodeInfo_Annotation *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_GeneratedCodeInfo_Annotation_init(m);
-    if (pbj__tr_status(&r, google_protobuf_GeneratedCodeInfo_Annotation__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_GeneratedCodeInfo_Annotation_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_GeneratedCodeInfo_Annotation_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_GeneratedCodeInfo_Annotation__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_GeneratedCodeInfo_Annotation *m = (google_protobuf_GeneratedCodeInfo_Annotation *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_GeneratedCodeInfo_Annotation_init(m);
-    if (pbj__tr_status(r, google_protobuf_GeneratedCodeInfo_Annotation__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_GeneratedCodeInfo_Annotation_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_GeneratedCodeInfo_Annotation_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_GeneratedCodeInfo_Annotation_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 #ifdef PBJ_JSON_H
 void google_protobuf_FileDescriptorSet__json(const void *vm, pbj_json *j)
 {
@@ -9302,8 +5505,6 @@ static pbj_status google_protobuf_FileDescriptorSet__type_encode(void *m, uint8_
 const pbj_msg_type google_protobuf_FileDescriptorSet__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.FileDescriptorSet", sizeof(google_protobuf_FileDescriptorSet), google_protobuf_FileDescriptorSet__type_init, google_protobuf_FileDescriptorSet__type_decode, google_protobuf_FileDescriptorSet__type_size, google_protobuf_FileDescriptorSet__type_encode,
     google_protobuf_FileDescriptorSet__type_to_json, google_protobuf_FileDescriptorSet__json, google_protobuf_FileDescriptorSet__from_json
-,
-    google_protobuf_FileDescriptorSet__text_any
 ,
 };
 #endif
@@ -9475,8 +5676,6 @@ static pbj_status google_protobuf_FileDescriptorProto__type_encode(void *m, uint
 const pbj_msg_type google_protobuf_FileDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.FileDescriptorProto", sizeof(google_protobuf_FileDescriptorProto), google_protobuf_FileDescriptorProto__type_init, google_protobuf_FileDescriptorProto__type_decode, google_protobuf_FileDescriptorProto__type_size, google_protobuf_FileDescriptorProto__type_encode,
     google_protobuf_FileDescriptorProto__type_to_json, google_protobuf_FileDescriptorProto__json, google_protobuf_FileDescriptorProto__from_json
-,
-    google_protobuf_FileDescriptorProto__text_any
 ,
 };
 #endif
@@ -9799,8 +5998,6 @@ const pbj_msg_type google_protobuf_DescriptorProto__type = {   /* pbj_msg_type's
     "google.protobuf.DescriptorProto", sizeof(google_protobuf_DescriptorProto), google_protobuf_DescriptorProto__type_init, google_protobuf_DescriptorProto__type_decode, google_protobuf_DescriptorProto__type_size, google_protobuf_DescriptorProto__type_encode,
     google_protobuf_DescriptorProto__type_to_json, google_protobuf_DescriptorProto__json, google_protobuf_DescriptorProto__from_json
 ,
-    google_protobuf_DescriptorProto__text_any
-,
 };
 #endif
 
@@ -10033,8 +6230,6 @@ const pbj_msg_type google_protobuf_DescriptorProto_ExtensionRange__type = {   /*
     "google.protobuf.DescriptorProto.ExtensionRange", sizeof(google_protobuf_DescriptorProto_ExtensionRange), google_protobuf_DescriptorProto_ExtensionRange__type_init, google_protobuf_DescriptorProto_ExtensionRange__type_decode, google_protobuf_DescriptorProto_ExtensionRange__type_size, google_protobuf_DescriptorProto_ExtensionRange__type_encode,
     google_protobuf_DescriptorProto_ExtensionRange__type_to_json, google_protobuf_DescriptorProto_ExtensionRange__json, google_protobuf_DescriptorProto_ExtensionRange__from_json
 ,
-    google_protobuf_DescriptorProto_ExtensionRange__text_any
-,
 };
 #endif
 
@@ -10143,8 +6338,6 @@ const pbj_msg_type google_protobuf_DescriptorProto_ReservedRange__type = {   /* 
     "google.protobuf.DescriptorProto.ReservedRange", sizeof(google_protobuf_DescriptorProto_ReservedRange), google_protobuf_DescriptorProto_ReservedRange__type_init, google_protobuf_DescriptorProto_ReservedRange__type_decode, google_protobuf_DescriptorProto_ReservedRange__type_size, google_protobuf_DescriptorProto_ReservedRange__type_encode,
     google_protobuf_DescriptorProto_ReservedRange__type_to_json, google_protobuf_DescriptorProto_ReservedRange__json, google_protobuf_DescriptorProto_ReservedRange__from_json
 ,
-    google_protobuf_DescriptorProto_ReservedRange__text_any
-,
 };
 #endif
 
@@ -10246,8 +6439,6 @@ static pbj_status google_protobuf_ExtensionRangeOptions__type_encode(void *m, ui
 const pbj_msg_type google_protobuf_ExtensionRangeOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.ExtensionRangeOptions", sizeof(google_protobuf_ExtensionRangeOptions), google_protobuf_ExtensionRangeOptions__type_init, google_protobuf_ExtensionRangeOptions__type_decode, google_protobuf_ExtensionRangeOptions__type_size, google_protobuf_ExtensionRangeOptions__type_encode,
     google_protobuf_ExtensionRangeOptions__type_to_json, google_protobuf_ExtensionRangeOptions__json, google_protobuf_ExtensionRangeOptions__from_json
-,
-    google_protobuf_ExtensionRangeOptions__text_any
 ,
 };
 #endif
@@ -10380,8 +6571,6 @@ static pbj_status google_protobuf_FieldDescriptorProto__type_encode(void *m, uin
 const pbj_msg_type google_protobuf_FieldDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.FieldDescriptorProto", sizeof(google_protobuf_FieldDescriptorProto), google_protobuf_FieldDescriptorProto__type_init, google_protobuf_FieldDescriptorProto__type_decode, google_protobuf_FieldDescriptorProto__type_size, google_protobuf_FieldDescriptorProto__type_encode,
     google_protobuf_FieldDescriptorProto__type_to_json, google_protobuf_FieldDescriptorProto__json, google_protobuf_FieldDescriptorProto__from_json
-,
-    google_protobuf_FieldDescriptorProto__text_any
 ,
 };
 #endif
@@ -10585,8 +6774,6 @@ const pbj_msg_type google_protobuf_OneofDescriptorProto__type = {   /* pbj_msg_t
     "google.protobuf.OneofDescriptorProto", sizeof(google_protobuf_OneofDescriptorProto), google_protobuf_OneofDescriptorProto__type_init, google_protobuf_OneofDescriptorProto__type_decode, google_protobuf_OneofDescriptorProto__type_size, google_protobuf_OneofDescriptorProto__type_encode,
     google_protobuf_OneofDescriptorProto__type_to_json, google_protobuf_OneofDescriptorProto__json, google_protobuf_OneofDescriptorProto__from_json
 ,
-    google_protobuf_OneofDescriptorProto__text_any
-,
 };
 #endif
 
@@ -10711,8 +6898,6 @@ static pbj_status google_protobuf_EnumDescriptorProto__type_encode(void *m, uint
 const pbj_msg_type google_protobuf_EnumDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.EnumDescriptorProto", sizeof(google_protobuf_EnumDescriptorProto), google_protobuf_EnumDescriptorProto__type_init, google_protobuf_EnumDescriptorProto__type_decode, google_protobuf_EnumDescriptorProto__type_size, google_protobuf_EnumDescriptorProto__type_encode,
     google_protobuf_EnumDescriptorProto__type_to_json, google_protobuf_EnumDescriptorProto__json, google_protobuf_EnumDescriptorProto__from_json
-,
-    google_protobuf_EnumDescriptorProto__text_any
 ,
 };
 #endif
@@ -10862,8 +7047,6 @@ const pbj_msg_type google_protobuf_EnumDescriptorProto_EnumReservedRange__type =
     "google.protobuf.EnumDescriptorProto.EnumReservedRange", sizeof(google_protobuf_EnumDescriptorProto_EnumReservedRange), google_protobuf_EnumDescriptorProto_EnumReservedRange__type_init, google_protobuf_EnumDescriptorProto_EnumReservedRange__type_decode, google_protobuf_EnumDescriptorProto_EnumReservedRange__type_size, google_protobuf_EnumDescriptorProto_EnumReservedRange__type_encode,
     google_protobuf_EnumDescriptorProto_EnumReservedRange__type_to_json, google_protobuf_EnumDescriptorProto_EnumReservedRange__json, google_protobuf_EnumDescriptorProto_EnumReservedRange__from_json
 ,
-    google_protobuf_EnumDescriptorProto_EnumReservedRange__text_any
-,
 };
 #endif
 
@@ -10969,8 +7152,6 @@ static pbj_status google_protobuf_EnumValueDescriptorProto__type_encode(void *m,
 const pbj_msg_type google_protobuf_EnumValueDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.EnumValueDescriptorProto", sizeof(google_protobuf_EnumValueDescriptorProto), google_protobuf_EnumValueDescriptorProto__type_init, google_protobuf_EnumValueDescriptorProto__type_decode, google_protobuf_EnumValueDescriptorProto__type_size, google_protobuf_EnumValueDescriptorProto__type_encode,
     google_protobuf_EnumValueDescriptorProto__type_to_json, google_protobuf_EnumValueDescriptorProto__json, google_protobuf_EnumValueDescriptorProto__from_json
-,
-    google_protobuf_EnumValueDescriptorProto__text_any
 ,
 };
 #endif
@@ -11089,8 +7270,6 @@ static pbj_status google_protobuf_ServiceDescriptorProto__type_encode(void *m, u
 const pbj_msg_type google_protobuf_ServiceDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.ServiceDescriptorProto", sizeof(google_protobuf_ServiceDescriptorProto), google_protobuf_ServiceDescriptorProto__type_init, google_protobuf_ServiceDescriptorProto__type_decode, google_protobuf_ServiceDescriptorProto__type_size, google_protobuf_ServiceDescriptorProto__type_encode,
     google_protobuf_ServiceDescriptorProto__type_to_json, google_protobuf_ServiceDescriptorProto__json, google_protobuf_ServiceDescriptorProto__from_json
-,
-    google_protobuf_ServiceDescriptorProto__text_any
 ,
 };
 #endif
@@ -11220,8 +7399,6 @@ static pbj_status google_protobuf_MethodDescriptorProto__type_encode(void *m, ui
 const pbj_msg_type google_protobuf_MethodDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.MethodDescriptorProto", sizeof(google_protobuf_MethodDescriptorProto), google_protobuf_MethodDescriptorProto__type_init, google_protobuf_MethodDescriptorProto__type_decode, google_protobuf_MethodDescriptorProto__type_size, google_protobuf_MethodDescriptorProto__type_encode,
     google_protobuf_MethodDescriptorProto__type_to_json, google_protobuf_MethodDescriptorProto__json, google_protobuf_MethodDescriptorProto__from_json
-,
-    google_protobuf_MethodDescriptorProto__text_any
 ,
 };
 #endif
@@ -11448,8 +7625,6 @@ static pbj_status google_protobuf_FileOptions__type_encode(void *m, uint8_t *buf
 const pbj_msg_type google_protobuf_FileOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.FileOptions", sizeof(google_protobuf_FileOptions), google_protobuf_FileOptions__type_init, google_protobuf_FileOptions__type_decode, google_protobuf_FileOptions__type_size, google_protobuf_FileOptions__type_encode,
     google_protobuf_FileOptions__type_to_json, google_protobuf_FileOptions__json, google_protobuf_FileOptions__from_json
-,
-    google_protobuf_FileOptions__text_any
 ,
 };
 #endif
@@ -11802,8 +7977,6 @@ const pbj_msg_type google_protobuf_MessageOptions__type = {   /* pbj_msg_type's 
     "google.protobuf.MessageOptions", sizeof(google_protobuf_MessageOptions), google_protobuf_MessageOptions__type_init, google_protobuf_MessageOptions__type_decode, google_protobuf_MessageOptions__type_size, google_protobuf_MessageOptions__type_encode,
     google_protobuf_MessageOptions__type_to_json, google_protobuf_MessageOptions__json, google_protobuf_MessageOptions__from_json
 ,
-    google_protobuf_MessageOptions__text_any
-,
 };
 #endif
 
@@ -11974,8 +8147,6 @@ static pbj_status google_protobuf_FieldOptions__type_encode(void *m, uint8_t *bu
 const pbj_msg_type google_protobuf_FieldOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.FieldOptions", sizeof(google_protobuf_FieldOptions), google_protobuf_FieldOptions__type_init, google_protobuf_FieldOptions__type_decode, google_protobuf_FieldOptions__type_size, google_protobuf_FieldOptions__type_encode,
     google_protobuf_FieldOptions__type_to_json, google_protobuf_FieldOptions__json, google_protobuf_FieldOptions__from_json
-,
-    google_protobuf_FieldOptions__text_any
 ,
 };
 #endif
@@ -12151,8 +8322,6 @@ const pbj_msg_type google_protobuf_OneofOptions__type = {   /* pbj_msg_type's me
     "google.protobuf.OneofOptions", sizeof(google_protobuf_OneofOptions), google_protobuf_OneofOptions__type_init, google_protobuf_OneofOptions__type_decode, google_protobuf_OneofOptions__type_size, google_protobuf_OneofOptions__type_encode,
     google_protobuf_OneofOptions__type_to_json, google_protobuf_OneofOptions__json, google_protobuf_OneofOptions__from_json
 ,
-    google_protobuf_OneofOptions__text_any
-,
 };
 #endif
 
@@ -12256,8 +8425,6 @@ static pbj_status google_protobuf_EnumOptions__type_encode(void *m, uint8_t *buf
 const pbj_msg_type google_protobuf_EnumOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.EnumOptions", sizeof(google_protobuf_EnumOptions), google_protobuf_EnumOptions__type_init, google_protobuf_EnumOptions__type_decode, google_protobuf_EnumOptions__type_size, google_protobuf_EnumOptions__type_encode,
     google_protobuf_EnumOptions__type_to_json, google_protobuf_EnumOptions__json, google_protobuf_EnumOptions__from_json
-,
-    google_protobuf_EnumOptions__text_any
 ,
 };
 #endif
@@ -12382,8 +8549,6 @@ const pbj_msg_type google_protobuf_EnumValueOptions__type = {   /* pbj_msg_type'
     "google.protobuf.EnumValueOptions", sizeof(google_protobuf_EnumValueOptions), google_protobuf_EnumValueOptions__type_init, google_protobuf_EnumValueOptions__type_decode, google_protobuf_EnumValueOptions__type_size, google_protobuf_EnumValueOptions__type_encode,
     google_protobuf_EnumValueOptions__type_to_json, google_protobuf_EnumValueOptions__json, google_protobuf_EnumValueOptions__from_json
 ,
-    google_protobuf_EnumValueOptions__text_any
-,
 };
 #endif
 
@@ -12494,8 +8659,6 @@ static pbj_status google_protobuf_ServiceOptions__type_encode(void *m, uint8_t *
 const pbj_msg_type google_protobuf_ServiceOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.ServiceOptions", sizeof(google_protobuf_ServiceOptions), google_protobuf_ServiceOptions__type_init, google_protobuf_ServiceOptions__type_decode, google_protobuf_ServiceOptions__type_size, google_protobuf_ServiceOptions__type_encode,
     google_protobuf_ServiceOptions__type_to_json, google_protobuf_ServiceOptions__json, google_protobuf_ServiceOptions__from_json
-,
-    google_protobuf_ServiceOptions__text_any
 ,
 };
 #endif
@@ -12611,8 +8774,6 @@ static pbj_status google_protobuf_MethodOptions__type_encode(void *m, uint8_t *b
 const pbj_msg_type google_protobuf_MethodOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.MethodOptions", sizeof(google_protobuf_MethodOptions), google_protobuf_MethodOptions__type_init, google_protobuf_MethodOptions__type_decode, google_protobuf_MethodOptions__type_size, google_protobuf_MethodOptions__type_encode,
     google_protobuf_MethodOptions__type_to_json, google_protobuf_MethodOptions__json, google_protobuf_MethodOptions__from_json
-,
-    google_protobuf_MethodOptions__text_any
 ,
 };
 #endif
@@ -12756,8 +8917,6 @@ static pbj_status google_protobuf_UninterpretedOption__type_encode(void *m, uint
 const pbj_msg_type google_protobuf_UninterpretedOption__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.UninterpretedOption", sizeof(google_protobuf_UninterpretedOption), google_protobuf_UninterpretedOption__type_init, google_protobuf_UninterpretedOption__type_decode, google_protobuf_UninterpretedOption__type_size, google_protobuf_UninterpretedOption__type_encode,
     google_protobuf_UninterpretedOption__type_to_json, google_protobuf_UninterpretedOption__json, google_protobuf_UninterpretedOption__from_json
-,
-    google_protobuf_UninterpretedOption__text_any
 ,
 };
 #endif
@@ -12925,8 +9084,6 @@ const pbj_msg_type google_protobuf_UninterpretedOption_NamePart__type = {   /* p
     "google.protobuf.UninterpretedOption.NamePart", sizeof(google_protobuf_UninterpretedOption_NamePart), google_protobuf_UninterpretedOption_NamePart__type_init, google_protobuf_UninterpretedOption_NamePart__type_decode, google_protobuf_UninterpretedOption_NamePart__type_size, google_protobuf_UninterpretedOption_NamePart__type_encode,
     google_protobuf_UninterpretedOption_NamePart__type_to_json, google_protobuf_UninterpretedOption_NamePart__json, google_protobuf_UninterpretedOption_NamePart__from_json
 ,
-    google_protobuf_UninterpretedOption_NamePart__text_any
-,
 };
 #endif
 
@@ -13030,8 +9187,6 @@ static pbj_status google_protobuf_SourceCodeInfo__type_encode(void *m, uint8_t *
 const pbj_msg_type google_protobuf_SourceCodeInfo__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.SourceCodeInfo", sizeof(google_protobuf_SourceCodeInfo), google_protobuf_SourceCodeInfo__type_init, google_protobuf_SourceCodeInfo__type_decode, google_protobuf_SourceCodeInfo__type_size, google_protobuf_SourceCodeInfo__type_encode,
     google_protobuf_SourceCodeInfo__type_to_json, google_protobuf_SourceCodeInfo__json, google_protobuf_SourceCodeInfo__from_json
-,
-    google_protobuf_SourceCodeInfo__text_any
 ,
 };
 #endif
@@ -13153,8 +9308,6 @@ static pbj_status google_protobuf_SourceCodeInfo_Location__type_encode(void *m, 
 const pbj_msg_type google_protobuf_SourceCodeInfo_Location__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.SourceCodeInfo.Location", sizeof(google_protobuf_SourceCodeInfo_Location), google_protobuf_SourceCodeInfo_Location__type_init, google_protobuf_SourceCodeInfo_Location__type_decode, google_protobuf_SourceCodeInfo_Location__type_size, google_protobuf_SourceCodeInfo_Location__type_encode,
     google_protobuf_SourceCodeInfo_Location__type_to_json, google_protobuf_SourceCodeInfo_Location__json, google_protobuf_SourceCodeInfo_Location__from_json
-,
-    google_protobuf_SourceCodeInfo_Location__text_any
 ,
 };
 #endif
@@ -13318,8 +9471,6 @@ const pbj_msg_type google_protobuf_GeneratedCodeInfo__type = {   /* pbj_msg_type
     "google.protobuf.GeneratedCodeInfo", sizeof(google_protobuf_GeneratedCodeInfo), google_protobuf_GeneratedCodeInfo__type_init, google_protobuf_GeneratedCodeInfo__type_decode, google_protobuf_GeneratedCodeInfo__type_size, google_protobuf_GeneratedCodeInfo__type_encode,
     google_protobuf_GeneratedCodeInfo__type_to_json, google_protobuf_GeneratedCodeInfo__json, google_protobuf_GeneratedCodeInfo__from_json
 ,
-    google_protobuf_GeneratedCodeInfo__text_any
-,
 };
 #endif
 
@@ -13426,8 +9577,6 @@ static pbj_status google_protobuf_GeneratedCodeInfo_Annotation__type_encode(void
 const pbj_msg_type google_protobuf_GeneratedCodeInfo_Annotation__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.GeneratedCodeInfo.Annotation", sizeof(google_protobuf_GeneratedCodeInfo_Annotation), google_protobuf_GeneratedCodeInfo_Annotation__type_init, google_protobuf_GeneratedCodeInfo_Annotation__type_decode, google_protobuf_GeneratedCodeInfo_Annotation__type_size, google_protobuf_GeneratedCodeInfo_Annotation__type_encode,
     google_protobuf_GeneratedCodeInfo_Annotation__type_to_json, google_protobuf_GeneratedCodeInfo_Annotation__json, google_protobuf_GeneratedCodeInfo_Annotation__from_json
-,
-    google_protobuf_GeneratedCodeInfo_Annotation__text_any
 ,
 };
 #endif

@@ -300,7 +300,7 @@ PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_encode(const google_pr
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_decode(google_protobuf_FileDescriptorSet *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool google_protobuf_FileDescriptorSet_equal(const google_protobuf_FileDescriptorSet *a, const google_protobuf_FileDescriptorSet *b) { return pbj_table_equal(&google_protobuf_FileDescriptorSet__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status google_protobuf_FileDescriptorSet_print(const google_protobuf_FileDescriptorSet *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status google_protobuf_FileDescriptorSet_print(const google_protobuf_FileDescriptorSet *m, pbj_text *t) { return pbj_table_print(&google_protobuf_FileDescriptorSet__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -314,8 +314,11 @@ PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_encode_partial(const g
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_FileDescriptorSet_from_text reads the text format (google_protobuf_FileDescriptorSet_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_FileDescriptorSet__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_from_text(google_protobuf_FileDescriptorSet *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &google_protobuf_FileDescriptorSet__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status google_protobuf_FileDescriptorSet_from_text(google_protobuf_FileDescriptorSet *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&google_protobuf_FileDescriptorSet__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== google.protobuf.FileDescriptorProto ==== */
@@ -372,7 +375,7 @@ PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_encode(const google_
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_decode(google_protobuf_FileDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool google_protobuf_FileDescriptorProto_equal(const google_protobuf_FileDescriptorProto *a, const google_protobuf_FileDescriptorProto *b) { return pbj_table_equal(&google_protobuf_FileDescriptorProto__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status google_protobuf_FileDescriptorProto_print(const google_protobuf_FileDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status google_protobuf_FileDescriptorProto_print(const google_protobuf_FileDescriptorProto *m, pbj_text *t) { return pbj_table_print(&google_protobuf_FileDescriptorProto__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -408,8 +411,11 @@ static inline void google_protobuf_FileDescriptorProto_clear_syntax(google_proto
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_FileDescriptorProto_from_text reads the text format (google_protobuf_FileDescriptorProto_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_FileDescriptorProto__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_from_text(google_protobuf_FileDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &google_protobuf_FileDescriptorProto__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status google_protobuf_FileDescriptorProto_from_text(google_protobuf_FileDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&google_protobuf_FileDescriptorProto__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== google.protobuf.DescriptorProto ==== */
@@ -449,7 +455,7 @@ PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_encode(const google_prot
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_decode(google_protobuf_DescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool google_protobuf_DescriptorProto_equal(const google_protobuf_DescriptorProto *a, const google_protobuf_DescriptorProto *b) { return pbj_table_equal(&google_protobuf_DescriptorProto__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status google_protobuf_DescriptorProto_print(const google_protobuf_DescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status google_protobuf_DescriptorProto_print(const google_protobuf_DescriptorProto *m, pbj_text *t) { return pbj_table_print(&google_protobuf_DescriptorProto__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -471,8 +477,11 @@ static inline void google_protobuf_DescriptorProto_clear_options(google_protobuf
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_DescriptorProto_from_text reads the text format (google_protobuf_DescriptorProto_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_DescriptorProto__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_from_text(google_protobuf_DescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &google_protobuf_DescriptorProto__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status google_protobuf_DescriptorProto_from_text(google_protobuf_DescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&google_protobuf_DescriptorProto__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== google.protobuf.DescriptorProto.ExtensionRange ==== */
@@ -498,7 +507,7 @@ PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode(co
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_decode(google_protobuf_DescriptorProto_ExtensionRange *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool google_protobuf_DescriptorProto_ExtensionRange_equal(const google_protobuf_DescriptorProto_ExtensionRange *a, const google_protobuf_DescriptorProto_ExtensionRange *b) { return pbj_table_equal(&google_protobuf_DescriptorProto_ExtensionRange__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status google_protobuf_DescriptorProto_ExtensionRange_print(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status google_protobuf_DescriptorProto_ExtensionRange_print(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_text *t) { return pbj_table_print(&google_protobuf_DescriptorProto_ExtensionRange__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -526,8 +535,11 @@ static inline void google_protobuf_DescriptorProto_ExtensionRange_clear_options(
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_DescriptorProto_ExtensionRange_from_text reads the text format (google_protobuf_DescriptorProto_ExtensionRange_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_DescriptorProto_ExtensionRange__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_from_text(google_protobuf_DescriptorProto_ExtensionRange *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &google_protobuf_DescriptorProto_ExtensionRange__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status google_protobuf_DescriptorProto_ExtensionRange_from_text(google_protobuf_DescriptorProto_ExtensionRange *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&google_protobuf_DescriptorProto_ExtensionRange__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== google.protobuf.DescriptorProto.ReservedRange ==== */
@@ -554,7 +566,7 @@ PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_encode(con
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_decode(google_protobuf_DescriptorProto_ReservedRange *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool google_protobuf_DescriptorProto_ReservedRange_equal(const google_protobuf_DescriptorProto_ReservedRange *a, const google_protobuf_DescriptorProto_ReservedRange *b) { return pbj_table_equal(&google_protobuf_DescriptorProto_ReservedRange__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status google_protobuf_DescriptorProto_ReservedRange_print(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status google_protobuf_DescriptorProto_ReservedRange_print(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_text *t) { return pbj_table_print(&google_protobuf_DescriptorProto_ReservedRange__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* google.protobuf.DescriptorProto.ReservedRange reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -576,8 +588,11 @@ static inline void google_protobuf_DescriptorProto_ReservedRange_clear_end(googl
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_DescriptorProto_ReservedRange_from_text reads the text format (google_protobuf_DescriptorProto_ReservedRange_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_DescriptorProto_ReservedRange__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_from_text(google_protobuf_DescriptorProto_ReservedRange *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &google_protobuf_DescriptorProto_ReservedRange__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status google_protobuf_DescriptorProto_ReservedRange_from_text(google_protobuf_DescriptorProto_ReservedRange *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&google_protobuf_DescriptorProto_ReservedRange__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== google.protobuf.ExtensionRangeOptions ==== */
@@ -597,7 +612,7 @@ PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_encode(const googl
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_decode(google_protobuf_ExtensionRangeOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool google_protobuf_ExtensionRangeOptions_equal(const google_protobuf_ExtensionRangeOptions *a, const google_protobuf_ExtensionRangeOptions *b) { return pbj_table_equal(&google_protobuf_ExtensionRangeOptions__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status google_protobuf_ExtensionRangeOptions_print(const google_protobuf_ExtensionRangeOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status google_protobuf_ExtensionRangeOptions_print(const google_protobuf_ExtensionRangeOptions *m, pbj_text *t) { return pbj_table_print(&google_protobuf_ExtensionRangeOptions__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -611,8 +626,11 @@ PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_encode_partial(con
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_ExtensionRangeOptions_from_text reads the text format (google_protobuf_ExtensionRangeOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_ExtensionRangeOptions__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_from_text(google_protobuf_ExtensionRangeOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &google_protobuf_ExtensionRangeOptions__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status google_protobuf_ExtensionRangeOptions_from_text(google_protobuf_ExtensionRangeOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&google_protobuf_ExtensionRangeOptions__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== google.protobuf.FieldDescriptorProto ==== */
@@ -701,7 +719,7 @@ PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_encode(const google
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_decode(google_protobuf_FieldDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool google_protobuf_FieldDescriptorProto_equal(const google_protobuf_FieldDescriptorProto *a, const google_protobuf_FieldDescriptorProto *b) { return pbj_table_equal(&google_protobuf_FieldDescriptorProto__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status google_protobuf_FieldDescriptorProto_print(const google_protobuf_FieldDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status google_protobuf_FieldDescriptorProto_print(const google_protobuf_FieldDescriptorProto *m, pbj_text *t) { return pbj_table_print(&google_protobuf_FieldDescriptorProto__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -779,8 +797,11 @@ static inline void google_protobuf_FieldDescriptorProto_clear_proto3_optional(go
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_FieldDescriptorProto_from_text reads the text format (google_protobuf_FieldDescriptorProto_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_FieldDescriptorProto__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_from_text(google_protobuf_FieldDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &google_protobuf_FieldDescriptorProto__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status google_protobuf_FieldDescriptorProto_from_text(google_protobuf_FieldDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&google_protobuf_FieldDescriptorProto__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== google.protobuf.OneofDescriptorProto ==== */
@@ -802,7 +823,7 @@ PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_encode(const google
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_decode(google_protobuf_OneofDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool google_protobuf_OneofDescriptorProto_equal(const google_protobuf_OneofDescriptorProto *a, const google_protobuf_OneofDescriptorProto *b) { return pbj_table_equal(&google_protobuf_OneofDescriptorProto__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status google_protobuf_OneofDescriptorProto_print(const google_protobuf_OneofDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status google_protobuf_OneofDescriptorProto_print(const google_protobuf_OneofDescriptorProto *m, pbj_text *t) { return pbj_table_print(&google_protobuf_OneofDescriptorProto__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -824,8 +845,11 @@ static inline void google_protobuf_OneofDescriptorProto_clear_options(google_pro
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_OneofDescriptorProto_from_text reads the text format (google_protobuf_OneofDescriptorProto_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_OneofDescriptorProto__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_from_text(google_protobuf_OneofDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &google_protobuf_OneofDescriptorProto__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status google_protobuf_OneofDescriptorProto_from_text(google_protobuf_OneofDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&google_protobuf_OneofDescriptorProto__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== google.protobuf.EnumDescriptorProto ==== */
@@ -858,7 +882,7 @@ PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_encode(const google_
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_decode(google_protobuf_EnumDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool google_protobuf_EnumDescriptorProto_equal(const google_protobuf_EnumDescriptorProto *a, const google_protobuf_EnumDescriptorProto *b) { return pbj_table_equal(&google_protobuf_EnumDescriptorProto__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status google_protobuf_EnumDescriptorProto_print(const google_protobuf_EnumDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status google_protobuf_EnumDescriptorProto_print(const google_protobuf_EnumDescriptorProto *m, pbj_text *t) { return pbj_table_print(&google_protobuf_EnumDescriptorProto__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -880,8 +904,11 @@ static inline void google_protobuf_EnumDescriptorProto_clear_options(google_prot
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_EnumDescriptorProto_from_text reads the text format (google_protobuf_EnumDescriptorProto_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_EnumDescriptorProto__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_from_text(google_protobuf_EnumDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &google_protobuf_EnumDescriptorProto__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status google_protobuf_EnumDescriptorProto_from_text(google_protobuf_EnumDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&google_protobuf_EnumDescriptorProto__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== google.protobuf.EnumDescriptorProto.EnumReservedRange ==== */
@@ -911,7 +938,7 @@ PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_en
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_decode(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool google_protobuf_EnumDescriptorProto_EnumReservedRange_equal(const google_protobuf_EnumDescriptorProto_EnumReservedRange *a, const google_protobuf_EnumDescriptorProto_EnumReservedRange *b) { return pbj_table_equal(&google_protobuf_EnumDescriptorProto_EnumReservedRange__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_print(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_print(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_text *t) { return pbj_table_print(&google_protobuf_EnumDescriptorProto_EnumReservedRange__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* google.protobuf.EnumDescriptorProto.EnumReservedRange reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -933,8 +960,11 @@ static inline void google_protobuf_EnumDescriptorProto_EnumReservedRange_clear_e
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_EnumDescriptorProto_EnumReservedRange_from_text reads the text format (google_protobuf_EnumDescriptorProto_EnumReservedRange_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_EnumDescriptorProto_EnumReservedRange__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_from_text(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &google_protobuf_EnumDescriptorProto_EnumReservedRange__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_from_text(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&google_protobuf_EnumDescriptorProto_EnumReservedRange__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== google.protobuf.EnumValueDescriptorProto ==== */
@@ -959,7 +989,7 @@ PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_encode(const go
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_decode(google_protobuf_EnumValueDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool google_protobuf_EnumValueDescriptorProto_equal(const google_protobuf_EnumValueDescriptorProto *a, const google_protobuf_EnumValueDescriptorProto *b) { return pbj_table_equal(&google_protobuf_EnumValueDescriptorProto__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status google_protobuf_EnumValueDescriptorProto_print(const google_protobuf_EnumValueDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status google_protobuf_EnumValueDescriptorProto_print(const google_protobuf_EnumValueDescriptorProto *m, pbj_text *t) { return pbj_table_print(&google_protobuf_EnumValueDescriptorProto__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -987,8 +1017,11 @@ static inline void google_protobuf_EnumValueDescriptorProto_clear_options(google
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_EnumValueDescriptorProto_from_text reads the text format (google_protobuf_EnumValueDescriptorProto_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_EnumValueDescriptorProto__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_from_text(google_protobuf_EnumValueDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &google_protobuf_EnumValueDescriptorProto__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status google_protobuf_EnumValueDescriptorProto_from_text(google_protobuf_EnumValueDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&google_protobuf_EnumValueDescriptorProto__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== google.protobuf.ServiceDescriptorProto ==== */
@@ -1012,7 +1045,7 @@ PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_encode(const goog
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_decode(google_protobuf_ServiceDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool google_protobuf_ServiceDescriptorProto_equal(const google_protobuf_ServiceDescriptorProto *a, const google_protobuf_ServiceDescriptorProto *b) { return pbj_table_equal(&google_protobuf_ServiceDescriptorProto__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status google_protobuf_ServiceDescriptorProto_print(const google_protobuf_ServiceDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status google_protobuf_ServiceDescriptorProto_print(const google_protobuf_ServiceDescriptorProto *m, pbj_text *t) { return pbj_table_print(&google_protobuf_ServiceDescriptorProto__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -1034,8 +1067,11 @@ static inline void google_protobuf_ServiceDescriptorProto_clear_options(google_p
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_ServiceDescriptorProto_from_text reads the text format (google_protobuf_ServiceDescriptorProto_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_ServiceDescriptorProto__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_from_text(google_protobuf_ServiceDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &google_protobuf_ServiceDescriptorProto__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status google_protobuf_ServiceDescriptorProto_from_text(google_protobuf_ServiceDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&google_protobuf_ServiceDescriptorProto__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== google.protobuf.MethodDescriptorProto ==== */
@@ -1073,7 +1109,7 @@ PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_encode(const googl
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_decode(google_protobuf_MethodDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool google_protobuf_MethodDescriptorProto_equal(const google_protobuf_MethodDescriptorProto *a, const google_protobuf_MethodDescriptorProto *b) { return pbj_table_equal(&google_protobuf_MethodDescriptorProto__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status google_protobuf_MethodDescriptorProto_print(const google_protobuf_MethodDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status google_protobuf_MethodDescriptorProto_print(const google_protobuf_MethodDescriptorProto *m, pbj_text *t) { return pbj_table_print(&google_protobuf_MethodDescriptorProto__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -1119,8 +1155,11 @@ static inline void google_protobuf_MethodDescriptorProto_clear_server_streaming(
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_MethodDescriptorProto_from_text reads the text format (google_protobuf_MethodDescriptorProto_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_MethodDescriptorProto__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_from_text(google_protobuf_MethodDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &google_protobuf_MethodDescriptorProto__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status google_protobuf_MethodDescriptorProto_from_text(google_protobuf_MethodDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&google_protobuf_MethodDescriptorProto__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== google.protobuf.FileOptions ==== */
@@ -1262,7 +1301,7 @@ PBJ_MUST_USE pbj_status google_protobuf_FileOptions_encode(const google_protobuf
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_decode(google_protobuf_FileOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool google_protobuf_FileOptions_equal(const google_protobuf_FileOptions *a, const google_protobuf_FileOptions *b) { return pbj_table_equal(&google_protobuf_FileOptions__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status google_protobuf_FileOptions_print(const google_protobuf_FileOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status google_protobuf_FileOptions_print(const google_protobuf_FileOptions *m, pbj_text *t) { return pbj_table_print(&google_protobuf_FileOptions__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -1398,8 +1437,11 @@ static inline void google_protobuf_FileOptions_clear_ruby_package(google_protobu
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_FileOptions_from_text reads the text format (google_protobuf_FileOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_FileOptions__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_FileOptions_from_text(google_protobuf_FileOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &google_protobuf_FileOptions__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status google_protobuf_FileOptions_from_text(google_protobuf_FileOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&google_protobuf_FileOptions__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== google.protobuf.MessageOptions ==== */
@@ -1477,7 +1519,7 @@ PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_encode(const google_proto
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_decode(google_protobuf_MessageOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool google_protobuf_MessageOptions_equal(const google_protobuf_MessageOptions *a, const google_protobuf_MessageOptions *b) { return pbj_table_equal(&google_protobuf_MessageOptions__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status google_protobuf_MessageOptions_print(const google_protobuf_MessageOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status google_protobuf_MessageOptions_print(const google_protobuf_MessageOptions *m, pbj_text *t) { return pbj_table_print(&google_protobuf_MessageOptions__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -1515,8 +1557,11 @@ static inline void google_protobuf_MessageOptions_clear_map_entry(google_protobu
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_MessageOptions_from_text reads the text format (google_protobuf_MessageOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_MessageOptions__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_from_text(google_protobuf_MessageOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &google_protobuf_MessageOptions__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status google_protobuf_MessageOptions_from_text(google_protobuf_MessageOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&google_protobuf_MessageOptions__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== google.protobuf.FieldOptions ==== */
@@ -1619,7 +1664,7 @@ PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_encode(const google_protobu
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_decode(google_protobuf_FieldOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool google_protobuf_FieldOptions_equal(const google_protobuf_FieldOptions *a, const google_protobuf_FieldOptions *b) { return pbj_table_equal(&google_protobuf_FieldOptions__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status google_protobuf_FieldOptions_print(const google_protobuf_FieldOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status google_protobuf_FieldOptions_print(const google_protobuf_FieldOptions *m, pbj_text *t) { return pbj_table_print(&google_protobuf_FieldOptions__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -1675,8 +1720,11 @@ static inline void google_protobuf_FieldOptions_clear_unverified_lazy(google_pro
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_FieldOptions_from_text reads the text format (google_protobuf_FieldOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_FieldOptions__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_from_text(google_protobuf_FieldOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &google_protobuf_FieldOptions__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status google_protobuf_FieldOptions_from_text(google_protobuf_FieldOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&google_protobuf_FieldOptions__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== google.protobuf.OneofOptions ==== */
@@ -1696,7 +1744,7 @@ PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_encode(const google_protobu
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_decode(google_protobuf_OneofOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool google_protobuf_OneofOptions_equal(const google_protobuf_OneofOptions *a, const google_protobuf_OneofOptions *b) { return pbj_table_equal(&google_protobuf_OneofOptions__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status google_protobuf_OneofOptions_print(const google_protobuf_OneofOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status google_protobuf_OneofOptions_print(const google_protobuf_OneofOptions *m, pbj_text *t) { return pbj_table_print(&google_protobuf_OneofOptions__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -1710,8 +1758,11 @@ PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_encode_partial(const google
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_OneofOptions_from_text reads the text format (google_protobuf_OneofOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_OneofOptions__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_from_text(google_protobuf_OneofOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &google_protobuf_OneofOptions__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status google_protobuf_OneofOptions_from_text(google_protobuf_OneofOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&google_protobuf_OneofOptions__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== google.protobuf.EnumOptions ==== */
@@ -1743,7 +1794,7 @@ PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_encode(const google_protobuf
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_decode(google_protobuf_EnumOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool google_protobuf_EnumOptions_equal(const google_protobuf_EnumOptions *a, const google_protobuf_EnumOptions *b) { return pbj_table_equal(&google_protobuf_EnumOptions__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status google_protobuf_EnumOptions_print(const google_protobuf_EnumOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status google_protobuf_EnumOptions_print(const google_protobuf_EnumOptions *m, pbj_text *t) { return pbj_table_print(&google_protobuf_EnumOptions__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -1769,8 +1820,11 @@ static inline void google_protobuf_EnumOptions_clear_deprecated(google_protobuf_
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_EnumOptions_from_text reads the text format (google_protobuf_EnumOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_EnumOptions__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_from_text(google_protobuf_EnumOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &google_protobuf_EnumOptions__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status google_protobuf_EnumOptions_from_text(google_protobuf_EnumOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&google_protobuf_EnumOptions__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== google.protobuf.EnumValueOptions ==== */
@@ -1797,7 +1851,7 @@ PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_encode(const google_pro
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_decode(google_protobuf_EnumValueOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool google_protobuf_EnumValueOptions_equal(const google_protobuf_EnumValueOptions *a, const google_protobuf_EnumValueOptions *b) { return pbj_table_equal(&google_protobuf_EnumValueOptions__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status google_protobuf_EnumValueOptions_print(const google_protobuf_EnumValueOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status google_protobuf_EnumValueOptions_print(const google_protobuf_EnumValueOptions *m, pbj_text *t) { return pbj_table_print(&google_protobuf_EnumValueOptions__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -1817,8 +1871,11 @@ static inline void google_protobuf_EnumValueOptions_clear_deprecated(google_prot
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_EnumValueOptions_from_text reads the text format (google_protobuf_EnumValueOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_EnumValueOptions__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_from_text(google_protobuf_EnumValueOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &google_protobuf_EnumValueOptions__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status google_protobuf_EnumValueOptions_from_text(google_protobuf_EnumValueOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&google_protobuf_EnumValueOptions__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== google.protobuf.ServiceOptions ==== */
@@ -1845,7 +1902,7 @@ PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_encode(const google_proto
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_decode(google_protobuf_ServiceOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool google_protobuf_ServiceOptions_equal(const google_protobuf_ServiceOptions *a, const google_protobuf_ServiceOptions *b) { return pbj_table_equal(&google_protobuf_ServiceOptions__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status google_protobuf_ServiceOptions_print(const google_protobuf_ServiceOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status google_protobuf_ServiceOptions_print(const google_protobuf_ServiceOptions *m, pbj_text *t) { return pbj_table_print(&google_protobuf_ServiceOptions__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -1865,8 +1922,11 @@ static inline void google_protobuf_ServiceOptions_clear_deprecated(google_protob
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_ServiceOptions_from_text reads the text format (google_protobuf_ServiceOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_ServiceOptions__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_from_text(google_protobuf_ServiceOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &google_protobuf_ServiceOptions__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status google_protobuf_ServiceOptions_from_text(google_protobuf_ServiceOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&google_protobuf_ServiceOptions__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== google.protobuf.MethodOptions ==== */
@@ -1896,7 +1956,7 @@ PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_encode(const google_protob
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_decode(google_protobuf_MethodOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool google_protobuf_MethodOptions_equal(const google_protobuf_MethodOptions *a, const google_protobuf_MethodOptions *b) { return pbj_table_equal(&google_protobuf_MethodOptions__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status google_protobuf_MethodOptions_print(const google_protobuf_MethodOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status google_protobuf_MethodOptions_print(const google_protobuf_MethodOptions *m, pbj_text *t) { return pbj_table_print(&google_protobuf_MethodOptions__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -1922,8 +1982,11 @@ static inline void google_protobuf_MethodOptions_clear_idempotency_level(google_
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_MethodOptions_from_text reads the text format (google_protobuf_MethodOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_MethodOptions__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_from_text(google_protobuf_MethodOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &google_protobuf_MethodOptions__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status google_protobuf_MethodOptions_from_text(google_protobuf_MethodOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&google_protobuf_MethodOptions__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== google.protobuf.UninterpretedOption ==== */
@@ -1967,7 +2030,7 @@ PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_encode(const google_
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_decode(google_protobuf_UninterpretedOption *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool google_protobuf_UninterpretedOption_equal(const google_protobuf_UninterpretedOption *a, const google_protobuf_UninterpretedOption *b) { return pbj_table_equal(&google_protobuf_UninterpretedOption__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status google_protobuf_UninterpretedOption_print(const google_protobuf_UninterpretedOption *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status google_protobuf_UninterpretedOption_print(const google_protobuf_UninterpretedOption *m, pbj_text *t) { return pbj_table_print(&google_protobuf_UninterpretedOption__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -2017,8 +2080,11 @@ static inline void google_protobuf_UninterpretedOption_clear_aggregate_value(goo
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_UninterpretedOption_from_text reads the text format (google_protobuf_UninterpretedOption_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_UninterpretedOption__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_from_text(google_protobuf_UninterpretedOption *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &google_protobuf_UninterpretedOption__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status google_protobuf_UninterpretedOption_from_text(google_protobuf_UninterpretedOption *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&google_protobuf_UninterpretedOption__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== google.protobuf.UninterpretedOption.NamePart ==== */
@@ -2045,7 +2111,7 @@ PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_encode(cons
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_decode(google_protobuf_UninterpretedOption_NamePart *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool google_protobuf_UninterpretedOption_NamePart_equal(const google_protobuf_UninterpretedOption_NamePart *a, const google_protobuf_UninterpretedOption_NamePart *b) { return pbj_table_equal(&google_protobuf_UninterpretedOption_NamePart__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status google_protobuf_UninterpretedOption_NamePart_print(const google_protobuf_UninterpretedOption_NamePart *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status google_protobuf_UninterpretedOption_NamePart_print(const google_protobuf_UninterpretedOption_NamePart *m, pbj_text *t) { return pbj_table_print(&google_protobuf_UninterpretedOption_NamePart__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -2071,8 +2137,11 @@ static inline void google_protobuf_UninterpretedOption_NamePart_clear_is_extensi
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_UninterpretedOption_NamePart_from_text reads the text format (google_protobuf_UninterpretedOption_NamePart_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_UninterpretedOption_NamePart__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_from_text(google_protobuf_UninterpretedOption_NamePart *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &google_protobuf_UninterpretedOption_NamePart__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status google_protobuf_UninterpretedOption_NamePart_from_text(google_protobuf_UninterpretedOption_NamePart *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&google_protobuf_UninterpretedOption_NamePart__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== google.protobuf.SourceCodeInfo ==== */
@@ -2135,7 +2204,7 @@ PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_encode(const google_proto
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_decode(google_protobuf_SourceCodeInfo *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool google_protobuf_SourceCodeInfo_equal(const google_protobuf_SourceCodeInfo *a, const google_protobuf_SourceCodeInfo *b) { return pbj_table_equal(&google_protobuf_SourceCodeInfo__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status google_protobuf_SourceCodeInfo_print(const google_protobuf_SourceCodeInfo *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status google_protobuf_SourceCodeInfo_print(const google_protobuf_SourceCodeInfo *m, pbj_text *t) { return pbj_table_print(&google_protobuf_SourceCodeInfo__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* google.protobuf.SourceCodeInfo reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -2145,8 +2214,11 @@ static inline pbj_status google_protobuf_SourceCodeInfo_encode_partial(const goo
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_SourceCodeInfo_from_text reads the text format (google_protobuf_SourceCodeInfo_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_SourceCodeInfo__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_from_text(google_protobuf_SourceCodeInfo *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &google_protobuf_SourceCodeInfo__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status google_protobuf_SourceCodeInfo_from_text(google_protobuf_SourceCodeInfo *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&google_protobuf_SourceCodeInfo__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== google.protobuf.SourceCodeInfo.Location ==== */
@@ -2249,7 +2321,7 @@ PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_encode(const goo
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_decode(google_protobuf_SourceCodeInfo_Location *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool google_protobuf_SourceCodeInfo_Location_equal(const google_protobuf_SourceCodeInfo_Location *a, const google_protobuf_SourceCodeInfo_Location *b) { return pbj_table_equal(&google_protobuf_SourceCodeInfo_Location__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status google_protobuf_SourceCodeInfo_Location_print(const google_protobuf_SourceCodeInfo_Location *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status google_protobuf_SourceCodeInfo_Location_print(const google_protobuf_SourceCodeInfo_Location *m, pbj_text *t) { return pbj_table_print(&google_protobuf_SourceCodeInfo_Location__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* google.protobuf.SourceCodeInfo.Location reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -2271,8 +2343,11 @@ static inline void google_protobuf_SourceCodeInfo_Location_clear_trailing_commen
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_SourceCodeInfo_Location_from_text reads the text format (google_protobuf_SourceCodeInfo_Location_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_SourceCodeInfo_Location__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_from_text(google_protobuf_SourceCodeInfo_Location *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &google_protobuf_SourceCodeInfo_Location__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status google_protobuf_SourceCodeInfo_Location_from_text(google_protobuf_SourceCodeInfo_Location *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&google_protobuf_SourceCodeInfo_Location__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== google.protobuf.GeneratedCodeInfo ==== */
@@ -2295,7 +2370,7 @@ PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_encode(const google_pr
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_decode(google_protobuf_GeneratedCodeInfo *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool google_protobuf_GeneratedCodeInfo_equal(const google_protobuf_GeneratedCodeInfo *a, const google_protobuf_GeneratedCodeInfo *b) { return pbj_table_equal(&google_protobuf_GeneratedCodeInfo__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status google_protobuf_GeneratedCodeInfo_print(const google_protobuf_GeneratedCodeInfo *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status google_protobuf_GeneratedCodeInfo_print(const google_protobuf_GeneratedCodeInfo *m, pbj_text *t) { return pbj_table_print(&google_protobuf_GeneratedCodeInfo__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* google.protobuf.GeneratedCodeInfo reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -2305,8 +2380,11 @@ static inline pbj_status google_protobuf_GeneratedCodeInfo_encode_partial(const 
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_GeneratedCodeInfo_from_text reads the text format (google_protobuf_GeneratedCodeInfo_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_GeneratedCodeInfo__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_from_text(google_protobuf_GeneratedCodeInfo *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &google_protobuf_GeneratedCodeInfo__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status google_protobuf_GeneratedCodeInfo_from_text(google_protobuf_GeneratedCodeInfo *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&google_protobuf_GeneratedCodeInfo__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== google.protobuf.GeneratedCodeInfo.Annotation ==== */
@@ -2341,7 +2419,7 @@ PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_encode(cons
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_decode(google_protobuf_GeneratedCodeInfo_Annotation *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool google_protobuf_GeneratedCodeInfo_Annotation_equal(const google_protobuf_GeneratedCodeInfo_Annotation *a, const google_protobuf_GeneratedCodeInfo_Annotation *b) { return pbj_table_equal(&google_protobuf_GeneratedCodeInfo_Annotation__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status google_protobuf_GeneratedCodeInfo_Annotation_print(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status google_protobuf_GeneratedCodeInfo_Annotation_print(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_text *t) { return pbj_table_print(&google_protobuf_GeneratedCodeInfo_Annotation__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* google.protobuf.GeneratedCodeInfo.Annotation reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -2369,8 +2447,11 @@ static inline void google_protobuf_GeneratedCodeInfo_Annotation_clear_end(google
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_GeneratedCodeInfo_Annotation_from_text reads the text format (google_protobuf_GeneratedCodeInfo_Annotation_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_GeneratedCodeInfo_Annotation__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_from_text(google_protobuf_GeneratedCodeInfo_Annotation *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &google_protobuf_GeneratedCodeInfo_Annotation__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status google_protobuf_GeneratedCodeInfo_Annotation_from_text(google_protobuf_GeneratedCodeInfo_Annotation *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&google_protobuf_GeneratedCodeInfo_Annotation__table, m, text, len, arena, o);
+}
 #endif
 
 #ifdef PBJ_JSON_H
@@ -2756,35 +2837,6 @@ uint8_t *google_protobuf_GeneratedCodeInfo__write(const google_protobuf_Generate
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo__decode(google_protobuf_GeneratedCodeInfo *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *google_protobuf_GeneratedCodeInfo_Annotation__write(const google_protobuf_GeneratedCodeInfo_Annotation *m, uint8_t *end);   /* after google_protobuf_GeneratedCodeInfo_Annotation_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation__decode(google_protobuf_GeneratedCodeInfo_Annotation *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_TEXT_READ_H
-pbj_status google_protobuf_FileDescriptorSet__read_text(google_protobuf_FileDescriptorSet *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status google_protobuf_FileDescriptorProto__read_text(google_protobuf_FileDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status google_protobuf_DescriptorProto__read_text(google_protobuf_DescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status google_protobuf_DescriptorProto_ExtensionRange__read_text(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status google_protobuf_DescriptorProto_ReservedRange__read_text(google_protobuf_DescriptorProto_ReservedRange *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status google_protobuf_ExtensionRangeOptions__read_text(google_protobuf_ExtensionRangeOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status google_protobuf_FieldDescriptorProto__read_text(google_protobuf_FieldDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status google_protobuf_OneofDescriptorProto__read_text(google_protobuf_OneofDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status google_protobuf_EnumDescriptorProto__read_text(google_protobuf_EnumDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__read_text(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status google_protobuf_EnumValueDescriptorProto__read_text(google_protobuf_EnumValueDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status google_protobuf_ServiceDescriptorProto__read_text(google_protobuf_ServiceDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status google_protobuf_MethodDescriptorProto__read_text(google_protobuf_MethodDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status google_protobuf_FileOptions__read_text(google_protobuf_FileOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status google_protobuf_MessageOptions__read_text(google_protobuf_MessageOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status google_protobuf_FieldOptions__read_text(google_protobuf_FieldOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status google_protobuf_OneofOptions__read_text(google_protobuf_OneofOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status google_protobuf_EnumOptions__read_text(google_protobuf_EnumOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status google_protobuf_EnumValueOptions__read_text(google_protobuf_EnumValueOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status google_protobuf_ServiceOptions__read_text(google_protobuf_ServiceOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status google_protobuf_MethodOptions__read_text(google_protobuf_MethodOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status google_protobuf_UninterpretedOption__read_text(google_protobuf_UninterpretedOption *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status google_protobuf_UninterpretedOption_NamePart__read_text(google_protobuf_UninterpretedOption_NamePart *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status google_protobuf_SourceCodeInfo__read_text(google_protobuf_SourceCodeInfo *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status google_protobuf_SourceCodeInfo_Location__read_text(google_protobuf_SourceCodeInfo_Location *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status google_protobuf_GeneratedCodeInfo__read_text(google_protobuf_GeneratedCodeInfo *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status google_protobuf_GeneratedCodeInfo_Annotation__read_text(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-#endif
 #ifdef PBJ_JSON_H
 void google_protobuf_FileDescriptorSet__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 void google_protobuf_FileDescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */

@@ -9,7 +9,7 @@
 
 /* the names of the tables below, NUL-separated: each enum's full name, then its values' names by number; each
  * message's full name, then per field its name (a required one's full name before it) and JSON name (when it
- * differs), then its oneofs' names; in pieces laid end to end
+ * differs), then its oneofs' names, then its extensions' text and JSON names; in pieces laid end to end
  * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
 static const struct {
     char s0[300];
@@ -21,64 +21,82 @@ static const struct {
 static const pbj_field google_protobuf_DoubleValue__fields[] = {
     {1, PBJ_TYPE_DOUBLE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_DoubleValue, value), 0, 28, 28, NULL, NULL},   /* value */
 };
+PBJ_CODEC(google_protobuf_DoubleValue, google_protobuf_DoubleValue__decode, google_protobuf_DoubleValue_size, google_protobuf_DoubleValue_encode_partial, google_protobuf_DoubleValue_sort_maps, google_protobuf_DoubleValue_missing);
 const pbj_table google_protobuf_DoubleValue__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_DoubleValue__fields, NULL, NULL, 0, sizeof(google_protobuf_DoubleValue), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_DoubleValue, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_DoubleValue, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_DoubleValue__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.FloatValue */
 static const pbj_field google_protobuf_FloatValue__fields[] = {
     {1, PBJ_TYPE_FLOAT, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_FloatValue, value), 0, 61, 61, NULL, NULL},   /* value */
 };
+PBJ_CODEC(google_protobuf_FloatValue, google_protobuf_FloatValue__decode, google_protobuf_FloatValue_size, google_protobuf_FloatValue_encode_partial, google_protobuf_FloatValue_sort_maps, google_protobuf_FloatValue_missing);
 const pbj_table google_protobuf_FloatValue__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_FloatValue__fields, NULL, NULL, 34, sizeof(google_protobuf_FloatValue), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_FloatValue, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_FloatValue, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_FloatValue__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.Int64Value */
 static const pbj_field google_protobuf_Int64Value__fields[] = {
     {1, PBJ_TYPE_INT64, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_Int64Value, value), 0, 94, 94, NULL, NULL},   /* value */
 };
+PBJ_CODEC(google_protobuf_Int64Value, google_protobuf_Int64Value__decode, google_protobuf_Int64Value_size, google_protobuf_Int64Value_encode_partial, google_protobuf_Int64Value_sort_maps, google_protobuf_Int64Value_missing);
 const pbj_table google_protobuf_Int64Value__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_Int64Value__fields, NULL, NULL, 67, sizeof(google_protobuf_Int64Value), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_Int64Value, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_Int64Value, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_Int64Value__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.UInt64Value */
 static const pbj_field google_protobuf_UInt64Value__fields[] = {
     {1, PBJ_TYPE_UINT64, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_UInt64Value, value), 0, 128, 128, NULL, NULL},   /* value */
 };
+PBJ_CODEC(google_protobuf_UInt64Value, google_protobuf_UInt64Value__decode, google_protobuf_UInt64Value_size, google_protobuf_UInt64Value_encode_partial, google_protobuf_UInt64Value_sort_maps, google_protobuf_UInt64Value_missing);
 const pbj_table google_protobuf_UInt64Value__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_UInt64Value__fields, NULL, NULL, 100, sizeof(google_protobuf_UInt64Value), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_UInt64Value, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_UInt64Value, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_UInt64Value__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.Int32Value */
 static const pbj_field google_protobuf_Int32Value__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_Int32Value, value), 0, 161, 161, NULL, NULL},   /* value */
 };
+PBJ_CODEC(google_protobuf_Int32Value, google_protobuf_Int32Value__decode, google_protobuf_Int32Value_size, google_protobuf_Int32Value_encode_partial, google_protobuf_Int32Value_sort_maps, google_protobuf_Int32Value_missing);
 const pbj_table google_protobuf_Int32Value__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_Int32Value__fields, NULL, NULL, 134, sizeof(google_protobuf_Int32Value), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_Int32Value, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_Int32Value, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_Int32Value__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.UInt32Value */
 static const pbj_field google_protobuf_UInt32Value__fields[] = {
     {1, PBJ_TYPE_UINT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_UInt32Value, value), 0, 195, 195, NULL, NULL},   /* value */
 };
+PBJ_CODEC(google_protobuf_UInt32Value, google_protobuf_UInt32Value__decode, google_protobuf_UInt32Value_size, google_protobuf_UInt32Value_encode_partial, google_protobuf_UInt32Value_sort_maps, google_protobuf_UInt32Value_missing);
 const pbj_table google_protobuf_UInt32Value__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_UInt32Value__fields, NULL, NULL, 167, sizeof(google_protobuf_UInt32Value), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_UInt32Value, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_UInt32Value, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_UInt32Value__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.BoolValue */
 static const pbj_field google_protobuf_BoolValue__fields[] = {
     {1, PBJ_TYPE_BOOL, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_BoolValue, value), 0, 227, 227, NULL, NULL},   /* value */
 };
+PBJ_CODEC(google_protobuf_BoolValue, google_protobuf_BoolValue__decode, google_protobuf_BoolValue_size, google_protobuf_BoolValue_encode_partial, google_protobuf_BoolValue_sort_maps, google_protobuf_BoolValue_missing);
 const pbj_table google_protobuf_BoolValue__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_BoolValue__fields, NULL, NULL, 201, sizeof(google_protobuf_BoolValue), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_BoolValue, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_BoolValue, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_BoolValue__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.StringValue */
 static const pbj_field google_protobuf_StringValue__fields[] = {
     {1, PBJ_TYPE_STRING, PBJ_MODE_IMPLICIT, PBJ_F_UTF8, PBJ_MEMBER(google_protobuf_StringValue, value), 0, 261, 261, NULL, NULL},   /* value */
 };
+PBJ_CODEC(google_protobuf_StringValue, google_protobuf_StringValue__decode, google_protobuf_StringValue_size, google_protobuf_StringValue_encode_partial, google_protobuf_StringValue_sort_maps, google_protobuf_StringValue_missing);
 const pbj_table google_protobuf_StringValue__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_StringValue__fields, NULL, NULL, 233, sizeof(google_protobuf_StringValue), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_StringValue, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_StringValue, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_StringValue__codec, NULL, 0,
+                           0, NULL};
 
 /* google.protobuf.BytesValue */
 static const pbj_field google_protobuf_BytesValue__fields[] = {
     {1, PBJ_TYPE_BYTES, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_BytesValue, value), 0, 294, 294, NULL, NULL},   /* value */
 };
+PBJ_CODEC(google_protobuf_BytesValue, google_protobuf_BytesValue__decode, google_protobuf_BytesValue_size, google_protobuf_BytesValue_encode_partial, google_protobuf_BytesValue_sort_maps, google_protobuf_BytesValue_missing);
 const pbj_table google_protobuf_BytesValue__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_BytesValue__fields, NULL, NULL, 267, sizeof(google_protobuf_BytesValue), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_BytesValue, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL};
+                           PBJ_OFFSET(google_protobuf_BytesValue, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_BytesValue__codec, NULL, 0,
+                           0, NULL};
 
 /* ==== google.protobuf.DoubleValue ==== */
 
@@ -155,83 +173,6 @@ pbj_status google_protobuf_DoubleValue__decode(google_protobuf_DoubleValue *m, c
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_DoubleValue_print(const google_protobuf_DoubleValue *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (pbj_double_bits(m->value) != 0)
-        pbj_text_double(t, "value", m->value);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_DoubleValue__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 5:
-        if (memcmp(s, "value", 5) == 0) return 1;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_DoubleValue__read_text(google_protobuf_DoubleValue *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_DoubleValue__text_field(r->name, r->name_len)) {
-        case 1: /* value */
-            if (pbj_double_bits(m->value) != 0) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                double v;
-                if (!pbj_text_read_double(r, &v)) return r->st;
-                m->value = v;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.DoubleValue");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_DoubleValue_from_text(google_protobuf_DoubleValue *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_DoubleValue_init(m);
-    if (pbj__tr_status(&r, google_protobuf_DoubleValue__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_DoubleValue_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_DoubleValue_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_DoubleValue__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_DoubleValue *m = (google_protobuf_DoubleValue *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_DoubleValue_init(m);
-    if (pbj__tr_status(r, google_protobuf_DoubleValue__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_DoubleValue_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_DoubleValue_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_DoubleValue_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== google.protobuf.FloatValue ==== */
 
 void google_protobuf_FloatValue_init(google_protobuf_FloatValue *m)
@@ -306,83 +247,6 @@ pbj_status google_protobuf_FloatValue__decode(google_protobuf_FloatValue *m, con
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_FloatValue_print(const google_protobuf_FloatValue *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (pbj_float_bits(m->value) != 0)
-        pbj_text_float(t, "value", m->value);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_FloatValue__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 5:
-        if (memcmp(s, "value", 5) == 0) return 1;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_FloatValue__read_text(google_protobuf_FloatValue *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_FloatValue__text_field(r->name, r->name_len)) {
-        case 1: /* value */
-            if (pbj_float_bits(m->value) != 0) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                float v;
-                if (!pbj_text_read_float(r, &v)) return r->st;
-                m->value = v;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.FloatValue");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_FloatValue_from_text(google_protobuf_FloatValue *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_FloatValue_init(m);
-    if (pbj__tr_status(&r, google_protobuf_FloatValue__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_FloatValue_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_FloatValue_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_FloatValue__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_FloatValue *m = (google_protobuf_FloatValue *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_FloatValue_init(m);
-    if (pbj__tr_status(r, google_protobuf_FloatValue__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_FloatValue_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_FloatValue_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_FloatValue_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== google.protobuf.Int64Value ==== */
 
@@ -462,83 +326,6 @@ pbj_status google_protobuf_Int64Value__decode(google_protobuf_Int64Value *m, con
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_Int64Value_print(const google_protobuf_Int64Value *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->value)
-        pbj_text_int64(t, "value", m->value);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_Int64Value__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 5:
-        if (memcmp(s, "value", 5) == 0) return 1;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_Int64Value__read_text(google_protobuf_Int64Value *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_Int64Value__text_field(r->name, r->name_len)) {
-        case 1: /* value */
-            if (m->value) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int64_t v;
-                if (!pbj_text_read_int64(r, &v)) return r->st;
-                m->value = v;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.Int64Value");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_Int64Value_from_text(google_protobuf_Int64Value *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_Int64Value_init(m);
-    if (pbj__tr_status(&r, google_protobuf_Int64Value__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_Int64Value_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_Int64Value_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_Int64Value__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_Int64Value *m = (google_protobuf_Int64Value *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_Int64Value_init(m);
-    if (pbj__tr_status(r, google_protobuf_Int64Value__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_Int64Value_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_Int64Value_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_Int64Value_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== google.protobuf.UInt64Value ==== */
 
 void google_protobuf_UInt64Value_init(google_protobuf_UInt64Value *m)
@@ -616,83 +403,6 @@ pbj_status google_protobuf_UInt64Value__decode(google_protobuf_UInt64Value *m, c
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_UInt64Value_print(const google_protobuf_UInt64Value *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->value)
-        pbj_text_uint64(t, "value", m->value);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_UInt64Value__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 5:
-        if (memcmp(s, "value", 5) == 0) return 1;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_UInt64Value__read_text(google_protobuf_UInt64Value *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_UInt64Value__text_field(r->name, r->name_len)) {
-        case 1: /* value */
-            if (m->value) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                uint64_t v;
-                if (!pbj_text_read_uint64(r, &v)) return r->st;
-                m->value = v;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.UInt64Value");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_UInt64Value_from_text(google_protobuf_UInt64Value *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_UInt64Value_init(m);
-    if (pbj__tr_status(&r, google_protobuf_UInt64Value__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_UInt64Value_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_UInt64Value_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_UInt64Value__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_UInt64Value *m = (google_protobuf_UInt64Value *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_UInt64Value_init(m);
-    if (pbj__tr_status(r, google_protobuf_UInt64Value__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_UInt64Value_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_UInt64Value_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_UInt64Value_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== google.protobuf.Int32Value ==== */
 
@@ -772,83 +482,6 @@ pbj_status google_protobuf_Int32Value__decode(google_protobuf_Int32Value *m, con
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_Int32Value_print(const google_protobuf_Int32Value *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->value)
-        pbj_text_int32(t, "value", m->value);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_Int32Value__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 5:
-        if (memcmp(s, "value", 5) == 0) return 1;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_Int32Value__read_text(google_protobuf_Int32Value *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_Int32Value__text_field(r->name, r->name_len)) {
-        case 1: /* value */
-            if (m->value) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                int32_t v;
-                if (!pbj_text_read_int32(r, &v)) return r->st;
-                m->value = v;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.Int32Value");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_Int32Value_from_text(google_protobuf_Int32Value *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_Int32Value_init(m);
-    if (pbj__tr_status(&r, google_protobuf_Int32Value__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_Int32Value_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_Int32Value_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_Int32Value__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_Int32Value *m = (google_protobuf_Int32Value *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_Int32Value_init(m);
-    if (pbj__tr_status(r, google_protobuf_Int32Value__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_Int32Value_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_Int32Value_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_Int32Value_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== google.protobuf.UInt32Value ==== */
 
 void google_protobuf_UInt32Value_init(google_protobuf_UInt32Value *m)
@@ -927,83 +560,6 @@ pbj_status google_protobuf_UInt32Value__decode(google_protobuf_UInt32Value *m, c
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_UInt32Value_print(const google_protobuf_UInt32Value *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->value)
-        pbj_text_uint32(t, "value", m->value);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_UInt32Value__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 5:
-        if (memcmp(s, "value", 5) == 0) return 1;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_UInt32Value__read_text(google_protobuf_UInt32Value *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_UInt32Value__text_field(r->name, r->name_len)) {
-        case 1: /* value */
-            if (m->value) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                uint32_t v;
-                if (!pbj_text_read_uint32(r, &v)) return r->st;
-                m->value = v;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.UInt32Value");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_UInt32Value_from_text(google_protobuf_UInt32Value *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_UInt32Value_init(m);
-    if (pbj__tr_status(&r, google_protobuf_UInt32Value__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_UInt32Value_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_UInt32Value_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_UInt32Value__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_UInt32Value *m = (google_protobuf_UInt32Value *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_UInt32Value_init(m);
-    if (pbj__tr_status(r, google_protobuf_UInt32Value__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_UInt32Value_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_UInt32Value_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_UInt32Value_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== google.protobuf.BoolValue ==== */
 
 void google_protobuf_BoolValue_init(google_protobuf_BoolValue *m)
@@ -1081,83 +637,6 @@ pbj_status google_protobuf_BoolValue__decode(google_protobuf_BoolValue *m, const
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_BoolValue_print(const google_protobuf_BoolValue *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->value)
-        pbj_text_bool(t, "value", m->value);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_BoolValue__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 5:
-        if (memcmp(s, "value", 5) == 0) return 1;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_BoolValue__read_text(google_protobuf_BoolValue *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_BoolValue__text_field(r->name, r->name_len)) {
-        case 1: /* value */
-            if (m->value) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                bool v;
-                if (!pbj_text_read_bool(r, &v)) return r->st;
-                m->value = v;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.BoolValue");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_BoolValue_from_text(google_protobuf_BoolValue *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_BoolValue_init(m);
-    if (pbj__tr_status(&r, google_protobuf_BoolValue__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_BoolValue_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_BoolValue_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_BoolValue__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_BoolValue *m = (google_protobuf_BoolValue *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_BoolValue_init(m);
-    if (pbj__tr_status(r, google_protobuf_BoolValue__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_BoolValue_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_BoolValue_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_BoolValue_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
 
 /* ==== google.protobuf.StringValue ==== */
 
@@ -1238,83 +717,6 @@ pbj_status google_protobuf_StringValue__decode(google_protobuf_StringValue *m, c
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_StringValue_print(const google_protobuf_StringValue *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->value.len != 0)
-        pbj_text_string(t, "value", pbj_slice_data(m->value), m->value.len);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_StringValue__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 5:
-        if (memcmp(s, "value", 5) == 0) return 1;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_StringValue__read_text(google_protobuf_StringValue *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_StringValue__text_field(r->name, r->name_len)) {
-        case 1: /* value */
-            if (m->value.len != 0) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_utf8(r, &v)) return r->st;
-                m->value = v;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.StringValue");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_StringValue_from_text(google_protobuf_StringValue *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_StringValue_init(m);
-    if (pbj__tr_status(&r, google_protobuf_StringValue__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_StringValue_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_StringValue_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_StringValue__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_StringValue *m = (google_protobuf_StringValue *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_StringValue_init(m);
-    if (pbj__tr_status(r, google_protobuf_StringValue__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_StringValue_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_StringValue_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_StringValue_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 /* ==== google.protobuf.BytesValue ==== */
 
 void google_protobuf_BytesValue_init(google_protobuf_BytesValue *m)
@@ -1393,83 +795,6 @@ pbj_status google_protobuf_BytesValue__decode(google_protobuf_BytesValue *m, con
     return PBJ_OK;
 }
 
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_BytesValue_print(const google_protobuf_BytesValue *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    if (m->value.len != 0)
-        pbj_text_bytes(t, "value", pbj_slice_data(m->value), m->value.len);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_BytesValue__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 5:
-        if (memcmp(s, "value", 5) == 0) return 1;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_BytesValue__read_text(google_protobuf_BytesValue *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_BytesValue__text_field(r->name, r->name_len)) {
-        case 1: /* value */
-            if (m->value.len != 0) return pbj__tr_twice(r);
-            if (!pbj__tr_colon(r)) return r->st;
-            {
-                pbj_slice v;
-                if (!pbj_text_read_bytes(r, &v)) return r->st;
-                m->value = v;
-            }
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.BytesValue");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_BytesValue_from_text(google_protobuf_BytesValue *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_BytesValue_init(m);
-    if (pbj__tr_status(&r, google_protobuf_BytesValue__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_BytesValue_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_BytesValue_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_BytesValue__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_BytesValue *m = (google_protobuf_BytesValue *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_BytesValue_init(m);
-    if (pbj__tr_status(r, google_protobuf_BytesValue__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_BytesValue_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_BytesValue_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_BytesValue_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
 #ifdef PBJ_JSON_H
 void google_protobuf_DoubleValue__json(const void *vm, pbj_json *j)
 {
@@ -1503,8 +828,6 @@ static pbj_status google_protobuf_DoubleValue__type_encode(void *m, uint8_t *buf
 const pbj_msg_type google_protobuf_DoubleValue__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.DoubleValue", sizeof(google_protobuf_DoubleValue), google_protobuf_DoubleValue__type_init, google_protobuf_DoubleValue__type_decode, google_protobuf_DoubleValue__type_size, google_protobuf_DoubleValue__type_encode,
     google_protobuf_DoubleValue__type_to_json, google_protobuf_DoubleValue__json, google_protobuf_DoubleValue__from_json
-,
-    google_protobuf_DoubleValue__text_any
 ,
 };
 #endif
@@ -1567,8 +890,6 @@ const pbj_msg_type google_protobuf_FloatValue__type = {   /* pbj_msg_type's memb
     "google.protobuf.FloatValue", sizeof(google_protobuf_FloatValue), google_protobuf_FloatValue__type_init, google_protobuf_FloatValue__type_decode, google_protobuf_FloatValue__type_size, google_protobuf_FloatValue__type_encode,
     google_protobuf_FloatValue__type_to_json, google_protobuf_FloatValue__json, google_protobuf_FloatValue__from_json
 ,
-    google_protobuf_FloatValue__text_any
-,
 };
 #endif
 
@@ -1629,8 +950,6 @@ static pbj_status google_protobuf_Int64Value__type_encode(void *m, uint8_t *buf,
 const pbj_msg_type google_protobuf_Int64Value__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.Int64Value", sizeof(google_protobuf_Int64Value), google_protobuf_Int64Value__type_init, google_protobuf_Int64Value__type_decode, google_protobuf_Int64Value__type_size, google_protobuf_Int64Value__type_encode,
     google_protobuf_Int64Value__type_to_json, google_protobuf_Int64Value__json, google_protobuf_Int64Value__from_json
-,
-    google_protobuf_Int64Value__text_any
 ,
 };
 #endif
@@ -1693,8 +1012,6 @@ const pbj_msg_type google_protobuf_UInt64Value__type = {   /* pbj_msg_type's mem
     "google.protobuf.UInt64Value", sizeof(google_protobuf_UInt64Value), google_protobuf_UInt64Value__type_init, google_protobuf_UInt64Value__type_decode, google_protobuf_UInt64Value__type_size, google_protobuf_UInt64Value__type_encode,
     google_protobuf_UInt64Value__type_to_json, google_protobuf_UInt64Value__json, google_protobuf_UInt64Value__from_json
 ,
-    google_protobuf_UInt64Value__text_any
-,
 };
 #endif
 
@@ -1755,8 +1072,6 @@ static pbj_status google_protobuf_Int32Value__type_encode(void *m, uint8_t *buf,
 const pbj_msg_type google_protobuf_Int32Value__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.Int32Value", sizeof(google_protobuf_Int32Value), google_protobuf_Int32Value__type_init, google_protobuf_Int32Value__type_decode, google_protobuf_Int32Value__type_size, google_protobuf_Int32Value__type_encode,
     google_protobuf_Int32Value__type_to_json, google_protobuf_Int32Value__json, google_protobuf_Int32Value__from_json
-,
-    google_protobuf_Int32Value__text_any
 ,
 };
 #endif
@@ -1819,8 +1134,6 @@ const pbj_msg_type google_protobuf_UInt32Value__type = {   /* pbj_msg_type's mem
     "google.protobuf.UInt32Value", sizeof(google_protobuf_UInt32Value), google_protobuf_UInt32Value__type_init, google_protobuf_UInt32Value__type_decode, google_protobuf_UInt32Value__type_size, google_protobuf_UInt32Value__type_encode,
     google_protobuf_UInt32Value__type_to_json, google_protobuf_UInt32Value__json, google_protobuf_UInt32Value__from_json
 ,
-    google_protobuf_UInt32Value__text_any
-,
 };
 #endif
 
@@ -1881,8 +1194,6 @@ static pbj_status google_protobuf_BoolValue__type_encode(void *m, uint8_t *buf, 
 const pbj_msg_type google_protobuf_BoolValue__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.BoolValue", sizeof(google_protobuf_BoolValue), google_protobuf_BoolValue__type_init, google_protobuf_BoolValue__type_decode, google_protobuf_BoolValue__type_size, google_protobuf_BoolValue__type_encode,
     google_protobuf_BoolValue__type_to_json, google_protobuf_BoolValue__json, google_protobuf_BoolValue__from_json
-,
-    google_protobuf_BoolValue__text_any
 ,
 };
 #endif
@@ -1945,8 +1256,6 @@ const pbj_msg_type google_protobuf_StringValue__type = {   /* pbj_msg_type's mem
     "google.protobuf.StringValue", sizeof(google_protobuf_StringValue), google_protobuf_StringValue__type_init, google_protobuf_StringValue__type_decode, google_protobuf_StringValue__type_size, google_protobuf_StringValue__type_encode,
     google_protobuf_StringValue__type_to_json, google_protobuf_StringValue__json, google_protobuf_StringValue__from_json
 ,
-    google_protobuf_StringValue__text_any
-,
 };
 #endif
 
@@ -2007,8 +1316,6 @@ static pbj_status google_protobuf_BytesValue__type_encode(void *m, uint8_t *buf,
 const pbj_msg_type google_protobuf_BytesValue__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.BytesValue", sizeof(google_protobuf_BytesValue), google_protobuf_BytesValue__type_init, google_protobuf_BytesValue__type_decode, google_protobuf_BytesValue__type_size, google_protobuf_BytesValue__type_encode,
     google_protobuf_BytesValue__type_to_json, google_protobuf_BytesValue__json, google_protobuf_BytesValue__from_json
-,
-    google_protobuf_BytesValue__text_any
 ,
 };
 #endif

@@ -69,7 +69,7 @@ PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_encode(const google_protobuf
 PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_decode(google_protobuf_DoubleValue *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool google_protobuf_DoubleValue_equal(const google_protobuf_DoubleValue *a, const google_protobuf_DoubleValue *b) { return pbj_table_equal(&google_protobuf_DoubleValue__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status google_protobuf_DoubleValue_print(const google_protobuf_DoubleValue *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status google_protobuf_DoubleValue_print(const google_protobuf_DoubleValue *m, pbj_text *t) { return pbj_table_print(&google_protobuf_DoubleValue__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* google.protobuf.DoubleValue reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -79,8 +79,11 @@ static inline pbj_status google_protobuf_DoubleValue_encode_partial(const google
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_DoubleValue_from_text reads the text format (google_protobuf_DoubleValue_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_DoubleValue__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_from_text(google_protobuf_DoubleValue *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &google_protobuf_DoubleValue__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status google_protobuf_DoubleValue_from_text(google_protobuf_DoubleValue *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&google_protobuf_DoubleValue__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== google.protobuf.FloatValue ==== */
@@ -102,7 +105,7 @@ PBJ_MUST_USE pbj_status google_protobuf_FloatValue_encode(const google_protobuf_
 PBJ_MUST_USE pbj_status google_protobuf_FloatValue_decode(google_protobuf_FloatValue *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool google_protobuf_FloatValue_equal(const google_protobuf_FloatValue *a, const google_protobuf_FloatValue *b) { return pbj_table_equal(&google_protobuf_FloatValue__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status google_protobuf_FloatValue_print(const google_protobuf_FloatValue *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status google_protobuf_FloatValue_print(const google_protobuf_FloatValue *m, pbj_text *t) { return pbj_table_print(&google_protobuf_FloatValue__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* google.protobuf.FloatValue reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -112,8 +115,11 @@ static inline pbj_status google_protobuf_FloatValue_encode_partial(const google_
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_FloatValue_from_text reads the text format (google_protobuf_FloatValue_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_FloatValue__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_FloatValue_from_text(google_protobuf_FloatValue *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &google_protobuf_FloatValue__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status google_protobuf_FloatValue_from_text(google_protobuf_FloatValue *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&google_protobuf_FloatValue__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== google.protobuf.Int64Value ==== */
@@ -135,7 +141,7 @@ PBJ_MUST_USE pbj_status google_protobuf_Int64Value_encode(const google_protobuf_
 PBJ_MUST_USE pbj_status google_protobuf_Int64Value_decode(google_protobuf_Int64Value *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool google_protobuf_Int64Value_equal(const google_protobuf_Int64Value *a, const google_protobuf_Int64Value *b) { return pbj_table_equal(&google_protobuf_Int64Value__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status google_protobuf_Int64Value_print(const google_protobuf_Int64Value *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status google_protobuf_Int64Value_print(const google_protobuf_Int64Value *m, pbj_text *t) { return pbj_table_print(&google_protobuf_Int64Value__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* google.protobuf.Int64Value reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -145,8 +151,11 @@ static inline pbj_status google_protobuf_Int64Value_encode_partial(const google_
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_Int64Value_from_text reads the text format (google_protobuf_Int64Value_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_Int64Value__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_Int64Value_from_text(google_protobuf_Int64Value *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &google_protobuf_Int64Value__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status google_protobuf_Int64Value_from_text(google_protobuf_Int64Value *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&google_protobuf_Int64Value__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== google.protobuf.UInt64Value ==== */
@@ -168,7 +177,7 @@ PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_encode(const google_protobuf
 PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_decode(google_protobuf_UInt64Value *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool google_protobuf_UInt64Value_equal(const google_protobuf_UInt64Value *a, const google_protobuf_UInt64Value *b) { return pbj_table_equal(&google_protobuf_UInt64Value__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status google_protobuf_UInt64Value_print(const google_protobuf_UInt64Value *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status google_protobuf_UInt64Value_print(const google_protobuf_UInt64Value *m, pbj_text *t) { return pbj_table_print(&google_protobuf_UInt64Value__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* google.protobuf.UInt64Value reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -178,8 +187,11 @@ static inline pbj_status google_protobuf_UInt64Value_encode_partial(const google
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_UInt64Value_from_text reads the text format (google_protobuf_UInt64Value_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_UInt64Value__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_from_text(google_protobuf_UInt64Value *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &google_protobuf_UInt64Value__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status google_protobuf_UInt64Value_from_text(google_protobuf_UInt64Value *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&google_protobuf_UInt64Value__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== google.protobuf.Int32Value ==== */
@@ -201,7 +213,7 @@ PBJ_MUST_USE pbj_status google_protobuf_Int32Value_encode(const google_protobuf_
 PBJ_MUST_USE pbj_status google_protobuf_Int32Value_decode(google_protobuf_Int32Value *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool google_protobuf_Int32Value_equal(const google_protobuf_Int32Value *a, const google_protobuf_Int32Value *b) { return pbj_table_equal(&google_protobuf_Int32Value__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status google_protobuf_Int32Value_print(const google_protobuf_Int32Value *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status google_protobuf_Int32Value_print(const google_protobuf_Int32Value *m, pbj_text *t) { return pbj_table_print(&google_protobuf_Int32Value__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* google.protobuf.Int32Value reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -211,8 +223,11 @@ static inline pbj_status google_protobuf_Int32Value_encode_partial(const google_
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_Int32Value_from_text reads the text format (google_protobuf_Int32Value_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_Int32Value__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_Int32Value_from_text(google_protobuf_Int32Value *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &google_protobuf_Int32Value__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status google_protobuf_Int32Value_from_text(google_protobuf_Int32Value *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&google_protobuf_Int32Value__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== google.protobuf.UInt32Value ==== */
@@ -234,7 +249,7 @@ PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_encode(const google_protobuf
 PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_decode(google_protobuf_UInt32Value *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool google_protobuf_UInt32Value_equal(const google_protobuf_UInt32Value *a, const google_protobuf_UInt32Value *b) { return pbj_table_equal(&google_protobuf_UInt32Value__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status google_protobuf_UInt32Value_print(const google_protobuf_UInt32Value *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status google_protobuf_UInt32Value_print(const google_protobuf_UInt32Value *m, pbj_text *t) { return pbj_table_print(&google_protobuf_UInt32Value__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* google.protobuf.UInt32Value reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -244,8 +259,11 @@ static inline pbj_status google_protobuf_UInt32Value_encode_partial(const google
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_UInt32Value_from_text reads the text format (google_protobuf_UInt32Value_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_UInt32Value__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_from_text(google_protobuf_UInt32Value *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &google_protobuf_UInt32Value__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status google_protobuf_UInt32Value_from_text(google_protobuf_UInt32Value *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&google_protobuf_UInt32Value__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== google.protobuf.BoolValue ==== */
@@ -267,7 +285,7 @@ PBJ_MUST_USE pbj_status google_protobuf_BoolValue_encode(const google_protobuf_B
 PBJ_MUST_USE pbj_status google_protobuf_BoolValue_decode(google_protobuf_BoolValue *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool google_protobuf_BoolValue_equal(const google_protobuf_BoolValue *a, const google_protobuf_BoolValue *b) { return pbj_table_equal(&google_protobuf_BoolValue__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status google_protobuf_BoolValue_print(const google_protobuf_BoolValue *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status google_protobuf_BoolValue_print(const google_protobuf_BoolValue *m, pbj_text *t) { return pbj_table_print(&google_protobuf_BoolValue__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* google.protobuf.BoolValue reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -277,8 +295,11 @@ static inline pbj_status google_protobuf_BoolValue_encode_partial(const google_p
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_BoolValue_from_text reads the text format (google_protobuf_BoolValue_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_BoolValue__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_BoolValue_from_text(google_protobuf_BoolValue *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &google_protobuf_BoolValue__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status google_protobuf_BoolValue_from_text(google_protobuf_BoolValue *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&google_protobuf_BoolValue__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== google.protobuf.StringValue ==== */
@@ -300,7 +321,7 @@ PBJ_MUST_USE pbj_status google_protobuf_StringValue_encode(const google_protobuf
 PBJ_MUST_USE pbj_status google_protobuf_StringValue_decode(google_protobuf_StringValue *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool google_protobuf_StringValue_equal(const google_protobuf_StringValue *a, const google_protobuf_StringValue *b) { return pbj_table_equal(&google_protobuf_StringValue__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status google_protobuf_StringValue_print(const google_protobuf_StringValue *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status google_protobuf_StringValue_print(const google_protobuf_StringValue *m, pbj_text *t) { return pbj_table_print(&google_protobuf_StringValue__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* google.protobuf.StringValue reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -310,8 +331,11 @@ static inline pbj_status google_protobuf_StringValue_encode_partial(const google
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_StringValue_from_text reads the text format (google_protobuf_StringValue_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_StringValue__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_StringValue_from_text(google_protobuf_StringValue *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &google_protobuf_StringValue__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status google_protobuf_StringValue_from_text(google_protobuf_StringValue *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&google_protobuf_StringValue__table, m, text, len, arena, o);
+}
 #endif
 
 /* ==== google.protobuf.BytesValue ==== */
@@ -333,7 +357,7 @@ PBJ_MUST_USE pbj_status google_protobuf_BytesValue_encode(const google_protobuf_
 PBJ_MUST_USE pbj_status google_protobuf_BytesValue_decode(google_protobuf_BytesValue *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 static inline bool google_protobuf_BytesValue_equal(const google_protobuf_BytesValue *a, const google_protobuf_BytesValue *b) { return pbj_table_equal(&google_protobuf_BytesValue__table, a, b); }
 #ifdef PBJ_TEXT_H
-pbj_status google_protobuf_BytesValue_print(const google_protobuf_BytesValue *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+static inline pbj_status google_protobuf_BytesValue_print(const google_protobuf_BytesValue *m, pbj_text *t) { return pbj_table_print(&google_protobuf_BytesValue__table, m, t); }   /* as protoc --decode prints it */
 #endif
 
 /* google.protobuf.BytesValue reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -343,8 +367,11 @@ static inline pbj_status google_protobuf_BytesValue_encode_partial(const google_
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_BytesValue_from_text reads the text format (google_protobuf_BytesValue_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_BytesValue__type lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE pbj_status google_protobuf_BytesValue_from_text(google_protobuf_BytesValue *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+ * o may be NULL. &google_protobuf_BytesValue__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status google_protobuf_BytesValue_from_text(google_protobuf_BytesValue *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&google_protobuf_BytesValue__table, m, text, len, arena, o);
+}
 #endif
 
 #ifdef PBJ_JSON_H
@@ -477,17 +504,6 @@ uint8_t *google_protobuf_StringValue__write(const google_protobuf_StringValue *m
 PBJ_MUST_USE pbj_status google_protobuf_StringValue__decode(google_protobuf_StringValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *google_protobuf_BytesValue__write(const google_protobuf_BytesValue *m, uint8_t *end);   /* after google_protobuf_BytesValue_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_BytesValue__decode(google_protobuf_BytesValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_TEXT_READ_H
-pbj_status google_protobuf_DoubleValue__read_text(google_protobuf_DoubleValue *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status google_protobuf_FloatValue__read_text(google_protobuf_FloatValue *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status google_protobuf_Int64Value__read_text(google_protobuf_Int64Value *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status google_protobuf_UInt64Value__read_text(google_protobuf_UInt64Value *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status google_protobuf_Int32Value__read_text(google_protobuf_Int32Value *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status google_protobuf_UInt32Value__read_text(google_protobuf_UInt32Value *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status google_protobuf_BoolValue__read_text(google_protobuf_BoolValue *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status google_protobuf_StringValue__read_text(google_protobuf_StringValue *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-pbj_status google_protobuf_BytesValue__read_text(google_protobuf_BytesValue *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-#endif
 #ifdef PBJ_JSON_H
 void google_protobuf_DoubleValue__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 void google_protobuf_FloatValue__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
