@@ -23,7 +23,8 @@ extern "C" {
  * - its type by descriptor.proto's numbering (PBJ_TYPE_*), a message's (a group's, a map's entry's) by `sub`;
  * - its names in the file's string pool (`pool`, NUL-separated): the text format's (a group's: its type
  *   name) at `name`, JSON's at `json_name`; a required field's full name ("pkg.Msg.field", M_missing's
- *   answer) is the pool string just before its name.
+ *   answer) is the pool string just before its name; a group's (PBJ_TYPE_GROUP's) .proto name (JSON's with
+ *   proto_names) is the pool string just after its JSON name, which then has a string of its own.
  *
  * Extensions (the pbj_ext records) and message sets are described only as the offset of pbj_ext for now.
  *
@@ -49,15 +50,36 @@ enum {
     PBJ_F_UTF8 = 2,           /* a string whose UTF-8 decode checks */
     PBJ_F_CLOSED_ENUM = 4,    /* an enum (or a map's enum value) whose unknown numbers go to the unknown fields */
     PBJ_F_REQUIRED = 8,       /* proto2 required */
-    PBJ_F_SUB_MAY_MISS = 16   /* a message, group or map whose type reaches a required field */
+    PBJ_F_SUB_MAY_MISS = 16,  /* a message, group or map whose type reaches a required field */
+    PBJ_F_PROTO3_OPTIONAL = 32   /* proto3 `optional`: JSON's emit_defaults leaves it out when not set */
 };
 
 /* A message's flags. */
 enum { PBJ_T_MAP_ENTRY = 1, PBJ_T_MSGSET = 2 };
 
+/* X(kind, full name): the well-known types with a JSON form of their own (a table's `wkt`: PBJ_WKT_kind). */
+#define PBJ_WKTS(X)                                                                                  \
+    X(ANY, "google.protobuf.Any") X(TIMESTAMP, "google.protobuf.Timestamp")                          \
+    X(DURATION, "google.protobuf.Duration") X(FIELD_MASK, "google.protobuf.FieldMask")               \
+    X(STRUCT, "google.protobuf.Struct") X(VALUE, "google.protobuf.Value")                            \
+    X(LIST_VALUE, "google.protobuf.ListValue") X(EMPTY, "google.protobuf.Empty")                     \
+    X(DOUBLE_VALUE, "google.protobuf.DoubleValue") X(FLOAT_VALUE, "google.protobuf.FloatValue")      \
+    X(INT64_VALUE, "google.protobuf.Int64Value") X(UINT64_VALUE, "google.protobuf.UInt64Value")      \
+    X(INT32_VALUE, "google.protobuf.Int32Value") X(UINT32_VALUE, "google.protobuf.UInt32Value")      \
+    X(BOOL_VALUE, "google.protobuf.BoolValue") X(STRING_VALUE, "google.protobuf.StringValue")        \
+    X(BYTES_VALUE, "google.protobuf.BytesValue")
+
+typedef enum pbj_wkt {
+    PBJ_WKT_NONE,
+#define PBJ__WKT_ENUM(kind, name) PBJ_WKT_##kind,
+    PBJ_WKTS(PBJ__WKT_ENUM)
+#undef PBJ__WKT_ENUM
+} pbj_wkt;
+
 #define PBJ_TABLE_NONE UINT32_MAX   /* no such member (pbj_unknown, pbj_ext) */
 
 typedef struct pbj_table pbj_table;
+struct pbj_json;   /* JSON output's state (pbj_json.h) */
 
 /* One value of an enum: its number and its name (in the pool). */
 typedef struct pbj_enum_value {
@@ -112,12 +134,18 @@ struct pbj_table {
     uint32_t oneof_count;
     uint32_t unknown, ext;    /* the offsets of pbj_unknown and pbj_ext, or PBJ_TABLE_NONE */
     uint32_t flags;           /* PBJ_T_* */
+    uint32_t wkt;             /* PBJ_WKT_*: the well-known type it is (JSON writes its own form), or PBJ_WKT_NONE */
+    /* pbj.json: writes the extensions of m numbered lo..hi (rt/pbj_json.h), or NULL (none printed by name) */
+    void (*json_ext)(const void *m, struct pbj_json *j, uint32_t lo, uint32_t hi);
 };
 
 /* The generated tables' spelling: a member's offset; its offset and size; a wrapper's (its value m through its
  * unknown fields' slice u). */
 #define PBJ_OFFSET(T, m) (uint32_t)offsetof(T, m)
 #define PBJ_MEMBER(T, m) (uint32_t)offsetof(T, m), (uint32_t)sizeof(((T *)0)->m)
+#ifndef PBJ_JSON_H
+#define PBJ_JSON_EXT(fn) NULL   /* a table's json_ext without pbj_json.h (which names fn) */
+#endif
 #define PBJ_WRAPPER_MEMBER(T, m, u) (uint32_t)offsetof(T, m), (uint32_t)(offsetof(T, u) + sizeof(pbj_slice) - offsetof(T, m))
 
 /* ---- reading members ---------------------------------------------------------------------------- */

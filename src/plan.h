@@ -41,7 +41,6 @@ typedef enum plan_kind {
     X(COMPARE, compare) /* pbj.comparable's M_compare (gen-templates/field_compare.tmpl) */      \
     X(HELPERS, helpers) X(HELPERS_SOURCE, helpers_source) X(HELPERS_MERGE, helpers_merge)      \
     X(HELPERS_SORT, helpers_sort)   /* building messages (gen-templates/field_helpers.tmpl) */  \
-    X(JSON, json)                   /* pbj.json's M_to_json (gen-templates/field_json.tmpl) */   \
     X(TEXT_READ, text_read) X(TEXT_READ_END, text_read_end)   /* M_from_text (gen-templates/field_text_read.tmpl) */ \
     X(JSON_READ, json_read)         /* M_from_json's cases (gen-templates/field_json_read.tmpl) */
 
@@ -137,12 +136,10 @@ typedef struct plan_helpers {
     const char *mutable_check;    /* maps of messages: mutable's, for the key */
 } plan_helpers;
 
-/* pbj.json (field_json.tmpl): plan_json_code. */
+/* pbj.json, an extension printed by name (field_json.tmpl's ext_ sections): plan_ext_json_code. */
 typedef struct plan_json {
-    const char *key;              /* pbj__json_key's names: "\"jsonName\", \"proto_name\"" */
-    const char *present;          /* condition: written (a proto2 optional number also with emit_defaults) */
-    const char *put, *put_e;      /* statements writing x, element i as JSON values */
-    const char *map_key;          /* a map entry's key field: the statement writing x as the entry's key */
+    const char *key;              /* pbj__json_key's names: "\"[pkg.ext]\", \"[pkg.ext]\"" */
+    const char *put;              /* the statement writing its value (v, s or x) as a JSON value */
 } plan_json;
 
 /* Text reading (field_text_read.tmpl): plan_text_code. */
@@ -339,6 +336,8 @@ typedef struct plan_table {
     const char *init;                        /* init_fn or "NULL" */
     const char *c, *full, *pool;             /* the struct, its full name, the file's pool */
     const char *name, *size, *count, *dense, *oneof_count, *unknown, *ext, *flags;
+    const char *wkt;                         /* "PBJ_WKT_..." */
+    const char *json_ext;                    /* M__json_ext (pbj.json, extensions printed by name), or "" */
     IR_VEC(plan_table_row) rows;
     IR_VEC(plan_table_oneof) oneof_rows;
 } plan_table;

@@ -423,7 +423,7 @@ static const pbj_field google_protobuf_FileDescriptorSet__fields[] = {
     {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FileDescriptorSet, file), 0, 2263, 2263, &google_protobuf_FileDescriptorProto__table, NULL},   /* file */
 };
 const pbj_table google_protobuf_FileDescriptorSet__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileDescriptorSet__fields, NULL, NULL, 2229, sizeof(google_protobuf_FileDescriptorSet), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_FileDescriptorSet, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_FileDescriptorSet, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.FileDescriptorProto */
 static const pbj_field google_protobuf_FileDescriptorProto__fields[] = {
@@ -443,7 +443,7 @@ static const pbj_field google_protobuf_FileDescriptorProto__fields[] = {
     {15, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_FileDescriptorProto, option_dependency), 0, 2511, 2529, NULL, NULL},   /* option_dependency */
 };
 const pbj_table google_protobuf_FileDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileDescriptorProto__fields, NULL, NULL, 2268, sizeof(google_protobuf_FileDescriptorProto), 14, 12, 0,
-                           PBJ_OFFSET(google_protobuf_FileDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_FileDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.DescriptorProto */
 static const pbj_field google_protobuf_DescriptorProto__fields[] = {
@@ -460,7 +460,7 @@ static const pbj_field google_protobuf_DescriptorProto__fields[] = {
     {11, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_DescriptorProto, visibility), PBJ_OFFSET(google_protobuf_DescriptorProto, has_visibility), 2757, 2757, NULL, &google_protobuf_SymbolVisibility__enum},   /* visibility */
 };
 const pbj_table google_protobuf_DescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto__fields, NULL, NULL, 2546, sizeof(google_protobuf_DescriptorProto), 11, 11, 0,
-                           PBJ_OFFSET(google_protobuf_DescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_DescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.DescriptorProto.ExtensionRange */
 static const pbj_field google_protobuf_DescriptorProto_ExtensionRange__fields[] = {
@@ -469,7 +469,7 @@ static const pbj_field google_protobuf_DescriptorProto_ExtensionRange__fields[] 
     {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_DescriptorProto_ExtensionRange, options), 0, 2825, 2825, &google_protobuf_ExtensionRangeOptions__table, NULL},   /* options */
 };
 const pbj_table google_protobuf_DescriptorProto_ExtensionRange__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto_ExtensionRange__fields, NULL, NULL, 2768, sizeof(google_protobuf_DescriptorProto_ExtensionRange), 3, 3, 0,
-                           PBJ_OFFSET(google_protobuf_DescriptorProto_ExtensionRange, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_DescriptorProto_ExtensionRange, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.DescriptorProto.ReservedRange */
 static const pbj_field google_protobuf_DescriptorProto_ReservedRange__fields[] = {
@@ -477,7 +477,7 @@ static const pbj_field google_protobuf_DescriptorProto_ReservedRange__fields[] =
     {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_DescriptorProto_ReservedRange, end), PBJ_OFFSET(google_protobuf_DescriptorProto_ReservedRange, has_end), 2885, 2885, NULL, NULL},   /* end */
 };
 const pbj_table google_protobuf_DescriptorProto_ReservedRange__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto_ReservedRange__fields, NULL, NULL, 2833, sizeof(google_protobuf_DescriptorProto_ReservedRange), 2, 2, 0,
-                           PBJ_OFFSET(google_protobuf_DescriptorProto_ReservedRange, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_DescriptorProto_ReservedRange, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.FieldDescriptorProto */
 static void google_protobuf_FieldDescriptorProto__init_table(void *m) { google_protobuf_FieldDescriptorProto_init((google_protobuf_FieldDescriptorProto *)m); }
@@ -495,7 +495,7 @@ static const pbj_field google_protobuf_FieldDescriptorProto__fields[] = {
     {17, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, proto3_optional), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_proto3_optional), 3054, 3070, NULL, NULL},   /* proto3_optional */
 };
 const pbj_table google_protobuf_FieldDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldDescriptorProto__fields, NULL, google_protobuf_FieldDescriptorProto__init_table, 2889, sizeof(google_protobuf_FieldDescriptorProto), 11, 10, 0,
-                           PBJ_OFFSET(google_protobuf_FieldDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_FieldDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.OneofDescriptorProto */
 static const pbj_field google_protobuf_OneofDescriptorProto__fields[] = {
@@ -503,7 +503,7 @@ static const pbj_field google_protobuf_OneofDescriptorProto__fields[] = {
     {2, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_OneofDescriptorProto, options), 0, 3127, 3127, &google_protobuf_OneofOptions__table, NULL},   /* options */
 };
 const pbj_table google_protobuf_OneofDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_OneofDescriptorProto__fields, NULL, NULL, 3085, sizeof(google_protobuf_OneofDescriptorProto), 2, 2, 0,
-                           PBJ_OFFSET(google_protobuf_OneofDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_OneofDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.EnumDescriptorProto */
 static const pbj_field google_protobuf_EnumDescriptorProto__fields[] = {
@@ -515,7 +515,7 @@ static const pbj_field google_protobuf_EnumDescriptorProto__fields[] = {
     {6, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_EnumDescriptorProto, visibility), PBJ_OFFSET(google_protobuf_EnumDescriptorProto, has_visibility), 3246, 3246, NULL, &google_protobuf_SymbolVisibility__enum},   /* visibility */
 };
 const pbj_table google_protobuf_EnumDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumDescriptorProto__fields, NULL, NULL, 3135, sizeof(google_protobuf_EnumDescriptorProto), 6, 6, 0,
-                           PBJ_OFFSET(google_protobuf_EnumDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_EnumDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.EnumDescriptorProto.EnumReservedRange */
 static const pbj_field google_protobuf_EnumDescriptorProto_EnumReservedRange__fields[] = {
@@ -523,7 +523,7 @@ static const pbj_field google_protobuf_EnumDescriptorProto_EnumReservedRange__fi
     {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumDescriptorProto_EnumReservedRange, end), PBJ_OFFSET(google_protobuf_EnumDescriptorProto_EnumReservedRange, has_end), 3317, 3317, NULL, NULL},   /* end */
 };
 const pbj_table google_protobuf_EnumDescriptorProto_EnumReservedRange__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumDescriptorProto_EnumReservedRange__fields, NULL, NULL, 3257, sizeof(google_protobuf_EnumDescriptorProto_EnumReservedRange), 2, 2, 0,
-                           PBJ_OFFSET(google_protobuf_EnumDescriptorProto_EnumReservedRange, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_EnumDescriptorProto_EnumReservedRange, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.EnumValueDescriptorProto */
 static const pbj_field google_protobuf_EnumValueDescriptorProto__fields[] = {
@@ -532,7 +532,7 @@ static const pbj_field google_protobuf_EnumValueDescriptorProto__fields[] = {
     {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumValueDescriptorProto, options), 0, 3374, 3374, &google_protobuf_EnumValueOptions__table, NULL},   /* options */
 };
 const pbj_table google_protobuf_EnumValueDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumValueDescriptorProto__fields, NULL, NULL, 3321, sizeof(google_protobuf_EnumValueDescriptorProto), 3, 3, 0,
-                           PBJ_OFFSET(google_protobuf_EnumValueDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_EnumValueDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.ServiceDescriptorProto */
 static const pbj_field google_protobuf_ServiceDescriptorProto__fields[] = {
@@ -541,7 +541,7 @@ static const pbj_field google_protobuf_ServiceDescriptorProto__fields[] = {
     {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ServiceDescriptorProto, options), 0, 3433, 3433, &google_protobuf_ServiceOptions__table, NULL},   /* options */
 };
 const pbj_table google_protobuf_ServiceDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ServiceDescriptorProto__fields, NULL, NULL, 3382, sizeof(google_protobuf_ServiceDescriptorProto), 3, 3, 0,
-                           PBJ_OFFSET(google_protobuf_ServiceDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_ServiceDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.MethodDescriptorProto */
 static const pbj_field google_protobuf_MethodDescriptorProto__fields[] = {
@@ -553,7 +553,7 @@ static const pbj_field google_protobuf_MethodDescriptorProto__fields[] = {
     {6, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MethodDescriptorProto, server_streaming), PBJ_OFFSET(google_protobuf_MethodDescriptorProto, has_server_streaming), 3569, 3586, NULL, NULL},   /* server_streaming */
 };
 const pbj_table google_protobuf_MethodDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MethodDescriptorProto__fields, NULL, NULL, 3441, sizeof(google_protobuf_MethodDescriptorProto), 6, 6, 0,
-                           PBJ_OFFSET(google_protobuf_MethodDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_MethodDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.FileOptions */
 static void google_protobuf_FileOptions__init_table(void *m) { google_protobuf_FileOptions_init((google_protobuf_FileOptions *)m); }
@@ -582,7 +582,7 @@ static const pbj_field google_protobuf_FileOptions__fields[] = {
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FileOptions, uninterpreted_option), 0, 4308, 4329, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
 const pbj_table google_protobuf_FileOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileOptions__fields, NULL, google_protobuf_FileOptions__init_table, 3602, sizeof(google_protobuf_FileOptions), 22, 1, 0,
-                           PBJ_OFFSET(google_protobuf_FileOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_FileOptions, pbj_ext), 0};
+                           PBJ_OFFSET(google_protobuf_FileOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_FileOptions, pbj_ext), 0, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.MessageOptions */
 static const pbj_field google_protobuf_MessageOptions__fields[] = {
@@ -595,7 +595,7 @@ static const pbj_field google_protobuf_MessageOptions__fields[] = {
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_MessageOptions, uninterpreted_option), 0, 4599, 4620, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
 const pbj_table google_protobuf_MessageOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MessageOptions__fields, NULL, NULL, 4349, sizeof(google_protobuf_MessageOptions), 7, 3, 0,
-                           PBJ_OFFSET(google_protobuf_MessageOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_MessageOptions, pbj_ext), 0};
+                           PBJ_OFFSET(google_protobuf_MessageOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_MessageOptions, pbj_ext), 0, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.FieldOptions */
 static const pbj_field google_protobuf_FieldOptions__fields[] = {
@@ -615,7 +615,7 @@ static const pbj_field google_protobuf_FieldOptions__fields[] = {
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FieldOptions, uninterpreted_option), 0, 4857, 4878, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
 const pbj_table google_protobuf_FieldOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldOptions__fields, NULL, NULL, 4640, sizeof(google_protobuf_FieldOptions), 14, 3, 0,
-                           PBJ_OFFSET(google_protobuf_FieldOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_FieldOptions, pbj_ext), 0};
+                           PBJ_OFFSET(google_protobuf_FieldOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_FieldOptions, pbj_ext), 0, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.FieldOptions.EditionDefault */
 static const pbj_field google_protobuf_FieldOptions_EditionDefault__fields[] = {
@@ -623,7 +623,7 @@ static const pbj_field google_protobuf_FieldOptions_EditionDefault__fields[] = {
     {3, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FieldOptions_EditionDefault, edition), PBJ_OFFSET(google_protobuf_FieldOptions_EditionDefault, has_edition), 4948, 4948, NULL, &google_protobuf_Edition__enum},   /* edition */
 };
 const pbj_table google_protobuf_FieldOptions_EditionDefault__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldOptions_EditionDefault__fields, NULL, NULL, 4898, sizeof(google_protobuf_FieldOptions_EditionDefault), 2, 0, 0,
-                           PBJ_OFFSET(google_protobuf_FieldOptions_EditionDefault, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_FieldOptions_EditionDefault, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.FieldOptions.FeatureSupport */
 static const pbj_field google_protobuf_FieldOptions_FeatureSupport__fields[] = {
@@ -634,7 +634,7 @@ static const pbj_field google_protobuf_FieldOptions_FeatureSupport__fields[] = {
     {5, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldOptions_FeatureSupport, removal_error), PBJ_OFFSET(google_protobuf_FieldOptions_FeatureSupport, has_removal_error), 5144, 5158, NULL, NULL},   /* removal_error */
 };
 const pbj_table google_protobuf_FieldOptions_FeatureSupport__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldOptions_FeatureSupport__fields, NULL, NULL, 4956, sizeof(google_protobuf_FieldOptions_FeatureSupport), 5, 5, 0,
-                           PBJ_OFFSET(google_protobuf_FieldOptions_FeatureSupport, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_FieldOptions_FeatureSupport, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.OneofOptions */
 static const pbj_field google_protobuf_OneofOptions__fields[] = {
@@ -642,7 +642,7 @@ static const pbj_field google_protobuf_OneofOptions__fields[] = {
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_OneofOptions, uninterpreted_option), 0, 5209, 5230, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
 const pbj_table google_protobuf_OneofOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_OneofOptions__fields, NULL, NULL, 5171, sizeof(google_protobuf_OneofOptions), 2, 1, 0,
-                           PBJ_OFFSET(google_protobuf_OneofOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_OneofOptions, pbj_ext), 0};
+                           PBJ_OFFSET(google_protobuf_OneofOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_OneofOptions, pbj_ext), 0, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.EnumOptions */
 static const pbj_field google_protobuf_EnumOptions__fields[] = {
@@ -653,7 +653,7 @@ static const pbj_field google_protobuf_EnumOptions__fields[] = {
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumOptions, uninterpreted_option), 0, 5395, 5416, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
 const pbj_table google_protobuf_EnumOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumOptions__fields, NULL, NULL, 5250, sizeof(google_protobuf_EnumOptions), 5, 0, 0,
-                           PBJ_OFFSET(google_protobuf_EnumOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_EnumOptions, pbj_ext), 0};
+                           PBJ_OFFSET(google_protobuf_EnumOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_EnumOptions, pbj_ext), 0, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.EnumValueOptions */
 static const pbj_field google_protobuf_EnumValueOptions__fields[] = {
@@ -664,7 +664,7 @@ static const pbj_field google_protobuf_EnumValueOptions__fields[] = {
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumValueOptions, uninterpreted_option), 0, 5545, 5566, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
 const pbj_table google_protobuf_EnumValueOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumValueOptions__fields, NULL, NULL, 5436, sizeof(google_protobuf_EnumValueOptions), 5, 4, 0,
-                           PBJ_OFFSET(google_protobuf_EnumValueOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_EnumValueOptions, pbj_ext), 0};
+                           PBJ_OFFSET(google_protobuf_EnumValueOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_EnumValueOptions, pbj_ext), 0, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.ServiceOptions */
 static const pbj_field google_protobuf_ServiceOptions__fields[] = {
@@ -673,7 +673,7 @@ static const pbj_field google_protobuf_ServiceOptions__fields[] = {
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ServiceOptions, uninterpreted_option), 0, 5637, 5658, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
 const pbj_table google_protobuf_ServiceOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ServiceOptions__fields, NULL, NULL, 5586, sizeof(google_protobuf_ServiceOptions), 3, 0, 0,
-                           PBJ_OFFSET(google_protobuf_ServiceOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_ServiceOptions, pbj_ext), 0};
+                           PBJ_OFFSET(google_protobuf_ServiceOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_ServiceOptions, pbj_ext), 0, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.MethodOptions */
 static const pbj_field google_protobuf_MethodOptions__fields[] = {
@@ -683,7 +683,7 @@ static const pbj_field google_protobuf_MethodOptions__fields[] = {
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_MethodOptions, uninterpreted_option), 0, 5763, 5784, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
 const pbj_table google_protobuf_MethodOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MethodOptions__fields, NULL, NULL, 5678, sizeof(google_protobuf_MethodOptions), 4, 0, 0,
-                           PBJ_OFFSET(google_protobuf_MethodOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_MethodOptions, pbj_ext), 0};
+                           PBJ_OFFSET(google_protobuf_MethodOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_MethodOptions, pbj_ext), 0, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.ExtensionRangeOptions */
 static const pbj_field google_protobuf_ExtensionRangeOptions__fields[] = {
@@ -691,7 +691,7 @@ static const pbj_field google_protobuf_ExtensionRangeOptions__fields[] = {
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ExtensionRangeOptions, uninterpreted_option), 0, 5851, 5872, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
 const pbj_table google_protobuf_ExtensionRangeOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ExtensionRangeOptions__fields, NULL, NULL, 5804, sizeof(google_protobuf_ExtensionRangeOptions), 2, 0, 0,
-                           PBJ_OFFSET(google_protobuf_ExtensionRangeOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_ExtensionRangeOptions, pbj_ext), 0};
+                           PBJ_OFFSET(google_protobuf_ExtensionRangeOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_ExtensionRangeOptions, pbj_ext), 0, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.UninterpretedOption */
 static const pbj_field google_protobuf_UninterpretedOption__fields[] = {
@@ -704,7 +704,7 @@ static const pbj_field google_protobuf_UninterpretedOption__fields[] = {
     {8, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, aggregate_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_aggregate_value), 6088, 6104, NULL, NULL},   /* aggregate_value */
 };
 const pbj_table google_protobuf_UninterpretedOption__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_UninterpretedOption__fields, NULL, NULL, 5892, sizeof(google_protobuf_UninterpretedOption), 7, 0, 0,
-                           PBJ_OFFSET(google_protobuf_UninterpretedOption, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_UninterpretedOption, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.UninterpretedOption.NamePart */
 static const pbj_field google_protobuf_UninterpretedOption_NamePart__fields[] = {
@@ -712,7 +712,7 @@ static const pbj_field google_protobuf_UninterpretedOption_NamePart__fields[] = 
     {2, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, PBJ_F_REQUIRED, PBJ_MEMBER(google_protobuf_UninterpretedOption_NamePart, is_extension), PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, has_is_extension), 6296, 6309, NULL, NULL},   /* is_extension */
 };
 const pbj_table google_protobuf_UninterpretedOption_NamePart__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_UninterpretedOption_NamePart__fields, NULL, NULL, 6119, sizeof(google_protobuf_UninterpretedOption_NamePart), 2, 2, 0,
-                           PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.FeatureSet */
 static const pbj_field google_protobuf_FeatureSet__fields[] = {
@@ -727,15 +727,15 @@ static const pbj_field google_protobuf_FeatureSet__fields[] = {
     {9, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, enforce_proto_limits), PBJ_OFFSET(google_protobuf_FeatureSet, has_enforce_proto_limits), 6619, 6640, NULL, &google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits__enum},   /* enforce_proto_limits */
 };
 const pbj_table google_protobuf_FeatureSet__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSet__fields, NULL, NULL, 6321, sizeof(google_protobuf_FeatureSet), 9, 9, 0,
-                           PBJ_OFFSET(google_protobuf_FeatureSet, pbj_unknown), PBJ_OFFSET(google_protobuf_FeatureSet, pbj_ext), 0};
+                           PBJ_OFFSET(google_protobuf_FeatureSet, pbj_unknown), PBJ_OFFSET(google_protobuf_FeatureSet, pbj_ext), 0, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.FeatureSet.VisibilityFeature */
 const pbj_table google_protobuf_FeatureSet_VisibilityFeature__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, NULL, NULL, NULL, 6659, sizeof(google_protobuf_FeatureSet_VisibilityFeature), 0, 0, 0,
-                           PBJ_OFFSET(google_protobuf_FeatureSet_VisibilityFeature, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_FeatureSet_VisibilityFeature, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.FeatureSet.ProtoLimitsFeature */
 const pbj_table google_protobuf_FeatureSet_ProtoLimitsFeature__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, NULL, NULL, NULL, 6704, sizeof(google_protobuf_FeatureSet_ProtoLimitsFeature), 0, 0, 0,
-                           PBJ_OFFSET(google_protobuf_FeatureSet_ProtoLimitsFeature, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_FeatureSet_ProtoLimitsFeature, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.FeatureSetDefaults */
 static const pbj_field google_protobuf_FeatureSetDefaults__fields[] = {
@@ -744,7 +744,7 @@ static const pbj_field google_protobuf_FeatureSetDefaults__fields[] = {
     {5, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSetDefaults, maximum_edition), PBJ_OFFSET(google_protobuf_FeatureSetDefaults, has_maximum_edition), 6825, 6841, NULL, &google_protobuf_Edition__enum},   /* maximum_edition */
 };
 const pbj_table google_protobuf_FeatureSetDefaults__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSetDefaults__fields, NULL, NULL, 6750, sizeof(google_protobuf_FeatureSetDefaults), 3, 1, 0,
-                           PBJ_OFFSET(google_protobuf_FeatureSetDefaults, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_FeatureSetDefaults, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault */
 static const pbj_field google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__fields[] = {
@@ -753,14 +753,14 @@ static const pbj_field google_protobuf_FeatureSetDefaults_FeatureSetEditionDefau
     {5, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, fixed_features), 0, 6965, 6980, &google_protobuf_FeatureSet__table, NULL},   /* fixed_features */
 };
 const pbj_table google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__fields, NULL, NULL, 6856, sizeof(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault), 3, 0, 0,
-                           PBJ_OFFSET(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.SourceCodeInfo */
 static const pbj_field google_protobuf_SourceCodeInfo__fields[] = {
     {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo, location), 0, 7025, 7025, &google_protobuf_SourceCodeInfo_Location__table, NULL},   /* location */
 };
 const pbj_table google_protobuf_SourceCodeInfo__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_SourceCodeInfo__fields, NULL, NULL, 6994, sizeof(google_protobuf_SourceCodeInfo), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_SourceCodeInfo, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_SourceCodeInfo, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.SourceCodeInfo.Location */
 static const pbj_field google_protobuf_SourceCodeInfo_Location__fields[] = {
@@ -771,14 +771,14 @@ static const pbj_field google_protobuf_SourceCodeInfo_Location__fields[] = {
     {6, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, leading_detached_comments), 0, 7152, 7178, NULL, NULL},   /* leading_detached_comments */
 };
 const pbj_table google_protobuf_SourceCodeInfo_Location__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_SourceCodeInfo_Location__fields, NULL, NULL, 7034, sizeof(google_protobuf_SourceCodeInfo_Location), 5, 4, 0,
-                           PBJ_OFFSET(google_protobuf_SourceCodeInfo_Location, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_SourceCodeInfo_Location, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.GeneratedCodeInfo */
 static const pbj_field google_protobuf_GeneratedCodeInfo__fields[] = {
     {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo, annotation), 0, 7236, 7236, &google_protobuf_GeneratedCodeInfo_Annotation__table, NULL},   /* annotation */
 };
 const pbj_table google_protobuf_GeneratedCodeInfo__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_GeneratedCodeInfo__fields, NULL, NULL, 7202, sizeof(google_protobuf_GeneratedCodeInfo), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_GeneratedCodeInfo, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_GeneratedCodeInfo, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.GeneratedCodeInfo.Annotation */
 static const pbj_field google_protobuf_GeneratedCodeInfo_Annotation__fields[] = {
@@ -788,7 +788,7 @@ static const pbj_field google_protobuf_GeneratedCodeInfo_Annotation__fields[] = 
     {4, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo_Annotation, end), PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, has_end), 7326, 7326, NULL, NULL},   /* end */
 };
 const pbj_table google_protobuf_GeneratedCodeInfo_Annotation__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_GeneratedCodeInfo_Annotation__fields, NULL, NULL, 7247, sizeof(google_protobuf_GeneratedCodeInfo_Annotation), 4, 4, 0,
-                           PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_NONE, NULL};
 
 /* ==== google.protobuf.FileDescriptorSet ==== */
 

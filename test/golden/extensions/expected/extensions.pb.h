@@ -178,7 +178,7 @@ PBJ_MUST_USE pbj_status golden_extensions_Scope_from_text(golden_extensions_Scop
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_extensions_Base_to_json(const golden_extensions_Base *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_extensions_Base_to_json(const golden_extensions_Base *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_extensions_Base__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_extensions_Base__type;   /* golden.extensions.Base at run time (the types an Any may hold: JSON's and text's options) */
@@ -190,7 +190,7 @@ PBJ_MUST_USE pbj_status golden_extensions_Base_from_json(golden_extensions_Base 
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_extensions_Note_to_json(const golden_extensions_Note *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_extensions_Note_to_json(const golden_extensions_Note *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_extensions_Note__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_extensions_Note__type;   /* golden.extensions.Note at run time (the types an Any may hold: JSON's and text's options) */
@@ -202,7 +202,7 @@ PBJ_MUST_USE pbj_status golden_extensions_Note_from_json(golden_extensions_Note 
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_extensions_EGroup_to_json(const golden_extensions_EGroup *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_extensions_EGroup_to_json(const golden_extensions_EGroup *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_extensions_EGroup__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_extensions_EGroup__type;   /* golden.extensions.EGroup at run time (the types an Any may hold: JSON's and text's options) */
@@ -214,7 +214,7 @@ PBJ_MUST_USE pbj_status golden_extensions_EGroup_from_json(golden_extensions_EGr
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_extensions_Scope_to_json(const golden_extensions_Scope *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_extensions_Scope_to_json(const golden_extensions_Scope *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_extensions_Scope__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_extensions_Scope__type;   /* golden.extensions.Scope at run time (the types an Any may hold: JSON's and text's options) */
@@ -249,12 +249,6 @@ pbj_status golden_extensions_Base__read_text(golden_extensions_Base *m, pbj_text
 pbj_status golden_extensions_Note__read_text(golden_extensions_Note *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 pbj_status golden_extensions_EGroup__read_text(golden_extensions_EGroup *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 pbj_status golden_extensions_Scope__read_text(golden_extensions_Scope *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-#endif
-#ifdef PBJ_JSON_H
-void golden_extensions_Base__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void golden_extensions_Note__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void golden_extensions_EGroup__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void golden_extensions_Scope__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_extensions_Base__from_json(void *pm, pbj__json_in *j);

@@ -331,7 +331,7 @@ PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_from_text(golden_maps_Maps
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_maps_Value_to_json(const golden_maps_Value *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_maps_Value_to_json(const golden_maps_Value *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_maps_Value__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_maps_Value__type;   /* golden.maps.Value at run time (the types an Any may hold: JSON's and text's options) */
@@ -343,7 +343,7 @@ PBJ_MUST_USE pbj_status golden_maps_Value_from_json(golden_maps_Value *m, const 
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_maps_Maps_to_json(const golden_maps_Maps *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_maps_Maps_to_json(const golden_maps_Maps *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_maps_Maps__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_maps_Maps__type;   /* golden.maps.Maps at run time (the types an Any may hold: JSON's and text's options) */
@@ -398,16 +398,6 @@ pbj_status golden_maps_Maps_ValuesEntry__read_text(golden_maps_Maps_ValuesEntry 
 pbj_status golden_maps_Maps_FlagsEntry__read_text(golden_maps_Maps_FlagsEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 pbj_status golden_maps_Maps_BlobsEntry__read_text(golden_maps_Maps_BlobsEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 pbj_status golden_maps_Maps_WeightsEntry__read_text(golden_maps_Maps_WeightsEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-#endif
-#ifdef PBJ_JSON_H
-void golden_maps_Value__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void golden_maps_Maps__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void golden_maps_Maps_CountsEntry__json(const void *m, pbj_json *j);   /* the entry's key and value, inside its map's object */
-void golden_maps_Maps_NamesEntry__json(const void *m, pbj_json *j);   /* the entry's key and value, inside its map's object */
-void golden_maps_Maps_ValuesEntry__json(const void *m, pbj_json *j);   /* the entry's key and value, inside its map's object */
-void golden_maps_Maps_FlagsEntry__json(const void *m, pbj_json *j);   /* the entry's key and value, inside its map's object */
-void golden_maps_Maps_BlobsEntry__json(const void *m, pbj_json *j);   /* the entry's key and value, inside its map's object */
-void golden_maps_Maps_WeightsEntry__json(const void *m, pbj_json *j);   /* the entry's key and value, inside its map's object */
 #endif
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_maps_Value__from_json(void *pm, pbj__json_in *j);

@@ -167,7 +167,7 @@ PBJ_MUST_USE pbj_status golden_nested_Sibling_from_text(golden_nested_Sibling *m
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_nested_Outer_to_json(const golden_nested_Outer *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_nested_Outer_to_json(const golden_nested_Outer *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_nested_Outer__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_nested_Outer__type;   /* golden.nested.Outer at run time (the types an Any may hold: JSON's and text's options) */
@@ -179,7 +179,7 @@ PBJ_MUST_USE pbj_status golden_nested_Outer_from_json(golden_nested_Outer *m, co
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_to_json(const golden_nested_Outer_Inner *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_nested_Outer_Inner_to_json(const golden_nested_Outer_Inner *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_nested_Outer_Inner__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_nested_Outer_Inner__type;   /* golden.nested.Outer.Inner at run time (the types an Any may hold: JSON's and text's options) */
@@ -191,7 +191,7 @@ PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_from_json(golden_nested_Outer_
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_nested_Sibling_to_json(const golden_nested_Sibling *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_nested_Sibling_to_json(const golden_nested_Sibling *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_nested_Sibling__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_nested_Sibling__type;   /* golden.nested.Sibling at run time (the types an Any may hold: JSON's and text's options) */
@@ -224,11 +224,6 @@ PBJ_MUST_USE pbj_status golden_nested_Sibling__sort_maps(golden_nested_Sibling *
 pbj_status golden_nested_Outer__read_text(golden_nested_Outer *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 pbj_status golden_nested_Outer_Inner__read_text(golden_nested_Outer_Inner *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 pbj_status golden_nested_Sibling__read_text(golden_nested_Sibling *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-#endif
-#ifdef PBJ_JSON_H
-void golden_nested_Outer__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void golden_nested_Outer_Inner__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void golden_nested_Sibling__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_nested_Outer__from_json(void *pm, pbj__json_in *j);

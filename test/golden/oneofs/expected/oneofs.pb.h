@@ -172,7 +172,7 @@ PBJ_MUST_USE pbj_status golden_oneofs_Choice_from_text(golden_oneofs_Choice *m, 
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_oneofs_Point_to_json(const golden_oneofs_Point *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_oneofs_Point_to_json(const golden_oneofs_Point *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_oneofs_Point__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_oneofs_Point__type;   /* golden.oneofs.Point at run time (the types an Any may hold: JSON's and text's options) */
@@ -184,7 +184,7 @@ PBJ_MUST_USE pbj_status golden_oneofs_Point_from_json(golden_oneofs_Point *m, co
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_oneofs_Choice_to_json(const golden_oneofs_Choice *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_oneofs_Choice_to_json(const golden_oneofs_Choice *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_oneofs_Choice__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_oneofs_Choice__type;   /* golden.oneofs.Choice at run time (the types an Any may hold: JSON's and text's options) */
@@ -209,10 +209,6 @@ PBJ_MUST_USE pbj_status golden_oneofs_Choice__sort_maps(golden_oneofs_Choice *m,
 #ifdef PBJ_TEXT_READ_H
 pbj_status golden_oneofs_Point__read_text(golden_oneofs_Point *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 pbj_status golden_oneofs_Choice__read_text(golden_oneofs_Choice *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-#endif
-#ifdef PBJ_JSON_H
-void golden_oneofs_Point__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void golden_oneofs_Choice__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_oneofs_Point__from_json(void *pm, pbj__json_in *j);

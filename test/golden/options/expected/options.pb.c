@@ -22,49 +22,49 @@ static const pbj_field golden_options_Plain__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_options_Plain, v), 0, 21, 21, NULL, NULL},   /* v */
 };
 const pbj_table golden_options_Plain__table = {(const char *)&pbj__pool_options_proto, golden_options_Plain__fields, NULL, NULL, 0, sizeof(golden_options_Plain), 1, 1, 0,
-                           PBJ_OFFSET(golden_options_Plain, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_options_Plain, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_NONE, NULL};
 
 /* golden.options.NoJson */
 static const pbj_field golden_options_NoJson__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_options_NoJson, v), 0, 45, 45, NULL, NULL},   /* v */
 };
 const pbj_table golden_options_NoJson__table = {(const char *)&pbj__pool_options_proto, golden_options_NoJson__fields, NULL, NULL, 23, sizeof(golden_options_NoJson), 1, 1, 0,
-                           PBJ_OFFSET(golden_options_NoJson, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_options_NoJson, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_NONE, NULL};
 
 /* golden.options.NoJsonNoText */
 static const pbj_field golden_options_NoJsonNoText__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_options_NoJsonNoText, v), 0, 75, 75, NULL, NULL},   /* v */
 };
 const pbj_table golden_options_NoJsonNoText__table = {(const char *)&pbj__pool_options_proto, golden_options_NoJsonNoText__fields, NULL, NULL, 47, sizeof(golden_options_NoJsonNoText), 1, 1, 0,
-                           PBJ_OFFSET(golden_options_NoJsonNoText, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_options_NoJsonNoText, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_NONE, NULL};
 
 /* golden.options.Dropped */
 static const pbj_field golden_options_Dropped__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_options_Dropped, v), 0, 100, 100, NULL, NULL},   /* v */
 };
 const pbj_table golden_options_Dropped__table = {(const char *)&pbj__pool_options_proto, golden_options_Dropped__fields, NULL, NULL, 77, sizeof(golden_options_Dropped), 1, 1, 0,
-                           PBJ_TABLE_NONE, PBJ_TABLE_NONE, 0};
+                           PBJ_TABLE_NONE, PBJ_TABLE_NONE, 0, PBJ_WKT_NONE, NULL};
 
 /* golden.options.Fast */
 static const pbj_field golden_options_Fast__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_options_Fast, v), 0, 122, 122, NULL, NULL},   /* v */
 };
 const pbj_table golden_options_Fast__table = {(const char *)&pbj__pool_options_proto, golden_options_Fast__fields, NULL, NULL, 102, sizeof(golden_options_Fast), 1, 1, 0,
-                           PBJ_OFFSET(golden_options_Fast, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_options_Fast, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_NONE, NULL};
 
 /* golden.options.Tier */
 static const pbj_field golden_options_Tier__fields[] = {
     {1, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_options_Tier, leaf), 0, 144, 144, &golden_options_TierLeaf__table, NULL},   /* leaf */
 };
 const pbj_table golden_options_Tier__table = {(const char *)&pbj__pool_options_proto, golden_options_Tier__fields, NULL, NULL, 124, sizeof(golden_options_Tier), 1, 1, 0,
-                           PBJ_OFFSET(golden_options_Tier, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_options_Tier, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_NONE, NULL};
 
 /* golden.options.TierLeaf */
 static const pbj_field golden_options_TierLeaf__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_options_TierLeaf, v), 0, 173, 173, NULL, NULL},   /* v */
 };
 const pbj_table golden_options_TierLeaf__table = {(const char *)&pbj__pool_options_proto, golden_options_TierLeaf__fields, NULL, NULL, 149, sizeof(golden_options_TierLeaf), 1, 1, 0,
-                           PBJ_OFFSET(golden_options_TierLeaf, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_options_TierLeaf, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_NONE, NULL};
 
 /* golden.options.Ordered */
 static const pbj_field golden_options_Ordered__fields[] = {
@@ -72,7 +72,7 @@ static const pbj_field golden_options_Ordered__fields[] = {
     {2, PBJ_TYPE_STRING, PBJ_MODE_IMPLICIT, PBJ_F_UTF8, PBJ_MEMBER(golden_options_Ordered, s), 0, 200, 200, NULL, NULL},   /* s */
 };
 const pbj_table golden_options_Ordered__table = {(const char *)&pbj__pool_options_proto, golden_options_Ordered__fields, NULL, NULL, 175, sizeof(golden_options_Ordered), 2, 2, 0,
-                           PBJ_OFFSET(golden_options_Ordered, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(golden_options_Ordered, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_NONE, NULL};
 
 /* ==== golden.options.Plain ==== */
 
@@ -1377,30 +1377,8 @@ int golden_options_Ordered_compare(const golden_options_Ordered *a, const golden
 }
 
 #ifdef PBJ_JSON_H
-void golden_options_Plain__json(const void *vm, pbj_json *j)
-{
-    const golden_options_Plain *m = (golden_options_Plain const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->v || j->o.emit_defaults) {
-        pbj__json_key(j, "v", "v");
-        pbj__json_int32(j, m->v);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_options_Plain_to_json(const golden_options_Plain *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_options_Plain__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_options_Plain__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_options_Plain_to_json((golden_options_Plain const *)m, out, o);
-}
+static void golden_options_Plain__json(const void *m, pbj_json *j) { pbj__json_message(&golden_options_Plain__table, m, j); }
+static pbj_status golden_options_Plain__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_options_Plain__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -1480,30 +1458,8 @@ const pbj_msg_type golden_options_NoJson__type = {   /* pbj_msg_type's members i
 #endif
 
 #ifdef PBJ_JSON_H
-void golden_options_Dropped__json(const void *vm, pbj_json *j)
-{
-    const golden_options_Dropped *m = (golden_options_Dropped const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->v || j->o.emit_defaults) {
-        pbj__json_key(j, "v", "v");
-        pbj__json_int32(j, m->v);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_options_Dropped_to_json(const golden_options_Dropped *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_options_Dropped__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_options_Dropped__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_options_Dropped_to_json((golden_options_Dropped const *)m, out, o);
-}
+static void golden_options_Dropped__json(const void *m, pbj_json *j) { pbj__json_message(&golden_options_Dropped__table, m, j); }
+static pbj_status golden_options_Dropped__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_options_Dropped__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -1567,30 +1523,8 @@ pbj_status golden_options_Dropped__from_json(void *pm, pbj__json_in *j)   /* one
 }
 #endif
 #ifdef PBJ_JSON_H
-void golden_options_Fast__json(const void *vm, pbj_json *j)
-{
-    const golden_options_Fast *m = (golden_options_Fast const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->v || j->o.emit_defaults) {
-        pbj__json_key(j, "v", "v");
-        pbj__json_int32(j, m->v);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_options_Fast_to_json(const golden_options_Fast *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_options_Fast__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_options_Fast__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_options_Fast_to_json((golden_options_Fast const *)m, out, o);
-}
+static void golden_options_Fast__json(const void *m, pbj_json *j) { pbj__json_message(&golden_options_Fast__table, m, j); }
+static pbj_status golden_options_Fast__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_options_Fast__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -1654,31 +1588,8 @@ pbj_status golden_options_Fast__from_json(void *pm, pbj__json_in *j)   /* one le
 }
 #endif
 #ifdef PBJ_JSON_H
-void golden_options_Tier__json(const void *vm, pbj_json *j)
-{
-    const golden_options_Tier *m = (golden_options_Tier const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->leaf) {
-        pbj__json_key(j, "leaf", "leaf");
-        if (m->leaf) golden_options_TierLeaf__json(m->leaf, j);
-        else pbj__json_put(j, "{}", 2);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_options_Tier_to_json(const golden_options_Tier *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_options_Tier__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_options_Tier__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_options_Tier_to_json((golden_options_Tier const *)m, out, o);
-}
+static void golden_options_Tier__json(const void *m, pbj_json *j) { pbj__json_message(&golden_options_Tier__table, m, j); }
+static pbj_status golden_options_Tier__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_options_Tier__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -1739,30 +1650,8 @@ pbj_status golden_options_Tier__from_json(void *pm, pbj__json_in *j)   /* one le
 }
 #endif
 #ifdef PBJ_JSON_H
-void golden_options_TierLeaf__json(const void *vm, pbj_json *j)
-{
-    const golden_options_TierLeaf *m = (golden_options_TierLeaf const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->v || j->o.emit_defaults) {
-        pbj__json_key(j, "v", "v");
-        pbj__json_int32(j, m->v);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_options_TierLeaf_to_json(const golden_options_TierLeaf *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_options_TierLeaf__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_options_TierLeaf__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_options_TierLeaf_to_json((golden_options_TierLeaf const *)m, out, o);
-}
+static void golden_options_TierLeaf__json(const void *m, pbj_json *j) { pbj__json_message(&golden_options_TierLeaf__table, m, j); }
+static pbj_status golden_options_TierLeaf__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_options_TierLeaf__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -1826,34 +1715,8 @@ pbj_status golden_options_TierLeaf__from_json(void *pm, pbj__json_in *j)   /* on
 }
 #endif
 #ifdef PBJ_JSON_H
-void golden_options_Ordered__json(const void *vm, pbj_json *j)
-{
-    const golden_options_Ordered *m = (golden_options_Ordered const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->v || j->o.emit_defaults) {
-        pbj__json_key(j, "v", "v");
-        pbj__json_int32(j, m->v);
-    }
-    if (m->s.len != 0 || j->o.emit_defaults) {
-        pbj__json_key(j, "s", "s");
-        pbj__json_string(j, m->s);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_options_Ordered_to_json(const golden_options_Ordered *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_options_Ordered__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_options_Ordered__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_options_Ordered_to_json((golden_options_Ordered const *)m, out, o);
-}
+static void golden_options_Ordered__json(const void *m, pbj_json *j) { pbj__json_message(&golden_options_Ordered__table, m, j); }
+static pbj_status golden_options_Ordered__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_options_Ordered__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H

@@ -139,7 +139,7 @@ PBJ_MUST_USE pbj_status golden_required_Whole_from_text(golden_required_Whole *m
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_required_Part_to_json(const golden_required_Part *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_required_Part_to_json(const golden_required_Part *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_required_Part__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_required_Part__type;   /* golden.required.Part at run time (the types an Any may hold: JSON's and text's options) */
@@ -151,7 +151,7 @@ PBJ_MUST_USE pbj_status golden_required_Part_from_json(golden_required_Part *m, 
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_required_Whole_to_json(const golden_required_Whole *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_required_Whole_to_json(const golden_required_Whole *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_required_Whole__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_required_Whole__type;   /* golden.required.Whole at run time (the types an Any may hold: JSON's and text's options) */
@@ -178,10 +178,6 @@ PBJ_MUST_USE pbj_status golden_required_Whole__sort_maps(golden_required_Whole *
 #ifdef PBJ_TEXT_READ_H
 pbj_status golden_required_Part__read_text(golden_required_Part *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 pbj_status golden_required_Whole__read_text(golden_required_Whole *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-#endif
-#ifdef PBJ_JSON_H
-void golden_required_Part__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void golden_required_Whole__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_required_Part__from_json(void *pm, pbj__json_in *j);

@@ -116,7 +116,7 @@ PBJ_MUST_USE pbj_status golden_scalars_Scalars_from_text(golden_scalars_Scalars 
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_scalars_Scalars_to_json(const golden_scalars_Scalars *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_scalars_Scalars_to_json(const golden_scalars_Scalars *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_scalars_Scalars__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_scalars_Scalars__type;   /* golden.scalars.Scalars at run time (the types an Any may hold: JSON's and text's options) */
@@ -136,9 +136,6 @@ PBJ_MUST_USE pbj_status golden_scalars_Scalars__merge(golden_scalars_Scalars *m,
 PBJ_MUST_USE pbj_status golden_scalars_Scalars__sort_maps(golden_scalars_Scalars *m, pbj_arena *arena, uint32_t depth);
 #ifdef PBJ_TEXT_READ_H
 pbj_status golden_scalars_Scalars__read_text(golden_scalars_Scalars *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-#endif
-#ifdef PBJ_JSON_H
-void golden_scalars_Scalars__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_scalars_Scalars__from_json(void *pm, pbj__json_in *j);

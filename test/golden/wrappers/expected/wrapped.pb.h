@@ -174,7 +174,7 @@ PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_from_text(golden_wrappers_Wrappe
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_to_json(const golden_wrappers_Wrapped *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_wrappers_Wrapped_to_json(const golden_wrappers_Wrapped *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_wrappers_Wrapped__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_wrappers_Wrapped__type;   /* golden.wrappers.Wrapped at run time (the types an Any may hold: JSON's and text's options) */
@@ -194,9 +194,6 @@ PBJ_MUST_USE pbj_status golden_wrappers_Wrapped__merge(golden_wrappers_Wrapped *
 PBJ_MUST_USE pbj_status golden_wrappers_Wrapped__sort_maps(golden_wrappers_Wrapped *m, pbj_arena *arena, uint32_t depth);
 #ifdef PBJ_TEXT_READ_H
 pbj_status golden_wrappers_Wrapped__read_text(golden_wrappers_Wrapped *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-#endif
-#ifdef PBJ_JSON_H
-void golden_wrappers_Wrapped__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_wrappers_Wrapped__from_json(void *pm, pbj__json_in *j);

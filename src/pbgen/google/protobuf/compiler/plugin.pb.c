@@ -44,7 +44,7 @@ static const pbj_field google_protobuf_compiler_Version__fields[] = {
     {4, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_compiler_Version, suffix), PBJ_OFFSET(google_protobuf_compiler_Version, has_suffix), 169, 169, NULL, NULL},   /* suffix */
 };
 const pbj_table google_protobuf_compiler_Version__table = {(const char *)&pbj__pool_google_protobuf_compiler_plugin_proto, google_protobuf_compiler_Version__fields, NULL, NULL, 118, sizeof(google_protobuf_compiler_Version), 4, 4, 0,
-                           PBJ_OFFSET(google_protobuf_compiler_Version, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_compiler_Version, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.compiler.CodeGeneratorRequest */
 static const pbj_field google_protobuf_compiler_CodeGeneratorRequest__fields[] = {
@@ -55,7 +55,7 @@ static const pbj_field google_protobuf_compiler_CodeGeneratorRequest__fields[] =
     {17, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorRequest, source_file_descriptors), 0, 318, 342, &google_protobuf_FileDescriptorProto__table, NULL},   /* source_file_descriptors */
 };
 const pbj_table google_protobuf_compiler_CodeGeneratorRequest__table = {(const char *)&pbj__pool_google_protobuf_compiler_plugin_proto, google_protobuf_compiler_CodeGeneratorRequest__fields, NULL, NULL, 176, sizeof(google_protobuf_compiler_CodeGeneratorRequest), 5, 3, 0,
-                           PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorRequest, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorRequest, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.compiler.CodeGeneratorResponse */
 static const pbj_field google_protobuf_compiler_CodeGeneratorResponse__fields[] = {
@@ -66,7 +66,7 @@ static const pbj_field google_protobuf_compiler_CodeGeneratorResponse__fields[] 
     {15, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorResponse, file), 0, 516, 516, &google_protobuf_compiler_CodeGeneratorResponse_File__table, NULL},   /* file */
 };
 const pbj_table google_protobuf_compiler_CodeGeneratorResponse__table = {(const char *)&pbj__pool_google_protobuf_compiler_plugin_proto, google_protobuf_compiler_CodeGeneratorResponse__fields, NULL, NULL, 364, sizeof(google_protobuf_compiler_CodeGeneratorResponse), 5, 4, 0,
-                           PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorResponse, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorResponse, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.compiler.CodeGeneratorResponse.File */
 static const pbj_field google_protobuf_compiler_CodeGeneratorResponse_File__fields[] = {
@@ -76,7 +76,7 @@ static const pbj_field google_protobuf_compiler_CodeGeneratorResponse_File__fiel
     {16, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorResponse_File, generated_code_info), 0, 617, 637, &google_protobuf_GeneratedCodeInfo__table, NULL},   /* generated_code_info */
 };
 const pbj_table google_protobuf_compiler_CodeGeneratorResponse_File__table = {(const char *)&pbj__pool_google_protobuf_compiler_plugin_proto, google_protobuf_compiler_CodeGeneratorResponse_File__fields, NULL, NULL, 521, sizeof(google_protobuf_compiler_CodeGeneratorResponse_File), 4, 2, 0,
-                           PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorResponse_File, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorResponse_File, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_NONE, NULL};
 
 /* ==== google.protobuf.compiler.Version ==== */
 

@@ -104,7 +104,7 @@ PBJ_MUST_USE pbj_status shop_Timestamp_from_text(shop_Timestamp *m, const char *
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status shop_Money_to_json(const shop_Money *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status shop_Money_to_json(const shop_Money *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&shop_Money__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type shop_Money__type;   /* shop.Money at run time (the types an Any may hold: JSON's and text's options) */
@@ -116,7 +116,7 @@ PBJ_MUST_USE pbj_status shop_Money_from_json(shop_Money *m, const char *json, si
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status shop_Timestamp_to_json(const shop_Timestamp *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status shop_Timestamp_to_json(const shop_Timestamp *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&shop_Timestamp__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type shop_Timestamp__type;   /* shop.Timestamp at run time (the types an Any may hold: JSON's and text's options) */
@@ -141,10 +141,6 @@ PBJ_MUST_USE pbj_status shop_Timestamp__sort_maps(shop_Timestamp *m, pbj_arena *
 #ifdef PBJ_TEXT_READ_H
 pbj_status shop_Money__read_text(shop_Money *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 pbj_status shop_Timestamp__read_text(shop_Timestamp *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-#endif
-#ifdef PBJ_JSON_H
-void shop_Money__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void shop_Timestamp__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_JSON_READ_H
 pbj_status shop_Money__from_json(void *pm, pbj__json_in *j);

@@ -22,63 +22,63 @@ static const pbj_field google_protobuf_DoubleValue__fields[] = {
     {1, PBJ_TYPE_DOUBLE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_DoubleValue, value), 0, 28, 28, NULL, NULL},   /* value */
 };
 const pbj_table google_protobuf_DoubleValue__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_DoubleValue__fields, NULL, NULL, 0, sizeof(google_protobuf_DoubleValue), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_DoubleValue, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_DoubleValue, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_DOUBLE_VALUE, NULL};
 
 /* google.protobuf.FloatValue */
 static const pbj_field google_protobuf_FloatValue__fields[] = {
     {1, PBJ_TYPE_FLOAT, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_FloatValue, value), 0, 61, 61, NULL, NULL},   /* value */
 };
 const pbj_table google_protobuf_FloatValue__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_FloatValue__fields, NULL, NULL, 34, sizeof(google_protobuf_FloatValue), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_FloatValue, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_FloatValue, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_FLOAT_VALUE, NULL};
 
 /* google.protobuf.Int64Value */
 static const pbj_field google_protobuf_Int64Value__fields[] = {
     {1, PBJ_TYPE_INT64, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_Int64Value, value), 0, 94, 94, NULL, NULL},   /* value */
 };
 const pbj_table google_protobuf_Int64Value__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_Int64Value__fields, NULL, NULL, 67, sizeof(google_protobuf_Int64Value), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_Int64Value, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_Int64Value, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_INT64_VALUE, NULL};
 
 /* google.protobuf.UInt64Value */
 static const pbj_field google_protobuf_UInt64Value__fields[] = {
     {1, PBJ_TYPE_UINT64, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_UInt64Value, value), 0, 128, 128, NULL, NULL},   /* value */
 };
 const pbj_table google_protobuf_UInt64Value__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_UInt64Value__fields, NULL, NULL, 100, sizeof(google_protobuf_UInt64Value), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_UInt64Value, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_UInt64Value, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_UINT64_VALUE, NULL};
 
 /* google.protobuf.Int32Value */
 static const pbj_field google_protobuf_Int32Value__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_Int32Value, value), 0, 161, 161, NULL, NULL},   /* value */
 };
 const pbj_table google_protobuf_Int32Value__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_Int32Value__fields, NULL, NULL, 134, sizeof(google_protobuf_Int32Value), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_Int32Value, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_Int32Value, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_INT32_VALUE, NULL};
 
 /* google.protobuf.UInt32Value */
 static const pbj_field google_protobuf_UInt32Value__fields[] = {
     {1, PBJ_TYPE_UINT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_UInt32Value, value), 0, 195, 195, NULL, NULL},   /* value */
 };
 const pbj_table google_protobuf_UInt32Value__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_UInt32Value__fields, NULL, NULL, 167, sizeof(google_protobuf_UInt32Value), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_UInt32Value, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_UInt32Value, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_UINT32_VALUE, NULL};
 
 /* google.protobuf.BoolValue */
 static const pbj_field google_protobuf_BoolValue__fields[] = {
     {1, PBJ_TYPE_BOOL, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_BoolValue, value), 0, 227, 227, NULL, NULL},   /* value */
 };
 const pbj_table google_protobuf_BoolValue__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_BoolValue__fields, NULL, NULL, 201, sizeof(google_protobuf_BoolValue), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_BoolValue, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_BoolValue, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_BOOL_VALUE, NULL};
 
 /* google.protobuf.StringValue */
 static const pbj_field google_protobuf_StringValue__fields[] = {
     {1, PBJ_TYPE_STRING, PBJ_MODE_IMPLICIT, PBJ_F_UTF8, PBJ_MEMBER(google_protobuf_StringValue, value), 0, 261, 261, NULL, NULL},   /* value */
 };
 const pbj_table google_protobuf_StringValue__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_StringValue__fields, NULL, NULL, 233, sizeof(google_protobuf_StringValue), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_StringValue, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_StringValue, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_STRING_VALUE, NULL};
 
 /* google.protobuf.BytesValue */
 static const pbj_field google_protobuf_BytesValue__fields[] = {
     {1, PBJ_TYPE_BYTES, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_BytesValue, value), 0, 294, 294, NULL, NULL},   /* value */
 };
 const pbj_table google_protobuf_BytesValue__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_BytesValue__fields, NULL, NULL, 267, sizeof(google_protobuf_BytesValue), 1, 1, 0,
-                           PBJ_OFFSET(google_protobuf_BytesValue, pbj_unknown), PBJ_TABLE_NONE, 0};
+                           PBJ_OFFSET(google_protobuf_BytesValue, pbj_unknown), PBJ_TABLE_NONE, 0, PBJ_WKT_BYTES_VALUE, NULL};
 
 /* ==== google.protobuf.DoubleValue ==== */
 
@@ -1471,25 +1471,8 @@ static pbj_status google_protobuf_BytesValue__text_any(pbj_text_reader *r, pbj_s
 #endif
 
 #ifdef PBJ_JSON_H
-void google_protobuf_DoubleValue__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_DoubleValue *m = (google_protobuf_DoubleValue const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    pbj__json_double(j, m->value);
-}
-
-pbj_status google_protobuf_DoubleValue_to_json(const google_protobuf_DoubleValue *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_DoubleValue__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_DoubleValue__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_DoubleValue_to_json((google_protobuf_DoubleValue const *)m, out, o);
-}
+static void google_protobuf_DoubleValue__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_DoubleValue__table, m, j); }
+static pbj_status google_protobuf_DoubleValue__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_DoubleValue__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -1534,25 +1517,8 @@ pbj_status google_protobuf_DoubleValue__from_json(void *pm, pbj__json_in *j)   /
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_FloatValue__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_FloatValue *m = (google_protobuf_FloatValue const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    pbj__json_float(j, m->value);
-}
-
-pbj_status google_protobuf_FloatValue_to_json(const google_protobuf_FloatValue *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_FloatValue__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_FloatValue__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_FloatValue_to_json((google_protobuf_FloatValue const *)m, out, o);
-}
+static void google_protobuf_FloatValue__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_FloatValue__table, m, j); }
+static pbj_status google_protobuf_FloatValue__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_FloatValue__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -1597,25 +1563,8 @@ pbj_status google_protobuf_FloatValue__from_json(void *pm, pbj__json_in *j)   /*
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_Int64Value__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_Int64Value *m = (google_protobuf_Int64Value const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    pbj__json_int64(j, m->value);
-}
-
-pbj_status google_protobuf_Int64Value_to_json(const google_protobuf_Int64Value *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_Int64Value__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_Int64Value__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_Int64Value_to_json((google_protobuf_Int64Value const *)m, out, o);
-}
+static void google_protobuf_Int64Value__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_Int64Value__table, m, j); }
+static pbj_status google_protobuf_Int64Value__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_Int64Value__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -1660,25 +1609,8 @@ pbj_status google_protobuf_Int64Value__from_json(void *pm, pbj__json_in *j)   /*
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_UInt64Value__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_UInt64Value *m = (google_protobuf_UInt64Value const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    pbj__json_uint64(j, m->value);
-}
-
-pbj_status google_protobuf_UInt64Value_to_json(const google_protobuf_UInt64Value *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_UInt64Value__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_UInt64Value__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_UInt64Value_to_json((google_protobuf_UInt64Value const *)m, out, o);
-}
+static void google_protobuf_UInt64Value__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_UInt64Value__table, m, j); }
+static pbj_status google_protobuf_UInt64Value__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_UInt64Value__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -1723,25 +1655,8 @@ pbj_status google_protobuf_UInt64Value__from_json(void *pm, pbj__json_in *j)   /
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_Int32Value__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_Int32Value *m = (google_protobuf_Int32Value const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    pbj__json_int32(j, m->value);
-}
-
-pbj_status google_protobuf_Int32Value_to_json(const google_protobuf_Int32Value *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_Int32Value__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_Int32Value__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_Int32Value_to_json((google_protobuf_Int32Value const *)m, out, o);
-}
+static void google_protobuf_Int32Value__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_Int32Value__table, m, j); }
+static pbj_status google_protobuf_Int32Value__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_Int32Value__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -1786,25 +1701,8 @@ pbj_status google_protobuf_Int32Value__from_json(void *pm, pbj__json_in *j)   /*
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_UInt32Value__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_UInt32Value *m = (google_protobuf_UInt32Value const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    pbj__json_uint32(j, m->value);
-}
-
-pbj_status google_protobuf_UInt32Value_to_json(const google_protobuf_UInt32Value *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_UInt32Value__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_UInt32Value__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_UInt32Value_to_json((google_protobuf_UInt32Value const *)m, out, o);
-}
+static void google_protobuf_UInt32Value__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_UInt32Value__table, m, j); }
+static pbj_status google_protobuf_UInt32Value__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_UInt32Value__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -1849,25 +1747,8 @@ pbj_status google_protobuf_UInt32Value__from_json(void *pm, pbj__json_in *j)   /
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_BoolValue__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_BoolValue *m = (google_protobuf_BoolValue const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    pbj__json_bool(j, m->value);
-}
-
-pbj_status google_protobuf_BoolValue_to_json(const google_protobuf_BoolValue *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_BoolValue__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_BoolValue__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_BoolValue_to_json((google_protobuf_BoolValue const *)m, out, o);
-}
+static void google_protobuf_BoolValue__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_BoolValue__table, m, j); }
+static pbj_status google_protobuf_BoolValue__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_BoolValue__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -1912,25 +1793,8 @@ pbj_status google_protobuf_BoolValue__from_json(void *pm, pbj__json_in *j)   /* 
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_StringValue__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_StringValue *m = (google_protobuf_StringValue const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    pbj__json_string(j, m->value);
-}
-
-pbj_status google_protobuf_StringValue_to_json(const google_protobuf_StringValue *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_StringValue__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_StringValue__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_StringValue_to_json((google_protobuf_StringValue const *)m, out, o);
-}
+static void google_protobuf_StringValue__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_StringValue__table, m, j); }
+static pbj_status google_protobuf_StringValue__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_StringValue__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -1975,25 +1839,8 @@ pbj_status google_protobuf_StringValue__from_json(void *pm, pbj__json_in *j)   /
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_BytesValue__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_BytesValue *m = (google_protobuf_BytesValue const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    pbj__json_bytes(j, m->value);
-}
-
-pbj_status google_protobuf_BytesValue_to_json(const google_protobuf_BytesValue *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_BytesValue__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_BytesValue__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_BytesValue_to_json((google_protobuf_BytesValue const *)m, out, o);
-}
+static void google_protobuf_BytesValue__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_BytesValue__table, m, j); }
+static pbj_status google_protobuf_BytesValue__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_BytesValue__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H

@@ -349,7 +349,7 @@ PBJ_MUST_USE pbj_status google_protobuf_BytesValue_from_text(google_protobuf_Byt
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_to_json(const google_protobuf_DoubleValue *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_DoubleValue_to_json(const google_protobuf_DoubleValue *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_DoubleValue__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_DoubleValue__type;   /* google.protobuf.DoubleValue at run time (the types an Any may hold: JSON's and text's options) */
@@ -361,7 +361,7 @@ PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_from_json(google_protobuf_Do
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_FloatValue_to_json(const google_protobuf_FloatValue *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_FloatValue_to_json(const google_protobuf_FloatValue *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_FloatValue__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_FloatValue__type;   /* google.protobuf.FloatValue at run time (the types an Any may hold: JSON's and text's options) */
@@ -373,7 +373,7 @@ PBJ_MUST_USE pbj_status google_protobuf_FloatValue_from_json(google_protobuf_Flo
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_Int64Value_to_json(const google_protobuf_Int64Value *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_Int64Value_to_json(const google_protobuf_Int64Value *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_Int64Value__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_Int64Value__type;   /* google.protobuf.Int64Value at run time (the types an Any may hold: JSON's and text's options) */
@@ -385,7 +385,7 @@ PBJ_MUST_USE pbj_status google_protobuf_Int64Value_from_json(google_protobuf_Int
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_to_json(const google_protobuf_UInt64Value *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_UInt64Value_to_json(const google_protobuf_UInt64Value *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_UInt64Value__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_UInt64Value__type;   /* google.protobuf.UInt64Value at run time (the types an Any may hold: JSON's and text's options) */
@@ -397,7 +397,7 @@ PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_from_json(google_protobuf_UI
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_Int32Value_to_json(const google_protobuf_Int32Value *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_Int32Value_to_json(const google_protobuf_Int32Value *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_Int32Value__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_Int32Value__type;   /* google.protobuf.Int32Value at run time (the types an Any may hold: JSON's and text's options) */
@@ -409,7 +409,7 @@ PBJ_MUST_USE pbj_status google_protobuf_Int32Value_from_json(google_protobuf_Int
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_to_json(const google_protobuf_UInt32Value *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_UInt32Value_to_json(const google_protobuf_UInt32Value *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_UInt32Value__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_UInt32Value__type;   /* google.protobuf.UInt32Value at run time (the types an Any may hold: JSON's and text's options) */
@@ -421,7 +421,7 @@ PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_from_json(google_protobuf_UI
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_BoolValue_to_json(const google_protobuf_BoolValue *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_BoolValue_to_json(const google_protobuf_BoolValue *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_BoolValue__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_BoolValue__type;   /* google.protobuf.BoolValue at run time (the types an Any may hold: JSON's and text's options) */
@@ -433,7 +433,7 @@ PBJ_MUST_USE pbj_status google_protobuf_BoolValue_from_json(google_protobuf_Bool
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_StringValue_to_json(const google_protobuf_StringValue *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_StringValue_to_json(const google_protobuf_StringValue *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_StringValue__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_StringValue__type;   /* google.protobuf.StringValue at run time (the types an Any may hold: JSON's and text's options) */
@@ -445,7 +445,7 @@ PBJ_MUST_USE pbj_status google_protobuf_StringValue_from_json(google_protobuf_St
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_BytesValue_to_json(const google_protobuf_BytesValue *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_BytesValue_to_json(const google_protobuf_BytesValue *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_BytesValue__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_BytesValue__type;   /* google.protobuf.BytesValue at run time (the types an Any may hold: JSON's and text's options) */
@@ -505,17 +505,6 @@ pbj_status google_protobuf_UInt32Value__read_text(google_protobuf_UInt32Value *m
 pbj_status google_protobuf_BoolValue__read_text(google_protobuf_BoolValue *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 pbj_status google_protobuf_StringValue__read_text(google_protobuf_StringValue *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 pbj_status google_protobuf_BytesValue__read_text(google_protobuf_BytesValue *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-#endif
-#ifdef PBJ_JSON_H
-void google_protobuf_DoubleValue__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_FloatValue__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_Int64Value__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_UInt64Value__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_Int32Value__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_UInt32Value__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_BoolValue__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_StringValue__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_BytesValue__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_JSON_READ_H
 pbj_status google_protobuf_DoubleValue__from_json(void *pm, pbj__json_in *j);
