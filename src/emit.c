@@ -110,7 +110,6 @@ struct message_vars {
     const char *wrequired, *wrequired_mask;
     const char *decode_protos, *decode_head, *decode_tail;                    /* decode: leaves inlined (max tier) */
     const char *decode_enter, *decode_leave;                                   /* decode: the depth count (none in a flat leaf) */
-    const char *json;                                                          /* pbj.json (json.tmpl) */
     const char *name_fn, *any;                                                 /* text reading: an enum's from_name, Any */
     const char *json_body, *json_fields, *json_names, *json_count, *json_seen;   /* JSON input (json_read.tmpl) */
     const char *json_value, *json_form, *json_closed, *json_null;
@@ -852,7 +851,7 @@ static void gen_message_source(tmpl_out *o, const plan_message *pm)
     if (pm->compare_fn) gen_compare(o, pm, &fs);
 }
 
-/* ---- pbj.json: M_to_json, M__json and M__type (json.tmpl, field_json.tmpl) ---------------------------- */
+/* ---- pbj.json: M_to_json (a wrapper over the table walk), M__json_ext and M__type (json.tmpl, field_json.tmpl) ---------------------------- */
 
 static bool file_has_json(const plan_file *pf)
 {

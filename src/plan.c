@@ -614,7 +614,7 @@ static const char *const json_patterns[] = {
     [IR_TYPE_BOOL] = "pbj__json_bool(j, @);", [IR_TYPE_STRING] = "pbj__json_string(j, @);",
     [IR_TYPE_BYTES] = "pbj__json_bytes(j, @);",
 };
-/* The statement writing value x of pf as JSON: messages through their type's M__json (NULL: "{}"), enums
+/* The statement writing value x of pf as JSON: messages through the walk of their type's table (NULL: "{}"), enums
  * by name (google.protobuf.NullValue: null), the rest by json_patterns. */
 static const char *json_put(ir_pool *pool, const plan_field *pf, const char *x, bool pointer)
 {
