@@ -26,6 +26,7 @@
 
 #include "pbj_core.h"
 #include "pbj_text.h"
+#include "pbj_table.h"
 #include "pbj_text_read.h"   /* pbj_msg_type, the record of a message type JSON and text reading share */
 
 #ifdef __cplusplus
@@ -75,24 +76,12 @@ static inline int pbj_base64_value(char c) {
     return -1;
 }
 
-/* X(kind, full name): the well-known types with a JSON form of their own. */
-#define PBJ_JSON_WKTS(X)                                                                             \
-    X(ANY, "google.protobuf.Any") X(TIMESTAMP, "google.protobuf.Timestamp")                          \
-    X(DURATION, "google.protobuf.Duration") X(FIELD_MASK, "google.protobuf.FieldMask")               \
-    X(STRUCT, "google.protobuf.Struct") X(VALUE, "google.protobuf.Value")                            \
-    X(LIST_VALUE, "google.protobuf.ListValue") X(EMPTY, "google.protobuf.Empty")                     \
-    X(DOUBLE_VALUE, "google.protobuf.DoubleValue") X(FLOAT_VALUE, "google.protobuf.FloatValue")      \
-    X(INT64_VALUE, "google.protobuf.Int64Value") X(UINT64_VALUE, "google.protobuf.UInt64Value")      \
-    X(INT32_VALUE, "google.protobuf.Int32Value") X(UINT32_VALUE, "google.protobuf.UInt32Value")      \
-    X(BOOL_VALUE, "google.protobuf.BoolValue") X(STRING_VALUE, "google.protobuf.StringValue")        \
-    X(BYTES_VALUE, "google.protobuf.BytesValue")
+#undef PBJ_JSON_EXT
+#define PBJ_JSON_EXT(fn) fn   /* a table's json_ext (pbj_table.h): M__json_ext */
 
-typedef enum pbj_json_wkt {
-    PBJ_WKT_NONE,
-#define PBJ__WKT_ENUM(kind, name) PBJ_WKT_##kind,
-    PBJ_JSON_WKTS(PBJ__WKT_ENUM)
-#undef PBJ__WKT_ENUM
-} pbj_json_wkt;
+/* The well-known types with a JSON form of their own: pbj_table.h's PBJ_WKTS. */
+#define PBJ_JSON_WKTS PBJ_WKTS
+typedef pbj_wkt pbj_json_wkt;
 
 /* The well-known type of this full name, or PBJ_WKT_NONE. */
 static inline pbj_json_wkt pbj_json_wkt_of(const char *full_name, size_t len) {
@@ -430,6 +419,240 @@ static inline void pbj__json_any(pbj_json *j, pbj_slice type_url, pbj_slice valu
     }
     pbj_arena_free(&arena);
 }
+
+/* ---- the table walk: M_to_json over M's field table (rt/pbj_table.h) ---------------------------------- */
+
+#if PBJ__BODIES   /* the walk is recursive through message values */
+static inline void pbj__json_value(pbj_json *j, const pbj_field *f, const uint8_t *at, bool pointer);
+#endif
+
+/* m of t's type as a JSON value, inside a write under way (a well-known type in its own form). */
+PBJ_OUTLINE void pbj__json_message(const pbj_table *t, const void *m, pbj_json *j);
+
+/* m of t's type appended to out as JSON (M_to_json; o NULL: the defaults). */
+static inline pbj_status pbj_json_write(const pbj_table *t, const void *m, pbj_text *out, const pbj_json_options *o) {
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    pbj__json_message(t, m, &j);
+    return pbj__json_status(&j);
+}
+
+#if PBJ__BODIES
+
+/* A key from the pool: written as pbj__json_quoted escapes it. */
+static inline void pbj__json_pool_key(pbj_json *j, const char *name) {
+    pbj__json_sep(j);
+    pbj__json_put(j, "\"", 1);
+    pbj__json_escaped(j, (const unsigned char *)name, strlen(name));
+    pbj__json_put(j, "\":", 2);
+}
+
+/* Field f's key: its JSON name, or with proto_names its .proto name (a group's follows its JSON name). */
+static inline void pbj__json_field_key(pbj_json *j, const pbj_table *t, const pbj_field *f) {
+    const char *json = t->pool + f->json_name;
+    if (!j->o.proto_names) pbj__json_pool_key(j, json);
+    else pbj__json_pool_key(j, f->type == PBJ_TYPE_GROUP ? json + strlen(json) + 1 : t->pool + f->name);
+}
+
+static inline int64_t pbj__json_signed_at(const pbj_field *f, const uint8_t *at) {
+    int32_t v32;
+    int64_t v64;
+    if (pbj__elem_size(f) == 8) return (memcpy(&v64, at, 8), v64);
+    return (memcpy(&v32, at, 4), v32);
+}
+
+static inline uint64_t pbj__json_unsigned_at(const pbj_field *f, const uint8_t *at) {
+    uint32_t v32;
+    uint64_t v64;
+    if (pbj__elem_size(f) == 8) return (memcpy(&v64, at, 8), v64);
+    return (memcpy(&v32, at, 4), v32);
+}
+
+static inline bool pbj__json_signed(const pbj_field *f) {
+    switch (f->type) {
+    case PBJ_TYPE_INT32: case PBJ_TYPE_SINT32: case PBJ_TYPE_SFIXED32: case PBJ_TYPE_INT64: case PBJ_TYPE_SINT64:
+    case PBJ_TYPE_SFIXED64: case PBJ_TYPE_ENUM: return true;
+    default: return false;
+    }
+}
+
+static inline pbj_slice pbj__json_slice_at(const uint8_t *at) {
+    pbj_slice s;
+    memcpy(&s, at, sizeof s);
+    return s;
+}
+
+/* A message value: at holds a pointer to it (NULL: "{}"), or it (in an array). */
+static inline void pbj__json_sub(pbj_json *j, const pbj_field *f, const uint8_t *at, bool pointer) {
+    const void *sub = pointer ? pbj__ptr_at(at, 0) : at;
+    if (sub) pbj__json_message(f->sub, sub, j);
+    else pbj__json_put(j, "{}", 2);
+}
+
+/* One value of f at `at` (a message's: a pointer to it when `pointer`). */
+static inline void pbj__json_value(pbj_json *j, const pbj_field *f, const uint8_t *at, bool pointer) {
+    float x;
+    double d;
+    switch (f->type) {
+    case PBJ_TYPE_MESSAGE: case PBJ_TYPE_GROUP: pbj__json_sub(j, f, at, pointer); break;
+    case PBJ_TYPE_STRING: pbj__json_string(j, pbj__json_slice_at(at)); break;
+    case PBJ_TYPE_BYTES: pbj__json_bytes(j, pbj__json_slice_at(at)); break;
+    case PBJ_TYPE_BOOL: pbj__json_bool(j, *(const bool *)at); break;
+    case PBJ_TYPE_FLOAT: pbj__json_float(j, (memcpy(&x, at, 4), x)); break;
+    case PBJ_TYPE_DOUBLE: pbj__json_double(j, (memcpy(&d, at, 8), d)); break;
+    case PBJ_TYPE_ENUM:
+        if (f->en && (f->en->flags & PBJ_E_NULL_VALUE)) pbj__json_null(j);
+        else {
+            int32_t v = (int32_t)pbj__json_signed_at(f, at);
+            pbj__json_enum(j, v, f->en ? pbj_enum_name(f->en, v) : NULL);
+        }
+        break;
+    case PBJ_TYPE_INT64: case PBJ_TYPE_SINT64: case PBJ_TYPE_SFIXED64: pbj__json_int64(j, pbj__json_signed_at(f, at)); break;
+    case PBJ_TYPE_UINT64: case PBJ_TYPE_FIXED64: pbj__json_uint64(j, pbj__json_unsigned_at(f, at)); break;
+    case PBJ_TYPE_UINT32: case PBJ_TYPE_FIXED32: pbj__json_uint32(j, pbj__json_unsigned_at(f, at)); break;
+    default: pbj__json_int32(j, pbj__json_signed_at(f, at)); break;
+    }
+}
+
+/* A map entry's key (as a string) and value, inside its map's object. */
+static inline void pbj__json_entry(pbj_json *j, const pbj_table *t, const uint8_t *e) {
+    if (t->count < 2) return;
+    const pbj_field *k = &t->fields[0], *v = &t->fields[1];
+    const uint8_t *at = e + k->offset;
+    switch (k->type) {
+    case PBJ_TYPE_STRING: pbj__json_key_string(j, pbj__json_slice_at(at)); break;
+    case PBJ_TYPE_BOOL: pbj__json_key_bool(j, *(const bool *)at); break;
+    default:
+        if (pbj__json_signed(k)) pbj__json_key_int(j, pbj__json_signed_at(k, at));
+        else pbj__json_key_uint(j, pbj__json_unsigned_at(k, at));
+        break;
+    }
+    pbj__json_value(j, v, e + v->offset, true);
+}
+
+/* A value not its type's zero (floats by their bits, strings and bytes by their length). */
+static inline bool pbj__json_nonzero(const pbj_field *f, const uint8_t *at) {
+    if (f->type == PBJ_TYPE_STRING || f->type == PBJ_TYPE_BYTES) return pbj__json_slice_at(at).len != 0;
+    size_t n = f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP ? sizeof(void *) : pbj__elem_size(f);
+    for (size_t i = 0; i < n; i++)
+        if (at[i]) return true;
+    return false;
+}
+
+/* Whether field f of m is written: present, or at its default with emit_defaults where the mapping says so. */
+static inline bool pbj__json_present(pbj_json *j, const pbj_table *t, const pbj_field *f, const void *m) {
+    const uint8_t *at = pbj__at(m, f->offset);
+    switch (f->mode) {
+    case PBJ_MODE_OPTIONAL: return *pbj__at(m, f->presence) || (j->o.emit_defaults && !(f->flags & PBJ_F_PROTO3_OPTIONAL));
+    case PBJ_MODE_WRAPPER: return *pbj__at(m, f->presence) != 0;
+    case PBJ_MODE_ONEOF: return pbj__oneof_case(t, f, m) == f->number;
+    case PBJ_MODE_ALWAYS: return true;
+    case PBJ_MODE_REPEATED: case PBJ_MODE_MAP: return pbj__count_at(m, f->offset) || j->o.emit_defaults;
+    default:
+        if (f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP) return pbj__ptr_at(at, 0) != NULL;
+        return pbj__json_nonzero(f, at) || j->o.emit_defaults;
+    }
+}
+
+/* Field f of m as "key":value, when it is written. */
+static inline void pbj__json_field(pbj_json *j, const pbj_table *t, const pbj_field *f, const void *m) {
+    if (!pbj__json_present(j, t, f, m)) return;
+    const uint8_t *at = pbj__at(m, f->offset);
+    pbj__json_field_key(j, t, f);
+    if (f->mode != PBJ_MODE_REPEATED && f->mode != PBJ_MODE_MAP) {
+        pbj__json_value(j, f, at, true);
+        return;
+    }
+    size_t n = pbj__count_at(m, f->offset), size = pbj__elem_size(f);
+    const uint8_t *data = (const uint8_t *)pbj__ptr_at(at, 0);
+    pbj__json_begin(j, f->mode == PBJ_MODE_MAP ? '{' : '[');
+    for (size_t i = 0; i < n; i++) {
+        if (f->mode == PBJ_MODE_MAP) pbj__json_entry(j, f->sub, data + i * size);
+        else {
+            pbj__json_sep(j);
+            pbj__json_value(j, f, data + i * size, false);
+        }
+    }
+    pbj__json_end(j, f->mode == PBJ_MODE_MAP ? '}' : ']');
+}
+
+/* m's fields as an object, its extensions (t->json_ext) by number among them. */
+static inline void pbj__json_object(const pbj_table *t, const void *m, pbj_json *j) {
+    if (!pbj__json_open(j, '{')) return;
+    uint32_t next = 1;   /* the lowest extension number not written yet */
+    for (uint32_t i = 0; i < t->count; i++) {
+        const pbj_field *f = &t->fields[i];
+        if (t->json_ext && f->number > next) t->json_ext(m, j, next, f->number - 1);
+        next = f->number + 1;
+        pbj__json_field(j, t, f, m);
+    }
+    if (t->json_ext && next != 0) t->json_ext(m, j, next, UINT32_MAX);
+    pbj__json_close(j, '}');
+}
+
+/* Field n of m (a well-known type's), or NULL. */
+static inline const uint8_t *pbj__json_member(const pbj_table *t, const void *m, uint32_t n) {
+    const pbj_field *f = pbj_table_find(t, n);
+    return f ? pbj__at(m, f->offset) : NULL;
+}
+
+/* A Value: its kind (a oneof's case) as JSON; no kind: null, as python's json_format writes it. */
+static inline void pbj__json_kind(const pbj_table *t, const void *m, pbj_json *j) {
+    const pbj_field *f = t->oneof_count && t->count ? &t->fields[0] : NULL;
+    uint32_t c = f ? pbj__oneof_case(t, f, m) : 0;
+    const pbj_field *k = c ? pbj_table_find(t, c) : NULL;
+    const uint8_t *at = k ? pbj__at(m, k->offset) : NULL;
+    double d;
+    switch (k ? k->number : 0) {
+    case 2: pbj__json_value_number(j, (memcpy(&d, at, 8), d)); break;
+    case 3: pbj__json_string(j, pbj__json_slice_at(at)); break;
+    case 4: pbj__json_bool(j, *(const bool *)at); break;
+    case 5: case 6:
+        if (pbj__ptr_at(at, 0)) pbj__json_message(k->sub, pbj__ptr_at(at, 0), j);
+        else pbj__json_put(j, k->number == 5 ? "{}" : "[]", 2);
+        break;
+    default: pbj__json_null(j); break;
+    }
+}
+
+/* A well-known type's own form (Struct's and ListValue's one level deeper, as messages). */
+static inline void pbj__json_wkt(const pbj_table *t, const void *m, pbj_json *j) {
+    const uint8_t *a = pbj__json_member(t, m, 1), *b = pbj__json_member(t, m, 2);
+    int64_t seconds = 0;
+    int32_t nanos = 0;
+    if (a && (t->wkt == PBJ_WKT_TIMESTAMP || t->wkt == PBJ_WKT_DURATION)) memcpy(&seconds, a, 8);
+    if (b && (t->wkt == PBJ_WKT_TIMESTAMP || t->wkt == PBJ_WKT_DURATION)) memcpy(&nanos, b, 4);
+    switch (t->wkt) {
+    case PBJ_WKT_ANY: pbj__json_any(j, pbj__json_slice_at(a), pbj__json_slice_at(b)); break;
+    case PBJ_WKT_TIMESTAMP: pbj__json_timestamp(j, seconds, nanos); break;
+    case PBJ_WKT_DURATION: pbj__json_duration(j, seconds, nanos); break;
+    case PBJ_WKT_FIELD_MASK: pbj__json_field_mask(j, (const pbj_slice *)pbj__ptr_at(a, 0), pbj__count_at(a, 0)); break;
+    case PBJ_WKT_VALUE: pbj__json_kind(t, m, j); break;
+    case PBJ_WKT_STRUCT: case PBJ_WKT_LIST_VALUE: {
+        bool list = t->wkt == PBJ_WKT_LIST_VALUE;
+        const pbj_field *f = &t->fields[0];
+        if (!pbj__json_open(j, list ? '[' : '{')) return;
+        const uint8_t *data = (const uint8_t *)pbj__ptr_at(a, 0);
+        for (size_t i = 0, n = pbj__count_at(a, 0); i < n; i++) {
+            if (list) pbj__json_sep(j);
+            if (list) pbj__json_message(f->sub, data + i * f->sub->size, j);
+            else pbj__json_entry(j, f->sub, data + i * f->sub->size);
+        }
+        pbj__json_close(j, list ? ']' : '}');
+        break;
+    }
+    default:   /* the wrappers: their value */
+        if (t->count) pbj__json_value(j, &t->fields[0], pbj__at(m, t->fields[0].offset), true);
+        break;
+    }
+}
+
+PBJ_OUTLINE void pbj__json_message(const pbj_table *t, const void *m, pbj_json *j) {
+    if (t->wkt == PBJ_WKT_NONE || t->wkt == PBJ_WKT_EMPTY) pbj__json_object(t, m, j);
+    else pbj__json_wkt(t, m, j);
+}
+
+#endif
 
 #ifdef __cplusplus
 }

@@ -24,7 +24,8 @@ extern "C" {
  * - its type by descriptor.proto's numbering (PBJ_TYPE_*), a message's (a group's, a map's entry's) by `sub`;
  * - its names in the file's string pool (`pool`, NUL-separated): the text format's (a group's: its type
  *   name) at `name`, JSON's at `json_name`; a required field's full name ("pkg.Msg.field", M_missing's
- *   answer) is the pool string just before its name.
+ *   answer) is the pool string just before its name; a group's (PBJ_TYPE_GROUP's) .proto name (JSON's with
+ *   proto_names) is the pool string just after its JSON name, which then has a string of its own.
  *
  * Extensions are M's pbj_ext records (raw, by number: merge and copy append b's, those of the numbers in
  * ext_singular, singular numbers, strings and bytes, replacing m's) at offset `ext`; message sets are only
@@ -72,15 +73,36 @@ enum {
     PBJ_F_CLOSED_ENUM = 4,    /* an enum (or a map's enum value) whose unknown numbers go to the unknown fields */
     PBJ_F_REQUIRED = 8,       /* proto2 required */
     PBJ_F_SUB_MAY_MISS = 16,  /* a message, group or map whose type reaches a required field */
-    PBJ_F_ITEM = 32           /* an extension that is a message set's item */
+    PBJ_F_ITEM = 32,          /* an extension that is a message set's item */
+    PBJ_F_PROTO3_OPTIONAL = 64   /* proto3 `optional`: JSON's emit_defaults leaves it out when not set */
 };
 
 /* A message's flags. */
 enum { PBJ_T_MAP_ENTRY = 1, PBJ_T_MSGSET = 2 };
 
+/* X(kind, full name): the well-known types with a JSON form of their own (a table's `wkt`: PBJ_WKT_kind). */
+#define PBJ_WKTS(X)                                                                                  \
+    X(ANY, "google.protobuf.Any") X(TIMESTAMP, "google.protobuf.Timestamp")                          \
+    X(DURATION, "google.protobuf.Duration") X(FIELD_MASK, "google.protobuf.FieldMask")               \
+    X(STRUCT, "google.protobuf.Struct") X(VALUE, "google.protobuf.Value")                            \
+    X(LIST_VALUE, "google.protobuf.ListValue") X(EMPTY, "google.protobuf.Empty")                     \
+    X(DOUBLE_VALUE, "google.protobuf.DoubleValue") X(FLOAT_VALUE, "google.protobuf.FloatValue")      \
+    X(INT64_VALUE, "google.protobuf.Int64Value") X(UINT64_VALUE, "google.protobuf.UInt64Value")      \
+    X(INT32_VALUE, "google.protobuf.Int32Value") X(UINT32_VALUE, "google.protobuf.UInt32Value")      \
+    X(BOOL_VALUE, "google.protobuf.BoolValue") X(STRING_VALUE, "google.protobuf.StringValue")        \
+    X(BYTES_VALUE, "google.protobuf.BytesValue")
+
+typedef enum pbj_wkt {
+    PBJ_WKT_NONE,
+#define PBJ__WKT_ENUM(kind, name) PBJ_WKT_##kind,
+    PBJ_WKTS(PBJ__WKT_ENUM)
+#undef PBJ__WKT_ENUM
+} pbj_wkt;
+
 #define PBJ_TABLE_NONE UINT32_MAX   /* no such member (pbj_unknown, pbj_ext) */
 
 typedef struct pbj_table pbj_table;
+struct pbj_json;   /* JSON output's state (pbj_json.h) */
 
 /* M's generated functions, for the cold operations that must encode or decode (thunks over void *). */
 typedef struct pbj_codec {
@@ -163,6 +185,9 @@ struct pbj_table {
     uint32_t ext_count;
     uint32_t ext_range_count; /* pairs at ext_ranges */
     const uint32_t *ext_ranges;
+    uint32_t wkt;             /* PBJ_WKT_*: the well-known type it is (JSON writes its own form), or PBJ_WKT_NONE */
+    /* pbj.json: writes the extensions of m numbered lo..hi (rt/pbj_json.h), or NULL (none printed by name) */
+    void (*json_ext)(const void *m, struct pbj_json *j, uint32_t lo, uint32_t hi);
 };
 
 #define PBJ_COMPARE_ONEOF 0x80000000u   /* in pbj_table's compare: a oneof's index, not a field's number */
@@ -171,6 +196,9 @@ struct pbj_table {
  * unknown fields' slice u). */
 #define PBJ_OFFSET(T, m) (uint32_t)offsetof(T, m)
 #define PBJ_MEMBER(T, m) (uint32_t)offsetof(T, m), (uint32_t)sizeof(((T *)0)->m)
+#ifndef PBJ_JSON_H
+#define PBJ_JSON_EXT(fn) NULL   /* a table's json_ext without pbj_json.h (which names fn) */
+#endif
 #define PBJ_WRAPPER_MEMBER(T, m, u) (uint32_t)offsetof(T, m), (uint32_t)(offsetof(T, u) + sizeof(pbj_slice) - offsetof(T, m))
 
 /* ---- reading members ---------------------------------------------------------------------------- */

@@ -110,7 +110,6 @@ struct message_vars {
     const char *wrequired, *wrequired_mask;
     const char *decode_protos, *decode_head, *decode_tail;                    /* decode: leaves inlined (max tier) */
     const char *decode_enter, *decode_leave;                                   /* decode: the depth count (none in a flat leaf) */
-    const char *json;                                                          /* pbj.json (json.tmpl) */
     const char *json_body, *json_fields, *json_names, *json_count, *json_seen;   /* JSON input (json_read.tmpl) */
     const char *json_value, *json_form, *json_closed, *json_null;
     const char *json_ext_fn, *json_ext_read_fn, *json_ext_cases;             /* extensions in JSON (json*.tmpl) */
@@ -138,6 +137,7 @@ typedef struct table_vars {
     const char *init, *init_fn, *fields, *oneofs, *rows, *oneof_rows, *ext_singular, *compare;   /* a table's pieces */
     const char *exts, *externs, *ext_rows, *ranges, *codec;             /* its extensions' rows, ranges, M__codec */
     const char *pool, *members, *lines, *line, *index, *size;         /* the pool, its pieces' members and text */
+    const char *json_ext_decl, *json_ext;                               /* M__json_ext declared, and as the table names it */
 } table_vars;
 
 #include "gen-templates/templates.inc"   /* $(B)/gen-templates, made by src/tools/tmpl2c */
@@ -511,6 +511,8 @@ static void gen_table(tmpl_out *o, const plan_message *pm)
     v.exts = v.t.ext_rows.n ? expand_table(pool, tmpl_table_exts, &v) : "";
     v.ranges = *v.t.ranges ? expand_table(pool, tmpl_table_ranges, &v) : "";
     v.codec = pm->fn.codec;
+    v.json_ext_decl = *v.t.json_ext ? expand_table(pool, tmpl_table_json_ext_decl, &v) : "";
+    v.json_ext = *v.t.json_ext ? ir_pool_printf(pool, "PBJ_JSON_EXT(%s)", v.t.json_ext) : "NULL";
     tmpl_table_source(o, &v);
 }
 
@@ -749,12 +751,7 @@ static void gen_message_source(tmpl_out *o, const plan_message *pm)
     tmpl_message_source(o, &v);
 }
 
-/* ---- pbj.json: M_to_json, M__json and M__type (json.tmpl, field_json.tmpl) ---------------------------- */
-
-/* The body of M__json by the message's well-known type (PBJ_WKT_NONE: its fields as an object). */
-#define JSON_BODY(kind, name) [PBJ_WKT_##kind] = tmpl_json_body_##kind,
-static const message_section json_bodies[] = {[PBJ_WKT_NONE] = tmpl_json_body_NONE, PBJ_JSON_WKTS(JSON_BODY)};
-#undef JSON_BODY
+/* ---- pbj.json: M_to_json (a wrapper over the table walk), M__json_ext and M__type (json.tmpl, field_json.tmpl) ---------------------------- */
 
 static bool file_has_json(const plan_file *pf)
 {
@@ -788,8 +785,8 @@ static void gen_type(tmpl_out *o, const plan_message *pm, message_vars *v, bool 
     (header ? tmpl_json_type_decl : tmpl_json_type_source)(o, v);
 }
 
-/* A message's JSON functions and type record, declared (header) or defined (source); a map entry writes its key
- * and value. */
+/* A message's JSON functions and type record, declared (header) or defined (source); a map entry has none (its
+ * map's table walk writes and reads its key and value). */
 static void gen_json(tmpl_out *o, const plan_message *pm, bool header)
 {
     message_vars v = message_vars_of(pm);
@@ -797,23 +794,11 @@ static void gen_json(tmpl_out *o, const plan_message *pm, bool header)
         gen_type(o, pm, &v, header);
         return;
     }
+    if (pm->map_entry) return;
     ir_pool *pool = o->pool;
-    fields fs = fields_plain(pool, pm);
-    const char *full = pm->m->full_name;
     v.json_ext_fn = json_ext_fn(pool, pm, v);
-    if (pm->map_entry) {
-        v.json = pm->fields.n == 2 ? ir_pool_printf(pool, "%s%s", fs.v[0]->json.map_key, fs.v[1]->json.put) : "";
-        v.body = expand_message(pool, tmpl_json_body_entry, &v);
-    } else {
-        pbj_json_wkt wkt = pbj_json_wkt_of(full, strlen(full));
-        v.json = wkt >= PBJ_WKT_DOUBLE_VALUE && pm->fields.n ? fs.v[0]->json.put
-               : each_run(&fs, PLAN_OP_JSON, "m", *v.json_ext_fn ? tmpl_json_ext_run : NULL);
-        v.body = expand_message(pool, json_bodies[wkt], &v);
-    }
-    if (header && !pm->map_entry) tmpl_json_decl(o, &v);
-    else if (!header) (pm->map_entry ? tmpl_json_source_entry : tmpl_json_source)(o, &v);
+    (header ? tmpl_json_decl : tmpl_json_source)(o, &v);
     gen_type(o, pm, &v, header);
-    if (pm->map_entry) return;   /* its key and value are read in its map's reader */
     if (header) tmpl_json_read_header(o, &v);
     else tmpl_json_read_source(o, (message_vars[]){json_read_vars(pool, pm)});
 }
@@ -1125,13 +1110,7 @@ static void gen_internal_header(tmpl_out *o, const plan_message *pm)
     if (pm->fast_write) tmpl_internal_reverse(o, &v);
 }
 
-static bool writes_json(const plan_message *pm) { return pm->json; }
 static bool reads_json(const plan_message *pm) { return pm->json && !pm->map_entry; }
-
-static void gen_internal_json(tmpl_out *o, const plan_message *pm)
-{
-    if (writes_json(pm)) (pm->map_entry ? tmpl_internal_json_entry : tmpl_internal_json)(o, (message_vars[]){message_vars_of(pm)});
-}
 
 static void gen_internal_json_read(tmpl_out *o, const plan_message *pm)
 {
@@ -1157,7 +1136,6 @@ static void gen_internal(tmpl_out *o, const plan_file *pf)
     section(o, "for generated code only: not part of the API");
     tmpl_internal_intro(o, &(message_vars){0});
     each_message(o, pf, gen_internal_header);
-    gen_internal_group(o, pf, writes_json, tmpl_internal_json_open, gen_internal_json);
     gen_internal_group(o, pf, reads_json, tmpl_internal_json_read_open, gen_internal_json_read);
 }
 

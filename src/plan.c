@@ -584,22 +584,13 @@ static const char *const json_patterns[] = {
     [IR_TYPE_BOOL] = "pbj__json_bool(j, @);", [IR_TYPE_STRING] = "pbj__json_string(j, @);",
     [IR_TYPE_BYTES] = "pbj__json_bytes(j, @);",
 };
-static const char *const json_key_patterns[] = {
-    [IR_TYPE_INT64] = "pbj__json_key_int(j, @);", [IR_TYPE_SFIXED64] = "pbj__json_key_int(j, @);",
-    [IR_TYPE_SINT64] = "pbj__json_key_int(j, @);", [IR_TYPE_INT32] = "pbj__json_key_int(j, @);",
-    [IR_TYPE_SFIXED32] = "pbj__json_key_int(j, @);", [IR_TYPE_SINT32] = "pbj__json_key_int(j, @);",
-    [IR_TYPE_UINT64] = "pbj__json_key_uint(j, @);", [IR_TYPE_FIXED64] = "pbj__json_key_uint(j, @);",
-    [IR_TYPE_UINT32] = "pbj__json_key_uint(j, @);", [IR_TYPE_FIXED32] = "pbj__json_key_uint(j, @);",
-    [IR_TYPE_BOOL] = "pbj__json_key_bool(j, @);", [IR_TYPE_STRING] = "pbj__json_key_string(j, @);",
-};
-
-/* The statement writing value x of pf as JSON: messages through their type's M__json (NULL: "{}"), enums
+/* The statement writing value x of pf as JSON: messages through the walk of their type's table (NULL: "{}"), enums
  * by name (google.protobuf.NullValue: null), the rest by json_patterns. */
 static const char *json_put(ir_pool *pool, const plan_field *pf, const char *x, bool pointer)
 {
     if (pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP)
-        return pointer ? ir_pool_printf(pool, "if (%s) %s(%s, j);\nelse pbj__json_put(j, \"{}\", 2);", x, pf->code.subfn.json, x)
-                       : ir_pool_printf(pool, "%s(&%s, j);", pf->code.subfn.json, x);
+        return pointer ? ir_pool_printf(pool, "if (%s) pbj__json_message(&%s, %s, j);\nelse pbj__json_put(j, \"{}\", 2);", x, pf->code.subfn.table, x)
+                       : ir_pool_printf(pool, "pbj__json_message(&%s, &%s, j);", pf->code.subfn.table, x);
     if (pf->type == IR_TYPE_ENUM && pf->f->enum_type && !strcmp(pf->f->enum_type->full_name, "google.protobuf.NullValue"))
         return "pbj__json_null(j);";
     if (pf->type == IR_TYPE_ENUM) return fill(pool, "pbj__json_enum(j, @, #(@));", x, pf->code.sub_name_fn);
@@ -620,19 +611,6 @@ static const char *json_key_literal(ir_pool *pool, const char *name)
     }
     *o = 0;
     return plan_c_string_literal(pool, out, (size_t)(o - out));
-}
-
-static void plan_json_code(ir_pool *pool, plan_field *pf)
-{
-    plan_code *c = &pf->code;
-    c->json.key = ir_pool_printf(pool, "%s, %s", json_key_literal(pool, pf->f->json_name ? pf->f->json_name : pf->f->name),
-                            json_key_literal(pool, pf->f->name));
-    bool proto2_value = pf->has_member && pf->kind != PLAN_WRAPPER && !pf->f->proto3_optional;
-    c->json.present = proto2_value ? ir_pool_printf(pool, "%s || j->o.emit_defaults", c->present) : c->present;
-    c->json.put = json_put(pool, pf, c->x, true);
-    c->json.put_e = json_put(pool, pf, ir_pool_printf(pool, "%s.data[i]", c->x), false);
-    c->json.map_key = (size_t)pf->type < sizeof json_key_patterns / sizeof *json_key_patterns && json_key_patterns[pf->type]
-                    ? fill(pool, json_key_patterns[pf->type], c->x, NULL) : "";
 }
 
 /* Everything field.tmpl and value.tmpl print for pf in message pm. */
@@ -708,7 +686,6 @@ static void plan_field_code(ir_pool *pool, plan_message *pm, plan_field *pf, nam
     c->size_sub = !pf->sub_recursive ? ir_pool_printf(pool, "%s(%s)", c->subfn.size, c->wtarget)
                 : ir_pool_printf(pool, "%s(%s, %s)", c->subfn.size_depth, c->wtarget, pm->recursive ? "depth" : "PBJ_MAX_ENCODE_DEPTH");
     plan_reverse_code(pool, pm, pf);
-    plan_json_code(pool, pf);
 }
 
 /* ---- views: where the scan leaves each field and how accessors read it (gen-templates/view.tmpl) ---- */

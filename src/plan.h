@@ -39,7 +39,6 @@ typedef enum plan_kind {
     X(SORT, sort) X(ACCESSORS, accessors)                          \
     X(RWRITE, rwrite)   /* the reverse encoder (gen-templates/field_rwrite.tmpl) */                  \
     X(HELPERS, helpers) X(HELPERS_SOURCE, helpers_source)   /* building messages (field_helpers.tmpl) */ \
-    X(JSON, json)                   /* pbj.json's M_to_json (gen-templates/field_json.tmpl) */   \
     X(JSON_READ, json_read)         /* M_from_json's cases (gen-templates/field_json_read.tmpl) */
 
 #define PLAN_ENUM_ITEM(E, s) PLAN_OP_##E,
@@ -126,12 +125,10 @@ typedef struct plan_helpers {
     const char *mutable_check;    /* maps of messages: mutable's, for the key */
 } plan_helpers;
 
-/* pbj.json (field_json.tmpl): plan_json_code. */
+/* pbj.json, an extension printed by name (field_json.tmpl's ext_ sections): plan_ext_json_code. */
 typedef struct plan_json {
-    const char *key;              /* pbj__json_key's names: "\"jsonName\", \"proto_name\"" */
-    const char *present;          /* condition: written (a proto2 optional number also with emit_defaults) */
-    const char *put, *put_e;      /* statements writing x, element i as JSON values */
-    const char *map_key;          /* a map entry's key field: the statement writing x as the entry's key */
+    const char *key;              /* pbj__json_key's names: "\"[pkg.ext]\", \"[pkg.ext]\"" */
+    const char *put;              /* the statement writing its value (v, s or x) as a JSON value */
 } plan_json;
 
 /* JSON input (field_json_read.tmpl): plan_json_read_code; conditions true when read, false after an error (j->st). */
@@ -318,6 +315,8 @@ typedef struct plan_table {
     const char *name, *size, *count, *dense, *oneof_count, *unknown, *ext, *flags;
     const char *ext_singular, *ext_numbers;  /* M__ext_singular (or "NULL"), and its numbers ("100, 101, ") */
     const char *compare, *compare_keys;      /* M__compare_keys (or "NULL"), and its keys */
+    const char *wkt;                         /* "PBJ_WKT_..." */
+    const char *json_ext;                    /* M__json_ext (pbj.json, extensions printed by name), or "" */
     IR_VEC(plan_table_row) rows;
     IR_VEC(plan_table_oneof) oneof_rows;
     const char *codec;                       /* PBJ_CODEC's arguments: the struct and its generated functions */

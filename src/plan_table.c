@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "textbuf.h"
+#include "../rt/pbj_table.h"   /* PBJ_WKTS: the well-known types, named in a table's wkt */
 
 /* A file's string pool as it grows, in chunks (C's string literals may be kept under 4,095 bytes: -Wpedantic's
  * -Woverlength-strings): the text of the chunk under way, its bytes, the offset the next string gets. */
@@ -65,6 +66,7 @@ static const char *flags_of(ir_pool *mem, const plan_field *pf)
     const char *s = NULL;
     for (size_t i = 0; i < sizeof flags / sizeof *flags; i++)
         if (*(const bool *)((const char *)pf + flags[i].at)) s = s ? ir_pool_printf(mem, "%s | %s", s, flags[i].name) : flags[i].name;
+    if (pf->f->proto3_optional) s = s ? ir_pool_printf(mem, "%s | PBJ_F_PROTO3_OPTIONAL", s) : "PBJ_F_PROTO3_OPTIONAL";
     return s ? s : "0";
 }
 
@@ -111,7 +113,9 @@ static plan_table_row row_of(ir_pool *mem, const plan_message *pm, const plan_fi
     if (pf->required) pool_add(mem, pool, pf->f->full_name);
     r.name = pool_add(mem, pool, pf->name);
     const char *json = pf->f->json_name ? pf->f->json_name : pf->f->name;
-    r.json_name = strcmp(json, pf->name) == 0 ? r.name : pool_add(mem, pool, json);
+    bool group = strcmp(type_of(pf), "PBJ_TYPE_GROUP") == 0;
+    r.json_name = strcmp(json, pf->name) == 0 && !group ? r.name : pool_add(mem, pool, json);
+    if (group) pool_add(mem, pool, pf->f->name);   /* JSON's proto_names key, just after its JSON name */
     return r;
 }
 
@@ -212,6 +216,12 @@ static void plan_table_message(ir_pool *mem, plan_message *pm, const char *pool_
     t->ext_singular = *t->ext_numbers ? pm->fn.table_ext : "NULL";
     t->compare_keys = compare_keys_of(mem, pm);
     t->compare = *t->compare_keys ? pm->fn.table_compare : "NULL";
+    const char *full = pm->m->full_name;
+    t->wkt = "PBJ_WKT_NONE";
+#define WKT_OF(kind, name) if (strcmp(full, name) == 0) t->wkt = "PBJ_WKT_" #kind;
+    PBJ_WKTS(WKT_OF)
+#undef WKT_OF
+    t->json_ext = pm->json && pm->ext_printed.n ? pm->fn.json_ext : "";
     for (size_t i = 0; i < pm->fields.n; i++) ir_pool_vec_push(mem, &t->rows, row_of(mem, pm, &pm->fields.v[i], pool));
     for (size_t k = 0; k < pm->oneofs.n; k++) {
         const plan_oneof *po = pm->oneofs.v[k];

@@ -22,9 +22,9 @@ const pbj_json_enum golden_apis2_Color__json = {(const pbj__jin_name[]){
  * differs), then its oneofs' names, then its extensions' text and JSON names; in pieces laid end to end
  * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
 static const struct {
-    char s0[452];
+    char s0[464];
 } pbj__pool_apis2_proto = {
-    "golden.apis2.Color\000BLACK\000RED\000GREEN\000golden.apis2.Item\000golden.apis2.Item.id\000id\000label\000golden.apis2.Record\000golden.apis2.Record.key\000key\000color\000colors\000by_name\000byName\000Header\000header\000Line\000line\000item\000picked\000number\000choice\000[golden.apis2.x_int]\000[golden.apis2.x_names]\000[golden.apis2.x_item]\000[golden.apis2.xgroup]\000[golden.apis2.x_packed]\000golden.apis2.Record.ByNameEntry\000key\000value\000golden.apis2.Record.Header\000version\000tags\000golden.apis2.Record.Line\000n\000golden.apis2.XGroup\000g",
+    "golden.apis2.Color\000BLACK\000RED\000GREEN\000golden.apis2.Item\000golden.apis2.Item.id\000id\000label\000golden.apis2.Record\000golden.apis2.Record.key\000key\000color\000colors\000by_name\000byName\000Header\000header\000header\000Line\000line\000line\000item\000picked\000number\000choice\000[golden.apis2.x_int]\000[golden.apis2.x_names]\000[golden.apis2.x_item]\000[golden.apis2.xgroup]\000[golden.apis2.x_packed]\000golden.apis2.Record.ByNameEntry\000key\000value\000golden.apis2.Record.Header\000version\000tags\000golden.apis2.Record.Line\000n\000golden.apis2.XGroup\000g",
 };
 
 /* golden.apis2.Color */
@@ -45,7 +45,7 @@ static const pbj_field golden_apis2_Item__fields[] = {
 PBJ_CODEC(golden_apis2_Item, golden_apis2_Item__decode, golden_apis2_Item_size, golden_apis2_Item_encode_partial, golden_apis2_Item_sort_maps, golden_apis2_Item_missing);
 const pbj_table golden_apis2_Item__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_Item__fields, NULL, golden_apis2_Item__init_table, 35, sizeof(golden_apis2_Item), 2, 2, 0,
                            PBJ_OFFSET(golden_apis2_Item, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_apis2_Item__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.apis2.Record */
 static void golden_apis2_Record__init_table(void *m) { golden_apis2_Record_init((golden_apis2_Record *)m); }
@@ -55,65 +55,68 @@ static const pbj_field golden_apis2_Record__fields[] = {
     {3, PBJ_TYPE_ENUM, PBJ_MODE_REPEATED, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(golden_apis2_Record, colors), 0, 137, 137, NULL, &golden_apis2_Color__enum},   /* colors */
     {4, PBJ_TYPE_MESSAGE, PBJ_MODE_MAP, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(golden_apis2_Record, by_name), 0, 144, 152, &golden_apis2_Record_ByNameEntry__table, NULL},   /* by_name */
     {5, PBJ_TYPE_GROUP, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_apis2_Record, header), 0, 159, 166, &golden_apis2_Record_Header__table, NULL},   /* Header */
-    {8, PBJ_TYPE_GROUP, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(golden_apis2_Record, line), 0, 173, 178, &golden_apis2_Record_Line__table, NULL},   /* Line */
-    {10, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(golden_apis2_Record, item), 0, 183, 183, &golden_apis2_Item__table, NULL},   /* item */
-    {11, PBJ_TYPE_MESSAGE, PBJ_MODE_ONEOF, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(golden_apis2_Record, choice.picked), 0, 188, 188, &golden_apis2_Item__table, NULL},   /* picked */
-    {12, PBJ_TYPE_INT32, PBJ_MODE_ONEOF, 0, PBJ_MEMBER(golden_apis2_Record, choice.number), 0, 195, 195, NULL, NULL},   /* number */
+    {8, PBJ_TYPE_GROUP, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(golden_apis2_Record, line), 0, 180, 185, &golden_apis2_Record_Line__table, NULL},   /* Line */
+    {10, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(golden_apis2_Record, item), 0, 195, 195, &golden_apis2_Item__table, NULL},   /* item */
+    {11, PBJ_TYPE_MESSAGE, PBJ_MODE_ONEOF, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(golden_apis2_Record, choice.picked), 0, 200, 200, &golden_apis2_Item__table, NULL},   /* picked */
+    {12, PBJ_TYPE_INT32, PBJ_MODE_ONEOF, 0, PBJ_MEMBER(golden_apis2_Record, choice.number), 0, 207, 207, NULL, NULL},   /* number */
 };
 static const pbj_oneof golden_apis2_Record__oneofs[] = {
-    {PBJ_MEMBER(golden_apis2_Record, choice_case), PBJ_MEMBER(golden_apis2_Record, choice), 202},
+    {PBJ_MEMBER(golden_apis2_Record, choice_case), PBJ_MEMBER(golden_apis2_Record, choice), 214},
 };
 static const uint32_t golden_apis2_Record__ext_singular[] = {100, 0};   /* singular extensions: b's record replaces m's */
 static const pbj_field golden_apis2_Record__exts[] = {
-    {100, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, 0, 0, 0, 209, 209, NULL, NULL},   /* golden.apis2.x_int */
-    {101, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, 0, 0, 0, 230, 230, NULL, NULL},   /* golden.apis2.x_names */
-    {102, PBJ_TYPE_MESSAGE, PBJ_MODE_OPTIONAL, 0, 0, 0, 0, 253, 253, &golden_apis2_Item__table, NULL},   /* golden.apis2.x_item */
-    {103, PBJ_TYPE_GROUP, PBJ_MODE_OPTIONAL, 0, 0, 0, 0, 275, 275, &golden_apis2_XGroup__table, NULL},   /* golden.apis2.xgroup */
-    {104, PBJ_TYPE_FIXED64, PBJ_MODE_REPEATED, PBJ_F_PACKED, 0, 0, 0, 297, 297, NULL, NULL},   /* golden.apis2.x_packed */
+    {100, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, 0, 0, 0, 221, 221, NULL, NULL},   /* golden.apis2.x_int */
+    {101, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, 0, 0, 0, 242, 242, NULL, NULL},   /* golden.apis2.x_names */
+    {102, PBJ_TYPE_MESSAGE, PBJ_MODE_OPTIONAL, 0, 0, 0, 0, 265, 265, &golden_apis2_Item__table, NULL},   /* golden.apis2.x_item */
+    {103, PBJ_TYPE_GROUP, PBJ_MODE_OPTIONAL, 0, 0, 0, 0, 287, 287, &golden_apis2_XGroup__table, NULL},   /* golden.apis2.xgroup */
+    {104, PBJ_TYPE_FIXED64, PBJ_MODE_REPEATED, PBJ_F_PACKED, 0, 0, 0, 309, 309, NULL, NULL},   /* golden.apis2.x_packed */
 };
 static const uint32_t golden_apis2_Record__ext_ranges[] = {100, 199};
+#ifdef PBJ_JSON_H
+static void golden_apis2_Record__json_ext(const void *vm, pbj_json *j, uint32_t lo, uint32_t hi);   /* its extensions in JSON */
+#endif
 PBJ_CODEC(golden_apis2_Record, golden_apis2_Record__decode, golden_apis2_Record_size, golden_apis2_Record_encode_partial, golden_apis2_Record_sort_maps, golden_apis2_Record_missing);
 const pbj_table golden_apis2_Record__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_Record__fields, golden_apis2_Record__oneofs, golden_apis2_Record__init_table, 83, sizeof(golden_apis2_Record), 9, 5, 1,
                            PBJ_OFFSET(golden_apis2_Record, pbj_unknown), PBJ_OFFSET(golden_apis2_Record, pbj_ext), 0, golden_apis2_Record__ext_singular, NULL, &golden_apis2_Record__codec, golden_apis2_Record__exts, 5,
-                           1, golden_apis2_Record__ext_ranges};
+                           1, golden_apis2_Record__ext_ranges, PBJ_WKT_NONE, PBJ_JSON_EXT(golden_apis2_Record__json_ext)};
 
 /* golden.apis2.Record.ByNameEntry */
 static const pbj_field golden_apis2_Record_ByNameEntry__fields[] = {
-    {1, PBJ_TYPE_STRING, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_apis2_Record_ByNameEntry, key), 0, 353, 353, NULL, NULL},   /* key */
-    {2, PBJ_TYPE_ENUM, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_apis2_Record_ByNameEntry, value), 0, 357, 357, NULL, &golden_apis2_Color__enum},   /* value */
+    {1, PBJ_TYPE_STRING, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_apis2_Record_ByNameEntry, key), 0, 365, 365, NULL, NULL},   /* key */
+    {2, PBJ_TYPE_ENUM, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_apis2_Record_ByNameEntry, value), 0, 369, 369, NULL, &golden_apis2_Color__enum},   /* value */
 };
 PBJ_CODEC(golden_apis2_Record_ByNameEntry, golden_apis2_Record_ByNameEntry__decode, golden_apis2_Record_ByNameEntry_size, golden_apis2_Record_ByNameEntry_encode_partial, golden_apis2_Record_ByNameEntry_sort_maps, golden_apis2_Record_ByNameEntry_missing);
-const pbj_table golden_apis2_Record_ByNameEntry__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_Record_ByNameEntry__fields, NULL, NULL, 321, sizeof(golden_apis2_Record_ByNameEntry), 2, 2, 0,
+const pbj_table golden_apis2_Record_ByNameEntry__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_Record_ByNameEntry__fields, NULL, NULL, 333, sizeof(golden_apis2_Record_ByNameEntry), 2, 2, 0,
                            PBJ_OFFSET(golden_apis2_Record_ByNameEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &golden_apis2_Record_ByNameEntry__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.apis2.Record.Header */
 static const pbj_field golden_apis2_Record_Header__fields[] = {
-    {6, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_apis2_Record_Header, version), PBJ_OFFSET(golden_apis2_Record_Header, has_version), 390, 390, NULL, NULL},   /* version */
-    {7, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(golden_apis2_Record_Header, tags), 0, 398, 398, NULL, NULL},   /* tags */
+    {6, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_apis2_Record_Header, version), PBJ_OFFSET(golden_apis2_Record_Header, has_version), 402, 402, NULL, NULL},   /* version */
+    {7, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(golden_apis2_Record_Header, tags), 0, 410, 410, NULL, NULL},   /* tags */
 };
 PBJ_CODEC(golden_apis2_Record_Header, golden_apis2_Record_Header__decode, golden_apis2_Record_Header_size, golden_apis2_Record_Header_encode_partial, golden_apis2_Record_Header_sort_maps, golden_apis2_Record_Header_missing);
-const pbj_table golden_apis2_Record_Header__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_Record_Header__fields, NULL, NULL, 363, sizeof(golden_apis2_Record_Header), 2, 0, 0,
+const pbj_table golden_apis2_Record_Header__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_Record_Header__fields, NULL, NULL, 375, sizeof(golden_apis2_Record_Header), 2, 0, 0,
                            PBJ_OFFSET(golden_apis2_Record_Header, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_apis2_Record_Header__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.apis2.Record.Line */
 static const pbj_field golden_apis2_Record_Line__fields[] = {
-    {9, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_apis2_Record_Line, n), PBJ_OFFSET(golden_apis2_Record_Line, has_n), 428, 428, NULL, NULL},   /* n */
+    {9, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_apis2_Record_Line, n), PBJ_OFFSET(golden_apis2_Record_Line, has_n), 440, 440, NULL, NULL},   /* n */
 };
 PBJ_CODEC(golden_apis2_Record_Line, golden_apis2_Record_Line__decode, golden_apis2_Record_Line_size, golden_apis2_Record_Line_encode_partial, golden_apis2_Record_Line_sort_maps, golden_apis2_Record_Line_missing);
-const pbj_table golden_apis2_Record_Line__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_Record_Line__fields, NULL, NULL, 403, sizeof(golden_apis2_Record_Line), 1, 0, 0,
+const pbj_table golden_apis2_Record_Line__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_Record_Line__fields, NULL, NULL, 415, sizeof(golden_apis2_Record_Line), 1, 0, 0,
                            PBJ_OFFSET(golden_apis2_Record_Line, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_apis2_Record_Line__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.apis2.XGroup */
 static const pbj_field golden_apis2_XGroup__fields[] = {
-    {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_apis2_XGroup, g), PBJ_OFFSET(golden_apis2_XGroup, has_g), 450, 450, NULL, NULL},   /* g */
+    {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_apis2_XGroup, g), PBJ_OFFSET(golden_apis2_XGroup, has_g), 462, 462, NULL, NULL},   /* g */
 };
 PBJ_CODEC(golden_apis2_XGroup, golden_apis2_XGroup__decode, golden_apis2_XGroup_size, golden_apis2_XGroup_encode_partial, golden_apis2_XGroup_sort_maps, golden_apis2_XGroup_missing);
-const pbj_table golden_apis2_XGroup__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_XGroup__fields, NULL, NULL, 430, sizeof(golden_apis2_XGroup), 1, 1, 0,
+const pbj_table golden_apis2_XGroup__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_XGroup__fields, NULL, NULL, 442, sizeof(golden_apis2_XGroup), 1, 1, 0,
                            PBJ_OFFSET(golden_apis2_XGroup, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_apis2_XGroup__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* ==== golden.apis2.Item ==== */
 
@@ -1164,34 +1167,8 @@ pbj_status golden_apis2_XGroup__decode(golden_apis2_XGroup *m, const uint8_t *p,
 }
 
 #ifdef PBJ_JSON_H
-void golden_apis2_Item__json(const void *vm, pbj_json *j)
-{
-    const golden_apis2_Item *m = (golden_apis2_Item const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->has_id || j->o.emit_defaults) {
-        pbj__json_key(j, "id", "id");
-        pbj__json_int32(j, m->id);
-    }
-    if (m->has_label || j->o.emit_defaults) {
-        pbj__json_key(j, "label", "label");
-        pbj__json_string(j, m->label);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_apis2_Item_to_json(const golden_apis2_Item *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_apis2_Item__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_apis2_Item__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_apis2_Item_to_json((golden_apis2_Item const *)m, out, o);
-}
+static void golden_apis2_Item__json(const void *m, pbj_json *j) { pbj__json_message(&golden_apis2_Item__table, m, j); }
+static pbj_status golden_apis2_Item__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_apis2_Item__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -1266,8 +1243,9 @@ pbj_status golden_apis2_Item__from_json(void *pm, pbj__json_in *j)   /* one leve
 #endif
 #ifdef PBJ_JSON_H
 /* The extensions it knows with numbers in [lo, hi], each once, from m->pbj_ext (others are left out, as unknown fields). */
-static void golden_apis2_Record__json_ext(const golden_apis2_Record *m, pbj_json *j, uint32_t lo, uint32_t hi)
+static void golden_apis2_Record__json_ext(const void *vm, pbj_json *j, uint32_t lo, uint32_t hi)
 {
+    const golden_apis2_Record *m = (golden_apis2_Record const *)vm;
     size_t pos = 0;
     uint32_t last = 0;
     pbj__ext_rec r;
@@ -1310,7 +1288,7 @@ static void golden_apis2_Record__json_ext(const golden_apis2_Record *m, pbj_json
                 st = golden_apis2_Item__decode(&x, s.data, s.data + s.len, &d);
             }
             pbj__json_key(j, "[golden.apis2.x_item]", "[golden.apis2.x_item]");
-            if (st == PBJ_OK) golden_apis2_Item__json(&x, j);
+            if (st == PBJ_OK) pbj__json_message(&golden_apis2_Item__table, &x, j);
             pbj_arena_free(&a);
             if (st != PBJ_OK) pbj__json_fail(j, st == PBJ_ERR_NOMEM ? st : PBJ_ERR_JSON);   /* a record that does not decode */
             break;
@@ -1330,7 +1308,7 @@ static void golden_apis2_Record__json_ext(const golden_apis2_Record *m, pbj_json
                 st = golden_apis2_XGroup__decode(&x, s.data, s.data + s.len, &d);
             }
             pbj__json_key(j, "[golden.apis2.xgroup]", "[golden.apis2.xgroup]");
-            if (st == PBJ_OK) golden_apis2_XGroup__json(&x, j);
+            if (st == PBJ_OK) pbj__json_message(&golden_apis2_XGroup__table, &x, j);
             pbj_arena_free(&a);
             if (st != PBJ_OK) pbj__json_fail(j, st == PBJ_ERR_NOMEM ? st : PBJ_ERR_JSON);   /* a record that does not decode */
             break;
@@ -1354,83 +1332,8 @@ static void golden_apis2_Record__json_ext(const golden_apis2_Record *m, pbj_json
     }
 }
 
-void golden_apis2_Record__json(const void *vm, pbj_json *j)
-{
-    const golden_apis2_Record *m = (golden_apis2_Record const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->has_key || j->o.emit_defaults) {
-        pbj__json_key(j, "key", "key");
-        pbj__json_int64(j, m->key);
-    }
-    if (m->has_color || j->o.emit_defaults) {
-        pbj__json_key(j, "color", "color");
-        pbj__json_enum(j, m->color, golden_apis2_Color_name(m->color));
-    }
-    if (m->colors.count || j->o.emit_defaults) {
-        pbj__json_key(j, "colors", "colors");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->colors.count; i++) {
-            pbj__json_sep(j);
-            pbj__json_enum(j, m->colors.data[i], golden_apis2_Color_name(m->colors.data[i]));
-        }
-        pbj__json_end(j, ']');
-    }
-    if (m->by_name.count || j->o.emit_defaults) {
-        pbj__json_key(j, "byName", "by_name");
-        pbj__json_begin(j, '{');
-        for (size_t i = 0; i < m->by_name.count; i++)
-            golden_apis2_Record_ByNameEntry__json(&m->by_name.data[i], j);
-        pbj__json_end(j, '}');
-    }
-    if (m->header) {
-        pbj__json_key(j, "header", "header");
-        if (m->header) golden_apis2_Record_Header__json(m->header, j);
-        else pbj__json_put(j, "{}", 2);
-    }
-    if (m->line.count || j->o.emit_defaults) {
-        pbj__json_key(j, "line", "line");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->line.count; i++) {
-            pbj__json_sep(j);
-            golden_apis2_Record_Line__json(&m->line.data[i], j);
-        }
-        pbj__json_end(j, ']');
-    }
-    if (m->item) {
-        pbj__json_key(j, "item", "item");
-        if (m->item) golden_apis2_Item__json(m->item, j);
-        else pbj__json_put(j, "{}", 2);
-    }
-    switch (m->choice_case) {
-    case golden_apis2_Record_choice_picked:
-        pbj__json_key(j, "picked", "picked");
-        if (m->choice.picked) golden_apis2_Item__json(m->choice.picked, j);
-        else pbj__json_put(j, "{}", 2);
-        break;
-    case golden_apis2_Record_choice_number:
-        pbj__json_key(j, "number", "number");
-        pbj__json_int32(j, m->choice.number);
-        break;
-    default:
-        break;
-    }
-    golden_apis2_Record__json_ext(m, j, 100, 199);
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_apis2_Record_to_json(const golden_apis2_Record *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_apis2_Record__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_apis2_Record__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_apis2_Record_to_json((golden_apis2_Record const *)m, out, o);
-}
+static void golden_apis2_Record__json(const void *m, pbj_json *j) { pbj__json_message(&golden_apis2_Record__table, m, j); }
+static pbj_status golden_apis2_Record__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_apis2_Record__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -1738,48 +1641,8 @@ pbj_status golden_apis2_Record__from_json(void *pm, pbj__json_in *j)   /* one le
 }
 #endif
 #ifdef PBJ_JSON_H
-void golden_apis2_Record_ByNameEntry__json(const void *vm, pbj_json *j)
-{
-    const golden_apis2_Record_ByNameEntry *m = (golden_apis2_Record_ByNameEntry const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    pbj__json_key_string(j, m->key);pbj__json_enum(j, m->value, golden_apis2_Color_name(m->value));
-}
-#endif
-
-#ifdef PBJ_JSON_H
-void golden_apis2_Record_Header__json(const void *vm, pbj_json *j)
-{
-    const golden_apis2_Record_Header *m = (golden_apis2_Record_Header const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->has_version || j->o.emit_defaults) {
-        pbj__json_key(j, "version", "version");
-        pbj__json_int32(j, m->version);
-    }
-    if (m->tags.count || j->o.emit_defaults) {
-        pbj__json_key(j, "tags", "tags");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->tags.count; i++) {
-            pbj__json_sep(j);
-            pbj__json_string(j, m->tags.data[i]);
-        }
-        pbj__json_end(j, ']');
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_apis2_Record_Header_to_json(const golden_apis2_Record_Header *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_apis2_Record_Header__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_apis2_Record_Header__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_apis2_Record_Header_to_json((golden_apis2_Record_Header const *)m, out, o);
-}
+static void golden_apis2_Record_Header__json(const void *m, pbj_json *j) { pbj__json_message(&golden_apis2_Record_Header__table, m, j); }
+static pbj_status golden_apis2_Record_Header__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_apis2_Record_Header__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -1861,30 +1724,8 @@ pbj_status golden_apis2_Record_Header__from_json(void *pm, pbj__json_in *j)   /*
 }
 #endif
 #ifdef PBJ_JSON_H
-void golden_apis2_Record_Line__json(const void *vm, pbj_json *j)
-{
-    const golden_apis2_Record_Line *m = (golden_apis2_Record_Line const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->has_n || j->o.emit_defaults) {
-        pbj__json_key(j, "n", "n");
-        pbj__json_int32(j, m->n);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_apis2_Record_Line_to_json(const golden_apis2_Record_Line *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_apis2_Record_Line__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_apis2_Record_Line__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_apis2_Record_Line_to_json((golden_apis2_Record_Line const *)m, out, o);
-}
+static void golden_apis2_Record_Line__json(const void *m, pbj_json *j) { pbj__json_message(&golden_apis2_Record_Line__table, m, j); }
+static pbj_status golden_apis2_Record_Line__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_apis2_Record_Line__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -1947,30 +1788,8 @@ pbj_status golden_apis2_Record_Line__from_json(void *pm, pbj__json_in *j)   /* o
 }
 #endif
 #ifdef PBJ_JSON_H
-void golden_apis2_XGroup__json(const void *vm, pbj_json *j)
-{
-    const golden_apis2_XGroup *m = (golden_apis2_XGroup const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->has_g || j->o.emit_defaults) {
-        pbj__json_key(j, "g", "g");
-        pbj__json_int32(j, m->g);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_apis2_XGroup_to_json(const golden_apis2_XGroup *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_apis2_XGroup__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_apis2_XGroup__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_apis2_XGroup_to_json((golden_apis2_XGroup const *)m, out, o);
-}
+static void golden_apis2_XGroup__json(const void *m, pbj_json *j) { pbj__json_message(&golden_apis2_XGroup__table, m, j); }
+static pbj_status golden_apis2_XGroup__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_apis2_XGroup__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H

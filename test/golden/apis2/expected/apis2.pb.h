@@ -399,7 +399,7 @@ PBJ_MUST_USE static inline pbj_status golden_apis2_XGroup_from_text(golden_apis2
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_apis2_Item_to_json(const golden_apis2_Item *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_apis2_Item_to_json(const golden_apis2_Item *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_apis2_Item__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_apis2_Item__type;   /* golden.apis2.Item at run time (the types an Any may hold: JSON's and text's options) */
@@ -411,7 +411,7 @@ PBJ_MUST_USE pbj_status golden_apis2_Item_from_json(golden_apis2_Item *m, const 
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_apis2_Record_to_json(const golden_apis2_Record *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_apis2_Record_to_json(const golden_apis2_Record *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_apis2_Record__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_apis2_Record__type;   /* golden.apis2.Record at run time (the types an Any may hold: JSON's and text's options) */
@@ -423,7 +423,7 @@ PBJ_MUST_USE pbj_status golden_apis2_Record_from_json(golden_apis2_Record *m, co
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_apis2_Record_Header_to_json(const golden_apis2_Record_Header *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_apis2_Record_Header_to_json(const golden_apis2_Record_Header *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_apis2_Record_Header__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_apis2_Record_Header__type;   /* golden.apis2.Record.Header at run time (the types an Any may hold: JSON's and text's options) */
@@ -435,7 +435,7 @@ PBJ_MUST_USE pbj_status golden_apis2_Record_Header_from_json(golden_apis2_Record
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_apis2_Record_Line_to_json(const golden_apis2_Record_Line *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_apis2_Record_Line_to_json(const golden_apis2_Record_Line *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_apis2_Record_Line__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_apis2_Record_Line__type;   /* golden.apis2.Record.Line at run time (the types an Any may hold: JSON's and text's options) */
@@ -447,7 +447,7 @@ PBJ_MUST_USE pbj_status golden_apis2_Record_Line_from_json(golden_apis2_Record_L
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_apis2_XGroup_to_json(const golden_apis2_XGroup *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_apis2_XGroup_to_json(const golden_apis2_XGroup *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_apis2_XGroup__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_apis2_XGroup__type;   /* golden.apis2.XGroup at run time (the types an Any may hold: JSON's and text's options) */
@@ -479,14 +479,6 @@ uint8_t *golden_apis2_Record_Line__write_reverse(const golden_apis2_Record_Line 
 uint8_t *golden_apis2_XGroup__write(const golden_apis2_XGroup *m, uint8_t *end);   /* after golden_apis2_XGroup_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_apis2_XGroup__decode(golden_apis2_XGroup *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_apis2_XGroup__write_reverse(const golden_apis2_XGroup *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
-#ifdef PBJ_JSON_H
-void golden_apis2_Item__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void golden_apis2_Record__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void golden_apis2_Record_ByNameEntry__json(const void *m, pbj_json *j);   /* the entry's key and value, inside its map's object */
-void golden_apis2_Record_Header__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void golden_apis2_Record_Line__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void golden_apis2_XGroup__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-#endif
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_apis2_Item__from_json(void *pm, pbj__json_in *j);
 pbj_status golden_apis2_Record__from_json(void *pm, pbj__json_in *j);

@@ -44,15 +44,15 @@ static const pbj_field golden_apis3_Leaf__fields[] = {
 PBJ_CODEC(golden_apis3_Leaf, golden_apis3_Leaf__decode, golden_apis3_Leaf_size, golden_apis3_Leaf_encode_partial, golden_apis3_Leaf_sort_maps, golden_apis3_Leaf_missing);
 const pbj_table golden_apis3_Leaf__table = {(const char *)&pbj__pool_apis3_proto, golden_apis3_Leaf__fields, NULL, NULL, 42, sizeof(golden_apis3_Leaf), 2, 2, 0,
                            PBJ_OFFSET(golden_apis3_Leaf, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_apis3_Leaf__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.apis3.All */
 static const pbj_field golden_apis3_All__fields[] = {
     {1, PBJ_TYPE_INT64, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_apis3_All, scalar), 0, 85, 85, NULL, NULL},   /* scalar */
     {2, PBJ_TYPE_STRING, PBJ_MODE_IMPLICIT, PBJ_F_UTF8, PBJ_MEMBER(golden_apis3_All, text), 0, 92, 92, NULL, NULL},   /* text */
     {3, PBJ_TYPE_BYTES, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_apis3_All, blob), 0, 97, 97, NULL, NULL},   /* blob */
-    {4, PBJ_TYPE_UINT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_apis3_All, maybe), PBJ_OFFSET(golden_apis3_All, has_maybe), 102, 102, NULL, NULL},   /* maybe */
-    {5, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, PBJ_F_UTF8, PBJ_MEMBER(golden_apis3_All, maybe_text), PBJ_OFFSET(golden_apis3_All, has_maybe_text), 108, 119, NULL, NULL},   /* maybe_text */
+    {4, PBJ_TYPE_UINT32, PBJ_MODE_OPTIONAL, PBJ_F_PROTO3_OPTIONAL, PBJ_MEMBER(golden_apis3_All, maybe), PBJ_OFFSET(golden_apis3_All, has_maybe), 102, 102, NULL, NULL},   /* maybe */
+    {5, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, PBJ_F_UTF8 | PBJ_F_PROTO3_OPTIONAL, PBJ_MEMBER(golden_apis3_All, maybe_text), PBJ_OFFSET(golden_apis3_All, has_maybe_text), 108, 119, NULL, NULL},   /* maybe_text */
     {6, PBJ_TYPE_SINT32, PBJ_MODE_REPEATED, PBJ_F_PACKED, PBJ_MEMBER(golden_apis3_All, packed), 0, 129, 129, NULL, NULL},   /* packed */
     {7, PBJ_TYPE_INT32, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(golden_apis3_All, unpacked), 0, 136, 136, NULL, NULL},   /* unpacked */
     {8, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, PBJ_F_UTF8, PBJ_MEMBER(golden_apis3_All, words), 0, 145, 145, NULL, NULL},   /* words */
@@ -76,7 +76,7 @@ static const pbj_oneof golden_apis3_All__oneofs[] = {
 PBJ_CODEC(golden_apis3_All, golden_apis3_All__decode, golden_apis3_All_size, golden_apis3_All_encode_partial, golden_apis3_All_sort_maps, golden_apis3_All_missing);
 const pbj_table golden_apis3_All__table = {(const char *)&pbj__pool_apis3_proto, golden_apis3_All__fields, golden_apis3_All__oneofs, NULL, 68, sizeof(golden_apis3_All), 21, 21, 1,
                            PBJ_OFFSET(golden_apis3_All, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_apis3_All__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.apis3.All.CountsEntry */
 static const pbj_field golden_apis3_All_CountsEntry__fields[] = {
@@ -86,7 +86,7 @@ static const pbj_field golden_apis3_All_CountsEntry__fields[] = {
 PBJ_CODEC(golden_apis3_All_CountsEntry, golden_apis3_All_CountsEntry__decode, golden_apis3_All_CountsEntry_size, golden_apis3_All_CountsEntry_encode_partial, golden_apis3_All_CountsEntry_sort_maps, golden_apis3_All_CountsEntry_missing);
 const pbj_table golden_apis3_All_CountsEntry__table = {(const char *)&pbj__pool_apis3_proto, golden_apis3_All_CountsEntry__fields, NULL, NULL, 275, sizeof(golden_apis3_All_CountsEntry), 2, 2, 0,
                            PBJ_OFFSET(golden_apis3_All_CountsEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &golden_apis3_All_CountsEntry__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.apis3.All.ByIdEntry */
 static const pbj_field golden_apis3_All_ByIdEntry__fields[] = {
@@ -96,7 +96,7 @@ static const pbj_field golden_apis3_All_ByIdEntry__fields[] = {
 PBJ_CODEC(golden_apis3_All_ByIdEntry, golden_apis3_All_ByIdEntry__decode, golden_apis3_All_ByIdEntry_size, golden_apis3_All_ByIdEntry_encode_partial, golden_apis3_All_ByIdEntry_sort_maps, golden_apis3_All_ByIdEntry_missing);
 const pbj_table golden_apis3_All_ByIdEntry__table = {(const char *)&pbj__pool_apis3_proto, golden_apis3_All_ByIdEntry__fields, NULL, NULL, 314, sizeof(golden_apis3_All_ByIdEntry), 2, 2, 0,
                            PBJ_OFFSET(golden_apis3_All_ByIdEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &golden_apis3_All_ByIdEntry__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* ==== golden.apis3.Leaf ==== */
 
@@ -1320,34 +1320,8 @@ pbj_status golden_apis3_All_ByIdEntry__decode(golden_apis3_All_ByIdEntry *m, con
 }
 
 #ifdef PBJ_JSON_H
-void golden_apis3_Leaf__json(const void *vm, pbj_json *j)
-{
-    const golden_apis3_Leaf *m = (golden_apis3_Leaf const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->id || j->o.emit_defaults) {
-        pbj__json_key(j, "id", "id");
-        pbj__json_int32(j, m->id);
-    }
-    if (m->name.len != 0 || j->o.emit_defaults) {
-        pbj__json_key(j, "name", "name");
-        pbj__json_string(j, m->name);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_apis3_Leaf_to_json(const golden_apis3_Leaf *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_apis3_Leaf__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_apis3_Leaf__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_apis3_Leaf_to_json((golden_apis3_Leaf const *)m, out, o);
-}
+static void golden_apis3_Leaf__json(const void *m, pbj_json *j) { pbj__json_message(&golden_apis3_Leaf__table, m, j); }
+static pbj_status golden_apis3_Leaf__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_apis3_Leaf__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -1419,148 +1393,8 @@ pbj_status golden_apis3_Leaf__from_json(void *pm, pbj__json_in *j)   /* one leve
 }
 #endif
 #ifdef PBJ_JSON_H
-void golden_apis3_All__json(const void *vm, pbj_json *j)
-{
-    const golden_apis3_All *m = (golden_apis3_All const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->scalar || j->o.emit_defaults) {
-        pbj__json_key(j, "scalar", "scalar");
-        pbj__json_int64(j, m->scalar);
-    }
-    if (m->text.len != 0 || j->o.emit_defaults) {
-        pbj__json_key(j, "text", "text");
-        pbj__json_string(j, m->text);
-    }
-    if (m->blob.len != 0 || j->o.emit_defaults) {
-        pbj__json_key(j, "blob", "blob");
-        pbj__json_bytes(j, m->blob);
-    }
-    if (m->has_maybe) {
-        pbj__json_key(j, "maybe", "maybe");
-        pbj__json_uint32(j, m->maybe);
-    }
-    if (m->has_maybe_text) {
-        pbj__json_key(j, "maybeText", "maybe_text");
-        pbj__json_string(j, m->maybe_text);
-    }
-    if (m->packed.count || j->o.emit_defaults) {
-        pbj__json_key(j, "packed", "packed");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->packed.count; i++) {
-            pbj__json_sep(j);
-            pbj__json_int32(j, m->packed.data[i]);
-        }
-        pbj__json_end(j, ']');
-    }
-    if (m->unpacked.count || j->o.emit_defaults) {
-        pbj__json_key(j, "unpacked", "unpacked");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->unpacked.count; i++) {
-            pbj__json_sep(j);
-            pbj__json_int32(j, m->unpacked.data[i]);
-        }
-        pbj__json_end(j, ']');
-    }
-    if (m->words.count || j->o.emit_defaults) {
-        pbj__json_key(j, "words", "words");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->words.count; i++) {
-            pbj__json_sep(j);
-            pbj__json_string(j, m->words.data[i]);
-        }
-        pbj__json_end(j, ']');
-    }
-    if (m->leaf) {
-        pbj__json_key(j, "leaf", "leaf");
-        if (m->leaf) golden_apis3_Leaf__json(m->leaf, j);
-        else pbj__json_put(j, "{}", 2);
-    }
-    if (m->leaves.count || j->o.emit_defaults) {
-        pbj__json_key(j, "leaves", "leaves");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->leaves.count; i++) {
-            pbj__json_sep(j);
-            golden_apis3_Leaf__json(&m->leaves.data[i], j);
-        }
-        pbj__json_end(j, ']');
-    }
-    if (m->counts.count || j->o.emit_defaults) {
-        pbj__json_key(j, "counts", "counts");
-        pbj__json_begin(j, '{');
-        for (size_t i = 0; i < m->counts.count; i++)
-            golden_apis3_All_CountsEntry__json(&m->counts.data[i], j);
-        pbj__json_end(j, '}');
-    }
-    if (m->by_id.count || j->o.emit_defaults) {
-        pbj__json_key(j, "byId", "by_id");
-        pbj__json_begin(j, '{');
-        for (size_t i = 0; i < m->by_id.count; i++)
-            golden_apis3_All_ByIdEntry__json(&m->by_id.data[i], j);
-        pbj__json_end(j, '}');
-    }
-    switch (m->pick_case) {
-    case golden_apis3_All_pick_pick_int:
-        pbj__json_key(j, "pickInt", "pick_int");
-        pbj__json_int32(j, m->pick.pick_int);
-        break;
-    case golden_apis3_All_pick_pick_text:
-        pbj__json_key(j, "pickText", "pick_text");
-        pbj__json_string(j, m->pick.pick_text);
-        break;
-    case golden_apis3_All_pick_pick_leaf:
-        pbj__json_key(j, "pickLeaf", "pick_leaf");
-        if (m->pick.pick_leaf) golden_apis3_Leaf__json(m->pick.pick_leaf, j);
-        else pbj__json_put(j, "{}", 2);
-        break;
-    default:
-        break;
-    }
-    if (m->kind || j->o.emit_defaults) {
-        pbj__json_key(j, "kind", "kind");
-        pbj__json_enum(j, m->kind, golden_apis3_Kind_name(m->kind));
-    }
-    if (m->kinds.count || j->o.emit_defaults) {
-        pbj__json_key(j, "kinds", "kinds");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->kinds.count; i++) {
-            pbj__json_sep(j);
-            pbj__json_enum(j, m->kinds.data[i], golden_apis3_Kind_name(m->kinds.data[i]));
-        }
-        pbj__json_end(j, ']');
-    }
-    if (pbj_double_bits(m->ratio) != 0 || j->o.emit_defaults) {
-        pbj__json_key(j, "ratio", "ratio");
-        pbj__json_double(j, m->ratio);
-    }
-    if (m->fixed || j->o.emit_defaults) {
-        pbj__json_key(j, "fixed", "fixed");
-        pbj__json_uint32(j, m->fixed);
-    }
-    if (m->flag || j->o.emit_defaults) {
-        pbj__json_key(j, "flag", "flag");
-        pbj__json_bool(j, m->flag);
-    }
-    if (m->child) {
-        pbj__json_key(j, "child", "child");
-        if (m->child) golden_apis3_All__json(m->child, j);
-        else pbj__json_put(j, "{}", 2);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_apis3_All_to_json(const golden_apis3_All *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_apis3_All__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_apis3_All__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_apis3_All_to_json((golden_apis3_All const *)m, out, o);
-}
+static void golden_apis3_All__json(const void *m, pbj_json *j) { pbj__json_message(&golden_apis3_All__table, m, j); }
+static pbj_status golden_apis3_All__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_apis3_All__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -1898,25 +1732,6 @@ pbj_status golden_apis3_All__from_json(void *pm, pbj__json_in *j)   /* one level
     return pbj__jin_message(j, golden_apis3_All__from_json_form, pm);
 }
 #endif
-#ifdef PBJ_JSON_H
-void golden_apis3_All_CountsEntry__json(const void *vm, pbj_json *j)
-{
-    const golden_apis3_All_CountsEntry *m = (golden_apis3_All_CountsEntry const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    pbj__json_key_string(j, m->key);pbj__json_int64(j, m->value);
-}
-#endif
-
-#ifdef PBJ_JSON_H
-void golden_apis3_All_ByIdEntry__json(const void *vm, pbj_json *j)
-{
-    const golden_apis3_All_ByIdEntry *m = (golden_apis3_All_ByIdEntry const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    pbj__json_key_int(j, m->key);if (m->value) golden_apis3_Leaf__json(m->value, j);
-    else pbj__json_put(j, "{}", 2);
-}
-#endif
-
 /* ==== views ==== */
 
 /* ---- golden.apis3.Leaf view ---- */

@@ -323,7 +323,7 @@ PBJ_MUST_USE static inline pbj_status golden_apis3_All_ByIdEntry_from_text(golde
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_apis3_Leaf_to_json(const golden_apis3_Leaf *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_apis3_Leaf_to_json(const golden_apis3_Leaf *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_apis3_Leaf__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_apis3_Leaf__type;   /* golden.apis3.Leaf at run time (the types an Any may hold: JSON's and text's options) */
@@ -335,7 +335,7 @@ PBJ_MUST_USE pbj_status golden_apis3_Leaf_from_json(golden_apis3_Leaf *m, const 
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_apis3_All_to_json(const golden_apis3_All *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_apis3_All_to_json(const golden_apis3_All *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_apis3_All__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_apis3_All__type;   /* golden.apis3.All at run time (the types an Any may hold: JSON's and text's options) */
@@ -362,12 +362,6 @@ uint8_t *golden_apis3_All_CountsEntry__write_reverse(const golden_apis3_All_Coun
 uint8_t *golden_apis3_All_ByIdEntry__write(const golden_apis3_All_ByIdEntry *m, uint8_t *end);   /* after golden_apis3_All_ByIdEntry_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry__decode(golden_apis3_All_ByIdEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_apis3_All_ByIdEntry__write_reverse(const golden_apis3_All_ByIdEntry *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
-#ifdef PBJ_JSON_H
-void golden_apis3_Leaf__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void golden_apis3_All__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void golden_apis3_All_CountsEntry__json(const void *m, pbj_json *j);   /* the entry's key and value, inside its map's object */
-void golden_apis3_All_ByIdEntry__json(const void *m, pbj_json *j);   /* the entry's key and value, inside its map's object */
-#endif
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_apis3_Leaf__from_json(void *pm, pbj__json_in *j);
 pbj_status golden_apis3_All__from_json(void *pm, pbj__json_in *j);

@@ -53,7 +53,7 @@ static const pbj_field golden_defaults_Defaults__fields[] = {
 PBJ_CODEC(golden_defaults_Defaults, golden_defaults_Defaults__decode, golden_defaults_Defaults_size, golden_defaults_Defaults_encode_partial, golden_defaults_Defaults_sort_maps, golden_defaults_Defaults_missing);
 const pbj_table golden_defaults_Defaults__table = {(const char *)&pbj__pool_defaults_proto, golden_defaults_Defaults__fields, NULL, golden_defaults_Defaults__init_table, 31, sizeof(golden_defaults_Defaults), 12, 12, 0,
                            PBJ_OFFSET(golden_defaults_Defaults, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_defaults_Defaults__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* ==== golden.defaults.Defaults ==== */
 
@@ -350,74 +350,8 @@ pbj_status golden_defaults_Defaults__decode(golden_defaults_Defaults *m, const u
 }
 
 #ifdef PBJ_JSON_H
-void golden_defaults_Defaults__json(const void *vm, pbj_json *j)
-{
-    const golden_defaults_Defaults *m = (golden_defaults_Defaults const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->has_d_int32 || j->o.emit_defaults) {
-        pbj__json_key(j, "dInt32", "d_int32");
-        pbj__json_int32(j, m->d_int32);
-    }
-    if (m->has_d_uint64 || j->o.emit_defaults) {
-        pbj__json_key(j, "dUint64", "d_uint64");
-        pbj__json_uint64(j, m->d_uint64);
-    }
-    if (m->has_d_sint64 || j->o.emit_defaults) {
-        pbj__json_key(j, "dSint64", "d_sint64");
-        pbj__json_int64(j, m->d_sint64);
-    }
-    if (m->has_d_float || j->o.emit_defaults) {
-        pbj__json_key(j, "dFloat", "d_float");
-        pbj__json_float(j, m->d_float);
-    }
-    if (m->has_d_inf || j->o.emit_defaults) {
-        pbj__json_key(j, "dInf", "d_inf");
-        pbj__json_double(j, m->d_inf);
-    }
-    if (m->has_d_nan || j->o.emit_defaults) {
-        pbj__json_key(j, "dNan", "d_nan");
-        pbj__json_double(j, m->d_nan);
-    }
-    if (m->has_d_bool || j->o.emit_defaults) {
-        pbj__json_key(j, "dBool", "d_bool");
-        pbj__json_bool(j, m->d_bool);
-    }
-    if (m->has_d_string || j->o.emit_defaults) {
-        pbj__json_key(j, "dString", "d_string");
-        pbj__json_string(j, m->d_string);
-    }
-    if (m->has_d_bytes || j->o.emit_defaults) {
-        pbj__json_key(j, "dBytes", "d_bytes");
-        pbj__json_bytes(j, m->d_bytes);
-    }
-    if (m->has_d_color || j->o.emit_defaults) {
-        pbj__json_key(j, "dColor", "d_color");
-        pbj__json_enum(j, m->d_color, golden_defaults_Color_name(m->d_color));
-    }
-    if (m->has_d_first || j->o.emit_defaults) {
-        pbj__json_key(j, "dFirst", "d_first");
-        pbj__json_enum(j, m->d_first, golden_defaults_Color_name(m->d_first));
-    }
-    if (m->has_no_default || j->o.emit_defaults) {
-        pbj__json_key(j, "noDefault", "no_default");
-        pbj__json_int32(j, m->no_default);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_defaults_Defaults_to_json(const golden_defaults_Defaults *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_defaults_Defaults__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_defaults_Defaults__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_defaults_Defaults_to_json((golden_defaults_Defaults const *)m, out, o);
-}
+static void golden_defaults_Defaults__json(const void *m, pbj_json *j) { pbj__json_message(&golden_defaults_Defaults__table, m, j); }
+static pbj_status golden_defaults_Defaults__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_defaults_Defaults__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H

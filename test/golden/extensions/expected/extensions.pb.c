@@ -32,10 +32,13 @@ static const pbj_field golden_extensions_Base__exts[] = {
     {150, PBJ_TYPE_DOUBLE, PBJ_MODE_OPTIONAL, 0, 0, 0, 0, 193, 193, NULL, NULL},   /* golden.extensions.Scope.s_double */
 };
 static const uint32_t golden_extensions_Base__ext_ranges[] = {100, 199};
+#ifdef PBJ_JSON_H
+static void golden_extensions_Base__json_ext(const void *vm, pbj_json *j, uint32_t lo, uint32_t hi);   /* its extensions in JSON */
+#endif
 PBJ_CODEC(golden_extensions_Base, golden_extensions_Base__decode, golden_extensions_Base_size, golden_extensions_Base_encode_partial, golden_extensions_Base_sort_maps, golden_extensions_Base_missing);
 const pbj_table golden_extensions_Base__table = {(const char *)&pbj__pool_extensions_proto, golden_extensions_Base__fields, NULL, NULL, 0, sizeof(golden_extensions_Base), 1, 1, 0,
                            PBJ_OFFSET(golden_extensions_Base, pbj_unknown), PBJ_OFFSET(golden_extensions_Base, pbj_ext), 0, golden_extensions_Base__ext_singular, NULL, &golden_extensions_Base__codec, golden_extensions_Base__exts, 7,
-                           1, golden_extensions_Base__ext_ranges};
+                           1, golden_extensions_Base__ext_ranges, PBJ_WKT_NONE, PBJ_JSON_EXT(golden_extensions_Base__json_ext)};
 
 /* golden.extensions.Note */
 static const pbj_field golden_extensions_Note__fields[] = {
@@ -44,7 +47,7 @@ static const pbj_field golden_extensions_Note__fields[] = {
 PBJ_CODEC(golden_extensions_Note, golden_extensions_Note__decode, golden_extensions_Note_size, golden_extensions_Note_encode_partial, golden_extensions_Note_sort_maps, golden_extensions_Note_missing);
 const pbj_table golden_extensions_Note__table = {(const char *)&pbj__pool_extensions_proto, golden_extensions_Note__fields, NULL, NULL, 228, sizeof(golden_extensions_Note), 1, 1, 0,
                            PBJ_OFFSET(golden_extensions_Note, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_extensions_Note__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.extensions.EGroup */
 static const pbj_field golden_extensions_EGroup__fields[] = {
@@ -53,13 +56,13 @@ static const pbj_field golden_extensions_EGroup__fields[] = {
 PBJ_CODEC(golden_extensions_EGroup, golden_extensions_EGroup__decode, golden_extensions_EGroup_size, golden_extensions_EGroup_encode_partial, golden_extensions_EGroup_sort_maps, golden_extensions_EGroup_missing);
 const pbj_table golden_extensions_EGroup__table = {(const char *)&pbj__pool_extensions_proto, golden_extensions_EGroup__fields, NULL, NULL, 256, sizeof(golden_extensions_EGroup), 1, 1, 0,
                            PBJ_OFFSET(golden_extensions_EGroup, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_extensions_EGroup__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.extensions.Scope */
 PBJ_CODEC(golden_extensions_Scope, golden_extensions_Scope__decode, golden_extensions_Scope_size, golden_extensions_Scope_encode_partial, golden_extensions_Scope_sort_maps, golden_extensions_Scope_missing);
 const pbj_table golden_extensions_Scope__table = {(const char *)&pbj__pool_extensions_proto, NULL, NULL, NULL, 283, sizeof(golden_extensions_Scope), 0, 0, 0,
                            PBJ_OFFSET(golden_extensions_Scope, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_extensions_Scope__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* ==== golden.extensions.Base ==== */
 
@@ -392,8 +395,9 @@ pbj_status golden_extensions_Scope__decode(golden_extensions_Scope *m, const uin
 
 #ifdef PBJ_JSON_H
 /* The extensions it knows with numbers in [lo, hi], each once, from m->pbj_ext (others are left out, as unknown fields). */
-static void golden_extensions_Base__json_ext(const golden_extensions_Base *m, pbj_json *j, uint32_t lo, uint32_t hi)
+static void golden_extensions_Base__json_ext(const void *vm, pbj_json *j, uint32_t lo, uint32_t hi)
 {
+    const golden_extensions_Base *m = (golden_extensions_Base const *)vm;
     size_t pos = 0;
     uint32_t last = 0;
     pbj__ext_rec r;
@@ -456,7 +460,7 @@ static void golden_extensions_Base__json_ext(const golden_extensions_Base *m, pb
                 st = golden_extensions_Note__decode(&x, s.data, s.data + s.len, &d);
             }
             pbj__json_key(j, "[golden.extensions.e_note]", "[golden.extensions.e_note]");
-            if (st == PBJ_OK) golden_extensions_Note__json(&x, j);
+            if (st == PBJ_OK) pbj__json_message(&golden_extensions_Note__table, &x, j);
             pbj_arena_free(&a);
             if (st != PBJ_OK) pbj__json_fail(j, st == PBJ_ERR_NOMEM ? st : PBJ_ERR_JSON);   /* a record that does not decode */
             break;
@@ -476,7 +480,7 @@ static void golden_extensions_Base__json_ext(const golden_extensions_Base *m, pb
                 st = golden_extensions_EGroup__decode(&x, s.data, s.data + s.len, &d);
             }
             pbj__json_key(j, "[golden.extensions.egroup]", "[golden.extensions.egroup]");
-            if (st == PBJ_OK) golden_extensions_EGroup__json(&x, j);
+            if (st == PBJ_OK) pbj__json_message(&golden_extensions_EGroup__table, &x, j);
             pbj_arena_free(&a);
             if (st != PBJ_OK) pbj__json_fail(j, st == PBJ_ERR_NOMEM ? st : PBJ_ERR_JSON);   /* a record that does not decode */
             break;
@@ -494,31 +498,8 @@ static void golden_extensions_Base__json_ext(const golden_extensions_Base *m, pb
     }
 }
 
-void golden_extensions_Base__json(const void *vm, pbj_json *j)
-{
-    const golden_extensions_Base *m = (golden_extensions_Base const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->has_id || j->o.emit_defaults) {
-        pbj__json_key(j, "id", "id");
-        pbj__json_int32(j, m->id);
-    }
-    golden_extensions_Base__json_ext(m, j, 100, 199);
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_extensions_Base_to_json(const golden_extensions_Base *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_extensions_Base__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_extensions_Base__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_extensions_Base_to_json((golden_extensions_Base const *)m, out, o);
-}
+static void golden_extensions_Base__json(const void *m, pbj_json *j) { pbj__json_message(&golden_extensions_Base__table, m, j); }
+static pbj_status golden_extensions_Base__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_extensions_Base__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -756,30 +737,8 @@ pbj_status golden_extensions_Base__from_json(void *pm, pbj__json_in *j)   /* one
 }
 #endif
 #ifdef PBJ_JSON_H
-void golden_extensions_Note__json(const void *vm, pbj_json *j)
-{
-    const golden_extensions_Note *m = (golden_extensions_Note const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->has_text || j->o.emit_defaults) {
-        pbj__json_key(j, "text", "text");
-        pbj__json_string(j, m->text);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_extensions_Note_to_json(const golden_extensions_Note *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_extensions_Note__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_extensions_Note__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_extensions_Note_to_json((golden_extensions_Note const *)m, out, o);
-}
+static void golden_extensions_Note__json(const void *m, pbj_json *j) { pbj__json_message(&golden_extensions_Note__table, m, j); }
+static pbj_status golden_extensions_Note__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_extensions_Note__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -842,30 +801,8 @@ pbj_status golden_extensions_Note__from_json(void *pm, pbj__json_in *j)   /* one
 }
 #endif
 #ifdef PBJ_JSON_H
-void golden_extensions_EGroup__json(const void *vm, pbj_json *j)
-{
-    const golden_extensions_EGroup *m = (golden_extensions_EGroup const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->has_g || j->o.emit_defaults) {
-        pbj__json_key(j, "g", "g");
-        pbj__json_int32(j, m->g);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_extensions_EGroup_to_json(const golden_extensions_EGroup *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_extensions_EGroup__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_extensions_EGroup__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_extensions_EGroup_to_json((golden_extensions_EGroup const *)m, out, o);
-}
+static void golden_extensions_EGroup__json(const void *m, pbj_json *j) { pbj__json_message(&golden_extensions_EGroup__table, m, j); }
+static pbj_status golden_extensions_EGroup__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_extensions_EGroup__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -928,26 +865,8 @@ pbj_status golden_extensions_EGroup__from_json(void *pm, pbj__json_in *j)   /* o
 }
 #endif
 #ifdef PBJ_JSON_H
-void golden_extensions_Scope__json(const void *vm, pbj_json *j)
-{
-    const golden_extensions_Scope *m = (golden_extensions_Scope const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_extensions_Scope_to_json(const golden_extensions_Scope *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_extensions_Scope__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_extensions_Scope__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_extensions_Scope_to_json((golden_extensions_Scope const *)m, out, o);
-}
+static void golden_extensions_Scope__json(const void *m, pbj_json *j) { pbj__json_message(&golden_extensions_Scope__table, m, j); }
+static pbj_status golden_extensions_Scope__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_extensions_Scope__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H

@@ -190,7 +190,7 @@ PBJ_MUST_USE static inline pbj_status golden_extensions_Scope_from_text(golden_e
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_extensions_Base_to_json(const golden_extensions_Base *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_extensions_Base_to_json(const golden_extensions_Base *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_extensions_Base__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_extensions_Base__type;   /* golden.extensions.Base at run time (the types an Any may hold: JSON's and text's options) */
@@ -202,7 +202,7 @@ PBJ_MUST_USE pbj_status golden_extensions_Base_from_json(golden_extensions_Base 
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_extensions_Note_to_json(const golden_extensions_Note *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_extensions_Note_to_json(const golden_extensions_Note *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_extensions_Note__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_extensions_Note__type;   /* golden.extensions.Note at run time (the types an Any may hold: JSON's and text's options) */
@@ -214,7 +214,7 @@ PBJ_MUST_USE pbj_status golden_extensions_Note_from_json(golden_extensions_Note 
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_extensions_EGroup_to_json(const golden_extensions_EGroup *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_extensions_EGroup_to_json(const golden_extensions_EGroup *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_extensions_EGroup__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_extensions_EGroup__type;   /* golden.extensions.EGroup at run time (the types an Any may hold: JSON's and text's options) */
@@ -226,7 +226,7 @@ PBJ_MUST_USE pbj_status golden_extensions_EGroup_from_json(golden_extensions_EGr
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_extensions_Scope_to_json(const golden_extensions_Scope *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_extensions_Scope_to_json(const golden_extensions_Scope *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_extensions_Scope__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_extensions_Scope__type;   /* golden.extensions.Scope at run time (the types an Any may hold: JSON's and text's options) */
@@ -248,12 +248,6 @@ uint8_t *golden_extensions_EGroup__write(const golden_extensions_EGroup *m, uint
 PBJ_MUST_USE pbj_status golden_extensions_EGroup__decode(golden_extensions_EGroup *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_extensions_Scope__write(const golden_extensions_Scope *m, uint8_t *end);   /* after golden_extensions_Scope_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_extensions_Scope__decode(golden_extensions_Scope *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_JSON_H
-void golden_extensions_Base__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void golden_extensions_Note__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void golden_extensions_EGroup__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void golden_extensions_Scope__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-#endif
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_extensions_Base__from_json(void *pm, pbj__json_in *j);
 pbj_status golden_extensions_Note__from_json(void *pm, pbj__json_in *j);

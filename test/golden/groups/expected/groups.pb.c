@@ -12,49 +12,49 @@
  * differs), then its oneofs' names, then its extensions' text and JSON names; in pieces laid end to end
  * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
 static const struct {
-    char s0[157];
+    char s0[174];
 } pbj__pool_groups_proto = {
-    "golden.groups.Grouped\000a\000Single\000single\000Many\000many\000golden.groups.Grouped.Single\000x\000Deep\000deep\000golden.groups.Grouped.Single.Deep\000tags\000golden.groups.Grouped.Many\000k",
+    "golden.groups.Grouped\000a\000Single\000single\000single\000Many\000many\000many\000golden.groups.Grouped.Single\000x\000Deep\000deep\000deep\000golden.groups.Grouped.Single.Deep\000tags\000golden.groups.Grouped.Many\000k",
 };
 
 /* golden.groups.Grouped */
 static const pbj_field golden_groups_Grouped__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_groups_Grouped, a), PBJ_OFFSET(golden_groups_Grouped, has_a), 22, 22, NULL, NULL},   /* a */
     {2, PBJ_TYPE_GROUP, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_groups_Grouped, single), 0, 24, 31, &golden_groups_Grouped_Single__table, NULL},   /* Single */
-    {6, PBJ_TYPE_GROUP, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(golden_groups_Grouped, many), 0, 38, 43, &golden_groups_Grouped_Many__table, NULL},   /* Many */
+    {6, PBJ_TYPE_GROUP, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(golden_groups_Grouped, many), 0, 45, 50, &golden_groups_Grouped_Many__table, NULL},   /* Many */
 };
 PBJ_CODEC(golden_groups_Grouped, golden_groups_Grouped__decode, golden_groups_Grouped_size, golden_groups_Grouped_encode_partial, golden_groups_Grouped_sort_maps, golden_groups_Grouped_missing);
 const pbj_table golden_groups_Grouped__table = {(const char *)&pbj__pool_groups_proto, golden_groups_Grouped__fields, NULL, NULL, 0, sizeof(golden_groups_Grouped), 3, 2, 0,
                            PBJ_OFFSET(golden_groups_Grouped, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_groups_Grouped__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.groups.Grouped.Single */
 static const pbj_field golden_groups_Grouped_Single__fields[] = {
-    {3, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_groups_Grouped_Single, x), PBJ_OFFSET(golden_groups_Grouped_Single, has_x), 77, 77, NULL, NULL},   /* x */
-    {4, PBJ_TYPE_GROUP, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_groups_Grouped_Single, deep), 0, 79, 84, &golden_groups_Grouped_Single_Deep__table, NULL},   /* Deep */
+    {3, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_groups_Grouped_Single, x), PBJ_OFFSET(golden_groups_Grouped_Single, has_x), 89, 89, NULL, NULL},   /* x */
+    {4, PBJ_TYPE_GROUP, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_groups_Grouped_Single, deep), 0, 91, 96, &golden_groups_Grouped_Single_Deep__table, NULL},   /* Deep */
 };
 PBJ_CODEC(golden_groups_Grouped_Single, golden_groups_Grouped_Single__decode, golden_groups_Grouped_Single_size, golden_groups_Grouped_Single_encode_partial, golden_groups_Grouped_Single_sort_maps, golden_groups_Grouped_Single_missing);
-const pbj_table golden_groups_Grouped_Single__table = {(const char *)&pbj__pool_groups_proto, golden_groups_Grouped_Single__fields, NULL, NULL, 48, sizeof(golden_groups_Grouped_Single), 2, 0, 0,
+const pbj_table golden_groups_Grouped_Single__table = {(const char *)&pbj__pool_groups_proto, golden_groups_Grouped_Single__fields, NULL, NULL, 60, sizeof(golden_groups_Grouped_Single), 2, 0, 0,
                            PBJ_OFFSET(golden_groups_Grouped_Single, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_groups_Grouped_Single__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.groups.Grouped.Single.Deep */
 static const pbj_field golden_groups_Grouped_Single_Deep__fields[] = {
-    {5, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(golden_groups_Grouped_Single_Deep, tags), 0, 123, 123, NULL, NULL},   /* tags */
+    {5, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(golden_groups_Grouped_Single_Deep, tags), 0, 140, 140, NULL, NULL},   /* tags */
 };
 PBJ_CODEC(golden_groups_Grouped_Single_Deep, golden_groups_Grouped_Single_Deep__decode, golden_groups_Grouped_Single_Deep_size, golden_groups_Grouped_Single_Deep_encode_partial, golden_groups_Grouped_Single_Deep_sort_maps, golden_groups_Grouped_Single_Deep_missing);
-const pbj_table golden_groups_Grouped_Single_Deep__table = {(const char *)&pbj__pool_groups_proto, golden_groups_Grouped_Single_Deep__fields, NULL, NULL, 89, sizeof(golden_groups_Grouped_Single_Deep), 1, 0, 0,
+const pbj_table golden_groups_Grouped_Single_Deep__table = {(const char *)&pbj__pool_groups_proto, golden_groups_Grouped_Single_Deep__fields, NULL, NULL, 106, sizeof(golden_groups_Grouped_Single_Deep), 1, 0, 0,
                            PBJ_OFFSET(golden_groups_Grouped_Single_Deep, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_groups_Grouped_Single_Deep__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.groups.Grouped.Many */
 static const pbj_field golden_groups_Grouped_Many__fields[] = {
-    {7, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_groups_Grouped_Many, k), PBJ_OFFSET(golden_groups_Grouped_Many, has_k), 155, 155, NULL, NULL},   /* k */
+    {7, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_groups_Grouped_Many, k), PBJ_OFFSET(golden_groups_Grouped_Many, has_k), 172, 172, NULL, NULL},   /* k */
 };
 PBJ_CODEC(golden_groups_Grouped_Many, golden_groups_Grouped_Many__decode, golden_groups_Grouped_Many_size, golden_groups_Grouped_Many_encode_partial, golden_groups_Grouped_Many_sort_maps, golden_groups_Grouped_Many_missing);
-const pbj_table golden_groups_Grouped_Many__table = {(const char *)&pbj__pool_groups_proto, golden_groups_Grouped_Many__fields, NULL, NULL, 128, sizeof(golden_groups_Grouped_Many), 1, 0, 0,
+const pbj_table golden_groups_Grouped_Many__table = {(const char *)&pbj__pool_groups_proto, golden_groups_Grouped_Many__fields, NULL, NULL, 145, sizeof(golden_groups_Grouped_Many), 1, 0, 0,
                            PBJ_OFFSET(golden_groups_Grouped_Many, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_groups_Grouped_Many__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* ==== golden.groups.Grouped ==== */
 
@@ -464,44 +464,8 @@ pbj_status golden_groups_Grouped_Many__decode(golden_groups_Grouped_Many *m, con
 }
 
 #ifdef PBJ_JSON_H
-void golden_groups_Grouped__json(const void *vm, pbj_json *j)
-{
-    const golden_groups_Grouped *m = (golden_groups_Grouped const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->has_a || j->o.emit_defaults) {
-        pbj__json_key(j, "a", "a");
-        pbj__json_int32(j, m->a);
-    }
-    if (m->single) {
-        pbj__json_key(j, "single", "single");
-        if (m->single) golden_groups_Grouped_Single__json(m->single, j);
-        else pbj__json_put(j, "{}", 2);
-    }
-    if (m->many.count || j->o.emit_defaults) {
-        pbj__json_key(j, "many", "many");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->many.count; i++) {
-            pbj__json_sep(j);
-            golden_groups_Grouped_Many__json(&m->many.data[i], j);
-        }
-        pbj__json_end(j, ']');
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_groups_Grouped_to_json(const golden_groups_Grouped *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_groups_Grouped__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_groups_Grouped__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_groups_Grouped_to_json((golden_groups_Grouped const *)m, out, o);
-}
+static void golden_groups_Grouped__json(const void *m, pbj_json *j) { pbj__json_message(&golden_groups_Grouped__table, m, j); }
+static pbj_status golden_groups_Grouped__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_groups_Grouped__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -586,35 +550,8 @@ pbj_status golden_groups_Grouped__from_json(void *pm, pbj__json_in *j)   /* one 
 }
 #endif
 #ifdef PBJ_JSON_H
-void golden_groups_Grouped_Single__json(const void *vm, pbj_json *j)
-{
-    const golden_groups_Grouped_Single *m = (golden_groups_Grouped_Single const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->has_x || j->o.emit_defaults) {
-        pbj__json_key(j, "x", "x");
-        pbj__json_int32(j, m->x);
-    }
-    if (m->deep) {
-        pbj__json_key(j, "deep", "deep");
-        if (m->deep) golden_groups_Grouped_Single_Deep__json(m->deep, j);
-        else pbj__json_put(j, "{}", 2);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_groups_Grouped_Single_to_json(const golden_groups_Grouped_Single *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_groups_Grouped_Single__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_groups_Grouped_Single__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_groups_Grouped_Single_to_json((golden_groups_Grouped_Single const *)m, out, o);
-}
+static void golden_groups_Grouped_Single__json(const void *m, pbj_json *j) { pbj__json_message(&golden_groups_Grouped_Single__table, m, j); }
+static pbj_status golden_groups_Grouped_Single__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_groups_Grouped_Single__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -684,35 +621,8 @@ pbj_status golden_groups_Grouped_Single__from_json(void *pm, pbj__json_in *j)   
 }
 #endif
 #ifdef PBJ_JSON_H
-void golden_groups_Grouped_Single_Deep__json(const void *vm, pbj_json *j)
-{
-    const golden_groups_Grouped_Single_Deep *m = (golden_groups_Grouped_Single_Deep const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->tags.count || j->o.emit_defaults) {
-        pbj__json_key(j, "tags", "tags");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->tags.count; i++) {
-            pbj__json_sep(j);
-            pbj__json_string(j, m->tags.data[i]);
-        }
-        pbj__json_end(j, ']');
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_groups_Grouped_Single_Deep_to_json(const golden_groups_Grouped_Single_Deep *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_groups_Grouped_Single_Deep__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_groups_Grouped_Single_Deep__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_groups_Grouped_Single_Deep_to_json((golden_groups_Grouped_Single_Deep const *)m, out, o);
-}
+static void golden_groups_Grouped_Single_Deep__json(const void *m, pbj_json *j) { pbj__json_message(&golden_groups_Grouped_Single_Deep__table, m, j); }
+static pbj_status golden_groups_Grouped_Single_Deep__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_groups_Grouped_Single_Deep__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -783,30 +693,8 @@ pbj_status golden_groups_Grouped_Single_Deep__from_json(void *pm, pbj__json_in *
 }
 #endif
 #ifdef PBJ_JSON_H
-void golden_groups_Grouped_Many__json(const void *vm, pbj_json *j)
-{
-    const golden_groups_Grouped_Many *m = (golden_groups_Grouped_Many const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->has_k || j->o.emit_defaults) {
-        pbj__json_key(j, "k", "k");
-        pbj__json_int32(j, m->k);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_groups_Grouped_Many_to_json(const golden_groups_Grouped_Many *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_groups_Grouped_Many__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_groups_Grouped_Many__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_groups_Grouped_Many_to_json((golden_groups_Grouped_Many const *)m, out, o);
-}
+static void golden_groups_Grouped_Many__json(const void *m, pbj_json *j) { pbj__json_message(&golden_groups_Grouped_Many__table, m, j); }
+static pbj_status golden_groups_Grouped_Many__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_groups_Grouped_Many__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H

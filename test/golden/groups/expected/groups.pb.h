@@ -204,7 +204,7 @@ PBJ_MUST_USE static inline pbj_status golden_groups_Grouped_Many_from_text(golde
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_groups_Grouped_to_json(const golden_groups_Grouped *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_groups_Grouped_to_json(const golden_groups_Grouped *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_groups_Grouped__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_groups_Grouped__type;   /* golden.groups.Grouped at run time (the types an Any may hold: JSON's and text's options) */
@@ -216,7 +216,7 @@ PBJ_MUST_USE pbj_status golden_groups_Grouped_from_json(golden_groups_Grouped *m
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_to_json(const golden_groups_Grouped_Single *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_groups_Grouped_Single_to_json(const golden_groups_Grouped_Single *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_groups_Grouped_Single__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_groups_Grouped_Single__type;   /* golden.groups.Grouped.Single at run time (the types an Any may hold: JSON's and text's options) */
@@ -228,7 +228,7 @@ PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_from_json(golden_groups_Gro
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_to_json(const golden_groups_Grouped_Single_Deep *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_groups_Grouped_Single_Deep_to_json(const golden_groups_Grouped_Single_Deep *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_groups_Grouped_Single_Deep__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_groups_Grouped_Single_Deep__type;   /* golden.groups.Grouped.Single.Deep at run time (the types an Any may hold: JSON's and text's options) */
@@ -240,7 +240,7 @@ PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_from_json(golden_group
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_to_json(const golden_groups_Grouped_Many *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_groups_Grouped_Many_to_json(const golden_groups_Grouped_Many *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_groups_Grouped_Many__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_groups_Grouped_Many__type;   /* golden.groups.Grouped.Many at run time (the types an Any may hold: JSON's and text's options) */
@@ -262,12 +262,6 @@ uint8_t *golden_groups_Grouped_Single_Deep__write(const golden_groups_Grouped_Si
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep__decode(golden_groups_Grouped_Single_Deep *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_groups_Grouped_Many__write(const golden_groups_Grouped_Many *m, uint8_t *end);   /* after golden_groups_Grouped_Many_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Many__decode(golden_groups_Grouped_Many *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_JSON_H
-void golden_groups_Grouped__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void golden_groups_Grouped_Single__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void golden_groups_Grouped_Single_Deep__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void golden_groups_Grouped_Many__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-#endif
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_groups_Grouped__from_json(void *pm, pbj__json_in *j);
 pbj_status golden_groups_Grouped_Single__from_json(void *pm, pbj__json_in *j);

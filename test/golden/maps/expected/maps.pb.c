@@ -41,7 +41,7 @@ static const pbj_field golden_maps_Value__fields[] = {
 PBJ_CODEC(golden_maps_Value, golden_maps_Value__decode, golden_maps_Value_size, golden_maps_Value_encode_partial, golden_maps_Value_sort_maps, golden_maps_Value_missing);
 const pbj_table golden_maps_Value__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Value__fields, NULL, NULL, 37, sizeof(golden_maps_Value), 1, 1, 0,
                            PBJ_OFFSET(golden_maps_Value, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_maps_Value__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.maps.Maps */
 static const pbj_field golden_maps_Maps__fields[] = {
@@ -55,7 +55,7 @@ static const pbj_field golden_maps_Maps__fields[] = {
 PBJ_CODEC(golden_maps_Maps, golden_maps_Maps__decode, golden_maps_Maps_size, golden_maps_Maps_encode_partial, golden_maps_Maps_sort_maps, golden_maps_Maps_missing);
 const pbj_table golden_maps_Maps__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps__fields, NULL, NULL, 60, sizeof(golden_maps_Maps), 6, 6, 0,
                            PBJ_OFFSET(golden_maps_Maps, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_maps_Maps__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.maps.Maps.CountsEntry */
 static const pbj_field golden_maps_Maps_CountsEntry__fields[] = {
@@ -65,7 +65,7 @@ static const pbj_field golden_maps_Maps_CountsEntry__fields[] = {
 PBJ_CODEC(golden_maps_Maps_CountsEntry, golden_maps_Maps_CountsEntry__decode, golden_maps_Maps_CountsEntry_size, golden_maps_Maps_CountsEntry_encode_partial, golden_maps_Maps_CountsEntry_sort_maps, golden_maps_Maps_CountsEntry_missing);
 const pbj_table golden_maps_Maps_CountsEntry__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps_CountsEntry__fields, NULL, NULL, 117, sizeof(golden_maps_Maps_CountsEntry), 2, 2, 0,
                            PBJ_OFFSET(golden_maps_Maps_CountsEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &golden_maps_Maps_CountsEntry__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.maps.Maps.NamesEntry */
 static const pbj_field golden_maps_Maps_NamesEntry__fields[] = {
@@ -75,7 +75,7 @@ static const pbj_field golden_maps_Maps_NamesEntry__fields[] = {
 PBJ_CODEC(golden_maps_Maps_NamesEntry, golden_maps_Maps_NamesEntry__decode, golden_maps_Maps_NamesEntry_size, golden_maps_Maps_NamesEntry_encode_partial, golden_maps_Maps_NamesEntry_sort_maps, golden_maps_Maps_NamesEntry_missing);
 const pbj_table golden_maps_Maps_NamesEntry__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps_NamesEntry__fields, NULL, NULL, 156, sizeof(golden_maps_Maps_NamesEntry), 2, 2, 0,
                            PBJ_OFFSET(golden_maps_Maps_NamesEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &golden_maps_Maps_NamesEntry__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.maps.Maps.ValuesEntry */
 static const pbj_field golden_maps_Maps_ValuesEntry__fields[] = {
@@ -85,7 +85,7 @@ static const pbj_field golden_maps_Maps_ValuesEntry__fields[] = {
 PBJ_CODEC(golden_maps_Maps_ValuesEntry, golden_maps_Maps_ValuesEntry__decode, golden_maps_Maps_ValuesEntry_size, golden_maps_Maps_ValuesEntry_encode_partial, golden_maps_Maps_ValuesEntry_sort_maps, golden_maps_Maps_ValuesEntry_missing);
 const pbj_table golden_maps_Maps_ValuesEntry__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps_ValuesEntry__fields, NULL, NULL, 194, sizeof(golden_maps_Maps_ValuesEntry), 2, 2, 0,
                            PBJ_OFFSET(golden_maps_Maps_ValuesEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &golden_maps_Maps_ValuesEntry__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.maps.Maps.FlagsEntry */
 static const pbj_field golden_maps_Maps_FlagsEntry__fields[] = {
@@ -95,7 +95,7 @@ static const pbj_field golden_maps_Maps_FlagsEntry__fields[] = {
 PBJ_CODEC(golden_maps_Maps_FlagsEntry, golden_maps_Maps_FlagsEntry__decode, golden_maps_Maps_FlagsEntry_size, golden_maps_Maps_FlagsEntry_encode_partial, golden_maps_Maps_FlagsEntry_sort_maps, golden_maps_Maps_FlagsEntry_missing);
 const pbj_table golden_maps_Maps_FlagsEntry__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps_FlagsEntry__fields, NULL, NULL, 233, sizeof(golden_maps_Maps_FlagsEntry), 2, 2, 0,
                            PBJ_OFFSET(golden_maps_Maps_FlagsEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &golden_maps_Maps_FlagsEntry__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.maps.Maps.BlobsEntry */
 static const pbj_field golden_maps_Maps_BlobsEntry__fields[] = {
@@ -105,7 +105,7 @@ static const pbj_field golden_maps_Maps_BlobsEntry__fields[] = {
 PBJ_CODEC(golden_maps_Maps_BlobsEntry, golden_maps_Maps_BlobsEntry__decode, golden_maps_Maps_BlobsEntry_size, golden_maps_Maps_BlobsEntry_encode_partial, golden_maps_Maps_BlobsEntry_sort_maps, golden_maps_Maps_BlobsEntry_missing);
 const pbj_table golden_maps_Maps_BlobsEntry__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps_BlobsEntry__fields, NULL, NULL, 271, sizeof(golden_maps_Maps_BlobsEntry), 2, 2, 0,
                            PBJ_OFFSET(golden_maps_Maps_BlobsEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &golden_maps_Maps_BlobsEntry__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.maps.Maps.WeightsEntry */
 static const pbj_field golden_maps_Maps_WeightsEntry__fields[] = {
@@ -115,7 +115,7 @@ static const pbj_field golden_maps_Maps_WeightsEntry__fields[] = {
 PBJ_CODEC(golden_maps_Maps_WeightsEntry, golden_maps_Maps_WeightsEntry__decode, golden_maps_Maps_WeightsEntry_size, golden_maps_Maps_WeightsEntry_encode_partial, golden_maps_Maps_WeightsEntry_sort_maps, golden_maps_Maps_WeightsEntry_missing);
 const pbj_table golden_maps_Maps_WeightsEntry__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps_WeightsEntry__fields, NULL, NULL, 309, sizeof(golden_maps_Maps_WeightsEntry), 2, 2, 0,
                            PBJ_OFFSET(golden_maps_Maps_WeightsEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &golden_maps_Maps_WeightsEntry__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* ==== golden.maps.Value ==== */
 
@@ -1074,30 +1074,8 @@ pbj_status golden_maps_Maps_WeightsEntry__decode(golden_maps_Maps_WeightsEntry *
 }
 
 #ifdef PBJ_JSON_H
-void golden_maps_Value__json(const void *vm, pbj_json *j)
-{
-    const golden_maps_Value *m = (golden_maps_Value const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->text.len != 0 || j->o.emit_defaults) {
-        pbj__json_key(j, "text", "text");
-        pbj__json_string(j, m->text);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_maps_Value_to_json(const golden_maps_Value *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_maps_Value__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_maps_Value__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_maps_Value_to_json((golden_maps_Value const *)m, out, o);
-}
+static void golden_maps_Value__json(const void *m, pbj_json *j) { pbj__json_message(&golden_maps_Value__table, m, j); }
+static pbj_status golden_maps_Value__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_maps_Value__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -1159,68 +1137,8 @@ pbj_status golden_maps_Value__from_json(void *pm, pbj__json_in *j)   /* one leve
 }
 #endif
 #ifdef PBJ_JSON_H
-void golden_maps_Maps__json(const void *vm, pbj_json *j)
-{
-    const golden_maps_Maps *m = (golden_maps_Maps const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->counts.count || j->o.emit_defaults) {
-        pbj__json_key(j, "counts", "counts");
-        pbj__json_begin(j, '{');
-        for (size_t i = 0; i < m->counts.count; i++)
-            golden_maps_Maps_CountsEntry__json(&m->counts.data[i], j);
-        pbj__json_end(j, '}');
-    }
-    if (m->names.count || j->o.emit_defaults) {
-        pbj__json_key(j, "names", "names");
-        pbj__json_begin(j, '{');
-        for (size_t i = 0; i < m->names.count; i++)
-            golden_maps_Maps_NamesEntry__json(&m->names.data[i], j);
-        pbj__json_end(j, '}');
-    }
-    if (m->values.count || j->o.emit_defaults) {
-        pbj__json_key(j, "values", "values");
-        pbj__json_begin(j, '{');
-        for (size_t i = 0; i < m->values.count; i++)
-            golden_maps_Maps_ValuesEntry__json(&m->values.data[i], j);
-        pbj__json_end(j, '}');
-    }
-    if (m->flags.count || j->o.emit_defaults) {
-        pbj__json_key(j, "flags", "flags");
-        pbj__json_begin(j, '{');
-        for (size_t i = 0; i < m->flags.count; i++)
-            golden_maps_Maps_FlagsEntry__json(&m->flags.data[i], j);
-        pbj__json_end(j, '}');
-    }
-    if (m->blobs.count || j->o.emit_defaults) {
-        pbj__json_key(j, "blobs", "blobs");
-        pbj__json_begin(j, '{');
-        for (size_t i = 0; i < m->blobs.count; i++)
-            golden_maps_Maps_BlobsEntry__json(&m->blobs.data[i], j);
-        pbj__json_end(j, '}');
-    }
-    if (m->weights.count || j->o.emit_defaults) {
-        pbj__json_key(j, "weights", "weights");
-        pbj__json_begin(j, '{');
-        for (size_t i = 0; i < m->weights.count; i++)
-            golden_maps_Maps_WeightsEntry__json(&m->weights.data[i], j);
-        pbj__json_end(j, '}');
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_maps_Maps_to_json(const golden_maps_Maps *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_maps_Maps__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_maps_Maps__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_maps_Maps_to_json((golden_maps_Maps const *)m, out, o);
-}
+static void golden_maps_Maps__json(const void *m, pbj_json *j) { pbj__json_message(&golden_maps_Maps__table, m, j); }
+static pbj_status golden_maps_Maps__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_maps_Maps__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -1423,61 +1341,6 @@ pbj_status golden_maps_Maps__from_json(void *pm, pbj__json_in *j)   /* one level
     return pbj__jin_message(j, golden_maps_Maps__from_json_form, pm);
 }
 #endif
-#ifdef PBJ_JSON_H
-void golden_maps_Maps_CountsEntry__json(const void *vm, pbj_json *j)
-{
-    const golden_maps_Maps_CountsEntry *m = (golden_maps_Maps_CountsEntry const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    pbj__json_key_string(j, m->key);pbj__json_int32(j, m->value);
-}
-#endif
-
-#ifdef PBJ_JSON_H
-void golden_maps_Maps_NamesEntry__json(const void *vm, pbj_json *j)
-{
-    const golden_maps_Maps_NamesEntry *m = (golden_maps_Maps_NamesEntry const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    pbj__json_key_int(j, m->key);pbj__json_string(j, m->value);
-}
-#endif
-
-#ifdef PBJ_JSON_H
-void golden_maps_Maps_ValuesEntry__json(const void *vm, pbj_json *j)
-{
-    const golden_maps_Maps_ValuesEntry *m = (golden_maps_Maps_ValuesEntry const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    pbj__json_key_uint(j, m->key);if (m->value) golden_maps_Value__json(m->value, j);
-    else pbj__json_put(j, "{}", 2);
-}
-#endif
-
-#ifdef PBJ_JSON_H
-void golden_maps_Maps_FlagsEntry__json(const void *vm, pbj_json *j)
-{
-    const golden_maps_Maps_FlagsEntry *m = (golden_maps_Maps_FlagsEntry const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    pbj__json_key_bool(j, m->key);pbj__json_enum(j, m->value, golden_maps_Flag_name(m->value));
-}
-#endif
-
-#ifdef PBJ_JSON_H
-void golden_maps_Maps_BlobsEntry__json(const void *vm, pbj_json *j)
-{
-    const golden_maps_Maps_BlobsEntry *m = (golden_maps_Maps_BlobsEntry const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    pbj__json_key_int(j, m->key);pbj__json_bytes(j, m->value);
-}
-#endif
-
-#ifdef PBJ_JSON_H
-void golden_maps_Maps_WeightsEntry__json(const void *vm, pbj_json *j)
-{
-    const golden_maps_Maps_WeightsEntry *m = (golden_maps_Maps_WeightsEntry const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    pbj__json_key_uint(j, m->key);pbj__json_double(j, m->value);
-}
-#endif
-
 /* ==== golden.maps.Value: building helpers ==== */
 
 pbj_status golden_maps_Value_encode_append(const golden_maps_Value *m, pbj_buf *out)

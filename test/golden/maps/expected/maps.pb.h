@@ -355,7 +355,7 @@ PBJ_MUST_USE static inline pbj_status golden_maps_Maps_WeightsEntry_from_text(go
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_maps_Value_to_json(const golden_maps_Value *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_maps_Value_to_json(const golden_maps_Value *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_maps_Value__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_maps_Value__type;   /* golden.maps.Value at run time (the types an Any may hold: JSON's and text's options) */
@@ -367,7 +367,7 @@ PBJ_MUST_USE pbj_status golden_maps_Value_from_json(golden_maps_Value *m, const 
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_maps_Maps_to_json(const golden_maps_Maps *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_maps_Maps_to_json(const golden_maps_Maps *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_maps_Maps__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_maps_Maps__type;   /* golden.maps.Maps at run time (the types an Any may hold: JSON's and text's options) */
@@ -397,16 +397,6 @@ uint8_t *golden_maps_Maps_BlobsEntry__write(const golden_maps_Maps_BlobsEntry *m
 PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry__decode(golden_maps_Maps_BlobsEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_maps_Maps_WeightsEntry__write(const golden_maps_Maps_WeightsEntry *m, uint8_t *end);   /* after golden_maps_Maps_WeightsEntry_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry__decode(golden_maps_Maps_WeightsEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_JSON_H
-void golden_maps_Value__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void golden_maps_Maps__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void golden_maps_Maps_CountsEntry__json(const void *m, pbj_json *j);   /* the entry's key and value, inside its map's object */
-void golden_maps_Maps_NamesEntry__json(const void *m, pbj_json *j);   /* the entry's key and value, inside its map's object */
-void golden_maps_Maps_ValuesEntry__json(const void *m, pbj_json *j);   /* the entry's key and value, inside its map's object */
-void golden_maps_Maps_FlagsEntry__json(const void *m, pbj_json *j);   /* the entry's key and value, inside its map's object */
-void golden_maps_Maps_BlobsEntry__json(const void *m, pbj_json *j);   /* the entry's key and value, inside its map's object */
-void golden_maps_Maps_WeightsEntry__json(const void *m, pbj_json *j);   /* the entry's key and value, inside its map's object */
-#endif
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_maps_Value__from_json(void *pm, pbj__json_in *j);
 pbj_status golden_maps_Maps__from_json(void *pm, pbj__json_in *j);

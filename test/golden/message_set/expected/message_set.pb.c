@@ -22,10 +22,13 @@ static const pbj_field golden_message_set_Set__exts[] = {
     {1001, PBJ_TYPE_MESSAGE, PBJ_MODE_OPTIONAL, PBJ_F_ITEM, 0, 0, 0, 23, 49, &golden_message_set_Item__table, NULL},   /* golden.message_set.Item.item */
 };
 static const uint32_t golden_message_set_Set__ext_ranges[] = {4, 2147483646};
+#ifdef PBJ_JSON_H
+static void golden_message_set_Set__json_ext(const void *vm, pbj_json *j, uint32_t lo, uint32_t hi);   /* its extensions in JSON */
+#endif
 PBJ_CODEC(golden_message_set_Set, golden_message_set_Set__decode, golden_message_set_Set_size, golden_message_set_Set_encode_partial, golden_message_set_Set_sort_maps, golden_message_set_Set_missing);
 const pbj_table golden_message_set_Set__table = {(const char *)&pbj__pool_message_set_proto, NULL, NULL, NULL, 0, sizeof(golden_message_set_Set), 0, 0, 0,
                            PBJ_OFFSET(golden_message_set_Set, pbj_unknown), PBJ_OFFSET(golden_message_set_Set, pbj_ext), PBJ_T_MSGSET, NULL, NULL, &golden_message_set_Set__codec, golden_message_set_Set__exts, 1,
-                           1, golden_message_set_Set__ext_ranges};
+                           1, golden_message_set_Set__ext_ranges, PBJ_WKT_NONE, PBJ_JSON_EXT(golden_message_set_Set__json_ext)};
 
 /* golden.message_set.Item */
 static const pbj_field golden_message_set_Item__fields[] = {
@@ -34,7 +37,7 @@ static const pbj_field golden_message_set_Item__fields[] = {
 PBJ_CODEC(golden_message_set_Item, golden_message_set_Item__decode, golden_message_set_Item_size, golden_message_set_Item_encode_partial, golden_message_set_Item_sort_maps, golden_message_set_Item_missing);
 const pbj_table golden_message_set_Item__table = {(const char *)&pbj__pool_message_set_proto, golden_message_set_Item__fields, NULL, NULL, 80, sizeof(golden_message_set_Item), 1, 1, 0,
                            PBJ_OFFSET(golden_message_set_Item, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_message_set_Item__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.message_set.Holder */
 static const pbj_field golden_message_set_Holder__fields[] = {
@@ -44,7 +47,7 @@ static const pbj_field golden_message_set_Holder__fields[] = {
 PBJ_CODEC(golden_message_set_Holder, golden_message_set_Holder__decode, golden_message_set_Holder_size, golden_message_set_Holder_encode_partial, golden_message_set_Holder_sort_maps, golden_message_set_Holder_missing);
 const pbj_table golden_message_set_Holder__table = {(const char *)&pbj__pool_message_set_proto, golden_message_set_Holder__fields, NULL, NULL, 106, sizeof(golden_message_set_Holder), 2, 2, 0,
                            PBJ_OFFSET(golden_message_set_Holder, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_message_set_Holder__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* ==== golden.message_set.Set ==== */
 
@@ -312,8 +315,9 @@ pbj_status golden_message_set_Holder__decode(golden_message_set_Holder *m, const
 
 #ifdef PBJ_JSON_H
 /* The extensions it knows with numbers in [lo, hi], each once, from m->pbj_ext (others are left out, as unknown fields). */
-static void golden_message_set_Set__json_ext(const golden_message_set_Set *m, pbj_json *j, uint32_t lo, uint32_t hi)
+static void golden_message_set_Set__json_ext(const void *vm, pbj_json *j, uint32_t lo, uint32_t hi)
 {
+    const golden_message_set_Set *m = (golden_message_set_Set const *)vm;
     size_t pos = 0;
     uint32_t last = 0;
     pbj__ext_rec r;
@@ -336,7 +340,7 @@ static void golden_message_set_Set__json_ext(const golden_message_set_Set *m, pb
                 st = golden_message_set_Item__decode(&x, s.data, s.data + s.len, &d);
             }
             pbj__json_key(j, "[golden.message_set.Item.item]", "[golden.message_set.Item.item]");
-            if (st == PBJ_OK) golden_message_set_Item__json(&x, j);
+            if (st == PBJ_OK) pbj__json_message(&golden_message_set_Item__table, &x, j);
             pbj_arena_free(&a);
             if (st != PBJ_OK) pbj__json_fail(j, st == PBJ_ERR_NOMEM ? st : PBJ_ERR_JSON);   /* a record that does not decode */
             break;
@@ -347,27 +351,8 @@ static void golden_message_set_Set__json_ext(const golden_message_set_Set *m, pb
     }
 }
 
-void golden_message_set_Set__json(const void *vm, pbj_json *j)
-{
-    const golden_message_set_Set *m = (golden_message_set_Set const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    golden_message_set_Set__json_ext(m, j, 4, 2147483646);
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_message_set_Set_to_json(const golden_message_set_Set *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_message_set_Set__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_message_set_Set__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_message_set_Set_to_json((golden_message_set_Set const *)m, out, o);
-}
+static void golden_message_set_Set__json(const void *m, pbj_json *j) { pbj__json_message(&golden_message_set_Set__table, m, j); }
+static pbj_status golden_message_set_Set__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_message_set_Set__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -461,30 +446,8 @@ pbj_status golden_message_set_Set__from_json(void *pm, pbj__json_in *j)   /* one
 }
 #endif
 #ifdef PBJ_JSON_H
-void golden_message_set_Item__json(const void *vm, pbj_json *j)
-{
-    const golden_message_set_Item *m = (golden_message_set_Item const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->has_v || j->o.emit_defaults) {
-        pbj__json_key(j, "v", "v");
-        pbj__json_int32(j, m->v);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_message_set_Item_to_json(const golden_message_set_Item *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_message_set_Item__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_message_set_Item__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_message_set_Item_to_json((golden_message_set_Item const *)m, out, o);
-}
+static void golden_message_set_Item__json(const void *m, pbj_json *j) { pbj__json_message(&golden_message_set_Item__table, m, j); }
+static pbj_status golden_message_set_Item__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_message_set_Item__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -547,35 +510,8 @@ pbj_status golden_message_set_Item__from_json(void *pm, pbj__json_in *j)   /* on
 }
 #endif
 #ifdef PBJ_JSON_H
-void golden_message_set_Holder__json(const void *vm, pbj_json *j)
-{
-    const golden_message_set_Holder *m = (golden_message_set_Holder const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->set) {
-        pbj__json_key(j, "set", "set");
-        if (m->set) golden_message_set_Set__json(m->set, j);
-        else pbj__json_put(j, "{}", 2);
-    }
-    if (m->has_after || j->o.emit_defaults) {
-        pbj__json_key(j, "after", "after");
-        pbj__json_int32(j, m->after);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_message_set_Holder_to_json(const golden_message_set_Holder *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_message_set_Holder__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_message_set_Holder__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_message_set_Holder_to_json((golden_message_set_Holder const *)m, out, o);
-}
+static void golden_message_set_Holder__json(const void *m, pbj_json *j) { pbj__json_message(&golden_message_set_Holder__table, m, j); }
+static pbj_status golden_message_set_Holder__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_message_set_Holder__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H

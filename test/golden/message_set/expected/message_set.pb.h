@@ -153,7 +153,7 @@ PBJ_MUST_USE static inline pbj_status golden_message_set_Holder_from_text(golden
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_message_set_Set_to_json(const golden_message_set_Set *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_message_set_Set_to_json(const golden_message_set_Set *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_message_set_Set__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_message_set_Set__type;   /* golden.message_set.Set at run time (the types an Any may hold: JSON's and text's options) */
@@ -165,7 +165,7 @@ PBJ_MUST_USE pbj_status golden_message_set_Set_from_json(golden_message_set_Set 
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_message_set_Item_to_json(const golden_message_set_Item *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_message_set_Item_to_json(const golden_message_set_Item *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_message_set_Item__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_message_set_Item__type;   /* golden.message_set.Item at run time (the types an Any may hold: JSON's and text's options) */
@@ -177,7 +177,7 @@ PBJ_MUST_USE pbj_status golden_message_set_Item_from_json(golden_message_set_Ite
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_message_set_Holder_to_json(const golden_message_set_Holder *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_message_set_Holder_to_json(const golden_message_set_Holder *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_message_set_Holder__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_message_set_Holder__type;   /* golden.message_set.Holder at run time (the types an Any may hold: JSON's and text's options) */
@@ -197,11 +197,6 @@ uint8_t *golden_message_set_Item__write(const golden_message_set_Item *m, uint8_
 PBJ_MUST_USE pbj_status golden_message_set_Item__decode(golden_message_set_Item *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_message_set_Holder__write(const golden_message_set_Holder *m, uint8_t *end);   /* after golden_message_set_Holder_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_message_set_Holder__decode(golden_message_set_Holder *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_JSON_H
-void golden_message_set_Set__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void golden_message_set_Item__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void golden_message_set_Holder__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-#endif
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_message_set_Set__from_json(void *pm, pbj__json_in *j);
 pbj_status golden_message_set_Item__from_json(void *pm, pbj__json_in *j);

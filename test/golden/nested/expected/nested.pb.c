@@ -43,7 +43,7 @@ static const pbj_field golden_nested_Outer__fields[] = {
 PBJ_CODEC(golden_nested_Outer, golden_nested_Outer__decode, golden_nested_Outer_size, golden_nested_Outer_encode_partial, golden_nested_Outer_sort_maps, golden_nested_Outer_missing);
 const pbj_table golden_nested_Outer__table = {(const char *)&pbj__pool_nested_proto, golden_nested_Outer__fields, NULL, NULL, 53, sizeof(golden_nested_Outer), 3, 3, 0,
                            PBJ_OFFSET(golden_nested_Outer, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_nested_Outer__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.nested.Outer.Inner */
 static const pbj_field golden_nested_Outer_Inner__fields[] = {
@@ -54,7 +54,7 @@ static const pbj_field golden_nested_Outer_Inner__fields[] = {
 PBJ_CODEC(golden_nested_Outer_Inner, golden_nested_Outer_Inner__decode, golden_nested_Outer_Inner_size, golden_nested_Outer_Inner_encode_partial, golden_nested_Outer_Inner_sort_maps, golden_nested_Outer_Inner_missing);
 const pbj_table golden_nested_Outer_Inner__table = {(const char *)&pbj__pool_nested_proto, golden_nested_Outer_Inner__fields, NULL, NULL, 92, sizeof(golden_nested_Outer_Inner), 3, 3, 0,
                            PBJ_OFFSET(golden_nested_Outer_Inner, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_nested_Outer_Inner__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.nested.Sibling */
 static const pbj_field golden_nested_Sibling__fields[] = {
@@ -64,7 +64,7 @@ static const pbj_field golden_nested_Sibling__fields[] = {
 PBJ_CODEC(golden_nested_Sibling, golden_nested_Sibling__decode, golden_nested_Sibling_size, golden_nested_Sibling_encode_partial, golden_nested_Sibling_sort_maps, golden_nested_Sibling_missing);
 const pbj_table golden_nested_Sibling__table = {(const char *)&pbj__pool_nested_proto, golden_nested_Sibling__fields, NULL, NULL, 132, sizeof(golden_nested_Sibling), 2, 2, 0,
                            PBJ_OFFSET(golden_nested_Sibling, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_nested_Sibling__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* ==== golden.nested.Outer ==== */
 
@@ -458,40 +458,8 @@ pbj_status golden_nested_Sibling__decode(golden_nested_Sibling *m, const uint8_t
 }
 
 #ifdef PBJ_JSON_H
-void golden_nested_Outer__json(const void *vm, pbj_json *j)
-{
-    const golden_nested_Outer *m = (golden_nested_Outer const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->inner) {
-        pbj__json_key(j, "inner", "inner");
-        if (m->inner) golden_nested_Outer_Inner__json(m->inner, j);
-        else pbj__json_put(j, "{}", 2);
-    }
-    if (m->kind || j->o.emit_defaults) {
-        pbj__json_key(j, "kind", "kind");
-        pbj__json_enum(j, m->kind, golden_nested_Outer_Inner_Kind_name(m->kind));
-    }
-    if (m->sibling) {
-        pbj__json_key(j, "sibling", "sibling");
-        if (m->sibling) golden_nested_Sibling__json(m->sibling, j);
-        else pbj__json_put(j, "{}", 2);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_nested_Outer_to_json(const golden_nested_Outer *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_nested_Outer__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_nested_Outer__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_nested_Outer_to_json((golden_nested_Outer const *)m, out, o);
-}
+static void golden_nested_Outer__json(const void *m, pbj_json *j) { pbj__json_message(&golden_nested_Outer__table, m, j); }
+static pbj_status golden_nested_Outer__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_nested_Outer__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -567,39 +535,8 @@ pbj_status golden_nested_Outer__from_json(void *pm, pbj__json_in *j)   /* one le
 }
 #endif
 #ifdef PBJ_JSON_H
-void golden_nested_Outer_Inner__json(const void *vm, pbj_json *j)
-{
-    const golden_nested_Outer_Inner *m = (golden_nested_Outer_Inner const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->id || j->o.emit_defaults) {
-        pbj__json_key(j, "id", "id");
-        pbj__json_int32(j, m->id);
-    }
-    if (m->kind || j->o.emit_defaults) {
-        pbj__json_key(j, "kind", "kind");
-        pbj__json_enum(j, m->kind, golden_nested_Outer_Inner_Kind_name(m->kind));
-    }
-    if (m->child) {
-        pbj__json_key(j, "child", "child");
-        if (m->child) golden_nested_Outer_Inner__json(m->child, j);
-        else pbj__json_put(j, "{}", 2);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_nested_Outer_Inner_to_json(const golden_nested_Outer_Inner *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_nested_Outer_Inner__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_nested_Outer_Inner__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_nested_Outer_Inner_to_json((golden_nested_Outer_Inner const *)m, out, o);
-}
+static void golden_nested_Outer_Inner__json(const void *m, pbj_json *j) { pbj__json_message(&golden_nested_Outer_Inner__table, m, j); }
+static pbj_status golden_nested_Outer_Inner__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_nested_Outer_Inner__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -678,35 +615,8 @@ pbj_status golden_nested_Outer_Inner__from_json(void *pm, pbj__json_in *j)   /* 
 }
 #endif
 #ifdef PBJ_JSON_H
-void golden_nested_Sibling__json(const void *vm, pbj_json *j)
-{
-    const golden_nested_Sibling *m = (golden_nested_Sibling const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->back) {
-        pbj__json_key(j, "back", "back");
-        if (m->back) golden_nested_Outer__json(m->back, j);
-        else pbj__json_put(j, "{}", 2);
-    }
-    if (m->note.len != 0 || j->o.emit_defaults) {
-        pbj__json_key(j, "note", "note");
-        pbj__json_string(j, m->note);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_nested_Sibling_to_json(const golden_nested_Sibling *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_nested_Sibling__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_nested_Sibling__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_nested_Sibling_to_json((golden_nested_Sibling const *)m, out, o);
-}
+static void golden_nested_Sibling__json(const void *m, pbj_json *j) { pbj__json_message(&golden_nested_Sibling__table, m, j); }
+static pbj_status golden_nested_Sibling__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_nested_Sibling__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H

@@ -176,7 +176,7 @@ PBJ_MUST_USE static inline pbj_status golden_nested_Sibling_from_text(golden_nes
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_nested_Outer_to_json(const golden_nested_Outer *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_nested_Outer_to_json(const golden_nested_Outer *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_nested_Outer__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_nested_Outer__type;   /* golden.nested.Outer at run time (the types an Any may hold: JSON's and text's options) */
@@ -188,7 +188,7 @@ PBJ_MUST_USE pbj_status golden_nested_Outer_from_json(golden_nested_Outer *m, co
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_to_json(const golden_nested_Outer_Inner *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_nested_Outer_Inner_to_json(const golden_nested_Outer_Inner *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_nested_Outer_Inner__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_nested_Outer_Inner__type;   /* golden.nested.Outer.Inner at run time (the types an Any may hold: JSON's and text's options) */
@@ -200,7 +200,7 @@ PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_from_json(golden_nested_Outer_
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_nested_Sibling_to_json(const golden_nested_Sibling *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_nested_Sibling_to_json(const golden_nested_Sibling *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_nested_Sibling__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_nested_Sibling__type;   /* golden.nested.Sibling at run time (the types an Any may hold: JSON's and text's options) */
@@ -223,11 +223,6 @@ PBJ_MUST_USE pbj_status golden_nested_Outer_Inner__decode(golden_nested_Outer_In
 uint8_t *golden_nested_Sibling__write(const golden_nested_Sibling *m, uint8_t *end);   /* after golden_nested_Sibling_size: m's bytes ending at end (back to front); returns their first byte */
 size_t golden_nested_Sibling__size(const golden_nested_Sibling *m, uint32_t depth);   /* PBJ_SIZE_ERROR when m nests deeper than depth */
 PBJ_MUST_USE pbj_status golden_nested_Sibling__decode(golden_nested_Sibling *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_JSON_H
-void golden_nested_Outer__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void golden_nested_Outer_Inner__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void golden_nested_Sibling__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-#endif
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_nested_Outer__from_json(void *pm, pbj__json_in *j);
 pbj_status golden_nested_Outer_Inner__from_json(void *pm, pbj__json_in *j);

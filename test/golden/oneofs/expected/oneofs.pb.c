@@ -25,7 +25,7 @@ static const pbj_field golden_oneofs_Point__fields[] = {
 PBJ_CODEC(golden_oneofs_Point, golden_oneofs_Point__decode, golden_oneofs_Point_size, golden_oneofs_Point_encode_partial, golden_oneofs_Point_sort_maps, golden_oneofs_Point_missing);
 const pbj_table golden_oneofs_Point__table = {(const char *)&pbj__pool_oneofs_proto, golden_oneofs_Point__fields, NULL, NULL, 0, sizeof(golden_oneofs_Point), 2, 2, 0,
                            PBJ_OFFSET(golden_oneofs_Point, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_oneofs_Point__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.oneofs.Choice */
 static const pbj_field golden_oneofs_Choice__fields[] = {
@@ -44,7 +44,7 @@ static const pbj_oneof golden_oneofs_Choice__oneofs[] = {
 PBJ_CODEC(golden_oneofs_Choice, golden_oneofs_Choice__decode, golden_oneofs_Choice_size, golden_oneofs_Choice_encode_partial, golden_oneofs_Choice_sort_maps, golden_oneofs_Choice_missing);
 const pbj_table golden_oneofs_Choice__table = {(const char *)&pbj__pool_oneofs_proto, golden_oneofs_Choice__fields, golden_oneofs_Choice__oneofs, NULL, 24, sizeof(golden_oneofs_Choice), 7, 7, 2,
                            PBJ_OFFSET(golden_oneofs_Choice, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_oneofs_Choice__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* ==== golden.oneofs.Point ==== */
 
@@ -379,34 +379,8 @@ pbj_status golden_oneofs_Choice__decode(golden_oneofs_Choice *m, const uint8_t *
 }
 
 #ifdef PBJ_JSON_H
-void golden_oneofs_Point__json(const void *vm, pbj_json *j)
-{
-    const golden_oneofs_Point *m = (golden_oneofs_Point const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->x || j->o.emit_defaults) {
-        pbj__json_key(j, "x", "x");
-        pbj__json_int32(j, m->x);
-    }
-    if (m->y || j->o.emit_defaults) {
-        pbj__json_key(j, "y", "y");
-        pbj__json_int32(j, m->y);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_oneofs_Point_to_json(const golden_oneofs_Point *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_oneofs_Point__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_oneofs_Point__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_oneofs_Point_to_json((golden_oneofs_Point const *)m, out, o);
-}
+static void golden_oneofs_Point__json(const void *m, pbj_json *j) { pbj__json_message(&golden_oneofs_Point__table, m, j); }
+static pbj_status golden_oneofs_Point__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_oneofs_Point__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -478,63 +452,8 @@ pbj_status golden_oneofs_Point__from_json(void *pm, pbj__json_in *j)   /* one le
 }
 #endif
 #ifdef PBJ_JSON_H
-void golden_oneofs_Choice__json(const void *vm, pbj_json *j)
-{
-    const golden_oneofs_Choice *m = (golden_oneofs_Choice const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    switch (m->value_case) {
-    case golden_oneofs_Choice_value_number:
-        pbj__json_key(j, "number", "number");
-        pbj__json_int32(j, m->value.number);
-        break;
-    case golden_oneofs_Choice_value_text:
-        pbj__json_key(j, "text", "text");
-        pbj__json_string(j, m->value.text);
-        break;
-    case golden_oneofs_Choice_value_point:
-        pbj__json_key(j, "point", "point");
-        if (m->value.point) golden_oneofs_Point__json(m->value.point, j);
-        else pbj__json_put(j, "{}", 2);
-        break;
-    case golden_oneofs_Choice_value_raw:
-        pbj__json_key(j, "raw", "raw");
-        pbj__json_bytes(j, m->value.raw);
-        break;
-    default:
-        break;
-    }
-    if (m->plain || j->o.emit_defaults) {
-        pbj__json_key(j, "plain", "plain");
-        pbj__json_int32(j, m->plain);
-    }
-    switch (m->other_case) {
-    case golden_oneofs_Choice_other_ratio:
-        pbj__json_key(j, "ratio", "ratio");
-        pbj__json_double(j, m->other.ratio);
-        break;
-    case golden_oneofs_Choice_other_flag:
-        pbj__json_key(j, "flag", "flag");
-        pbj__json_bool(j, m->other.flag);
-        break;
-    default:
-        break;
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_oneofs_Choice_to_json(const golden_oneofs_Choice *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_oneofs_Choice__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_oneofs_Choice__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_oneofs_Choice_to_json((golden_oneofs_Choice const *)m, out, o);
-}
+static void golden_oneofs_Choice__json(const void *m, pbj_json *j) { pbj__json_message(&golden_oneofs_Choice__table, m, j); }
+static pbj_status golden_oneofs_Choice__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_oneofs_Choice__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H

@@ -178,7 +178,7 @@ PBJ_MUST_USE static inline pbj_status golden_oneofs_Choice_from_text(golden_oneo
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_oneofs_Point_to_json(const golden_oneofs_Point *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_oneofs_Point_to_json(const golden_oneofs_Point *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_oneofs_Point__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_oneofs_Point__type;   /* golden.oneofs.Point at run time (the types an Any may hold: JSON's and text's options) */
@@ -190,7 +190,7 @@ PBJ_MUST_USE pbj_status golden_oneofs_Point_from_json(golden_oneofs_Point *m, co
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_oneofs_Choice_to_json(const golden_oneofs_Choice *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_oneofs_Choice_to_json(const golden_oneofs_Choice *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_oneofs_Choice__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_oneofs_Choice__type;   /* golden.oneofs.Choice at run time (the types an Any may hold: JSON's and text's options) */
@@ -208,10 +208,6 @@ uint8_t *golden_oneofs_Point__write(const golden_oneofs_Point *m, uint8_t *end);
 PBJ_MUST_USE pbj_status golden_oneofs_Point__decode(golden_oneofs_Point *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_oneofs_Choice__write(const golden_oneofs_Choice *m, uint8_t *end);   /* after golden_oneofs_Choice_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_oneofs_Choice__decode(golden_oneofs_Choice *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_JSON_H
-void golden_oneofs_Point__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void golden_oneofs_Choice__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-#endif
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_oneofs_Point__from_json(void *pm, pbj__json_in *j);
 pbj_status golden_oneofs_Choice__from_json(void *pm, pbj__json_in *j);

@@ -36,18 +36,18 @@ const pbj_enum golden_optional_Mode__enum = {(const char *)&pbj__pool_optional_p
 
 /* golden.optional.Maybe */
 static const pbj_field golden_optional_Maybe__fields[] = {
-    {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_optional_Maybe, count), PBJ_OFFSET(golden_optional_Maybe, has_count), 65, 65, NULL, NULL},   /* count */
-    {2, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, PBJ_F_UTF8, PBJ_MEMBER(golden_optional_Maybe, label), PBJ_OFFSET(golden_optional_Maybe, has_label), 71, 71, NULL, NULL},   /* label */
-    {3, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_optional_Maybe, enabled), PBJ_OFFSET(golden_optional_Maybe, has_enabled), 77, 77, NULL, NULL},   /* enabled */
-    {4, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_optional_Maybe, mode), PBJ_OFFSET(golden_optional_Maybe, has_mode), 85, 85, NULL, &golden_optional_Mode__enum},   /* mode */
-    {5, PBJ_TYPE_DOUBLE, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_optional_Maybe, ratio), PBJ_OFFSET(golden_optional_Maybe, has_ratio), 90, 90, NULL, NULL},   /* ratio */
-    {6, PBJ_TYPE_BYTES, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_optional_Maybe, data), PBJ_OFFSET(golden_optional_Maybe, has_data), 96, 96, NULL, NULL},   /* data */
+    {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, PBJ_F_PROTO3_OPTIONAL, PBJ_MEMBER(golden_optional_Maybe, count), PBJ_OFFSET(golden_optional_Maybe, has_count), 65, 65, NULL, NULL},   /* count */
+    {2, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, PBJ_F_UTF8 | PBJ_F_PROTO3_OPTIONAL, PBJ_MEMBER(golden_optional_Maybe, label), PBJ_OFFSET(golden_optional_Maybe, has_label), 71, 71, NULL, NULL},   /* label */
+    {3, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, PBJ_F_PROTO3_OPTIONAL, PBJ_MEMBER(golden_optional_Maybe, enabled), PBJ_OFFSET(golden_optional_Maybe, has_enabled), 77, 77, NULL, NULL},   /* enabled */
+    {4, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_PROTO3_OPTIONAL, PBJ_MEMBER(golden_optional_Maybe, mode), PBJ_OFFSET(golden_optional_Maybe, has_mode), 85, 85, NULL, &golden_optional_Mode__enum},   /* mode */
+    {5, PBJ_TYPE_DOUBLE, PBJ_MODE_OPTIONAL, PBJ_F_PROTO3_OPTIONAL, PBJ_MEMBER(golden_optional_Maybe, ratio), PBJ_OFFSET(golden_optional_Maybe, has_ratio), 90, 90, NULL, NULL},   /* ratio */
+    {6, PBJ_TYPE_BYTES, PBJ_MODE_OPTIONAL, PBJ_F_PROTO3_OPTIONAL, PBJ_MEMBER(golden_optional_Maybe, data), PBJ_OFFSET(golden_optional_Maybe, has_data), 96, 96, NULL, NULL},   /* data */
     {7, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_optional_Maybe, plain), 0, 101, 101, NULL, NULL},   /* plain */
 };
 PBJ_CODEC(golden_optional_Maybe, golden_optional_Maybe__decode, golden_optional_Maybe_size, golden_optional_Maybe_encode_partial, golden_optional_Maybe_sort_maps, golden_optional_Maybe_missing);
 const pbj_table golden_optional_Maybe__table = {(const char *)&pbj__pool_optional_proto, golden_optional_Maybe__fields, NULL, NULL, 43, sizeof(golden_optional_Maybe), 7, 7, 0,
                            PBJ_OFFSET(golden_optional_Maybe, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_optional_Maybe__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* ==== golden.optional.Maybe ==== */
 
@@ -240,54 +240,8 @@ pbj_status golden_optional_Maybe__decode(golden_optional_Maybe *m, const uint8_t
 }
 
 #ifdef PBJ_JSON_H
-void golden_optional_Maybe__json(const void *vm, pbj_json *j)
-{
-    const golden_optional_Maybe *m = (golden_optional_Maybe const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->has_count) {
-        pbj__json_key(j, "count", "count");
-        pbj__json_int32(j, m->count);
-    }
-    if (m->has_label) {
-        pbj__json_key(j, "label", "label");
-        pbj__json_string(j, m->label);
-    }
-    if (m->has_enabled) {
-        pbj__json_key(j, "enabled", "enabled");
-        pbj__json_bool(j, m->enabled);
-    }
-    if (m->has_mode) {
-        pbj__json_key(j, "mode", "mode");
-        pbj__json_enum(j, m->mode, golden_optional_Mode_name(m->mode));
-    }
-    if (m->has_ratio) {
-        pbj__json_key(j, "ratio", "ratio");
-        pbj__json_double(j, m->ratio);
-    }
-    if (m->has_data) {
-        pbj__json_key(j, "data", "data");
-        pbj__json_bytes(j, m->data);
-    }
-    if (m->plain || j->o.emit_defaults) {
-        pbj__json_key(j, "plain", "plain");
-        pbj__json_int32(j, m->plain);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_optional_Maybe_to_json(const golden_optional_Maybe *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_optional_Maybe__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_optional_Maybe__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_optional_Maybe_to_json((golden_optional_Maybe const *)m, out, o);
-}
+static void golden_optional_Maybe__json(const void *m, pbj_json *j) { pbj__json_message(&golden_optional_Maybe__table, m, j); }
+static pbj_status golden_optional_Maybe__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_optional_Maybe__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H

@@ -24,7 +24,7 @@ static const pbj_field golden_options_Plain__fields[] = {
 PBJ_CODEC(golden_options_Plain, golden_options_Plain__decode, golden_options_Plain_size, golden_options_Plain_encode_partial, golden_options_Plain_sort_maps, golden_options_Plain_missing);
 const pbj_table golden_options_Plain__table = {(const char *)&pbj__pool_options_proto, golden_options_Plain__fields, NULL, NULL, 0, sizeof(golden_options_Plain), 1, 1, 0,
                            PBJ_OFFSET(golden_options_Plain, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_options_Plain__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.options.NoJson */
 static const pbj_field golden_options_NoJson__fields[] = {
@@ -33,7 +33,7 @@ static const pbj_field golden_options_NoJson__fields[] = {
 PBJ_CODEC(golden_options_NoJson, golden_options_NoJson__decode, golden_options_NoJson_size, golden_options_NoJson_encode_partial, golden_options_NoJson_sort_maps, golden_options_NoJson_missing);
 const pbj_table golden_options_NoJson__table = {(const char *)&pbj__pool_options_proto, golden_options_NoJson__fields, NULL, NULL, 23, sizeof(golden_options_NoJson), 1, 1, 0,
                            PBJ_OFFSET(golden_options_NoJson, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_options_NoJson__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.options.NoJsonNoText */
 static const pbj_field golden_options_NoJsonNoText__fields[] = {
@@ -42,7 +42,7 @@ static const pbj_field golden_options_NoJsonNoText__fields[] = {
 PBJ_CODEC(golden_options_NoJsonNoText, golden_options_NoJsonNoText__decode, golden_options_NoJsonNoText_size, golden_options_NoJsonNoText_encode_partial, golden_options_NoJsonNoText_sort_maps, golden_options_NoJsonNoText_missing);
 const pbj_table golden_options_NoJsonNoText__table = {(const char *)&pbj__pool_options_proto, golden_options_NoJsonNoText__fields, NULL, NULL, 47, sizeof(golden_options_NoJsonNoText), 1, 1, 0,
                            PBJ_OFFSET(golden_options_NoJsonNoText, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_options_NoJsonNoText__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.options.Dropped */
 static const pbj_field golden_options_Dropped__fields[] = {
@@ -51,7 +51,7 @@ static const pbj_field golden_options_Dropped__fields[] = {
 PBJ_CODEC(golden_options_Dropped, golden_options_Dropped__decode, golden_options_Dropped_size, golden_options_Dropped_encode_partial, golden_options_Dropped_sort_maps, golden_options_Dropped_missing);
 const pbj_table golden_options_Dropped__table = {(const char *)&pbj__pool_options_proto, golden_options_Dropped__fields, NULL, NULL, 77, sizeof(golden_options_Dropped), 1, 1, 0,
                            PBJ_TABLE_NONE, PBJ_TABLE_NONE, 0, NULL, NULL, &golden_options_Dropped__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.options.Fast */
 static const pbj_field golden_options_Fast__fields[] = {
@@ -60,7 +60,7 @@ static const pbj_field golden_options_Fast__fields[] = {
 PBJ_CODEC(golden_options_Fast, golden_options_Fast__decode, golden_options_Fast_size, golden_options_Fast_encode_partial, golden_options_Fast_sort_maps, golden_options_Fast_missing);
 const pbj_table golden_options_Fast__table = {(const char *)&pbj__pool_options_proto, golden_options_Fast__fields, NULL, NULL, 102, sizeof(golden_options_Fast), 1, 1, 0,
                            PBJ_OFFSET(golden_options_Fast, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_options_Fast__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.options.Tier */
 static const pbj_field golden_options_Tier__fields[] = {
@@ -69,7 +69,7 @@ static const pbj_field golden_options_Tier__fields[] = {
 PBJ_CODEC(golden_options_Tier, golden_options_Tier__decode, golden_options_Tier_size, golden_options_Tier_encode_partial, golden_options_Tier_sort_maps, golden_options_Tier_missing);
 const pbj_table golden_options_Tier__table = {(const char *)&pbj__pool_options_proto, golden_options_Tier__fields, NULL, NULL, 124, sizeof(golden_options_Tier), 1, 1, 0,
                            PBJ_OFFSET(golden_options_Tier, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_options_Tier__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.options.TierLeaf */
 static const pbj_field golden_options_TierLeaf__fields[] = {
@@ -78,7 +78,7 @@ static const pbj_field golden_options_TierLeaf__fields[] = {
 PBJ_CODEC(golden_options_TierLeaf, golden_options_TierLeaf__decode, golden_options_TierLeaf_size, golden_options_TierLeaf_encode_partial, golden_options_TierLeaf_sort_maps, golden_options_TierLeaf_missing);
 const pbj_table golden_options_TierLeaf__table = {(const char *)&pbj__pool_options_proto, golden_options_TierLeaf__fields, NULL, NULL, 149, sizeof(golden_options_TierLeaf), 1, 1, 0,
                            PBJ_OFFSET(golden_options_TierLeaf, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_options_TierLeaf__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.options.Ordered */
 static const pbj_field golden_options_Ordered__fields[] = {
@@ -89,7 +89,7 @@ static const uint32_t golden_options_Ordered__compare_keys[] = {2, 1, 0};   /* p
 PBJ_CODEC(golden_options_Ordered, golden_options_Ordered__decode, golden_options_Ordered_size, golden_options_Ordered_encode_partial, golden_options_Ordered_sort_maps, golden_options_Ordered_missing);
 const pbj_table golden_options_Ordered__table = {(const char *)&pbj__pool_options_proto, golden_options_Ordered__fields, NULL, NULL, 175, sizeof(golden_options_Ordered), 2, 2, 0,
                            PBJ_OFFSET(golden_options_Ordered, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, golden_options_Ordered__compare_keys, &golden_options_Ordered__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* ==== golden.options.Plain ==== */
 
@@ -824,30 +824,8 @@ pbj_status golden_options_Ordered__decode(golden_options_Ordered *m, const uint8
 }
 
 #ifdef PBJ_JSON_H
-void golden_options_Plain__json(const void *vm, pbj_json *j)
-{
-    const golden_options_Plain *m = (golden_options_Plain const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->v || j->o.emit_defaults) {
-        pbj__json_key(j, "v", "v");
-        pbj__json_int32(j, m->v);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_options_Plain_to_json(const golden_options_Plain *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_options_Plain__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_options_Plain__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_options_Plain_to_json((golden_options_Plain const *)m, out, o);
-}
+static void golden_options_Plain__json(const void *m, pbj_json *j) { pbj__json_message(&golden_options_Plain__table, m, j); }
+static pbj_status golden_options_Plain__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_options_Plain__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -923,30 +901,8 @@ const pbj_msg_type golden_options_NoJson__type = {   /* pbj_msg_type's members i
 #endif
 
 #ifdef PBJ_JSON_H
-void golden_options_Dropped__json(const void *vm, pbj_json *j)
-{
-    const golden_options_Dropped *m = (golden_options_Dropped const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->v || j->o.emit_defaults) {
-        pbj__json_key(j, "v", "v");
-        pbj__json_int32(j, m->v);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_options_Dropped_to_json(const golden_options_Dropped *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_options_Dropped__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_options_Dropped__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_options_Dropped_to_json((golden_options_Dropped const *)m, out, o);
-}
+static void golden_options_Dropped__json(const void *m, pbj_json *j) { pbj__json_message(&golden_options_Dropped__table, m, j); }
+static pbj_status golden_options_Dropped__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_options_Dropped__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -1008,30 +964,8 @@ pbj_status golden_options_Dropped__from_json(void *pm, pbj__json_in *j)   /* one
 }
 #endif
 #ifdef PBJ_JSON_H
-void golden_options_Fast__json(const void *vm, pbj_json *j)
-{
-    const golden_options_Fast *m = (golden_options_Fast const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->v || j->o.emit_defaults) {
-        pbj__json_key(j, "v", "v");
-        pbj__json_int32(j, m->v);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_options_Fast_to_json(const golden_options_Fast *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_options_Fast__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_options_Fast__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_options_Fast_to_json((golden_options_Fast const *)m, out, o);
-}
+static void golden_options_Fast__json(const void *m, pbj_json *j) { pbj__json_message(&golden_options_Fast__table, m, j); }
+static pbj_status golden_options_Fast__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_options_Fast__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -1093,31 +1027,8 @@ pbj_status golden_options_Fast__from_json(void *pm, pbj__json_in *j)   /* one le
 }
 #endif
 #ifdef PBJ_JSON_H
-void golden_options_Tier__json(const void *vm, pbj_json *j)
-{
-    const golden_options_Tier *m = (golden_options_Tier const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->leaf) {
-        pbj__json_key(j, "leaf", "leaf");
-        if (m->leaf) golden_options_TierLeaf__json(m->leaf, j);
-        else pbj__json_put(j, "{}", 2);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_options_Tier_to_json(const golden_options_Tier *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_options_Tier__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_options_Tier__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_options_Tier_to_json((golden_options_Tier const *)m, out, o);
-}
+static void golden_options_Tier__json(const void *m, pbj_json *j) { pbj__json_message(&golden_options_Tier__table, m, j); }
+static pbj_status golden_options_Tier__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_options_Tier__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -1176,30 +1087,8 @@ pbj_status golden_options_Tier__from_json(void *pm, pbj__json_in *j)   /* one le
 }
 #endif
 #ifdef PBJ_JSON_H
-void golden_options_TierLeaf__json(const void *vm, pbj_json *j)
-{
-    const golden_options_TierLeaf *m = (golden_options_TierLeaf const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->v || j->o.emit_defaults) {
-        pbj__json_key(j, "v", "v");
-        pbj__json_int32(j, m->v);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_options_TierLeaf_to_json(const golden_options_TierLeaf *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_options_TierLeaf__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_options_TierLeaf__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_options_TierLeaf_to_json((golden_options_TierLeaf const *)m, out, o);
-}
+static void golden_options_TierLeaf__json(const void *m, pbj_json *j) { pbj__json_message(&golden_options_TierLeaf__table, m, j); }
+static pbj_status golden_options_TierLeaf__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_options_TierLeaf__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -1261,34 +1150,8 @@ pbj_status golden_options_TierLeaf__from_json(void *pm, pbj__json_in *j)   /* on
 }
 #endif
 #ifdef PBJ_JSON_H
-void golden_options_Ordered__json(const void *vm, pbj_json *j)
-{
-    const golden_options_Ordered *m = (golden_options_Ordered const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->v || j->o.emit_defaults) {
-        pbj__json_key(j, "v", "v");
-        pbj__json_int32(j, m->v);
-    }
-    if (m->s.len != 0 || j->o.emit_defaults) {
-        pbj__json_key(j, "s", "s");
-        pbj__json_string(j, m->s);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_options_Ordered_to_json(const golden_options_Ordered *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_options_Ordered__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_options_Ordered__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_options_Ordered_to_json((golden_options_Ordered const *)m, out, o);
-}
+static void golden_options_Ordered__json(const void *m, pbj_json *j) { pbj__json_message(&golden_options_Ordered__table, m, j); }
+static pbj_status golden_options_Ordered__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_options_Ordered__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H

@@ -331,7 +331,7 @@ PBJ_MUST_USE static inline pbj_status golden_options_Ordered_from_text(golden_op
 static inline int golden_options_Ordered_compare(const golden_options_Ordered *a, const golden_options_Ordered *b) { return pbj_table_compare(&golden_options_Ordered__table, a, b); }
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_options_Plain_to_json(const golden_options_Plain *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_options_Plain_to_json(const golden_options_Plain *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_options_Plain__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_options_Plain__type;   /* golden.options.Plain at run time (the types an Any may hold: JSON's and text's options) */
@@ -346,7 +346,7 @@ extern const pbj_msg_type golden_options_NoJson__type;   /* golden.options.NoJso
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_options_Dropped_to_json(const golden_options_Dropped *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_options_Dropped_to_json(const golden_options_Dropped *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_options_Dropped__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_options_Dropped__type;   /* golden.options.Dropped at run time (the types an Any may hold: JSON's and text's options) */
@@ -358,7 +358,7 @@ PBJ_MUST_USE pbj_status golden_options_Dropped_from_json(golden_options_Dropped 
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_options_Fast_to_json(const golden_options_Fast *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_options_Fast_to_json(const golden_options_Fast *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_options_Fast__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_options_Fast__type;   /* golden.options.Fast at run time (the types an Any may hold: JSON's and text's options) */
@@ -370,7 +370,7 @@ PBJ_MUST_USE pbj_status golden_options_Fast_from_json(golden_options_Fast *m, co
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_options_Tier_to_json(const golden_options_Tier *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_options_Tier_to_json(const golden_options_Tier *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_options_Tier__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_options_Tier__type;   /* golden.options.Tier at run time (the types an Any may hold: JSON's and text's options) */
@@ -382,7 +382,7 @@ PBJ_MUST_USE pbj_status golden_options_Tier_from_json(golden_options_Tier *m, co
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_options_TierLeaf_to_json(const golden_options_TierLeaf *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_options_TierLeaf_to_json(const golden_options_TierLeaf *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_options_TierLeaf__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_options_TierLeaf__type;   /* golden.options.TierLeaf at run time (the types an Any may hold: JSON's and text's options) */
@@ -394,7 +394,7 @@ PBJ_MUST_USE pbj_status golden_options_TierLeaf_from_json(golden_options_TierLea
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_options_Ordered_to_json(const golden_options_Ordered *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_options_Ordered_to_json(const golden_options_Ordered *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_options_Ordered__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_options_Ordered__type;   /* golden.options.Ordered at run time (the types an Any may hold: JSON's and text's options) */
@@ -427,14 +427,6 @@ PBJ_MUST_USE pbj_status golden_options_TierLeaf__decode(golden_options_TierLeaf 
 uint8_t *golden_options_TierLeaf__write_reverse(const golden_options_TierLeaf *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
 uint8_t *golden_options_Ordered__write(const golden_options_Ordered *m, uint8_t *end);   /* after golden_options_Ordered_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_options_Ordered__decode(golden_options_Ordered *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_JSON_H
-void golden_options_Plain__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void golden_options_Dropped__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void golden_options_Fast__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void golden_options_Tier__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void golden_options_TierLeaf__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void golden_options_Ordered__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-#endif
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_options_Plain__from_json(void *pm, pbj__json_in *j);
 pbj_status golden_options_Dropped__from_json(void *pm, pbj__json_in *j);

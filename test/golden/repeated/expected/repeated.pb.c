@@ -43,7 +43,7 @@ static const pbj_field golden_repeated_Item__fields[] = {
 PBJ_CODEC(golden_repeated_Item, golden_repeated_Item__decode, golden_repeated_Item_size, golden_repeated_Item_encode_partial, golden_repeated_Item_sort_maps, golden_repeated_Item_missing);
 const pbj_table golden_repeated_Item__table = {(const char *)&pbj__pool_repeated_proto, golden_repeated_Item__fields, NULL, NULL, 52, sizeof(golden_repeated_Item), 1, 1, 0,
                            PBJ_OFFSET(golden_repeated_Item, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_repeated_Item__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.repeated.Lists */
 static const pbj_field golden_repeated_Lists__fields[] = {
@@ -61,7 +61,7 @@ static const pbj_field golden_repeated_Lists__fields[] = {
 PBJ_CODEC(golden_repeated_Lists, golden_repeated_Lists__decode, golden_repeated_Lists_size, golden_repeated_Lists_encode_partial, golden_repeated_Lists_sort_maps, golden_repeated_Lists_missing);
 const pbj_table golden_repeated_Lists__table = {(const char *)&pbj__pool_repeated_proto, golden_repeated_Lists__fields, NULL, NULL, 76, sizeof(golden_repeated_Lists), 10, 10, 0,
                            PBJ_OFFSET(golden_repeated_Lists, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_repeated_Lists__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* ==== golden.repeated.Item ==== */
 
@@ -663,30 +663,8 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
 }
 
 #ifdef PBJ_JSON_H
-void golden_repeated_Item__json(const void *vm, pbj_json *j)
-{
-    const golden_repeated_Item *m = (golden_repeated_Item const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->id || j->o.emit_defaults) {
-        pbj__json_key(j, "id", "id");
-        pbj__json_int32(j, m->id);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_repeated_Item_to_json(const golden_repeated_Item *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_repeated_Item__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_repeated_Item__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_repeated_Item_to_json((golden_repeated_Item const *)m, out, o);
-}
+static void golden_repeated_Item__json(const void *m, pbj_json *j) { pbj__json_message(&golden_repeated_Item__table, m, j); }
+static pbj_status golden_repeated_Item__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_repeated_Item__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -748,116 +726,8 @@ pbj_status golden_repeated_Item__from_json(void *pm, pbj__json_in *j)   /* one l
 }
 #endif
 #ifdef PBJ_JSON_H
-void golden_repeated_Lists__json(const void *vm, pbj_json *j)
-{
-    const golden_repeated_Lists *m = (golden_repeated_Lists const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->packed_int32.count || j->o.emit_defaults) {
-        pbj__json_key(j, "packedInt32", "packed_int32");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->packed_int32.count; i++) {
-            pbj__json_sep(j);
-            pbj__json_int32(j, m->packed_int32.data[i]);
-        }
-        pbj__json_end(j, ']');
-    }
-    if (m->packed_sint64.count || j->o.emit_defaults) {
-        pbj__json_key(j, "packedSint64", "packed_sint64");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->packed_sint64.count; i++) {
-            pbj__json_sep(j);
-            pbj__json_int64(j, m->packed_sint64.data[i]);
-        }
-        pbj__json_end(j, ']');
-    }
-    if (m->packed_fixed32.count || j->o.emit_defaults) {
-        pbj__json_key(j, "packedFixed32", "packed_fixed32");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->packed_fixed32.count; i++) {
-            pbj__json_sep(j);
-            pbj__json_uint32(j, m->packed_fixed32.data[i]);
-        }
-        pbj__json_end(j, ']');
-    }
-    if (m->packed_double.count || j->o.emit_defaults) {
-        pbj__json_key(j, "packedDouble", "packed_double");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->packed_double.count; i++) {
-            pbj__json_sep(j);
-            pbj__json_double(j, m->packed_double.data[i]);
-        }
-        pbj__json_end(j, ']');
-    }
-    if (m->packed_bool.count || j->o.emit_defaults) {
-        pbj__json_key(j, "packedBool", "packed_bool");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->packed_bool.count; i++) {
-            pbj__json_sep(j);
-            pbj__json_bool(j, m->packed_bool.data[i]);
-        }
-        pbj__json_end(j, ']');
-    }
-    if (m->packed_suit.count || j->o.emit_defaults) {
-        pbj__json_key(j, "packedSuit", "packed_suit");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->packed_suit.count; i++) {
-            pbj__json_sep(j);
-            pbj__json_enum(j, m->packed_suit.data[i], golden_repeated_Suit_name(m->packed_suit.data[i]));
-        }
-        pbj__json_end(j, ']');
-    }
-    if (m->unpacked_int32.count || j->o.emit_defaults) {
-        pbj__json_key(j, "unpackedInt32", "unpacked_int32");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->unpacked_int32.count; i++) {
-            pbj__json_sep(j);
-            pbj__json_int32(j, m->unpacked_int32.data[i]);
-        }
-        pbj__json_end(j, ']');
-    }
-    if (m->unpacked_fixed64.count || j->o.emit_defaults) {
-        pbj__json_key(j, "unpackedFixed64", "unpacked_fixed64");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->unpacked_fixed64.count; i++) {
-            pbj__json_sep(j);
-            pbj__json_uint64(j, m->unpacked_fixed64.data[i]);
-        }
-        pbj__json_end(j, ']');
-    }
-    if (m->names.count || j->o.emit_defaults) {
-        pbj__json_key(j, "names", "names");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->names.count; i++) {
-            pbj__json_sep(j);
-            pbj__json_string(j, m->names.data[i]);
-        }
-        pbj__json_end(j, ']');
-    }
-    if (m->items.count || j->o.emit_defaults) {
-        pbj__json_key(j, "items", "items");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->items.count; i++) {
-            pbj__json_sep(j);
-            golden_repeated_Item__json(&m->items.data[i], j);
-        }
-        pbj__json_end(j, ']');
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_repeated_Lists_to_json(const golden_repeated_Lists *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_repeated_Lists__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_repeated_Lists__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_repeated_Lists_to_json((golden_repeated_Lists const *)m, out, o);
-}
+static void golden_repeated_Lists__json(const void *m, pbj_json *j) { pbj__json_message(&golden_repeated_Lists__table, m, j); }
+static pbj_status golden_repeated_Lists__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_repeated_Lists__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H

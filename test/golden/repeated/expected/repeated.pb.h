@@ -152,7 +152,7 @@ PBJ_MUST_USE static inline pbj_status golden_repeated_Lists_from_text(golden_rep
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_repeated_Item_to_json(const golden_repeated_Item *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_repeated_Item_to_json(const golden_repeated_Item *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_repeated_Item__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_repeated_Item__type;   /* golden.repeated.Item at run time (the types an Any may hold: JSON's and text's options) */
@@ -164,7 +164,7 @@ PBJ_MUST_USE pbj_status golden_repeated_Item_from_json(golden_repeated_Item *m, 
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_repeated_Lists_to_json(const golden_repeated_Lists *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_repeated_Lists_to_json(const golden_repeated_Lists *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_repeated_Lists__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_repeated_Lists__type;   /* golden.repeated.Lists at run time (the types an Any may hold: JSON's and text's options) */
@@ -182,10 +182,6 @@ uint8_t *golden_repeated_Item__write(const golden_repeated_Item *m, uint8_t *end
 PBJ_MUST_USE pbj_status golden_repeated_Item__decode(golden_repeated_Item *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_repeated_Lists__write(const golden_repeated_Lists *m, uint8_t *end);   /* after golden_repeated_Lists_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_JSON_H
-void golden_repeated_Item__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void golden_repeated_Lists__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-#endif
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_repeated_Item__from_json(void *pm, pbj__json_in *j);
 pbj_status golden_repeated_Lists__from_json(void *pm, pbj__json_in *j);

@@ -25,7 +25,7 @@ static const pbj_field golden_required_Part__fields[] = {
 PBJ_CODEC(golden_required_Part, golden_required_Part__decode, golden_required_Part_size, golden_required_Part_encode_partial, golden_required_Part_sort_maps, golden_required_Part_missing);
 const pbj_table golden_required_Part__table = {(const char *)&pbj__pool_required_proto, golden_required_Part__fields, NULL, NULL, 0, sizeof(golden_required_Part), 2, 2, 0,
                            PBJ_OFFSET(golden_required_Part, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_required_Part__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.required.Whole */
 static const pbj_field golden_required_Whole__fields[] = {
@@ -37,7 +37,7 @@ static const pbj_field golden_required_Whole__fields[] = {
 PBJ_CODEC(golden_required_Whole, golden_required_Whole__decode, golden_required_Whole_size, golden_required_Whole_encode_partial, golden_required_Whole_sort_maps, golden_required_Whole_missing);
 const pbj_table golden_required_Whole__table = {(const char *)&pbj__pool_required_proto, golden_required_Whole__fields, NULL, NULL, 57, sizeof(golden_required_Whole), 4, 4, 0,
                            PBJ_OFFSET(golden_required_Whole, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_required_Whole__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* ==== golden.required.Part ==== */
 
@@ -325,34 +325,8 @@ pbj_status golden_required_Whole__decode(golden_required_Whole *m, const uint8_t
 }
 
 #ifdef PBJ_JSON_H
-void golden_required_Part__json(const void *vm, pbj_json *j)
-{
-    const golden_required_Part *m = (golden_required_Part const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->has_name || j->o.emit_defaults) {
-        pbj__json_key(j, "name", "name");
-        pbj__json_string(j, m->name);
-    }
-    if (m->has_size || j->o.emit_defaults) {
-        pbj__json_key(j, "size", "size");
-        pbj__json_int32(j, m->size);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_required_Part_to_json(const golden_required_Part *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_required_Part__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_required_Part__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_required_Part_to_json((golden_required_Part const *)m, out, o);
-}
+static void golden_required_Part__json(const void *m, pbj_json *j) { pbj__json_message(&golden_required_Part__table, m, j); }
+static pbj_status golden_required_Part__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_required_Part__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -426,49 +400,8 @@ pbj_status golden_required_Part__from_json(void *pm, pbj__json_in *j)   /* one l
 }
 #endif
 #ifdef PBJ_JSON_H
-void golden_required_Whole__json(const void *vm, pbj_json *j)
-{
-    const golden_required_Whole *m = (golden_required_Whole const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->has_id || j->o.emit_defaults) {
-        pbj__json_key(j, "id", "id");
-        pbj__json_int64(j, m->id);
-    }
-    if (m->main) {
-        pbj__json_key(j, "main", "main");
-        if (m->main) golden_required_Part__json(m->main, j);
-        else pbj__json_put(j, "{}", 2);
-    }
-    if (m->parts.count || j->o.emit_defaults) {
-        pbj__json_key(j, "parts", "parts");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->parts.count; i++) {
-            pbj__json_sep(j);
-            golden_required_Part__json(&m->parts.data[i], j);
-        }
-        pbj__json_end(j, ']');
-    }
-    if (m->spare) {
-        pbj__json_key(j, "spare", "spare");
-        if (m->spare) golden_required_Part__json(m->spare, j);
-        else pbj__json_put(j, "{}", 2);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_required_Whole_to_json(const golden_required_Whole *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_required_Whole__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_required_Whole__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_required_Whole_to_json((golden_required_Whole const *)m, out, o);
-}
+static void golden_required_Whole__json(const void *m, pbj_json *j) { pbj__json_message(&golden_required_Whole__table, m, j); }
+static pbj_status golden_required_Whole__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_required_Whole__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H

@@ -59,7 +59,7 @@ static const pbj_field golden_scalars_Scalars__fields[] = {
 PBJ_CODEC(golden_scalars_Scalars, golden_scalars_Scalars__decode, golden_scalars_Scalars_size, golden_scalars_Scalars_encode_partial, golden_scalars_Scalars_sort_maps, golden_scalars_Scalars_missing);
 const pbj_table golden_scalars_Scalars__table = {(const char *)&pbj__pool_scalars_proto, golden_scalars_Scalars__fields, NULL, NULL, 54, sizeof(golden_scalars_Scalars), 15, 14, 0,
                            PBJ_OFFSET(golden_scalars_Scalars, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_scalars_Scalars__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* ==== golden.scalars.Scalars ==== */
 
@@ -375,86 +375,8 @@ pbj_status golden_scalars_Scalars__decode(golden_scalars_Scalars *m, const uint8
 }
 
 #ifdef PBJ_JSON_H
-void golden_scalars_Scalars__json(const void *vm, pbj_json *j)
-{
-    const golden_scalars_Scalars *m = (golden_scalars_Scalars const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (pbj_double_bits(m->f_double) != 0 || j->o.emit_defaults) {
-        pbj__json_key(j, "fDouble", "f_double");
-        pbj__json_double(j, m->f_double);
-    }
-    if (pbj_float_bits(m->f_float) != 0 || j->o.emit_defaults) {
-        pbj__json_key(j, "fFloat", "f_float");
-        pbj__json_float(j, m->f_float);
-    }
-    if (m->f_int32 || j->o.emit_defaults) {
-        pbj__json_key(j, "fInt32", "f_int32");
-        pbj__json_int32(j, m->f_int32);
-    }
-    if (m->f_int64 || j->o.emit_defaults) {
-        pbj__json_key(j, "fInt64", "f_int64");
-        pbj__json_int64(j, m->f_int64);
-    }
-    if (m->f_uint32 || j->o.emit_defaults) {
-        pbj__json_key(j, "fUint32", "f_uint32");
-        pbj__json_uint32(j, m->f_uint32);
-    }
-    if (m->f_uint64 || j->o.emit_defaults) {
-        pbj__json_key(j, "fUint64", "f_uint64");
-        pbj__json_uint64(j, m->f_uint64);
-    }
-    if (m->f_sint32 || j->o.emit_defaults) {
-        pbj__json_key(j, "fSint32", "f_sint32");
-        pbj__json_int32(j, m->f_sint32);
-    }
-    if (m->f_sint64 || j->o.emit_defaults) {
-        pbj__json_key(j, "fSint64", "f_sint64");
-        pbj__json_int64(j, m->f_sint64);
-    }
-    if (m->f_fixed32 || j->o.emit_defaults) {
-        pbj__json_key(j, "fFixed32", "f_fixed32");
-        pbj__json_uint32(j, m->f_fixed32);
-    }
-    if (m->f_fixed64 || j->o.emit_defaults) {
-        pbj__json_key(j, "fFixed64", "f_fixed64");
-        pbj__json_uint64(j, m->f_fixed64);
-    }
-    if (m->f_sfixed32 || j->o.emit_defaults) {
-        pbj__json_key(j, "fSfixed32", "f_sfixed32");
-        pbj__json_int32(j, m->f_sfixed32);
-    }
-    if (m->f_sfixed64 || j->o.emit_defaults) {
-        pbj__json_key(j, "fSfixed64", "f_sfixed64");
-        pbj__json_int64(j, m->f_sfixed64);
-    }
-    if (m->f_bool || j->o.emit_defaults) {
-        pbj__json_key(j, "fBool", "f_bool");
-        pbj__json_bool(j, m->f_bool);
-    }
-    if (m->f_level || j->o.emit_defaults) {
-        pbj__json_key(j, "fLevel", "f_level");
-        pbj__json_enum(j, m->f_level, golden_scalars_Level_name(m->f_level));
-    }
-    if (m->f_far || j->o.emit_defaults) {
-        pbj__json_key(j, "fFar", "f_far");
-        pbj__json_int32(j, m->f_far);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_scalars_Scalars_to_json(const golden_scalars_Scalars *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_scalars_Scalars__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_scalars_Scalars__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_scalars_Scalars_to_json((golden_scalars_Scalars const *)m, out, o);
-}
+static void golden_scalars_Scalars__json(const void *m, pbj_json *j) { pbj__json_message(&golden_scalars_Scalars__table, m, j); }
+static pbj_status golden_scalars_Scalars__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_scalars_Scalars__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H

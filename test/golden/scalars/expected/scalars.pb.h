@@ -119,7 +119,7 @@ PBJ_MUST_USE static inline pbj_status golden_scalars_Scalars_from_text(golden_sc
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_scalars_Scalars_to_json(const golden_scalars_Scalars *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_scalars_Scalars_to_json(const golden_scalars_Scalars *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_scalars_Scalars__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_scalars_Scalars__type;   /* golden.scalars.Scalars at run time (the types an Any may hold: JSON's and text's options) */
@@ -135,9 +135,6 @@ PBJ_MUST_USE pbj_status golden_scalars_Scalars_from_json(golden_scalars_Scalars 
  * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
 uint8_t *golden_scalars_Scalars__write(const golden_scalars_Scalars *m, uint8_t *end);   /* after golden_scalars_Scalars_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_scalars_Scalars__decode(golden_scalars_Scalars *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_JSON_H
-void golden_scalars_Scalars__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-#endif
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_scalars_Scalars__from_json(void *pm, pbj__json_in *j);
 #endif

@@ -27,7 +27,7 @@ static const pbj_field golden_strings_Texts__fields[] = {
 PBJ_CODEC(golden_strings_Texts, golden_strings_Texts__decode, golden_strings_Texts_size, golden_strings_Texts_encode_partial, golden_strings_Texts_sort_maps, golden_strings_Texts_missing);
 const pbj_table golden_strings_Texts__table = {(const char *)&pbj__pool_strings_proto, golden_strings_Texts__fields, NULL, NULL, 0, sizeof(golden_strings_Texts), 4, 4, 0,
                            PBJ_OFFSET(golden_strings_Texts, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_strings_Texts__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* ==== golden.strings.Texts ==== */
 
@@ -180,52 +180,8 @@ pbj_status golden_strings_Texts__decode(golden_strings_Texts *m, const uint8_t *
 }
 
 #ifdef PBJ_JSON_H
-void golden_strings_Texts__json(const void *vm, pbj_json *j)
-{
-    const golden_strings_Texts *m = (golden_strings_Texts const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->name.len != 0 || j->o.emit_defaults) {
-        pbj__json_key(j, "name", "name");
-        pbj__json_string(j, m->name);
-    }
-    if (m->blob.len != 0 || j->o.emit_defaults) {
-        pbj__json_key(j, "blob", "blob");
-        pbj__json_bytes(j, m->blob);
-    }
-    if (m->tags.count || j->o.emit_defaults) {
-        pbj__json_key(j, "tags", "tags");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->tags.count; i++) {
-            pbj__json_sep(j);
-            pbj__json_string(j, m->tags.data[i]);
-        }
-        pbj__json_end(j, ']');
-    }
-    if (m->chunks.count || j->o.emit_defaults) {
-        pbj__json_key(j, "chunks", "chunks");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->chunks.count; i++) {
-            pbj__json_sep(j);
-            pbj__json_bytes(j, m->chunks.data[i]);
-        }
-        pbj__json_end(j, ']');
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_strings_Texts_to_json(const golden_strings_Texts *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_strings_Texts__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_strings_Texts__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_strings_Texts_to_json((golden_strings_Texts const *)m, out, o);
-}
+static void golden_strings_Texts__json(const void *m, pbj_json *j) { pbj__json_message(&golden_strings_Texts__table, m, j); }
+static pbj_status golden_strings_Texts__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_strings_Texts__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H

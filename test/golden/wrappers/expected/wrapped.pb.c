@@ -33,7 +33,7 @@ static const pbj_field golden_wrappers_Wrapped__fields[] = {
 PBJ_CODEC(golden_wrappers_Wrapped, golden_wrappers_Wrapped__decode, golden_wrappers_Wrapped_size, golden_wrappers_Wrapped_encode_partial, golden_wrappers_Wrapped_sort_maps, golden_wrappers_Wrapped_missing);
 const pbj_table golden_wrappers_Wrapped__table = {(const char *)&pbj__pool_wrapped_proto, golden_wrappers_Wrapped__fields, NULL, NULL, 0, sizeof(golden_wrappers_Wrapped), 10, 10, 0,
                            PBJ_OFFSET(golden_wrappers_Wrapped, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_wrappers_Wrapped__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* ==== golden.wrappers.Wrapped ==== */
 
@@ -409,71 +409,8 @@ pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uin
 }
 
 #ifdef PBJ_JSON_H
-void golden_wrappers_Wrapped__json(const void *vm, pbj_json *j)
-{
-    const golden_wrappers_Wrapped *m = (golden_wrappers_Wrapped const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->has_i32) {
-        pbj__json_key(j, "i32", "i32");
-        pbj__json_int32(j, m->i32);
-    }
-    if (m->has_i64) {
-        pbj__json_key(j, "i64", "i64");
-        pbj__json_int64(j, m->i64);
-    }
-    if (m->has_u32) {
-        pbj__json_key(j, "u32", "u32");
-        pbj__json_uint32(j, m->u32);
-    }
-    if (m->has_u64) {
-        pbj__json_key(j, "u64", "u64");
-        pbj__json_uint64(j, m->u64);
-    }
-    if (m->has_f) {
-        pbj__json_key(j, "f", "f");
-        pbj__json_float(j, m->f);
-    }
-    if (m->has_d) {
-        pbj__json_key(j, "d", "d");
-        pbj__json_double(j, m->d);
-    }
-    if (m->has_b) {
-        pbj__json_key(j, "b", "b");
-        pbj__json_bool(j, m->b);
-    }
-    if (m->has_s) {
-        pbj__json_key(j, "s", "s");
-        pbj__json_string(j, m->s);
-    }
-    if (m->has_bytes) {
-        pbj__json_key(j, "bytes", "bytes");
-        pbj__json_bytes(j, m->bytes);
-    }
-    if (m->list.count || j->o.emit_defaults) {
-        pbj__json_key(j, "list", "list");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->list.count; i++) {
-            pbj__json_sep(j);
-            google_protobuf_Int32Value__json(&m->list.data[i], j);
-        }
-        pbj__json_end(j, ']');
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status golden_wrappers_Wrapped_to_json(const golden_wrappers_Wrapped *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    golden_wrappers_Wrapped__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status golden_wrappers_Wrapped__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_wrappers_Wrapped_to_json((golden_wrappers_Wrapped const *)m, out, o);
-}
+static void golden_wrappers_Wrapped__json(const void *m, pbj_json *j) { pbj__json_message(&golden_wrappers_Wrapped__table, m, j); }
+static pbj_status golden_wrappers_Wrapped__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_wrappers_Wrapped__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H

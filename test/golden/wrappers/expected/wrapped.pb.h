@@ -177,7 +177,7 @@ PBJ_MUST_USE static inline pbj_status golden_wrappers_Wrapped_from_text(golden_w
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_to_json(const golden_wrappers_Wrapped *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status golden_wrappers_Wrapped_to_json(const golden_wrappers_Wrapped *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_wrappers_Wrapped__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type golden_wrappers_Wrapped__type;   /* golden.wrappers.Wrapped at run time (the types an Any may hold: JSON's and text's options) */
@@ -193,9 +193,6 @@ PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_from_json(golden_wrappers_Wrappe
  * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
 uint8_t *golden_wrappers_Wrapped__write(const golden_wrappers_Wrapped *m, uint8_t *end);   /* after golden_wrappers_Wrapped_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_JSON_H
-void golden_wrappers_Wrapped__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-#endif
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_wrappers_Wrapped__from_json(void *pm, pbj__json_in *j);
 #endif

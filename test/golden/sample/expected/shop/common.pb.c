@@ -25,7 +25,7 @@ static const pbj_field shop_Money__fields[] = {
 PBJ_CODEC(shop_Money, shop_Money__decode, shop_Money_size, shop_Money_encode_partial, shop_Money_sort_maps, shop_Money_missing);
 const pbj_table shop_Money__table = {(const char *)&pbj__pool_shop_common_proto, shop_Money__fields, NULL, NULL, 0, sizeof(shop_Money), 2, 2, 0,
                            PBJ_OFFSET(shop_Money, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &shop_Money__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* shop.Timestamp */
 static const pbj_field shop_Timestamp__fields[] = {
@@ -35,7 +35,7 @@ static const pbj_field shop_Timestamp__fields[] = {
 PBJ_CODEC(shop_Timestamp, shop_Timestamp__decode, shop_Timestamp_size, shop_Timestamp_encode_partial, shop_Timestamp_sort_maps, shop_Timestamp_missing);
 const pbj_table shop_Timestamp__table = {(const char *)&pbj__pool_shop_common_proto, shop_Timestamp__fields, NULL, NULL, 26, sizeof(shop_Timestamp), 2, 2, 0,
                            PBJ_OFFSET(shop_Timestamp, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &shop_Timestamp__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* ==== shop.Money ==== */
 
@@ -231,34 +231,8 @@ pbj_status shop_Timestamp__decode(shop_Timestamp *m, const uint8_t *p, const uin
 }
 
 #ifdef PBJ_JSON_H
-void shop_Money__json(const void *vm, pbj_json *j)
-{
-    const shop_Money *m = (shop_Money const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->currency.len != 0 || j->o.emit_defaults) {
-        pbj__json_key(j, "currency", "currency");
-        pbj__json_string(j, m->currency);
-    }
-    if (m->units || j->o.emit_defaults) {
-        pbj__json_key(j, "units", "units");
-        pbj__json_int64(j, m->units);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status shop_Money_to_json(const shop_Money *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    shop_Money__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status shop_Money__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return shop_Money_to_json((shop_Money const *)m, out, o);
-}
+static void shop_Money__json(const void *m, pbj_json *j) { pbj__json_message(&shop_Money__table, m, j); }
+static pbj_status shop_Money__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&shop_Money__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -330,34 +304,8 @@ pbj_status shop_Money__from_json(void *pm, pbj__json_in *j)   /* one level deepe
 }
 #endif
 #ifdef PBJ_JSON_H
-void shop_Timestamp__json(const void *vm, pbj_json *j)
-{
-    const shop_Timestamp *m = (shop_Timestamp const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->seconds || j->o.emit_defaults) {
-        pbj__json_key(j, "seconds", "seconds");
-        pbj__json_int64(j, m->seconds);
-    }
-    if (m->nanos || j->o.emit_defaults) {
-        pbj__json_key(j, "nanos", "nanos");
-        pbj__json_int32(j, m->nanos);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status shop_Timestamp_to_json(const shop_Timestamp *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    shop_Timestamp__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status shop_Timestamp__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return shop_Timestamp_to_json((shop_Timestamp const *)m, out, o);
-}
+static void shop_Timestamp__json(const void *m, pbj_json *j) { pbj__json_message(&shop_Timestamp__table, m, j); }
+static pbj_status shop_Timestamp__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&shop_Timestamp__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H

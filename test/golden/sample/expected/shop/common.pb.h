@@ -110,7 +110,7 @@ PBJ_MUST_USE static inline pbj_status shop_Timestamp_from_text(shop_Timestamp *m
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status shop_Money_to_json(const shop_Money *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status shop_Money_to_json(const shop_Money *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&shop_Money__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type shop_Money__type;   /* shop.Money at run time (the types an Any may hold: JSON's and text's options) */
@@ -122,7 +122,7 @@ PBJ_MUST_USE pbj_status shop_Money_from_json(shop_Money *m, const char *json, si
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status shop_Timestamp_to_json(const shop_Timestamp *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status shop_Timestamp_to_json(const shop_Timestamp *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&shop_Timestamp__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type shop_Timestamp__type;   /* shop.Timestamp at run time (the types an Any may hold: JSON's and text's options) */
@@ -140,10 +140,6 @@ uint8_t *shop_Money__write(const shop_Money *m, uint8_t *end);   /* after shop_M
 PBJ_MUST_USE pbj_status shop_Money__decode(shop_Money *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *shop_Timestamp__write(const shop_Timestamp *m, uint8_t *end);   /* after shop_Timestamp_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status shop_Timestamp__decode(shop_Timestamp *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_JSON_H
-void shop_Money__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void shop_Timestamp__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-#endif
 #ifdef PBJ_JSON_READ_H
 pbj_status shop_Money__from_json(void *pm, pbj__json_in *j);
 pbj_status shop_Timestamp__from_json(void *pm, pbj__json_in *j);

@@ -47,7 +47,7 @@ static const pbj_field shop_LineItem__fields[] = {
 PBJ_CODEC(shop_LineItem, shop_LineItem__decode, shop_LineItem_size, shop_LineItem_encode_partial, shop_LineItem_sort_maps, shop_LineItem_missing);
 const pbj_table shop_LineItem__table = {(const char *)&pbj__pool_shop_order_proto, shop_LineItem__fields, NULL, NULL, 72, sizeof(shop_LineItem), 3, 3, 0,
                            PBJ_OFFSET(shop_LineItem, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &shop_LineItem__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* shop.Order */
 static const pbj_field shop_Order__fields[] = {
@@ -59,7 +59,7 @@ static const pbj_field shop_Order__fields[] = {
     {6, PBJ_TYPE_MESSAGE, PBJ_MODE_MAP, 0, PBJ_MEMBER(shop_Order, notes), 0, 175, 175, &shop_Order_NotesEntry__table, NULL},   /* notes */
     {7, PBJ_TYPE_STRING, PBJ_MODE_ONEOF, PBJ_F_UTF8, PBJ_MEMBER(shop_Order, delivery.address), 0, 181, 181, NULL, NULL},   /* address */
     {8, PBJ_TYPE_STRING, PBJ_MODE_ONEOF, PBJ_F_UTF8, PBJ_MEMBER(shop_Order, delivery.pickup_store), 0, 189, 202, NULL, NULL},   /* pickup_store */
-    {9, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, PBJ_F_UTF8, PBJ_MEMBER(shop_Order, coupon), PBJ_OFFSET(shop_Order, has_coupon), 214, 214, NULL, NULL},   /* coupon */
+    {9, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, PBJ_F_UTF8 | PBJ_F_PROTO3_OPTIONAL, PBJ_MEMBER(shop_Order, coupon), PBJ_OFFSET(shop_Order, has_coupon), 214, 214, NULL, NULL},   /* coupon */
 };
 static const pbj_oneof shop_Order__oneofs[] = {
     {PBJ_MEMBER(shop_Order, delivery_case), PBJ_MEMBER(shop_Order, delivery), 221},
@@ -67,7 +67,7 @@ static const pbj_oneof shop_Order__oneofs[] = {
 PBJ_CODEC(shop_Order, shop_Order__decode, shop_Order_size, shop_Order_encode_partial, shop_Order_sort_maps, shop_Order_missing);
 const pbj_table shop_Order__table = {(const char *)&pbj__pool_shop_order_proto, shop_Order__fields, shop_Order__oneofs, NULL, 120, sizeof(shop_Order), 9, 9, 1,
                            PBJ_OFFSET(shop_Order, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &shop_Order__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* shop.Order.NotesEntry */
 static const pbj_field shop_Order_NotesEntry__fields[] = {
@@ -77,7 +77,7 @@ static const pbj_field shop_Order_NotesEntry__fields[] = {
 PBJ_CODEC(shop_Order_NotesEntry, shop_Order_NotesEntry__decode, shop_Order_NotesEntry_size, shop_Order_NotesEntry_encode_partial, shop_Order_NotesEntry_sort_maps, shop_Order_NotesEntry_missing);
 const pbj_table shop_Order_NotesEntry__table = {(const char *)&pbj__pool_shop_order_proto, shop_Order_NotesEntry__fields, NULL, NULL, 230, sizeof(shop_Order_NotesEntry), 2, 2, 0,
                            PBJ_OFFSET(shop_Order_NotesEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &shop_Order_NotesEntry__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* ==== shop.LineItem ==== */
 
@@ -591,39 +591,8 @@ pbj_status shop_Order_NotesEntry__decode(shop_Order_NotesEntry *m, const uint8_t
 }
 
 #ifdef PBJ_JSON_H
-void shop_LineItem__json(const void *vm, pbj_json *j)
-{
-    const shop_LineItem *m = (shop_LineItem const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->sku.len != 0 || j->o.emit_defaults) {
-        pbj__json_key(j, "sku", "sku");
-        pbj__json_string(j, m->sku);
-    }
-    if (m->quantity || j->o.emit_defaults) {
-        pbj__json_key(j, "quantity", "quantity");
-        pbj__json_uint32(j, m->quantity);
-    }
-    if (m->unit_price) {
-        pbj__json_key(j, "unitPrice", "unit_price");
-        if (m->unit_price) shop_Money__json(m->unit_price, j);
-        else pbj__json_put(j, "{}", 2);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status shop_LineItem_to_json(const shop_LineItem *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    shop_LineItem__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status shop_LineItem__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return shop_LineItem_to_json((shop_LineItem const *)m, out, o);
-}
+static void shop_LineItem__json(const void *m, pbj_json *j) { pbj__json_message(&shop_LineItem__table, m, j); }
+static pbj_status shop_LineItem__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&shop_LineItem__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -703,75 +672,8 @@ pbj_status shop_LineItem__from_json(void *pm, pbj__json_in *j)   /* one level de
 }
 #endif
 #ifdef PBJ_JSON_H
-void shop_Order__json(const void *vm, pbj_json *j)
-{
-    const shop_Order *m = (shop_Order const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->id || j->o.emit_defaults) {
-        pbj__json_key(j, "id", "id");
-        pbj__json_uint64(j, m->id);
-    }
-    if (m->customer.len != 0 || j->o.emit_defaults) {
-        pbj__json_key(j, "customer", "customer");
-        pbj__json_string(j, m->customer);
-    }
-    if (m->status || j->o.emit_defaults) {
-        pbj__json_key(j, "status", "status");
-        pbj__json_enum(j, m->status, shop_Status_name(m->status));
-    }
-    if (m->items.count || j->o.emit_defaults) {
-        pbj__json_key(j, "items", "items");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->items.count; i++) {
-            pbj__json_sep(j);
-            shop_LineItem__json(&m->items.data[i], j);
-        }
-        pbj__json_end(j, ']');
-    }
-    if (m->placed_at) {
-        pbj__json_key(j, "placedAt", "placed_at");
-        if (m->placed_at) shop_Timestamp__json(m->placed_at, j);
-        else pbj__json_put(j, "{}", 2);
-    }
-    if (m->notes.count || j->o.emit_defaults) {
-        pbj__json_key(j, "notes", "notes");
-        pbj__json_begin(j, '{');
-        for (size_t i = 0; i < m->notes.count; i++)
-            shop_Order_NotesEntry__json(&m->notes.data[i], j);
-        pbj__json_end(j, '}');
-    }
-    switch (m->delivery_case) {
-    case shop_Order_delivery_address:
-        pbj__json_key(j, "address", "address");
-        pbj__json_string(j, m->delivery.address);
-        break;
-    case shop_Order_delivery_pickup_store:
-        pbj__json_key(j, "pickupStore", "pickup_store");
-        pbj__json_string(j, m->delivery.pickup_store);
-        break;
-    default:
-        break;
-    }
-    if (m->has_coupon) {
-        pbj__json_key(j, "coupon", "coupon");
-        pbj__json_string(j, m->coupon);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status shop_Order_to_json(const shop_Order *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    shop_Order__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status shop_Order__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return shop_Order_to_json((shop_Order const *)m, out, o);
-}
+static void shop_Order__json(const void *m, pbj_json *j) { pbj__json_message(&shop_Order__table, m, j); }
+static pbj_status shop_Order__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&shop_Order__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -936,15 +838,6 @@ pbj_status shop_Order__from_json(void *pm, pbj__json_in *j)   /* one level deepe
     return pbj__jin_message(j, shop_Order__from_json_form, pm);
 }
 #endif
-#ifdef PBJ_JSON_H
-void shop_Order_NotesEntry__json(const void *vm, pbj_json *j)
-{
-    const shop_Order_NotesEntry *m = (shop_Order_NotesEntry const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    pbj__json_key_string(j, m->key);pbj__json_string(j, m->value);
-}
-#endif
-
 /* ==== shop.LineItem: building helpers ==== */
 
 pbj_status shop_LineItem_encode_append(const shop_LineItem *m, pbj_buf *out)

@@ -225,7 +225,7 @@ PBJ_MUST_USE static inline pbj_status shop_Order_NotesEntry_from_text(shop_Order
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status shop_LineItem_to_json(const shop_LineItem *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status shop_LineItem_to_json(const shop_LineItem *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&shop_LineItem__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type shop_LineItem__type;   /* shop.LineItem at run time (the types an Any may hold: JSON's and text's options) */
@@ -237,7 +237,7 @@ PBJ_MUST_USE pbj_status shop_LineItem_from_json(shop_LineItem *m, const char *js
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status shop_Order_to_json(const shop_Order *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status shop_Order_to_json(const shop_Order *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&shop_Order__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type shop_Order__type;   /* shop.Order at run time (the types an Any may hold: JSON's and text's options) */
@@ -257,11 +257,6 @@ uint8_t *shop_Order__write(const shop_Order *m, uint8_t *end);   /* after shop_O
 PBJ_MUST_USE pbj_status shop_Order__decode(shop_Order *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *shop_Order_NotesEntry__write(const shop_Order_NotesEntry *m, uint8_t *end);   /* after shop_Order_NotesEntry_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status shop_Order_NotesEntry__decode(shop_Order_NotesEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_JSON_H
-void shop_LineItem__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void shop_Order__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void shop_Order_NotesEntry__json(const void *m, pbj_json *j);   /* the entry's key and value, inside its map's object */
-#endif
 #ifdef PBJ_JSON_READ_H
 pbj_status shop_LineItem__from_json(void *pm, pbj__json_in *j);
 pbj_status shop_Order__from_json(void *pm, pbj__json_in *j);

@@ -160,7 +160,7 @@ static const pbj_field google_protobuf_FileDescriptorSet__fields[] = {
 PBJ_CODEC(google_protobuf_FileDescriptorSet, google_protobuf_FileDescriptorSet__decode, google_protobuf_FileDescriptorSet_size, google_protobuf_FileDescriptorSet_encode_partial, google_protobuf_FileDescriptorSet_sort_maps, google_protobuf_FileDescriptorSet_missing);
 const pbj_table google_protobuf_FileDescriptorSet__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileDescriptorSet__fields, NULL, NULL, 634, sizeof(google_protobuf_FileDescriptorSet), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_FileDescriptorSet, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_FileDescriptorSet__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.FileDescriptorProto */
 static const pbj_field google_protobuf_FileDescriptorProto__fields[] = {
@@ -180,7 +180,7 @@ static const pbj_field google_protobuf_FileDescriptorProto__fields[] = {
 PBJ_CODEC(google_protobuf_FileDescriptorProto, google_protobuf_FileDescriptorProto__decode, google_protobuf_FileDescriptorProto_size, google_protobuf_FileDescriptorProto_encode_partial, google_protobuf_FileDescriptorProto_sort_maps, google_protobuf_FileDescriptorProto_missing);
 const pbj_table google_protobuf_FileDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileDescriptorProto__fields, NULL, NULL, 673, sizeof(google_protobuf_FileDescriptorProto), 12, 12, 0,
                            PBJ_OFFSET(google_protobuf_FileDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_FileDescriptorProto__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.DescriptorProto */
 static const pbj_field google_protobuf_DescriptorProto__fields[] = {
@@ -198,7 +198,7 @@ static const pbj_field google_protobuf_DescriptorProto__fields[] = {
 PBJ_CODEC(google_protobuf_DescriptorProto, google_protobuf_DescriptorProto__decode, google_protobuf_DescriptorProto_size, google_protobuf_DescriptorProto_encode_partial, google_protobuf_DescriptorProto_sort_maps, google_protobuf_DescriptorProto_missing);
 const pbj_table google_protobuf_DescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto__fields, NULL, NULL, 908, sizeof(google_protobuf_DescriptorProto), 10, 10, 0,
                            PBJ_OFFSET(google_protobuf_DescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_DescriptorProto__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.DescriptorProto.ExtensionRange */
 static const pbj_field google_protobuf_DescriptorProto_ExtensionRange__fields[] = {
@@ -209,7 +209,7 @@ static const pbj_field google_protobuf_DescriptorProto_ExtensionRange__fields[] 
 PBJ_CODEC(google_protobuf_DescriptorProto_ExtensionRange, google_protobuf_DescriptorProto_ExtensionRange__decode, google_protobuf_DescriptorProto_ExtensionRange_size, google_protobuf_DescriptorProto_ExtensionRange_encode_partial, google_protobuf_DescriptorProto_ExtensionRange_sort_maps, google_protobuf_DescriptorProto_ExtensionRange_missing);
 const pbj_table google_protobuf_DescriptorProto_ExtensionRange__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto_ExtensionRange__fields, NULL, NULL, 1119, sizeof(google_protobuf_DescriptorProto_ExtensionRange), 3, 3, 0,
                            PBJ_OFFSET(google_protobuf_DescriptorProto_ExtensionRange, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_DescriptorProto_ExtensionRange__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.DescriptorProto.ReservedRange */
 static const pbj_field google_protobuf_DescriptorProto_ReservedRange__fields[] = {
@@ -219,7 +219,7 @@ static const pbj_field google_protobuf_DescriptorProto_ReservedRange__fields[] =
 PBJ_CODEC(google_protobuf_DescriptorProto_ReservedRange, google_protobuf_DescriptorProto_ReservedRange__decode, google_protobuf_DescriptorProto_ReservedRange_size, google_protobuf_DescriptorProto_ReservedRange_encode_partial, google_protobuf_DescriptorProto_ReservedRange_sort_maps, google_protobuf_DescriptorProto_ReservedRange_missing);
 const pbj_table google_protobuf_DescriptorProto_ReservedRange__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto_ReservedRange__fields, NULL, NULL, 1184, sizeof(google_protobuf_DescriptorProto_ReservedRange), 2, 2, 0,
                            PBJ_OFFSET(google_protobuf_DescriptorProto_ReservedRange, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_DescriptorProto_ReservedRange__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.ExtensionRangeOptions */
 static const pbj_field google_protobuf_ExtensionRangeOptions__fields[] = {
@@ -229,7 +229,7 @@ static const uint32_t google_protobuf_ExtensionRangeOptions__ext_ranges[] = {100
 PBJ_CODEC(google_protobuf_ExtensionRangeOptions, google_protobuf_ExtensionRangeOptions__decode, google_protobuf_ExtensionRangeOptions_size, google_protobuf_ExtensionRangeOptions_encode_partial, google_protobuf_ExtensionRangeOptions_sort_maps, google_protobuf_ExtensionRangeOptions_missing);
 const pbj_table google_protobuf_ExtensionRangeOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ExtensionRangeOptions__fields, NULL, NULL, 1240, sizeof(google_protobuf_ExtensionRangeOptions), 1, 0, 0,
                            PBJ_OFFSET(google_protobuf_ExtensionRangeOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_ExtensionRangeOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_ExtensionRangeOptions__codec, NULL, 0,
-                           1, google_protobuf_ExtensionRangeOptions__ext_ranges};
+                           1, google_protobuf_ExtensionRangeOptions__ext_ranges, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.FieldDescriptorProto */
 static void google_protobuf_FieldDescriptorProto__init_table(void *m) { google_protobuf_FieldDescriptorProto_init((google_protobuf_FieldDescriptorProto *)m); }
@@ -249,7 +249,7 @@ static const pbj_field google_protobuf_FieldDescriptorProto__fields[] = {
 PBJ_CODEC(google_protobuf_FieldDescriptorProto, google_protobuf_FieldDescriptorProto__decode, google_protobuf_FieldDescriptorProto_size, google_protobuf_FieldDescriptorProto_encode_partial, google_protobuf_FieldDescriptorProto_sort_maps, google_protobuf_FieldDescriptorProto_missing);
 const pbj_table google_protobuf_FieldDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldDescriptorProto__fields, NULL, google_protobuf_FieldDescriptorProto__init_table, 1319, sizeof(google_protobuf_FieldDescriptorProto), 11, 10, 0,
                            PBJ_OFFSET(google_protobuf_FieldDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_FieldDescriptorProto__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.OneofDescriptorProto */
 static const pbj_field google_protobuf_OneofDescriptorProto__fields[] = {
@@ -259,7 +259,7 @@ static const pbj_field google_protobuf_OneofDescriptorProto__fields[] = {
 PBJ_CODEC(google_protobuf_OneofDescriptorProto, google_protobuf_OneofDescriptorProto__decode, google_protobuf_OneofDescriptorProto_size, google_protobuf_OneofDescriptorProto_encode_partial, google_protobuf_OneofDescriptorProto_sort_maps, google_protobuf_OneofDescriptorProto_missing);
 const pbj_table google_protobuf_OneofDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_OneofDescriptorProto__fields, NULL, NULL, 1515, sizeof(google_protobuf_OneofDescriptorProto), 2, 2, 0,
                            PBJ_OFFSET(google_protobuf_OneofDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_OneofDescriptorProto__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.EnumDescriptorProto */
 static const pbj_field google_protobuf_EnumDescriptorProto__fields[] = {
@@ -272,7 +272,7 @@ static const pbj_field google_protobuf_EnumDescriptorProto__fields[] = {
 PBJ_CODEC(google_protobuf_EnumDescriptorProto, google_protobuf_EnumDescriptorProto__decode, google_protobuf_EnumDescriptorProto_size, google_protobuf_EnumDescriptorProto_encode_partial, google_protobuf_EnumDescriptorProto_sort_maps, google_protobuf_EnumDescriptorProto_missing);
 const pbj_table google_protobuf_EnumDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumDescriptorProto__fields, NULL, NULL, 1565, sizeof(google_protobuf_EnumDescriptorProto), 5, 5, 0,
                            PBJ_OFFSET(google_protobuf_EnumDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_EnumDescriptorProto__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.EnumDescriptorProto.EnumReservedRange */
 static const pbj_field google_protobuf_EnumDescriptorProto_EnumReservedRange__fields[] = {
@@ -282,7 +282,7 @@ static const pbj_field google_protobuf_EnumDescriptorProto_EnumReservedRange__fi
 PBJ_CODEC(google_protobuf_EnumDescriptorProto_EnumReservedRange, google_protobuf_EnumDescriptorProto_EnumReservedRange__decode, google_protobuf_EnumDescriptorProto_EnumReservedRange_size, google_protobuf_EnumDescriptorProto_EnumReservedRange_encode_partial, google_protobuf_EnumDescriptorProto_EnumReservedRange_sort_maps, google_protobuf_EnumDescriptorProto_EnumReservedRange_missing);
 const pbj_table google_protobuf_EnumDescriptorProto_EnumReservedRange__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumDescriptorProto_EnumReservedRange__fields, NULL, NULL, 1676, sizeof(google_protobuf_EnumDescriptorProto_EnumReservedRange), 2, 2, 0,
                            PBJ_OFFSET(google_protobuf_EnumDescriptorProto_EnumReservedRange, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_EnumDescriptorProto_EnumReservedRange__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.EnumValueDescriptorProto */
 static const pbj_field google_protobuf_EnumValueDescriptorProto__fields[] = {
@@ -293,7 +293,7 @@ static const pbj_field google_protobuf_EnumValueDescriptorProto__fields[] = {
 PBJ_CODEC(google_protobuf_EnumValueDescriptorProto, google_protobuf_EnumValueDescriptorProto__decode, google_protobuf_EnumValueDescriptorProto_size, google_protobuf_EnumValueDescriptorProto_encode_partial, google_protobuf_EnumValueDescriptorProto_sort_maps, google_protobuf_EnumValueDescriptorProto_missing);
 const pbj_table google_protobuf_EnumValueDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumValueDescriptorProto__fields, NULL, NULL, 1740, sizeof(google_protobuf_EnumValueDescriptorProto), 3, 3, 0,
                            PBJ_OFFSET(google_protobuf_EnumValueDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_EnumValueDescriptorProto__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.ServiceDescriptorProto */
 static const pbj_field google_protobuf_ServiceDescriptorProto__fields[] = {
@@ -304,7 +304,7 @@ static const pbj_field google_protobuf_ServiceDescriptorProto__fields[] = {
 PBJ_CODEC(google_protobuf_ServiceDescriptorProto, google_protobuf_ServiceDescriptorProto__decode, google_protobuf_ServiceDescriptorProto_size, google_protobuf_ServiceDescriptorProto_encode_partial, google_protobuf_ServiceDescriptorProto_sort_maps, google_protobuf_ServiceDescriptorProto_missing);
 const pbj_table google_protobuf_ServiceDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ServiceDescriptorProto__fields, NULL, NULL, 1801, sizeof(google_protobuf_ServiceDescriptorProto), 3, 3, 0,
                            PBJ_OFFSET(google_protobuf_ServiceDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_ServiceDescriptorProto__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.MethodDescriptorProto */
 static const pbj_field google_protobuf_MethodDescriptorProto__fields[] = {
@@ -318,7 +318,7 @@ static const pbj_field google_protobuf_MethodDescriptorProto__fields[] = {
 PBJ_CODEC(google_protobuf_MethodDescriptorProto, google_protobuf_MethodDescriptorProto__decode, google_protobuf_MethodDescriptorProto_size, google_protobuf_MethodDescriptorProto_encode_partial, google_protobuf_MethodDescriptorProto_sort_maps, google_protobuf_MethodDescriptorProto_missing);
 const pbj_table google_protobuf_MethodDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MethodDescriptorProto__fields, NULL, NULL, 1860, sizeof(google_protobuf_MethodDescriptorProto), 6, 6, 0,
                            PBJ_OFFSET(google_protobuf_MethodDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_MethodDescriptorProto__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.FileOptions */
 static void google_protobuf_FileOptions__init_table(void *m) { google_protobuf_FileOptions_init((google_protobuf_FileOptions *)m); }
@@ -349,7 +349,7 @@ static const uint32_t google_protobuf_FileOptions__ext_ranges[] = {1000, 5368709
 PBJ_CODEC(google_protobuf_FileOptions, google_protobuf_FileOptions__decode, google_protobuf_FileOptions_size, google_protobuf_FileOptions_encode_partial, google_protobuf_FileOptions_sort_maps, google_protobuf_FileOptions_missing);
 const pbj_table google_protobuf_FileOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileOptions__fields, NULL, google_protobuf_FileOptions__init_table, 2021, sizeof(google_protobuf_FileOptions), 21, 1, 0,
                            PBJ_OFFSET(google_protobuf_FileOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_FileOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_FileOptions__codec, NULL, 0,
-                           1, google_protobuf_FileOptions__ext_ranges};
+                           1, google_protobuf_FileOptions__ext_ranges, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.MessageOptions */
 static const pbj_field google_protobuf_MessageOptions__fields[] = {
@@ -363,7 +363,7 @@ static const uint32_t google_protobuf_MessageOptions__ext_ranges[] = {1000, 5368
 PBJ_CODEC(google_protobuf_MessageOptions, google_protobuf_MessageOptions__decode, google_protobuf_MessageOptions_size, google_protobuf_MessageOptions_encode_partial, google_protobuf_MessageOptions_sort_maps, google_protobuf_MessageOptions_missing);
 const pbj_table google_protobuf_MessageOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MessageOptions__fields, NULL, NULL, 2759, sizeof(google_protobuf_MessageOptions), 5, 3, 0,
                            PBJ_OFFSET(google_protobuf_MessageOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_MessageOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_MessageOptions__codec, NULL, 0,
-                           1, google_protobuf_MessageOptions__ext_ranges};
+                           1, google_protobuf_MessageOptions__ext_ranges, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.FieldOptions */
 static const pbj_field google_protobuf_FieldOptions__fields[] = {
@@ -380,7 +380,7 @@ static const uint32_t google_protobuf_FieldOptions__ext_ranges[] = {1000, 536870
 PBJ_CODEC(google_protobuf_FieldOptions, google_protobuf_FieldOptions__decode, google_protobuf_FieldOptions_size, google_protobuf_FieldOptions_encode_partial, google_protobuf_FieldOptions_sort_maps, google_protobuf_FieldOptions_missing);
 const pbj_table google_protobuf_FieldOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldOptions__fields, NULL, NULL, 2967, sizeof(google_protobuf_FieldOptions), 8, 3, 0,
                            PBJ_OFFSET(google_protobuf_FieldOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_FieldOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_FieldOptions__codec, NULL, 0,
-                           1, google_protobuf_FieldOptions__ext_ranges};
+                           1, google_protobuf_FieldOptions__ext_ranges, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.OneofOptions */
 static const pbj_field google_protobuf_OneofOptions__fields[] = {
@@ -390,7 +390,7 @@ static const uint32_t google_protobuf_OneofOptions__ext_ranges[] = {1000, 536870
 PBJ_CODEC(google_protobuf_OneofOptions, google_protobuf_OneofOptions__decode, google_protobuf_OneofOptions_size, google_protobuf_OneofOptions_encode_partial, google_protobuf_OneofOptions_sort_maps, google_protobuf_OneofOptions_missing);
 const pbj_table google_protobuf_OneofOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_OneofOptions__fields, NULL, NULL, 3109, sizeof(google_protobuf_OneofOptions), 1, 0, 0,
                            PBJ_OFFSET(google_protobuf_OneofOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_OneofOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_OneofOptions__codec, NULL, 0,
-                           1, google_protobuf_OneofOptions__ext_ranges};
+                           1, google_protobuf_OneofOptions__ext_ranges, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.EnumOptions */
 static const pbj_field google_protobuf_EnumOptions__fields[] = {
@@ -402,7 +402,7 @@ static const uint32_t google_protobuf_EnumOptions__ext_ranges[] = {1000, 5368709
 PBJ_CODEC(google_protobuf_EnumOptions, google_protobuf_EnumOptions__decode, google_protobuf_EnumOptions_size, google_protobuf_EnumOptions_encode_partial, google_protobuf_EnumOptions_sort_maps, google_protobuf_EnumOptions_missing);
 const pbj_table google_protobuf_EnumOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumOptions__fields, NULL, NULL, 3179, sizeof(google_protobuf_EnumOptions), 3, 0, 0,
                            PBJ_OFFSET(google_protobuf_EnumOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_EnumOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_EnumOptions__codec, NULL, 0,
-                           1, google_protobuf_EnumOptions__ext_ranges};
+                           1, google_protobuf_EnumOptions__ext_ranges, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.EnumValueOptions */
 static const pbj_field google_protobuf_EnumValueOptions__fields[] = {
@@ -413,7 +413,7 @@ static const uint32_t google_protobuf_EnumValueOptions__ext_ranges[] = {1000, 53
 PBJ_CODEC(google_protobuf_EnumValueOptions, google_protobuf_EnumValueOptions__decode, google_protobuf_EnumValueOptions_size, google_protobuf_EnumValueOptions_encode_partial, google_protobuf_EnumValueOptions_sort_maps, google_protobuf_EnumValueOptions_missing);
 const pbj_table google_protobuf_EnumValueOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumValueOptions__fields, NULL, NULL, 3282, sizeof(google_protobuf_EnumValueOptions), 2, 1, 0,
                            PBJ_OFFSET(google_protobuf_EnumValueOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_EnumValueOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_EnumValueOptions__codec, NULL, 0,
-                           1, google_protobuf_EnumValueOptions__ext_ranges};
+                           1, google_protobuf_EnumValueOptions__ext_ranges, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.ServiceOptions */
 static const pbj_field google_protobuf_ServiceOptions__fields[] = {
@@ -424,7 +424,7 @@ static const uint32_t google_protobuf_ServiceOptions__ext_ranges[] = {1000, 5368
 PBJ_CODEC(google_protobuf_ServiceOptions, google_protobuf_ServiceOptions__decode, google_protobuf_ServiceOptions_size, google_protobuf_ServiceOptions_encode_partial, google_protobuf_ServiceOptions_sort_maps, google_protobuf_ServiceOptions_missing);
 const pbj_table google_protobuf_ServiceOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ServiceOptions__fields, NULL, NULL, 3367, sizeof(google_protobuf_ServiceOptions), 2, 0, 0,
                            PBJ_OFFSET(google_protobuf_ServiceOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_ServiceOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_ServiceOptions__codec, NULL, 0,
-                           1, google_protobuf_ServiceOptions__ext_ranges};
+                           1, google_protobuf_ServiceOptions__ext_ranges, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.MethodOptions */
 static const pbj_field google_protobuf_MethodOptions__fields[] = {
@@ -436,7 +436,7 @@ static const uint32_t google_protobuf_MethodOptions__ext_ranges[] = {1000, 53687
 PBJ_CODEC(google_protobuf_MethodOptions, google_protobuf_MethodOptions__decode, google_protobuf_MethodOptions_size, google_protobuf_MethodOptions_encode_partial, google_protobuf_MethodOptions_sort_maps, google_protobuf_MethodOptions_missing);
 const pbj_table google_protobuf_MethodOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MethodOptions__fields, NULL, NULL, 3450, sizeof(google_protobuf_MethodOptions), 3, 0, 0,
                            PBJ_OFFSET(google_protobuf_MethodOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_MethodOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_MethodOptions__codec, NULL, 0,
-                           1, google_protobuf_MethodOptions__ext_ranges};
+                           1, google_protobuf_MethodOptions__ext_ranges, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.UninterpretedOption */
 static const pbj_field google_protobuf_UninterpretedOption__fields[] = {
@@ -451,7 +451,7 @@ static const pbj_field google_protobuf_UninterpretedOption__fields[] = {
 PBJ_CODEC(google_protobuf_UninterpretedOption, google_protobuf_UninterpretedOption__decode, google_protobuf_UninterpretedOption_size, google_protobuf_UninterpretedOption_encode_partial, google_protobuf_UninterpretedOption_sort_maps, google_protobuf_UninterpretedOption_missing);
 const pbj_table google_protobuf_UninterpretedOption__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_UninterpretedOption__fields, NULL, NULL, 3567, sizeof(google_protobuf_UninterpretedOption), 7, 0, 0,
                            PBJ_OFFSET(google_protobuf_UninterpretedOption, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_UninterpretedOption__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.UninterpretedOption.NamePart */
 static const pbj_field google_protobuf_UninterpretedOption_NamePart__fields[] = {
@@ -461,7 +461,7 @@ static const pbj_field google_protobuf_UninterpretedOption_NamePart__fields[] = 
 PBJ_CODEC(google_protobuf_UninterpretedOption_NamePart, google_protobuf_UninterpretedOption_NamePart__decode, google_protobuf_UninterpretedOption_NamePart_size, google_protobuf_UninterpretedOption_NamePart_encode_partial, google_protobuf_UninterpretedOption_NamePart_sort_maps, google_protobuf_UninterpretedOption_NamePart_missing);
 const pbj_table google_protobuf_UninterpretedOption_NamePart__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_UninterpretedOption_NamePart__fields, NULL, NULL, 3794, sizeof(google_protobuf_UninterpretedOption_NamePart), 2, 2, 0,
                            PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_UninterpretedOption_NamePart__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.SourceCodeInfo */
 static const pbj_field google_protobuf_SourceCodeInfo__fields[] = {
@@ -470,7 +470,7 @@ static const pbj_field google_protobuf_SourceCodeInfo__fields[] = {
 PBJ_CODEC(google_protobuf_SourceCodeInfo, google_protobuf_SourceCodeInfo__decode, google_protobuf_SourceCodeInfo_size, google_protobuf_SourceCodeInfo_encode_partial, google_protobuf_SourceCodeInfo_sort_maps, google_protobuf_SourceCodeInfo_missing);
 const pbj_table google_protobuf_SourceCodeInfo__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_SourceCodeInfo__fields, NULL, NULL, 3996, sizeof(google_protobuf_SourceCodeInfo), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_SourceCodeInfo, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_SourceCodeInfo__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.SourceCodeInfo.Location */
 static const pbj_field google_protobuf_SourceCodeInfo_Location__fields[] = {
@@ -483,7 +483,7 @@ static const pbj_field google_protobuf_SourceCodeInfo_Location__fields[] = {
 PBJ_CODEC(google_protobuf_SourceCodeInfo_Location, google_protobuf_SourceCodeInfo_Location__decode, google_protobuf_SourceCodeInfo_Location_size, google_protobuf_SourceCodeInfo_Location_encode_partial, google_protobuf_SourceCodeInfo_Location_sort_maps, google_protobuf_SourceCodeInfo_Location_missing);
 const pbj_table google_protobuf_SourceCodeInfo_Location__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_SourceCodeInfo_Location__fields, NULL, NULL, 4036, sizeof(google_protobuf_SourceCodeInfo_Location), 5, 4, 0,
                            PBJ_OFFSET(google_protobuf_SourceCodeInfo_Location, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_SourceCodeInfo_Location__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.GeneratedCodeInfo */
 static const pbj_field google_protobuf_GeneratedCodeInfo__fields[] = {
@@ -492,7 +492,7 @@ static const pbj_field google_protobuf_GeneratedCodeInfo__fields[] = {
 PBJ_CODEC(google_protobuf_GeneratedCodeInfo, google_protobuf_GeneratedCodeInfo__decode, google_protobuf_GeneratedCodeInfo_size, google_protobuf_GeneratedCodeInfo_encode_partial, google_protobuf_GeneratedCodeInfo_sort_maps, google_protobuf_GeneratedCodeInfo_missing);
 const pbj_table google_protobuf_GeneratedCodeInfo__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_GeneratedCodeInfo__fields, NULL, NULL, 4204, sizeof(google_protobuf_GeneratedCodeInfo), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_GeneratedCodeInfo, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_GeneratedCodeInfo__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.GeneratedCodeInfo.Annotation */
 static const pbj_field google_protobuf_GeneratedCodeInfo_Annotation__fields[] = {
@@ -504,7 +504,7 @@ static const pbj_field google_protobuf_GeneratedCodeInfo_Annotation__fields[] = 
 PBJ_CODEC(google_protobuf_GeneratedCodeInfo_Annotation, google_protobuf_GeneratedCodeInfo_Annotation__decode, google_protobuf_GeneratedCodeInfo_Annotation_size, google_protobuf_GeneratedCodeInfo_Annotation_encode_partial, google_protobuf_GeneratedCodeInfo_Annotation_sort_maps, google_protobuf_GeneratedCodeInfo_Annotation_missing);
 const pbj_table google_protobuf_GeneratedCodeInfo_Annotation__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_GeneratedCodeInfo_Annotation__fields, NULL, NULL, 4249, sizeof(google_protobuf_GeneratedCodeInfo_Annotation), 4, 4, 0,
                            PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_GeneratedCodeInfo_Annotation__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* ==== google.protobuf.FileDescriptorSet ==== */
 
@@ -5463,35 +5463,8 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation__decode(google_protobuf_
 }
 
 #ifdef PBJ_JSON_H
-void google_protobuf_FileDescriptorSet__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_FileDescriptorSet *m = (google_protobuf_FileDescriptorSet const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->file.count || j->o.emit_defaults) {
-        pbj__json_key(j, "file", "file");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->file.count; i++) {
-            pbj__json_sep(j);
-            google_protobuf_FileDescriptorProto__json(&m->file.data[i], j);
-        }
-        pbj__json_end(j, ']');
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status google_protobuf_FileDescriptorSet_to_json(const google_protobuf_FileDescriptorSet *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_FileDescriptorSet__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_FileDescriptorSet__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_FileDescriptorSet_to_json((google_protobuf_FileDescriptorSet const *)m, out, o);
-}
+static void google_protobuf_FileDescriptorSet__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_FileDescriptorSet__table, m, j); }
+static pbj_status google_protobuf_FileDescriptorSet__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_FileDescriptorSet__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -5558,111 +5531,8 @@ pbj_status google_protobuf_FileDescriptorSet__from_json(void *pm, pbj__json_in *
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_FileDescriptorProto__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_FileDescriptorProto *m = (google_protobuf_FileDescriptorProto const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->has_name || j->o.emit_defaults) {
-        pbj__json_key(j, "name", "name");
-        pbj__json_string(j, m->name);
-    }
-    if (m->has_package || j->o.emit_defaults) {
-        pbj__json_key(j, "package", "package");
-        pbj__json_string(j, m->package);
-    }
-    if (m->dependency.count || j->o.emit_defaults) {
-        pbj__json_key(j, "dependency", "dependency");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->dependency.count; i++) {
-            pbj__json_sep(j);
-            pbj__json_string(j, m->dependency.data[i]);
-        }
-        pbj__json_end(j, ']');
-    }
-    if (m->message_type.count || j->o.emit_defaults) {
-        pbj__json_key(j, "messageType", "message_type");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->message_type.count; i++) {
-            pbj__json_sep(j);
-            google_protobuf_DescriptorProto__json(&m->message_type.data[i], j);
-        }
-        pbj__json_end(j, ']');
-    }
-    if (m->enum_type.count || j->o.emit_defaults) {
-        pbj__json_key(j, "enumType", "enum_type");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->enum_type.count; i++) {
-            pbj__json_sep(j);
-            google_protobuf_EnumDescriptorProto__json(&m->enum_type.data[i], j);
-        }
-        pbj__json_end(j, ']');
-    }
-    if (m->service.count || j->o.emit_defaults) {
-        pbj__json_key(j, "service", "service");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->service.count; i++) {
-            pbj__json_sep(j);
-            google_protobuf_ServiceDescriptorProto__json(&m->service.data[i], j);
-        }
-        pbj__json_end(j, ']');
-    }
-    if (m->extension.count || j->o.emit_defaults) {
-        pbj__json_key(j, "extension", "extension");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->extension.count; i++) {
-            pbj__json_sep(j);
-            google_protobuf_FieldDescriptorProto__json(&m->extension.data[i], j);
-        }
-        pbj__json_end(j, ']');
-    }
-    if (m->options) {
-        pbj__json_key(j, "options", "options");
-        if (m->options) google_protobuf_FileOptions__json(m->options, j);
-        else pbj__json_put(j, "{}", 2);
-    }
-    if (m->source_code_info) {
-        pbj__json_key(j, "sourceCodeInfo", "source_code_info");
-        if (m->source_code_info) google_protobuf_SourceCodeInfo__json(m->source_code_info, j);
-        else pbj__json_put(j, "{}", 2);
-    }
-    if (m->public_dependency.count || j->o.emit_defaults) {
-        pbj__json_key(j, "publicDependency", "public_dependency");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->public_dependency.count; i++) {
-            pbj__json_sep(j);
-            pbj__json_int32(j, m->public_dependency.data[i]);
-        }
-        pbj__json_end(j, ']');
-    }
-    if (m->weak_dependency.count || j->o.emit_defaults) {
-        pbj__json_key(j, "weakDependency", "weak_dependency");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->weak_dependency.count; i++) {
-            pbj__json_sep(j);
-            pbj__json_int32(j, m->weak_dependency.data[i]);
-        }
-        pbj__json_end(j, ']');
-    }
-    if (m->has_syntax || j->o.emit_defaults) {
-        pbj__json_key(j, "syntax", "syntax");
-        pbj__json_string(j, m->syntax);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status google_protobuf_FileDescriptorProto_to_json(const google_protobuf_FileDescriptorProto *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_FileDescriptorProto__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_FileDescriptorProto__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_FileDescriptorProto_to_json((google_protobuf_FileDescriptorProto const *)m, out, o);
-}
+static void google_protobuf_FileDescriptorProto__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_FileDescriptorProto__table, m, j); }
+static pbj_status google_protobuf_FileDescriptorProto__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_FileDescriptorProto__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -5883,107 +5753,8 @@ pbj_status google_protobuf_FileDescriptorProto__from_json(void *pm, pbj__json_in
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_DescriptorProto__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_DescriptorProto *m = (google_protobuf_DescriptorProto const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->has_name || j->o.emit_defaults) {
-        pbj__json_key(j, "name", "name");
-        pbj__json_string(j, m->name);
-    }
-    if (m->field.count || j->o.emit_defaults) {
-        pbj__json_key(j, "field", "field");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->field.count; i++) {
-            pbj__json_sep(j);
-            google_protobuf_FieldDescriptorProto__json(&m->field.data[i], j);
-        }
-        pbj__json_end(j, ']');
-    }
-    if (m->nested_type.count || j->o.emit_defaults) {
-        pbj__json_key(j, "nestedType", "nested_type");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->nested_type.count; i++) {
-            pbj__json_sep(j);
-            google_protobuf_DescriptorProto__json(&m->nested_type.data[i], j);
-        }
-        pbj__json_end(j, ']');
-    }
-    if (m->enum_type.count || j->o.emit_defaults) {
-        pbj__json_key(j, "enumType", "enum_type");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->enum_type.count; i++) {
-            pbj__json_sep(j);
-            google_protobuf_EnumDescriptorProto__json(&m->enum_type.data[i], j);
-        }
-        pbj__json_end(j, ']');
-    }
-    if (m->extension_range.count || j->o.emit_defaults) {
-        pbj__json_key(j, "extensionRange", "extension_range");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->extension_range.count; i++) {
-            pbj__json_sep(j);
-            google_protobuf_DescriptorProto_ExtensionRange__json(&m->extension_range.data[i], j);
-        }
-        pbj__json_end(j, ']');
-    }
-    if (m->extension.count || j->o.emit_defaults) {
-        pbj__json_key(j, "extension", "extension");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->extension.count; i++) {
-            pbj__json_sep(j);
-            google_protobuf_FieldDescriptorProto__json(&m->extension.data[i], j);
-        }
-        pbj__json_end(j, ']');
-    }
-    if (m->options) {
-        pbj__json_key(j, "options", "options");
-        if (m->options) google_protobuf_MessageOptions__json(m->options, j);
-        else pbj__json_put(j, "{}", 2);
-    }
-    if (m->oneof_decl.count || j->o.emit_defaults) {
-        pbj__json_key(j, "oneofDecl", "oneof_decl");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->oneof_decl.count; i++) {
-            pbj__json_sep(j);
-            google_protobuf_OneofDescriptorProto__json(&m->oneof_decl.data[i], j);
-        }
-        pbj__json_end(j, ']');
-    }
-    if (m->reserved_range.count || j->o.emit_defaults) {
-        pbj__json_key(j, "reservedRange", "reserved_range");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->reserved_range.count; i++) {
-            pbj__json_sep(j);
-            google_protobuf_DescriptorProto_ReservedRange__json(&m->reserved_range.data[i], j);
-        }
-        pbj__json_end(j, ']');
-    }
-    if (m->reserved_name.count || j->o.emit_defaults) {
-        pbj__json_key(j, "reservedName", "reserved_name");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->reserved_name.count; i++) {
-            pbj__json_sep(j);
-            pbj__json_string(j, m->reserved_name.data[i]);
-        }
-        pbj__json_end(j, ']');
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status google_protobuf_DescriptorProto_to_json(const google_protobuf_DescriptorProto *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_DescriptorProto__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_DescriptorProto__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_DescriptorProto_to_json((google_protobuf_DescriptorProto const *)m, out, o);
-}
+static void google_protobuf_DescriptorProto__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_DescriptorProto__table, m, j); }
+static pbj_status google_protobuf_DescriptorProto__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_DescriptorProto__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -6183,39 +5954,8 @@ pbj_status google_protobuf_DescriptorProto__from_json(void *pm, pbj__json_in *j)
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_DescriptorProto_ExtensionRange__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_DescriptorProto_ExtensionRange *m = (google_protobuf_DescriptorProto_ExtensionRange const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->has_start || j->o.emit_defaults) {
-        pbj__json_key(j, "start", "start");
-        pbj__json_int32(j, m->start);
-    }
-    if (m->has_end || j->o.emit_defaults) {
-        pbj__json_key(j, "end", "end");
-        pbj__json_int32(j, m->end);
-    }
-    if (m->options) {
-        pbj__json_key(j, "options", "options");
-        if (m->options) google_protobuf_ExtensionRangeOptions__json(m->options, j);
-        else pbj__json_put(j, "{}", 2);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status google_protobuf_DescriptorProto_ExtensionRange_to_json(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_DescriptorProto_ExtensionRange__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_DescriptorProto_ExtensionRange__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_DescriptorProto_ExtensionRange_to_json((google_protobuf_DescriptorProto_ExtensionRange const *)m, out, o);
-}
+static void google_protobuf_DescriptorProto_ExtensionRange__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_DescriptorProto_ExtensionRange__table, m, j); }
+static pbj_status google_protobuf_DescriptorProto_ExtensionRange__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_DescriptorProto_ExtensionRange__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -6296,34 +6036,8 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange__from_json(void *pm, p
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_DescriptorProto_ReservedRange__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_DescriptorProto_ReservedRange *m = (google_protobuf_DescriptorProto_ReservedRange const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->has_start || j->o.emit_defaults) {
-        pbj__json_key(j, "start", "start");
-        pbj__json_int32(j, m->start);
-    }
-    if (m->has_end || j->o.emit_defaults) {
-        pbj__json_key(j, "end", "end");
-        pbj__json_int32(j, m->end);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status google_protobuf_DescriptorProto_ReservedRange_to_json(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_DescriptorProto_ReservedRange__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_DescriptorProto_ReservedRange__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_DescriptorProto_ReservedRange_to_json((google_protobuf_DescriptorProto_ReservedRange const *)m, out, o);
-}
+static void google_protobuf_DescriptorProto_ReservedRange__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_DescriptorProto_ReservedRange__table, m, j); }
+static pbj_status google_protobuf_DescriptorProto_ReservedRange__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_DescriptorProto_ReservedRange__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -6397,35 +6111,8 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange__from_json(void *pm, pb
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_ExtensionRangeOptions__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_ExtensionRangeOptions *m = (google_protobuf_ExtensionRangeOptions const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->uninterpreted_option.count || j->o.emit_defaults) {
-        pbj__json_key(j, "uninterpretedOption", "uninterpreted_option");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
-            pbj__json_sep(j);
-            google_protobuf_UninterpretedOption__json(&m->uninterpreted_option.data[i], j);
-        }
-        pbj__json_end(j, ']');
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_to_json(const google_protobuf_ExtensionRangeOptions *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_ExtensionRangeOptions__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_ExtensionRangeOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_ExtensionRangeOptions_to_json((google_protobuf_ExtensionRangeOptions const *)m, out, o);
-}
+static void google_protobuf_ExtensionRangeOptions__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_ExtensionRangeOptions__table, m, j); }
+static pbj_status google_protobuf_ExtensionRangeOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_ExtensionRangeOptions__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -6493,71 +6180,8 @@ pbj_status google_protobuf_ExtensionRangeOptions__from_json(void *pm, pbj__json_
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_FieldDescriptorProto__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_FieldDescriptorProto *m = (google_protobuf_FieldDescriptorProto const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->has_name || j->o.emit_defaults) {
-        pbj__json_key(j, "name", "name");
-        pbj__json_string(j, m->name);
-    }
-    if (m->has_extendee || j->o.emit_defaults) {
-        pbj__json_key(j, "extendee", "extendee");
-        pbj__json_string(j, m->extendee);
-    }
-    if (m->has_number || j->o.emit_defaults) {
-        pbj__json_key(j, "number", "number");
-        pbj__json_int32(j, m->number);
-    }
-    if (m->has_label || j->o.emit_defaults) {
-        pbj__json_key(j, "label", "label");
-        pbj__json_enum(j, m->label, google_protobuf_FieldDescriptorProto_Label_name(m->label));
-    }
-    if (m->has_type || j->o.emit_defaults) {
-        pbj__json_key(j, "type", "type");
-        pbj__json_enum(j, m->type, google_protobuf_FieldDescriptorProto_Type_name(m->type));
-    }
-    if (m->has_type_name || j->o.emit_defaults) {
-        pbj__json_key(j, "typeName", "type_name");
-        pbj__json_string(j, m->type_name);
-    }
-    if (m->has_default_value || j->o.emit_defaults) {
-        pbj__json_key(j, "defaultValue", "default_value");
-        pbj__json_string(j, m->default_value);
-    }
-    if (m->options) {
-        pbj__json_key(j, "options", "options");
-        if (m->options) google_protobuf_FieldOptions__json(m->options, j);
-        else pbj__json_put(j, "{}", 2);
-    }
-    if (m->has_oneof_index || j->o.emit_defaults) {
-        pbj__json_key(j, "oneofIndex", "oneof_index");
-        pbj__json_int32(j, m->oneof_index);
-    }
-    if (m->has_json_name || j->o.emit_defaults) {
-        pbj__json_key(j, "jsonName", "json_name");
-        pbj__json_string(j, m->json_name);
-    }
-    if (m->has_proto3_optional || j->o.emit_defaults) {
-        pbj__json_key(j, "proto3Optional", "proto3_optional");
-        pbj__json_bool(j, m->proto3_optional);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status google_protobuf_FieldDescriptorProto_to_json(const google_protobuf_FieldDescriptorProto *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_FieldDescriptorProto__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_FieldDescriptorProto__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_FieldDescriptorProto_to_json((google_protobuf_FieldDescriptorProto const *)m, out, o);
-}
+static void google_protobuf_FieldDescriptorProto__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_FieldDescriptorProto__table, m, j); }
+static pbj_status google_protobuf_FieldDescriptorProto__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_FieldDescriptorProto__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -6731,35 +6355,8 @@ pbj_status google_protobuf_FieldDescriptorProto__from_json(void *pm, pbj__json_i
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_OneofDescriptorProto__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_OneofDescriptorProto *m = (google_protobuf_OneofDescriptorProto const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->has_name || j->o.emit_defaults) {
-        pbj__json_key(j, "name", "name");
-        pbj__json_string(j, m->name);
-    }
-    if (m->options) {
-        pbj__json_key(j, "options", "options");
-        if (m->options) google_protobuf_OneofOptions__json(m->options, j);
-        else pbj__json_put(j, "{}", 2);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status google_protobuf_OneofDescriptorProto_to_json(const google_protobuf_OneofDescriptorProto *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_OneofDescriptorProto__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_OneofDescriptorProto__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_OneofDescriptorProto_to_json((google_protobuf_OneofDescriptorProto const *)m, out, o);
-}
+static void google_protobuf_OneofDescriptorProto__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_OneofDescriptorProto__table, m, j); }
+static pbj_status google_protobuf_OneofDescriptorProto__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_OneofDescriptorProto__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -6829,62 +6426,8 @@ pbj_status google_protobuf_OneofDescriptorProto__from_json(void *pm, pbj__json_i
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_EnumDescriptorProto__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_EnumDescriptorProto *m = (google_protobuf_EnumDescriptorProto const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->has_name || j->o.emit_defaults) {
-        pbj__json_key(j, "name", "name");
-        pbj__json_string(j, m->name);
-    }
-    if (m->value.count || j->o.emit_defaults) {
-        pbj__json_key(j, "value", "value");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->value.count; i++) {
-            pbj__json_sep(j);
-            google_protobuf_EnumValueDescriptorProto__json(&m->value.data[i], j);
-        }
-        pbj__json_end(j, ']');
-    }
-    if (m->options) {
-        pbj__json_key(j, "options", "options");
-        if (m->options) google_protobuf_EnumOptions__json(m->options, j);
-        else pbj__json_put(j, "{}", 2);
-    }
-    if (m->reserved_range.count || j->o.emit_defaults) {
-        pbj__json_key(j, "reservedRange", "reserved_range");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->reserved_range.count; i++) {
-            pbj__json_sep(j);
-            google_protobuf_EnumDescriptorProto_EnumReservedRange__json(&m->reserved_range.data[i], j);
-        }
-        pbj__json_end(j, ']');
-    }
-    if (m->reserved_name.count || j->o.emit_defaults) {
-        pbj__json_key(j, "reservedName", "reserved_name");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->reserved_name.count; i++) {
-            pbj__json_sep(j);
-            pbj__json_string(j, m->reserved_name.data[i]);
-        }
-        pbj__json_end(j, ']');
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status google_protobuf_EnumDescriptorProto_to_json(const google_protobuf_EnumDescriptorProto *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_EnumDescriptorProto__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_EnumDescriptorProto__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_EnumDescriptorProto_to_json((google_protobuf_EnumDescriptorProto const *)m, out, o);
-}
+static void google_protobuf_EnumDescriptorProto__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_EnumDescriptorProto__table, m, j); }
+static pbj_status google_protobuf_EnumDescriptorProto__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_EnumDescriptorProto__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -7005,34 +6548,8 @@ pbj_status google_protobuf_EnumDescriptorProto__from_json(void *pm, pbj__json_in
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_EnumDescriptorProto_EnumReservedRange__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_EnumDescriptorProto_EnumReservedRange *m = (google_protobuf_EnumDescriptorProto_EnumReservedRange const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->has_start || j->o.emit_defaults) {
-        pbj__json_key(j, "start", "start");
-        pbj__json_int32(j, m->start);
-    }
-    if (m->has_end || j->o.emit_defaults) {
-        pbj__json_key(j, "end", "end");
-        pbj__json_int32(j, m->end);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_to_json(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_EnumDescriptorProto_EnumReservedRange__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_EnumDescriptorProto_EnumReservedRange_to_json((google_protobuf_EnumDescriptorProto_EnumReservedRange const *)m, out, o);
-}
+static void google_protobuf_EnumDescriptorProto_EnumReservedRange__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_EnumDescriptorProto_EnumReservedRange__table, m, j); }
+static pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_EnumDescriptorProto_EnumReservedRange__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -7106,39 +6623,8 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__from_json(void
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_EnumValueDescriptorProto__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_EnumValueDescriptorProto *m = (google_protobuf_EnumValueDescriptorProto const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->has_name || j->o.emit_defaults) {
-        pbj__json_key(j, "name", "name");
-        pbj__json_string(j, m->name);
-    }
-    if (m->has_number || j->o.emit_defaults) {
-        pbj__json_key(j, "number", "number");
-        pbj__json_int32(j, m->number);
-    }
-    if (m->options) {
-        pbj__json_key(j, "options", "options");
-        if (m->options) google_protobuf_EnumValueOptions__json(m->options, j);
-        else pbj__json_put(j, "{}", 2);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status google_protobuf_EnumValueDescriptorProto_to_json(const google_protobuf_EnumValueDescriptorProto *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_EnumValueDescriptorProto__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_EnumValueDescriptorProto__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_EnumValueDescriptorProto_to_json((google_protobuf_EnumValueDescriptorProto const *)m, out, o);
-}
+static void google_protobuf_EnumValueDescriptorProto__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_EnumValueDescriptorProto__table, m, j); }
+static pbj_status google_protobuf_EnumValueDescriptorProto__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_EnumValueDescriptorProto__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -7219,44 +6705,8 @@ pbj_status google_protobuf_EnumValueDescriptorProto__from_json(void *pm, pbj__js
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_ServiceDescriptorProto__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_ServiceDescriptorProto *m = (google_protobuf_ServiceDescriptorProto const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->has_name || j->o.emit_defaults) {
-        pbj__json_key(j, "name", "name");
-        pbj__json_string(j, m->name);
-    }
-    if (m->method.count || j->o.emit_defaults) {
-        pbj__json_key(j, "method", "method");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->method.count; i++) {
-            pbj__json_sep(j);
-            google_protobuf_MethodDescriptorProto__json(&m->method.data[i], j);
-        }
-        pbj__json_end(j, ']');
-    }
-    if (m->options) {
-        pbj__json_key(j, "options", "options");
-        if (m->options) google_protobuf_ServiceOptions__json(m->options, j);
-        else pbj__json_put(j, "{}", 2);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status google_protobuf_ServiceDescriptorProto_to_json(const google_protobuf_ServiceDescriptorProto *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_ServiceDescriptorProto__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_ServiceDescriptorProto__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_ServiceDescriptorProto_to_json((google_protobuf_ServiceDescriptorProto const *)m, out, o);
-}
+static void google_protobuf_ServiceDescriptorProto__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_ServiceDescriptorProto__table, m, j); }
+static pbj_status google_protobuf_ServiceDescriptorProto__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_ServiceDescriptorProto__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -7341,51 +6791,8 @@ pbj_status google_protobuf_ServiceDescriptorProto__from_json(void *pm, pbj__json
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_MethodDescriptorProto__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_MethodDescriptorProto *m = (google_protobuf_MethodDescriptorProto const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->has_name || j->o.emit_defaults) {
-        pbj__json_key(j, "name", "name");
-        pbj__json_string(j, m->name);
-    }
-    if (m->has_input_type || j->o.emit_defaults) {
-        pbj__json_key(j, "inputType", "input_type");
-        pbj__json_string(j, m->input_type);
-    }
-    if (m->has_output_type || j->o.emit_defaults) {
-        pbj__json_key(j, "outputType", "output_type");
-        pbj__json_string(j, m->output_type);
-    }
-    if (m->options) {
-        pbj__json_key(j, "options", "options");
-        if (m->options) google_protobuf_MethodOptions__json(m->options, j);
-        else pbj__json_put(j, "{}", 2);
-    }
-    if (m->has_client_streaming || j->o.emit_defaults) {
-        pbj__json_key(j, "clientStreaming", "client_streaming");
-        pbj__json_bool(j, m->client_streaming);
-    }
-    if (m->has_server_streaming || j->o.emit_defaults) {
-        pbj__json_key(j, "serverStreaming", "server_streaming");
-        pbj__json_bool(j, m->server_streaming);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status google_protobuf_MethodDescriptorProto_to_json(const google_protobuf_MethodDescriptorProto *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_MethodDescriptorProto__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_MethodDescriptorProto__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_MethodDescriptorProto_to_json((google_protobuf_MethodDescriptorProto const *)m, out, o);
-}
+static void google_protobuf_MethodDescriptorProto__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_MethodDescriptorProto__table, m, j); }
+static pbj_status google_protobuf_MethodDescriptorProto__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_MethodDescriptorProto__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -7503,115 +6910,8 @@ pbj_status google_protobuf_MethodDescriptorProto__from_json(void *pm, pbj__json_
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_FileOptions__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_FileOptions *m = (google_protobuf_FileOptions const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->has_java_package || j->o.emit_defaults) {
-        pbj__json_key(j, "javaPackage", "java_package");
-        pbj__json_string(j, m->java_package);
-    }
-    if (m->has_java_outer_classname || j->o.emit_defaults) {
-        pbj__json_key(j, "javaOuterClassname", "java_outer_classname");
-        pbj__json_string(j, m->java_outer_classname);
-    }
-    if (m->has_optimize_for || j->o.emit_defaults) {
-        pbj__json_key(j, "optimizeFor", "optimize_for");
-        pbj__json_enum(j, m->optimize_for, google_protobuf_FileOptions_OptimizeMode_name(m->optimize_for));
-    }
-    if (m->has_java_multiple_files || j->o.emit_defaults) {
-        pbj__json_key(j, "javaMultipleFiles", "java_multiple_files");
-        pbj__json_bool(j, m->java_multiple_files);
-    }
-    if (m->has_go_package || j->o.emit_defaults) {
-        pbj__json_key(j, "goPackage", "go_package");
-        pbj__json_string(j, m->go_package);
-    }
-    if (m->has_cc_generic_services || j->o.emit_defaults) {
-        pbj__json_key(j, "ccGenericServices", "cc_generic_services");
-        pbj__json_bool(j, m->cc_generic_services);
-    }
-    if (m->has_java_generic_services || j->o.emit_defaults) {
-        pbj__json_key(j, "javaGenericServices", "java_generic_services");
-        pbj__json_bool(j, m->java_generic_services);
-    }
-    if (m->has_py_generic_services || j->o.emit_defaults) {
-        pbj__json_key(j, "pyGenericServices", "py_generic_services");
-        pbj__json_bool(j, m->py_generic_services);
-    }
-    if (m->has_java_generate_equals_and_hash || j->o.emit_defaults) {
-        pbj__json_key(j, "javaGenerateEqualsAndHash", "java_generate_equals_and_hash");
-        pbj__json_bool(j, m->java_generate_equals_and_hash);
-    }
-    if (m->has_deprecated || j->o.emit_defaults) {
-        pbj__json_key(j, "deprecated", "deprecated");
-        pbj__json_bool(j, m->deprecated);
-    }
-    if (m->has_java_string_check_utf8 || j->o.emit_defaults) {
-        pbj__json_key(j, "javaStringCheckUtf8", "java_string_check_utf8");
-        pbj__json_bool(j, m->java_string_check_utf8);
-    }
-    if (m->has_cc_enable_arenas || j->o.emit_defaults) {
-        pbj__json_key(j, "ccEnableArenas", "cc_enable_arenas");
-        pbj__json_bool(j, m->cc_enable_arenas);
-    }
-    if (m->has_objc_class_prefix || j->o.emit_defaults) {
-        pbj__json_key(j, "objcClassPrefix", "objc_class_prefix");
-        pbj__json_string(j, m->objc_class_prefix);
-    }
-    if (m->has_csharp_namespace || j->o.emit_defaults) {
-        pbj__json_key(j, "csharpNamespace", "csharp_namespace");
-        pbj__json_string(j, m->csharp_namespace);
-    }
-    if (m->has_swift_prefix || j->o.emit_defaults) {
-        pbj__json_key(j, "swiftPrefix", "swift_prefix");
-        pbj__json_string(j, m->swift_prefix);
-    }
-    if (m->has_php_class_prefix || j->o.emit_defaults) {
-        pbj__json_key(j, "phpClassPrefix", "php_class_prefix");
-        pbj__json_string(j, m->php_class_prefix);
-    }
-    if (m->has_php_namespace || j->o.emit_defaults) {
-        pbj__json_key(j, "phpNamespace", "php_namespace");
-        pbj__json_string(j, m->php_namespace);
-    }
-    if (m->has_php_generic_services || j->o.emit_defaults) {
-        pbj__json_key(j, "phpGenericServices", "php_generic_services");
-        pbj__json_bool(j, m->php_generic_services);
-    }
-    if (m->has_php_metadata_namespace || j->o.emit_defaults) {
-        pbj__json_key(j, "phpMetadataNamespace", "php_metadata_namespace");
-        pbj__json_string(j, m->php_metadata_namespace);
-    }
-    if (m->has_ruby_package || j->o.emit_defaults) {
-        pbj__json_key(j, "rubyPackage", "ruby_package");
-        pbj__json_string(j, m->ruby_package);
-    }
-    if (m->uninterpreted_option.count || j->o.emit_defaults) {
-        pbj__json_key(j, "uninterpretedOption", "uninterpreted_option");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
-            pbj__json_sep(j);
-            google_protobuf_UninterpretedOption__json(&m->uninterpreted_option.data[i], j);
-        }
-        pbj__json_end(j, ']');
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status google_protobuf_FileOptions_to_json(const google_protobuf_FileOptions *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_FileOptions__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_FileOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_FileOptions_to_json((google_protobuf_FileOptions const *)m, out, o);
-}
+static void google_protobuf_FileOptions__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_FileOptions__table, m, j); }
+static pbj_status google_protobuf_FileOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_FileOptions__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -7918,51 +7218,8 @@ pbj_status google_protobuf_FileOptions__from_json(void *pm, pbj__json_in *j)   /
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_MessageOptions__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_MessageOptions *m = (google_protobuf_MessageOptions const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->has_message_set_wire_format || j->o.emit_defaults) {
-        pbj__json_key(j, "messageSetWireFormat", "message_set_wire_format");
-        pbj__json_bool(j, m->message_set_wire_format);
-    }
-    if (m->has_no_standard_descriptor_accessor || j->o.emit_defaults) {
-        pbj__json_key(j, "noStandardDescriptorAccessor", "no_standard_descriptor_accessor");
-        pbj__json_bool(j, m->no_standard_descriptor_accessor);
-    }
-    if (m->has_deprecated || j->o.emit_defaults) {
-        pbj__json_key(j, "deprecated", "deprecated");
-        pbj__json_bool(j, m->deprecated);
-    }
-    if (m->has_map_entry || j->o.emit_defaults) {
-        pbj__json_key(j, "mapEntry", "map_entry");
-        pbj__json_bool(j, m->map_entry);
-    }
-    if (m->uninterpreted_option.count || j->o.emit_defaults) {
-        pbj__json_key(j, "uninterpretedOption", "uninterpreted_option");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
-            pbj__json_sep(j);
-            google_protobuf_UninterpretedOption__json(&m->uninterpreted_option.data[i], j);
-        }
-        pbj__json_end(j, ']');
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status google_protobuf_MessageOptions_to_json(const google_protobuf_MessageOptions *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_MessageOptions__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_MessageOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_MessageOptions_to_json((google_protobuf_MessageOptions const *)m, out, o);
-}
+static void google_protobuf_MessageOptions__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_MessageOptions__table, m, j); }
+static pbj_status google_protobuf_MessageOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_MessageOptions__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -8077,63 +7334,8 @@ pbj_status google_protobuf_MessageOptions__from_json(void *pm, pbj__json_in *j) 
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_FieldOptions__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_FieldOptions *m = (google_protobuf_FieldOptions const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->has_ctype || j->o.emit_defaults) {
-        pbj__json_key(j, "ctype", "ctype");
-        pbj__json_enum(j, m->ctype, google_protobuf_FieldOptions_CType_name(m->ctype));
-    }
-    if (m->has_packed || j->o.emit_defaults) {
-        pbj__json_key(j, "packed", "packed");
-        pbj__json_bool(j, m->packed);
-    }
-    if (m->has_deprecated || j->o.emit_defaults) {
-        pbj__json_key(j, "deprecated", "deprecated");
-        pbj__json_bool(j, m->deprecated);
-    }
-    if (m->has_lazy || j->o.emit_defaults) {
-        pbj__json_key(j, "lazy", "lazy");
-        pbj__json_bool(j, m->lazy);
-    }
-    if (m->has_jstype || j->o.emit_defaults) {
-        pbj__json_key(j, "jstype", "jstype");
-        pbj__json_enum(j, m->jstype, google_protobuf_FieldOptions_JSType_name(m->jstype));
-    }
-    if (m->has_weak || j->o.emit_defaults) {
-        pbj__json_key(j, "weak", "weak");
-        pbj__json_bool(j, m->weak);
-    }
-    if (m->has_unverified_lazy || j->o.emit_defaults) {
-        pbj__json_key(j, "unverifiedLazy", "unverified_lazy");
-        pbj__json_bool(j, m->unverified_lazy);
-    }
-    if (m->uninterpreted_option.count || j->o.emit_defaults) {
-        pbj__json_key(j, "uninterpretedOption", "uninterpreted_option");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
-            pbj__json_sep(j);
-            google_protobuf_UninterpretedOption__json(&m->uninterpreted_option.data[i], j);
-        }
-        pbj__json_end(j, ']');
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status google_protobuf_FieldOptions_to_json(const google_protobuf_FieldOptions *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_FieldOptions__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_FieldOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_FieldOptions_to_json((google_protobuf_FieldOptions const *)m, out, o);
-}
+static void google_protobuf_FieldOptions__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_FieldOptions__table, m, j); }
+static pbj_status google_protobuf_FieldOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_FieldOptions__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -8279,35 +7481,8 @@ pbj_status google_protobuf_FieldOptions__from_json(void *pm, pbj__json_in *j)   
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_OneofOptions__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_OneofOptions *m = (google_protobuf_OneofOptions const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->uninterpreted_option.count || j->o.emit_defaults) {
-        pbj__json_key(j, "uninterpretedOption", "uninterpreted_option");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
-            pbj__json_sep(j);
-            google_protobuf_UninterpretedOption__json(&m->uninterpreted_option.data[i], j);
-        }
-        pbj__json_end(j, ']');
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status google_protobuf_OneofOptions_to_json(const google_protobuf_OneofOptions *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_OneofOptions__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_OneofOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_OneofOptions_to_json((google_protobuf_OneofOptions const *)m, out, o);
-}
+static void google_protobuf_OneofOptions__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_OneofOptions__table, m, j); }
+static pbj_status google_protobuf_OneofOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_OneofOptions__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -8375,43 +7550,8 @@ pbj_status google_protobuf_OneofOptions__from_json(void *pm, pbj__json_in *j)   
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_EnumOptions__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_EnumOptions *m = (google_protobuf_EnumOptions const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->has_allow_alias || j->o.emit_defaults) {
-        pbj__json_key(j, "allowAlias", "allow_alias");
-        pbj__json_bool(j, m->allow_alias);
-    }
-    if (m->has_deprecated || j->o.emit_defaults) {
-        pbj__json_key(j, "deprecated", "deprecated");
-        pbj__json_bool(j, m->deprecated);
-    }
-    if (m->uninterpreted_option.count || j->o.emit_defaults) {
-        pbj__json_key(j, "uninterpretedOption", "uninterpreted_option");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
-            pbj__json_sep(j);
-            google_protobuf_UninterpretedOption__json(&m->uninterpreted_option.data[i], j);
-        }
-        pbj__json_end(j, ']');
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status google_protobuf_EnumOptions_to_json(const google_protobuf_EnumOptions *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_EnumOptions__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_EnumOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_EnumOptions_to_json((google_protobuf_EnumOptions const *)m, out, o);
-}
+static void google_protobuf_EnumOptions__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_EnumOptions__table, m, j); }
+static pbj_status google_protobuf_EnumOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_EnumOptions__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -8502,39 +7642,8 @@ pbj_status google_protobuf_EnumOptions__from_json(void *pm, pbj__json_in *j)   /
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_EnumValueOptions__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_EnumValueOptions *m = (google_protobuf_EnumValueOptions const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->has_deprecated || j->o.emit_defaults) {
-        pbj__json_key(j, "deprecated", "deprecated");
-        pbj__json_bool(j, m->deprecated);
-    }
-    if (m->uninterpreted_option.count || j->o.emit_defaults) {
-        pbj__json_key(j, "uninterpretedOption", "uninterpreted_option");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
-            pbj__json_sep(j);
-            google_protobuf_UninterpretedOption__json(&m->uninterpreted_option.data[i], j);
-        }
-        pbj__json_end(j, ']');
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status google_protobuf_EnumValueOptions_to_json(const google_protobuf_EnumValueOptions *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_EnumValueOptions__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_EnumValueOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_EnumValueOptions_to_json((google_protobuf_EnumValueOptions const *)m, out, o);
-}
+static void google_protobuf_EnumValueOptions__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_EnumValueOptions__table, m, j); }
+static pbj_status google_protobuf_EnumValueOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_EnumValueOptions__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -8613,39 +7722,8 @@ pbj_status google_protobuf_EnumValueOptions__from_json(void *pm, pbj__json_in *j
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_ServiceOptions__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_ServiceOptions *m = (google_protobuf_ServiceOptions const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->has_deprecated || j->o.emit_defaults) {
-        pbj__json_key(j, "deprecated", "deprecated");
-        pbj__json_bool(j, m->deprecated);
-    }
-    if (m->uninterpreted_option.count || j->o.emit_defaults) {
-        pbj__json_key(j, "uninterpretedOption", "uninterpreted_option");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
-            pbj__json_sep(j);
-            google_protobuf_UninterpretedOption__json(&m->uninterpreted_option.data[i], j);
-        }
-        pbj__json_end(j, ']');
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status google_protobuf_ServiceOptions_to_json(const google_protobuf_ServiceOptions *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_ServiceOptions__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_ServiceOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_ServiceOptions_to_json((google_protobuf_ServiceOptions const *)m, out, o);
-}
+static void google_protobuf_ServiceOptions__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_ServiceOptions__table, m, j); }
+static pbj_status google_protobuf_ServiceOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_ServiceOptions__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -8724,43 +7802,8 @@ pbj_status google_protobuf_ServiceOptions__from_json(void *pm, pbj__json_in *j) 
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_MethodOptions__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_MethodOptions *m = (google_protobuf_MethodOptions const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->has_deprecated || j->o.emit_defaults) {
-        pbj__json_key(j, "deprecated", "deprecated");
-        pbj__json_bool(j, m->deprecated);
-    }
-    if (m->has_idempotency_level || j->o.emit_defaults) {
-        pbj__json_key(j, "idempotencyLevel", "idempotency_level");
-        pbj__json_enum(j, m->idempotency_level, google_protobuf_MethodOptions_IdempotencyLevel_name(m->idempotency_level));
-    }
-    if (m->uninterpreted_option.count || j->o.emit_defaults) {
-        pbj__json_key(j, "uninterpretedOption", "uninterpreted_option");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
-            pbj__json_sep(j);
-            google_protobuf_UninterpretedOption__json(&m->uninterpreted_option.data[i], j);
-        }
-        pbj__json_end(j, ']');
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status google_protobuf_MethodOptions_to_json(const google_protobuf_MethodOptions *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_MethodOptions__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_MethodOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_MethodOptions_to_json((google_protobuf_MethodOptions const *)m, out, o);
-}
+static void google_protobuf_MethodOptions__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_MethodOptions__table, m, j); }
+static pbj_status google_protobuf_MethodOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_MethodOptions__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -8851,59 +7894,8 @@ pbj_status google_protobuf_MethodOptions__from_json(void *pm, pbj__json_in *j)  
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_UninterpretedOption__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_UninterpretedOption *m = (google_protobuf_UninterpretedOption const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->name.count || j->o.emit_defaults) {
-        pbj__json_key(j, "name", "name");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->name.count; i++) {
-            pbj__json_sep(j);
-            google_protobuf_UninterpretedOption_NamePart__json(&m->name.data[i], j);
-        }
-        pbj__json_end(j, ']');
-    }
-    if (m->has_identifier_value || j->o.emit_defaults) {
-        pbj__json_key(j, "identifierValue", "identifier_value");
-        pbj__json_string(j, m->identifier_value);
-    }
-    if (m->has_positive_int_value || j->o.emit_defaults) {
-        pbj__json_key(j, "positiveIntValue", "positive_int_value");
-        pbj__json_uint64(j, m->positive_int_value);
-    }
-    if (m->has_negative_int_value || j->o.emit_defaults) {
-        pbj__json_key(j, "negativeIntValue", "negative_int_value");
-        pbj__json_int64(j, m->negative_int_value);
-    }
-    if (m->has_double_value || j->o.emit_defaults) {
-        pbj__json_key(j, "doubleValue", "double_value");
-        pbj__json_double(j, m->double_value);
-    }
-    if (m->has_string_value || j->o.emit_defaults) {
-        pbj__json_key(j, "stringValue", "string_value");
-        pbj__json_bytes(j, m->string_value);
-    }
-    if (m->has_aggregate_value || j->o.emit_defaults) {
-        pbj__json_key(j, "aggregateValue", "aggregate_value");
-        pbj__json_string(j, m->aggregate_value);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status google_protobuf_UninterpretedOption_to_json(const google_protobuf_UninterpretedOption *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_UninterpretedOption__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_UninterpretedOption__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_UninterpretedOption_to_json((google_protobuf_UninterpretedOption const *)m, out, o);
-}
+static void google_protobuf_UninterpretedOption__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_UninterpretedOption__table, m, j); }
+static pbj_status google_protobuf_UninterpretedOption__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_UninterpretedOption__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -9042,34 +8034,8 @@ pbj_status google_protobuf_UninterpretedOption__from_json(void *pm, pbj__json_in
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_UninterpretedOption_NamePart__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_UninterpretedOption_NamePart *m = (google_protobuf_UninterpretedOption_NamePart const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->has_name_part || j->o.emit_defaults) {
-        pbj__json_key(j, "namePart", "name_part");
-        pbj__json_string(j, m->name_part);
-    }
-    if (m->has_is_extension || j->o.emit_defaults) {
-        pbj__json_key(j, "isExtension", "is_extension");
-        pbj__json_bool(j, m->is_extension);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status google_protobuf_UninterpretedOption_NamePart_to_json(const google_protobuf_UninterpretedOption_NamePart *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_UninterpretedOption_NamePart__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_UninterpretedOption_NamePart__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_UninterpretedOption_NamePart_to_json((google_protobuf_UninterpretedOption_NamePart const *)m, out, o);
-}
+static void google_protobuf_UninterpretedOption_NamePart__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_UninterpretedOption_NamePart__table, m, j); }
+static pbj_status google_protobuf_UninterpretedOption_NamePart__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_UninterpretedOption_NamePart__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -9145,35 +8111,8 @@ pbj_status google_protobuf_UninterpretedOption_NamePart__from_json(void *pm, pbj
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_SourceCodeInfo__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_SourceCodeInfo *m = (google_protobuf_SourceCodeInfo const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->location.count || j->o.emit_defaults) {
-        pbj__json_key(j, "location", "location");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->location.count; i++) {
-            pbj__json_sep(j);
-            google_protobuf_SourceCodeInfo_Location__json(&m->location.data[i], j);
-        }
-        pbj__json_end(j, ']');
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status google_protobuf_SourceCodeInfo_to_json(const google_protobuf_SourceCodeInfo *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_SourceCodeInfo__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_SourceCodeInfo__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_SourceCodeInfo_to_json((google_protobuf_SourceCodeInfo const *)m, out, o);
-}
+static void google_protobuf_SourceCodeInfo__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_SourceCodeInfo__table, m, j); }
+static pbj_status google_protobuf_SourceCodeInfo__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_SourceCodeInfo__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -9240,61 +8179,8 @@ pbj_status google_protobuf_SourceCodeInfo__from_json(void *pm, pbj__json_in *j) 
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_SourceCodeInfo_Location__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_SourceCodeInfo_Location *m = (google_protobuf_SourceCodeInfo_Location const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->path.count || j->o.emit_defaults) {
-        pbj__json_key(j, "path", "path");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->path.count; i++) {
-            pbj__json_sep(j);
-            pbj__json_int32(j, m->path.data[i]);
-        }
-        pbj__json_end(j, ']');
-    }
-    if (m->span.count || j->o.emit_defaults) {
-        pbj__json_key(j, "span", "span");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->span.count; i++) {
-            pbj__json_sep(j);
-            pbj__json_int32(j, m->span.data[i]);
-        }
-        pbj__json_end(j, ']');
-    }
-    if (m->has_leading_comments || j->o.emit_defaults) {
-        pbj__json_key(j, "leadingComments", "leading_comments");
-        pbj__json_string(j, m->leading_comments);
-    }
-    if (m->has_trailing_comments || j->o.emit_defaults) {
-        pbj__json_key(j, "trailingComments", "trailing_comments");
-        pbj__json_string(j, m->trailing_comments);
-    }
-    if (m->leading_detached_comments.count || j->o.emit_defaults) {
-        pbj__json_key(j, "leadingDetachedComments", "leading_detached_comments");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->leading_detached_comments.count; i++) {
-            pbj__json_sep(j);
-            pbj__json_string(j, m->leading_detached_comments.data[i]);
-        }
-        pbj__json_end(j, ']');
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status google_protobuf_SourceCodeInfo_Location_to_json(const google_protobuf_SourceCodeInfo_Location *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_SourceCodeInfo_Location__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_SourceCodeInfo_Location__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_SourceCodeInfo_Location_to_json((google_protobuf_SourceCodeInfo_Location const *)m, out, o);
-}
+static void google_protobuf_SourceCodeInfo_Location__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_SourceCodeInfo_Location__table, m, j); }
+static pbj_status google_protobuf_SourceCodeInfo_Location__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_SourceCodeInfo_Location__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -9428,35 +8314,8 @@ pbj_status google_protobuf_SourceCodeInfo_Location__from_json(void *pm, pbj__jso
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_GeneratedCodeInfo__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_GeneratedCodeInfo *m = (google_protobuf_GeneratedCodeInfo const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->annotation.count || j->o.emit_defaults) {
-        pbj__json_key(j, "annotation", "annotation");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->annotation.count; i++) {
-            pbj__json_sep(j);
-            google_protobuf_GeneratedCodeInfo_Annotation__json(&m->annotation.data[i], j);
-        }
-        pbj__json_end(j, ']');
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status google_protobuf_GeneratedCodeInfo_to_json(const google_protobuf_GeneratedCodeInfo *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_GeneratedCodeInfo__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_GeneratedCodeInfo__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_GeneratedCodeInfo_to_json((google_protobuf_GeneratedCodeInfo const *)m, out, o);
-}
+static void google_protobuf_GeneratedCodeInfo__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_GeneratedCodeInfo__table, m, j); }
+static pbj_status google_protobuf_GeneratedCodeInfo__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_GeneratedCodeInfo__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -9523,47 +8382,8 @@ pbj_status google_protobuf_GeneratedCodeInfo__from_json(void *pm, pbj__json_in *
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_GeneratedCodeInfo_Annotation__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_GeneratedCodeInfo_Annotation *m = (google_protobuf_GeneratedCodeInfo_Annotation const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    if (!pbj__json_open(j, '{')) return;
-    if (m->path.count || j->o.emit_defaults) {
-        pbj__json_key(j, "path", "path");
-        pbj__json_begin(j, '[');
-        for (size_t i = 0; i < m->path.count; i++) {
-            pbj__json_sep(j);
-            pbj__json_int32(j, m->path.data[i]);
-        }
-        pbj__json_end(j, ']');
-    }
-    if (m->has_source_file || j->o.emit_defaults) {
-        pbj__json_key(j, "sourceFile", "source_file");
-        pbj__json_string(j, m->source_file);
-    }
-    if (m->has_begin || j->o.emit_defaults) {
-        pbj__json_key(j, "begin", "begin");
-        pbj__json_int32(j, m->begin);
-    }
-    if (m->has_end || j->o.emit_defaults) {
-        pbj__json_key(j, "end", "end");
-        pbj__json_int32(j, m->end);
-    }
-    pbj__json_close(j, '}');
-}
-
-pbj_status google_protobuf_GeneratedCodeInfo_Annotation_to_json(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_GeneratedCodeInfo_Annotation__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_GeneratedCodeInfo_Annotation__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_GeneratedCodeInfo_Annotation_to_json((google_protobuf_GeneratedCodeInfo_Annotation const *)m, out, o);
-}
+static void google_protobuf_GeneratedCodeInfo_Annotation__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_GeneratedCodeInfo_Annotation__table, m, j); }
+static pbj_status google_protobuf_GeneratedCodeInfo_Annotation__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_GeneratedCodeInfo_Annotation__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H

@@ -2456,7 +2456,7 @@ PBJ_MUST_USE static inline pbj_status google_protobuf_GeneratedCodeInfo_Annotati
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_to_json(const google_protobuf_FileDescriptorSet *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_FileDescriptorSet_to_json(const google_protobuf_FileDescriptorSet *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_FileDescriptorSet__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_FileDescriptorSet__type;   /* google.protobuf.FileDescriptorSet at run time (the types an Any may hold: JSON's and text's options) */
@@ -2468,7 +2468,7 @@ PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_from_json(google_proto
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_to_json(const google_protobuf_FileDescriptorProto *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_FileDescriptorProto_to_json(const google_protobuf_FileDescriptorProto *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_FileDescriptorProto__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_FileDescriptorProto__type;   /* google.protobuf.FileDescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
@@ -2480,7 +2480,7 @@ PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_from_json(google_pro
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_to_json(const google_protobuf_DescriptorProto *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_DescriptorProto_to_json(const google_protobuf_DescriptorProto *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_DescriptorProto__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_DescriptorProto__type;   /* google.protobuf.DescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
@@ -2492,7 +2492,7 @@ PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_from_json(google_protobu
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_to_json(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_DescriptorProto_ExtensionRange_to_json(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_DescriptorProto_ExtensionRange__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_DescriptorProto_ExtensionRange__type;   /* google.protobuf.DescriptorProto.ExtensionRange at run time (the types an Any may hold: JSON's and text's options) */
@@ -2504,7 +2504,7 @@ PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_from_json
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_to_json(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_DescriptorProto_ReservedRange_to_json(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_DescriptorProto_ReservedRange__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_DescriptorProto_ReservedRange__type;   /* google.protobuf.DescriptorProto.ReservedRange at run time (the types an Any may hold: JSON's and text's options) */
@@ -2516,7 +2516,7 @@ PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_from_json(
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_to_json(const google_protobuf_ExtensionRangeOptions *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_ExtensionRangeOptions_to_json(const google_protobuf_ExtensionRangeOptions *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_ExtensionRangeOptions__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_ExtensionRangeOptions__type;   /* google.protobuf.ExtensionRangeOptions at run time (the types an Any may hold: JSON's and text's options) */
@@ -2528,7 +2528,7 @@ PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_from_json(google_p
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_to_json(const google_protobuf_FieldDescriptorProto *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_FieldDescriptorProto_to_json(const google_protobuf_FieldDescriptorProto *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_FieldDescriptorProto__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_FieldDescriptorProto__type;   /* google.protobuf.FieldDescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
@@ -2540,7 +2540,7 @@ PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_from_json(google_pr
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_to_json(const google_protobuf_OneofDescriptorProto *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_OneofDescriptorProto_to_json(const google_protobuf_OneofDescriptorProto *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_OneofDescriptorProto__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_OneofDescriptorProto__type;   /* google.protobuf.OneofDescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
@@ -2552,7 +2552,7 @@ PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_from_json(google_pr
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_to_json(const google_protobuf_EnumDescriptorProto *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_EnumDescriptorProto_to_json(const google_protobuf_EnumDescriptorProto *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_EnumDescriptorProto__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_EnumDescriptorProto__type;   /* google.protobuf.EnumDescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
@@ -2564,7 +2564,7 @@ PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_from_json(google_pro
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_to_json(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_to_json(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_EnumDescriptorProto_EnumReservedRange__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_EnumDescriptorProto_EnumReservedRange__type;   /* google.protobuf.EnumDescriptorProto.EnumReservedRange at run time (the types an Any may hold: JSON's and text's options) */
@@ -2576,7 +2576,7 @@ PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_fr
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_to_json(const google_protobuf_EnumValueDescriptorProto *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_EnumValueDescriptorProto_to_json(const google_protobuf_EnumValueDescriptorProto *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_EnumValueDescriptorProto__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_EnumValueDescriptorProto__type;   /* google.protobuf.EnumValueDescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
@@ -2588,7 +2588,7 @@ PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_from_json(googl
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_to_json(const google_protobuf_ServiceDescriptorProto *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_ServiceDescriptorProto_to_json(const google_protobuf_ServiceDescriptorProto *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_ServiceDescriptorProto__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_ServiceDescriptorProto__type;   /* google.protobuf.ServiceDescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
@@ -2600,7 +2600,7 @@ PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_from_json(google_
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_to_json(const google_protobuf_MethodDescriptorProto *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_MethodDescriptorProto_to_json(const google_protobuf_MethodDescriptorProto *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_MethodDescriptorProto__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_MethodDescriptorProto__type;   /* google.protobuf.MethodDescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
@@ -2612,7 +2612,7 @@ PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_from_json(google_p
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_FileOptions_to_json(const google_protobuf_FileOptions *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_FileOptions_to_json(const google_protobuf_FileOptions *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_FileOptions__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_FileOptions__type;   /* google.protobuf.FileOptions at run time (the types an Any may hold: JSON's and text's options) */
@@ -2624,7 +2624,7 @@ PBJ_MUST_USE pbj_status google_protobuf_FileOptions_from_json(google_protobuf_Fi
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_to_json(const google_protobuf_MessageOptions *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_MessageOptions_to_json(const google_protobuf_MessageOptions *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_MessageOptions__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_MessageOptions__type;   /* google.protobuf.MessageOptions at run time (the types an Any may hold: JSON's and text's options) */
@@ -2636,7 +2636,7 @@ PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_from_json(google_protobuf
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_to_json(const google_protobuf_FieldOptions *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_FieldOptions_to_json(const google_protobuf_FieldOptions *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_FieldOptions__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_FieldOptions__type;   /* google.protobuf.FieldOptions at run time (the types an Any may hold: JSON's and text's options) */
@@ -2648,7 +2648,7 @@ PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_from_json(google_protobuf_F
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_to_json(const google_protobuf_OneofOptions *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_OneofOptions_to_json(const google_protobuf_OneofOptions *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_OneofOptions__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_OneofOptions__type;   /* google.protobuf.OneofOptions at run time (the types an Any may hold: JSON's and text's options) */
@@ -2660,7 +2660,7 @@ PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_from_json(google_protobuf_O
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_to_json(const google_protobuf_EnumOptions *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_EnumOptions_to_json(const google_protobuf_EnumOptions *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_EnumOptions__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_EnumOptions__type;   /* google.protobuf.EnumOptions at run time (the types an Any may hold: JSON's and text's options) */
@@ -2672,7 +2672,7 @@ PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_from_json(google_protobuf_En
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_to_json(const google_protobuf_EnumValueOptions *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_EnumValueOptions_to_json(const google_protobuf_EnumValueOptions *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_EnumValueOptions__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_EnumValueOptions__type;   /* google.protobuf.EnumValueOptions at run time (the types an Any may hold: JSON's and text's options) */
@@ -2684,7 +2684,7 @@ PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_from_json(google_protob
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_to_json(const google_protobuf_ServiceOptions *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_ServiceOptions_to_json(const google_protobuf_ServiceOptions *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_ServiceOptions__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_ServiceOptions__type;   /* google.protobuf.ServiceOptions at run time (the types an Any may hold: JSON's and text's options) */
@@ -2696,7 +2696,7 @@ PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_from_json(google_protobuf
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_to_json(const google_protobuf_MethodOptions *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_MethodOptions_to_json(const google_protobuf_MethodOptions *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_MethodOptions__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_MethodOptions__type;   /* google.protobuf.MethodOptions at run time (the types an Any may hold: JSON's and text's options) */
@@ -2708,7 +2708,7 @@ PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_from_json(google_protobuf_
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_to_json(const google_protobuf_UninterpretedOption *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_UninterpretedOption_to_json(const google_protobuf_UninterpretedOption *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_UninterpretedOption__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_UninterpretedOption__type;   /* google.protobuf.UninterpretedOption at run time (the types an Any may hold: JSON's and text's options) */
@@ -2720,7 +2720,7 @@ PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_from_json(google_pro
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_to_json(const google_protobuf_UninterpretedOption_NamePart *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_UninterpretedOption_NamePart_to_json(const google_protobuf_UninterpretedOption_NamePart *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_UninterpretedOption_NamePart__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_UninterpretedOption_NamePart__type;   /* google.protobuf.UninterpretedOption.NamePart at run time (the types an Any may hold: JSON's and text's options) */
@@ -2732,7 +2732,7 @@ PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_from_json(g
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_to_json(const google_protobuf_SourceCodeInfo *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_SourceCodeInfo_to_json(const google_protobuf_SourceCodeInfo *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_SourceCodeInfo__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_SourceCodeInfo__type;   /* google.protobuf.SourceCodeInfo at run time (the types an Any may hold: JSON's and text's options) */
@@ -2744,7 +2744,7 @@ PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_from_json(google_protobuf
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_to_json(const google_protobuf_SourceCodeInfo_Location *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_SourceCodeInfo_Location_to_json(const google_protobuf_SourceCodeInfo_Location *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_SourceCodeInfo_Location__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_SourceCodeInfo_Location__type;   /* google.protobuf.SourceCodeInfo.Location at run time (the types an Any may hold: JSON's and text's options) */
@@ -2756,7 +2756,7 @@ PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_from_json(google
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_to_json(const google_protobuf_GeneratedCodeInfo *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_GeneratedCodeInfo_to_json(const google_protobuf_GeneratedCodeInfo *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_GeneratedCodeInfo__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_GeneratedCodeInfo__type;   /* google.protobuf.GeneratedCodeInfo at run time (the types an Any may hold: JSON's and text's options) */
@@ -2768,7 +2768,7 @@ PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_from_json(google_proto
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_to_json(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_GeneratedCodeInfo_Annotation_to_json(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_GeneratedCodeInfo_Annotation__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_GeneratedCodeInfo_Annotation__type;   /* google.protobuf.GeneratedCodeInfo.Annotation at run time (the types an Any may hold: JSON's and text's options) */
@@ -2837,35 +2837,6 @@ uint8_t *google_protobuf_GeneratedCodeInfo__write(const google_protobuf_Generate
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo__decode(google_protobuf_GeneratedCodeInfo *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *google_protobuf_GeneratedCodeInfo_Annotation__write(const google_protobuf_GeneratedCodeInfo_Annotation *m, uint8_t *end);   /* after google_protobuf_GeneratedCodeInfo_Annotation_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation__decode(google_protobuf_GeneratedCodeInfo_Annotation *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_JSON_H
-void google_protobuf_FileDescriptorSet__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_FileDescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_DescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_DescriptorProto_ExtensionRange__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_DescriptorProto_ReservedRange__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_ExtensionRangeOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_FieldDescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_OneofDescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_EnumDescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_EnumDescriptorProto_EnumReservedRange__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_EnumValueDescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_ServiceDescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_MethodDescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_FileOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_MessageOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_FieldOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_OneofOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_EnumOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_EnumValueOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_ServiceOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_MethodOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_UninterpretedOption__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_UninterpretedOption_NamePart__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_SourceCodeInfo__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_SourceCodeInfo_Location__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_GeneratedCodeInfo__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_GeneratedCodeInfo_Annotation__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-#endif
 #ifdef PBJ_JSON_READ_H
 pbj_status google_protobuf_FileDescriptorSet__from_json(void *pm, pbj__json_in *j);
 pbj_status google_protobuf_FileDescriptorProto__from_json(void *pm, pbj__json_in *j);

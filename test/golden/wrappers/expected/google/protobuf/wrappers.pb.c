@@ -24,7 +24,7 @@ static const pbj_field google_protobuf_DoubleValue__fields[] = {
 PBJ_CODEC(google_protobuf_DoubleValue, google_protobuf_DoubleValue__decode, google_protobuf_DoubleValue_size, google_protobuf_DoubleValue_encode_partial, google_protobuf_DoubleValue_sort_maps, google_protobuf_DoubleValue_missing);
 const pbj_table google_protobuf_DoubleValue__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_DoubleValue__fields, NULL, NULL, 0, sizeof(google_protobuf_DoubleValue), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_DoubleValue, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_DoubleValue__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_DOUBLE_VALUE, NULL};
 
 /* google.protobuf.FloatValue */
 static const pbj_field google_protobuf_FloatValue__fields[] = {
@@ -33,7 +33,7 @@ static const pbj_field google_protobuf_FloatValue__fields[] = {
 PBJ_CODEC(google_protobuf_FloatValue, google_protobuf_FloatValue__decode, google_protobuf_FloatValue_size, google_protobuf_FloatValue_encode_partial, google_protobuf_FloatValue_sort_maps, google_protobuf_FloatValue_missing);
 const pbj_table google_protobuf_FloatValue__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_FloatValue__fields, NULL, NULL, 34, sizeof(google_protobuf_FloatValue), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_FloatValue, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_FloatValue__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_FLOAT_VALUE, NULL};
 
 /* google.protobuf.Int64Value */
 static const pbj_field google_protobuf_Int64Value__fields[] = {
@@ -42,7 +42,7 @@ static const pbj_field google_protobuf_Int64Value__fields[] = {
 PBJ_CODEC(google_protobuf_Int64Value, google_protobuf_Int64Value__decode, google_protobuf_Int64Value_size, google_protobuf_Int64Value_encode_partial, google_protobuf_Int64Value_sort_maps, google_protobuf_Int64Value_missing);
 const pbj_table google_protobuf_Int64Value__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_Int64Value__fields, NULL, NULL, 67, sizeof(google_protobuf_Int64Value), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_Int64Value, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_Int64Value__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_INT64_VALUE, NULL};
 
 /* google.protobuf.UInt64Value */
 static const pbj_field google_protobuf_UInt64Value__fields[] = {
@@ -51,7 +51,7 @@ static const pbj_field google_protobuf_UInt64Value__fields[] = {
 PBJ_CODEC(google_protobuf_UInt64Value, google_protobuf_UInt64Value__decode, google_protobuf_UInt64Value_size, google_protobuf_UInt64Value_encode_partial, google_protobuf_UInt64Value_sort_maps, google_protobuf_UInt64Value_missing);
 const pbj_table google_protobuf_UInt64Value__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_UInt64Value__fields, NULL, NULL, 100, sizeof(google_protobuf_UInt64Value), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_UInt64Value, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_UInt64Value__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_UINT64_VALUE, NULL};
 
 /* google.protobuf.Int32Value */
 static const pbj_field google_protobuf_Int32Value__fields[] = {
@@ -60,7 +60,7 @@ static const pbj_field google_protobuf_Int32Value__fields[] = {
 PBJ_CODEC(google_protobuf_Int32Value, google_protobuf_Int32Value__decode, google_protobuf_Int32Value_size, google_protobuf_Int32Value_encode_partial, google_protobuf_Int32Value_sort_maps, google_protobuf_Int32Value_missing);
 const pbj_table google_protobuf_Int32Value__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_Int32Value__fields, NULL, NULL, 134, sizeof(google_protobuf_Int32Value), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_Int32Value, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_Int32Value__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_INT32_VALUE, NULL};
 
 /* google.protobuf.UInt32Value */
 static const pbj_field google_protobuf_UInt32Value__fields[] = {
@@ -69,7 +69,7 @@ static const pbj_field google_protobuf_UInt32Value__fields[] = {
 PBJ_CODEC(google_protobuf_UInt32Value, google_protobuf_UInt32Value__decode, google_protobuf_UInt32Value_size, google_protobuf_UInt32Value_encode_partial, google_protobuf_UInt32Value_sort_maps, google_protobuf_UInt32Value_missing);
 const pbj_table google_protobuf_UInt32Value__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_UInt32Value__fields, NULL, NULL, 167, sizeof(google_protobuf_UInt32Value), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_UInt32Value, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_UInt32Value__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_UINT32_VALUE, NULL};
 
 /* google.protobuf.BoolValue */
 static const pbj_field google_protobuf_BoolValue__fields[] = {
@@ -78,7 +78,7 @@ static const pbj_field google_protobuf_BoolValue__fields[] = {
 PBJ_CODEC(google_protobuf_BoolValue, google_protobuf_BoolValue__decode, google_protobuf_BoolValue_size, google_protobuf_BoolValue_encode_partial, google_protobuf_BoolValue_sort_maps, google_protobuf_BoolValue_missing);
 const pbj_table google_protobuf_BoolValue__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_BoolValue__fields, NULL, NULL, 201, sizeof(google_protobuf_BoolValue), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_BoolValue, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_BoolValue__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_BOOL_VALUE, NULL};
 
 /* google.protobuf.StringValue */
 static const pbj_field google_protobuf_StringValue__fields[] = {
@@ -87,7 +87,7 @@ static const pbj_field google_protobuf_StringValue__fields[] = {
 PBJ_CODEC(google_protobuf_StringValue, google_protobuf_StringValue__decode, google_protobuf_StringValue_size, google_protobuf_StringValue_encode_partial, google_protobuf_StringValue_sort_maps, google_protobuf_StringValue_missing);
 const pbj_table google_protobuf_StringValue__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_StringValue__fields, NULL, NULL, 233, sizeof(google_protobuf_StringValue), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_StringValue, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_StringValue__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_STRING_VALUE, NULL};
 
 /* google.protobuf.BytesValue */
 static const pbj_field google_protobuf_BytesValue__fields[] = {
@@ -96,7 +96,7 @@ static const pbj_field google_protobuf_BytesValue__fields[] = {
 PBJ_CODEC(google_protobuf_BytesValue, google_protobuf_BytesValue__decode, google_protobuf_BytesValue_size, google_protobuf_BytesValue_encode_partial, google_protobuf_BytesValue_sort_maps, google_protobuf_BytesValue_missing);
 const pbj_table google_protobuf_BytesValue__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_BytesValue__fields, NULL, NULL, 267, sizeof(google_protobuf_BytesValue), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_BytesValue, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_BytesValue__codec, NULL, 0,
-                           0, NULL};
+                           0, NULL, PBJ_WKT_BYTES_VALUE, NULL};
 
 /* ==== google.protobuf.DoubleValue ==== */
 
@@ -796,25 +796,8 @@ pbj_status google_protobuf_BytesValue__decode(google_protobuf_BytesValue *m, con
 }
 
 #ifdef PBJ_JSON_H
-void google_protobuf_DoubleValue__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_DoubleValue *m = (google_protobuf_DoubleValue const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    pbj__json_double(j, m->value);
-}
-
-pbj_status google_protobuf_DoubleValue_to_json(const google_protobuf_DoubleValue *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_DoubleValue__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_DoubleValue__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_DoubleValue_to_json((google_protobuf_DoubleValue const *)m, out, o);
-}
+static void google_protobuf_DoubleValue__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_DoubleValue__table, m, j); }
+static pbj_status google_protobuf_DoubleValue__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_DoubleValue__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -857,25 +840,8 @@ pbj_status google_protobuf_DoubleValue__from_json(void *pm, pbj__json_in *j)   /
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_FloatValue__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_FloatValue *m = (google_protobuf_FloatValue const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    pbj__json_float(j, m->value);
-}
-
-pbj_status google_protobuf_FloatValue_to_json(const google_protobuf_FloatValue *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_FloatValue__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_FloatValue__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_FloatValue_to_json((google_protobuf_FloatValue const *)m, out, o);
-}
+static void google_protobuf_FloatValue__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_FloatValue__table, m, j); }
+static pbj_status google_protobuf_FloatValue__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_FloatValue__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -918,25 +884,8 @@ pbj_status google_protobuf_FloatValue__from_json(void *pm, pbj__json_in *j)   /*
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_Int64Value__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_Int64Value *m = (google_protobuf_Int64Value const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    pbj__json_int64(j, m->value);
-}
-
-pbj_status google_protobuf_Int64Value_to_json(const google_protobuf_Int64Value *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_Int64Value__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_Int64Value__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_Int64Value_to_json((google_protobuf_Int64Value const *)m, out, o);
-}
+static void google_protobuf_Int64Value__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_Int64Value__table, m, j); }
+static pbj_status google_protobuf_Int64Value__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_Int64Value__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -979,25 +928,8 @@ pbj_status google_protobuf_Int64Value__from_json(void *pm, pbj__json_in *j)   /*
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_UInt64Value__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_UInt64Value *m = (google_protobuf_UInt64Value const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    pbj__json_uint64(j, m->value);
-}
-
-pbj_status google_protobuf_UInt64Value_to_json(const google_protobuf_UInt64Value *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_UInt64Value__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_UInt64Value__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_UInt64Value_to_json((google_protobuf_UInt64Value const *)m, out, o);
-}
+static void google_protobuf_UInt64Value__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_UInt64Value__table, m, j); }
+static pbj_status google_protobuf_UInt64Value__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_UInt64Value__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -1040,25 +972,8 @@ pbj_status google_protobuf_UInt64Value__from_json(void *pm, pbj__json_in *j)   /
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_Int32Value__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_Int32Value *m = (google_protobuf_Int32Value const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    pbj__json_int32(j, m->value);
-}
-
-pbj_status google_protobuf_Int32Value_to_json(const google_protobuf_Int32Value *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_Int32Value__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_Int32Value__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_Int32Value_to_json((google_protobuf_Int32Value const *)m, out, o);
-}
+static void google_protobuf_Int32Value__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_Int32Value__table, m, j); }
+static pbj_status google_protobuf_Int32Value__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_Int32Value__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -1101,25 +1016,8 @@ pbj_status google_protobuf_Int32Value__from_json(void *pm, pbj__json_in *j)   /*
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_UInt32Value__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_UInt32Value *m = (google_protobuf_UInt32Value const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    pbj__json_uint32(j, m->value);
-}
-
-pbj_status google_protobuf_UInt32Value_to_json(const google_protobuf_UInt32Value *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_UInt32Value__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_UInt32Value__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_UInt32Value_to_json((google_protobuf_UInt32Value const *)m, out, o);
-}
+static void google_protobuf_UInt32Value__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_UInt32Value__table, m, j); }
+static pbj_status google_protobuf_UInt32Value__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_UInt32Value__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -1162,25 +1060,8 @@ pbj_status google_protobuf_UInt32Value__from_json(void *pm, pbj__json_in *j)   /
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_BoolValue__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_BoolValue *m = (google_protobuf_BoolValue const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    pbj__json_bool(j, m->value);
-}
-
-pbj_status google_protobuf_BoolValue_to_json(const google_protobuf_BoolValue *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_BoolValue__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_BoolValue__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_BoolValue_to_json((google_protobuf_BoolValue const *)m, out, o);
-}
+static void google_protobuf_BoolValue__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_BoolValue__table, m, j); }
+static pbj_status google_protobuf_BoolValue__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_BoolValue__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -1223,25 +1104,8 @@ pbj_status google_protobuf_BoolValue__from_json(void *pm, pbj__json_in *j)   /* 
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_StringValue__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_StringValue *m = (google_protobuf_StringValue const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    pbj__json_string(j, m->value);
-}
-
-pbj_status google_protobuf_StringValue_to_json(const google_protobuf_StringValue *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_StringValue__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_StringValue__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_StringValue_to_json((google_protobuf_StringValue const *)m, out, o);
-}
+static void google_protobuf_StringValue__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_StringValue__table, m, j); }
+static pbj_status google_protobuf_StringValue__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_StringValue__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H
@@ -1284,25 +1148,8 @@ pbj_status google_protobuf_StringValue__from_json(void *pm, pbj__json_in *j)   /
 }
 #endif
 #ifdef PBJ_JSON_H
-void google_protobuf_BytesValue__json(const void *vm, pbj_json *j)
-{
-    const google_protobuf_BytesValue *m = (google_protobuf_BytesValue const *)vm;
-    (void)m;   /* unused when the message has no fields */
-    pbj__json_bytes(j, m->value);
-}
-
-pbj_status google_protobuf_BytesValue_to_json(const google_protobuf_BytesValue *m, pbj_text *out, const pbj_json_options *o)
-{
-    pbj_json j;
-    pbj__json_init(&j, out, o);
-    google_protobuf_BytesValue__json(m, &j);
-    return pbj__json_status(&j);
-}
-
-static pbj_status google_protobuf_BytesValue__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_BytesValue_to_json((google_protobuf_BytesValue const *)m, out, o);
-}
+static void google_protobuf_BytesValue__json(const void *m, pbj_json *j) { pbj__json_message(&google_protobuf_BytesValue__table, m, j); }
+static pbj_status google_protobuf_BytesValue__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_BytesValue__table, m, out, o); }
 #endif
 
 #ifdef PBJ_TEXT_READ_H

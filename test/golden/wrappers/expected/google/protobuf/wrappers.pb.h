@@ -376,7 +376,7 @@ PBJ_MUST_USE static inline pbj_status google_protobuf_BytesValue_from_text(googl
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_to_json(const google_protobuf_DoubleValue *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_DoubleValue_to_json(const google_protobuf_DoubleValue *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_DoubleValue__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_DoubleValue__type;   /* google.protobuf.DoubleValue at run time (the types an Any may hold: JSON's and text's options) */
@@ -388,7 +388,7 @@ PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_from_json(google_protobuf_Do
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_FloatValue_to_json(const google_protobuf_FloatValue *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_FloatValue_to_json(const google_protobuf_FloatValue *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_FloatValue__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_FloatValue__type;   /* google.protobuf.FloatValue at run time (the types an Any may hold: JSON's and text's options) */
@@ -400,7 +400,7 @@ PBJ_MUST_USE pbj_status google_protobuf_FloatValue_from_json(google_protobuf_Flo
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_Int64Value_to_json(const google_protobuf_Int64Value *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_Int64Value_to_json(const google_protobuf_Int64Value *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_Int64Value__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_Int64Value__type;   /* google.protobuf.Int64Value at run time (the types an Any may hold: JSON's and text's options) */
@@ -412,7 +412,7 @@ PBJ_MUST_USE pbj_status google_protobuf_Int64Value_from_json(google_protobuf_Int
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_to_json(const google_protobuf_UInt64Value *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_UInt64Value_to_json(const google_protobuf_UInt64Value *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_UInt64Value__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_UInt64Value__type;   /* google.protobuf.UInt64Value at run time (the types an Any may hold: JSON's and text's options) */
@@ -424,7 +424,7 @@ PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_from_json(google_protobuf_UI
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_Int32Value_to_json(const google_protobuf_Int32Value *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_Int32Value_to_json(const google_protobuf_Int32Value *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_Int32Value__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_Int32Value__type;   /* google.protobuf.Int32Value at run time (the types an Any may hold: JSON's and text's options) */
@@ -436,7 +436,7 @@ PBJ_MUST_USE pbj_status google_protobuf_Int32Value_from_json(google_protobuf_Int
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_to_json(const google_protobuf_UInt32Value *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_UInt32Value_to_json(const google_protobuf_UInt32Value *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_UInt32Value__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_UInt32Value__type;   /* google.protobuf.UInt32Value at run time (the types an Any may hold: JSON's and text's options) */
@@ -448,7 +448,7 @@ PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_from_json(google_protobuf_UI
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_BoolValue_to_json(const google_protobuf_BoolValue *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_BoolValue_to_json(const google_protobuf_BoolValue *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_BoolValue__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_BoolValue__type;   /* google.protobuf.BoolValue at run time (the types an Any may hold: JSON's and text's options) */
@@ -460,7 +460,7 @@ PBJ_MUST_USE pbj_status google_protobuf_BoolValue_from_json(google_protobuf_Bool
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_StringValue_to_json(const google_protobuf_StringValue *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_StringValue_to_json(const google_protobuf_StringValue *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_StringValue__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_StringValue__type;   /* google.protobuf.StringValue at run time (the types an Any may hold: JSON's and text's options) */
@@ -472,7 +472,7 @@ PBJ_MUST_USE pbj_status google_protobuf_StringValue_from_json(google_protobuf_St
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE pbj_status google_protobuf_BytesValue_to_json(const google_protobuf_BytesValue *m, pbj_text *out, const pbj_json_options *o);
+PBJ_MUST_USE static inline pbj_status google_protobuf_BytesValue_to_json(const google_protobuf_BytesValue *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_BytesValue__table, m, out, o); }
 #endif
 #ifdef PBJ_TEXT_READ_H
 extern const pbj_msg_type google_protobuf_BytesValue__type;   /* google.protobuf.BytesValue at run time (the types an Any may hold: JSON's and text's options) */
@@ -504,17 +504,6 @@ uint8_t *google_protobuf_StringValue__write(const google_protobuf_StringValue *m
 PBJ_MUST_USE pbj_status google_protobuf_StringValue__decode(google_protobuf_StringValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *google_protobuf_BytesValue__write(const google_protobuf_BytesValue *m, uint8_t *end);   /* after google_protobuf_BytesValue_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_BytesValue__decode(google_protobuf_BytesValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_JSON_H
-void google_protobuf_DoubleValue__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_FloatValue__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_Int64Value__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_UInt64Value__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_Int32Value__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_UInt32Value__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_BoolValue__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_StringValue__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-void google_protobuf_BytesValue__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-#endif
 #ifdef PBJ_JSON_READ_H
 pbj_status google_protobuf_DoubleValue__from_json(void *pm, pbj__json_in *j);
 pbj_status google_protobuf_FloatValue__from_json(void *pm, pbj__json_in *j);
