@@ -610,6 +610,11 @@ static bool decode_leaf_at(const ir_message *m, int levels)
 
 bool options_decode_inline(const ir_message *m) { return decode_leaf_at(m, 1); }
 
+bool options_table_wire(const ir_message *m)
+{
+    return options_tier_of(m) == OPTIONS_TIER_SIZE && !m->extension_ranges.n && !m->message_set_wire_format;
+}
+
 static int by_full_name(const void *a, const void *b)
 {
     return strcmp(full_name(*(ir_message *const *)a), full_name(*(ir_message *const *)b));
@@ -628,6 +633,8 @@ void options_explain(const ir_program *prog, FILE *out)
         options_describe(m, line, len + 1);
         fprintf(out, "%s%s: %s", full_name(m), m->file && !m->file->is_input ? " [imported]" : "", line);
         if (options_decode_inline(m)) fputs(" decode=inline(tier max: a leaf)", out);
+        if (options_tier_of(m) == OPTIONS_TIER_SIZE)
+            fputs(options_table_wire(m) ? " wire=table(tier size)" : " wire=code(tier size: extensions are not in its table)", out);
         for (int id = 0; id < OPTIONS_COUNT; id++) {             /* the Java compiler's, said to be ignored */
             const options_value *v = &options_of(m)->opt[id];
             if (options_table[id].role == ROLE_IGNORED && v->text)
