@@ -125,7 +125,8 @@ static inline options_tier options_tier_of(const ir_message *m)
 bool options_decode_inline(const ir_message *m);
 
 /* Whether m's size, encode and decode walk its field table (the size tier): not for messages with extension
- * ranges or message_set_wire_format, whose extensions the tables do not describe yet (they keep their code). */
+ * ranges or message_set_wire_format, whose extensions the tables do not describe yet, nor for the messages
+ * that reach one through their fields (the walker would walk its table): they keep their code. */
 bool options_table_wire(const ir_message *m);
 
 /* m's options as one line for a comment next to its generated struct (and

@@ -21,9 +21,9 @@ const pbj_json_enum golden_tier_size_Kind__json = {(const pbj__jin_name[]){
  * differs), then its oneofs' names; in pieces laid end to end
  * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
 static const struct {
-    char s0[278];
+    char s0[310];
 } pbj__pool_tier_size_proto = {
-    "golden.tier_size.Kind\000KIND_A\000KIND_B\000golden.tier_size.Leaf\000name\000next\000golden.tier_size.Reading\000golden.tier_size.Reading.id\000id\000delta\000samples\000kinds\000leaves\000t\000where\000Note\000note\000at\000golden.tier_size.Reading.LeavesEntry\000key\000value\000golden.tier_size.Reading.Note\000body\000golden.tier_size.Open\000x",
+    "golden.tier_size.Kind\000KIND_A\000KIND_B\000golden.tier_size.Leaf\000name\000next\000golden.tier_size.Reading\000golden.tier_size.Reading.id\000id\000delta\000samples\000kinds\000leaves\000t\000where\000Note\000note\000at\000golden.tier_size.Reading.LeavesEntry\000key\000value\000golden.tier_size.Reading.Note\000body\000golden.tier_size.Open\000x\000golden.tier_size.HoldsOpen\000open",
 };
 
 /* golden.tier_size.Kind */
@@ -81,6 +81,13 @@ static const pbj_field golden_tier_size_Open__fields[] = {
 };
 const pbj_table golden_tier_size_Open__table = {(const char *)&pbj__pool_tier_size_proto, golden_tier_size_Open__fields, NULL, NULL, 254, sizeof(golden_tier_size_Open), 1, 1, 0,
                            PBJ_OFFSET(golden_tier_size_Open, pbj_unknown), PBJ_OFFSET(golden_tier_size_Open, pbj_ext), 0};
+
+/* golden.tier_size.HoldsOpen */
+static const pbj_field golden_tier_size_HoldsOpen__fields[] = {
+    {1, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_tier_size_HoldsOpen, open), 0, 305, 305, &golden_tier_size_Open__table, NULL},   /* open */
+};
+const pbj_table golden_tier_size_HoldsOpen__table = {(const char *)&pbj__pool_tier_size_proto, golden_tier_size_HoldsOpen__fields, NULL, NULL, 278, sizeof(golden_tier_size_HoldsOpen), 1, 1, 0,
+                           PBJ_OFFSET(golden_tier_size_HoldsOpen, pbj_unknown), PBJ_TABLE_NONE, 0};
 
 /* ==== golden.tier_size.Leaf ==== */
 
@@ -912,6 +919,173 @@ static pbj_status golden_tier_size_Open__text_any(pbj_text_reader *r, pbj_slice 
 
 #endif
 
+/* ==== golden.tier_size.HoldsOpen ==== */
+
+void golden_tier_size_HoldsOpen_init(golden_tier_size_HoldsOpen *m)
+{
+    memset(m, 0, sizeof *m);
+}
+
+size_t golden_tier_size_HoldsOpen_size(const golden_tier_size_HoldsOpen *m)
+{
+    size_t n = m->pbj_unknown.len;
+    if (m->open) {
+        size_t s = golden_tier_size_Open_size(m->open);
+        n += 1 + pbj_len_size(s);
+    }
+    return n;
+}
+
+pbj_status golden_tier_size_HoldsOpen_encode(const golden_tier_size_HoldsOpen *m, uint8_t *buf, size_t cap, size_t *len)
+{
+    size_t n = golden_tier_size_HoldsOpen_size(m);
+    *len = n == PBJ_SIZE_ERROR ? 0 : n;
+    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
+    if (n > INT32_MAX) return PBJ_ERR_SIZE;
+    if (n > cap) return PBJ_ERR_BUFFER;
+    if (n) {
+        uint8_t *start = golden_tier_size_HoldsOpen__write(m, buf + n);
+        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
+        (void)start;
+    }
+    return PBJ_OK;
+}
+
+pbj_status golden_tier_size_HoldsOpen_decode(golden_tier_size_HoldsOpen *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_decoder d;
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
+    golden_tier_size_HoldsOpen_init(m);
+    pbj_status st = len ? golden_tier_size_HoldsOpen__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
+    st = pbj__decode_uncap(arena, cap, st);
+    return st;
+}
+
+uint8_t *golden_tier_size_HoldsOpen__write(const golden_tier_size_HoldsOpen *m, uint8_t *p)
+{
+    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (m->open) {
+        {
+            uint8_t *mark = p;
+            p = golden_tier_size_Open__write(m->open, p);
+            p = pbj_rput_varint(p, (size_t)(mark - p));
+            *--p = 0x0a;
+        }
+    }
+    return p;
+}
+
+pbj_status golden_tier_size_HoldsOpen__decode(golden_tier_size_HoldsOpen *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
+{
+    pbj_status st = PBJ_OK;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left--;
+    while (p < end) {
+        const uint8_t *start = p;
+        uint32_t tag;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
+        else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
+        switch (tag) {
+        case 0xa: /* open */
+            if (!m->open) {
+                if (!(m->open = (golden_tier_size_Open *)pbj_arena_alloc(d->arena, sizeof(golden_tier_size_Open)))) return PBJ_ERR_NOMEM;
+                golden_tier_size_Open_init(m->open);
+            }
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = golden_tier_size_Open__decode(m->open, p, p + len, d)) != PBJ_OK) return st;
+                p += len;
+            }
+            continue;
+        default:
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
+            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            continue;
+        }
+    }
+    d->depth_left++;
+    return PBJ_OK;
+}
+
+#ifdef PBJ_TEXT_H
+pbj_status golden_tier_size_HoldsOpen_print(const golden_tier_size_HoldsOpen *m, pbj_text *t)
+{
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
+    if (m->open) {
+        pbj_text_open(t, "open");
+        golden_tier_size_Open_print(m->open, t);
+        pbj_text_close(t);
+    }
+    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t golden_tier_size_HoldsOpen__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 4:
+        if (memcmp(s, "open", 4) == 0) return 1;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status golden_tier_size_HoldsOpen__read_text(golden_tier_size_HoldsOpen *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (golden_tier_size_HoldsOpen__text_field(r->name, r->name_len)) {
+        case 1: /* open */
+            if (m->open) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->open = (golden_tier_size_Open *)pbj_arena_alloc(r->arena, sizeof(golden_tier_size_Open)))) return pbj__tr_nomem(r);
+            golden_tier_size_Open_init(m->open);
+            if (pbj__tr_status(r, golden_tier_size_Open__read_text(m->open, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
+        default:
+            return pbj__tr_unknown(r, "golden.tier_size.HoldsOpen");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status golden_tier_size_HoldsOpen_from_text(golden_tier_size_HoldsOpen *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    golden_tier_size_HoldsOpen_init(m);
+    if (pbj__tr_status(&r, golden_tier_size_HoldsOpen__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_tier_size_HoldsOpen_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, golden_tier_size_HoldsOpen_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
+static pbj_status golden_tier_size_HoldsOpen__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    golden_tier_size_HoldsOpen *m = (golden_tier_size_HoldsOpen *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    golden_tier_size_HoldsOpen_init(m);
+    if (pbj__tr_status(r, golden_tier_size_HoldsOpen__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_tier_size_HoldsOpen_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = golden_tier_size_HoldsOpen_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, golden_tier_size_HoldsOpen_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+#endif
+
 #ifdef PBJ_JSON_H
 void golden_tier_size_Leaf__json(const void *vm, pbj_json *j)
 {
@@ -1492,6 +1666,91 @@ pbj_status golden_tier_size_Open__from_json(void *pm, pbj__json_in *j)   /* one 
     return pbj__jin_message(j, golden_tier_size_Open__from_json_form, pm);
 }
 #endif
+#ifdef PBJ_JSON_H
+void golden_tier_size_HoldsOpen__json(const void *vm, pbj_json *j)
+{
+    const golden_tier_size_HoldsOpen *m = (golden_tier_size_HoldsOpen const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->open) {
+        pbj__json_key(j, "open", "open");
+        if (m->open) golden_tier_size_Open__json(m->open, j);
+        else pbj__json_put(j, "{}", 2);
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status golden_tier_size_HoldsOpen_to_json(const golden_tier_size_HoldsOpen *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    golden_tier_size_HoldsOpen__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static pbj_status golden_tier_size_HoldsOpen__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_tier_size_HoldsOpen_to_json((golden_tier_size_HoldsOpen const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void golden_tier_size_HoldsOpen__type_init(void *m) { golden_tier_size_HoldsOpen_init((golden_tier_size_HoldsOpen *)m); }
+static pbj_status golden_tier_size_HoldsOpen__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return golden_tier_size_HoldsOpen_decode((golden_tier_size_HoldsOpen *)m, buf, len, arena, o);
+}
+static size_t golden_tier_size_HoldsOpen__type_size(void *m) { return golden_tier_size_HoldsOpen_size((golden_tier_size_HoldsOpen *)m); }
+static pbj_status golden_tier_size_HoldsOpen__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_tier_size_HoldsOpen_encode((golden_tier_size_HoldsOpen *)m, buf, cap, len); }
+const pbj_msg_type golden_tier_size_HoldsOpen__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "golden.tier_size.HoldsOpen", sizeof(golden_tier_size_HoldsOpen), golden_tier_size_HoldsOpen__type_init, golden_tier_size_HoldsOpen__type_decode, golden_tier_size_HoldsOpen__type_size, golden_tier_size_HoldsOpen__type_encode,
+    golden_tier_size_HoldsOpen__type_to_json, golden_tier_size_HoldsOpen__json, golden_tier_size_HoldsOpen__from_json
+,
+    golden_tier_size_HoldsOpen__text_any
+,
+};
+#endif
+
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_tier_size_HoldsOpen_from_json(golden_tier_size_HoldsOpen *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&golden_tier_size_HoldsOpen__type, m, json, len, arena, o);
+}
+
+static pbj_status golden_tier_size_HoldsOpen__from_json_form(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"open", 4, 0},
+    };
+    golden_tier_size_HoldsOpen *m = (golden_tier_size_HoldsOpen *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 1, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* open */
+            if (pbj__jin_null(j)) break;
+            if (!(m->open = (golden_tier_size_Open *)pbj__jin_alloc(j, sizeof(golden_tier_size_Open)))) return j->st;
+            golden_tier_size_Open_init(m->open);
+            if (golden_tier_size_Open__from_json(m->open, j) != PBJ_OK) return j->st;
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+
+pbj_status golden_tier_size_HoldsOpen__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_tier_size_HoldsOpen__from_json_form, pm);
+}
+#endif
 /* ==== extensions ==== */
 
 bool golden_tier_size_open_kind_has(const golden_tier_size_Open *m)
@@ -1969,5 +2228,77 @@ pbj_status golden_tier_size_Open_read_delimited(golden_tier_size_Open *m, pbj_so
     pbj_slice record;
     pbj_status st = pbj_source_next(in, &record);
     return st != PBJ_OK ? st : golden_tier_size_Open_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== golden.tier_size.HoldsOpen: building helpers ==== */
+
+pbj_status golden_tier_size_HoldsOpen_copy(golden_tier_size_HoldsOpen *dst, const golden_tier_size_HoldsOpen *src, pbj_arena *arena)
+{
+    golden_tier_size_HoldsOpen_init(dst);
+    return golden_tier_size_HoldsOpen__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_tier_size_HoldsOpen_merge(golden_tier_size_HoldsOpen *m, const golden_tier_size_HoldsOpen *b, pbj_arena *arena)
+{
+    return golden_tier_size_HoldsOpen__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_tier_size_HoldsOpen__merge(golden_tier_size_HoldsOpen *m, const golden_tier_size_HoldsOpen *b, pbj_arena *arena, uint32_t depth)
+{
+    pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (b->open) {
+        if (!m->open) {
+            if (!(m->open = (golden_tier_size_Open *)pbj_arena_alloc(arena, sizeof(golden_tier_size_Open)))) return PBJ_ERR_NOMEM;
+            golden_tier_size_Open_init(m->open);
+        }
+        if ((st = golden_tier_size_Open__merge(m->open, b->open, arena, depth)) != PBJ_OK) return st;
+    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
+    return st;
+}
+
+pbj_status golden_tier_size_HoldsOpen_sort_maps(golden_tier_size_HoldsOpen *m, pbj_arena *arena)
+{
+    return golden_tier_size_HoldsOpen__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_tier_size_HoldsOpen__sort_maps(golden_tier_size_HoldsOpen *m, pbj_arena *arena, uint32_t depth)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->open && (st = golden_tier_size_Open__sort_maps(m->open, arena, depth)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status golden_tier_size_HoldsOpen_encode_append(const golden_tier_size_HoldsOpen *m, pbj_buf *out)
+{
+    if (golden_tier_size_HoldsOpen_missing(m)) return pbj_missing_status(golden_tier_size_HoldsOpen_missing(m));
+    size_t n = golden_tier_size_HoldsOpen_size(m);
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st != PBJ_OK) return st;
+    out->len += n;
+    golden_tier_size_HoldsOpen__write(m, out->data + out->len);   /* back to front, ending there */
+    return PBJ_OK;
+}
+
+pbj_status golden_tier_size_HoldsOpen_write_delimited(const golden_tier_size_HoldsOpen *m, pbj_sink *out)
+{
+    if (golden_tier_size_HoldsOpen_missing(m)) return pbj_missing_status(golden_tier_size_HoldsOpen_missing(m));
+    size_t n = golden_tier_size_HoldsOpen_size(m);
+    uint8_t *body = NULL;
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) golden_tier_size_HoldsOpen__write(m, body + n);   /* back to front, ending at body + n */
+    return pbj_sink_close(out, st, n);
+}
+
+pbj_status golden_tier_size_HoldsOpen_read_delimited(golden_tier_size_HoldsOpen *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : golden_tier_size_HoldsOpen_decode(m, record.data, record.len, arena, opts);
 }
 

@@ -56,6 +56,7 @@ typedef struct golden_tier_size_Reading golden_tier_size_Reading;
 typedef struct golden_tier_size_Reading_LeavesEntry golden_tier_size_Reading_LeavesEntry;
 typedef struct golden_tier_size_Reading_Note golden_tier_size_Reading_Note;
 typedef struct golden_tier_size_Open golden_tier_size_Open;
+typedef struct golden_tier_size_HoldsOpen golden_tier_size_HoldsOpen;
 
 typedef struct golden_tier_size_Reading_samples_array { uint32_t *data; size_t count; } golden_tier_size_Reading_samples_array;
 typedef struct golden_tier_size_Reading_kinds_array { int32_t *data; size_t count; } golden_tier_size_Reading_kinds_array;
@@ -66,6 +67,7 @@ extern const pbj_table golden_tier_size_Reading__table;   /* golden.tier_size.Re
 extern const pbj_table golden_tier_size_Reading_LeavesEntry__table;   /* golden.tier_size.Reading.LeavesEntry's fields (rt/pbj_table.h) */
 extern const pbj_table golden_tier_size_Reading_Note__table;   /* golden.tier_size.Reading.Note's fields (rt/pbj_table.h) */
 extern const pbj_table golden_tier_size_Open__table;   /* golden.tier_size.Open's fields (rt/pbj_table.h) */
+extern const pbj_table golden_tier_size_HoldsOpen__table;   /* golden.tier_size.HoldsOpen's fields (rt/pbj_table.h) */
 /* ==== golden.tier_size.Leaf ==== */
 
 /* golden.tier_size.Leaf
@@ -303,6 +305,39 @@ static inline void golden_tier_size_Open_clear_x(golden_tier_size_Open *m)
 PBJ_MUST_USE pbj_status golden_tier_size_Open_from_text(golden_tier_size_Open *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 #endif
 
+/* ==== golden.tier_size.HoldsOpen ==== */
+
+/* golden.tier_size.HoldsOpen
+ * pbj options: performance=size(project) */
+/* reaches a message with extensions: keeps its code too (the walker would walk Open's table) */
+struct golden_tier_size_HoldsOpen {
+    golden_tier_size_Open *open;   /* 1 */
+    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+};
+#define golden_tier_size_HoldsOpen_open_tag 1
+
+void golden_tier_size_HoldsOpen_init(golden_tier_size_HoldsOpen *m);
+size_t golden_tier_size_HoldsOpen_size(const golden_tier_size_HoldsOpen *m);
+PBJ_MUST_USE pbj_status golden_tier_size_HoldsOpen_encode(const golden_tier_size_HoldsOpen *m, uint8_t *buf, size_t cap, size_t *len);
+PBJ_MUST_USE pbj_status golden_tier_size_HoldsOpen_decode(golden_tier_size_HoldsOpen *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
+static inline bool golden_tier_size_HoldsOpen_equal(const golden_tier_size_HoldsOpen *a, const golden_tier_size_HoldsOpen *b) { return pbj_table_equal(&golden_tier_size_HoldsOpen__table, a, b); }
+#ifdef PBJ_TEXT_H
+pbj_status golden_tier_size_HoldsOpen_print(const golden_tier_size_HoldsOpen *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+#endif
+
+/* golden.tier_size.HoldsOpen reaches no required field: nothing is ever missing; encode_partial is encode. */
+static inline const char *golden_tier_size_HoldsOpen_missing(const golden_tier_size_HoldsOpen *m) { (void)m; return NULL; }
+static inline pbj_status golden_tier_size_HoldsOpen_encode_partial(const golden_tier_size_HoldsOpen *m, uint8_t *buf, size_t cap, size_t *len) { return golden_tier_size_HoldsOpen_encode(m, buf, cap, len); }
+static inline bool golden_tier_size_HoldsOpen_has_open(const golden_tier_size_HoldsOpen *m) { return m->open != NULL; }
+static inline void golden_tier_size_HoldsOpen_clear_open(golden_tier_size_HoldsOpen *m) { m->open = NULL; }
+
+#ifdef PBJ_TEXT_READ_H
+/* golden_tier_size_HoldsOpen_from_text reads the text format (golden_tier_size_HoldsOpen_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. golden_tier_size_HoldsOpen__type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status golden_tier_size_HoldsOpen_from_text(golden_tier_size_HoldsOpen *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+#endif
+
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_tier_size_Leaf_to_json(const golden_tier_size_Leaf *m, pbj_text *out, const pbj_json_options *o);
@@ -351,6 +386,18 @@ extern const pbj_msg_type golden_tier_size_Open__type;   /* golden.tier_size.Ope
 /* golden_tier_size_Open read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE pbj_status golden_tier_size_Open_from_json(golden_tier_size_Open *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
 #endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status golden_tier_size_HoldsOpen_to_json(const golden_tier_size_HoldsOpen *m, pbj_text *out, const pbj_json_options *o);
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type golden_tier_size_HoldsOpen__type;   /* golden.tier_size.HoldsOpen at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+
+#ifdef PBJ_JSON_READ_H
+/* golden_tier_size_HoldsOpen read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_tier_size_HoldsOpen_from_json(golden_tier_size_HoldsOpen *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+#endif
 /* ==== for generated code only: not part of the API ==== */
 
 /* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and
@@ -377,12 +424,17 @@ uint8_t *golden_tier_size_Open__write(const golden_tier_size_Open *m, uint8_t *e
 PBJ_MUST_USE pbj_status golden_tier_size_Open__decode(golden_tier_size_Open *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 PBJ_MUST_USE pbj_status golden_tier_size_Open__merge(golden_tier_size_Open *m, const golden_tier_size_Open *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
 PBJ_MUST_USE pbj_status golden_tier_size_Open__sort_maps(golden_tier_size_Open *m, pbj_arena *arena, uint32_t depth);
+uint8_t *golden_tier_size_HoldsOpen__write(const golden_tier_size_HoldsOpen *m, uint8_t *end);   /* after golden_tier_size_HoldsOpen_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_tier_size_HoldsOpen__decode(golden_tier_size_HoldsOpen *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+PBJ_MUST_USE pbj_status golden_tier_size_HoldsOpen__merge(golden_tier_size_HoldsOpen *m, const golden_tier_size_HoldsOpen *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_tier_size_HoldsOpen__sort_maps(golden_tier_size_HoldsOpen *m, pbj_arena *arena, uint32_t depth);
 #ifdef PBJ_TEXT_READ_H
 pbj_status golden_tier_size_Leaf__read_text(golden_tier_size_Leaf *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 pbj_status golden_tier_size_Reading__read_text(golden_tier_size_Reading *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 pbj_status golden_tier_size_Reading_LeavesEntry__read_text(golden_tier_size_Reading_LeavesEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 pbj_status golden_tier_size_Reading_Note__read_text(golden_tier_size_Reading_Note *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 pbj_status golden_tier_size_Open__read_text(golden_tier_size_Open *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+pbj_status golden_tier_size_HoldsOpen__read_text(golden_tier_size_HoldsOpen *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
 #endif
 #ifdef PBJ_JSON_H
 void golden_tier_size_Leaf__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
@@ -390,12 +442,14 @@ void golden_tier_size_Reading__json(const void *m, pbj_json *j);   /* M_to_json'
 void golden_tier_size_Reading_LeavesEntry__json(const void *m, pbj_json *j);   /* the entry's key and value, inside its map's object */
 void golden_tier_size_Reading_Note__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 void golden_tier_size_Open__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+void golden_tier_size_HoldsOpen__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 #endif
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_tier_size_Leaf__from_json(void *pm, pbj__json_in *j);
 pbj_status golden_tier_size_Reading__from_json(void *pm, pbj__json_in *j);
 pbj_status golden_tier_size_Reading_Note__from_json(void *pm, pbj__json_in *j);
 pbj_status golden_tier_size_Open__from_json(void *pm, pbj__json_in *j);
+pbj_status golden_tier_size_HoldsOpen__from_json(void *pm, pbj__json_in *j);
 #endif
 /* ==== extensions ==== */
 
@@ -581,6 +635,20 @@ static inline void golden_tier_size_Open_set_x(golden_tier_size_Open *m, int32_t
 {
     m->x = v;
     m->has_x = 1;
+}
+
+static inline void golden_tier_size_HoldsOpen_clear(golden_tier_size_HoldsOpen *m) { golden_tier_size_HoldsOpen_init(m); }
+PBJ_MUST_USE pbj_status golden_tier_size_HoldsOpen_copy(golden_tier_size_HoldsOpen *dst, const golden_tier_size_HoldsOpen *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_tier_size_HoldsOpen_merge(golden_tier_size_HoldsOpen *m, const golden_tier_size_HoldsOpen *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_tier_size_HoldsOpen_sort_maps(golden_tier_size_HoldsOpen *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_tier_size_HoldsOpen_encode_append(const golden_tier_size_HoldsOpen *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_tier_size_HoldsOpen_write_delimited(const golden_tier_size_HoldsOpen *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_tier_size_HoldsOpen_read_delimited(golden_tier_size_HoldsOpen *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+/* open, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
+static inline golden_tier_size_Open *golden_tier_size_HoldsOpen_mutable_open(golden_tier_size_HoldsOpen *m, pbj_arena *arena)
+{
+    if (!m->open && (m->open = (golden_tier_size_Open *)pbj_arena_alloc(arena, sizeof(golden_tier_size_Open)))) golden_tier_size_Open_init(m->open);
+    return m->open;
 }
 
 #ifdef __cplusplus
