@@ -110,7 +110,7 @@ PBJ_INLINE bool pbj_field_has(const pbj_table *t, const pbj_field *f, const void
     case PBJ_VALUE_STR: return pbj__value_at(f, p, false).str.len != 0;
     case PBJ_VALUE_MSG: return pbj__ptr_at(p, 0) != NULL;
     default: {
-        static const uint8_t zero[8];
+        static const uint8_t zero[8] = {0};
         return memcmp(p, zero, pbj__elem_size(f)) != 0;   /* -0.0 is set, as the encoder writes it */
     }
     }

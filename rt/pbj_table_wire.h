@@ -146,7 +146,7 @@ PBJ_INLINE pbj_slice *pbj__tw_wrapper_unknown(const pbj_field *f, void *m)
 
 /* ---- size ------------------------------------------------------------------------------------------------ */
 
-PBJ_OUTLINE size_t pbj_table_size_depth(const pbj_table *t, const void *m, uint32_t depth);   /* below: the walk recurses through it */
+PBJ__LINKAGE size_t pbj_table_size_depth(const pbj_table *t, const void *m, uint32_t depth);   /* below: the walk recurses through it */
 
 /* The bytes one value of f takes after its tag (a message's: its length prefix too; a group's: its end tag). */
 PBJ_OUTLINE size_t pbj__tw_value_size(const pbj_field *f, const uint8_t *at, bool pointer, uint32_t depth) PBJ__PROTO
@@ -221,7 +221,7 @@ PBJ_INLINE size_t pbj_table_size(const pbj_table *t, const void *m) { return pbj
 
 /* ---- encode: back to front, into the bytes the size counted ------------------------------------------- */
 
-PBJ_OUTLINE uint8_t *pbj_table_write(const pbj_table *t, const void *m, uint8_t *p);   /* below: the walk recurses through it */
+PBJ__LINKAGE uint8_t *pbj_table_write(const pbj_table *t, const void *m, uint8_t *p);   /* below: the walk recurses through it */
 
 /* One value of f (after its tag) ending at p; returns its first byte. */
 PBJ_OUTLINE uint8_t *pbj__tw_rput_value(const pbj_field *f, const uint8_t *at, bool pointer, uint8_t *p) PBJ__PROTO
@@ -300,7 +300,14 @@ PBJ_OUTLINE uint8_t *pbj_table_write(const pbj_table *t, const void *m, uint8_t 
 
 /* ---- decode ------------------------------------------------------------------------------------------------ */
 
-PBJ_OUTLINE pbj_status pbj_table_decode(const pbj_table *t, void *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);   /* below: the walk recurses through it */
+/* *st = why; NULL (a reader's failure). */
+PBJ_INLINE const uint8_t *pbj__tw_fail(pbj_status *st, pbj_status why)
+{
+    *st = why;
+    return NULL;
+}
+
+PBJ__LINKAGE pbj_status pbj_table_decode(const pbj_table *t, void *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);   /* below: the walk recurses through it */
 
 /* A message of table t, zeroed (and its defaults set) in the arena. */
 PBJ_INLINE void pbj__tw_init(const pbj_table *t, void *m)
@@ -332,7 +339,7 @@ PBJ_INLINE const uint8_t *pbj__tw_read_slice(const pbj_field *f, const uint8_t *
 {
     size_t len;
     if (!(p = pbj__get_len_in(p, end, d, &len, st))) return NULL;
-    if ((f->flags & PBJ_F_UTF8) && !pbj_utf8_valid(p, len)) return *st = PBJ_ERR_UTF8, NULL;
+    if ((f->flags & PBJ_F_UTF8) && !pbj_utf8_valid(p, len)) return pbj__tw_fail(st, PBJ_ERR_UTF8);
     if ((*st = pbj_take_slice(d, p, len, out)) != PBJ_OK) return NULL;
     return p + len;
 }
@@ -389,12 +396,12 @@ PBJ_OUTLINE const uint8_t *pbj__tw_read_packed(const pbj_field *f, void *m, pbj_
     if (!(p = pbj__get_len_in(p, end, d, &len, st))) return NULL;
     const uint8_t *pe = p + len;
     if (wire == PBJ_WT_VARINT) k = pbj_count_varints(p, pe);
-    else if (len % (k = wire == PBJ_WT_I64 ? 8 : 4)) return *st = PBJ_ERR_TRUNCATED, NULL;
+    else if (len % (k = wire == PBJ_WT_I64 ? 8 : 4)) return pbj__tw_fail(st, PBJ_ERR_TRUNCATED);
     else k = len / k;
     if (k) {
         void *data;
         memcpy(&data, at, sizeof data);
-        if (!(data = pbj__array_more(d->arena, data, pbj__count_at(m, f->offset), k, width))) return *st = PBJ_ERR_NOMEM, NULL;
+        if (!(data = pbj__array_more(d->arena, data, pbj__count_at(m, f->offset), k, width))) return pbj__tw_fail(st, PBJ_ERR_NOMEM);
         memcpy(at, &data, sizeof data);
     }
     while (p < pe) {
@@ -419,13 +426,13 @@ PBJ_OUTLINE const uint8_t *pbj__tw_read_entry(const pbj_field *f, void *m, pbj_s
 #if PBJ__BODIES
 {
     uint8_t *at = pbj__tw_at(m, f->offset), *e;
-    if (!(e = pbj__tw_grow_one(at, f->sub->size, d))) return *st = PBJ_ERR_NOMEM, NULL;
+    if (!(e = pbj__tw_grow_one(at, f->sub->size, d))) return pbj__tw_fail(st, PBJ_ERR_NOMEM);
     pbj__tw_init(f->sub, e);
     if (!(p = pbj__tw_read_msg(f, e, p, end, d, st))) return NULL;
     if (f->flags & PBJ_F_CLOSED_ENUM) {
         const pbj_field *value = &f->sub->fields[1];
         if (!pbj__tw_enum_known(value->en, pbj__tw_load(PBJ_TYPE_ENUM, e + value->offset))) {
-            if (d->unknown == PBJ_UNKNOWN_REJECT) return *st = PBJ_ERR_UNKNOWN_FIELD, NULL;
+            if (d->unknown == PBJ_UNKNOWN_REJECT) return pbj__tw_fail(st, PBJ_ERR_UNKNOWN_FIELD);
             if ((*st = pbj__keep_unknown(d, unknown, start, (size_t)(p - start))) != PBJ_OK) return NULL;
             return p;
         }
@@ -480,7 +487,7 @@ PBJ_OUTLINE const uint8_t *pbj__tw_read_one(const pbj_table *t, const pbj_field 
     if (f->mode == PBJ_MODE_WRAPPER) return pbj__tw_read_wrapper(f, m, p, end, d, st);
     if (f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP) {
         void *sub = pbj__tw_sub(t, f, m, d);
-        if (!sub) return *st = PBJ_ERR_NOMEM, NULL;
+        if (!sub) return pbj__tw_fail(st, PBJ_ERR_NOMEM);
         return pbj__tw_read_msg(f, sub, p, end, d, st);
     }
     if (f->type == PBJ_TYPE_STRING || f->type == PBJ_TYPE_BYTES) {
@@ -513,7 +520,7 @@ PBJ_OUTLINE const uint8_t *pbj__tw_read_element(const pbj_field *f, void *m, pbj
         if ((f->flags & PBJ_F_CLOSED_ENUM) && !pbj__tw_enum_known(f->en, v))
             return pbj_unknown_varint(d, unknown, (int32_t)f->number, v, st) ? p : NULL;
     }
-    if (!(e = pbj__tw_grow_one(at, msg ? f->sub->size : pbj__tw_width(f->type), d))) return *st = PBJ_ERR_NOMEM, NULL;
+    if (!(e = pbj__tw_grow_one(at, msg ? f->sub->size : pbj__tw_width(f->type), d))) return pbj__tw_fail(st, PBJ_ERR_NOMEM);
     if (msg) {
         pbj__tw_init(f->sub, e);
         if (!(p = pbj__tw_read_msg(f, e, p, end, d, st))) return NULL;
@@ -606,7 +613,7 @@ PBJ_OUTLINE pbj_status pbj__tw_finish(const pbj_table *t, void *m, pbj_decoder *
  * packed. */
 PBJ_INLINE bool pbj__tw_matches(const pbj_field *f, uint32_t tag)
 {
-    uint32_t wire = tag & 7, own = f->mode == PBJ_MODE_WRAPPER ? PBJ_WT_LEN : pbj__tw_wire(f->type);
+    uint32_t wire = tag & 7, own = f->mode == PBJ_MODE_WRAPPER ? (uint32_t)PBJ_WT_LEN : pbj__tw_wire(f->type);
     if (wire == own) return true;
     return f->mode == PBJ_MODE_REPEATED && wire == PBJ_WT_LEN && own != PBJ_WT_LEN && own != PBJ_WT_SGROUP;
 }
@@ -616,7 +623,7 @@ PBJ_INLINE const uint8_t *pbj__tw_other(const pbj_table *t, pbj_slice *unknown, 
                                        const uint8_t *end, pbj_decoder *d, uint32_t tag, pbj_status *st)
 {
     if (!(t->flags & PBJ_T_MAP_ENTRY)) return pbj_unknown_field(d, unknown, start, p, end, tag, st);
-    if (d->unknown == PBJ_UNKNOWN_REJECT) return *st = PBJ_ERR_UNKNOWN_FIELD, NULL;
+    if (d->unknown == PBJ_UNKNOWN_REJECT) return pbj__tw_fail(st, PBJ_ERR_UNKNOWN_FIELD);
     return pbj_skip_field(p, end, tag, d, d->depth_left, st);
 }
 
