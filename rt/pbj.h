@@ -21,6 +21,7 @@
 #include "pbj_stream.h"   /* length-delimited records over memory, FILE *, fds and callbacks */
 #include "pbj_build.h"    /* building helpers (M_add_f, M_merge, ...) and service tables */
 #include "pbj_table.h"    /* the field tables and the runtime of the cold operations over them (M_equal, ...) */
+#include "pbj_table_wire.h"   /* size, encode and decode by walking the tables (pbj.performance = "size") */
 #include "pbj_reflect.h"  /* fields found, read and set through the tables (reflection for users) */
 
 #endif

@@ -110,6 +110,7 @@ struct message_vars {
     const char *wrequired, *wrequired_mask;
     const char *decode_protos, *decode_head, *decode_tail;                    /* decode: leaves inlined (max tier) */
     const char *decode_enter, *decode_leave;                                   /* decode: the depth count (none in a flat leaf) */
+    const char *size_fn, *decode_fn;                                           /* M_size, M__decode: code, or the table walked */
     const char *json_body, *json_fields, *json_names, *json_count, *json_seen;   /* JSON input (json_read.tmpl) */
     const char *json_value, *json_form, *json_closed, *json_null;
     const char *json_ext_fn, *json_ext_read_fn, *json_ext_cases;             /* extensions in JSON (json*.tmpl) */
@@ -718,6 +719,36 @@ static const char *decode_protos(const fields *fs, bool *calls)
     return finish(&o);
 }
 
+/* M_size (M__size_depth), M__write and M__decode as straight-line code, field by field. */
+static void wire_by_code(const plan_message *pm, const fields *fs, message_vars *v)
+{
+    ir_pool *pool = fs->pool;
+    v->size = each_run(fs, PLAN_OP_SIZE, "m", NULL);
+    v->size_head = expand_message(pool, pm->recursive ? tmpl_message_size_head_depth : tmpl_message_size_head, v);
+    v->size_enter = pm->recursive ? expand_message(pool, tmpl_message_size_enter_depth, v) : "";
+    v->size_fn = expand_message(pool, tmpl_message_size_fn, v);
+    v->writer = writer_source(pm, fs, *v);
+    v->decode = each_field(fs, PLAN_OP_DECODE);
+    bool calls = false;
+    v->decode_protos = decode_protos(fs, &calls);
+    bool flat = pm->decode_leaf && !calls;                  /* a leaf with no message inside keeps no depth count */
+    v->decode_other = decode_other(pool, pm, flat);
+    v->decode_enter = expand_message(pool, flat ? tmpl_message_decode_enter_flat : tmpl_message_decode_enter, v);
+    v->decode_leave = flat ? "" : expand_message(pool, tmpl_message_decode_leave, v);
+    v->decode_head = expand_message(pool, pm->decode_leaf ? tmpl_message_decode_head_leaf : tmpl_message_decode_head, v);
+    v->decode_tail = pm->decode_leaf ? expand_message(pool, tmpl_message_decode_tail_leaf, v) : "";
+    v->decode_sort = each_field(fs, PLAN_OP_SORT);
+    v->decode_fn = expand_message(pool, tmpl_message_decode_fn, v);
+}
+
+/* The size tier: the same three as one-line wrappers over the table walker (rt/pbj_table_wire.h). */
+static void wire_by_table(ir_pool *pool, const plan_message *pm, message_vars *v)
+{
+    v->size_fn = expand_message(pool, pm->recursive ? tmpl_message_size_table_depth : tmpl_message_size_table, v);
+    v->writer = expand_message(pool, tmpl_message_write_table, v);
+    v->decode_fn = expand_message(pool, tmpl_message_decode_table, v);
+}
+
 static void gen_message_source(tmpl_out *o, const plan_message *pm)
 {
     ir_pool *pool = o->pool;
@@ -726,23 +757,11 @@ static void gen_message_source(tmpl_out *o, const plan_message *pm)
     v.defaults = each_field(&fs, PLAN_OP_INIT);
     v.ext_size = pm->msgset ? expand_message(pool, tmpl_message_msgset_size, &v)
                  : pm->ext_ranges.n ? expand_message(pool, tmpl_message_ext_size, &v) : "";
-    v.size = each_run(&fs, PLAN_OP_SIZE, "m", NULL);
-    v.size_head = expand_message(pool, pm->recursive ? tmpl_message_size_head_depth : tmpl_message_size_head, &v);
-    v.size_enter = pm->recursive ? expand_message(pool, tmpl_message_size_enter_depth, &v) : "";
+    v.unknown_len = pm->unknown ? "m->pbj_unknown.len" : "0";
     v.encode = encode_fns(&fs, &v);
     v.decode_check = pm->may_miss ? expand_message(pool, tmpl_message_decode_check, &v) : "";
-    v.writer = writer_source(pm, &fs, v);
-    v.decode = each_field(&fs, PLAN_OP_DECODE);
-    bool calls = false;
-    v.decode_protos = decode_protos(&fs, &calls);
-    bool flat = pm->decode_leaf && !calls;                  /* a leaf with no message inside keeps no depth count */
-    v.decode_other = decode_other(pool, pm, flat);
-    v.decode_enter = expand_message(pool, flat ? tmpl_message_decode_enter_flat : tmpl_message_decode_enter, &v);
-    v.decode_leave = flat ? "" : expand_message(pool, tmpl_message_decode_leave, &v);
-    v.decode_head = expand_message(pool, pm->decode_leaf ? tmpl_message_decode_head_leaf : tmpl_message_decode_head, &v);
-    v.decode_tail = pm->decode_leaf ? expand_message(pool, tmpl_message_decode_tail_leaf, &v) : "";
-    v.decode_sort = each_field(&fs, PLAN_OP_SORT);
-    v.unknown_len = pm->unknown ? "m->pbj_unknown.len" : "0";
+    if (pm->table_wire) wire_by_table(pool, pm, &v);
+    else wire_by_code(pm, &fs, &v);
     v.reverse = "";
     if (pm->fast_write) {
         v.rbody = reverse_source(pm, &fs, &v);

@@ -65,6 +65,7 @@ typedef struct options_state {
     bool visited[OPTIONS_COUNT];             /* closure worklist, per closing option */
     ir_message *pred_msg[OPTIONS_COUNT];     /* the message it was reached from */
     const ir_field *pred_field[OPTIONS_COUNT];
+    unsigned wire_seen;                      /* options_table_wire's walk: the query that last reached it */
 } msg_state;
 
 /* The command line's settings. */
@@ -610,6 +611,27 @@ static bool decode_leaf_at(const ir_message *m, int levels)
 
 bool options_decode_inline(const ir_message *m) { return decode_leaf_at(m, 1); }
 
+/* Whether m, or a message m reaches through its fields, has extensions or is a message set (the walker would
+ * walk its table, which does not describe them); seen marks the messages this query reached. */
+static bool reaches_extensions(const ir_message *m, unsigned seen)
+{
+    msg_state *st = m->options_state;
+    if (!st || st->wire_seen == seen) return false;
+    st->wire_seen = seen;
+    if (m->extension_ranges.n || m->message_set_wire_format) return true;
+    for (size_t i = 0; i < m->fields.n; i++) {
+        const ir_field *f = m->fields.v[i];
+        if (f->type != IR_TYPE_ENUM && f->message_type && reaches_extensions(f->message_type, seen)) return true;
+    }
+    return false;
+}
+
+bool options_table_wire(const ir_message *m)
+{
+    static unsigned queries;   /* one number per query (marks need no clearing); pbjc runs one program at a time */
+    return options_tier_of(m) == OPTIONS_TIER_SIZE && !reaches_extensions(m, ++queries);
+}
+
 static int by_full_name(const void *a, const void *b)
 {
     return strcmp(full_name(*(ir_message *const *)a), full_name(*(ir_message *const *)b));
@@ -628,6 +650,8 @@ void options_explain(const ir_program *prog, FILE *out)
         options_describe(m, line, len + 1);
         fprintf(out, "%s%s: %s", full_name(m), m->file && !m->file->is_input ? " [imported]" : "", line);
         if (options_decode_inline(m)) fputs(" decode=inline(tier max: a leaf)", out);
+        if (options_tier_of(m) == OPTIONS_TIER_SIZE)
+            fputs(options_table_wire(m) ? " wire=table(tier size)" : " wire=code(tier size: extensions, here or in a message it reaches, are not in the tables)", out);
         for (int id = 0; id < OPTIONS_COUNT; id++) {             /* the Java compiler's, said to be ignored */
             const options_value *v = &options_of(m)->opt[id];
             if (options_table[id].role == ROLE_IGNORED && v->text)

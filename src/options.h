@@ -43,7 +43,7 @@ void options_explain(const ir_program *prog, FILE *out);
  * of a message's field and oneof names, set on the message itself only), CLOSURE_ON (a CLOSURE that is
  * true unless set false, and whose code every run generates by default, so an import need not be an input). */
 #define OPTIONS_LIST(X)                                                                   \
-    X(PERFORMANCE,  "performance",  TIER,      "a tier: max turns on every speed component") \
+    X(PERFORMANCE,  "performance",  TIER,      "a tier: max turns on every speed component; size walks the field table to size, encode and decode (no per-field code)") \
     X(FAST_WRITE,   "fast_write",   COMPONENT, "emit the reverse (back to front) encoder")    \
     X(DROP_UNKNOWN, "drop_unknown", COMPONENT, "no pbj_unknown member: decode skips unknown fields (no tier implies it)") \
     X(WRITERS,      "writers",      CLOSURE,   "emit writers, for every message reached too") \
@@ -68,7 +68,8 @@ typedef enum options_id {
  * (designated initializers into an int[OPTIONS_COUNT]; unnamed ones are 0). */
 #define OPTIONS_TIERS(X)                                   \
     X(DEFAULT, "default", { [OPTION_FAST_WRITE] = 0 })     \
-    X(MAX,     "max",     { [OPTION_FAST_WRITE] = 1 })
+    X(MAX,     "max",     { [OPTION_FAST_WRITE] = 1 })     \
+    X(SIZE,    "size",    { [OPTION_FAST_WRITE] = 0 })
 
 typedef enum options_tier {
 #define X(ID, name, ...) OPTIONS_TIER_##ID,
@@ -113,7 +114,7 @@ static inline bool options_on(const ir_message *m, options_id id)
     return options_of(m)->opt[id].value != 0;
 }
 
-/* The tier of m (OPTIONS_TIER_DEFAULT or OPTIONS_TIER_MAX). */
+/* The tier of m (OPTIONS_TIER_DEFAULT, OPTIONS_TIER_MAX or OPTIONS_TIER_SIZE). */
 static inline options_tier options_tier_of(const ir_message *m)
 {
     return (options_tier)options_of(m)->opt[OPTION_PERFORMANCE].value;
@@ -122,6 +123,11 @@ static inline options_tier options_tier_of(const ir_message *m)
 /* Whether the max tier decodes m inline in its callers of its own file (M__decode_leaf): a message of a few
  * fields, each a scalar, string or bytes or (one level) such a message of the same file; ids, timestamps. */
 bool options_decode_inline(const ir_message *m);
+
+/* Whether m's size, encode and decode walk its field table (the size tier): not for messages with extension
+ * ranges or message_set_wire_format, whose extensions the tables do not describe yet, nor for the messages
+ * that reach one through their fields (the walker would walk its table): they keep their code. */
+bool options_table_wire(const ir_message *m);
 
 /* m's options as one line for a comment next to its generated struct (and
  * for --explain-options): "performance=max(file) fast_write=true(tier max)

@@ -1153,6 +1153,7 @@ static plan_message *plan_message_build(ir_pool *pool, const ir_message *m, name
     pm->options_text = n ? ir_pool_printf(pool, "\n * pbj options: %s", text) : "";
     pm->map_entry = m->map_entry;
     pm->decode_leaf = options_decode_inline(m);
+    pm->table_wire = options_table_wire(m);
     pm->fields.cap = m->fields.n;                   /* one allocation of the fields (a plan_field is 2 KB) */
     pm->fields.v = ir_pool_alloc(pool, (pm->fields.cap + 1) * sizeof *pm->fields.v);
     pm->recursive = cycles_of(cs, m)->recursive;
@@ -1476,7 +1477,8 @@ static void plan_reverse_inlining(plan_file *pf)
             if (at) uses[at - 1]++, last[at - 1] = j;
         }
     }
-    for (size_t j = 0; j < n; j++) pf->messages.v[j]->reverse_inlined = uses[j] == 1 && j < last[j];
+    for (size_t j = 0; j < n; j++)   /* a table-walked M__write is no code to inline */
+        pf->messages.v[j]->reverse_inlined = uses[j] == 1 && j < last[j] && !pf->messages.v[j]->table_wire;
     for (size_t j = 0; j < n; j++)
         for (size_t k = 0; k < pf->messages.v[j]->fields.n; k++) {
             plan_field *f = &pf->messages.v[j]->fields.v[k];

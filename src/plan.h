@@ -442,6 +442,7 @@ struct plan_message {
     const char *json_names;       /* its reader's table of field names (both spellings), sorted by length then bytes */
     const char *json_count, *json_seen;   /* rows in the table; bytes of the bits marking fields read */
     plan_table table;             /* its field table (plan_table_file) */
+    bool table_wire;              /* the size tier: M_size, M__write and M__decode walk its table (rt/pbj_table_wire.h) */
 };
 
 /* One value's row of an enum's table: its number, its name's offset in the pool, the name (a comment). */

@@ -25,11 +25,15 @@ FUZZ_APIS   := --fast-write --writers --views
 FUZZ_DECODE := proto2 proto3 descriptor $(if $(CORPUS_FOUND),hapi)
 # the differential targets (below) need protobuf 3.21.12's sources (`make protobuf-src`): skipped without them
 DIFF_FOUND   := $(wildcard $(PROTOBUF_SRC)/google/protobuf/test_messages_proto3.proto)
-FUZZ_TARGETS := parse $(FUZZ_DECODE) text json $(if $(DIFF_FOUND),diff diff_json)
+# the same decode targets with the code generated with --performance=size (the table walker)
+FUZZ_SIZE    := proto2_size proto3_size
+FUZZ_TARGETS := parse $(FUZZ_DECODE) $(FUZZ_SIZE) text json $(if $(DIFF_FOUND),diff diff_json)
 FUZZ_DICT_parse  := test/fuzz/proto.dict
 FUZZ_SEEDS_parse := test/front/cases
 FUZZ_DICT_json   := test/fuzz/json.dict
 FUZZ_DICT_diff_json := test/fuzz/json.dict
+FUZZ_SEEDS_proto2_size := test/fuzz/seeds/proto2
+FUZZ_SEEDS_proto3_size := test/fuzz/seeds/proto3
 # objects each decode target links
 FUZZ_OBJS_proto2     := $(FUZZ)/obj/proto2.o $(FUZZ)/obj/extensions.o $(FUZZ)/obj/message_set.o $(FUZZ)/obj/extwire.o
 FUZZ_OBJS_proto3     := $(addprefix $(FUZZ)/obj/,$(addsuffix .o,scalars maps nesting wrappers wkt \
@@ -64,6 +68,27 @@ $(foreach t,proto2 proto3 descriptor hapi,$(eval $(FUZZ)/fuzz_$(t): $(FUZZ_OBJS_
 FUZZ_OBJS_json := $(FUZZ_OBJS_proto3) $(FUZZ)/obj/extensions.o $(FUZZ)/obj/message_set.o
 $(FUZZ)/fuzz_json: test/fuzz/fuzz_json.c $(FUZZ_OBJS_json) | deps
 	$(FUZZ_CC) -fsanitize=fuzzer -Irt -I$(FUZZ)/pb -o $@ $< $(FUZZ_OBJS_json) -lm
+
+# the size tier: every message's size, encode and decode walk its table (--fast-write still generates the reverse
+# encoder, which must agree with it)
+$(FUZZ)/pb-size/.stamp: pbjc $(FUZZ_SCHEMA:%=%.proto)
+	@mkdir -p $(@D)
+	./pbjc --performance=size $(FUZZ_APIS) -I test/parity/schemas -I test/golden/extensions -I test/golden/message_set \
+	  -I test/encode -I /usr/include -o $(FUZZ)/pb-size $(FUZZ_SCHEMA:%=%.proto) $(FUZZ_WKT:%=/usr/include/%.proto)
+	@touch $@
+
+FUZZ_OBJS_proto2_size := $(subst $(FUZZ)/obj/,$(FUZZ)/obj-size/,$(FUZZ_OBJS_proto2))
+FUZZ_OBJS_proto3_size := $(subst $(FUZZ)/obj/,$(FUZZ)/obj-size/,$(FUZZ_OBJS_proto3))
+.SECONDARY: $(FUZZ_OBJS_proto2_size) $(FUZZ_OBJS_proto3_size)
+$(FUZZ)/obj-size/%.o: $(FUZZ)/pb-size/.stamp $(wildcard rt/*.h) | deps
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -fsanitize=fuzzer-no-link -Irt -I$(FUZZ)/pb-size -c -o $@ $(FUZZ)/pb-size/$*.pb.c
+
+$(FUZZ)/fuzz_proto2_size: $(FUZZ_OBJS_proto2_size) test/fuzz/proto2.h
+$(FUZZ)/fuzz_proto3_size: $(FUZZ_OBJS_proto3_size) test/fuzz/proto3.h
+$(FUZZ)/fuzz_proto2_size $(FUZZ)/fuzz_proto3_size: $(FUZZ)/fuzz_%_size: test/fuzz/fuzz_decode.c test/parity/wire.h | deps
+	$(FUZZ_CC) -fsanitize=fuzzer -Irt -Itest/fuzz -Itest/parity -I$(FUZZ)/pb-size -DFUZZ_TARGET='"$*.h"' \
+	  -o $@ $< $(FUZZ_OBJS_$*_size)
 
 $(FUZZ)/fuzz_%: test/fuzz/fuzz_decode.c test/parity/wire.h | deps
 	$(FUZZ_CC) -fsanitize=fuzzer -Irt -Itest/fuzz -Itest/parity -I$(FUZZ)/pb -I$(FUZZ_HAPI_PB) -DFUZZ_TARGET='"$*.h"' \

@@ -101,6 +101,32 @@ check-parity-hapi:
 	$(call corpus_skip,$@)
 endif
 
-check-parity: check-parity-text $(PARITY_SCHEMAS:%=check-parity-%) check-parity-hapi
+# ---- the same schemas generated with --performance=size: size, encode, decode walk the tables ----------
+PARITY_SIZE := $(B)/parity-size
+PARITY_SIZE_COUNT ?= 300   # fewer than the default tier's: the walker has no per-schema code to cover
+PARITY_SIZE_WKT_O = $(PARITY_WKT:%=$(PARITY_SIZE)/obj/google/protobuf/%.o)
+PARITY_SIZE_CFLAGS = $(subst -I$(PARITY)/pb,-I$(PARITY_SIZE)/pb,$(PARITY_SAN_CFLAGS))
 
-CHECKS += $(PARITY_SCHEMAS:%=check-parity-%) check-parity-hapi
+$(PARITY_SIZE)/pb/.stamp: pbjc $(wildcard test/parity/schemas/*.proto)
+	@mkdir -p $(@D)
+	./pbjc --performance=size -I test/parity/schemas -o $(PARITY_SIZE)/pb $(wildcard test/parity/schemas/*.proto)
+	./pbjc --performance=size -I /usr/include -o $(PARITY_SIZE)/pb $(PARITY_WKT:%=/usr/include/google/protobuf/%.proto)
+	@touch $@
+
+$(PARITY_SIZE)/obj/%.o: $(PARITY_SIZE)/pb/.stamp $(wildcard rt/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(PARITY_SIZE_CFLAGS) -c -o $@ $(PARITY_SIZE)/pb/$*.pb.c
+
+.SECONDARY: $(PARITY_SIZE_WKT_O) $(PARITY_SCHEMAS:%=$(PARITY_SIZE)/obj/%.o)
+$(PARITY_SIZE)/driver_%: test/parity/driver.c test/parity/wire.h $(PARITY_SIZE)/obj/%.o $(PARITY_SIZE_WKT_O)
+	$(CC) $(PARITY_SIZE_CFLAGS) -DPARITY_HEADER='"$*.pb.h"' -DBATCH=parity_$*_Batch -DITEM=parity_$*_$(PARITY_ITEM_$*) \
+	  -o $@ $< $(PARITY_SIZE)/obj/$*.o $(PARITY_SIZE_WKT_O)
+
+.PHONY: $(PARITY_SCHEMAS:%=check-parity-size-%)
+$(PARITY_SCHEMAS:%=check-parity-size-%): check-parity-size-%: $(PARITY)/gen $(PARITY_SIZE)/driver_% $(PARITY)/driver_% | deps
+	B=$(B) PARITY_DRIVER=$(PARITY_SIZE)/driver_$* PARITY_TWIN=$(PARITY)/driver_$* PARITY_ACCEPTED=$(filter $*,$(PARITY_ACCEPTED)) \
+	  test/parity/run.sh $* $(PARITY_SIZE_COUNT) $(PARITY_SEED)
+
+check-parity: check-parity-text $(PARITY_SCHEMAS:%=check-parity-%) check-parity-hapi $(PARITY_SCHEMAS:%=check-parity-size-%)
+
+CHECKS += $(PARITY_SCHEMAS:%=check-parity-%) check-parity-hapi $(PARITY_SCHEMAS:%=check-parity-size-%)

@@ -316,6 +316,17 @@ static int print_only(const char *in_path, const char *txt_path) {
 /* Decode must return; when it says OK, the message must also size, encode and print. */
 static size_t decode_ok;
 
+/* PARITY_STATUS_LOG, when set: each malformed input's status and, when it decodes, its encoding, one line each,
+ * so two builds of one schema (the default and size tiers) can be compared input by input. */
+static FILE *status_log;
+
+static void log_status(pbj_status st, const uint8_t *out, size_t len) {
+    if (!status_log) return;
+    fprintf(status_log, "%d", (int)st);
+    for (size_t i = 0; i < len; i++) fprintf(status_log, "%s%02x", i ? "" : " ", out[i]);
+    fputc('\n', status_log);
+}
+
 /* Decodes with one of several option sets (by variant); true when the defaults (variant 0) accept it. */
 static bool try_decode(const uint8_t *p, size_t n, unsigned variant) {
     static const pbj_decode_options options[] = {
@@ -330,7 +341,9 @@ static bool try_decode(const uint8_t *p, size_t n, unsigned variant) {
     I_(_init)(&m);
     uint8_t *copy = malloc(n + 1);                        /* exactly n bytes readable before the spare */
     if (n) memcpy(copy, p, n);
-    if (I_(_decode)(&m, copy, n, &a, o) == PBJ_OK) {
+    pbj_status st = I_(_decode)(&m, copy, n, &a, o);
+    if (st != PBJ_OK) log_status(st, NULL, 0);
+    if (st == PBJ_OK) {
         decode_ok++;
         accepted = o == &options[0];
         size_t size = I_(_size)(&m), len;
@@ -339,6 +352,7 @@ static bool try_decode(const uint8_t *p, size_t n, unsigned variant) {
             fprintf(stderr, "malformed: a decoded message does not encode\n");
             exit(1);
         }
+        log_status(st, out, len);
         pbj_text t;
         pbj_text_init(&t);
         I_(_print)(&m, &t);
@@ -391,6 +405,11 @@ static int malformed(const char *in_path, long items, uint64_t seed, const char 
 }
 
 int main(int argc, char **argv) {
+    const char *log = getenv("PARITY_STATUS_LOG");
+    if (log && !(status_log = fopen(log, "w"))) {
+        perror(log);
+        return 2;
+    }
     if (argc == 4 && strcmp(argv[1], "roundtrip") == 0) return roundtrip(argv[2], argv[3]);
     if (argc == 5 && strcmp(argv[1], "reencode") == 0) return reencode(argv[2], argv[3], argv[4]);
     if (argc == 4 && strcmp(argv[1], "equal") == 0) return equal(argv[2], argv[3]);

@@ -12,7 +12,7 @@ dir=${roots%% *}
 inc=$(for r in $roots; do printf ' -I %s' "$r"; done)
 out=$P/run/$s.$$                  # one directory per run: parallel runs do not meet
 gen=$P/gen
-drv=$P/driver_$s
+drv=${PARITY_DRIVER:-$P/driver_$s}   # PARITY_DRIVER: another build of it (the size tier)
 batch=parity.$s.Batch
 rm -rf "$out"
 mkdir -p "$out"
@@ -90,5 +90,16 @@ if [ -n "${PARITY_ACCEPTED:-}" ]; then
     same_text "$out/accepted.protoc.txt" "$out/accepted.pbj.txt" "print of mutated input pbj accepts"
 fi
 $drv malformed "$out/nc.bin" 20 "$((seed + 3))" >> "$out/malformed.log" || fail "malformed input (non-canonical items)"
+# (PARITY_TWIN: another build of the schema, the default tier's) every malformed input gets the same status from
+# both, and what decodes encodes to the same bytes
+if [ -n "${PARITY_TWIN:-}" ]; then
+    for b in can nc; do
+        n=40 k=$seed; [ $b = nc ] && n=20 k=$((seed + 3))
+        PARITY_STATUS_LOG="$out/$b.status" $drv malformed "$out/$b.bin" $n $k > /dev/null || fail "malformed input ($b)"
+        PARITY_STATUS_LOG="$out/$b.twin.status" "$PARITY_TWIN" malformed "$out/$b.bin" $n $k > /dev/null || fail "malformed input ($b, twin)"
+        cmp -s "$out/$b.status" "$out/$b.twin.status" ||
+            fail "malformed input ($b): statuses or encodings differ from $PARITY_TWIN's: diff $out/$b.status $out/$b.twin.status"
+    done
+fi
 echo "parity $s: $count messages x 3 batches equal to protoc; $(awk '{n += $2} END {print n}' "$out/malformed.log") malformed inputs survived"
 rm -rf "$out"                      # kept only when a check fails
