@@ -9,9 +9,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define XXH_INLINE_ALL
-#include <xxhash.h>
-
 #include "diag.h"
 #include "plan.h"
 #include "symtab.h"
@@ -22,17 +19,28 @@
 
 /* ---- output text: lines indented to the column of the block being written ----------------------- */
 
+typedef struct out_file out_file;
+
 typedef struct tmpl_out {
     textbuf b;
     size_t indent;               /* spaces before each line */
     bool bol;                    /* at the beginning of a line */
     ir_pool *pool;               /* where finish keeps the text (the plan's) */
+    out_file *file;              /* a whole output written as it grows (out_drain), or NULL: kept in b */
+    size_t drained;              /* bytes already handed to file */
 } tmpl_out;
 
 /* An empty output whose text goes to pool. */
 static tmpl_out out_in(ir_pool *pool) { return (tmpl_out){.bol = true, .pool = pool}; }
 
-static void put_raw(tmpl_out *o, const char *s, size_t n) { textbuf_put(&o->b, s, n); }
+static void out_drain(tmpl_out *o);
+#define OUT_DRAIN_AT ((size_t)1 << 20)   /* a file's output leaves memory a megabyte at a time */
+
+static void put_raw(tmpl_out *o, const char *s, size_t n)
+{
+    textbuf_put(&o->b, s, n);
+    if (o->file && o->b.len >= OUT_DRAIN_AT) out_drain(o);
+}
 
 static void put(tmpl_out *o, const char *s, size_t n)
 {
@@ -1389,77 +1397,121 @@ static mode_t current_umask(void)
     return m;
 }
 
-static bool same_bytes(const char *path, const char *text, size_t len)
-{
-    FILE *in = fopen(path, "rb");
-    if (!in) return false;
-    char *old = malloc(len + 1);
-    size_t n = old ? fread(old, 1, len + 1, in) : 0;
-    fclose(in);
-    bool same = old && n == len && XXH3_64bits(old, n) == XXH3_64bits(text, len) && memcmp(old, text, n) == 0;
-    free(old);
-    return same;
-}
+/* An output file written as its text is made: into a new file beside path, renamed over it once complete (a failed
+ * write never leaves a truncated target), unless the old file holds exactly these bytes (compared as they come):
+ * then it is left untouched. */
+struct out_file {
+    const char *path;
+    char *tmp;                   /* the new file's path */
+    FILE *out, *old;             /* the new file; the old one while its bytes match so far, else NULL */
+    bool failed;                 /* a write failed (errno kept in err) */
+    int err;
+};
 
-/* Write text to path unless the file already holds exactly these bytes: into a new file beside it, renamed
- * over it once complete, so that a failed write never leaves a truncated target. */
-static int write_if_changed(ir_pool *pool, diag_counts *diag, const char *path, const char *text, size_t len)
+static void out_file_open(out_file *f, ir_pool *pool, diag_counts *diag, const char *path)
 {
-    if (same_bytes(path, text, len)) return 0;
+    *f = (out_file){.path = path, .old = fopen(path, "rb")};
     if (make_dirs(pool, path) != 0) {
         diag_error_in(diag, NULL, (ir_loc){0, 0}, "cannot create the directory of %s: %s", path, strerror(errno));
-        return 1;
+        f->failed = true;
+        return;
     }
-    char *tmp = ir_pool_printf(pool, "%s.XXXXXX", path);
-    int fd = mkstemp(tmp);
-    FILE *f = fd < 0 ? NULL : fdopen(fd, "wb");
-    bool ok = f && fwrite(text, 1, len, f) == len;
-    if (f) ok = fclose(f) == 0 && ok;
-    else if (fd >= 0) close(fd);
-    if (ok) ok = chmod(tmp, 0666 & ~current_umask()) == 0 && rename(tmp, path) == 0;
-    if (!ok) {
-        diag_error_in(diag, NULL, (ir_loc){0, 0}, "cannot write %s: %s", path, strerror(errno));
-        if (fd >= 0) remove(tmp);
-        return 1;
+    f->tmp = ir_pool_printf(pool, "%s.XXXXXX", path);
+    int fd = mkstemp(f->tmp);
+    f->out = fd < 0 ? NULL : fdopen(fd, "wb");
+    if (!f->out) {
+        f->err = errno;
+        f->failed = true;
+        if (fd >= 0) close(fd), remove(f->tmp);
+        f->tmp = NULL;
     }
-    return 0;
 }
 
-/* Where emit_program writes: an output directory, the paths below it made in pool, failures counted in diag. */
-typedef struct out_dir {
-    const char *path;
-    ir_pool *pool;
-    diag_counts *diag;
-} out_dir;
-
-/* emit_program's sink: the file under the output directory ctx names. */
-static int write_under(void *ctx, const char *name, const char *text, size_t len)
+/* Whether the old file's next n bytes are text's (it is dropped at the first difference). */
+static void out_file_compare(out_file *f, const char *text, size_t n)
 {
-    const out_dir *dir = ctx;
-    return write_if_changed(dir->pool, dir->diag, ir_pool_printf(dir->pool, "%s/%s", dir->path, name), text, len);
+    char buf[65536];
+    while (f->old && n) {
+        size_t k = n < sizeof buf ? n : sizeof buf;
+        if (fread(buf, 1, k, f->old) != k || memcmp(buf, text, k) != 0) {
+            fclose(f->old);
+            f->old = NULL;
+        }
+        text += k;
+        n -= k;
+    }
 }
 
-int emit_program(const plan_program *pp, const char *out_dir_path)
+static void out_file_write(out_file *f, const char *text, size_t n)
 {
-    out_dir dir = {out_dir_path, pp->pool, pp->prog->diag};
-    return emit_program_to(pp, write_under, &dir);
+    out_file_compare(f, text, n);
+    if (f->out && !f->failed && fwrite(text, 1, n, f->out) != n) f->err = errno, f->failed = true;
 }
 
-int emit_program_to(const plan_program *pp, emit_sink sink, void *ctx)
+/* The file complete: kept (the old one when it matched to its end), or an error reported. */
+static int out_file_close(out_file *f, diag_counts *diag)
+{
+    bool same = f->old && fgetc(f->old) == EOF;
+    if (f->old) fclose(f->old);
+    bool ok = !f->failed;
+    if (f->out) ok = fclose(f->out) == 0 && ok;
+    if (ok && !same) ok = chmod(f->tmp, 0666 & ~current_umask()) == 0 && rename(f->tmp, f->path) == 0;
+    if (f->tmp && (same || !ok)) remove(f->tmp);
+    if (ok) return 0;
+    if (f->tmp) diag_error_in(diag, NULL, (ir_loc){0, 0}, "cannot write %s: %s", f->path, strerror(f->err ? f->err : errno));
+    return 1;
+}
+
+static void out_drain(tmpl_out *o)
+{
+    out_file_write(o->file, o->b.s, o->b.len);
+    o->drained += o->b.len;
+    o->b.len = 0;
+}
+
+/* The header (or source) of pf, made by gen: handed to sink whole, or (sink NULL) written to the file under dir as
+ * it grows. Returns the errors reported. */
+static int emit_one(const plan_program *pp, const plan_file *pf, void (*gen)(tmpl_out *, const plan_file *), const char *name,
+                    emit_sink sink, void *ctx, const char *dir)
+{
+    tmpl_out o = out_in(pp->pool);
+    out_file file;
+    if (!sink) {
+        out_file_open(&file, pp->pool, pp->prog->diag, ir_pool_printf(pp->pool, "%s/%s", dir, name));
+        o.file = &file;
+    }
+    gen(&o, pf);
+    int errors;
+    if (sink) errors = sink(ctx, name, o.b.s ? o.b.s : "", o.b.len);
+    else {
+        out_drain(&o);
+        errors = out_file_close(&file, pp->prog->diag);
+    }
+    free(o.b.s);
+    return errors;
+}
+
+/* Every input's header and source, to sink or (sink NULL) under dir. */
+static int emit_all(const plan_program *pp, emit_sink sink, void *ctx, const char *dir)
 {
     const ir_program *prog = pp->prog;
     int errors = 0;
     for (size_t i = 0; i < prog->inputs.n; i++) {
         const ir_file *f = prog->inputs.v[i];
         const plan_file *pf = plan_of(pp, f);
-        tmpl_out h = out_in(pp->pool), s = out_in(pp->pool);
-        gen_header(&h, pf);
-        gen_source(&s, pf);
         const char *name = strip_proto(pp->pool, f->name);
-        errors += sink(ctx, ir_pool_printf(pp->pool, "%s.pb.h", name), h.b.s ? h.b.s : "", h.b.len);
-        errors += sink(ctx, ir_pool_printf(pp->pool, "%s.pb.c", name), s.b.s ? s.b.s : "", s.b.len);
-        free(h.b.s);
-        free(s.b.s);
+        errors += emit_one(pp, pf, gen_header, ir_pool_printf(pp->pool, "%s.pb.h", name), sink, ctx, dir);
+        errors += emit_one(pp, pf, gen_source, ir_pool_printf(pp->pool, "%s.pb.c", name), sink, ctx, dir);
     }
     return errors;
+}
+
+int emit_program(const plan_program *pp, const char *out_dir_path)
+{
+    return emit_all(pp, NULL, NULL, out_dir_path);
+}
+
+int emit_program_to(const plan_program *pp, emit_sink sink, void *ctx)
+{
+    return emit_all(pp, sink, ctx, NULL);
 }
