@@ -76,7 +76,7 @@ static void tmpl_indent(tmpl_out *o, size_t n, int dir)
 }
 
 /* s as lines indented n more than the line the block stands on (nothing when s is empty). */
-static void tmpl_block(tmpl_out *o, size_t n, const char *s)
+static void tmpl_block_text(tmpl_out *o, size_t n, const char *s)
 {
     assert(s && "a template variable plan or emit did not set");
     size_t len = strlen(s);
@@ -88,6 +88,37 @@ static void tmpl_block(tmpl_out *o, size_t n, const char *s)
 }
 
 typedef struct message_vars message_vars;
+typedef struct fields fields;
+typedef struct tmpl_lazy tmpl_lazy;
+typedef void (*message_section)(tmpl_out *o, const message_vars *v);
+
+/* A block written straight into the output when its template reaches it, instead of made into a string first (a
+ * function's fields can be a hundred megabytes of text): each field's section of op (fs, op; or runs: s, ext,
+ * reverse), or a message's section with v (then after, when given). */
+struct tmpl_lazy {
+    void (*write)(tmpl_out *o, const tmpl_lazy *l);
+    const fields *fs;
+    plan_op op;
+    const char *s;                /* runs: "m" or "a" */
+    message_section ext;          /* runs: the section of a run of extension ranges, or NULL */
+    bool reverse;                 /* runs: last first */
+    const message_vars *v;
+    message_section section, after;
+};
+
+/* l's text as lines indented n more than the line the block stands on (nothing when it writes none, or is NULL). */
+static void tmpl_block_lazy(tmpl_out *o, size_t n, const tmpl_lazy *l)
+{
+    if (!l) return;
+    tmpl_indent(o, n, +1);
+    size_t before = o->drained + o->b.len;
+    l->write(o, l);
+    if (o->drained + o->b.len != before && !o->bol) put(o, "\n", 1);
+    tmpl_indent(o, n, -1);
+}
+
+/* A template's block variable: text, or a lazy block. */
+#define tmpl_block(o, n, s) _Generic((s), const tmpl_lazy *: tmpl_block_lazy, default: tmpl_block_text)(o, n, s)
 typedef struct file_vars file_vars;
 typedef struct enum_vars enum_vars;
 
@@ -97,17 +128,19 @@ struct message_vars {
     names_message n;
     const char *print_ext, *msgset;   /* M__print_ext or M__view_print_ext; whether it is a message set */
     const char *oneof_cases, *members, *required, *accessors;                  /* header */
-    const char *defaults, *map_cmp, *ext_size, *size, *encode, *decode_check,   /* source */
-               *decode, *decode_other, *decode_sort, *print_ext_fn, *print;
+    const char *defaults, *ext_size, *encode, *decode_check, *decode_other, *print_ext_fn, *print;   /* source */
+    const tmpl_lazy *init_fields, *map_cmp, *size, *decode, *decode_sort, *print_fields;   /* each field's */
     const char *encode_impl, *required_checks, *missing_checks;
     const char *case_type, *none, *values, *name, *number, *oneof, *case_member, *s, *cases, *case_const, *body;
     const char *has, *lo, *hi, *numbers, *replace, *kind, *valid;   /* a known extension's kind and closed enum check (pbj__ext_field) */
-    const char *reverse_decl, *reverse, *rwrite, *rcheck, *margin, *rbody, *rqual, *rname;   /* the reverse encoder (reverse.tmpl) */
+    const char *reverse_decl, *rcheck, *margin, *rqual, *rname;   /* the reverse encoder (reverse.tmpl) */
+    const tmpl_lazy *reverse, *rwrite, *rbody;
     const char *size_head, *size_enter, *size_decl;   /* M_size's head and first check (M__size's: types on a cycle) */
     const char *runknown;
     const char *unknown, *unknown_member, *unknown_len, *print_unknown, *merge_unknown;   /* pbj_unknown, or none */
     const char *rparam, *rarg, *rtop, *renter, *rdeep;
-    const char *rparams, *rmargin, *writer;   /* the body's parameters after p and its margin; M__write, whole */   /* the reverse encoder's depth (types on a cycle), M_write_reverse's check */         /* the reverse encoder's unknown fields, or a message set's room check */
+    const char *rparams, *rmargin;   /* the reverse encoder's parameters after p, its margin */
+    const tmpl_lazy *writer;         /* M__write, whole */
     names_view view;
     const char *ncases, *nslots, *nzero, *scan, *scan_qual;
     const char *ext_member, *ext_note, *ext_in;                                /* views: the records of extension ranges */
@@ -149,7 +182,6 @@ typedef struct table_vars {
 #include "gen-templates/templates.inc"   /* $(B)/gen-templates, made by src/tools/tmpl2c */
 
 typedef void (*field_section)(tmpl_out *o, const plan_code *v);
-typedef void (*message_section)(tmpl_out *o, const message_vars *v);
 
 /* The text written to o, in its pool. */
 static const char *finish(tmpl_out *o) { return textbuf_finish(&o->b, o->pool); }
@@ -220,49 +252,107 @@ static const field_section ext_sections[PLAN_EXT_OP_COUNT][PLAN_EXT_COUNT] = {PL
 #undef EXT_OP_ROW
 #undef EXT_SECTION
 
-/* A field's variables with value.tmpl's pieces filled in. */
-static plan_code field_vars(ir_pool *pool, const plan_message *pm, size_t i)
+/* How a pass writes its fields' sections: with the plan's variables as they are, or with each field's pieces filled
+ * in as it is written (value.tmpl's for size, decode and writers; the reverse encoder's framing for rwrite), in a
+ * scratch pool of the field's own freed right after: a message's pass keeps no copy of its fields' variables. */
+typedef enum fields_fill {
+    FILL_NONE,       /* declarations, JSON, text, helpers, compare: no piece read */
+    FILL_PIECES,     /* the functions' bodies: size, decode and writers' sections get their pieces */
+    FILL_REVERSE,    /* the reverse encoder (M__write_reverse): room checks, inlined callees */
+    FILL_UNCHECKED   /* M__write: the reverse encoder's sections without room checks */
+} fields_fill;
+
+/* One message's fields for a pass (v[i]: field i's variables); the text made from them goes to pool. */
+struct fields {
+    const plan_message *pm;
+    const plan_code **v;
+    plan_code *own;               /* fields_copied's: copies of the plan's variables to fill in, which v points to */
+    ir_pool *pool;
+    fields_fill fill;
+};
+
+/* The size sections' pieces of field i: its elements' sizes, and the check of a type reaching a cycle. */
+static void fill_size(ir_pool *pool, const plan_field *pf, plan_code *v)
+{
+    v->payload = expand_field(pool, width_sections[pf->width][0], v);
+    v->sizes = expand_field(pool, width_sections[pf->width][1], v);
+    v->size_deep = pf->sub_deep ? expand_field(pool, tmpl_field_size_deep, v) : "";
+}
+
+/* The decode sections' pieces of field i of pm: its reads (from end, and from pe inside a packed run), a message's
+ * read, and the jump to the tag expected next (itself again, the next field). */
+static void fill_decode(ir_pool *pool, const plan_message *pm, size_t i, plan_code *v)
 {
     const plan_field *pf = &pm->fields.v[i];
-    plan_code v = pf->code;
-    v.end = "end";
-    v.read = expand_field(pool, read_sections[pf->read], &v);
-    v.end = "pe";
-    v.read_pe = expand_field(pool, read_sections[pf->read], &v);
-    v.packed_count = expand_field(pool, count_sections[pf->read], &v);
-    v.payload = expand_field(pool, width_sections[pf->width][0], &v);
-    v.sizes = expand_field(pool, width_sections[pf->width][1], &v);
-    v.read_msg = expand_field(pool, framing_sections[pf->framing], &v);
-    v.size_deep = pf->sub_deep ? expand_field(pool, tmpl_field_size_deep, &v) : "";
-    v.reverse.callee = v.subfn.write_reverse_body;
-    v.reverse.forward = pf->sub_reverse || !pf->f->message_type ? "" : expand_field(pool, tmpl_field_rwrite_forward, &v);
-    v.reverse.msg = expand_field(pool, rframing_sections[pf->framing][pf->sub_reverse ? RFRAMING_REVERSE : RFRAMING_FORWARD], &v);
-    v.reverse.empty = expand_field(pool, rframing_sections[pf->framing][RFRAMING_EMPTY], &v);
-    v.reverse.room_e = expand_field(pool, tmpl_field_rwrite_room_e, &v);
-    v.reverse.wrapper_unknown = pf->kind == PLAN_WRAPPER ? expand_field(pool, tmpl_field_rwrite_wrapper_unknown, &v) : "";
+    v->end = "end";
+    v->read = expand_field(pool, read_sections[pf->read], v);
+    v->end = "pe";
+    v->read_pe = expand_field(pool, read_sections[pf->read], v);
+    v->packed_count = expand_field(pool, count_sections[pf->read], v);
+    v->read_msg = expand_field(pool, framing_sections[pf->framing], v);
     tmpl_out predict = out_in(pool);
     if (pf->predict_self) tmpl_field_predict(&predict, &pf->code);
     if (i + 1 < pm->fields.n) tmpl_field_predict(&predict, &pm->fields.v[i + 1].code);
-    v.wire.predict = finish(&predict);
-    return v;
+    v->wire.predict = finish(&predict);
 }
 
-/* One message's fields' variables (v[i]: field i's), for every operation; the text made from them goes to pool. */
-typedef struct fields {
-    const plan_message *pm;
-    const plan_code **v;
-    plan_code *own;               /* fields_of's: the plan's variables with value.tmpl's pieces, which v points to */
-    ir_pool *pool;
-} fields;
-
-/* The plan's variables as they are: enough for what reads no value.tmpl piece (declarations, JSON, writers,
- * helpers), with no copy. */
-static fields fields_plain(ir_pool *pool, const plan_message *pm)
+/* The reverse encoder's pieces of field pf of pm: a message's framing and callee (its type's reverse encoder, inlined
+ * when plan says so; or, without fast_write, sized and written forward), an empty one, an element's room check, a
+ * wrapper's unknown fields. */
+static void fill_reverse(ir_pool *pool, const plan_field *pf, plan_code *v)
 {
-    fields fs = {pm, ir_pool_alloc(pool, (pm->fields.n + 1) * sizeof *fs.v), NULL, pool};
-    for (size_t i = 0; i < pm->fields.n; i++) fs.v[i] = &pm->fields.v[i].code;
+    v->reverse.callee = pf->sub_inlined ? v->subfn.write_reverse_inline : v->subfn.write_reverse_body;
+    v->reverse.forward = pf->sub_reverse || !pf->f->message_type ? "" : expand_field(pool, tmpl_field_rwrite_forward, v);
+    v->reverse.msg = expand_field(pool, rframing_sections[pf->framing][pf->sub_reverse ? RFRAMING_REVERSE : RFRAMING_FORWARD], v);
+    v->reverse.empty = expand_field(pool, rframing_sections[pf->framing][RFRAMING_EMPTY], v);
+    v->reverse.room_e = expand_field(pool, tmpl_field_rwrite_room_e, v);
+    v->reverse.wrapper_unknown = pf->kind == PLAN_WRAPPER ? expand_field(pool, tmpl_field_rwrite_wrapper_unknown, v) : "";
+}
+
+/* The same for M__write (pm's): no room checks, the callee its type's M__write (inlined with the reverse encoder). */
+static void fill_unchecked(ir_pool *pool, const plan_message *pm, const plan_field *pf, plan_code *v)
+{
+    v->reverse.forward = pf->sub_reverse || !pf->f->message_type ? "" : expand_field(pool, tmpl_field_rwrite_forward, v);
+    v->reverse.empty = expand_field(pool, rframing_sections[pf->framing][RFRAMING_EMPTY], v);
+    v->reverse.room = v->reverse.room_e = "";
+    v->reverse.wrapper_unknown = pf->kind == PLAN_WRAPPER ? expand_field(pool, tmpl_field_rwrite_wrapper_unknown_unchecked, v) : "";
+    if (!pf->f->message_type) return;
+    v->reverse.callee = pm->fast_write && pf->sub_inlined ? v->subfn.write_inline : v->subfn.write;
+    v->reverse.msg = expand_field(pool, rframing_sections[pf->framing][RFRAMING_UNCHECKED], v);
+}
+
+/* section (of op, or a writer's when op is PLAN_OP_COUNT) of field i, written to o with the pieces fs fills. */
+static void put_section(tmpl_out *o, const fields *fs, plan_op op, field_section section, size_t i)
+{
+    bool pieces = fs->fill == FILL_PIECES && (op == PLAN_OP_SIZE || op == PLAN_OP_DECODE || op == PLAN_OP_COUNT);
+    bool reverse = (fs->fill == FILL_REVERSE || fs->fill == FILL_UNCHECKED) && op == PLAN_OP_RWRITE;
+    if (!pieces && !reverse) {
+        section(o, fs->v[i]);
+        return;
+    }
+    const plan_field *pf = &fs->pm->fields.v[i];
+    ir_pool scratch = {0};
+    plan_code v = *fs->v[i];
+    if (op == PLAN_OP_DECODE) fill_decode(&scratch, fs->pm, i, &v);
+    else if (op == PLAN_OP_SIZE) fill_size(&scratch, pf, &v);
+    else if (op == PLAN_OP_COUNT) v.payload = expand_field(&scratch, width_sections[pf->width][0], &v);
+    else if (fs->fill == FILL_REVERSE) fill_reverse(&scratch, pf, &v);
+    else fill_unchecked(&scratch, fs->pm, pf, &v);
+    section(o, &v);
+    ir_pool_free(&scratch);
+}
+
+/* A pass over pm's fields filling fill's pieces; its fields' text goes to pool. */
+static fields *fields_for(ir_pool *pool, const plan_message *pm, fields_fill fill)
+{
+    fields *fs = ir_pool_alloc(pool, sizeof *fs);
+    *fs = (fields){pm, ir_pool_alloc(pool, (pm->fields.n + 1) * sizeof *fs->v), NULL, pool, fill};
+    for (size_t i = 0; i < pm->fields.n; i++) fs->v[i] = &pm->fields.v[i].code;
     return fs;
 }
+
+/* The plan's variables as they are: enough for what reads no piece (declarations, JSON, helpers), with no copy. */
+static fields fields_plain(ir_pool *pool, const plan_message *pm) { return *fields_for(pool, pm, FILL_NONE); }
 
 /* Copies of the plan's variables to fill in (own), for the functions' bodies. */
 static fields fields_copied(ir_pool *pool, const plan_message *pm)
@@ -273,73 +363,60 @@ static fields fields_copied(ir_pool *pool, const plan_message *pm)
     return fs;
 }
 
-/* With value.tmpl's pieces filled in: for the functions' bodies. */
-static fields fields_of(ir_pool *pool, const plan_message *pm)
-{
-    fields fs = fields_copied(pool, pm);
-    for (size_t i = 0; i < pm->fields.n; i++) fs.own[i] = field_vars(pool, pm, i);
-    return fs;
-}
-
 /* op of field i, written to o. */
 static void put_field(tmpl_out *o, const fields *fs, plan_op op, size_t i)
 {
-    field_sections[op][fs->pm->fields.v[i].shape](o, fs->v[i]);
+    put_section(o, fs, op, field_sections[op][fs->pm->fields.v[i].shape], i);
 }
 
 static const char *field_code(const fields *fs, plan_op op, size_t i)
 {
-    return expand_field(fs->pool, field_sections[op][fs->pm->fields.v[i].shape], fs->v[i]);
-}
-
-/* op of every field, in number order. */
-static const char *each_field(const fields *fs, plan_op op)
-{
     tmpl_out o = out_in(fs->pool);
-    for (size_t i = 0; i < fs->pm->fields.n; i++) put_field(&o, fs, op, i);
+    put_field(&o, fs, op, i);
     return finish(&o);
 }
 
-/* The runs of a message's code: a field, a oneof's switch, a run of extension ranges; written in order or in
- * reverse (the reverse encoder writes the last field first). */
-typedef struct runs {
-    tmpl_out out;                 /* in order: the text so far */
-    IR_VEC(const char *) pieces;  /* in reverse: each run's text, joined at the end */
-    bool reverse;
-} runs;
+/* ---- blocks written where the template reaches them (tmpl_lazy) ------------------------------------------ */
 
-/* A run: written at once (in order), or kept to be written before the ones so far (in reverse). */
-static tmpl_out *run_begin(runs *r, tmpl_out *scratch)
+static void write_each_field(tmpl_out *o, const tmpl_lazy *l)
 {
-    if (!r->reverse) return &r->out;
-    *scratch = out_in(r->out.pool);
-    return scratch;
+    for (size_t i = 0; i < l->fs->pm->fields.n; i++) put_field(o, l->fs, l->op, i);
 }
 
-static void run_end(runs *r, tmpl_out *run)
+/* op of every field, in number order, when the template reaches it. */
+static const tmpl_lazy *lazy_each_field(const fields *fs, plan_op op)
 {
-    if (run != &r->out) ir_pool_vec_push(r->out.pool, &r->pieces, finish(run));
+    tmpl_lazy *l = ir_pool_alloc(fs->pool, sizeof *l);
+    *l = (tmpl_lazy){.write = write_each_field, .fs = fs, .op = op};
+    return l;
 }
 
-static const char *runs_finish(runs *r)
+/* The text of a lazy block, made now (for what keeps it as a string). */
+static const char *lazy_text(ir_pool *pool, const tmpl_lazy *l)
 {
-    for (size_t i = r->pieces.n; i-- > 0;) puts_(&r->out, r->pieces.v[i]);
-    return finish(&r->out);
+    tmpl_out o = out_in(pool);
+    l->write(&o, l);
+    return finish(&o);
 }
 
-/* The extension ranges before number (from range r on) as one run [lo, hi], with section ext; returns the next
- * range. */
-static size_t ext_before(const plan_message *pm, runs *out, message_section ext, message_vars *mv, size_t r, int64_t number)
+/* op of every field, in number order. */
+static const char *each_field(const fields *fs, plan_op op) { return lazy_text(fs->pool, lazy_each_field(fs, op)); }
+
+/* A run of a message's code: a field (with the members of its oneof after it), or extension ranges [lo, hi]. */
+typedef struct run {
+    size_t i;
+    bool ext;
+    uint32_t lo, hi;
+} run;
+
+/* The extension ranges before number (from range r on) as one run at runs[*n] (when ext is given); returns the
+ * next range. */
+static size_t ext_before(const plan_message *pm, message_section ext, size_t r, int64_t number, run *runs, size_t *n)
 {
     if (!ext || r >= pm->ext_ranges.n || pm->ext_ranges.v[r].start > number) return r;
     uint32_t lo = (uint32_t)pm->ext_ranges.v[r].start, hi = (uint32_t)pm->ext_ranges.v[r].end;
     for (r++; r < pm->ext_ranges.n && pm->ext_ranges.v[r].start < number; r++) hi = (uint32_t)pm->ext_ranges.v[r].end;
-    ir_pool *pool = out->out.pool;
-    mv->lo = ir_pool_printf(pool, "%u", lo);
-    mv->hi = ir_pool_printf(pool, "%u", hi);
-    tmpl_out scratch, *run = run_begin(out, &scratch);
-    ext(run, mv);
-    run_end(out, run);
+    runs[(*n)++] = (run){.ext = true, .lo = lo, .hi = hi};
     return r;
 }
 
@@ -360,29 +437,46 @@ static size_t oneof_run(tmpl_out *o, const fields *fs, plan_op op, message_vars 
     return i;
 }
 
+static void write_run(tmpl_out *o, const tmpl_lazy *l, message_vars *mv, const run *ru)
+{
+    if (ru->ext) {
+        mv->lo = ir_pool_printf(o->pool, "%u", ru->lo);
+        mv->hi = ir_pool_printf(o->pool, "%u", ru->hi);
+        l->ext(o, mv);
+    } else if (l->fs->pm->fields.v[ru->i].oneof) oneof_run(o, l->fs, l->op, mv, ru->i);
+    else put_field(o, l->fs, l->op, ru->i);
+}
+
 /* op of every field in number order (reverse: last field first); adjacent members of one oneof share a switch on
  * its case (s: "m" or "a"); ext, when given, writes each run of extension ranges at its place among the fields. */
-static const char *each_run_in(const fields *fs, plan_op op, const char *s, message_section ext, bool reverse)
+static void write_runs(tmpl_out *o, const tmpl_lazy *l)
 {
-    const plan_message *pm = fs->pm;
-    message_vars mv = {.print_ext = pm->print_ext, .s = s, .n = pm->fn};
-    runs out = {.out = out_in(fs->pool), .reverse = reverse};
-    size_t r = 0;
+    const plan_message *pm = l->fs->pm;
+    message_vars mv = {.print_ext = pm->print_ext, .s = l->s, .n = pm->fn};
+    run *runs = malloc((pm->fields.n + pm->ext_ranges.n + 1) * sizeof *runs);
+    if (!runs) abort();
+    size_t n = 0, r = 0;
     for (size_t i = 0; i < pm->fields.n;) {
-        const plan_field *pf = &pm->fields.v[i];
-        r = ext_before(pm, &out, ext, &mv, r, pf->number);
-        tmpl_out scratch, *run = run_begin(&out, &scratch);
-        if (pf->oneof) i = oneof_run(run, fs, op, &mv, i);
-        else put_field(run, fs, op, i++);
-        run_end(&out, run);
+        const plan_oneof *po = pm->fields.v[i].oneof;
+        r = ext_before(pm, l->ext, r, pm->fields.v[i].number, runs, &n);
+        runs[n++] = (run){.i = i};
+        for (i++; po && i < pm->fields.n && pm->fields.v[i].oneof == po;) i++;
     }
-    ext_before(pm, &out, ext, &mv, r, INT64_MAX);
-    return runs_finish(&out);
+    ext_before(pm, l->ext, r, INT64_MAX, runs, &n);
+    for (size_t k = 0; k < n; k++) write_run(o, l, &mv, &runs[l->reverse ? n - 1 - k : k]);
+    free(runs);
+}
+
+static const tmpl_lazy *lazy_runs(const fields *fs, plan_op op, const char *s, message_section ext, bool reverse)
+{
+    tmpl_lazy *l = ir_pool_alloc(fs->pool, sizeof *l);
+    *l = (tmpl_lazy){.write = write_runs, .fs = fs, .op = op, .s = s, .ext = ext, .reverse = reverse};
+    return l;
 }
 
 static const char *each_run(const fields *fs, plan_op op, const char *s, message_section ext)
 {
-    return each_run_in(fs, op, s, ext, false);
+    return lazy_text(fs->pool, lazy_runs(fs, op, s, ext, false));
 }
 
 /* ---- text reading (M_from_text): text_read.tmpl around field_text_read.tmpl's sections ---------------- */
@@ -707,17 +801,26 @@ static void gen_compare(tmpl_out *o, const plan_message *pm, const fields *fs)
     tmpl_compare_source(o, &(message_vars){.c = pm->cname, .compare_fn = pm->compare_fn, .compare = finish(&compare)});
 }
 
-/* The reverse encoder of pm (its fields' code in fs): its body, and the extern one calling it when it is inlined. */
-static const char *reverse_source(const plan_message *pm, fields *fs, message_vars *v)
+static void write_sections(tmpl_out *o, const tmpl_lazy *l)
 {
-    ir_pool *pool = fs->pool;
-    for (size_t i = 0; i < pm->fields.n; i++) {
-        const plan_field *f = &pm->fields.v[i];
-        if (!f->sub_inlined) continue;
-        fs->own[i].reverse.callee = fs->own[i].subfn.write_reverse_inline;
-        fs->own[i].reverse.msg = expand_field(pool, rframing_sections[f->framing][RFRAMING_REVERSE], &fs->own[i]);
-    }
-    v->rwrite = each_run_in(fs, PLAN_OP_RWRITE, "m", pm->msgset ? tmpl_reverse_msgset : tmpl_reverse_ext, true);
+    l->section(o, l->v);
+    if (l->after) l->after(o, l->v);
+}
+
+/* section with v (then after, when given), when the template reaches it. */
+static const tmpl_lazy *lazy_section(ir_pool *pool, message_section section, message_section after, const message_vars *v)
+{
+    tmpl_lazy *l = ir_pool_alloc(pool, sizeof *l);
+    *l = (tmpl_lazy){.write = write_sections, .v = v, .section = section, .after = after};
+    return l;
+}
+
+/* The reverse encoder of pm: its body, and the extern one calling it when it is inlined (v: the message's variables,
+ * which it completes). */
+static const tmpl_lazy *reverse_source(ir_pool *pool, const plan_message *pm, message_vars *v)
+{
+    const fields *fs = fields_for(pool, pm, FILL_REVERSE);
+    v->rwrite = lazy_runs(fs, PLAN_OP_RWRITE, "m", pm->msgset ? tmpl_reverse_msgset : tmpl_reverse_ext, true);
     v->runknown = expand_message(pool, pm->msgset || !pm->unknown ? tmpl_reverse_room : tmpl_reverse_unknown, v);
     v->rcheck = pm->may_miss ? expand_message(pool, tmpl_reverse_required, v) : "";
     v->renter = pm->recursive ? expand_message(pool, tmpl_reverse_enter_depth, v) : "";
@@ -729,38 +832,23 @@ static const char *reverse_source(const plan_message *pm, fields *fs, message_va
     bool inlined = pm->reverse_inlined;
     v->rqual = inlined ? "PBJ__HOT " : "";
     v->rname = inlined ? pm->fn.write_reverse_inline : pm->fn.write_reverse_body;
-    tmpl_out body = out_in(pool);
-    tmpl_reverse_body(&body, v);
-    if (inlined) tmpl_reverse_body_extern(&body, v);
-    return finish(&body);
+    return lazy_section(pool, tmpl_reverse_body, inlined ? tmpl_reverse_body_extern : NULL, v);
 }
 
 /* M__write: the reverse encoder's body without room checks (it runs after M_size, into exactly the bytes counted).
  * With fast_write, a message's M__write is inlined into its parent's where its reverse encoder is (M__write_inline). */
-static const char *writer_source(const plan_message *pm, const fields *fs, message_vars v)
+static const tmpl_lazy *writer_source(ir_pool *pool, const plan_message *pm, const message_vars *mv)
 {
-    ir_pool *pool = fs->pool;
-    fields u = fields_copied(pool, pm);
-    for (size_t i = 0; i < pm->fields.n; i++) {
-        const plan_field *f = &pm->fields.v[i];
-        plan_code *c = &u.own[i];
-        *c = *fs->v[i];
-        c->reverse.room = c->reverse.room_e = "";
-        c->reverse.wrapper_unknown = f->kind == PLAN_WRAPPER ? expand_field(pool, tmpl_field_rwrite_wrapper_unknown_unchecked, c) : "";
-        if (!f->f->message_type) continue;
-        c->reverse.callee = pm->fast_write && f->sub_inlined ? c->subfn.write_inline : c->subfn.write;
-        c->reverse.msg = expand_field(pool, rframing_sections[f->framing][RFRAMING_UNCHECKED], c);
-    }
-    v.rwrite = each_run_in(&u, PLAN_OP_RWRITE, "m", pm->msgset ? tmpl_reverse_msgset_unchecked : tmpl_reverse_ext_unchecked, true);
-    v.runknown = pm->msgset || !pm->unknown ? "" : expand_message(pool, tmpl_reverse_unknown_unchecked, &v);
-    v.rmargin = v.renter = v.rparams = "";
+    message_vars *v = ir_pool_alloc(pool, sizeof *v);
+    *v = *mv;
+    const fields *fs = fields_for(pool, pm, FILL_UNCHECKED);
+    v->rwrite = lazy_runs(fs, PLAN_OP_RWRITE, "m", pm->msgset ? tmpl_reverse_msgset_unchecked : tmpl_reverse_ext_unchecked, true);
+    v->runknown = pm->msgset || !pm->unknown ? "" : expand_message(pool, tmpl_reverse_unknown_unchecked, v);
+    v->rmargin = v->renter = v->rparams = "";
     bool inlined = pm->reverse_inlined;
-    v.rqual = inlined ? "PBJ__HOT " : "";
-    v.rname = inlined ? pm->fn.write_inline : pm->fn.write;
-    tmpl_out body = out_in(pool);
-    tmpl_reverse_body(&body, &v);
-    if (inlined) tmpl_reverse_writer_extern(&body, &v);
-    return finish(&body);
+    v->rqual = inlined ? "PBJ__HOT " : "";
+    v->rname = inlined ? pm->fn.write_inline : pm->fn.write;
+    return lazy_section(pool, tmpl_reverse_body, inlined ? tmpl_reverse_writer_extern : NULL, v);
 }
 
 /* M_encode (with M__missing first when a required field may be missing), the encoder M_encode calls after it. */
@@ -807,43 +895,43 @@ static const char *decode_protos(const fields *fs, bool *calls)
 static void gen_message_source(tmpl_out *o, const plan_message *pm)
 {
     ir_pool *pool = o->pool;
-    fields fs = fields_of(pool, pm);
+    fields *fs = fields_for(pool, pm, FILL_PIECES);
     message_vars v = message_vars_of(pm);
-    v.defaults = each_field(&fs, PLAN_OP_INIT);
-    v.map_cmp = each_field(&fs, PLAN_OP_CMP);
+    v.init_fields = lazy_each_field(fs, PLAN_OP_INIT);
+    v.map_cmp = lazy_each_field(fs, PLAN_OP_CMP);
     v.ext_size = pm->msgset ? expand_message(pool, tmpl_message_msgset_size, &v)
                  : pm->ext_ranges.n ? expand_message(pool, tmpl_message_ext_size, &v) : "";
-    v.size = each_run(&fs, PLAN_OP_SIZE, "m", NULL);
+    v.size = lazy_runs(fs, PLAN_OP_SIZE, "m", NULL, false);
     v.size_head = expand_message(pool, pm->recursive ? tmpl_message_size_head_depth : tmpl_message_size_head, &v);
     v.size_enter = pm->recursive ? expand_message(pool, tmpl_message_size_enter_depth, &v) : "";
-    v.encode = encode_fns(&fs, &v);
+    v.encode = encode_fns(fs, &v);
     v.decode_check = pm->may_miss ? expand_message(pool, tmpl_message_decode_check, &v) : "";
-    v.writer = writer_source(pm, &fs, v);
-    v.decode = each_field(&fs, PLAN_OP_DECODE);
+    v.writer = writer_source(pool, pm, &v);
+    v.decode = lazy_each_field(fs, PLAN_OP_DECODE);
     bool calls = false;
-    v.decode_protos = decode_protos(&fs, &calls);
+    v.decode_protos = decode_protos(fs, &calls);
     bool flat = pm->decode_leaf && !calls;                  /* a leaf with no message inside keeps no depth count */
     v.decode_other = decode_other(pool, pm, flat);
     v.decode_enter = expand_message(pool, flat ? tmpl_message_decode_enter_flat : tmpl_message_decode_enter, &v);
     v.decode_leave = flat ? "" : expand_message(pool, tmpl_message_decode_leave, &v);
     v.decode_head = expand_message(pool, pm->decode_leaf ? tmpl_message_decode_head_leaf : tmpl_message_decode_head, &v);
     v.decode_tail = pm->decode_leaf ? expand_message(pool, tmpl_message_decode_tail_leaf, &v) : "";
-    v.decode_sort = each_field(&fs, PLAN_OP_SORT);
+    v.decode_sort = lazy_each_field(fs, PLAN_OP_SORT);
     v.print_ext_fn = print_ext_fn(pool, pm);
-    v.print = each_run(&fs, PLAN_OP_PRINT, "m", tmpl_message_ext_print);
+    v.print_fields = lazy_runs(fs, PLAN_OP_PRINT, "m", tmpl_message_ext_print, false);
     v.unknown_len = pm->unknown ? "m->pbj_unknown.len" : "0";
     v.print_unknown = pm->unknown ? expand_message(pool, tmpl_message_print_unknown, &v) : "";
-    v.reverse = "";
+    v.reverse = NULL;
     if (pm->fast_write) {
-        v.rbody = reverse_source(pm, &fs, &v);
-        v.reverse = expand_message(pool, tmpl_reverse_source, &v);
+        v.rbody = reverse_source(pool, pm, &v);
+        v.reverse = lazy_section(pool, tmpl_reverse_source, NULL, &v);
     }
     tmpl_message_source(o, &v);
     if (pm->text_read) {
-        text_read_vars(&v, &fs);
+        text_read_vars(&v, fs);
         tmpl_text_read_source(o, &v);
     }
-    if (pm->compare_fn) gen_compare(o, pm, &fs);
+    if (pm->compare_fn) gen_compare(o, pm, fs);
 }
 
 /* ---- pbj.json: M_to_json, M__json and M__type (json.tmpl, field_json.tmpl) ---------------------------- */
@@ -932,12 +1020,12 @@ static bool has_writers(const plan_file *pf)
 static void gen_writer_functions(tmpl_out *o, const plan_message *pm)
 {
     if (!pm->writers) return;
-    fields fs = fields_of(o->pool, pm);
+    const fields *fs = fields_for(o->pool, pm, FILL_PIECES);
     message_vars v = message_vars_of(pm);
     v.wn = pm->wn;
     v.wrequired_mask = pm->wrequired_mask;
     tmpl_out wfields = out_in(o->pool);
-    for (size_t j = 0; j < pm->fields.n; j++) writer_sections[pm->fields.v[j].shape](&wfields, fs.v[j]);
+    for (size_t j = 0; j < pm->fields.n; j++) put_section(&wfields, fs, PLAN_OP_COUNT, writer_sections[pm->fields.v[j].shape], j);
     v.wfields = finish(&wfields);
     tmpl_writer_functions(o, &v);
 }
@@ -1194,24 +1282,30 @@ static message_vars view_vars(ir_pool *pool, const plan_message *pm)
     v.ext_note = *v.ext_in ? expand_message(pool, tmpl_view_ext_note, &v) : "";
     v.print_ext_fn = view_print_ext_fn(pool, pm);
     message_vars ev = {.print_ext = pm->view.print_ext};   /* the extension ranges' runs among the fields */
-    tmpl_out accessors = out_in(pool), scan = out_in(pool), cases = out_in(pool);
-    runs print = {.out = out_in(pool)};
+    tmpl_out accessors = out_in(pool), scan = out_in(pool), cases = out_in(pool), print = out_in(pool);
     size_t r = 0;
-    for (size_t i = 0; i < pm->fields.n; i++) {
-        const plan_field *pf = &pm->fields.v[i];
+    for (size_t i = 0; i <= pm->fields.n; i++) {
+        const plan_field *pf = i < pm->fields.n ? &pm->fields.v[i] : NULL;
+        run ext[1];
+        size_t n = 0;
+        r = ext_before(pm, tmpl_view_ext_print, r, pf ? pf->number : INT64_MAX, ext, &n);
+        if (n) {
+            ev.lo = ir_pool_printf(pool, "%u", ext->lo);
+            ev.hi = ir_pool_printf(pool, "%u", ext->hi);
+            tmpl_view_ext_print(&print, &ev);
+        }
+        if (!pf) break;
         view_accessors[pf->shape](&accessors, &pf->code);
-        r = ext_before(pm, &print, tmpl_view_ext_print, &ev, r, pf->number);
-        view_prints[pf->shape](&print.out, &pf->code);
+        view_prints[pf->shape](&print, &pf->code);
         view_scan(&scan, pm, i);
     }
-    ext_before(pm, &print, tmpl_view_ext_print, &ev, r, INT64_MAX);
     for (size_t k = 0; k < pm->oneofs.n; k++) {
         const plan_oneof *po = pm->oneofs.v[k];
         tmpl_view_case_fn(&cases, &(message_vars){.case_type = po->case_type, .case_member = po->view_case_fn,
                                                   .c = pm->view.type, .number = ir_pool_printf(pool, "%d", po->view_index)});
     }
     v.accessors = finish(&accessors);
-    v.print = runs_finish(&print);
+    v.print = finish(&print);
     v.scan = finish(&scan);
     v.cases = finish(&cases);
     return v;
