@@ -1239,13 +1239,15 @@ static void view_scan(tmpl_out *o, const plan_message *pm, size_t i)
 {
     const plan_field *pf = &pm->fields.v[i];
     plan_code v = pf->code;
-    v.view.read = expand_field(o->pool, view_reads[pf->read][0], &v);
-    v.view.store = expand_field(o->pool, view_reads[pf->read][1], &v);
-    v.view.frame = expand_field(o->pool, view_frames[pf->framing], &v);
+    plan_view view = *pf->code.view;
+    v.view = &view;
+    view.read = expand_field(o->pool, view_reads[pf->read][0], &v);
+    view.store = expand_field(o->pool, view_reads[pf->read][1], &v);
+    view.frame = expand_field(o->pool, view_frames[pf->framing], &v);
     tmpl_out predict = out_in(o->pool);
-    if (*pf->code.view.self) tmpl_viewfield_predict(&predict, &pf->code);
+    if (*pf->code.view->self) tmpl_viewfield_predict(&predict, &pf->code);
     if (i + 1 < pm->fields.n) tmpl_viewfield_predict(&predict, &pm->fields.v[i + 1].code);
-    v.view.predict = finish(&predict);
+    view.predict = finish(&predict);
     view_scans[pf->shape](o, &v);
 }
 
@@ -1257,7 +1259,7 @@ static const field_section view_ext_sources[PLAN_EXT_COUNT] = {PLAN_EXT_SHAPES(V
 
 static void gen_view_ext(tmpl_out *o, const plan_field *pf, const field_section *sections)
 {
-    if (pf->code.view.type) sections[pf->ext_shape](o, &pf->code);
+    if (pf->code.view) sections[pf->ext_shape](o, &pf->code);
 }
 
 static bool file_has_views(const plan_file *pf)

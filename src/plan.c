@@ -781,42 +781,43 @@ static const char *view_qual(const ir_message *m) { return view_leaf(m, 1) ? "PB
 static void plan_view_code(ir_pool *pool, plan_message *pm, plan_field *pf, size_t i, size_t slot, names_list *names)
 {
     plan_code *c = &pf->code;
+    plan_view *w = c->view = ir_pool_alloc(pool, sizeof *c->view);
     const ir_field *f = pf->f;
     ir_type t = pf->type;
     bool message = pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP, slice = plan_is_slice(t) && !message;
     bool many = pf->repeated || pf->kind == PLAN_MAP;
-    c->view.get = names_view_accessor(pool, names, pm->cname, NAMES_VIEW_GET, pf->member, f->full_name, f->file, f->loc);
-    c->view.has = !many && (pf->oneof || pf->has_member || pf->kind == PLAN_MESSAGE)
+    w->get = names_view_accessor(pool, names, pm->cname, NAMES_VIEW_GET, pf->member, f->full_name, f->file, f->loc);
+    w->has = !many && (pf->oneof || pf->has_member || pf->kind == PLAN_MESSAGE)
                 ? names_view_accessor(pool, names, pm->cname, NAMES_VIEW_HAS, pf->member, f->full_name, f->file, f->loc) : "";
-    c->view.next = many ? names_view_accessor(pool, names, pm->cname, NAMES_VIEW_NEXT, pf->member, f->full_name, f->file, f->loc) : "";
-    if (message) names_view_functions(pool, NULL, &c->view.sub, pf->type_cname, f->message_type);
-    c->view.qual = message && f->message_type ? view_qual(f->message_type) : "static inline";
-    c->view.type = pm->view.type;
-    c->view.slot = ir_pool_printf(pool, "v->slot[%zu]", slot);
-    c->view.present = pf->oneof ? ir_pool_printf(pool, "v->cases[%d] == %d", pf->oneof->view_index, pf->number)
-                                : ir_pool_printf(pool, "%s.n != 0", c->view.slot);
-    c->view.value = slice || message ? ir_pool_printf(pool, "pbj_view_slice(&v->pbj, &%s)", c->view.slot)
-                                     : plan_from_wire(pool, t, ir_pool_printf(pool, "%s.v", c->view.slot));
-    c->view.default_ = pf->default_c ? pf->default_c : slice || message ? "pbj_view_empty()" : "0";
-    c->view.from = plan_from_wire(pool, t, "w");
-    c->view.current = pf->oneof || pf->default_c ? ir_pool_printf(pool, "%s ? %s : %s", c->view.present, c->view.value, c->view.default_)
-                                                          : c->view.value;   /* a zeroed slot reads as 0 */
+    w->next = many ? names_view_accessor(pool, names, pm->cname, NAMES_VIEW_NEXT, pf->member, f->full_name, f->file, f->loc) : "";
+    if (message) names_view_functions(pool, NULL, &w->sub, pf->type_cname, f->message_type);
+    w->qual = message && f->message_type ? view_qual(f->message_type) : "static inline";
+    w->type = pm->view.type;
+    w->slot = ir_pool_printf(pool, "v->slot[%zu]", slot);
+    w->present = pf->oneof ? ir_pool_printf(pool, "v->cases[%d] == %d", pf->oneof->view_index, pf->number)
+                                : ir_pool_printf(pool, "%s.n != 0", w->slot);
+    w->value = slice || message ? ir_pool_printf(pool, "pbj_view_slice(&v->pbj, &%s)", w->slot)
+                                     : plan_from_wire(pool, t, ir_pool_printf(pool, "%s.v", w->slot));
+    w->default_ = pf->default_c ? pf->default_c : slice || message ? "pbj_view_empty()" : "0";
+    w->from = plan_from_wire(pool, t, "w");
+    w->current = pf->oneof || pf->default_c ? ir_pool_printf(pool, "%s ? %s : %s", w->present, w->value, w->default_)
+                                                          : w->value;   /* a zeroed slot reads as 0 */
     int wt = pf->group ? PBJ_WT_SGROUP : message || pf->kind == PLAN_WRAPPER ? PBJ_WT_LEN : ir_type_wire_type(t);
-    c->view.tag = ir_pool_printf(pool, "0x%x", (unsigned)PBJ_TAG(pf->number, wt));
-    c->view.packed_tag = pf->packable ? ir_pool_printf(pool, "0x%x", (unsigned)PBJ_TAG(pf->number, PBJ_WT_LEN)) : "0";
+    w->tag = ir_pool_printf(pool, "0x%x", (unsigned)PBJ_TAG(pf->number, wt));
+    w->packed_tag = pf->packable ? ir_pool_printf(pool, "0x%x", (unsigned)PBJ_TAG(pf->number, PBJ_WT_LEN)) : "0";
     bool self = many && !pf->packed;
-    c->view.self = self ? "1" : "";
-    c->view.label = self || i > 0 ? ir_pool_printf(pool, "v_%s:", c->wire.tag_decimal) : "";
-    c->view.keep = pf->closed_enum && pf->type_cname ? ir_pool_printf(pool, "%s((int32_t)w)", c->sub_name_fn) : "1";
-    bool noted = !pf->oneof && (*c->view.has || pf->default_c);   /* its presence read from the slot's n */
-    c->view.mark = pf->oneof ? ir_pool_printf(pool, "v->cases[%d] = %d;", pf->oneof->view_index, pf->number)
-                 : noted ? ir_pool_printf(pool, "%s.n = 1;", c->view.slot) : "";
-    c->view.load = wire_of(t)->load ? wire_of(t)->load : "";
-    c->view.next_fn = pf->group ? "pbj__view_next_group" : "pbj__view_next_payload";
-    c->view.tag_byte = pf->tag_len == 1 ? c->view.tag : "0";
-    c->view.print = plan_print(pool, pf, pf->name, "e");
-    c->view.nonzero = nonzero(pool, t, "e");
-    c->view.print_value = plan_print(pool, pf, "value", "e");
+    w->self = self ? "1" : "";
+    w->label = self || i > 0 ? ir_pool_printf(pool, "v_%s:", c->wire.tag_decimal) : "";
+    w->keep = pf->closed_enum && pf->type_cname ? ir_pool_printf(pool, "%s((int32_t)w)", c->sub_name_fn) : "1";
+    bool noted = !pf->oneof && (*w->has || pf->default_c);   /* its presence read from the slot's n */
+    w->mark = pf->oneof ? ir_pool_printf(pool, "v->cases[%d] = %d;", pf->oneof->view_index, pf->number)
+                 : noted ? ir_pool_printf(pool, "%s.n = 1;", w->slot) : "";
+    w->load = wire_of(t)->load ? wire_of(t)->load : "";
+    w->next_fn = pf->group ? "pbj__view_next_group" : "pbj__view_next_payload";
+    w->tag_byte = pf->tag_len == 1 ? w->tag : "0";
+    w->print = plan_print(pool, pf, pf->name, "e");
+    w->nonzero = nonzero(pool, t, "e");
+    w->print_value = plan_print(pool, pf, "value", "e");
 }
 
 /* The condition that a record's tag lies in pm's extension ranges (or is a message set's item): the records the
@@ -861,19 +862,19 @@ static const char *entry_param(ir_pool *pool, const ir_field *ef)
 }
 
 /* A map's entries: put_x(w, key, value) fills the entry struct and checks the key follows the last. */
-static void plan_writer_map(ir_pool *pool, plan_code *c, const ir_message *entry)
+static void plan_writer_map(ir_pool *pool, plan_writer *w, const ir_message *entry)
 {
     const ir_field *k = entry_field(entry, 1), *v = entry_field(entry, 2);
     if (!k || !v) return;
     bool slice = plan_is_slice(k->type);
-    c->writer.k_member = names_sanitize(pool, k->name);
-    c->writer.k_type = entry_param(pool, k);
-    c->writer.v_member = names_sanitize(pool, v->name);
-    c->writer.v_type = entry_param(pool, v);
-    c->writer.k_ord = slice ? "0" : strncmp(c->writer.k_type, "int", 3) == 0 ? "((uint64_t)(int64_t)key ^ UINT64_C(0x8000000000000000))"
+    w->k_member = names_sanitize(pool, k->name);
+    w->k_type = entry_param(pool, k);
+    w->v_member = names_sanitize(pool, v->name);
+    w->v_type = entry_param(pool, v);
+    w->k_ord = slice ? "0" : strncmp(w->k_type, "int", 3) == 0 ? "((uint64_t)(int64_t)key ^ UINT64_C(0x8000000000000000))"
                                                                  : "(uint64_t)key";
-    c->writer.k_data = slice ? "(key.data ? key.data : (const uint8_t *)\"\")" : "NULL";
-    c->writer.k_len = slice ? "key.len" : "0";
+    w->k_data = slice ? "(key.data ? key.data : (const uint8_t *)\"\")" : "NULL";
+    w->k_len = slice ? "key.len" : "0";
 }
 
 /* The most bytes message m's encoding can take, or WRITER_UNBOUNDED or more (repeated, strings, bytes,
@@ -914,45 +915,46 @@ static bool writer_tracks(const ir_message *m)
 static void plan_writer_code(ir_pool *pool, plan_message *pm, plan_field *pf, names_list *names)
 {
     plan_code *c = &pf->code;
+    plan_writer *w = c->writer = ir_pool_alloc(pool, sizeof *c->writer);
     const ir_field *f = pf->f;
     bool msg = pf->kind == PLAN_MESSAGE, map = pf->kind == PLAN_MAP, slice = plan_is_slice(pf->type) && !msg && !map;
 #define WRITER_FN(piece) names_writer_field(pool, names, pm->cname, NAMES_WRITER_##piece, pf->member, f)
-    c->writer.type = pm->wn.type;
-    c->writer.set = c->writer.add = c->writer.from = c->writer.raw = c->writer.put = "";
-    if (map) c->writer.put = WRITER_FN(PUT);
-    else if (pf->repeated) c->writer.add = WRITER_FN(ADD);
-    else c->writer.set = WRITER_FN(SET);
+    w->type = pm->wn.type;
+    w->set = w->add = w->from = w->raw = w->put = "";
+    if (map) w->put = WRITER_FN(PUT);
+    else if (pf->repeated) w->add = WRITER_FN(ADD);
+    else w->set = WRITER_FN(SET);
     if (msg) {
-        c->writer.from = pf->repeated ? WRITER_FN(ADD_FROM) : WRITER_FN(FROM);
-        c->writer.raw = pf->repeated ? WRITER_FN(ADD_RAW) : WRITER_FN(RAW);
-    } else if (pf->repeated && !slice && !map) c->writer.set = WRITER_FN(SET);     /* packable: the whole array */
+        w->from = pf->repeated ? WRITER_FN(ADD_FROM) : WRITER_FN(FROM);
+        w->raw = pf->repeated ? WRITER_FN(ADD_RAW) : WRITER_FN(RAW);
+    } else if (pf->repeated && !slice && !map) w->set = WRITER_FN(SET);     /* packable: the whole array */
 #undef WRITER_FN
-    c->writer.open = pf->repeated ? c->writer.add : c->writer.set;
+    w->open = pf->repeated ? w->add : w->set;
     names_writer sub = {0};
     if (msg) names_writer_functions(pool, NULL, &sub, pf->type_cname, f->message_type);
-    c->writer.sub_type = msg ? sub.type : "";
-    c->writer.sub_wtype = msg ? sub.wtype : "";
+    w->sub_type = msg ? sub.type : "";
+    w->sub_wtype = msg ? sub.wtype : "";
     bool fixed = msg && writer_most(f->message_type, 0) < 0x80;
-    c->writer.fixed = fixed ? "true" : "false";
-    c->writer.tracks = msg && writer_tracks(f->message_type) ? "true" : "false";
-    c->writer.reserve = fixed ? "1" : msg ? ir_pool_printf(pool, "w->w.buf->learn[%u]", writer_slot(f->message_type)) : "";
+    w->fixed = fixed ? "true" : "false";
+    w->tracks = msg && writer_tracks(f->message_type) ? "true" : "false";
+    w->reserve = fixed ? "1" : msg ? ir_pool_printf(pool, "w->w.buf->learn[%u]", writer_slot(f->message_type)) : "";
     uint32_t key = 2u * (uint32_t)pf->number;
-    c->writer.key = ir_pool_printf(pool, "%uu", key);
-    c->writer.pos = ir_pool_printf(pool, "%uu", key - (pf->repeated || map ? 1u : 0u));
+    w->key = ir_pool_printf(pool, "%uu", key);
+    w->pos = ir_pool_printf(pool, "%uu", key - (pf->repeated || map ? 1u : 0u));
     size_t oneof = 0;
     while (pf->oneof && pm->oneofs.v[oneof] != pf->oneof) oneof++;
     bool checked = pf->oneof && oneof < 64;       /* the 65th oneof on are not checked */
-    c->writer.bit = checked ? ir_pool_printf(pool, "(UINT64_C(1) << %zu)", oneof) : "0";
-    c->writer.mark = checked ? ir_pool_printf(pool, "w->w.oneofs |= %s;", c->writer.bit) : "";
-    c->writer.params = slice ? "const void *data, size_t len" : ir_pool_printf(pool, "%s v", pf->ctype);
-    c->writer.value = slice ? "pbj_slice_make(data, len)" : "v";
-    c->writer.max = value_rmax(pool, pf->type, pf->tag_len, c->x);
-    c->writer.check = slice && pf->utf8 ? "if (!pbj_utf8_valid((const uint8_t *)data, len)) return PBJ_ERR_UTF8;" : "";
-    c->writer.write = value_wwrite(pool, pf->type, c->x);
-    c->writer.write_e = value_wwrite(pool, pf->type, ir_pool_printf(pool, "%s.data[i]", c->x));
-    c->writer.end_tag = pf->group ? ir_pool_printf(pool, "0x%xu", (unsigned)PBJ_TAG(pf->number, PBJ_WT_EGROUP)) : "0";
-    c->writer.k_member = c->writer.k_type = c->writer.v_member = c->writer.v_type = c->writer.k_ord = c->writer.k_data = c->writer.k_len = "";
-    if (map) plan_writer_map(pool, c, f->message_type);
+    w->bit = checked ? ir_pool_printf(pool, "(UINT64_C(1) << %zu)", oneof) : "0";
+    w->mark = checked ? ir_pool_printf(pool, "w->w.oneofs |= %s;", w->bit) : "";
+    w->params = slice ? "const void *data, size_t len" : ir_pool_printf(pool, "%s v", pf->ctype);
+    w->value = slice ? "pbj_slice_make(data, len)" : "v";
+    w->max = value_rmax(pool, pf->type, pf->tag_len, c->x);
+    w->check = slice && pf->utf8 ? "if (!pbj_utf8_valid((const uint8_t *)data, len)) return PBJ_ERR_UTF8;" : "";
+    w->write = value_wwrite(pool, pf->type, c->x);
+    w->write_e = value_wwrite(pool, pf->type, ir_pool_printf(pool, "%s.data[i]", c->x));
+    w->end_tag = pf->group ? ir_pool_printf(pool, "0x%xu", (unsigned)PBJ_TAG(pf->number, PBJ_WT_EGROUP)) : "0";
+    w->k_member = w->k_type = w->v_member = w->v_type = w->k_ord = w->k_data = w->k_len = "";
+    if (map) plan_writer_map(pool, w, f->message_type);
 }
 
 /* A statement returning failure when the pbj_slice named slice is not UTF-8 (a field that VERIFYs, as decode checks). */
@@ -1158,7 +1160,7 @@ static void plan_writer_required(ir_pool *pool, plan_message *pm)
     for (size_t i = 0; i < pm->fields.n; i++) {
         plan_field *pf = &pm->fields.v[i];
         if (!pf->required || bit >= 64) continue;
-        pf->code.writer.mark = ir_pool_printf(pool, "w->w.oneofs |= UINT64_C(1) << %zu;", bit);
+        pf->code.writer->mark = ir_pool_printf(pool, "w->w.oneofs |= UINT64_C(1) << %zu;", bit);
         mask |= UINT64_C(1) << bit++;
         textbuf_printf(&text, "\"%s\", ", pf->code.full_name);
     }
@@ -1394,20 +1396,21 @@ static void plan_ext_view_code(ir_pool *pool, plan_field *pf, names_list *names)
     const ir_field *f = pf->f;
     bool message = pf->kind == PLAN_MESSAGE;
     if (!options_on(f->extend->extendee, OPTION_VIEWS) || (message && !options_on(f->message_type, OPTION_VIEWS))) return;
+    plan_view *w = c->view = ir_pool_alloc(pool, sizeof *c->view);
     names_view extendee;
     names_view_functions(pool, NULL, &extendee, pf->extendee_cname, f->extend->extendee);
-    if (message) names_view_functions(pool, NULL, &c->view.sub, pf->type_cname, f->message_type);
-    c->view.type = extendee.type;
-    c->view.get = names_extension_view(pool, names, pf->cname, NAMES_EXT_VIEW_GET, f);
-    c->view.has = pf->repeated ? "" : names_extension_view(pool, names, pf->cname, NAMES_EXT_VIEW_HAS, f);
-    c->view.next = pf->repeated ? names_extension_view(pool, names, pf->cname, NAMES_EXT_VIEW_NEXT, f) : "";
+    if (message) names_view_functions(pool, NULL, &w->sub, pf->type_cname, f->message_type);
+    w->type = extendee.type;
+    w->get = names_extension_view(pool, names, pf->cname, NAMES_EXT_VIEW_GET, f);
+    w->has = pf->repeated ? "" : names_extension_view(pool, names, pf->cname, NAMES_EXT_VIEW_HAS, f);
+    w->next = pf->repeated ? names_extension_view(pool, names, pf->cname, NAMES_EXT_VIEW_NEXT, f) : "";
     int wt = pf->group ? PBJ_WT_SGROUP : message ? PBJ_WT_LEN : ir_type_wire_type(pf->type);
-    c->view.tag = ir_pool_printf(pool, "0x%x", pf->msgset ? (unsigned)PBJ_TAG(1, PBJ_WT_SGROUP) : (unsigned)PBJ_TAG(pf->number, wt));
-    c->view.packed_tag = pf->packable || pf->msgset ? ir_pool_printf(pool, "0x%x", (unsigned)PBJ_TAG(pf->number, PBJ_WT_LEN)) : "0";
-    c->view.keep = pf->closed_enum ? ir_pool_printf(pool, "%s((int32_t)w)", c->ext.valid) : "1";
-    c->view.from = plan_from_wire(pool, pf->type, "w");
-    c->view.next_fn = pf->msgset ? "pbj__view_next_item" : pf->group ? "pbj__view_next_group" : "pbj__view_next_payload";
-    c->view.tag_byte = pf->msgset ? c->number : "0";   /* next's second argument: an item's type_id; no one-byte tag */
+    w->tag = ir_pool_printf(pool, "0x%x", pf->msgset ? (unsigned)PBJ_TAG(1, PBJ_WT_SGROUP) : (unsigned)PBJ_TAG(pf->number, wt));
+    w->packed_tag = pf->packable || pf->msgset ? ir_pool_printf(pool, "0x%x", (unsigned)PBJ_TAG(pf->number, PBJ_WT_LEN)) : "0";
+    w->keep = pf->closed_enum ? ir_pool_printf(pool, "%s((int32_t)w)", c->ext.valid) : "1";
+    w->from = plan_from_wire(pool, pf->type, "w");
+    w->next_fn = pf->msgset ? "pbj__view_next_item" : pf->group ? "pbj__view_next_group" : "pbj__view_next_payload";
+    w->tag_byte = pf->msgset ? c->number : "0";   /* next's second argument: an item's type_id; no one-byte tag */
 }
 
 /* An extension field: accessors named after its full name, on its extendee's pbj_ext records. */

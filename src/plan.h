@@ -305,11 +305,11 @@ typedef struct plan_code {
     /* map whose values are a closed enum */
     const char *value_enum, *value_member;
     plan_ext ext;                 /* an extension's accessors (ext.tmpl) and records */
-    plan_view view;               /* views */
+    plan_view *view;              /* views: NULL when the field's message (an extension's extendee) has none */
     /* filled by emit from value.tmpl (by read, width, framing) */
     const char *read, *read_pe, *payload, *sizes, *packed_count, *read_msg;
     plan_reverse reverse;         /* the reverse encoder */
-    plan_writer writer;           /* writers */
+    plan_writer *writer;          /* writers: NULL when the field's message has none */
     plan_compare compare;         /* pbj.comparable's M_compare */
     plan_helpers helpers;         /* building messages */
     plan_json json;               /* M_to_json */

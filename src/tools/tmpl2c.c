@@ -8,7 +8,7 @@
  * struct its sections read their variables from. Each section runs to the next "%% " line and becomes
  *     static void tmpl_<stem>_<name>(tmpl_out *o, const TYPE *v)
  * (further names on the "%% " line are aliases of it). In a section:
- *     $name$    the string v->name (a member path: "a.b" reads v->a.b); a name that is no member of TYPE
+ *     $name$    the string v->name (a member path: "a.b" reads v->a.b, "a->b" v->a->b); a name that is no member of TYPE
  *               fails to compile, so a missing variable is a build error, never a run-time one
  *     $$        a dollar sign
  * and a line holding only indentation and one of
@@ -45,8 +45,10 @@ static void put_literal(FILE *out, const char *s, size_t n)
 static int is_name(const char *s, size_t n)
 {
     if (n == 0 || !(isalpha((unsigned char)s[0]) || s[0] == '_')) return 0;
-    for (size_t i = 0; i < n; i++)
-        if (!(isalnum((unsigned char)s[i]) || s[i] == '_' || s[i] == '.')) return 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '-' && i + 1 < n && s[i + 1] == '>') i++;          /* "a->b": through a pointer member */
+        else if (!(isalnum((unsigned char)s[i]) || s[i] == '_' || s[i] == '.')) return 0;
+    }
     return 1;
 }
 
