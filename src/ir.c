@@ -51,6 +51,8 @@ void ir_pool_free(ir_pool *pool)
     }
 }
 
+char *ir_pool_chars(ir_pool *pool, size_t n) { return pool_take(pool, n, 1); }
+
 char *ir_pool_strndup(ir_pool *pool, const char *s, size_t n)
 {
     char *p = pool_take(pool, n + 1, 1);      /* text needs no alignment, nor zeroing */

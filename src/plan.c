@@ -85,12 +85,13 @@ static const char *fill(ir_pool *pool, const char *pattern, const char *x, const
 {
     size_t n = 1, lx = strlen(x), ly = y ? strlen(y) : 0;
     for (const char *p = pattern; *p; p++) n += *p == '@' ? lx : *p == '#' ? ly : 1;
-    char *s = ir_pool_alloc(pool, n), *o = s;
+    char *s = ir_pool_chars(pool, n), *o = s;
     for (const char *p = pattern; *p; p++) {
         const char *r = *p == '@' ? x : *p == '#' ? y : NULL;
         if (r) o += strlen(strcpy(o, r));
         else *o++ = *p;
     }
+    *o = 0;
     return s;
 }
 
