@@ -65,13 +65,15 @@ char *ir_pool_strdup(ir_pool *pool, const char *s) { return ir_pool_strndup(pool
 
 char *ir_pool_vprintf(ir_pool *pool, const char *fmt, va_list ap)
 {
+    char buf[256];                            /* most texts fit: printed once, then copied */
     va_list ap2;
     va_copy(ap2, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap2);
+    int n = vsnprintf(buf, sizeof buf, fmt, ap2);
     va_end(ap2);
-    char *p = pool_take(pool, (size_t)(n < 0 ? 0 : n) + 1, 1);
-    *p = 0;
-    if (n > 0) vsnprintf(p, (size_t)n + 1, fmt, ap);
+    if (n < 0) n = 0;
+    if ((size_t)n < sizeof buf) return ir_pool_strndup(pool, buf, (size_t)n);
+    char *p = pool_take(pool, (size_t)n + 1, 1);
+    vsnprintf(p, (size_t)n + 1, fmt, ap);
     return p;
 }
 
