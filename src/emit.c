@@ -259,16 +259,17 @@ typedef enum fields_fill {
     FILL_NONE,       /* declarations, JSON, text, helpers, compare: no piece read */
     FILL_PIECES,     /* the functions' bodies: size, decode and writers' sections get their pieces */
     FILL_REVERSE,    /* the reverse encoder (M__write_reverse): room checks, inlined callees */
-    FILL_UNCHECKED   /* M__write: the reverse encoder's sections without room checks */
+    FILL_UNCHECKED,  /* M__write: the reverse encoder's sections without room checks */
+    FILL_VALUE       /* JSON input: json_in.value, made by the section of the field's shape in values */
 } fields_fill;
 
 /* One message's fields for a pass (v[i]: field i's variables); the text made from them goes to pool. */
 struct fields {
     const plan_message *pm;
     const plan_code **v;
-    plan_code *own;               /* fields_copied's: copies of the plan's variables to fill in, which v points to */
     ir_pool *pool;
     fields_fill fill;
+    const field_section *values;  /* FILL_VALUE's sections, by shape */
 };
 
 /* The size sections' pieces of field i: its elements' sizes, and the check of a type reaching a cycle. */
@@ -326,7 +327,7 @@ static void put_section(tmpl_out *o, const fields *fs, plan_op op, field_section
 {
     bool pieces = fs->fill == FILL_PIECES && (op == PLAN_OP_SIZE || op == PLAN_OP_DECODE || op == PLAN_OP_COUNT);
     bool reverse = (fs->fill == FILL_REVERSE || fs->fill == FILL_UNCHECKED) && op == PLAN_OP_RWRITE;
-    if (!pieces && !reverse) {
+    if (!pieces && !reverse && fs->fill != FILL_VALUE) {
         section(o, fs->v[i]);
         return;
     }
@@ -336,6 +337,7 @@ static void put_section(tmpl_out *o, const fields *fs, plan_op op, field_section
     if (op == PLAN_OP_DECODE) fill_decode(&scratch, fs->pm, i, &v);
     else if (op == PLAN_OP_SIZE) fill_size(&scratch, pf, &v);
     else if (op == PLAN_OP_COUNT) v.payload = expand_field(&scratch, width_sections[pf->width][0], &v);
+    else if (fs->fill == FILL_VALUE) v.json_in.value = expand_field(&scratch, fs->values[pf->shape], &v);
     else if (fs->fill == FILL_REVERSE) fill_reverse(&scratch, pf, &v);
     else fill_unchecked(&scratch, fs->pm, pf, &v);
     section(o, &v);
@@ -346,22 +348,13 @@ static void put_section(tmpl_out *o, const fields *fs, plan_op op, field_section
 static fields *fields_for(ir_pool *pool, const plan_message *pm, fields_fill fill)
 {
     fields *fs = ir_pool_alloc(pool, sizeof *fs);
-    *fs = (fields){pm, ir_pool_alloc(pool, (pm->fields.n + 1) * sizeof *fs->v), NULL, pool, fill};
+    *fs = (fields){pm, ir_pool_alloc(pool, (pm->fields.n + 1) * sizeof *fs->v), pool, fill, NULL};
     for (size_t i = 0; i < pm->fields.n; i++) fs->v[i] = &pm->fields.v[i].code;
     return fs;
 }
 
 /* The plan's variables as they are: enough for what reads no piece (declarations, JSON, helpers), with no copy. */
 static fields fields_plain(ir_pool *pool, const plan_message *pm) { return *fields_for(pool, pm, FILL_NONE); }
-
-/* Copies of the plan's variables to fill in (own), for the functions' bodies. */
-static fields fields_copied(ir_pool *pool, const plan_message *pm)
-{
-    fields fs = fields_plain(pool, pm);
-    fs.own = ir_pool_alloc(pool, (pm->fields.n + 1) * sizeof *fs.own);
-    for (size_t i = 0; i < pm->fields.n; i++) fs.own[i] = pm->fields.v[i].code, fs.v[i] = &fs.own[i];
-    return fs;
-}
 
 /* op of field i, written to o. */
 static void put_field(tmpl_out *o, const fields *fs, plan_op op, size_t i)
@@ -575,12 +568,12 @@ static void json_ext_read_vars(ir_pool *pool, const plan_message *pm, message_va
 
 static message_vars json_read_vars(ir_pool *pool, const plan_message *pm)
 {
-    fields fs = fields_copied(pool, pm);
+    fields *fs = fields_for(pool, pm, FILL_VALUE);
+    fs->values = json_values;
     message_vars v = {.c = pm->cname, .full = pm->m->full_name, .n = pm->fn, .json_names = pm->json_names,
                       .json_count = pm->json_count, .json_seen = pm->json_seen, .json_form = json_form_names[pm->json_form]};
-    for (size_t i = 0; i < pm->fields.n; i++) fs.own[i].json_in.value = expand_field(pool, json_values[pm->fields.v[i].shape], fs.v[i]);
-    v.json_fields = each_field(&fs, PLAN_OP_JSON_READ);
-    v.json_value = pm->fields.n ? fs.v[0]->json_in.value : "";
+    v.json_fields = each_field(fs, PLAN_OP_JSON_READ);
+    v.json_value = pm->fields.n ? expand_field(pool, json_values[pm->fields.v[0].shape], fs->v[0]) : "";
     json_ext_read_vars(pool, pm, &v);
     v.json_body = expand_message(pool, json_forms[pm->json_form], &v);
     return v;
