@@ -290,7 +290,7 @@ static void fill_decode(ir_pool *pool, const plan_message *pm, size_t i, plan_co
     v->end = "pe";
     v->read_pe = expand_field(pool, read_sections[pf->read], v);
     v->packed_count = expand_field(pool, count_sections[pf->read], v);
-    v->read_msg = expand_field(pool, framing_sections[pf->framing], v);
+    v->read_msg = pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP ? expand_field(pool, framing_sections[pf->framing], v) : "";
     tmpl_out predict = out_in(pool);
     if (pf->predict_self) tmpl_field_predict(&predict, &pf->code);
     if (i + 1 < pm->fields.n) tmpl_field_predict(&predict, &pm->fields.v[i + 1].code);
@@ -303,21 +303,22 @@ static void fill_decode(ir_pool *pool, const plan_message *pm, size_t i, plan_co
 static void fill_reverse(ir_pool *pool, const plan_field *pf, plan_code *v)
 {
     v->reverse.callee = pf->sub_inlined ? v->subfn.write_reverse_inline : v->subfn.write_reverse_body;
+    v->reverse.room_e = expand_field(pool, tmpl_field_rwrite_room_e, v);
+    v->reverse.wrapper_unknown = pf->kind == PLAN_WRAPPER ? expand_field(pool, tmpl_field_rwrite_wrapper_unknown, v) : "";
+    if (pf->kind != PLAN_MESSAGE && pf->kind != PLAN_MAP) return;
     v->reverse.forward = pf->sub_reverse || !pf->f->message_type ? "" : expand_field(pool, tmpl_field_rwrite_forward, v);
     v->reverse.msg = expand_field(pool, rframing_sections[pf->framing][pf->sub_reverse ? RFRAMING_REVERSE : RFRAMING_FORWARD], v);
     v->reverse.empty = expand_field(pool, rframing_sections[pf->framing][RFRAMING_EMPTY], v);
-    v->reverse.room_e = expand_field(pool, tmpl_field_rwrite_room_e, v);
-    v->reverse.wrapper_unknown = pf->kind == PLAN_WRAPPER ? expand_field(pool, tmpl_field_rwrite_wrapper_unknown, v) : "";
 }
 
 /* The same for M__write (pm's): no room checks, the callee its type's M__write (inlined with the reverse encoder). */
 static void fill_unchecked(ir_pool *pool, const plan_message *pm, const plan_field *pf, plan_code *v)
 {
-    v->reverse.forward = pf->sub_reverse || !pf->f->message_type ? "" : expand_field(pool, tmpl_field_rwrite_forward, v);
-    v->reverse.empty = expand_field(pool, rframing_sections[pf->framing][RFRAMING_EMPTY], v);
     v->reverse.room = v->reverse.room_e = "";
     v->reverse.wrapper_unknown = pf->kind == PLAN_WRAPPER ? expand_field(pool, tmpl_field_rwrite_wrapper_unknown_unchecked, v) : "";
-    if (!pf->f->message_type) return;
+    if (pf->kind != PLAN_MESSAGE && pf->kind != PLAN_MAP) return;
+    v->reverse.forward = pf->sub_reverse || !pf->f->message_type ? "" : expand_field(pool, tmpl_field_rwrite_forward, v);
+    v->reverse.empty = expand_field(pool, rframing_sections[pf->framing][RFRAMING_EMPTY], v);
     v->reverse.callee = pm->fast_write && pf->sub_inlined ? v->subfn.write_inline : v->subfn.write;
     v->reverse.msg = expand_field(pool, rframing_sections[pf->framing][RFRAMING_UNCHECKED], v);
 }

@@ -571,7 +571,7 @@ static void plan_wire_code(ir_pool *pool, plan_field *pf)
     w->alt_tag = ir_pool_printf(pool, "0x%x", pf->alt_tag_value);
     w->tag_len = ir_pool_printf(pool, "%d", pf->tag_len);
     w->tag_write = plan_tag_write(pool, pf->tag, pf->tag_len);
-    w->end_tag_write = plan_tag_write(pool, pf->end_tag, pf->tag_len);
+    w->end_tag_write = pf->group ? plan_tag_write(pool, pf->end_tag, pf->tag_len) : "";
     w->label = w->alt_label = w->predict = "";
     w->tag_match = tag_match(pool, pf->tag, pf->tag_len);
     w->tag_decimal = ir_pool_printf(pool, "%u", pf->tag_value);
@@ -589,7 +589,7 @@ static void plan_reverse_code(ir_pool *pool, const plan_message *pm, plan_field 
     r->max_e = value_rmax(pool, t, pf->tag_len, e);
     pf->rbound = value_rbound(pf);
     r->tag = plan_tag_rwrite(pool, pf->tag, pf->tag_len);
-    r->end_tag = plan_tag_rwrite(pool, pf->end_tag, pf->tag_len);
+    r->end_tag = pf->group ? plan_tag_rwrite(pool, pf->end_tag, pf->tag_len) : "";
     r->msg = r->empty = "";
     r->depth = !pf->sub_recursive ? "" : pm->recursive ? ", depth" : ", PBJ_MAX_ENCODE_DEPTH";
 }
@@ -699,7 +699,7 @@ static void plan_field_code(ir_pool *pool, plan_message *pm, plan_field *pf, nam
     c->cmp_fn = pf->kind == PLAN_MAP ? names_map_cmp(pool, names, pm->cname, pf->member, f) : "";
     const ir_field *key = pf->kind == PLAN_MAP ? entry_field(f->message_type, 1) : NULL;
     const char *k = names_sanitize(pool, key ? key->name : "key");
-    c->key_compare = key && plan_is_slice(key->type) ? ir_pool_printf(pool, "pbj_slice_cmp(a->%s, b->%s)", k, k)
+    c->key_compare = !key ? "" : plan_is_slice(key->type) ? ir_pool_printf(pool, "pbj_slice_cmp(a->%s, b->%s)", k, k)
                    : ir_pool_printf(pool, "(a->%s > b->%s) - (a->%s < b->%s)", k, k, k, k);
     c->presence = ir_pool_printf(pool, "m->%s", pf->has_member ? pf->has_member : pf->member);
     c->set_default = pf->default_c ? ir_pool_printf(pool, "m->%s = %s;", pf->member, pf->default_c) : "";
@@ -724,18 +724,20 @@ static void plan_field_code(ir_pool *pool, plan_message *pm, plan_field *pf, nam
     c->varint_in = options_tier_of(pm->m) == OPTIONS_TIER_MAX ? "pbj__get_varint_hot" : "pbj_get_varint_in";
     c->print = plan_print(pool, pf, pf->name, x);
     c->print_e = plan_print(pool, pf, pf->name, e);
-    c->framed = pf->group ? ir_pool_printf(pool, "%d + s", 2 * pf->tag_len) : ir_pool_printf(pool, "%d + pbj_len_size(s)", pf->tag_len);
-    c->empty_size = ir_pool_printf(pool, "%d", pf->group ? 2 * pf->tag_len : pf->tag_len + 1);
-    c->wtarget = pf->repeated || pf->kind == PLAN_MAP ? ir_pool_printf(pool, "&%s", e) : x;
-    c->rtarget = pf->repeated || pf->kind == PLAN_MAP ? ir_pool_printf(pool, "&%s.data[%s.count]", x, x) : x;
-    c->wrapper_size = ir_pool_printf(pool, "(%s ? %d + %s : 0)", c->nonzero, 1, c->size);
-    c->inner_tag = ir_pool_printf(pool, "0x%02x", (unsigned)PBJ_TAG(1, ir_type_wire_type(t)));
+    /* what only messages (their framing, where they are written and read) or wrappers read: "" for the rest */
+    bool message = pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP, wrapper = pf->kind == PLAN_WRAPPER, many = pf->repeated || pf->kind == PLAN_MAP;
+    c->framed = !message ? "" : pf->group ? ir_pool_printf(pool, "%d + s", 2 * pf->tag_len) : ir_pool_printf(pool, "%d + pbj_len_size(s)", pf->tag_len);
+    c->empty_size = !message ? "" : ir_pool_printf(pool, "%d", pf->group ? 2 * pf->tag_len : pf->tag_len + 1);
+    c->wtarget = message && many ? ir_pool_printf(pool, "&%s", e) : x;
+    c->rtarget = message && many ? ir_pool_printf(pool, "&%s.data[%s.count]", x, x) : x;
+    c->wrapper_size = wrapper ? ir_pool_printf(pool, "(%s ? %d + %s : 0)", c->nonzero, 1, c->size) : "";
+    c->inner_tag = wrapper ? ir_pool_printf(pool, "0x%02x", (unsigned)PBJ_TAG(1, ir_type_wire_type(t))) : "";
     bool slice = plan_is_slice(t);
-    c->v_init = slice ? "0" : to_wire(pool, t, x);
-    c->s_init = slice ? x : "{NULL, 0}";
-    c->wrapper_value = slice ? "s" : c->from_v;
+    c->v_init = !wrapper ? "" : slice ? "0" : to_wire(pool, t, x);
+    c->s_init = !wrapper ? "" : slice ? x : "{NULL, 0}";
+    c->wrapper_value = !wrapper ? "" : slice ? "s" : c->from_v;
     c->utf8 = pf->utf8 ? "true" : "false";
-    c->print_value = plan_print(pool, pf, "value", x);
+    c->print_value = wrapper ? plan_print(pool, pf, "value", x) : "";
     const ir_message *sub = pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP ? f->message_type : NULL;
     c->decode_fn = !sub ? "" : sub->file == pm->m->file && options_decode_inline(sub) ? c->subfn.decode_leaf : c->subfn.decode_body;
     c->wrapper_unknown = pf->kind == PLAN_WRAPPER ? names_wrapper_unknown(pool, pf->member) : "";
@@ -746,7 +748,7 @@ static void plan_field_code(ir_pool *pool, plan_message *pm, plan_field *pf, nam
     c->value_enum = value && value->enum_type ? names_enum_name_fn(pool, NULL, names_enum_cname(pool, value->enum_type), value->enum_type) : "";
     c->value_member = value ? names_sanitize(pool, value->name) : "";
     pf->sub_reverse = pf->f->message_type && options_on(pf->f->message_type, OPTION_FAST_WRITE);
-    c->size_sub = !pf->sub_recursive ? ir_pool_printf(pool, "%s(%s)", c->subfn.size, c->wtarget)
+    c->size_sub = !message ? "" : !pf->sub_recursive ? ir_pool_printf(pool, "%s(%s)", c->subfn.size, c->wtarget)
                 : ir_pool_printf(pool, "%s(%s, %s)", c->subfn.size_depth, c->wtarget, pm->recursive ? "depth" : "PBJ_MAX_ENCODE_DEPTH");
     plan_reverse_code(pool, pm, pf);
     plan_compare_code(pool, pf);
