@@ -117,6 +117,11 @@ static void tmpl_block_lazy(tmpl_out *o, size_t n, const tmpl_lazy *l)
     tmpl_indent(o, n, -1);
 }
 
+/* A template's member path a.b reads tmpl_member(v->a).b (tmpl2c): a is a struct, or a pointer to one (the parts of a
+ * field's variables that only some fields have). */
+#define tmpl_member(a) \
+    (*_Generic((a), const names_message *: (a), plan_view *: (a), plan_writer *: (a), default: &(a)))
+
 /* A template's block variable: text, or a lazy block. */
 #define tmpl_block(o, n, s) _Generic((s), const tmpl_lazy *: tmpl_block_lazy, default: tmpl_block_text)(o, n, s)
 typedef struct file_vars file_vars;
@@ -302,7 +307,7 @@ static void fill_decode(ir_pool *pool, const plan_message *pm, size_t i, plan_co
  * wrapper's unknown fields. */
 static void fill_reverse(ir_pool *pool, const plan_field *pf, plan_code *v)
 {
-    v->reverse.callee = pf->sub_inlined ? v->subfn.write_reverse_inline : v->subfn.write_reverse_body;
+    v->reverse.callee = pf->sub_inlined ? v->subfn->write_reverse_inline : v->subfn->write_reverse_body;
     v->reverse.room_e = expand_field(pool, tmpl_field_rwrite_room_e, v);
     v->reverse.wrapper_unknown = pf->kind == PLAN_WRAPPER ? expand_field(pool, tmpl_field_rwrite_wrapper_unknown, v) : "";
     if (pf->kind != PLAN_MESSAGE && pf->kind != PLAN_MAP) return;
@@ -319,7 +324,7 @@ static void fill_unchecked(ir_pool *pool, const plan_message *pm, const plan_fie
     if (pf->kind != PLAN_MESSAGE && pf->kind != PLAN_MAP) return;
     v->reverse.forward = pf->sub_reverse || !pf->f->message_type ? "" : expand_field(pool, tmpl_field_rwrite_forward, v);
     v->reverse.empty = expand_field(pool, rframing_sections[pf->framing][RFRAMING_EMPTY], v);
-    v->reverse.callee = pm->fast_write && pf->sub_inlined ? v->subfn.write_inline : v->subfn.write;
+    v->reverse.callee = pm->fast_write && pf->sub_inlined ? v->subfn->write_inline : v->subfn->write;
     v->reverse.msg = expand_field(pool, rframing_sections[pf->framing][RFRAMING_UNCHECKED], v);
 }
 
@@ -878,7 +883,7 @@ static const char *decode_protos(const fields *fs, bool *calls)
     for (size_t i = 0; i < fs->pm->fields.n; i++) {
         const plan_code *c = &fs->pm->fields.v[i].code;
         if (*c->decode_fn) *calls = true;
-        if (*c->decode_fn && strcmp(c->decode_fn, c->subfn.decode_leaf) == 0 &&
+        if (*c->decode_fn && strcmp(c->decode_fn, c->subfn->decode_leaf) == 0 &&
             !symtab_put(&seen, c->decode_fn, strlen(c->decode_fn), (void *)(uintptr_t)(i + 1)))
             tmpl_field_decode_proto(&o, c);
     }

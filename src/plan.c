@@ -519,14 +519,18 @@ static const ir_field *entry_field(const ir_message *entry, int32_t n)
 }
 
 
-/* The functions of a message field's type ("" for other fields). */
+/* The functions of a message field's type (for other fields, one set of "" they all share). */
+#define NONE(member, suffix) .member = "",
+static const names_message no_functions = {NAMES_MESSAGE_FUNCTIONS(NONE)};
+#undef NONE
+
 static void sub_functions(ir_pool *pool, plan_field *pf)
 {
-#define NONE(member, suffix) pf->code.subfn.member = "";
-    NAMES_MESSAGE_FUNCTIONS(NONE)
-#undef NONE
-    if (pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP)
-        names_message_functions(pool, NULL, &pf->code.subfn, pf->type_cname, pf->f->message_type);
+    pf->code.subfn = &no_functions;
+    if (pf->kind != PLAN_MESSAGE && pf->kind != PLAN_MAP) return;
+    names_message *fn = ir_pool_alloc(pool, sizeof *fn);
+    names_message_functions(pool, NULL, fn, pf->type_cname, pf->f->message_type);
+    pf->code.subfn = fn;
 }
 
 /* pbj.comparable: how a value orders (integers, bools and enums by value, floats as Java's compare, strings and
@@ -629,8 +633,8 @@ static const char *const json_key_patterns[] = {
 static const char *json_put(ir_pool *pool, const plan_field *pf, const char *x, bool pointer)
 {
     if (pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP)
-        return pointer ? ir_pool_printf(pool, "if (%s) %s(%s, j);\nelse pbj__json_put(j, \"{}\", 2);", x, pf->code.subfn.json, x)
-                       : ir_pool_printf(pool, "%s(&%s, j);", pf->code.subfn.json, x);
+        return pointer ? ir_pool_printf(pool, "if (%s) %s(%s, j);\nelse pbj__json_put(j, \"{}\", 2);", x, pf->code.subfn->json, x)
+                       : ir_pool_printf(pool, "%s(&%s, j);", pf->code.subfn->json, x);
     if (pf->type == IR_TYPE_ENUM && pf->f->enum_type && !strcmp(pf->f->enum_type->full_name, "google.protobuf.NullValue"))
         return "pbj__json_null(j);";
     if (pf->type == IR_TYPE_ENUM) return fill(pool, "pbj__json_enum(j, @, #(@));", x, pf->code.sub_name_fn);
@@ -739,7 +743,7 @@ static void plan_field_code(ir_pool *pool, plan_message *pm, plan_field *pf, nam
     c->utf8 = pf->utf8 ? "true" : "false";
     c->print_value = wrapper ? plan_print(pool, pf, "value", x) : "";
     const ir_message *sub = pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP ? f->message_type : NULL;
-    c->decode_fn = !sub ? "" : sub->file == pm->m->file && options_decode_inline(sub) ? c->subfn.decode_leaf : c->subfn.decode_body;
+    c->decode_fn = !sub ? "" : sub->file == pm->m->file && options_decode_inline(sub) ? c->subfn->decode_leaf : c->subfn->decode_body;
     c->wrapper_unknown = pf->kind == PLAN_WRAPPER ? names_wrapper_unknown(pool, pf->member) : "";
     c->unknown = pm->unknown ? "&m->pbj_unknown" : "NULL";
     c->clear_wrapper_unknown = "";
@@ -748,8 +752,8 @@ static void plan_field_code(ir_pool *pool, plan_message *pm, plan_field *pf, nam
     c->value_enum = value && value->enum_type ? names_enum_name_fn(pool, NULL, names_enum_cname(pool, value->enum_type), value->enum_type) : "";
     c->value_member = value ? names_sanitize(pool, value->name) : "";
     pf->sub_reverse = pf->f->message_type && options_on(pf->f->message_type, OPTION_FAST_WRITE);
-    c->size_sub = !message ? "" : !pf->sub_recursive ? ir_pool_printf(pool, "%s(%s)", c->subfn.size, c->wtarget)
-                : ir_pool_printf(pool, "%s(%s, %s)", c->subfn.size_depth, c->wtarget, pm->recursive ? "depth" : "PBJ_MAX_ENCODE_DEPTH");
+    c->size_sub = !message ? "" : !pf->sub_recursive ? ir_pool_printf(pool, "%s(%s)", c->subfn->size, c->wtarget)
+                : ir_pool_printf(pool, "%s(%s, %s)", c->subfn->size_depth, c->wtarget, pm->recursive ? "depth" : "PBJ_MAX_ENCODE_DEPTH");
     plan_reverse_code(pool, pm, pf);
     plan_compare_code(pool, pf);
     plan_json_code(pool, pf);

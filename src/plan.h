@@ -258,7 +258,7 @@ typedef struct plan_code {
     const char *has_member;       /* presence bit member */
     const char *ctype;            /* C type of one value */
     const char *sub;              /* message or enum C name */
-    names_message subfn;          /* a message's functions */
+    const names_message *subfn;   /* a message's functions (other fields: one set of "" they share) */
     const char *sub_name_fn;
     const char *number;
     const char *doc;              /* the .proto's comments as a C comment, or "" */

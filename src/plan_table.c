@@ -89,7 +89,7 @@ static const char *presence_of(ir_pool *mem, const plan_message *pm, const plan_
 static const char *sub_of(ir_pool *mem, const plan_field *pf)
 {
     bool message = pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP;
-    return message ? ir_pool_printf(mem, "&%s", pf->code.subfn.table) : "NULL";
+    return message ? ir_pool_printf(mem, "&%s", pf->code.subfn->table) : "NULL";
 }
 
 /* Field pf's row, its names added to the pool: a required field's full name first (M_missing's answer). */
