@@ -292,9 +292,10 @@ static void fill_decode(ir_pool *pool, const plan_message *pm, size_t i, plan_co
     const plan_field *pf = &pm->fields.v[i];
     v->end = "end";
     v->read = expand_field(pool, read_sections[pf->read], v);
+    bool packable = pf->shape == PLAN_SHAPE_PACKED || pf->shape == PLAN_SHAPE_REPEATED;   /* read_packed's pieces */
     v->end = "pe";
-    v->read_pe = expand_field(pool, read_sections[pf->read], v);
-    v->packed_count = expand_field(pool, count_sections[pf->read], v);
+    v->read_pe = packable ? expand_field(pool, read_sections[pf->read], v) : "";
+    v->packed_count = packable ? expand_field(pool, count_sections[pf->read], v) : "";
     v->read_msg = pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP ? expand_field(pool, framing_sections[pf->framing], v) : "";
     tmpl_out predict = out_in(pool);
     if (pf->predict_self) tmpl_field_predict(&predict, &pf->code);
@@ -328,10 +329,18 @@ static void fill_unchecked(ir_pool *pool, const plan_message *pm, const plan_fie
     v->reverse.msg = expand_field(pool, rframing_sections[pf->framing][RFRAMING_UNCHECKED], v);
 }
 
+/* Whether the size section of shape reads a piece (a packed run's payload, elements' sizes, a cycle's check). */
+static bool size_pieces(plan_shape shape)
+{
+    return shape != PLAN_SHAPE_SCALAR && shape != PLAN_SHAPE_OPTIONAL && shape != PLAN_SHAPE_ALWAYS &&
+           shape != PLAN_SHAPE_ONEOF && shape != PLAN_SHAPE_WRAPPER;
+}
+
 /* section (of op, or a writer's when op is PLAN_OP_COUNT) of field i, written to o with the pieces fs fills. */
 static void put_section(tmpl_out *o, const fields *fs, plan_op op, field_section section, size_t i)
 {
-    bool pieces = fs->fill == FILL_PIECES && (op == PLAN_OP_SIZE || op == PLAN_OP_DECODE || op == PLAN_OP_COUNT);
+    bool sized = op != PLAN_OP_SIZE || size_pieces(fs->pm->fields.v[i].shape);
+    bool pieces = fs->fill == FILL_PIECES && sized && (op == PLAN_OP_SIZE || op == PLAN_OP_DECODE || op == PLAN_OP_COUNT);
     bool reverse = (fs->fill == FILL_REVERSE || fs->fill == FILL_UNCHECKED) && op == PLAN_OP_RWRITE;
     if (!pieces && !reverse && fs->fill != FILL_VALUE) {
         section(o, fs->v[i]);

@@ -53,6 +53,8 @@ void ir_pool_free(ir_pool *pool)
 
 char *ir_pool_chars(ir_pool *pool, size_t n) { return pool_take(pool, n, 1); }
 
+void *ir_pool_take(ir_pool *pool, size_t size) { return pool_take(pool, size, _Alignof(max_align_t)); }
+
 char *ir_pool_strndup(ir_pool *pool, const char *s, size_t n)
 {
     char *p = pool_take(pool, n + 1, 1);      /* text needs no alignment, nor zeroing */
@@ -99,8 +101,9 @@ char *ir_pool_strcat(ir_pool *pool, const char *a, const char *b)
 void *ir_pool_vec_grow(ir_pool *pool, void *data, size_t *cap, size_t elem_size)
 {
     size_t ncap = *cap ? *cap * 2 : 8;
-    void *p = ir_pool_alloc(pool, ncap * elem_size);
+    unsigned char *p = pool_take(pool, ncap * elem_size, _Alignof(max_align_t));
     if (*cap) memcpy(p, data, *cap * elem_size);
+    memset(p + *cap * elem_size, 0, (ncap - *cap) * elem_size);     /* the room after the items, zeroed as before */
     *cap = ncap;
     return p;
 }

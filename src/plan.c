@@ -1241,7 +1241,7 @@ static plan_message *plan_message_build(ir_pool *pool, const ir_message *m, name
     pm->map_entry = m->map_entry;
     pm->decode_leaf = options_decode_inline(m);
     pm->fields.cap = m->fields.n;                   /* one allocation of the fields (a plan_field is 2 KB) */
-    pm->fields.v = ir_pool_alloc(pool, (pm->fields.cap + 1) * sizeof *pm->fields.v);
+    pm->fields.v = ir_pool_take(pool, (pm->fields.cap + 1) * sizeof *pm->fields.v);   /* each is pushed whole */
     pm->recursive = cycles_of(cs, m)->recursive;
     pm->deep = cycles_of(cs, m)->deep;
     for (size_t i = 0; i < m->fields.n; i++) {
