@@ -678,7 +678,7 @@ static void plan_field_code(ir_pool *pool, plan_message *pm, plan_field *pf, nam
     ir_type t = pf->type;
     const char *base = pf->oneof ? ir_pool_printf(pool, "%s.%s", pf->oneof->member, pf->member) : pf->member;
     const char *x = ir_pool_printf(pool, "m->%s", base), *e = ir_pool_printf(pool, "%s.data[i]", x);
-    *c = (plan_code){0};
+    /* c is zero: its field was made zeroed */
     c->name = pf->name;
     c->full_name = f->full_name;
     c->member = pf->member;
@@ -1241,23 +1241,22 @@ static plan_message *plan_message_build(ir_pool *pool, const ir_message *m, name
     pm->map_entry = m->map_entry;
     pm->decode_leaf = options_decode_inline(m);
     pm->fields.cap = m->fields.n;                   /* one allocation of the fields (a plan_field is 2 KB) */
-    pm->fields.v = ir_pool_take(pool, (pm->fields.cap + 1) * sizeof *pm->fields.v);   /* each is pushed whole */
+    pm->fields.v = ir_pool_take(pool, (pm->fields.cap + 1) * sizeof *pm->fields.v);   /* each is zeroed as made */
     pm->recursive = cycles_of(cs, m)->recursive;
     pm->deep = cycles_of(cs, m)->deep;
     for (size_t i = 0; i < m->fields.n; i++) {
         const ir_field *f = m->fields.v[i];
         if (f->type == IR_TYPE_UNRESOLVED) continue;
         if ((f->type == IR_TYPE_MESSAGE || f->type == IR_TYPE_GROUP) && !f->message_type) continue;
-        plan_field pf;
-        memset(&pf, 0, sizeof pf);
-        pf.f = f;
-        pf.name = features_group_like(f) ? f->message_type->name : f->name;
-        pf.number = f->number;
-        plan_field_kind(pool, &pf, f, pm->map_entry);
-        plan_tags(&pf);
-        pf.always = pm->map_entry;
-        if (f->oneof && !f->oneof->synthetic) pf.oneof = plan_oneof_for(pool, pm, f->oneof);
-        ir_pool_vec_push(pool, &pm->fields, pf);
+        plan_field *pf = &pm->fields.v[pm->fields.n++];   /* made in place: room for every field was taken */
+        memset(pf, 0, sizeof *pf);
+        pf->f = f;
+        pf->name = features_group_like(f) ? f->message_type->name : f->name;
+        pf->number = f->number;
+        plan_field_kind(pool, pf, f, pm->map_entry);
+        plan_tags(pf);
+        pf->always = pm->map_entry;
+        if (f->oneof && !f->oneof->synthetic) pf->oneof = plan_oneof_for(pool, pm, f->oneof);
     }
     sort(pm->fields.v, pm->fields.n, sizeof *pm->fields.v, by_number);
     /* names after sorting, so clashes resolve the same way every run: fields
