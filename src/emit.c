@@ -312,7 +312,7 @@ static void fill_reverse(ir_pool *pool, const plan_field *pf, plan_code *v)
     v->reverse.room_e = expand_field(pool, tmpl_field_rwrite_room_e, v);
     v->reverse.wrapper_unknown = pf->kind == PLAN_WRAPPER ? expand_field(pool, tmpl_field_rwrite_wrapper_unknown, v) : "";
     if (pf->kind != PLAN_MESSAGE && pf->kind != PLAN_MAP) return;
-    v->reverse.forward = pf->sub_reverse || !pf->f->message_type ? "" : expand_field(pool, tmpl_field_rwrite_forward, v);
+    v->reverse.forward = pf->sub_reverse ? "" : expand_field(pool, tmpl_field_rwrite_forward, v);
     v->reverse.msg = expand_field(pool, rframing_sections[pf->framing][pf->sub_reverse ? RFRAMING_REVERSE : RFRAMING_FORWARD], v);
     v->reverse.empty = expand_field(pool, rframing_sections[pf->framing][RFRAMING_EMPTY], v);
 }
@@ -323,7 +323,7 @@ static void fill_unchecked(ir_pool *pool, const plan_message *pm, const plan_fie
     v->reverse.room = v->reverse.room_e = "";
     v->reverse.wrapper_unknown = pf->kind == PLAN_WRAPPER ? expand_field(pool, tmpl_field_rwrite_wrapper_unknown_unchecked, v) : "";
     if (pf->kind != PLAN_MESSAGE && pf->kind != PLAN_MAP) return;
-    v->reverse.forward = pf->sub_reverse || !pf->f->message_type ? "" : expand_field(pool, tmpl_field_rwrite_forward, v);
+    v->reverse.forward = pf->sub_reverse ? "" : expand_field(pool, tmpl_field_rwrite_forward, v);
     v->reverse.empty = expand_field(pool, rframing_sections[pf->framing][RFRAMING_EMPTY], v);
     v->reverse.callee = pm->fast_write && pf->sub_inlined ? v->subfn->write_inline : v->subfn->write;
     v->reverse.msg = expand_field(pool, rframing_sections[pf->framing][RFRAMING_UNCHECKED], v);
@@ -1410,8 +1410,7 @@ static void gen_header(tmpl_out *o, const plan_file *pf)
     file_vars v = {.proto = f->name, .version = PBJC_VERSION, .guard = guard_of(o->pool, f->name),
                    .rtversion = ir_pool_printf(o->pool, "%d", PBJ_RUNTIME_VERSION)};
     tmpl_file_header_top(o, &v);
-    for (size_t i = 0; i < f->imports.n; i++)     /* "import option": its file serves options only, no code */
-        if (f->imports.v[i].kind != IR_IMPORT_OPTION) header_import(o, f->imports.v[i].name);
+    for (size_t i = 0; i < pf->header_imports.n; i++) header_import(o, pf->header_imports.v[i]);
     if (file_has_views(pf)) tmpl_view_include(o, &(message_vars){0});
     if (file_has_json(pf) || pf->enums.n) tmpl_json_include(o, &(message_vars){0});   /* enums: their JSON names, for any file's readers */
     tmpl_file_header_open(o, &v);
@@ -1440,21 +1439,6 @@ static void gen_header(tmpl_out *o, const plan_file *pf)
     tmpl_file_header_bottom(o, &v);
 }
 
-/* The headers of other files whose message set items this file's messages print by name (plan's ext_printed). */
-static void foreign_item_includes(tmpl_out *o, const plan_file *pf)
-{
-    IR_VEC(const ir_file *) done = {0};
-    for (size_t i = 0; i < pf->messages.n; i++)
-        for (size_t k = 0; k < pf->messages.v[i]->ext_printed.n; k++) {
-            const plan_field *x = pf->messages.v[i]->ext_printed.v[k];
-            size_t j = 0;
-            while (j < done.n && done.v[j] != x->f->file) j++;
-            if (!x->foreign || j < done.n) continue;
-            ir_pool_vec_push(o->pool, &done, x->f->file);
-            header_import(o, x->f->file->name);
-        }
-}
-
 static void gen_source(tmpl_out *o, const plan_file *pf)
 {
     const ir_file *f = pf->f;
@@ -1463,7 +1447,7 @@ static void gen_source(tmpl_out *o, const plan_file *pf)
     base = base ? base + 1 : strip_proto(pool, f->name);
     tmpl_file_source_top(o, &(file_vars){.proto = f->name, .version = PBJC_VERSION, .header = ir_pool_printf(pool, "%s.pb.h", base),
                                           .rtversion = ir_pool_printf(pool, "%d", PBJ_RUNTIME_VERSION)});
-    foreign_item_includes(o, pf);
+    for (size_t i = 0; i < pf->source_imports.n; i++) header_import(o, pf->source_imports.v[i]);
     if (pf->enums.n) section(o, "enum names");
     for (size_t i = 0; i < pf->enums.n; i++) gen_enum_source(o, pf->enums.v[i]);
     gen_tables(o, pf);

@@ -1575,6 +1575,25 @@ static void plan_reverse_inlining(plan_file *pf)
     symtab_free(&index);
 }
 
+/* The files whose headers pf's header and source include (plan_file.header_imports, source_imports). */
+static void plan_includes(plan_file *pf)
+{
+    ir_pool *pool = pf->pool;
+    const ir_file *f = pf->f;
+    for (size_t i = 0; i < f->imports.n; i++)
+        if (f->imports.v[i].kind != IR_IMPORT_OPTION) ir_pool_vec_push(pool, &pf->header_imports, f->imports.v[i].name);
+    IR_VEC(const ir_file *) done = {0};
+    for (size_t i = 0; i < pf->messages.n; i++)
+        for (size_t k = 0; k < pf->messages.v[i]->ext_printed.n; k++) {
+            const plan_field *x = pf->messages.v[i]->ext_printed.v[k];
+            size_t j = 0;
+            while (j < done.n && done.v[j] != x->f->file) j++;
+            if (!x->foreign || j < done.n) continue;
+            ir_pool_vec_push(pool, &done, x->f->file);
+            ir_pool_vec_push(pool, &pf->source_imports, x->f->file->name);
+        }
+}
+
 typedef struct file_build {
     plan_file *pf;
     required_cache *rc;
@@ -1605,6 +1624,7 @@ static plan_file *plan_build_in(ir_pool *pool, const ir_file *f, const ir_progra
     for (size_t i = 0; i < pf->messages.n; i++) sort_known_ext(pool, pf->messages.v[i]);
     for (size_t i = 0; i < pf->messages.n; i++) plan_json_names(pf->pool, pf->messages.v[i]);
     plan_reverse_inlining(pf);
+    plan_includes(pf);
     for (size_t i = 0; i < f->services.n; i++) ir_pool_vec_push(pool, &pf->services, plan_service_build(pf, f->services.v[i]));
     plan_table_file(pool, pf);
     return pf;

@@ -490,6 +490,9 @@ typedef struct plan_file {
     IR_VEC(plan_field *) extensions;     /* every extend field of the file (typed accessors) */
     names_list enum_names, message_names, extension_names;  /* every C name declared at file scope */
     IR_VEC(plan_service *) services;
+    IR_VEC(const char *) header_imports; /* the .proto files whose headers its header includes: its imports but
+                                          * "import option" ones (those serve options only, no code) */
+    IR_VEC(const char *) source_imports; /* and its source: other files of message set items it prints by name */
     const char *table_pool;              /* the name of the string pool of its field tables */
     IR_VEC(plan_pool_chunk) table_pool_chunks;   /* its text, in chunks of one C string literal each */
 } plan_file;
