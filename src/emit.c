@@ -9,9 +9,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define XXH_INLINE_ALL
-#include <xxhash.h>
-
 #include "diag.h"
 #include "plan.h"
 #include "symtab.h"
@@ -22,17 +19,28 @@
 
 /* ---- output text: lines indented to the column of the block being written ----------------------- */
 
+typedef struct out_file out_file;
+
 typedef struct tmpl_out {
     textbuf b;
     size_t indent;               /* spaces before each line */
     bool bol;                    /* at the beginning of a line */
     ir_pool *pool;               /* where finish keeps the text (the plan's) */
+    out_file *file;              /* a whole output written as it grows (out_drain), or NULL: kept in b */
+    size_t drained;              /* bytes already handed to file */
 } tmpl_out;
 
 /* An empty output whose text goes to pool. */
 static tmpl_out out_in(ir_pool *pool) { return (tmpl_out){.bol = true, .pool = pool}; }
 
-static void put_raw(tmpl_out *o, const char *s, size_t n) { textbuf_put(&o->b, s, n); }
+static void out_drain(tmpl_out *o);
+#define OUT_DRAIN_AT ((size_t)1 << 20)   /* a file's output leaves memory a megabyte at a time */
+
+static void put_raw(tmpl_out *o, const char *s, size_t n)
+{
+    textbuf_put(&o->b, s, n);
+    if (o->file && o->b.len >= OUT_DRAIN_AT) out_drain(o);
+}
 
 static void put(tmpl_out *o, const char *s, size_t n)
 {
@@ -68,7 +76,7 @@ static void tmpl_indent(tmpl_out *o, size_t n, int dir)
 }
 
 /* s as lines indented n more than the line the block stands on (nothing when s is empty). */
-static void tmpl_block(tmpl_out *o, size_t n, const char *s)
+static void tmpl_block_text(tmpl_out *o, size_t n, const char *s)
 {
     assert(s && "a template variable plan or emit did not set");
     size_t len = strlen(s);
@@ -80,6 +88,42 @@ static void tmpl_block(tmpl_out *o, size_t n, const char *s)
 }
 
 typedef struct message_vars message_vars;
+typedef struct fields fields;
+typedef struct tmpl_lazy tmpl_lazy;
+typedef void (*message_section)(tmpl_out *o, const message_vars *v);
+
+/* A block written straight into the output when its template reaches it, instead of made into a string first (a
+ * function's fields can be a hundred megabytes of text): each field's section of op (fs, op; or runs: s, ext,
+ * reverse), or a message's section with v (then after, when given). */
+struct tmpl_lazy {
+    void (*write)(tmpl_out *o, const tmpl_lazy *l);
+    const fields *fs;
+    plan_op op;
+    const char *s;                /* runs: "m" or "a" */
+    message_section ext;          /* runs: the section of a run of extension ranges, or NULL */
+    bool reverse;                 /* runs: last first */
+    const message_vars *v;
+    message_section section, after;
+};
+
+/* l's text as lines indented n more than the line the block stands on (nothing when it writes none, or is NULL). */
+static void tmpl_block_lazy(tmpl_out *o, size_t n, const tmpl_lazy *l)
+{
+    if (!l) return;
+    tmpl_indent(o, n, +1);
+    size_t before = o->drained + o->b.len;
+    l->write(o, l);
+    if (o->drained + o->b.len != before && !o->bol) put(o, "\n", 1);
+    tmpl_indent(o, n, -1);
+}
+
+/* A template's member path a.b reads tmpl_member(v->a).b (tmpl2c): a is a struct, or a pointer to one (the parts of a
+ * field's variables that only some fields have). */
+#define tmpl_member(a) \
+    (*_Generic((a), const names_message *: (a), plan_view *: (a), plan_writer *: (a), default: &(a)))
+
+/* A template's block variable: text, or a lazy block. */
+#define tmpl_block(o, n, s) _Generic((s), const tmpl_lazy *: tmpl_block_lazy, default: tmpl_block_text)(o, n, s)
 typedef struct file_vars file_vars;
 typedef struct enum_vars enum_vars;
 
@@ -89,17 +133,19 @@ struct message_vars {
     names_message n;
     const char *print_ext, *msgset;   /* M__print_ext or M__view_print_ext; whether it is a message set */
     const char *oneof_cases, *members, *required, *accessors;                  /* header */
-    const char *defaults, *ext_size, *size, *encode, *decode_check,   /* source */
-               *decode, *decode_other, *decode_sort, *print_ext_fn, *print;   /* print*: views' */
+    const char *defaults, *ext_size, *encode, *decode_check, *decode_other, *print_ext_fn, *print;   /* source; print*: views' */
+    const tmpl_lazy *init_fields, *size, *decode, *decode_sort;   /* each field's */
     const char *encode_impl;
     const char *case_type, *none, *values, *name, *number, *oneof, *case_member, *s, *cases, *case_const, *body;
     const char *has, *lo, *hi, *numbers, *replace, *kind, *valid;   /* a known extension's kind and closed enum check (pbj__ext_field) */
-    const char *reverse_decl, *reverse, *rwrite, *rcheck, *margin, *rbody, *rqual, *rname;   /* the reverse encoder (reverse.tmpl) */
+    const char *reverse_decl, *rcheck, *margin, *rqual, *rname;   /* the reverse encoder (reverse.tmpl) */
+    const tmpl_lazy *reverse, *rwrite, *rbody;
     const char *size_head, *size_enter, *size_decl;   /* M_size's head and first check (M__size's: types on a cycle) */
     const char *runknown;
     const char *unknown, *unknown_member, *unknown_len;   /* pbj_unknown, or none */
     const char *rparam, *rarg, *rtop, *renter, *rdeep;
-    const char *rparams, *rmargin, *writer;   /* the body's parameters after p and its margin; M__write, whole */   /* the reverse encoder's depth (types on a cycle), M_write_reverse's check */         /* the reverse encoder's unknown fields, or a message set's room check */
+    const char *rparams, *rmargin;   /* the reverse encoder's parameters after p, its margin */
+    const tmpl_lazy *writer;         /* M__write, whole */
     names_view view;
     const char *ncases, *nslots, *nzero, *scan, *scan_qual;
     const char *ext_member, *ext_note, *ext_in;                                /* views: the records of extension ranges */
@@ -110,7 +156,7 @@ struct message_vars {
     const char *wrequired, *wrequired_mask;
     const char *decode_protos, *decode_head, *decode_tail;                    /* decode: leaves inlined (max tier) */
     const char *decode_enter, *decode_leave;                                   /* decode: the depth count (none in a flat leaf) */
-    const char *size_fn, *decode_fn;                                           /* M_size, M__decode: code, or the table walked */
+    const tmpl_lazy *size_fn, *decode_fn;                                      /* M_size, M__decode: code, or the table walked */
     const char *json_body, *json_fields, *json_names, *json_count, *json_seen;   /* JSON input (json_read.tmpl) */
     const char *json_value, *json_form, *json_closed, *json_null;
     const char *json_ext_fn, *json_ext_read_fn, *json_ext_cases;             /* extensions in JSON (json*.tmpl) */
@@ -144,7 +190,6 @@ typedef struct table_vars {
 #include "gen-templates/templates.inc"   /* $(B)/gen-templates, made by src/tools/tmpl2c */
 
 typedef void (*field_section)(tmpl_out *o, const plan_code *v);
-typedef void (*message_section)(tmpl_out *o, const message_vars *v);
 
 /* The text written to o, in its pool. */
 static const char *finish(tmpl_out *o) { return textbuf_finish(&o->b, o->pool); }
@@ -215,126 +260,174 @@ static const field_section ext_sections[PLAN_EXT_OP_COUNT][PLAN_EXT_COUNT] = {PL
 #undef EXT_OP_ROW
 #undef EXT_SECTION
 
-/* A field's variables with value.tmpl's pieces filled in. */
-static plan_code field_vars(ir_pool *pool, const plan_message *pm, size_t i)
+/* How a pass writes its fields' sections: with the plan's variables as they are, or with each field's pieces filled
+ * in as it is written (value.tmpl's for size, decode and writers; the reverse encoder's framing for rwrite), in a
+ * scratch pool of the field's own freed right after: a message's pass keeps no copy of its fields' variables. */
+typedef enum fields_fill {
+    FILL_NONE,       /* declarations, JSON, text, helpers, compare: no piece read */
+    FILL_PIECES,     /* the functions' bodies: size, decode and writers' sections get their pieces */
+    FILL_REVERSE,    /* the reverse encoder (M__write_reverse): room checks, inlined callees */
+    FILL_UNCHECKED,  /* M__write: the reverse encoder's sections without room checks */
+    FILL_VALUE       /* JSON input: json_in.value, made by the section of the field's shape in values */
+} fields_fill;
+
+/* One message's fields for a pass (v[i]: field i's variables); the text made from them goes to pool. */
+struct fields {
+    const plan_message *pm;
+    const plan_code **v;
+    ir_pool *pool;
+    fields_fill fill;
+    const field_section *values;  /* FILL_VALUE's sections, by shape */
+};
+
+/* The size sections' pieces of field i: its elements' sizes, and the check of a type reaching a cycle. */
+static void fill_size(ir_pool *pool, const plan_field *pf, plan_code *v)
+{
+    v->payload = expand_field(pool, width_sections[pf->width][0], v);
+    v->sizes = expand_field(pool, width_sections[pf->width][1], v);
+    v->size_deep = pf->sub_deep ? expand_field(pool, tmpl_field_size_deep, v) : "";
+}
+
+/* The decode sections' pieces of field i of pm: its reads (from end, and from pe inside a packed run), a message's
+ * read, and the jump to the tag expected next (itself again, the next field). */
+static void fill_decode(ir_pool *pool, const plan_message *pm, size_t i, plan_code *v)
 {
     const plan_field *pf = &pm->fields.v[i];
-    plan_code v = pf->code;
-    v.end = "end";
-    v.read = expand_field(pool, read_sections[pf->read], &v);
-    v.end = "pe";
-    v.read_pe = expand_field(pool, read_sections[pf->read], &v);
-    v.packed_count = expand_field(pool, count_sections[pf->read], &v);
-    v.payload = expand_field(pool, width_sections[pf->width][0], &v);
-    v.sizes = expand_field(pool, width_sections[pf->width][1], &v);
-    v.read_msg = expand_field(pool, framing_sections[pf->framing], &v);
-    v.size_deep = pf->sub_deep ? expand_field(pool, tmpl_field_size_deep, &v) : "";
-    v.reverse.callee = v.subfn.write_reverse_body;
-    v.reverse.forward = pf->sub_reverse || !pf->f->message_type ? "" : expand_field(pool, tmpl_field_rwrite_forward, &v);
-    v.reverse.msg = expand_field(pool, rframing_sections[pf->framing][pf->sub_reverse ? RFRAMING_REVERSE : RFRAMING_FORWARD], &v);
-    v.reverse.empty = expand_field(pool, rframing_sections[pf->framing][RFRAMING_EMPTY], &v);
-    v.reverse.room_e = expand_field(pool, tmpl_field_rwrite_room_e, &v);
-    v.reverse.wrapper_unknown = pf->kind == PLAN_WRAPPER ? expand_field(pool, tmpl_field_rwrite_wrapper_unknown, &v) : "";
+    v->end = "end";
+    v->read = expand_field(pool, read_sections[pf->read], v);
+    bool packable = pf->shape == PLAN_SHAPE_PACKED || pf->shape == PLAN_SHAPE_REPEATED;   /* read_packed's pieces */
+    v->end = "pe";
+    v->read_pe = packable ? expand_field(pool, read_sections[pf->read], v) : "";
+    v->packed_count = packable ? expand_field(pool, count_sections[pf->read], v) : "";
+    v->read_msg = pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP ? expand_field(pool, framing_sections[pf->framing], v) : "";
     tmpl_out predict = out_in(pool);
     if (pf->predict_self) tmpl_field_predict(&predict, &pf->code);
     if (i + 1 < pm->fields.n) tmpl_field_predict(&predict, &pm->fields.v[i + 1].code);
-    v.wire.predict = finish(&predict);
-    return v;
+    v->wire.predict = finish(&predict);
 }
 
-/* One message's fields' variables (v[i]: field i's), for every operation; the text made from them goes to pool. */
-typedef struct fields {
-    const plan_message *pm;
-    const plan_code **v;
-    plan_code *own;               /* fields_of's: the plan's variables with value.tmpl's pieces, which v points to */
-    ir_pool *pool;
-} fields;
-
-/* The plan's variables as they are: enough for what reads no value.tmpl piece (declarations, JSON, writers,
- * helpers), with no copy. */
-static fields fields_plain(ir_pool *pool, const plan_message *pm)
+/* The reverse encoder's pieces of field pf of pm: a message's framing and callee (its type's reverse encoder, inlined
+ * when plan says so; or, without fast_write, sized and written forward), an empty one, an element's room check, a
+ * wrapper's unknown fields. */
+static void fill_reverse(ir_pool *pool, const plan_field *pf, plan_code *v)
 {
-    fields fs = {pm, ir_pool_alloc(pool, (pm->fields.n + 1) * sizeof *fs.v), NULL, pool};
-    for (size_t i = 0; i < pm->fields.n; i++) fs.v[i] = &pm->fields.v[i].code;
+    v->reverse.callee = pf->sub_inlined ? v->subfn->write_reverse_inline : v->subfn->write_reverse_body;
+    v->reverse.room_e = expand_field(pool, tmpl_field_rwrite_room_e, v);
+    v->reverse.wrapper_unknown = pf->kind == PLAN_WRAPPER ? expand_field(pool, tmpl_field_rwrite_wrapper_unknown, v) : "";
+    if (pf->kind != PLAN_MESSAGE && pf->kind != PLAN_MAP) return;
+    v->reverse.forward = pf->sub_reverse ? "" : expand_field(pool, tmpl_field_rwrite_forward, v);
+    v->reverse.msg = expand_field(pool, rframing_sections[pf->framing][pf->sub_reverse ? RFRAMING_REVERSE : RFRAMING_FORWARD], v);
+    v->reverse.empty = expand_field(pool, rframing_sections[pf->framing][RFRAMING_EMPTY], v);
+}
+
+/* The same for M__write (pm's): no room checks, the callee its type's M__write (inlined with the reverse encoder). */
+static void fill_unchecked(ir_pool *pool, const plan_message *pm, const plan_field *pf, plan_code *v)
+{
+    v->reverse.room = v->reverse.room_e = "";
+    v->reverse.wrapper_unknown = pf->kind == PLAN_WRAPPER ? expand_field(pool, tmpl_field_rwrite_wrapper_unknown_unchecked, v) : "";
+    if (pf->kind != PLAN_MESSAGE && pf->kind != PLAN_MAP) return;
+    v->reverse.forward = pf->sub_reverse ? "" : expand_field(pool, tmpl_field_rwrite_forward, v);
+    v->reverse.empty = expand_field(pool, rframing_sections[pf->framing][RFRAMING_EMPTY], v);
+    v->reverse.callee = pm->fast_write && pf->sub_inlined ? v->subfn->write_inline : v->subfn->write;
+    v->reverse.msg = expand_field(pool, rframing_sections[pf->framing][RFRAMING_UNCHECKED], v);
+}
+
+/* Whether the size section of shape reads a piece (a packed run's payload, elements' sizes, a cycle's check). */
+static bool size_pieces(plan_shape shape)
+{
+    return shape != PLAN_SHAPE_SCALAR && shape != PLAN_SHAPE_OPTIONAL && shape != PLAN_SHAPE_ALWAYS &&
+           shape != PLAN_SHAPE_ONEOF && shape != PLAN_SHAPE_WRAPPER;
+}
+
+/* section (of op, or a writer's when op is PLAN_OP_COUNT) of field i, written to o with the pieces fs fills. */
+static void put_section(tmpl_out *o, const fields *fs, plan_op op, field_section section, size_t i)
+{
+    bool sized = op != PLAN_OP_SIZE || size_pieces(fs->pm->fields.v[i].shape);
+    bool pieces = fs->fill == FILL_PIECES && sized && (op == PLAN_OP_SIZE || op == PLAN_OP_DECODE || op == PLAN_OP_COUNT);
+    bool reverse = (fs->fill == FILL_REVERSE || fs->fill == FILL_UNCHECKED) && op == PLAN_OP_RWRITE;
+    if (!pieces && !reverse && fs->fill != FILL_VALUE) {
+        section(o, fs->v[i]);
+        return;
+    }
+    const plan_field *pf = &fs->pm->fields.v[i];
+    ir_pool scratch = {0};
+    plan_code v = *fs->v[i];
+    if (op == PLAN_OP_DECODE) fill_decode(&scratch, fs->pm, i, &v);
+    else if (op == PLAN_OP_SIZE) fill_size(&scratch, pf, &v);
+    else if (op == PLAN_OP_COUNT) v.payload = expand_field(&scratch, width_sections[pf->width][0], &v);
+    else if (fs->fill == FILL_VALUE) v.json_in.value = expand_field(&scratch, fs->values[pf->shape], &v);
+    else if (fs->fill == FILL_REVERSE) fill_reverse(&scratch, pf, &v);
+    else fill_unchecked(&scratch, fs->pm, pf, &v);
+    section(o, &v);
+    ir_pool_free(&scratch);
+}
+
+/* A pass over pm's fields filling fill's pieces; its fields' text goes to pool. */
+static fields *fields_for(ir_pool *pool, const plan_message *pm, fields_fill fill)
+{
+    fields *fs = ir_pool_alloc(pool, sizeof *fs);
+    *fs = (fields){pm, ir_pool_alloc(pool, (pm->fields.n + 1) * sizeof *fs->v), pool, fill, NULL};
+    for (size_t i = 0; i < pm->fields.n; i++) fs->v[i] = &pm->fields.v[i].code;
     return fs;
 }
 
-/* Copies of the plan's variables to fill in (own), for the functions' bodies. */
-static fields fields_copied(ir_pool *pool, const plan_message *pm)
-{
-    fields fs = fields_plain(pool, pm);
-    fs.own = ir_pool_alloc(pool, (pm->fields.n + 1) * sizeof *fs.own);
-    for (size_t i = 0; i < pm->fields.n; i++) fs.own[i] = pm->fields.v[i].code, fs.v[i] = &fs.own[i];
-    return fs;
-}
-
-/* With value.tmpl's pieces filled in: for the functions' bodies. */
-static fields fields_of(ir_pool *pool, const plan_message *pm)
-{
-    fields fs = fields_copied(pool, pm);
-    for (size_t i = 0; i < pm->fields.n; i++) fs.own[i] = field_vars(pool, pm, i);
-    return fs;
-}
+/* The plan's variables as they are: enough for what reads no piece (declarations, JSON, helpers), with no copy. */
+static fields fields_plain(ir_pool *pool, const plan_message *pm) { return *fields_for(pool, pm, FILL_NONE); }
 
 /* op of field i, written to o. */
 static void put_field(tmpl_out *o, const fields *fs, plan_op op, size_t i)
 {
-    field_sections[op][fs->pm->fields.v[i].shape](o, fs->v[i]);
+    put_section(o, fs, op, field_sections[op][fs->pm->fields.v[i].shape], i);
 }
 
 static const char *field_code(const fields *fs, plan_op op, size_t i)
 {
-    return expand_field(fs->pool, field_sections[op][fs->pm->fields.v[i].shape], fs->v[i]);
-}
-
-/* op of every field, in number order. */
-static const char *each_field(const fields *fs, plan_op op)
-{
     tmpl_out o = out_in(fs->pool);
-    for (size_t i = 0; i < fs->pm->fields.n; i++) put_field(&o, fs, op, i);
+    put_field(&o, fs, op, i);
     return finish(&o);
 }
 
-/* The runs of a message's code: a field, a oneof's switch, a run of extension ranges; written in order or in
- * reverse (the reverse encoder writes the last field first). */
-typedef struct runs {
-    tmpl_out out;                 /* in order: the text so far */
-    IR_VEC(const char *) pieces;  /* in reverse: each run's text, joined at the end */
-    bool reverse;
-} runs;
+/* ---- blocks written where the template reaches them (tmpl_lazy) ------------------------------------------ */
 
-/* A run: written at once (in order), or kept to be written before the ones so far (in reverse). */
-static tmpl_out *run_begin(runs *r, tmpl_out *scratch)
+static void write_each_field(tmpl_out *o, const tmpl_lazy *l)
 {
-    if (!r->reverse) return &r->out;
-    *scratch = out_in(r->out.pool);
-    return scratch;
+    for (size_t i = 0; i < l->fs->pm->fields.n; i++) put_field(o, l->fs, l->op, i);
 }
 
-static void run_end(runs *r, tmpl_out *run)
+/* op of every field, in number order, when the template reaches it. */
+static const tmpl_lazy *lazy_each_field(const fields *fs, plan_op op)
 {
-    if (run != &r->out) ir_pool_vec_push(r->out.pool, &r->pieces, finish(run));
+    tmpl_lazy *l = ir_pool_alloc(fs->pool, sizeof *l);
+    *l = (tmpl_lazy){.write = write_each_field, .fs = fs, .op = op};
+    return l;
 }
 
-static const char *runs_finish(runs *r)
+/* The text of a lazy block, made now (for what keeps it as a string). */
+static const char *lazy_text(ir_pool *pool, const tmpl_lazy *l)
 {
-    for (size_t i = r->pieces.n; i-- > 0;) puts_(&r->out, r->pieces.v[i]);
-    return finish(&r->out);
+    tmpl_out o = out_in(pool);
+    l->write(&o, l);
+    return finish(&o);
 }
 
-/* The extension ranges before number (from range r on) as one run [lo, hi], with section ext; returns the next
- * range. */
-static size_t ext_before(const plan_message *pm, runs *out, message_section ext, message_vars *mv, size_t r, int64_t number)
+/* op of every field, in number order. */
+static const char *each_field(const fields *fs, plan_op op) { return lazy_text(fs->pool, lazy_each_field(fs, op)); }
+
+/* A run of a message's code: a field (with the members of its oneof after it), or extension ranges [lo, hi]. */
+typedef struct run {
+    size_t i;
+    bool ext;
+    uint32_t lo, hi;
+} run;
+
+/* The extension ranges before number (from range r on) as one run at runs[*n] (when ext is given); returns the
+ * next range. */
+static size_t ext_before(const plan_message *pm, message_section ext, size_t r, int64_t number, run *runs, size_t *n)
 {
     if (!ext || r >= pm->ext_ranges.n || pm->ext_ranges.v[r].start > number) return r;
     uint32_t lo = (uint32_t)pm->ext_ranges.v[r].start, hi = (uint32_t)pm->ext_ranges.v[r].end;
     for (r++; r < pm->ext_ranges.n && pm->ext_ranges.v[r].start < number; r++) hi = (uint32_t)pm->ext_ranges.v[r].end;
-    ir_pool *pool = out->out.pool;
-    mv->lo = ir_pool_printf(pool, "%u", lo);
-    mv->hi = ir_pool_printf(pool, "%u", hi);
-    tmpl_out scratch, *run = run_begin(out, &scratch);
-    ext(run, mv);
-    run_end(out, run);
+    runs[(*n)++] = (run){.ext = true, .lo = lo, .hi = hi};
     return r;
 }
 
@@ -355,29 +448,41 @@ static size_t oneof_run(tmpl_out *o, const fields *fs, plan_op op, message_vars 
     return i;
 }
 
-/* op of every field in number order (reverse: last field first); adjacent members of one oneof share a switch on
- * its case (s: "m" or "a"); ext, when given, writes each run of extension ranges at its place among the fields. */
-static const char *each_run_in(const fields *fs, plan_op op, const char *s, message_section ext, bool reverse)
+static void write_run(tmpl_out *o, const tmpl_lazy *l, message_vars *mv, const run *ru)
 {
-    const plan_message *pm = fs->pm;
-    message_vars mv = {.s = s, .n = pm->fn};
-    runs out = {.out = out_in(fs->pool), .reverse = reverse};
-    size_t r = 0;
-    for (size_t i = 0; i < pm->fields.n;) {
-        const plan_field *pf = &pm->fields.v[i];
-        r = ext_before(pm, &out, ext, &mv, r, pf->number);
-        tmpl_out scratch, *run = run_begin(&out, &scratch);
-        if (pf->oneof) i = oneof_run(run, fs, op, &mv, i);
-        else put_field(run, fs, op, i++);
-        run_end(&out, run);
-    }
-    ext_before(pm, &out, ext, &mv, r, INT64_MAX);
-    return runs_finish(&out);
+    if (ru->ext) {
+        mv->lo = ir_pool_printf(o->pool, "%u", ru->lo);
+        mv->hi = ir_pool_printf(o->pool, "%u", ru->hi);
+        l->ext(o, mv);
+    } else if (l->fs->pm->fields.v[ru->i].oneof) oneof_run(o, l->fs, l->op, mv, ru->i);
+    else put_field(o, l->fs, l->op, ru->i);
 }
 
-static const char *each_run(const fields *fs, plan_op op, const char *s, message_section ext)
+/* op of every field in number order (reverse: last field first); adjacent members of one oneof share a switch on
+ * its case (s: "m" or "a"); ext, when given, writes each run of extension ranges at its place among the fields. */
+static void write_runs(tmpl_out *o, const tmpl_lazy *l)
 {
-    return each_run_in(fs, op, s, ext, false);
+    const plan_message *pm = l->fs->pm;
+    message_vars mv = {.s = l->s, .n = pm->fn};
+    run *runs = malloc((pm->fields.n + pm->ext_ranges.n + 1) * sizeof *runs);
+    if (!runs) abort();
+    size_t n = 0, r = 0;
+    for (size_t i = 0; i < pm->fields.n;) {
+        const plan_oneof *po = pm->fields.v[i].oneof;
+        r = ext_before(pm, l->ext, r, pm->fields.v[i].number, runs, &n);
+        runs[n++] = (run){.i = i};
+        for (i++; po && i < pm->fields.n && pm->fields.v[i].oneof == po;) i++;
+    }
+    ext_before(pm, l->ext, r, INT64_MAX, runs, &n);
+    for (size_t k = 0; k < n; k++) write_run(o, l, &mv, &runs[l->reverse ? n - 1 - k : k]);
+    free(runs);
+}
+
+static const tmpl_lazy *lazy_runs(const fields *fs, plan_op op, const char *s, message_section ext, bool reverse)
+{
+    tmpl_lazy *l = ir_pool_alloc(fs->pool, sizeof *l);
+    *l = (tmpl_lazy){.write = write_runs, .fs = fs, .op = op, .s = s, .ext = ext, .reverse = reverse};
+    return l;
 }
 
 /* ---- JSON input (M_from_json): json_read.tmpl's reader in the form plan chose, field_json_read.tmpl's cases ---- */
@@ -417,12 +522,12 @@ static void json_ext_read_vars(ir_pool *pool, const plan_message *pm, message_va
 
 static message_vars json_read_vars(ir_pool *pool, const plan_message *pm)
 {
-    fields fs = fields_copied(pool, pm);
+    fields *fs = fields_for(pool, pm, FILL_VALUE);
+    fs->values = json_values;
     message_vars v = {.c = pm->cname, .full = pm->m->full_name, .n = pm->fn, .json_names = pm->json_names,
                       .json_count = pm->json_count, .json_seen = pm->json_seen, .json_form = json_form_names[pm->json_form]};
-    for (size_t i = 0; i < pm->fields.n; i++) fs.own[i].json_in.value = expand_field(pool, json_values[pm->fields.v[i].shape], fs.v[i]);
-    v.json_fields = each_field(&fs, PLAN_OP_JSON_READ);
-    v.json_value = pm->fields.n ? fs.v[0]->json_in.value : "";
+    v.json_fields = each_field(fs, PLAN_OP_JSON_READ);
+    v.json_value = pm->fields.n ? expand_field(pool, json_values[pm->fields.v[0].shape], fs->v[0]) : "";
     json_ext_read_vars(pool, pm, &v);
     v.json_body = expand_message(pool, json_forms[pm->json_form], &v);
     return v;
@@ -630,17 +735,26 @@ static const char *view_print_ext_fn(ir_pool *pool, const plan_message *pm)
     return expand_message(pool, tmpl_message_view_print_ext_fn, &v);
 }
 
-/* The reverse encoder of pm (its fields' code in fs): its body, and the extern one calling it when it is inlined. */
-static const char *reverse_source(const plan_message *pm, fields *fs, message_vars *v)
+static void write_sections(tmpl_out *o, const tmpl_lazy *l)
 {
-    ir_pool *pool = fs->pool;
-    for (size_t i = 0; i < pm->fields.n; i++) {
-        const plan_field *f = &pm->fields.v[i];
-        if (!f->sub_inlined) continue;
-        fs->own[i].reverse.callee = fs->own[i].subfn.write_reverse_inline;
-        fs->own[i].reverse.msg = expand_field(pool, rframing_sections[f->framing][RFRAMING_REVERSE], &fs->own[i]);
-    }
-    v->rwrite = each_run_in(fs, PLAN_OP_RWRITE, "m", pm->msgset ? tmpl_reverse_msgset : tmpl_reverse_ext, true);
+    l->section(o, l->v);
+    if (l->after) l->after(o, l->v);
+}
+
+/* section with v (then after, when given), when the template reaches it. */
+static const tmpl_lazy *lazy_section(ir_pool *pool, message_section section, message_section after, const message_vars *v)
+{
+    tmpl_lazy *l = ir_pool_alloc(pool, sizeof *l);
+    *l = (tmpl_lazy){.write = write_sections, .v = v, .section = section, .after = after};
+    return l;
+}
+
+/* The reverse encoder of pm: its body, and the extern one calling it when it is inlined (v: the message's variables,
+ * which it completes). */
+static const tmpl_lazy *reverse_source(ir_pool *pool, const plan_message *pm, message_vars *v)
+{
+    const fields *fs = fields_for(pool, pm, FILL_REVERSE);
+    v->rwrite = lazy_runs(fs, PLAN_OP_RWRITE, "m", pm->msgset ? tmpl_reverse_msgset : tmpl_reverse_ext, true);
     v->runknown = expand_message(pool, pm->msgset || !pm->unknown ? tmpl_reverse_room : tmpl_reverse_unknown, v);
     v->rcheck = pm->may_miss ? expand_message(pool, tmpl_reverse_required, v) : "";
     v->renter = pm->recursive ? expand_message(pool, tmpl_reverse_enter_depth, v) : "";
@@ -652,38 +766,23 @@ static const char *reverse_source(const plan_message *pm, fields *fs, message_va
     bool inlined = pm->reverse_inlined;
     v->rqual = inlined ? "PBJ__HOT " : "";
     v->rname = inlined ? pm->fn.write_reverse_inline : pm->fn.write_reverse_body;
-    tmpl_out body = out_in(pool);
-    tmpl_reverse_body(&body, v);
-    if (inlined) tmpl_reverse_body_extern(&body, v);
-    return finish(&body);
+    return lazy_section(pool, tmpl_reverse_body, inlined ? tmpl_reverse_body_extern : NULL, v);
 }
 
 /* M__write: the reverse encoder's body without room checks (it runs after M_size, into exactly the bytes counted).
  * With fast_write, a message's M__write is inlined into its parent's where its reverse encoder is (M__write_inline). */
-static const char *writer_source(const plan_message *pm, const fields *fs, message_vars v)
+static const tmpl_lazy *writer_source(ir_pool *pool, const plan_message *pm, const message_vars *mv)
 {
-    ir_pool *pool = fs->pool;
-    fields u = fields_copied(pool, pm);
-    for (size_t i = 0; i < pm->fields.n; i++) {
-        const plan_field *f = &pm->fields.v[i];
-        plan_code *c = &u.own[i];
-        *c = *fs->v[i];
-        c->reverse.room = c->reverse.room_e = "";
-        c->reverse.wrapper_unknown = f->kind == PLAN_WRAPPER ? expand_field(pool, tmpl_field_rwrite_wrapper_unknown_unchecked, c) : "";
-        if (!f->f->message_type) continue;
-        c->reverse.callee = pm->fast_write && f->sub_inlined ? c->subfn.write_inline : c->subfn.write;
-        c->reverse.msg = expand_field(pool, rframing_sections[f->framing][RFRAMING_UNCHECKED], c);
-    }
-    v.rwrite = each_run_in(&u, PLAN_OP_RWRITE, "m", pm->msgset ? tmpl_reverse_msgset_unchecked : tmpl_reverse_ext_unchecked, true);
-    v.runknown = pm->msgset || !pm->unknown ? "" : expand_message(pool, tmpl_reverse_unknown_unchecked, &v);
-    v.rmargin = v.renter = v.rparams = "";
+    message_vars *v = ir_pool_alloc(pool, sizeof *v);
+    *v = *mv;
+    const fields *fs = fields_for(pool, pm, FILL_UNCHECKED);
+    v->rwrite = lazy_runs(fs, PLAN_OP_RWRITE, "m", pm->msgset ? tmpl_reverse_msgset_unchecked : tmpl_reverse_ext_unchecked, true);
+    v->runknown = pm->msgset || !pm->unknown ? "" : expand_message(pool, tmpl_reverse_unknown_unchecked, v);
+    v->rmargin = v->renter = v->rparams = "";
     bool inlined = pm->reverse_inlined;
-    v.rqual = inlined ? "PBJ__HOT " : "";
-    v.rname = inlined ? pm->fn.write_inline : pm->fn.write;
-    tmpl_out body = out_in(pool);
-    tmpl_reverse_body(&body, &v);
-    if (inlined) tmpl_reverse_writer_extern(&body, &v);
-    return finish(&body);
+    v->rqual = inlined ? "PBJ__HOT " : "";
+    v->rname = inlined ? pm->fn.write_inline : pm->fn.write;
+    return lazy_section(pool, tmpl_reverse_body, inlined ? tmpl_reverse_writer_extern : NULL, v);
 }
 
 /* M_encode (with M_missing first when a required field may be missing), the encoder M_encode calls after it. */
@@ -711,7 +810,7 @@ static const char *decode_protos(const fields *fs, bool *calls)
     for (size_t i = 0; i < fs->pm->fields.n; i++) {
         const plan_code *c = &fs->pm->fields.v[i].code;
         if (*c->decode_fn) *calls = true;
-        if (*c->decode_fn && strcmp(c->decode_fn, c->subfn.decode_leaf) == 0 &&
+        if (*c->decode_fn && strcmp(c->decode_fn, c->subfn->decode_leaf) == 0 &&
             !symtab_put(&seen, c->decode_fn, strlen(c->decode_fn), (void *)(uintptr_t)(i + 1)))
             tmpl_field_decode_proto(&o, c);
     }
@@ -723,12 +822,12 @@ static const char *decode_protos(const fields *fs, bool *calls)
 static void wire_by_code(const plan_message *pm, const fields *fs, message_vars *v)
 {
     ir_pool *pool = fs->pool;
-    v->size = each_run(fs, PLAN_OP_SIZE, "m", NULL);
+    v->size = lazy_runs(fs, PLAN_OP_SIZE, "m", NULL, false);
     v->size_head = expand_message(pool, pm->recursive ? tmpl_message_size_head_depth : tmpl_message_size_head, v);
     v->size_enter = pm->recursive ? expand_message(pool, tmpl_message_size_enter_depth, v) : "";
-    v->size_fn = expand_message(pool, tmpl_message_size_fn, v);
-    v->writer = writer_source(pm, fs, *v);
-    v->decode = each_field(fs, PLAN_OP_DECODE);
+    v->size_fn = lazy_section(pool, tmpl_message_size_fn, NULL, v);
+    v->writer = writer_source(pool, pm, v);
+    v->decode = lazy_each_field(fs, PLAN_OP_DECODE);
     bool calls = false;
     v->decode_protos = decode_protos(fs, &calls);
     bool flat = pm->decode_leaf && !calls;                  /* a leaf with no message inside keeps no depth count */
@@ -737,35 +836,35 @@ static void wire_by_code(const plan_message *pm, const fields *fs, message_vars 
     v->decode_leave = flat ? "" : expand_message(pool, tmpl_message_decode_leave, v);
     v->decode_head = expand_message(pool, pm->decode_leaf ? tmpl_message_decode_head_leaf : tmpl_message_decode_head, v);
     v->decode_tail = pm->decode_leaf ? expand_message(pool, tmpl_message_decode_tail_leaf, v) : "";
-    v->decode_sort = each_field(fs, PLAN_OP_SORT);
-    v->decode_fn = expand_message(pool, tmpl_message_decode_fn, v);
+    v->decode_sort = lazy_each_field(fs, PLAN_OP_SORT);
+    v->decode_fn = lazy_section(pool, tmpl_message_decode_fn, NULL, v);
 }
 
 /* The size tier: the same three as one-line wrappers over the table walker (rt/pbj_table_wire.h). */
 static void wire_by_table(ir_pool *pool, const plan_message *pm, message_vars *v)
 {
-    v->size_fn = expand_message(pool, pm->recursive ? tmpl_message_size_table_depth : tmpl_message_size_table, v);
-    v->writer = expand_message(pool, tmpl_message_write_table, v);
-    v->decode_fn = expand_message(pool, tmpl_message_decode_table, v);
+    v->size_fn = lazy_section(pool, pm->recursive ? tmpl_message_size_table_depth : tmpl_message_size_table, NULL, v);
+    v->writer = lazy_section(pool, tmpl_message_write_table, NULL, v);
+    v->decode_fn = lazy_section(pool, tmpl_message_decode_table, NULL, v);
 }
 
 static void gen_message_source(tmpl_out *o, const plan_message *pm)
 {
     ir_pool *pool = o->pool;
-    fields fs = fields_of(pool, pm);
+    fields *fs = fields_for(pool, pm, FILL_PIECES);
     message_vars v = message_vars_of(pm);
-    v.defaults = each_field(&fs, PLAN_OP_INIT);
+    v.init_fields = lazy_each_field(fs, PLAN_OP_INIT);
     v.ext_size = pm->msgset ? expand_message(pool, tmpl_message_msgset_size, &v)
                  : pm->ext_ranges.n ? expand_message(pool, tmpl_message_ext_size, &v) : "";
     v.unknown_len = pm->unknown ? "m->pbj_unknown.len" : "0";
-    v.encode = encode_fns(&fs, &v);
+    v.encode = encode_fns(fs, &v);
     v.decode_check = pm->may_miss ? expand_message(pool, tmpl_message_decode_check, &v) : "";
     if (pm->table_wire) wire_by_table(pool, pm, &v);
-    else wire_by_code(pm, &fs, &v);
-    v.reverse = "";
+    else wire_by_code(pm, fs, &v);
+    v.reverse = NULL;
     if (pm->fast_write) {
-        v.rbody = reverse_source(pm, &fs, &v);
-        v.reverse = expand_message(pool, tmpl_reverse_source, &v);
+        v.rbody = reverse_source(pool, pm, &v);
+        v.reverse = lazy_section(pool, tmpl_reverse_source, NULL, &v);
     }
     tmpl_message_source(o, &v);
 }
@@ -838,12 +937,12 @@ static bool has_writers(const plan_file *pf)
 static void gen_writer_functions(tmpl_out *o, const plan_message *pm)
 {
     if (!pm->writers) return;
-    fields fs = fields_of(o->pool, pm);
+    const fields *fs = fields_for(o->pool, pm, FILL_PIECES);
     message_vars v = message_vars_of(pm);
     v.wn = pm->wn;
     v.wrequired_mask = pm->wrequired_mask;
     tmpl_out wfields = out_in(o->pool);
-    for (size_t j = 0; j < pm->fields.n; j++) writer_sections[pm->fields.v[j].shape](&wfields, fs.v[j]);
+    for (size_t j = 0; j < pm->fields.n; j++) put_section(&wfields, fs, PLAN_OP_COUNT, writer_sections[pm->fields.v[j].shape], j);
     v.wfields = finish(&wfields);
     tmpl_writer_functions(o, &v);
 }
@@ -1025,13 +1124,15 @@ static void view_scan(tmpl_out *o, const plan_message *pm, size_t i)
 {
     const plan_field *pf = &pm->fields.v[i];
     plan_code v = pf->code;
-    v.view.read = expand_field(o->pool, view_reads[pf->read][0], &v);
-    v.view.store = expand_field(o->pool, view_reads[pf->read][1], &v);
-    v.view.frame = expand_field(o->pool, view_frames[pf->framing], &v);
+    plan_view view = *pf->code.view;
+    v.view = &view;
+    view.read = expand_field(o->pool, view_reads[pf->read][0], &v);
+    view.store = expand_field(o->pool, view_reads[pf->read][1], &v);
+    view.frame = expand_field(o->pool, view_frames[pf->framing], &v);
     tmpl_out predict = out_in(o->pool);
-    if (*pf->code.view.self) tmpl_viewfield_predict(&predict, &pf->code);
+    if (*pf->code.view->self) tmpl_viewfield_predict(&predict, &pf->code);
     if (i + 1 < pm->fields.n) tmpl_viewfield_predict(&predict, &pm->fields.v[i + 1].code);
-    v.view.predict = finish(&predict);
+    view.predict = finish(&predict);
     view_scans[pf->shape](o, &v);
 }
 
@@ -1043,7 +1144,7 @@ static const field_section view_ext_sources[PLAN_EXT_COUNT] = {PLAN_EXT_SHAPES(V
 
 static void gen_view_ext(tmpl_out *o, const plan_field *pf, const field_section *sections)
 {
-    if (pf->code.view.type) sections[pf->ext_shape](o, &pf->code);
+    if (pf->code.view) sections[pf->ext_shape](o, &pf->code);
 }
 
 static bool file_has_views(const plan_file *pf)
@@ -1068,24 +1169,30 @@ static message_vars view_vars(ir_pool *pool, const plan_message *pm)
     v.ext_note = *v.ext_in ? expand_message(pool, tmpl_view_ext_note, &v) : "";
     v.print_ext_fn = view_print_ext_fn(pool, pm);
     message_vars ev = {.print_ext = pm->view.print_ext};   /* the extension ranges' runs among the fields */
-    tmpl_out accessors = out_in(pool), scan = out_in(pool), cases = out_in(pool);
-    runs print = {.out = out_in(pool)};
+    tmpl_out accessors = out_in(pool), scan = out_in(pool), cases = out_in(pool), print = out_in(pool);
     size_t r = 0;
-    for (size_t i = 0; i < pm->fields.n; i++) {
-        const plan_field *pf = &pm->fields.v[i];
+    for (size_t i = 0; i <= pm->fields.n; i++) {
+        const plan_field *pf = i < pm->fields.n ? &pm->fields.v[i] : NULL;
+        run ext[1];
+        size_t n = 0;
+        r = ext_before(pm, tmpl_view_ext_print, r, pf ? pf->number : INT64_MAX, ext, &n);
+        if (n) {
+            ev.lo = ir_pool_printf(pool, "%u", ext->lo);
+            ev.hi = ir_pool_printf(pool, "%u", ext->hi);
+            tmpl_view_ext_print(&print, &ev);
+        }
+        if (!pf) break;
         view_accessors[pf->shape](&accessors, &pf->code);
-        r = ext_before(pm, &print, tmpl_view_ext_print, &ev, r, pf->number);
-        view_prints[pf->shape](&print.out, &pf->code);
+        view_prints[pf->shape](&print, &pf->code);
         view_scan(&scan, pm, i);
     }
-    ext_before(pm, &print, tmpl_view_ext_print, &ev, r, INT64_MAX);
     for (size_t k = 0; k < pm->oneofs.n; k++) {
         const plan_oneof *po = pm->oneofs.v[k];
         tmpl_view_case_fn(&cases, &(message_vars){.case_type = po->case_type, .case_member = po->view_case_fn,
                                                   .c = pm->view.type, .number = ir_pool_printf(pool, "%d", po->view_index)});
     }
     v.accessors = finish(&accessors);
-    v.print = runs_finish(&print);
+    v.print = finish(&print);
     v.scan = finish(&scan);
     v.cases = finish(&cases);
     return v;
@@ -1164,8 +1271,7 @@ static void gen_header(tmpl_out *o, const plan_file *pf)
     file_vars v = {.proto = f->name, .version = PBJC_VERSION, .guard = guard_of(o->pool, f->name),
                    .rtversion = ir_pool_printf(o->pool, "%d", PBJ_RUNTIME_VERSION)};
     tmpl_file_header_top(o, &v);
-    for (size_t i = 0; i < f->imports.n; i++)     /* "import option": its file serves options only, no code */
-        if (f->imports.v[i].kind != IR_IMPORT_OPTION) header_import(o, f->imports.v[i].name);
+    for (size_t i = 0; i < pf->header_imports.n; i++) header_import(o, pf->header_imports.v[i]);
     if (file_has_views(pf)) tmpl_view_include(o, &(message_vars){0});
     if (file_has_json(pf) || pf->enums.n) tmpl_json_include(o, &(message_vars){0});   /* enums: their JSON names, for any file's readers */
     tmpl_file_header_open(o, &v);
@@ -1194,21 +1300,6 @@ static void gen_header(tmpl_out *o, const plan_file *pf)
     tmpl_file_header_bottom(o, &v);
 }
 
-/* The headers of other files whose message set items this file's messages print by name (plan's ext_printed). */
-static void foreign_item_includes(tmpl_out *o, const plan_file *pf)
-{
-    IR_VEC(const ir_file *) done = {0};
-    for (size_t i = 0; i < pf->messages.n; i++)
-        for (size_t k = 0; k < pf->messages.v[i]->ext_printed.n; k++) {
-            const plan_field *x = pf->messages.v[i]->ext_printed.v[k];
-            size_t j = 0;
-            while (j < done.n && done.v[j] != x->f->file) j++;
-            if (!x->foreign || j < done.n) continue;
-            ir_pool_vec_push(o->pool, &done, x->f->file);
-            header_import(o, x->f->file->name);
-        }
-}
-
 static void gen_source(tmpl_out *o, const plan_file *pf)
 {
     const ir_file *f = pf->f;
@@ -1217,7 +1308,7 @@ static void gen_source(tmpl_out *o, const plan_file *pf)
     base = base ? base + 1 : strip_proto(pool, f->name);
     tmpl_file_source_top(o, &(file_vars){.proto = f->name, .version = PBJC_VERSION, .header = ir_pool_printf(pool, "%s.pb.h", base),
                                           .rtversion = ir_pool_printf(pool, "%d", PBJ_RUNTIME_VERSION)});
-    foreign_item_includes(o, pf);
+    for (size_t i = 0; i < pf->source_imports.n; i++) header_import(o, pf->source_imports.v[i]);
     if (pf->enums.n) section(o, "enums: JSON names");
     for (size_t i = 0; i < pf->enums.n; i++) gen_enum_source(o, pf->enums.v[i]);
     gen_tables(o, pf);
@@ -1255,77 +1346,121 @@ static mode_t current_umask(void)
     return m;
 }
 
-static bool same_bytes(const char *path, const char *text, size_t len)
-{
-    FILE *in = fopen(path, "rb");
-    if (!in) return false;
-    char *old = malloc(len + 1);
-    size_t n = old ? fread(old, 1, len + 1, in) : 0;
-    fclose(in);
-    bool same = old && n == len && XXH3_64bits(old, n) == XXH3_64bits(text, len) && memcmp(old, text, n) == 0;
-    free(old);
-    return same;
-}
+/* An output file written as its text is made: into a new file beside path, renamed over it once complete (a failed
+ * write never leaves a truncated target), unless the old file holds exactly these bytes (compared as they come):
+ * then it is left untouched. */
+struct out_file {
+    const char *path;
+    char *tmp;                   /* the new file's path */
+    FILE *out, *old;             /* the new file; the old one while its bytes match so far, else NULL */
+    bool failed;                 /* a write failed (errno kept in err) */
+    int err;
+};
 
-/* Write text to path unless the file already holds exactly these bytes: into a new file beside it, renamed
- * over it once complete, so that a failed write never leaves a truncated target. */
-static int write_if_changed(ir_pool *pool, diag_counts *diag, const char *path, const char *text, size_t len)
+static void out_file_open(out_file *f, ir_pool *pool, diag_counts *diag, const char *path)
 {
-    if (same_bytes(path, text, len)) return 0;
+    *f = (out_file){.path = path, .old = fopen(path, "rb")};
     if (make_dirs(pool, path) != 0) {
         diag_error_in(diag, NULL, (ir_loc){0, 0}, "cannot create the directory of %s: %s", path, strerror(errno));
-        return 1;
+        f->failed = true;
+        return;
     }
-    char *tmp = ir_pool_printf(pool, "%s.XXXXXX", path);
-    int fd = mkstemp(tmp);
-    FILE *f = fd < 0 ? NULL : fdopen(fd, "wb");
-    bool ok = f && fwrite(text, 1, len, f) == len;
-    if (f) ok = fclose(f) == 0 && ok;
-    else if (fd >= 0) close(fd);
-    if (ok) ok = chmod(tmp, 0666 & ~current_umask()) == 0 && rename(tmp, path) == 0;
-    if (!ok) {
-        diag_error_in(diag, NULL, (ir_loc){0, 0}, "cannot write %s: %s", path, strerror(errno));
-        if (fd >= 0) remove(tmp);
-        return 1;
+    f->tmp = ir_pool_printf(pool, "%s.XXXXXX", path);
+    int fd = mkstemp(f->tmp);
+    f->out = fd < 0 ? NULL : fdopen(fd, "wb");
+    if (!f->out) {
+        f->err = errno;
+        f->failed = true;
+        if (fd >= 0) close(fd), remove(f->tmp);
+        f->tmp = NULL;
     }
-    return 0;
 }
 
-/* Where emit_program writes: an output directory, the paths below it made in pool, failures counted in diag. */
-typedef struct out_dir {
-    const char *path;
-    ir_pool *pool;
-    diag_counts *diag;
-} out_dir;
-
-/* emit_program's sink: the file under the output directory ctx names. */
-static int write_under(void *ctx, const char *name, const char *text, size_t len)
+/* Whether the old file's next n bytes are text's (it is dropped at the first difference). */
+static void out_file_compare(out_file *f, const char *text, size_t n)
 {
-    const out_dir *dir = ctx;
-    return write_if_changed(dir->pool, dir->diag, ir_pool_printf(dir->pool, "%s/%s", dir->path, name), text, len);
+    char buf[65536];
+    while (f->old && n) {
+        size_t k = n < sizeof buf ? n : sizeof buf;
+        if (fread(buf, 1, k, f->old) != k || memcmp(buf, text, k) != 0) {
+            fclose(f->old);
+            f->old = NULL;
+        }
+        text += k;
+        n -= k;
+    }
 }
 
-int emit_program(const plan_program *pp, const char *out_dir_path)
+static void out_file_write(out_file *f, const char *text, size_t n)
 {
-    out_dir dir = {out_dir_path, pp->pool, pp->prog->diag};
-    return emit_program_to(pp, write_under, &dir);
+    out_file_compare(f, text, n);
+    if (f->out && !f->failed && fwrite(text, 1, n, f->out) != n) f->err = errno, f->failed = true;
 }
 
-int emit_program_to(const plan_program *pp, emit_sink sink, void *ctx)
+/* The file complete: kept (the old one when it matched to its end), or an error reported. */
+static int out_file_close(out_file *f, diag_counts *diag)
+{
+    bool same = f->old && fgetc(f->old) == EOF;
+    if (f->old) fclose(f->old);
+    bool ok = !f->failed;
+    if (f->out) ok = fclose(f->out) == 0 && ok;
+    if (ok && !same) ok = chmod(f->tmp, 0666 & ~current_umask()) == 0 && rename(f->tmp, f->path) == 0;
+    if (f->tmp && (same || !ok)) remove(f->tmp);
+    if (ok) return 0;
+    if (f->tmp) diag_error_in(diag, NULL, (ir_loc){0, 0}, "cannot write %s: %s", f->path, strerror(f->err ? f->err : errno));
+    return 1;
+}
+
+static void out_drain(tmpl_out *o)
+{
+    out_file_write(o->file, o->b.s, o->b.len);
+    o->drained += o->b.len;
+    o->b.len = 0;
+}
+
+/* The header (or source) of pf, made by gen: handed to sink whole, or (sink NULL) written to the file under dir as
+ * it grows. Returns the errors reported. */
+static int emit_one(const plan_program *pp, const plan_file *pf, void (*gen)(tmpl_out *, const plan_file *), const char *name,
+                    emit_sink sink, void *ctx, const char *dir)
+{
+    tmpl_out o = out_in(pp->pool);
+    out_file file;
+    if (!sink) {
+        out_file_open(&file, pp->pool, pp->prog->diag, ir_pool_printf(pp->pool, "%s/%s", dir, name));
+        o.file = &file;
+    }
+    gen(&o, pf);
+    int errors;
+    if (sink) errors = sink(ctx, name, o.b.s ? o.b.s : "", o.b.len);
+    else {
+        out_drain(&o);
+        errors = out_file_close(&file, pp->prog->diag);
+    }
+    free(o.b.s);
+    return errors;
+}
+
+/* Every input's header and source, to sink or (sink NULL) under dir. */
+static int emit_all(const plan_program *pp, emit_sink sink, void *ctx, const char *dir)
 {
     const ir_program *prog = pp->prog;
     int errors = 0;
     for (size_t i = 0; i < prog->inputs.n; i++) {
         const ir_file *f = prog->inputs.v[i];
         const plan_file *pf = plan_of(pp, f);
-        tmpl_out h = out_in(pp->pool), s = out_in(pp->pool);
-        gen_header(&h, pf);
-        gen_source(&s, pf);
         const char *name = strip_proto(pp->pool, f->name);
-        errors += sink(ctx, ir_pool_printf(pp->pool, "%s.pb.h", name), h.b.s ? h.b.s : "", h.b.len);
-        errors += sink(ctx, ir_pool_printf(pp->pool, "%s.pb.c", name), s.b.s ? s.b.s : "", s.b.len);
-        free(h.b.s);
-        free(s.b.s);
+        errors += emit_one(pp, pf, gen_header, ir_pool_printf(pp->pool, "%s.pb.h", name), sink, ctx, dir);
+        errors += emit_one(pp, pf, gen_source, ir_pool_printf(pp->pool, "%s.pb.c", name), sink, ctx, dir);
     }
     return errors;
+}
+
+int emit_program(const plan_program *pp, const char *out_dir_path)
+{
+    return emit_all(pp, NULL, NULL, out_dir_path);
+}
+
+int emit_program_to(const plan_program *pp, emit_sink sink, void *ctx)
+{
+    return emit_all(pp, sink, ctx, NULL);
 }

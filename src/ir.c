@@ -14,22 +14,32 @@ typedef struct ir_chunk {
     _Alignas(max_align_t) unsigned char data[];
 } ir_chunk;
 
+#define IR_CHUNK 65536
+
+/* size bytes at an address that is a multiple of align (a power of two), not zeroed. A request of more than a
+ * quarter chunk gets a chunk of its own behind the current one, whose room stays in use. */
+static void *pool_take(ir_pool *pool, size_t size, size_t align)
+{
+    ir_chunk *c = pool->chunks;
+    size_t at = c ? (c->used + align - 1) & ~(align - 1) : 0;
+    if (c && at <= c->size && c->size - at >= size) {
+        c->used = at + size;
+        return c->data + at;
+    }
+    bool own = size > IR_CHUNK / 4;
+    size_t cap = own ? size : IR_CHUNK;
+    ir_chunk *n = malloc(sizeof *n + cap);
+    if (!n) { fputs("pbjc: out of memory\n", stderr); abort(); }
+    n->used = size;
+    n->size = cap;
+    if (own && c) n->next = c->next, c->next = n;
+    else n->next = c, pool->chunks = n;
+    return n->data;
+}
+
 void *ir_pool_alloc(ir_pool *pool, size_t size)
 {
-    size = (size + _Alignof(max_align_t) - 1) & ~(size_t)(_Alignof(max_align_t) - 1);
-    ir_chunk *c = pool->chunks;
-    if (!c || c->size - c->used < size) {
-        size_t cap = size > 65536 ? size : 65536;
-        c = malloc(sizeof *c + cap);
-        if (!c) { fputs("pbjc: out of memory\n", stderr); abort(); }
-        c->next = pool->chunks;
-        c->used = 0;
-        c->size = cap;
-        pool->chunks = c;
-    }
-    void *p = c->data + c->used;
-    c->used += size;
-    return memset(p, 0, size);
+    return memset(pool_take(pool, size, _Alignof(max_align_t)), 0, size);
 }
 
 void ir_pool_free(ir_pool *pool)
@@ -41,10 +51,15 @@ void ir_pool_free(ir_pool *pool)
     }
 }
 
+char *ir_pool_chars(ir_pool *pool, size_t n) { return pool_take(pool, n, 1); }
+
+void *ir_pool_take(ir_pool *pool, size_t size) { return pool_take(pool, size, _Alignof(max_align_t)); }
+
 char *ir_pool_strndup(ir_pool *pool, const char *s, size_t n)
 {
-    char *p = ir_pool_alloc(pool, n + 1);
+    char *p = pool_take(pool, n + 1, 1);      /* text needs no alignment, nor zeroing */
     memcpy(p, s, n);
+    p[n] = 0;
     return p;
 }
 
@@ -52,12 +67,15 @@ char *ir_pool_strdup(ir_pool *pool, const char *s) { return ir_pool_strndup(pool
 
 char *ir_pool_vprintf(ir_pool *pool, const char *fmt, va_list ap)
 {
+    char buf[256];                            /* most texts fit: printed once, then copied */
     va_list ap2;
     va_copy(ap2, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap2);
+    int n = vsnprintf(buf, sizeof buf, fmt, ap2);
     va_end(ap2);
-    char *p = ir_pool_alloc(pool, (size_t)(n < 0 ? 0 : n) + 1);
-    if (n > 0) vsnprintf(p, (size_t)n + 1, fmt, ap);
+    if (n < 0) n = 0;
+    if ((size_t)n < sizeof buf) return ir_pool_strndup(pool, buf, (size_t)n);
+    char *p = pool_take(pool, (size_t)n + 1, 1);
+    vsnprintf(p, (size_t)n + 1, fmt, ap);
     return p;
 }
 
@@ -73,17 +91,19 @@ char *ir_pool_printf(ir_pool *pool, const char *fmt, ...)
 char *ir_pool_strcat(ir_pool *pool, const char *a, const char *b)
 {
     size_t na = strlen(a), nb = strlen(b);
-    char *p = ir_pool_alloc(pool, na + nb + 1);
+    char *p = pool_take(pool, na + nb + 1, 1);
     memcpy(p, a, na);
     memcpy(p + na, b, nb);
+    p[na + nb] = 0;
     return p;
 }
 
 void *ir_pool_vec_grow(ir_pool *pool, void *data, size_t *cap, size_t elem_size)
 {
     size_t ncap = *cap ? *cap * 2 : 8;
-    void *p = ir_pool_alloc(pool, ncap * elem_size);
+    unsigned char *p = pool_take(pool, ncap * elem_size, _Alignof(max_align_t));
     if (*cap) memcpy(p, data, *cap * elem_size);
+    memset(p + *cap * elem_size, 0, (ncap - *cap) * elem_size);     /* the room after the items, zeroed as before */
     *cap = ncap;
     return p;
 }

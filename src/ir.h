@@ -34,6 +34,8 @@ typedef struct ir_pool {
 void *ir_pool_alloc(ir_pool *pool, size_t size);    /* zeroed; never NULL (aborts on OOM) */
 void  ir_pool_free(ir_pool *pool);                  /* everything allocated from it */
 char *ir_pool_strdup(ir_pool *pool, const char *s);
+char *ir_pool_chars(ir_pool *pool, size_t n);      /* n bytes for text: neither aligned nor zeroed */
+void *ir_pool_take(ir_pool *pool, size_t size);    /* aligned, not zeroed: for what is written before it is read */
 char *ir_pool_strndup(ir_pool *pool, const char *s, size_t n);
 char *ir_pool_vprintf(ir_pool *pool, const char *fmt, va_list ap) IR_PRINTF(2, 0);
 void *ir_pool_vec_grow(ir_pool *pool, void *data, size_t *cap, size_t elem_size);

@@ -85,12 +85,13 @@ static const char *fill(ir_pool *pool, const char *pattern, const char *x, const
 {
     size_t n = 1, lx = strlen(x), ly = y ? strlen(y) : 0;
     for (const char *p = pattern; *p; p++) n += *p == '@' ? lx : *p == '#' ? ly : 1;
-    char *s = ir_pool_alloc(pool, n), *o = s;
+    char *s = ir_pool_chars(pool, n), *o = s;
     for (const char *p = pattern; *p; p++) {
         const char *r = *p == '@' ? x : *p == '#' ? y : NULL;
         if (r) o += strlen(strcpy(o, r));
         else *o++ = *p;
     }
+    *o = 0;
     return s;
 }
 
@@ -518,14 +519,18 @@ static const ir_field *entry_field(const ir_message *entry, int32_t n)
 }
 
 
-/* The functions of a message field's type ("" for other fields). */
+/* The functions of a message field's type (for other fields, one set of "" they all share). */
+#define NONE(member, suffix) .member = "",
+static const names_message no_functions = {NAMES_MESSAGE_FUNCTIONS(NONE)};
+#undef NONE
+
 static void sub_functions(ir_pool *pool, plan_field *pf)
 {
-#define NONE(member, suffix) pf->code.subfn.member = "";
-    NAMES_MESSAGE_FUNCTIONS(NONE)
-#undef NONE
-    if (pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP)
-        names_message_functions(pool, NULL, &pf->code.subfn, pf->type_cname, pf->f->message_type);
+    pf->code.subfn = &no_functions;
+    if (pf->kind != PLAN_MESSAGE && pf->kind != PLAN_MAP) return;
+    names_message *fn = ir_pool_alloc(pool, sizeof *fn);
+    names_message_functions(pool, NULL, fn, pf->type_cname, pf->f->message_type);
+    pf->code.subfn = fn;
 }
 
 /* The runtime's order of map keys of type t (rt/pbj_table.h: an entry's key is its first member). */
@@ -550,7 +555,7 @@ static void plan_wire_code(ir_pool *pool, plan_field *pf)
     w->alt_tag = ir_pool_printf(pool, "0x%x", pf->alt_tag_value);
     w->tag_len = ir_pool_printf(pool, "%d", pf->tag_len);
     w->tag_write = plan_tag_write(pool, pf->tag, pf->tag_len);
-    w->end_tag_write = plan_tag_write(pool, pf->end_tag, pf->tag_len);
+    w->end_tag_write = pf->group ? plan_tag_write(pool, pf->end_tag, pf->tag_len) : "";
     w->label = w->alt_label = w->predict = "";
     w->tag_match = tag_match(pool, pf->tag, pf->tag_len);
     w->tag_decimal = ir_pool_printf(pool, "%u", pf->tag_value);
@@ -568,7 +573,7 @@ static void plan_reverse_code(ir_pool *pool, const plan_message *pm, plan_field 
     r->max_e = value_rmax(pool, t, pf->tag_len, e);
     pf->rbound = value_rbound(pf);
     r->tag = plan_tag_rwrite(pool, pf->tag, pf->tag_len);
-    r->end_tag = plan_tag_rwrite(pool, pf->end_tag, pf->tag_len);
+    r->end_tag = pf->group ? plan_tag_rwrite(pool, pf->end_tag, pf->tag_len) : "";
     r->msg = r->empty = "";
     r->depth = !pf->sub_recursive ? "" : pm->recursive ? ", depth" : ", PBJ_MAX_ENCODE_DEPTH";
 }
@@ -589,8 +594,8 @@ static const char *const json_patterns[] = {
 static const char *json_put(ir_pool *pool, const plan_field *pf, const char *x, bool pointer)
 {
     if (pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP)
-        return pointer ? ir_pool_printf(pool, "if (%s) pbj__json_message(&%s, %s, j);\nelse pbj__json_put(j, \"{}\", 2);", x, pf->code.subfn.table, x)
-                       : ir_pool_printf(pool, "pbj__json_message(&%s, &%s, j);", pf->code.subfn.table, x);
+        return pointer ? ir_pool_printf(pool, "if (%s) pbj__json_message(&%s, %s, j);\nelse pbj__json_put(j, \"{}\", 2);", x, pf->code.subfn->table, x)
+                       : ir_pool_printf(pool, "pbj__json_message(&%s, &%s, j);", pf->code.subfn->table, x);
     if (pf->type == IR_TYPE_ENUM && pf->f->enum_type && !strcmp(pf->f->enum_type->full_name, "google.protobuf.NullValue"))
         return "pbj__json_null(j);";
     if (pf->type == IR_TYPE_ENUM) return fill(pool, "pbj__json_enum(j, @, #(@));", x, pf->code.sub_name_fn);
@@ -621,7 +626,7 @@ static void plan_field_code(ir_pool *pool, plan_message *pm, plan_field *pf, nam
     ir_type t = pf->type;
     const char *base = pf->oneof ? ir_pool_printf(pool, "%s.%s", pf->oneof->member, pf->member) : pf->member;
     const char *x = ir_pool_printf(pool, "m->%s", base), *e = ir_pool_printf(pool, "%s.data[i]", x);
-    *c = (plan_code){0};
+    /* c is zero: its field was made zeroed */
     c->name = pf->name;
     c->full_name = f->full_name;
     c->member = pf->member;
@@ -662,19 +667,21 @@ static void plan_field_code(ir_pool *pool, plan_message *pm, plan_field *pf, nam
     c->from_load = wire_of(t)->load ? plan_from_wire(pool, t, wire_of(t)->load) : "";
     c->from_v = plan_from_wire(pool, t, "v");
     c->varint_in = options_tier_of(pm->m) == OPTIONS_TIER_MAX ? "pbj__get_varint_hot" : "pbj_get_varint_in";
-    c->framed = pf->group ? ir_pool_printf(pool, "%d + s", 2 * pf->tag_len) : ir_pool_printf(pool, "%d + pbj_len_size(s)", pf->tag_len);
-    c->empty_size = ir_pool_printf(pool, "%d", pf->group ? 2 * pf->tag_len : pf->tag_len + 1);
-    c->wtarget = pf->repeated || pf->kind == PLAN_MAP ? ir_pool_printf(pool, "&%s", e) : x;
-    c->rtarget = pf->repeated || pf->kind == PLAN_MAP ? ir_pool_printf(pool, "&%s.data[%s.count]", x, x) : x;
-    c->wrapper_size = ir_pool_printf(pool, "(%s ? %d + %s : 0)", c->nonzero, 1, c->size);
-    c->inner_tag = ir_pool_printf(pool, "0x%02x", (unsigned)PBJ_TAG(1, ir_type_wire_type(t)));
+    /* what only messages (their framing, where they are written and read) or wrappers read: "" for the rest */
+    bool message = pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP, wrapper = pf->kind == PLAN_WRAPPER, many = pf->repeated || pf->kind == PLAN_MAP;
+    c->framed = !message ? "" : pf->group ? ir_pool_printf(pool, "%d + s", 2 * pf->tag_len) : ir_pool_printf(pool, "%d + pbj_len_size(s)", pf->tag_len);
+    c->empty_size = !message ? "" : ir_pool_printf(pool, "%d", pf->group ? 2 * pf->tag_len : pf->tag_len + 1);
+    c->wtarget = message && many ? ir_pool_printf(pool, "&%s", e) : x;
+    c->rtarget = message && many ? ir_pool_printf(pool, "&%s.data[%s.count]", x, x) : x;
+    c->wrapper_size = wrapper ? ir_pool_printf(pool, "(%s ? %d + %s : 0)", c->nonzero, 1, c->size) : "";
+    c->inner_tag = wrapper ? ir_pool_printf(pool, "0x%02x", (unsigned)PBJ_TAG(1, ir_type_wire_type(t))) : "";
     bool slice = plan_is_slice(t);
-    c->v_init = slice ? "0" : to_wire(pool, t, x);
-    c->s_init = slice ? x : "{NULL, 0}";
-    c->wrapper_value = slice ? "s" : c->from_v;
+    c->v_init = !wrapper ? "" : slice ? "0" : to_wire(pool, t, x);
+    c->s_init = !wrapper ? "" : slice ? x : "{NULL, 0}";
+    c->wrapper_value = !wrapper ? "" : slice ? "s" : c->from_v;
     c->utf8 = pf->utf8 ? "true" : "false";
     const ir_message *sub = pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP ? f->message_type : NULL;
-    c->decode_fn = !sub ? "" : sub->file == pm->m->file && options_decode_inline(sub) ? c->subfn.decode_leaf : c->subfn.decode_body;
+    c->decode_fn = !sub ? "" : sub->file == pm->m->file && options_decode_inline(sub) ? c->subfn->decode_leaf : c->subfn->decode_body;
     c->wrapper_unknown = pf->kind == PLAN_WRAPPER ? names_wrapper_unknown(pool, pf->member) : "";
     c->unknown = pm->unknown ? "&m->pbj_unknown" : "NULL";
     c->clear_wrapper_unknown = "";
@@ -683,8 +690,8 @@ static void plan_field_code(ir_pool *pool, plan_message *pm, plan_field *pf, nam
     c->value_enum = value && value->enum_type ? names_enum_name_fn(pool, NULL, names_enum_cname(pool, value->enum_type), value->enum_type) : "";
     c->value_member = value ? names_sanitize(pool, value->name) : "";
     pf->sub_reverse = pf->f->message_type && options_on(pf->f->message_type, OPTION_FAST_WRITE);
-    c->size_sub = !pf->sub_recursive ? ir_pool_printf(pool, "%s(%s)", c->subfn.size, c->wtarget)
-                : ir_pool_printf(pool, "%s(%s, %s)", c->subfn.size_depth, c->wtarget, pm->recursive ? "depth" : "PBJ_MAX_ENCODE_DEPTH");
+    c->size_sub = !message ? "" : !pf->sub_recursive ? ir_pool_printf(pool, "%s(%s)", c->subfn->size, c->wtarget)
+                : ir_pool_printf(pool, "%s(%s, %s)", c->subfn->size_depth, c->wtarget, pm->recursive ? "depth" : "PBJ_MAX_ENCODE_DEPTH");
     plan_reverse_code(pool, pm, pf);
 }
 
@@ -709,42 +716,43 @@ static const char *view_qual(const ir_message *m) { return view_leaf(m, 1) ? "PB
 static void plan_view_code(ir_pool *pool, plan_message *pm, plan_field *pf, size_t i, size_t slot, names_list *names)
 {
     plan_code *c = &pf->code;
+    plan_view *w = c->view = ir_pool_alloc(pool, sizeof *c->view);
     const ir_field *f = pf->f;
     ir_type t = pf->type;
     bool message = pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP, slice = plan_is_slice(t) && !message;
     bool many = pf->repeated || pf->kind == PLAN_MAP;
-    c->view.get = names_view_accessor(pool, names, pm->cname, NAMES_VIEW_GET, pf->member, f->full_name, f->file, f->loc);
-    c->view.has = !many && (pf->oneof || pf->has_member || pf->kind == PLAN_MESSAGE)
+    w->get = names_view_accessor(pool, names, pm->cname, NAMES_VIEW_GET, pf->member, f->full_name, f->file, f->loc);
+    w->has = !many && (pf->oneof || pf->has_member || pf->kind == PLAN_MESSAGE)
                 ? names_view_accessor(pool, names, pm->cname, NAMES_VIEW_HAS, pf->member, f->full_name, f->file, f->loc) : "";
-    c->view.next = many ? names_view_accessor(pool, names, pm->cname, NAMES_VIEW_NEXT, pf->member, f->full_name, f->file, f->loc) : "";
-    if (message) names_view_functions(pool, NULL, &c->view.sub, pf->type_cname, f->message_type);
-    c->view.qual = message && f->message_type ? view_qual(f->message_type) : "static inline";
-    c->view.type = pm->view.type;
-    c->view.slot = ir_pool_printf(pool, "v->slot[%zu]", slot);
-    c->view.present = pf->oneof ? ir_pool_printf(pool, "v->cases[%d] == %d", pf->oneof->view_index, pf->number)
-                                : ir_pool_printf(pool, "%s.n != 0", c->view.slot);
-    c->view.value = slice || message ? ir_pool_printf(pool, "pbj_view_slice(&v->pbj, &%s)", c->view.slot)
-                                     : plan_from_wire(pool, t, ir_pool_printf(pool, "%s.v", c->view.slot));
-    c->view.default_ = pf->default_c ? pf->default_c : slice || message ? "pbj_view_empty()" : "0";
-    c->view.from = plan_from_wire(pool, t, "w");
-    c->view.current = pf->oneof || pf->default_c ? ir_pool_printf(pool, "%s ? %s : %s", c->view.present, c->view.value, c->view.default_)
-                                                          : c->view.value;   /* a zeroed slot reads as 0 */
+    w->next = many ? names_view_accessor(pool, names, pm->cname, NAMES_VIEW_NEXT, pf->member, f->full_name, f->file, f->loc) : "";
+    if (message) names_view_functions(pool, NULL, &w->sub, pf->type_cname, f->message_type);
+    w->qual = message && f->message_type ? view_qual(f->message_type) : "static inline";
+    w->type = pm->view.type;
+    w->slot = ir_pool_printf(pool, "v->slot[%zu]", slot);
+    w->present = pf->oneof ? ir_pool_printf(pool, "v->cases[%d] == %d", pf->oneof->view_index, pf->number)
+                                : ir_pool_printf(pool, "%s.n != 0", w->slot);
+    w->value = slice || message ? ir_pool_printf(pool, "pbj_view_slice(&v->pbj, &%s)", w->slot)
+                                     : plan_from_wire(pool, t, ir_pool_printf(pool, "%s.v", w->slot));
+    w->default_ = pf->default_c ? pf->default_c : slice || message ? "pbj_view_empty()" : "0";
+    w->from = plan_from_wire(pool, t, "w");
+    w->current = pf->oneof || pf->default_c ? ir_pool_printf(pool, "%s ? %s : %s", w->present, w->value, w->default_)
+                                                          : w->value;   /* a zeroed slot reads as 0 */
     int wt = pf->group ? PBJ_WT_SGROUP : message || pf->kind == PLAN_WRAPPER ? PBJ_WT_LEN : ir_type_wire_type(t);
-    c->view.tag = ir_pool_printf(pool, "0x%x", (unsigned)PBJ_TAG(pf->number, wt));
-    c->view.packed_tag = pf->packable ? ir_pool_printf(pool, "0x%x", (unsigned)PBJ_TAG(pf->number, PBJ_WT_LEN)) : "0";
+    w->tag = ir_pool_printf(pool, "0x%x", (unsigned)PBJ_TAG(pf->number, wt));
+    w->packed_tag = pf->packable ? ir_pool_printf(pool, "0x%x", (unsigned)PBJ_TAG(pf->number, PBJ_WT_LEN)) : "0";
     bool self = many && !pf->packed;
-    c->view.self = self ? "1" : "";
-    c->view.label = self || i > 0 ? ir_pool_printf(pool, "v_%s:", c->wire.tag_decimal) : "";
-    c->view.keep = pf->closed_enum && pf->type_cname ? ir_pool_printf(pool, "%s((int32_t)w)", c->sub_name_fn) : "1";
-    bool noted = !pf->oneof && (*c->view.has || pf->default_c);   /* its presence read from the slot's n */
-    c->view.mark = pf->oneof ? ir_pool_printf(pool, "v->cases[%d] = %d;", pf->oneof->view_index, pf->number)
-                 : noted ? ir_pool_printf(pool, "%s.n = 1;", c->view.slot) : "";
-    c->view.load = wire_of(t)->load ? wire_of(t)->load : "";
-    c->view.next_fn = pf->group ? "pbj__view_next_group" : "pbj__view_next_payload";
-    c->view.tag_byte = pf->tag_len == 1 ? c->view.tag : "0";
-    c->view.print = plan_print(pool, pf, pf->name, "e");
-    c->view.nonzero = nonzero(pool, t, "e");
-    c->view.print_value = plan_print(pool, pf, "value", "e");
+    w->self = self ? "1" : "";
+    w->label = self || i > 0 ? ir_pool_printf(pool, "v_%s:", c->wire.tag_decimal) : "";
+    w->keep = pf->closed_enum && pf->type_cname ? ir_pool_printf(pool, "%s((int32_t)w)", c->sub_name_fn) : "1";
+    bool noted = !pf->oneof && (*w->has || pf->default_c);   /* its presence read from the slot's n */
+    w->mark = pf->oneof ? ir_pool_printf(pool, "v->cases[%d] = %d;", pf->oneof->view_index, pf->number)
+                 : noted ? ir_pool_printf(pool, "%s.n = 1;", w->slot) : "";
+    w->load = wire_of(t)->load ? wire_of(t)->load : "";
+    w->next_fn = pf->group ? "pbj__view_next_group" : "pbj__view_next_payload";
+    w->tag_byte = pf->tag_len == 1 ? w->tag : "0";
+    w->print = plan_print(pool, pf, pf->name, "e");
+    w->nonzero = nonzero(pool, t, "e");
+    w->print_value = plan_print(pool, pf, "value", "e");
 }
 
 /* The condition that a record's tag lies in pm's extension ranges (or is a message set's item): the records the
@@ -789,19 +797,19 @@ static const char *entry_param(ir_pool *pool, const ir_field *ef)
 }
 
 /* A map's entries: put_x(w, key, value) fills the entry struct and checks the key follows the last. */
-static void plan_writer_map(ir_pool *pool, plan_code *c, const ir_message *entry)
+static void plan_writer_map(ir_pool *pool, plan_writer *w, const ir_message *entry)
 {
     const ir_field *k = entry_field(entry, 1), *v = entry_field(entry, 2);
     if (!k || !v) return;
     bool slice = plan_is_slice(k->type);
-    c->writer.k_member = names_sanitize(pool, k->name);
-    c->writer.k_type = entry_param(pool, k);
-    c->writer.v_member = names_sanitize(pool, v->name);
-    c->writer.v_type = entry_param(pool, v);
-    c->writer.k_ord = slice ? "0" : strncmp(c->writer.k_type, "int", 3) == 0 ? "((uint64_t)(int64_t)key ^ UINT64_C(0x8000000000000000))"
+    w->k_member = names_sanitize(pool, k->name);
+    w->k_type = entry_param(pool, k);
+    w->v_member = names_sanitize(pool, v->name);
+    w->v_type = entry_param(pool, v);
+    w->k_ord = slice ? "0" : strncmp(w->k_type, "int", 3) == 0 ? "((uint64_t)(int64_t)key ^ UINT64_C(0x8000000000000000))"
                                                                  : "(uint64_t)key";
-    c->writer.k_data = slice ? "(key.data ? key.data : (const uint8_t *)\"\")" : "NULL";
-    c->writer.k_len = slice ? "key.len" : "0";
+    w->k_data = slice ? "(key.data ? key.data : (const uint8_t *)\"\")" : "NULL";
+    w->k_len = slice ? "key.len" : "0";
 }
 
 /* The most bytes message m's encoding can take, or WRITER_UNBOUNDED or more (repeated, strings, bytes,
@@ -842,45 +850,46 @@ static bool writer_tracks(const ir_message *m)
 static void plan_writer_code(ir_pool *pool, plan_message *pm, plan_field *pf, names_list *names)
 {
     plan_code *c = &pf->code;
+    plan_writer *w = c->writer = ir_pool_alloc(pool, sizeof *c->writer);
     const ir_field *f = pf->f;
     bool msg = pf->kind == PLAN_MESSAGE, map = pf->kind == PLAN_MAP, slice = plan_is_slice(pf->type) && !msg && !map;
 #define WRITER_FN(piece) names_writer_field(pool, names, pm->cname, NAMES_WRITER_##piece, pf->member, f)
-    c->writer.type = pm->wn.type;
-    c->writer.set = c->writer.add = c->writer.from = c->writer.raw = c->writer.put = "";
-    if (map) c->writer.put = WRITER_FN(PUT);
-    else if (pf->repeated) c->writer.add = WRITER_FN(ADD);
-    else c->writer.set = WRITER_FN(SET);
+    w->type = pm->wn.type;
+    w->set = w->add = w->from = w->raw = w->put = "";
+    if (map) w->put = WRITER_FN(PUT);
+    else if (pf->repeated) w->add = WRITER_FN(ADD);
+    else w->set = WRITER_FN(SET);
     if (msg) {
-        c->writer.from = pf->repeated ? WRITER_FN(ADD_FROM) : WRITER_FN(FROM);
-        c->writer.raw = pf->repeated ? WRITER_FN(ADD_RAW) : WRITER_FN(RAW);
-    } else if (pf->repeated && !slice && !map) c->writer.set = WRITER_FN(SET);     /* packable: the whole array */
+        w->from = pf->repeated ? WRITER_FN(ADD_FROM) : WRITER_FN(FROM);
+        w->raw = pf->repeated ? WRITER_FN(ADD_RAW) : WRITER_FN(RAW);
+    } else if (pf->repeated && !slice && !map) w->set = WRITER_FN(SET);     /* packable: the whole array */
 #undef WRITER_FN
-    c->writer.open = pf->repeated ? c->writer.add : c->writer.set;
+    w->open = pf->repeated ? w->add : w->set;
     names_writer sub = {0};
     if (msg) names_writer_functions(pool, NULL, &sub, pf->type_cname, f->message_type);
-    c->writer.sub_type = msg ? sub.type : "";
-    c->writer.sub_wtype = msg ? sub.wtype : "";
+    w->sub_type = msg ? sub.type : "";
+    w->sub_wtype = msg ? sub.wtype : "";
     bool fixed = msg && writer_most(f->message_type, 0) < 0x80;
-    c->writer.fixed = fixed ? "true" : "false";
-    c->writer.tracks = msg && writer_tracks(f->message_type) ? "true" : "false";
-    c->writer.reserve = fixed ? "1" : msg ? ir_pool_printf(pool, "w->w.buf->learn[%u]", writer_slot(f->message_type)) : "";
+    w->fixed = fixed ? "true" : "false";
+    w->tracks = msg && writer_tracks(f->message_type) ? "true" : "false";
+    w->reserve = fixed ? "1" : msg ? ir_pool_printf(pool, "w->w.buf->learn[%u]", writer_slot(f->message_type)) : "";
     uint32_t key = 2u * (uint32_t)pf->number;
-    c->writer.key = ir_pool_printf(pool, "%uu", key);
-    c->writer.pos = ir_pool_printf(pool, "%uu", key - (pf->repeated || map ? 1u : 0u));
+    w->key = ir_pool_printf(pool, "%uu", key);
+    w->pos = ir_pool_printf(pool, "%uu", key - (pf->repeated || map ? 1u : 0u));
     size_t oneof = 0;
     while (pf->oneof && pm->oneofs.v[oneof] != pf->oneof) oneof++;
     bool checked = pf->oneof && oneof < 64;       /* the 65th oneof on are not checked */
-    c->writer.bit = checked ? ir_pool_printf(pool, "(UINT64_C(1) << %zu)", oneof) : "0";
-    c->writer.mark = checked ? ir_pool_printf(pool, "w->w.oneofs |= %s;", c->writer.bit) : "";
-    c->writer.params = slice ? "const void *data, size_t len" : ir_pool_printf(pool, "%s v", pf->ctype);
-    c->writer.value = slice ? "pbj_slice_make(data, len)" : "v";
-    c->writer.max = value_rmax(pool, pf->type, pf->tag_len, c->x);
-    c->writer.check = slice && pf->utf8 ? "if (!pbj_utf8_valid((const uint8_t *)data, len)) return PBJ_ERR_UTF8;" : "";
-    c->writer.write = value_wwrite(pool, pf->type, c->x);
-    c->writer.write_e = value_wwrite(pool, pf->type, ir_pool_printf(pool, "%s.data[i]", c->x));
-    c->writer.end_tag = pf->group ? ir_pool_printf(pool, "0x%xu", (unsigned)PBJ_TAG(pf->number, PBJ_WT_EGROUP)) : "0";
-    c->writer.k_member = c->writer.k_type = c->writer.v_member = c->writer.v_type = c->writer.k_ord = c->writer.k_data = c->writer.k_len = "";
-    if (map) plan_writer_map(pool, c, f->message_type);
+    w->bit = checked ? ir_pool_printf(pool, "(UINT64_C(1) << %zu)", oneof) : "0";
+    w->mark = checked ? ir_pool_printf(pool, "w->w.oneofs |= %s;", w->bit) : "";
+    w->params = slice ? "const void *data, size_t len" : ir_pool_printf(pool, "%s v", pf->ctype);
+    w->value = slice ? "pbj_slice_make(data, len)" : "v";
+    w->max = value_rmax(pool, pf->type, pf->tag_len, c->x);
+    w->check = slice && pf->utf8 ? "if (!pbj_utf8_valid((const uint8_t *)data, len)) return PBJ_ERR_UTF8;" : "";
+    w->write = value_wwrite(pool, pf->type, c->x);
+    w->write_e = value_wwrite(pool, pf->type, ir_pool_printf(pool, "%s.data[i]", c->x));
+    w->end_tag = pf->group ? ir_pool_printf(pool, "0x%xu", (unsigned)PBJ_TAG(pf->number, PBJ_WT_EGROUP)) : "0";
+    w->k_member = w->k_type = w->v_member = w->v_type = w->k_ord = w->k_data = w->k_len = "";
+    if (map) plan_writer_map(pool, w, f->message_type);
 }
 
 /* A statement returning failure when the pbj_slice named slice is not UTF-8 (a field that VERIFYs, as decode checks). */
@@ -1080,7 +1089,7 @@ static void plan_writer_required(ir_pool *pool, plan_message *pm)
     for (size_t i = 0; i < pm->fields.n; i++) {
         plan_field *pf = &pm->fields.v[i];
         if (!pf->required || bit >= 64) continue;
-        pf->code.writer.mark = ir_pool_printf(pool, "w->w.oneofs |= UINT64_C(1) << %zu;", bit);
+        pf->code.writer->mark = ir_pool_printf(pool, "w->w.oneofs |= UINT64_C(1) << %zu;", bit);
         mask |= UINT64_C(1) << bit++;
         textbuf_printf(&text, "\"%s\", ", pf->code.full_name);
     }
@@ -1155,23 +1164,22 @@ static plan_message *plan_message_build(ir_pool *pool, const ir_message *m, name
     pm->decode_leaf = options_decode_inline(m);
     pm->table_wire = options_table_wire(m);
     pm->fields.cap = m->fields.n;                   /* one allocation of the fields (a plan_field is 2 KB) */
-    pm->fields.v = ir_pool_alloc(pool, (pm->fields.cap + 1) * sizeof *pm->fields.v);
+    pm->fields.v = ir_pool_take(pool, (pm->fields.cap + 1) * sizeof *pm->fields.v);   /* each is zeroed as made */
     pm->recursive = cycles_of(cs, m)->recursive;
     pm->deep = cycles_of(cs, m)->deep;
     for (size_t i = 0; i < m->fields.n; i++) {
         const ir_field *f = m->fields.v[i];
         if (f->type == IR_TYPE_UNRESOLVED) continue;
         if ((f->type == IR_TYPE_MESSAGE || f->type == IR_TYPE_GROUP) && !f->message_type) continue;
-        plan_field pf;
-        memset(&pf, 0, sizeof pf);
-        pf.f = f;
-        pf.name = features_group_like(f) ? f->message_type->name : f->name;
-        pf.number = f->number;
-        plan_field_kind(pool, &pf, f, pm->map_entry);
-        plan_tags(&pf);
-        pf.always = pm->map_entry;
-        if (f->oneof && !f->oneof->synthetic) pf.oneof = plan_oneof_for(pool, pm, f->oneof);
-        ir_pool_vec_push(pool, &pm->fields, pf);
+        plan_field *pf = &pm->fields.v[pm->fields.n++];   /* made in place: room for every field was taken */
+        memset(pf, 0, sizeof *pf);
+        pf->f = f;
+        pf->name = features_group_like(f) ? f->message_type->name : f->name;
+        pf->number = f->number;
+        plan_field_kind(pool, pf, f, pm->map_entry);
+        plan_tags(pf);
+        pf->always = pm->map_entry;
+        if (f->oneof && !f->oneof->synthetic) pf->oneof = plan_oneof_for(pool, pm, f->oneof);
     }
     sort(pm->fields.v, pm->fields.n, sizeof *pm->fields.v, by_number);
     /* names after sorting, so clashes resolve the same way every run: fields
@@ -1314,20 +1322,21 @@ static void plan_ext_view_code(ir_pool *pool, plan_field *pf, names_list *names)
     const ir_field *f = pf->f;
     bool message = pf->kind == PLAN_MESSAGE;
     if (!options_on(f->extend->extendee, OPTION_VIEWS) || (message && !options_on(f->message_type, OPTION_VIEWS))) return;
+    plan_view *w = c->view = ir_pool_alloc(pool, sizeof *c->view);
     names_view extendee;
     names_view_functions(pool, NULL, &extendee, pf->extendee_cname, f->extend->extendee);
-    if (message) names_view_functions(pool, NULL, &c->view.sub, pf->type_cname, f->message_type);
-    c->view.type = extendee.type;
-    c->view.get = names_extension_view(pool, names, pf->cname, NAMES_EXT_VIEW_GET, f);
-    c->view.has = pf->repeated ? "" : names_extension_view(pool, names, pf->cname, NAMES_EXT_VIEW_HAS, f);
-    c->view.next = pf->repeated ? names_extension_view(pool, names, pf->cname, NAMES_EXT_VIEW_NEXT, f) : "";
+    if (message) names_view_functions(pool, NULL, &w->sub, pf->type_cname, f->message_type);
+    w->type = extendee.type;
+    w->get = names_extension_view(pool, names, pf->cname, NAMES_EXT_VIEW_GET, f);
+    w->has = pf->repeated ? "" : names_extension_view(pool, names, pf->cname, NAMES_EXT_VIEW_HAS, f);
+    w->next = pf->repeated ? names_extension_view(pool, names, pf->cname, NAMES_EXT_VIEW_NEXT, f) : "";
     int wt = pf->group ? PBJ_WT_SGROUP : message ? PBJ_WT_LEN : ir_type_wire_type(pf->type);
-    c->view.tag = ir_pool_printf(pool, "0x%x", pf->msgset ? (unsigned)PBJ_TAG(1, PBJ_WT_SGROUP) : (unsigned)PBJ_TAG(pf->number, wt));
-    c->view.packed_tag = pf->packable || pf->msgset ? ir_pool_printf(pool, "0x%x", (unsigned)PBJ_TAG(pf->number, PBJ_WT_LEN)) : "0";
-    c->view.keep = pf->closed_enum ? ir_pool_printf(pool, "%s((int32_t)w)", c->ext.valid) : "1";
-    c->view.from = plan_from_wire(pool, pf->type, "w");
-    c->view.next_fn = pf->msgset ? "pbj__view_next_item" : pf->group ? "pbj__view_next_group" : "pbj__view_next_payload";
-    c->view.tag_byte = pf->msgset ? c->number : "0";   /* next's second argument: an item's type_id; no one-byte tag */
+    w->tag = ir_pool_printf(pool, "0x%x", pf->msgset ? (unsigned)PBJ_TAG(1, PBJ_WT_SGROUP) : (unsigned)PBJ_TAG(pf->number, wt));
+    w->packed_tag = pf->packable || pf->msgset ? ir_pool_printf(pool, "0x%x", (unsigned)PBJ_TAG(pf->number, PBJ_WT_LEN)) : "0";
+    w->keep = pf->closed_enum ? ir_pool_printf(pool, "%s((int32_t)w)", c->ext.valid) : "1";
+    w->from = plan_from_wire(pool, pf->type, "w");
+    w->next_fn = pf->msgset ? "pbj__view_next_item" : pf->group ? "pbj__view_next_group" : "pbj__view_next_payload";
+    w->tag_byte = pf->msgset ? c->number : "0";   /* next's second argument: an item's type_id; no one-byte tag */
 }
 
 /* An extension field: accessors named after its full name, on its extendee's pbj_ext records. */
@@ -1490,6 +1499,25 @@ static void plan_reverse_inlining(plan_file *pf)
     symtab_free(&index);
 }
 
+/* The files whose headers pf's header and source include (plan_file.header_imports, source_imports). */
+static void plan_includes(plan_file *pf)
+{
+    ir_pool *pool = pf->pool;
+    const ir_file *f = pf->f;
+    for (size_t i = 0; i < f->imports.n; i++)
+        if (f->imports.v[i].kind != IR_IMPORT_OPTION) ir_pool_vec_push(pool, &pf->header_imports, f->imports.v[i].name);
+    IR_VEC(const ir_file *) done = {0};
+    for (size_t i = 0; i < pf->messages.n; i++)
+        for (size_t k = 0; k < pf->messages.v[i]->ext_printed.n; k++) {
+            const plan_field *x = pf->messages.v[i]->ext_printed.v[k];
+            size_t j = 0;
+            while (j < done.n && done.v[j] != x->f->file) j++;
+            if (!x->foreign || j < done.n) continue;
+            ir_pool_vec_push(pool, &done, x->f->file);
+            ir_pool_vec_push(pool, &pf->source_imports, x->f->file->name);
+        }
+}
+
 typedef struct file_build {
     plan_file *pf;
     required_cache *rc;
@@ -1520,6 +1548,7 @@ static plan_file *plan_build_in(ir_pool *pool, const ir_file *f, const ir_progra
     for (size_t i = 0; i < pf->messages.n; i++) sort_known_ext(pool, pf->messages.v[i]);
     for (size_t i = 0; i < pf->messages.n; i++) plan_json_names(pf->pool, pf->messages.v[i]);
     plan_reverse_inlining(pf);
+    plan_includes(pf);
     for (size_t i = 0; i < f->services.n; i++) ir_pool_vec_push(pool, &pf->services, plan_service_build(pf, f->services.v[i]));
     plan_table_file(pool, pf);
     return pf;

@@ -181,7 +181,7 @@ typedef struct plan_view {
     const char *load;             /* fixed width: the bits at p */
     const char *next_fn;          /* repeated slices and messages: the runtime's next (a group's body or a payload) */
     const char *tag_byte;         /* tag when it is one byte, else "0" */
-    const char *read, *store, *frame, *predict;   /* filled by emit: the scan's pieces */
+    const char *read, *store, *frame, *predict;   /* pieces: the scan's (view_scan), by read and framing */
     const char *print, *nonzero, *print_value;    /* of a value e */
 } plan_view;
 
@@ -192,10 +192,11 @@ typedef struct plan_reverse {
     const char *max_e;            /* the most bytes element i takes with its tag */
     const char *tag, *end_tag;    /* the tag, a group's end tag */
     const char *depth;            /* the depth argument to a type on a cycle, or "" */
-    const char *msg, *empty;      /* filled by emit: the message at wtarget, an empty one, framed and tagged */
-    const char *callee;           /* filled by emit: the function writing the message (subfn's, or its inline twin) */
-    const char *forward;          /* filled by emit: a message without fast_write sized (s) and written by its M__write */
-    const char *room_e, *wrapper_unknown;   /* filled by emit: an element's room check, a wrapper's unknown fields */
+    /* pieces (emit's fill_reverse, fill_unchecked: M__write's have no room checks), by framing, sub_reverse, sub_inlined: */
+    const char *msg, *empty;      /* the message at wtarget, an empty one, framed and tagged */
+    const char *callee;           /* the function writing the message (subfn's, or its inline twin) */
+    const char *forward;          /* a message without fast_write sized (s) and written by its M__write */
+    const char *room_e, *wrapper_unknown;   /* an element's room check, a wrapper's unknown fields */
 } plan_reverse;
 
 /* An extension's accessors and records (ext.tmpl, viewext.tmpl, and the extension sections of the JSON and text
@@ -222,13 +223,18 @@ typedef struct plan_wire {
     const char *tag_write;        /* statements writing the tag bytes */
     const char *end_tag_write;    /* groups: the end tag */
     const char *label, *alt_label;  /* "f_<tag>:" where a prediction jumps to this case, else "" */
-    const char *predict;          /* filled by emit: jumps to the case of the tag expected next */
+    const char *predict;          /* piece (fill_decode): jumps to the case of the tag expected next */
     const char *tag_match;        /* ", 0x.." for each tag byte (the predict section's pbj__at_tag<tag_len> test) */
     const char *tag_decimal;      /* the tag value in decimal (labels) */
 } plan_wire;
 
 /* The text of a field's code (all C text; "" when not used): the variables every operation of field.tmpl and
- * value.tmpl shares, and one nested struct per generated API (above), each filled by its own plan function. */
+ * value.tmpl shares, and one nested struct per generated API (above), each filled by its own plan function; view
+ * and writer only where the message has them (NULL), subfn only for message fields (others share one of "").
+ * Members marked "piece" are not the plan's: they are a template section the plan chose (by read, width, framing,
+ * sub_reverse, ...) expanded with the field's own variables, which emit makes for one field at a time, in a copy
+ * of its variables, as it writes the section that reads them (emit.c's put_section), and drops after: a run keeps
+ * no piece. (Item 2 of issue 25 wanted them planned: that needs templates the plan can expand, left to do.) */
 typedef struct plan_code {
     const char *name;             /* as text format prints it */
     const char *full_name;        /* "pkg.Msg.field" */
@@ -236,7 +242,7 @@ typedef struct plan_code {
     const char *has_member;       /* presence bit member */
     const char *ctype;            /* C type of one value */
     const char *sub;              /* message or enum C name */
-    names_message subfn;          /* a message's functions */
+    const names_message *subfn;   /* a message's functions (other fields: one set of "" they share) */
     const char *sub_name_fn;
     const char *number;
     const char *doc;              /* the .proto's comments as a C comment, or "" */
@@ -260,7 +266,7 @@ typedef struct plan_code {
     const char *count_size;       /* fixed width: size of all elements */
     const char *width;            /* fixed width: bytes of one */
     const char *dst;              /* where a read value goes */
-    const char *end;              /* set by emit: the end of the input a value is read from */
+    const char *end;              /* piece (fill_decode): the end of the input a value is read from */
     const char *mark;             /* after a read: presence set ("m->has_x = 1;", the oneof case) */
     const char *from_load, *from_v; /* C value of the loaded fixed bits, of the varint v */
     const char *varint_in;        /* the reader of a varint past two bytes: inline in the max tier */
@@ -268,7 +274,7 @@ typedef struct plan_code {
     const char *framed;           /* size of one with tag and framing, its payload size in s */
     const char *empty_size;       /* size of an empty one with tag */
     const char *size_sub;         /* the size of the message at wtarget (with the depth left when its type recurses) */
-    const char *size_deep;        /* filled by emit: the size's check when the type reaches a cycle (PBJ_SIZE_ERROR) */
+    const char *size_deep;        /* piece (fill_size): the size's check when the type reaches a cycle (PBJ_SIZE_ERROR) */
     const char *wtarget, *rtarget;  /* pointer written, read */
     /* wrappers */
     const char *wrapper_size, *inner_tag, *v_init, *s_init, *wrapper_value, *utf8;
@@ -281,11 +287,11 @@ typedef struct plan_code {
     /* map whose values are a closed enum */
     const char *value_enum, *value_member;
     plan_ext ext;                 /* an extension's accessors (ext.tmpl) and records */
-    plan_view view;               /* views */
-    /* filled by emit from value.tmpl (by read, width, framing) */
+    plan_view *view;              /* views: NULL when the field's message (an extension's extendee) has none */
+    /* pieces (fill_decode, fill_size): value.tmpl's sections by read, width, framing */
     const char *read, *read_pe, *payload, *sizes, *packed_count, *read_msg;
     plan_reverse reverse;         /* the reverse encoder */
-    plan_writer writer;           /* writers */
+    plan_writer *writer;          /* writers: NULL when the field's message has none */
     plan_helpers helpers;         /* building messages */
     plan_json json;               /* M_to_json */
     plan_json_in json_in;         /* M_from_json */
@@ -487,6 +493,9 @@ typedef struct plan_file {
     IR_VEC(plan_field *) extensions;     /* every extend field of the file (typed accessors) */
     names_list enum_names, message_names, extension_names;  /* every C name declared at file scope */
     IR_VEC(plan_service *) services;
+    IR_VEC(const char *) header_imports; /* the .proto files whose headers its header includes: its imports but
+                                          * "import option" ones (those serve options only, no code) */
+    IR_VEC(const char *) source_imports; /* and its source: other files of message set items it prints by name */
     const char *table_pool;              /* the name of the string pool of its field tables */
     IR_VEC(plan_pool_chunk) table_pool_chunks;   /* its text, in chunks of one C string literal each */
 } plan_file;

@@ -93,7 +93,7 @@ static const char *presence_of(ir_pool *mem, const plan_message *pm, const plan_
 static const char *sub_of(ir_pool *mem, const plan_field *pf)
 {
     bool message = pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP;
-    return message ? ir_pool_printf(mem, "&%s", pf->code.subfn.table) : "NULL";
+    return message ? ir_pool_printf(mem, "&%s", pf->code.subfn->table) : "NULL";
 }
 
 /* An enum field's type's table (a map's enum value is its entry's field). */

@@ -8,7 +8,8 @@
  * struct its sections read their variables from. Each section runs to the next "%% " line and becomes
  *     static void tmpl_<stem>_<name>(tmpl_out *o, const TYPE *v)
  * (further names on the "%% " line are aliases of it). In a section:
- *     $name$    the string v->name (a member path: "a.b" reads v->a.b); a name that is no member of TYPE
+ *     $name$    the string v->name (a member path: "a.b" reads v->a.b, through tmpl_member(v->a): a may be a
+ *               struct or a pointer to one); a name that is no member of TYPE
  *               fails to compile, so a missing variable is a build error, never a run-time one
  *     $$        a dollar sign
  * and a line holding only indentation and one of
@@ -50,6 +51,15 @@ static int is_name(const char *s, size_t n)
     return 1;
 }
 
+/* before, the member path name[0..n) of v, after: "a" as v->a, "a.b.c" as tmpl_member(v->a).b.c (the includer's
+ * macro: v->a's struct, or the struct it points to). */
+static void put_member(FILE *out, const char *before, const char *name, size_t n, const char *after)
+{
+    const char *dot = memchr(name, '.', n);
+    if (!dot) fprintf(out, "%sv->%.*s%s\n", before, (int)n, name, after);
+    else fprintf(out, "%stmpl_member(v->%.*s)%.*s%s\n", before, (int)(dot - name), name, (int)(n - (size_t)(dot - name)), dot, after);
+}
+
 /* A line that is only indentation and one $name$ or $>name$: a block. */
 static int block_line(conv *c, const char *line)
 {
@@ -64,7 +74,11 @@ static int block_line(conv *c, const char *line)
     if (!is_name(name, n)) return 0;
     if (include) fprintf(c->out, "    tmpl_indent(o, %zu, +1);\n    tmpl_%.*s_%.*s(o, v);\n    tmpl_indent(o, %zu, -1);\n",
                          ind, c->stem_len, c->stem, (int)n, name, ind);
-    else fprintf(c->out, "    tmpl_block(o, %zu, v->%.*s);\n", ind, (int)n, name);
+    else {
+        char head[64];
+        snprintf(head, sizeof head, "    tmpl_block(o, %zu, ", ind);
+        put_member(c->out, head, name, n, ");");
+    }
     return 1;
 }
 
@@ -87,7 +101,7 @@ static void body_line(conv *c, const char *line)
             return;
         } else {
             if (d > p) put_literal(c->out, p, (size_t)(d - p));
-            fprintf(c->out, "    tmpl_str(o, v->%.*s);\n", (int)n, d + 1);
+            put_member(c->out, "    tmpl_str(o, ", d + 1, n, ");");
         }
         p = e + 1;
     }
