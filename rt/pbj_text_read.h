@@ -815,7 +815,7 @@ static inline const pbj_table *pbj__tr_find_type(const pbj_text_reader *r, const
 static inline void *pbj__tr_new(pbj_text_reader *r, const pbj_table *t)
 {
     void *m = pbj_arena_alloc(r->arena, t->size);
-    if (!m) return pbj__tr_nomem(r), NULL;
+    if (!m) { pbj__tr_nomem(r); return NULL; }
     pbj__text_init_msg(t, m);
     return m;
 }
@@ -897,7 +897,7 @@ static inline uint8_t *pbj__tr_append(pbj_text_reader *r, const pbj_field *f, vo
     uint8_t *at = (uint8_t *)m + f->offset;
     size_t n = pbj__count_at(m, f->offset), size = pbj__elem_size(f);
     void *data = pbj__array_add(r->arena, (void *)(uintptr_t)pbj__ptr_at(m, f->offset), n, size);
-    if (!data) return pbj__tr_nomem(r), NULL;
+    if (!data) { pbj__tr_nomem(r); return NULL; }
     memcpy(at, &data, sizeof data);
     n++;
     memcpy(at + sizeof(void *), &n, sizeof n);
@@ -1032,9 +1032,9 @@ static inline uint8_t *pbj__tr_ext_record(pbj_text_reader *r, const pbj_field *f
     uint8_t tag[10], *rec, *p;
     size_t s = 0, tag_len = (size_t)(pbj_put_varint(tag, PBJ_TAG(f->number, wt)) - tag);
     uint64_t w = 0;
-    pbj_slice b = {0};
+    pbj_slice b = {NULL, 0};
     if (message) {
-        if ((s = f->sub->codec->size(v)) == PBJ_SIZE_ERROR) return pbj__tr_status(r, PBJ_ERR_DEPTH), NULL;
+        if ((s = f->sub->codec->size(v)) == PBJ_SIZE_ERROR) { pbj__tr_status(r, PBJ_ERR_DEPTH); return NULL; }
         *n = item ? 4 + pbj_varint_size(f->number) + pbj_len_size(s) : wt == PBJ_WT_SGROUP ? 2 * tag_len + s : tag_len + pbj_len_size(s);
     } else if (wt == PBJ_WT_LEN) {
         memcpy(&b, v, sizeof b);
@@ -1043,7 +1043,7 @@ static inline uint8_t *pbj__tr_ext_record(pbj_text_reader *r, const pbj_field *f
         w = pbj__tr_to_wire(f, v);
         *n = tag_len + pbj__tr_wire_size(wt, w);
     }
-    if (!(p = rec = (uint8_t *)pbj_arena_alloc(r->arena, *n))) return pbj__tr_nomem(r), NULL;
+    if (!(p = rec = (uint8_t *)pbj_arena_alloc(r->arena, *n))) { pbj__tr_nomem(r); return NULL; }
     if (item) {                                 /* an item: group 1 { type_id = 2; message = 3 } */
         *p++ = 0x0b;
         *p++ = 0x10;
