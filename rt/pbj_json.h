@@ -647,7 +647,12 @@ static inline void pbj__json_wkt(const pbj_table *t, const void *m, pbj_json *j)
     }
 }
 
-PBJ_OUTLINE void pbj__json_message(const pbj_table *t, const void *m, pbj_json *j) {
+#endif
+
+/* m of t's type as a JSON value: its fields as an object, or a well-known type's own form. */
+PBJ_OUTLINE void pbj__json_message(const pbj_table *t, const void *m, pbj_json *j) PBJ__PROTO
+#if PBJ__BODIES
+{
     if (t->wkt == PBJ_WKT_NONE || t->wkt == PBJ_WKT_EMPTY) pbj__json_object(t, m, j);
     else pbj__json_wkt(t, m, j);
 }

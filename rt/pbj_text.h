@@ -708,8 +708,11 @@ static inline void pbj__text_ext_run(pbj_text *t, const pbj_table *tb, const voi
     pbj__text_exts(t, tb, m, lo, hi);
 }
 
+#endif
+
 /* Message m of tb's type, its fields in number order, extensions among them, then its unknown fields. */
-PBJ_OUTLINE pbj_status pbj__table_print(const pbj_table *tb, const void *m, pbj_text *t)
+PBJ_OUTLINE pbj_status pbj__table_print(const pbj_table *tb, const void *m, pbj_text *t) PBJ__PROTO
+#if PBJ__BODIES
 {
     uint32_t k = 0;
     if (!pbj_text_enter(t)) return pbj_text_status(t);

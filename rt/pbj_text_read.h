@@ -1162,8 +1162,11 @@ static inline pbj_status pbj__tr_entry_end(pbj_text_reader *r, const pbj_table *
     return r->st;
 }
 
+#endif
+
 /* Message m of t's type: its fields up to the end or the closing delimiter. */
-PBJ_OUTLINE pbj_status pbj__tr_message(pbj_text_reader *r, const pbj_table *t, void *m)
+PBJ_OUTLINE pbj_status pbj__tr_message(pbj_text_reader *r, const pbj_table *t, void *m) PBJ__PROTO
+#if PBJ__BODIES
 {
     bool any = t->count == 2 && strcmp(t->pool + t->name, "google.protobuf.Any") == 0;   /* [type URL] {...} */
     while (pbj__tr_field(r, any)) {

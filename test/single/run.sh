@@ -14,11 +14,11 @@ INC="-Irt -I$OUT/gen"
 failed=0
 fail() { echo "FAIL single: $*"; failed=$((failed + 1)); }
 
-# Every PBJ_OUTLINE function of the runtime, by name.
-sed -n 's/^\(PBJ_MUST_USE \)\{0,1\}PBJ_OUTLINE [^(]*[ *]\([a-z_0-9]*\)(.*/\2/p' rt/*.h | sort >"$OUT/outline"
+# Every PBJ_OUTLINE function of the runtime, by name (a prototype ahead of a recursive one's body, `...);`, aside).
+grep -hv ');' rt/*.h | sed -n 's/^\(PBJ_MUST_USE \)\{0,1\}PBJ_OUTLINE [^(]*[ *]\([a-z_0-9]*\)(.*/\2/p' | sort >"$OUT/outline"
 [ "$(wc -l <"$OUT/outline")" -ge 80 ] || fail "only $(wc -l <"$OUT/outline") PBJ_OUTLINE functions found in rt/*.h"
 # Each is written `PBJ_OUTLINE T f(...) PBJ__PROTO`, its body under `#if PBJ__BODIES` on the next line.
-unwrapped=$(awk '/^(PBJ_MUST_USE )?PBJ_OUTLINE / { head = FILENAME ":" FNR; open = 1 }
+unwrapped=$(awk '/^(PBJ_MUST_USE )?PBJ_OUTLINE / && !/\);/ { head = FILENAME ":" FNR; open = 1 }
                  open && /PBJ__PROTO$/ { open = 0; want = 1; next }
                  open && /^[{#]/ { print head; open = 0 }
                  want { if ($0 != "#if PBJ__BODIES") print head; want = 0 }' rt/*.h)

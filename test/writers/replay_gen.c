@@ -34,20 +34,20 @@ static bool structs;              /* --structs: build_M */
 static const char *zero_args(const plan_field *pf, const char *f)
 {
     const plan_code *c = &pf->code;
-    if (f == c->writer.raw) return "NULL, 0";
-    if (f == c->writer.put) {
-        const char *k = strcmp(c->writer.k_type, "pbj_slice") == 0 ? "pbj_slice_make(NULL, 0)" : "0";
-        const char *v = strchr(c->writer.v_type, '*') ? "NULL" : strcmp(c->writer.v_type, "pbj_slice") == 0 ? "pbj_slice_make(NULL, 0)" : "0";
+    if (f == c->writer->raw) return "NULL, 0";
+    if (f == c->writer->put) {
+        const char *k = strcmp(c->writer->k_type, "pbj_slice") == 0 ? "pbj_slice_make(NULL, 0)" : "0";
+        const char *v = strchr(c->writer->v_type, '*') ? "NULL" : strcmp(c->writer->v_type, "pbj_slice") == 0 ? "pbj_slice_make(NULL, 0)" : "0";
         return ir_pool_printf(&run.pool, "%s, %s", k, v);
     }
-    return strchr(c->writer.params, ',') ? "NULL, 0" : "0";
+    return strchr(c->writer->params, ',') ? "NULL, 0" : "0";
 }
 
 /* A call of pf's function with "zero" arguments. */
 static const char *zero_call(const plan_field *pf)
 {
     const plan_code *c = &pf->code;
-    const char *f = *c->writer.raw ? c->writer.raw : *c->writer.put ? c->writer.put : *c->writer.add ? c->writer.add : c->writer.set;
+    const char *f = *c->writer->raw ? c->writer->raw : *c->writer->put ? c->writer->put : *c->writer->add ? c->writer->add : c->writer->set;
     return ir_pool_printf(&run.pool, "%s(w, %s)", f, zero_args(pf, f));
 }
 
@@ -64,19 +64,19 @@ static void message_call(const plan_field *pf, const char *e)
 {
     const plan_code *c = &pf->code;
     if (plain) {
-        fprintf(out, "        %s *c = %s(w);\n        CALL(produce_%s(c, %s));\n        CALL(%s_end(c));\n", c->writer.sub_type,
-                c->writer.open, c->sub, e, c->writer.sub_type);
+        fprintf(out, "        %s *c = %s(w);\n        CALL(produce_%s(c, %s));\n        CALL(%s_end(c));\n", c->writer->sub_type,
+                c->writer->open, c->sub, e, c->writer->sub_type);
         return;
     }
     fprintf(out, "        %s *v = %s;\n", c->sub, e);
     fprintf(out, "        switch (pick(r, v == NULL, v && whole_%s(v))) {\n", c->sub);
-    fprintf(out, "        case 0: {\n            %s *c = %s(w);\n", c->writer.sub_type, c->writer.open);
+    fprintf(out, "        case 0: {\n            %s *c = %s(w);\n", c->writer->sub_type, c->writer->open);
     fprintf(out, "            if (v && (st = replay_%s(c, v, r)) != 0) return st;\n", c->sub);
-    fprintf(out, "            if (coin(r) || r->fault) CALL(%s_end(c));\n            break;\n        }\n", c->writer.sub_type);
-    fprintf(out, "        case 1:\n            CALL(%s(w, v));\n            break;\n", c->writer.from);
+    fprintf(out, "            if (coin(r) || r->fault) CALL(%s_end(c));\n            break;\n        }\n", c->writer->sub_type);
+    fprintf(out, "        case 1:\n            CALL(%s(w, v));\n            break;\n", c->writer->from);
     fprintf(out, "        default: {\n            size_t n = v ? %s(v) : 0;\n", c->subfn.size);
     fprintf(out, "            uint8_t *b = (uint8_t *)malloc(n + 1);\n            if (n) %s(v, b + n);\n", c->subfn.write);
-    fprintf(out, "            st = %s(w, b, n);\n            free(b);\n            if (st) return st;\n", c->writer.raw);
+    fprintf(out, "            st = %s(w, b, n);\n            free(b);\n            if (st) return st;\n", c->writer->raw);
     fprintf(out, "            break;\n        }\n        }\n");
 }
 
@@ -93,28 +93,28 @@ static void field_calls(const plan_message *pm, size_t i)
     const plan_field *pf = &pm->fields.v[i];
     const plan_code *c = &pf->code;
     const char *x = c->x;
-    bool slice = strchr(c->writer.params, ',') != NULL;
+    bool slice = strchr(c->writer->params, ',') != NULL;
     const char *one = slice ? ir_pool_printf(&run.pool, "%s.data, %s.len", x, x) : x;
     const char *e = ir_pool_printf(&run.pool, "%s.data[i]", x);
     const char *one_e = slice ? ir_pool_printf(&run.pool, "%s.data, %s.len", e, e) : e;
     switch (pf->shape) {
     case PLAN_SHAPE_SCALAR:
-        fprintf(out, "    if (%s%s) {\n        CALL(%s(w, %s));\n", c->nonzero, plain ? "" : " || coin(r)", c->writer.set, one);
+        fprintf(out, "    if (%s%s) {\n        CALL(%s(w, %s));\n", c->nonzero, plain ? "" : " || coin(r)", c->writer->set, one);
         break;
     case PLAN_SHAPE_OPTIONAL:
     case PLAN_SHAPE_WRAPPER:
-        fprintf(out, "    if (m->%s) {\n        CALL(%s(w, %s));\n", c->has_member, c->writer.set, one);
+        fprintf(out, "    if (m->%s) {\n        CALL(%s(w, %s));\n", c->has_member, c->writer->set, one);
         break;
     case PLAN_SHAPE_ONEOF:
-        fprintf(out, "    %s (m->%s == %s) {\n        CALL(%s(w, %s));\n", field_if(pm, i), c->case_member, c->case_const, c->writer.set, one);
+        fprintf(out, "    %s (m->%s == %s) {\n        CALL(%s(w, %s));\n", field_if(pm, i), c->case_member, c->case_const, c->writer->set, one);
         break;
     case PLAN_SHAPE_PACKED:
     case PLAN_SHAPE_REPEATED:
-        fprintf(out, "    if (%s.count) {\n        %sCALL(%s(w, %s.data, %s.count));\n", x, plain ? "" : "if (coin(r)) ", c->writer.set, x, x);
-        if (!plain) fprintf(out, "        else for (size_t i = 0; i < %s.count; i++) CALL(%s(w, %s));\n", x, c->writer.add, e);
+        fprintf(out, "    if (%s.count) {\n        %sCALL(%s(w, %s.data, %s.count));\n", x, plain ? "" : "if (coin(r)) ", c->writer->set, x, x);
+        if (!plain) fprintf(out, "        else for (size_t i = 0; i < %s.count; i++) CALL(%s(w, %s));\n", x, c->writer->add, e);
         break;
     case PLAN_SHAPE_SLICES:
-        fprintf(out, "    if (%s.count) {\n        for (size_t i = 0; i < %s.count; i++) CALL(%s(w, %s));\n", x, x, c->writer.add, one_e);
+        fprintf(out, "    if (%s.count) {\n        for (size_t i = 0; i < %s.count; i++) CALL(%s(w, %s));\n", x, x, c->writer->add, one_e);
         break;
     case PLAN_SHAPE_MESSAGE:
         fprintf(out, "    if (%s) {\n", x);
@@ -139,7 +139,7 @@ static void field_calls(const plan_message *pm, size_t i)
     case PLAN_SHAPE_MAP_MESSAGE:
     case PLAN_SHAPE_MAP_CLOSED:
         fprintf(out, "    if (%s.count) {\n        for (size_t i = 0; i < %s.count; i++) CALL(%s(w, %s.%s, %s.%s));\n",
-                x, x, c->writer.put, e, c->writer.k_member, e, c->writer.v_member);
+                x, x, c->writer->put, e, c->writer->k_member, e, c->writer->v_member);
         break;
     default:
         return;
