@@ -74,8 +74,8 @@ static void message_call(const plan_field *pf, const char *e)
     fprintf(out, "            if (v && (st = replay_%s(c, v, r)) != 0) return st;\n", c->sub);
     fprintf(out, "            if (coin(r) || r->fault) CALL(%s_end(c));\n            break;\n        }\n", c->writer->sub_type);
     fprintf(out, "        case 1:\n            CALL(%s(w, v));\n            break;\n", c->writer->from);
-    fprintf(out, "        default: {\n            size_t n = v ? %s(v) : 0;\n", c->subfn.size);
-    fprintf(out, "            uint8_t *b = (uint8_t *)malloc(n + 1);\n            if (n) %s(v, b + n);\n", c->subfn.write);
+    fprintf(out, "        default: {\n            size_t n = v ? %s(v) : 0;\n", c->subfn->size);
+    fprintf(out, "            uint8_t *b = (uint8_t *)malloc(n + 1);\n            if (n) %s(v, b + n);\n", c->subfn->write);
     fprintf(out, "            st = %s(w, b, n);\n            free(b);\n            if (st) return st;\n", c->writer->raw);
     fprintf(out, "            break;\n        }\n        }\n");
 }
