@@ -287,6 +287,7 @@ static int resolve_files(resolver *r, int errors_before)
         if (f->is_input && r->diag->errors == 0) warn_unused_imports(f);
     }
     if (r->diag->errors == errors_before) resolve_interpret_options(prog);
+    if (r->diag->errors == errors_before) resolve_check_declarations(prog);
     return r->diag->errors - errors_before;
 }
 

@@ -89,6 +89,9 @@ bool names_is_aggregate(const sym *s);
 /* resolve_check.c */
 void check_file(resolver *r, ir_file *f);
 
+/* resolve_decl.c: extension declarations, after the interpreter (they are read from the options' bytes) */
+int resolve_check_declarations(ir_program *prog);
+
 /* resolve_style.c: editions' naming style and proto limits (of a file with no other error) */
 void style_check_file(resolver *r, ir_file *f);
 

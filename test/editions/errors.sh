@@ -2,7 +2,8 @@
 # errors.sh PBJC BUF OUT [DIR]: each broken editions schema test/editions/errors/X.proto must make
 # `pbjc --check` exit 1 with X.expected as the first line of stderr, and buf must reject it at
 # the same line and column (buf's first error; where buf reports another column, the
-# .expected file's second line says "buf: LINE:COL" and why). pbjc finds the language features'
+# .expected file's second line says "buf: LINE:COL" and why; where pbjc follows protoc in rejecting what
+# buf accepts, it says "buf: accepts" and why, and buf must accept it). pbjc finds the language features'
 # files in test/editions/features (their descriptor.proto in src/proto), buf has its own. DIR (default
 # test/editions/errors) holds the cases. Run from the repository top.
 set -u
@@ -22,6 +23,12 @@ for proto in *.proto; do
     if [ "$status" -ne 1 ] || [ "$got" != "$want" ]; then
         echo "FAIL $proto: pbjc exited $status"; echo "  want: $want"; echo "  got:  $got"
         fail=$((fail + 1)); continue
+    fi
+    if grep -q '^buf: accepts' "$x.expected"; then
+        if ! "$buf" build "$proto" -o /dev/null >/dev/null 2>"$out/$x.buf.err"; then
+            echo "FAIL $proto: buf rejects it now: $(head -n 1 "$out/$x.buf.err")"; fail=$((fail + 1)); continue
+        fi
+        pass=$((pass + 1)); continue
     fi
     if "$buf" build "$proto" -o /dev/null >/dev/null 2>"$out/$x.buf.err"; then
         echo "FAIL $proto: buf accepts it, so it is no error test"; fail=$((fail + 1)); continue

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""survey.py PBJC BUF PROTOBUF OUT [--imports]: every editions file of a protobuf checkout, pbjc beside buf.
+"""survey.py PBJC BUF PROTOBUF OUT [--imports | --source-info]: every editions file of a protobuf checkout, pbjc beside buf.
 
 Not a check (it needs protobuf's tree, which the repository does not carry): the survey issue 28 asks for, run by
 hand. For each .proto under PROTOBUF with an `edition = ...` statement, stages it and what it imports (transitively)
@@ -8,7 +8,9 @@ into a directory of its own under OUT with a buf.yaml (`version: v2`), then runs
   buf build FILE --as-file-descriptor-set --exclude-imports --exclude-source-info -o buf.binpb
   pbjc -I . --descriptor_set_out=pbjc.binpb -o gen FILE
 
-(with --imports: buf without --exclude-imports, pbjc with --include_imports) and sorts each file by verdict:
+(with --imports: buf without --exclude-imports, pbjc with --include_imports; with --source-info: buf without
+--exclude-source-info, pbjc with --include_source_info, both sets compared in sorted_locations.py's form, decoded
+by protoc with /usr/include's descriptor.proto, as descriptor.sh compares them) and sorts each file by verdict:
 both accept with the same bytes, both accept with different bytes, both reject, only pbjc rejects, only buf
 rejects. An import is staged from PROTOBUF/src/NAME, else the first file whose path ends in /NAME (so a file that
 imports descriptor.proto, directly or through cpp_features.proto, gets protobuf's, as both compilers would from
@@ -68,14 +70,32 @@ def stage(top, find, rel, name, into):
                 todo.append((found, imp))
 
 
+def source_info_text(path):
+    """The set at path as protoc prints it, its locations in the form sorted_locations.py gives both compilers'."""
+    with open(path, 'rb') as f:
+        text = subprocess.run(['protoc', '-I', '/usr/include', '--decode=google.protobuf.FileDescriptorSet',
+                               'google/protobuf/descriptor.proto'], stdin=f, stdout=subprocess.PIPE, check=True).stdout
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'sorted_locations.py')
+    return subprocess.run([sys.executable, script], input=text, stdout=subprocess.PIPE, check=True).stdout
+
+
+def same_sets(d, source_info):
+    a, b = os.path.join(d, 'buf.binpb'), os.path.join(d, 'pbjc.binpb')
+    if source_info:
+        return source_info_text(a) == source_info_text(b)
+    with open(a, 'rb') as fa, open(b, 'rb') as fb:
+        return fa.read() == fb.read()
+
+
 def run(cmd, cwd):
     p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     return p.returncode == 0, p.stdout
 
 
 def main():
-    args = [a for a in sys.argv[1:] if a != '--imports']
+    args = [a for a in sys.argv[1:] if a not in ('--imports', '--source-info')]
     imports = '--imports' in sys.argv[1:]
+    source_info = '--source-info' in sys.argv[1:]
     pbjc, buf, top, out = (os.path.abspath(a) for a in args)
     shutil.rmtree(out, ignore_errors=True)
     files = protos(top)
@@ -87,13 +107,14 @@ def main():
         stage(top, find, rel, name, d)
         with open(os.path.join(d, 'buf.yaml'), 'w') as f:
             f.write('version: v2\n')
-        buf_ok, buf_err = run([buf, 'build', name, '--as-file-descriptor-set', '--exclude-source-info', '-o',
-                               'buf.binpb'] + ([] if imports else ['--exclude-imports']), d)
+        buf_ok, buf_err = run([buf, 'build', name, '--as-file-descriptor-set', '-o', 'buf.binpb'] +
+                              ([] if source_info else ['--exclude-source-info']) +
+                              ([] if imports else ['--exclude-imports']), d)
         pbjc_ok, pbjc_err = run([pbjc, '-I', '.', '--descriptor_set_out=pbjc.binpb', '-o', 'gen', name] +
-                                (['--include_imports'] if imports else []), d)
+                                (['--include_imports'] if imports else []) +
+                                (['--include_source_info'] if source_info else []), d)
         if buf_ok and pbjc_ok:
-            with open(os.path.join(d, 'buf.binpb'), 'rb') as a, open(os.path.join(d, 'pbjc.binpb'), 'rb') as b:
-                verdict = 'same' if a.read() == b.read() else 'differ'
+            verdict = 'same' if same_sets(d, source_info) else 'differ'
         else:
             verdict = {(False, False): 'both-reject', (True, False): 'pbjc-rejects',
                        (False, True): 'buf-rejects'}[(buf_ok, pbjc_ok)]
