@@ -36,25 +36,19 @@ static tmpl_out out_in(ir_pool *pool) { return (tmpl_out){.bol = true, .pool = p
 static void out_drain(tmpl_out *o);
 #define OUT_DRAIN_AT ((size_t)1 << 20)   /* a file's output leaves memory a megabyte at a time */
 
-static void put_raw(tmpl_out *o, const char *s, size_t n)
-{
-    textbuf_put(&o->b, s, n);
-    if (o->file && o->b.len >= OUT_DRAIN_AT) out_drain(o);
-}
-
+/* s[0..n) with each line that begins in it and is not empty indented by o->indent spaces. */
 static void put(tmpl_out *o, const char *s, size_t n)
 {
-    static const char spaces[] = "                                                                ";
     while (n) {
         const char *nl = memchr(s, '\n', n);
-        size_t k = nl ? (size_t)(nl - s) + 1 : n;
-        if (o->bol && *s != '\n')
-            for (size_t i = o->indent; i; i -= i < sizeof spaces - 1 ? i : sizeof spaces - 1)
-                put_raw(o, spaces, i < sizeof spaces - 1 ? i : sizeof spaces - 1);
-        put_raw(o, s, k);
+        size_t k = nl ? (size_t)(nl - s) + 1 : n, pad = o->bol && *s != '\n' ? o->indent : 0;
+        char *at = textbuf_extend(&o->b, pad + k);
+        if (pad) memset(at, ' ', pad);
+        memcpy(at + pad, s, k);
         o->bol = nl != NULL;
         s += k;
         n -= k;
+        if (o->file && o->b.len >= OUT_DRAIN_AT) out_drain(o);
     }
 }
 

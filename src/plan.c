@@ -87,9 +87,9 @@ static const char *fill(ir_pool *pool, const char *pattern, const char *x, const
     for (const char *p = pattern; *p; p++) n += *p == '@' ? lx : *p == '#' ? ly : 1;
     char *s = ir_pool_chars(pool, n), *o = s;
     for (const char *p = pattern; *p; p++) {
-        const char *r = *p == '@' ? x : *p == '#' ? y : NULL;
-        if (r) o += strlen(strcpy(o, r));
-        else *o++ = *p;
+        size_t k = *p == '@' ? lx : *p == '#' ? ly : 0;
+        if (k) o = (char *)memcpy(o, *p == '@' ? x : y, k) + k;
+        else if (*p != '@' && *p != '#') *o++ = *p;
     }
     *o = 0;
     return s;
