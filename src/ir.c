@@ -1,8 +1,10 @@
 /* ir.c: the IR's memory pool, type tables and finders. */
+#define _DEFAULT_SOURCE       /* madvise's MADV_HUGEPAGE: glibc shows it only beside _POSIX_C_SOURCE when asked */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include "ir.h"
 #include "../rt/pbj_core.h"   /* wire type names */
 
@@ -14,10 +16,33 @@ typedef struct ir_chunk {
     _Alignas(max_align_t) unsigned char data[];
 } ir_chunk;
 
-#define IR_CHUNK 65536
+#define IR_CHUNK 65536                         /* a pool's first chunk; each next one twice the last, up to: */
+#define IR_CHUNK_MAX ((size_t)2 << 20)          /* a huge page */
+
+/* bytes for a chunk. Those of IR_CHUNK_MAX or more start on a huge page's boundary and ask for huge pages where the
+ * kernel has them (Linux's MADV_HUGEPAGE): a big plan (300 MB for a message of 100,000 fields) is then touched a
+ * huge page at a time, not 4 KB at a time (a page fault each: a third of the run's time). */
+static ir_chunk *chunk_memory(size_t bytes)
+{
+#ifdef MADV_HUGEPAGE
+    void *p;
+    if (bytes >= IR_CHUNK_MAX && posix_memalign(&p, IR_CHUNK_MAX, bytes) == 0) {
+        madvise(p, bytes, MADV_HUGEPAGE);
+        return p;
+    }
+#endif
+    return malloc(bytes);
+}
+
+/* The bytes of the next chunk of a pool whose current chunk is c. */
+static size_t chunk_bytes(const ir_chunk *c)
+{
+    size_t bytes = c ? sizeof *c + c->size : IR_CHUNK / 2;
+    return bytes < IR_CHUNK_MAX ? 2 * bytes : IR_CHUNK_MAX;
+}
 
 /* size bytes at an address that is a multiple of align (a power of two), not zeroed. A request of more than a
- * quarter chunk gets a chunk of its own behind the current one, whose room stays in use. */
+ * quarter of the next chunk gets a chunk of its own behind the current one, whose room stays in use. */
 static void *pool_take(ir_pool *pool, size_t size, size_t align)
 {
     ir_chunk *c = pool->chunks;
@@ -26,12 +51,13 @@ static void *pool_take(ir_pool *pool, size_t size, size_t align)
         c->used = at + size;
         return c->data + at;
     }
-    bool own = size > IR_CHUNK / 4;
-    size_t cap = own ? size : IR_CHUNK;
-    ir_chunk *n = malloc(sizeof *n + cap);
+    size_t bytes = chunk_bytes(c);
+    bool own = size > (bytes - sizeof *c) / 4;
+    if (own) bytes = sizeof *c + size;
+    ir_chunk *n = chunk_memory(bytes);
     if (!n) { fputs("pbjc: out of memory\n", stderr); abort(); }
     n->used = size;
-    n->size = cap;
+    n->size = bytes - sizeof *n;
     if (own && c) n->next = c->next, c->next = n;
     else n->next = c, pool->chunks = n;
     return n->data;

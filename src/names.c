@@ -233,7 +233,9 @@ static void claim(check *t, const names_decl *o)
 int names_check(const names_list *const *lists, size_t n)
 {
     check t = {0};
-    symtab_init(&t.names);
+    size_t total = 0;
+    for (size_t i = 0; i < n; i++) total += lists[i]->n;
+    symtab_init_for(&t.names, total);
     for (size_t i = 0; i < n; i++)
         for (size_t j = 0; j < lists[i]->n; j++) claim(&t, &lists[i]->v[j]);
     symtab_free(&t.names);

@@ -1196,7 +1196,7 @@ static plan_message *plan_message_build(ir_pool *pool, const ir_message *m, name
     for (size_t i = 0; i < m->extension_ranges.n; i++) ir_pool_vec_push(pool, &pm->ext_ranges, m->extension_ranges.v[i]);
     sort(pm->ext_ranges.v, pm->ext_ranges.n, sizeof *pm->ext_ranges.v, range_by_start);
     members ms = {.pool = pool};
-    symtab_init(&ms.taken);
+    symtab_init_for(&ms.taken, 2 * pm->fields.n + 2 * pm->oneofs.n);   /* fields, has-bits, oneofs and cases */
     for (size_t i = 0; i < pm->fields.n; i++) member_take(&ms, pm->fields.v[i].member);
     for (size_t i = 0; i < pm->oneofs.n; i++) {
         plan_oneof *po = pm->oneofs.v[i];
