@@ -103,9 +103,12 @@ static char *digits_before(char *end, unsigned long long v, unsigned base, int w
 /* The length of the conversion after a '%' when quick_format prints it (s d u x %, zu, 02x), else 0. */
 static size_t quick_conversion(const char *c)
 {
-    if (*c && strchr("sdux%", *c)) return 1;
-    if (strncmp(c, "zu", 2) == 0) return 2;
-    return strncmp(c, "02x", 3) == 0 ? 3 : 0;
+    switch (c[0]) {
+    case 's': case 'd': case 'u': case 'x': case '%': return 1;
+    case 'z': return c[1] == 'u' ? 2 : 0;
+    case '0': return c[1] == '2' && c[2] == 'x' ? 3 : 0;
+    default: return 0;
+    }
 }
 
 /* One argument of conversion c as text ending at end (a number) or elsewhere (%s); *stop is where it ends. */
@@ -138,26 +141,25 @@ static int quick_format(char *out, size_t room, const char *fmt, va_list ap)
 {
     for (const char *f = strchr(fmt, '%'); f; f = strchr(f + 1 + quick_conversion(f + 1), '%'))
         if (!quick_conversion(f + 1)) return -1;
-    char num[24], *o = out;
+    char num[24], *o = out, *last = out + room - 1;    /* room for the NUL at last */
     va_list args;
     va_copy(args, ap);
-    for (const char *f = fmt; *f;) {
-        const char *s = f, *stop = f + strcspn(f, "%");
-        if (*f == '%') {
-            s = quick_value(f + 1, &args, num + sizeof num, &stop);
-            f += 1 + quick_conversion(f + 1);
-        } else f = stop;
-        size_t k = (size_t)(stop - s);
-        if ((size_t)(o - out) + k >= room) {
-            va_end(args);
-            return -1;
+    const char *f = fmt;
+    for (; *f && o < last; f++) {
+        if (*f != '%') {
+            *o++ = *f;
+            continue;
         }
+        const char *stop, *s = quick_value(f + 1, &args, num + sizeof num, &stop);
+        f += quick_conversion(f + 1);
+        size_t k = (size_t)(stop - s);
+        if (k > (size_t)(last - o)) break;
         memcpy(o, s, k);
         o += k;
     }
     va_end(args);
     *o = 0;
-    return (int)(o - out);
+    return *f ? -1 : (int)(o - out);
 }
 
 char *ir_pool_vprintf(ir_pool *pool, const char *fmt, va_list ap)

@@ -115,9 +115,15 @@ static const char *plan_print(ir_pool *pool, const plan_field *pf, const char *n
 /* The tag's bytes as a C string literal's escapes. */
 static const char *tag_bytes(ir_pool *pool, const uint8_t *tag, int n)
 {
-    char bytes[4 * 5 + 1] = "";
-    for (int i = 0; i < n; i++) sprintf(bytes + 4 * i, "\\x%02x", tag[i]);
-    return ir_pool_strdup(pool, bytes);
+    static const char hex[] = "0123456789abcdef";
+    char bytes[4 * 5], *o = bytes;
+    for (int i = 0; i < n; i++) {
+        *o++ = '\\';
+        *o++ = 'x';
+        *o++ = hex[tag[i] >> 4];
+        *o++ = hex[tag[i] & 15];
+    }
+    return ir_pool_strndup(pool, bytes, (size_t)(o - bytes));
 }
 
 static const char *plan_tag_write(ir_pool *pool, const uint8_t *tag, int n)

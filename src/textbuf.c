@@ -22,14 +22,17 @@ void textbuf_puts(textbuf *b, const char *s) { textbuf_put(b, s, strlen(s)); }
 
 void textbuf_printf(textbuf *b, const char *fmt, ...)
 {
+    if (b->cap - b->len < 256) textbuf_grow(b, 256);   /* most texts fit: printed once */
     va_list ap, again;
     va_start(ap, fmt);
     va_copy(again, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap);
+    int n = vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
     va_end(ap);
     if (n < 0) abort();
-    if (b->len + (size_t)n + 1 > b->cap) textbuf_grow(b, (size_t)n);
-    vsnprintf(b->s + b->len, (size_t)n + 1, fmt, again);
+    if (b->len + (size_t)n + 1 > b->cap) {
+        textbuf_grow(b, (size_t)n);
+        vsnprintf(b->s + b->len, (size_t)n + 1, fmt, again);
+    }
     va_end(again);
     b->len += (size_t)n;
 }
