@@ -114,7 +114,7 @@ static void tmpl_block_lazy(tmpl_out *o, size_t n, const tmpl_lazy *l)
 /* A template's member path a.b reads tmpl_member(v->a).b (tmpl2c): a is a struct, or a pointer to one (the parts of a
  * field's variables that only some fields have). */
 #define tmpl_member(a) \
-    (*_Generic((a), const names_message *: (a), plan_view *: (a), plan_writer *: (a), default: &(a)))
+    (*_Generic((a), const names_message *: (a), plan_view *: (a), plan_writer *: (a), plan_ext *: (a), default: &(a)))
 
 /* A template's block variable: text, or a lazy block. */
 #define tmpl_block(o, n, s) _Generic((s), const tmpl_lazy *: tmpl_block_lazy, default: tmpl_block_text)(o, n, s)
@@ -485,6 +485,15 @@ static const tmpl_lazy *lazy_runs(const fields *fs, plan_op op, const char *s, m
     return l;
 }
 
+/* v: extension x's variables, with its record (ext.tmpl's record section: a piece) made into e, a copy of its ext. */
+static void ext_with_record(ir_pool *pool, const plan_field *x, plan_code *v, plan_ext *e)
+{
+    *v = x->code;
+    *e = *x->code.ext;
+    v->ext = e;
+    e->record = expand_field(pool, ext_sections[PLAN_EXT_OP_RECORD][x->ext_shape], v);
+}
+
 /* ---- JSON input (M_from_json): json_read.tmpl's reader in the form plan chose, field_json_read.tmpl's cases ---- */
 
 #define JSON_FORM_SECTION(E, s, full) [PLAN_JSON_##E] = tmpl_json_read_form_##s,
@@ -509,8 +518,9 @@ static void json_ext_read_vars(ir_pool *pool, const plan_message *pm, message_va
     tmpl_out cases = out_in(pool), calls = out_in(pool);
     for (size_t i = 0; i < pm->ext_printed.n; i++) {
         const plan_field *x = pm->ext_printed.v[i];
-        plan_code c = x->code;
-        c.ext.record = expand_field(pool, ext_sections[PLAN_EXT_OP_RECORD][x->ext_shape], &c);
+        plan_code c;
+        plan_ext e;
+        ext_with_record(pool, x, &c, &e);
         json_ext_reads[x->ext_shape](&cases, &c);
         tmpl_json_read_ext_case(&calls, &(message_vars){.number = c.json_in.index});
     }
@@ -667,8 +677,8 @@ static void ext_cases(tmpl_out *o, const plan_fields *x, const char *replace, bo
     for (size_t i = 0; i < x->n; i++) {
         const plan_code *c = &x->v[i]->code;
         const char *number = expand_message(o->pool, tmpl_message_decode_number, &(message_vars){.number = c->number});
-        tmpl_message_decode_ext_cases(o, &(message_vars){.numbers = number, .kind = msgset ? "PBJ__EXT_ITEM" : c->ext.wt,
-                                                         .valid = c->ext.valid, .replace = replace});
+        tmpl_message_decode_ext_cases(o, &(message_vars){.numbers = number, .kind = msgset ? "PBJ__EXT_ITEM" : c->ext->wt,
+                                                         .valid = c->ext->valid, .replace = replace});
     }
 }
 
@@ -723,7 +733,7 @@ static const char *view_print_ext_fn(ir_pool *pool, const plan_message *pm)
     tmpl_out numbers = out_in(pool), cases = out_in(pool);
     for (size_t i = 0; i < n; i++) {
         const plan_code *c = &known[i].f->code;
-        tmpl_message_view_ext_known(&numbers, &(message_vars){.number = c->number, .kind = c->ext.wt, .valid = c->ext.valid,
+        tmpl_message_view_ext_known(&numbers, &(message_vars){.number = c->number, .kind = c->ext->wt, .valid = c->ext->valid,
                                                               .replace = known[i].last ? "true" : "false"});
     }
     for (size_t i = 0; i < pm->ext_printed.n; i++) {
@@ -959,8 +969,9 @@ static void gen_writers_header(tmpl_out *o, const plan_file *pf)
 
 static void gen_ext(tmpl_out *o, const plan_field *pf, plan_ext_op op)
 {
-    plan_code v = pf->code;
-    v.ext.record = expand_field(o->pool, ext_sections[PLAN_EXT_OP_RECORD][pf->ext_shape], &v);
+    plan_code v;
+    plan_ext e;
+    ext_with_record(o->pool, pf, &v, &e);
     ext_sections[op][pf->ext_shape](o, &v);
 }
 
