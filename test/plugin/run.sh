@@ -117,7 +117,7 @@ protoc_error misspelt "pbjc: error: unknown option 'vews' in the plugin paramete
     vews test/golden/scalars scalars.proto
 protoc_error misspelt-no "pbjc: error: unknown option 'no-jsn' in the plugin parameter \"no-jsn\"; did you mean no-json? (" \
     no-jsn test/golden/scalars scalars.proto
-protoc_error bad-value "pbjc: error: bad value 'fast' for pbj.performance in --performance=fast (expected default or max)" \
+protoc_error bad-value "pbjc: error: bad value 'fast' for pbj.performance in --performance=fast (expected default, max or size)" \
     performance=fast test/golden/scalars scalars.proto
 protoc_error bad-pbj "pbjc: error: unknown pbj option pbj.view" pbj.view=true test/golden/scalars scalars.proto
 
