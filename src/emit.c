@@ -36,25 +36,19 @@ static tmpl_out out_in(ir_pool *pool) { return (tmpl_out){.bol = true, .pool = p
 static void out_drain(tmpl_out *o);
 #define OUT_DRAIN_AT ((size_t)1 << 20)   /* a file's output leaves memory a megabyte at a time */
 
-static void put_raw(tmpl_out *o, const char *s, size_t n)
-{
-    textbuf_put(&o->b, s, n);
-    if (o->file && o->b.len >= OUT_DRAIN_AT) out_drain(o);
-}
-
+/* s[0..n) with each line that begins in it and is not empty indented by o->indent spaces. */
 static void put(tmpl_out *o, const char *s, size_t n)
 {
-    static const char spaces[] = "                                                                ";
     while (n) {
         const char *nl = memchr(s, '\n', n);
-        size_t k = nl ? (size_t)(nl - s) + 1 : n;
-        if (o->bol && *s != '\n')
-            for (size_t i = o->indent; i; i -= i < sizeof spaces - 1 ? i : sizeof spaces - 1)
-                put_raw(o, spaces, i < sizeof spaces - 1 ? i : sizeof spaces - 1);
-        put_raw(o, s, k);
+        size_t k = nl ? (size_t)(nl - s) + 1 : n, pad = o->bol && *s != '\n' ? o->indent : 0;
+        char *at = textbuf_extend(&o->b, pad + k);
+        if (pad) memset(at, ' ', pad);
+        memcpy(at + pad, s, k);
         o->bol = nl != NULL;
         s += k;
         n -= k;
+        if (o->file && o->b.len >= OUT_DRAIN_AT) out_drain(o);
     }
 }
 
@@ -120,7 +114,7 @@ static void tmpl_block_lazy(tmpl_out *o, size_t n, const tmpl_lazy *l)
 /* A template's member path a.b reads tmpl_member(v->a).b (tmpl2c): a is a struct, or a pointer to one (the parts of a
  * field's variables that only some fields have). */
 #define tmpl_member(a) \
-    (*_Generic((a), const names_message *: (a), plan_view *: (a), plan_writer *: (a), default: &(a)))
+    (*_Generic((a), const names_message *: (a), plan_view *: (a), plan_writer *: (a), plan_ext *: (a), default: &(a)))
 
 /* A template's block variable: text, or a lazy block. */
 #define tmpl_block(o, n, s) _Generic((s), const tmpl_lazy *: tmpl_block_lazy, default: tmpl_block_text)(o, n, s)
@@ -129,10 +123,11 @@ typedef struct enum_vars enum_vars;
 
 /* The variables of message.tmpl: a message's names and the blocks emit fills from field.tmpl. */
 struct message_vars {
-    const char *c, *full, *options, *doc, *defines, *typedefs, *arrays;
+    const char *c, *full, *options, *doc, *typedefs, *arrays;
     names_message n;
     const char *print_ext, *msgset;   /* M__print_ext or M__view_print_ext; whether it is a message set */
-    const char *oneof_cases, *members, *required, *accessors;                  /* header */
+    const char *oneof_cases, *members, *required, *accessors;                  /* header (members: a oneof's union) */
+    const tmpl_lazy *field_members, *defines, *field_accessors;               /* header: the struct's, each field's */
     const char *defaults, *ext_size, *encode, *decode_check, *decode_other, *print_ext_fn, *print;   /* source; print*: views' */
     const tmpl_lazy *init_fields, *size, *decode, *decode_sort;   /* each field's */
     const char *encode_impl;
@@ -152,7 +147,7 @@ struct message_vars {
     names_writer wn;                                                           /* writers */
     const char *wfields;
     const char *compare_fn;                                                    /* pbj.comparable (compare.tmpl) */
-    const char *hfields, *hsource;                                             /* building helpers */
+    const tmpl_lazy *hfields, *hsource;                                        /* building helpers */
     const char *wrequired, *wrequired_mask;
     const char *decode_protos, *decode_head, *decode_tail;                    /* decode: leaves inlined (max tier) */
     const char *decode_enter, *decode_leave;                                   /* decode: the depth count (none in a flat leaf) */
@@ -371,9 +366,6 @@ static fields *fields_for(ir_pool *pool, const plan_message *pm, fields_fill fil
     return fs;
 }
 
-/* The plan's variables as they are: enough for what reads no piece (declarations, JSON, helpers), with no copy. */
-static fields fields_plain(ir_pool *pool, const plan_message *pm) { return *fields_for(pool, pm, FILL_NONE); }
-
 /* op of field i, written to o. */
 static void put_field(tmpl_out *o, const fields *fs, plan_op op, size_t i)
 {
@@ -399,6 +391,14 @@ static const tmpl_lazy *lazy_each_field(const fields *fs, plan_op op)
 {
     tmpl_lazy *l = ir_pool_alloc(fs->pool, sizeof *l);
     *l = (tmpl_lazy){.write = write_each_field, .fs = fs, .op = op};
+    return l;
+}
+
+/* What write writes of fs's fields, when the template reaches it. */
+static const tmpl_lazy *lazy_write(const fields *fs, void (*write)(tmpl_out *o, const tmpl_lazy *l))
+{
+    tmpl_lazy *l = ir_pool_alloc(fs->pool, sizeof *l);
+    *l = (tmpl_lazy){.write = write, .fs = fs};
     return l;
 }
 
@@ -485,6 +485,15 @@ static const tmpl_lazy *lazy_runs(const fields *fs, plan_op op, const char *s, m
     return l;
 }
 
+/* v: extension x's variables, with its record (ext.tmpl's record section: a piece) made into e, a copy of its ext. */
+static void ext_with_record(ir_pool *pool, const plan_field *x, plan_code *v, plan_ext *e)
+{
+    *v = x->code;
+    *e = *x->code.ext;
+    v->ext = e;
+    e->record = expand_field(pool, ext_sections[PLAN_EXT_OP_RECORD][x->ext_shape], v);
+}
+
 /* ---- JSON input (M_from_json): json_read.tmpl's reader in the form plan chose, field_json_read.tmpl's cases ---- */
 
 #define JSON_FORM_SECTION(E, s, full) [PLAN_JSON_##E] = tmpl_json_read_form_##s,
@@ -509,8 +518,9 @@ static void json_ext_read_vars(ir_pool *pool, const plan_message *pm, message_va
     tmpl_out cases = out_in(pool), calls = out_in(pool);
     for (size_t i = 0; i < pm->ext_printed.n; i++) {
         const plan_field *x = pm->ext_printed.v[i];
-        plan_code c = x->code;
-        c.ext.record = expand_field(pool, ext_sections[PLAN_EXT_OP_RECORD][x->ext_shape], &c);
+        plan_code c;
+        plan_ext e;
+        ext_with_record(pool, x, &c, &e);
         json_ext_reads[x->ext_shape](&cases, &c);
         tmpl_json_read_ext_case(&calls, &(message_vars){.number = c.json_in.index});
     }
@@ -549,26 +559,26 @@ static message_vars message_vars_of(const plan_message *pm)
                           .rparams = pm->recursive ? ", uintptr_t lim, uint32_t depth" : ", uintptr_t lim"};
 }
 
-static const char *struct_members(const fields *fs)
+/* The struct's members: has-bits, then the fields (a oneof's members in a union where its first is). */
+static void write_struct_members(tmpl_out *o, const tmpl_lazy *l)
 {
+    const fields *fs = l->fs;
     const plan_message *pm = fs->pm;
-    tmpl_out o = out_in(fs->pool);
     for (size_t i = 0; i < pm->fields.n; i++)
-        if (pm->fields.v[i].has_member) tmpl_message_has_member(&o, &(message_vars){.has = pm->fields.v[i].has_member});
+        if (pm->fields.v[i].has_member) tmpl_message_has_member(o, &(message_vars){.has = pm->fields.v[i].has_member});
     for (size_t i = 0; i < pm->fields.n; i++) {
         const plan_oneof *po = pm->fields.v[i].oneof;
         if (!po) {
-            put_field(&o, fs, PLAN_OP_MEMBER, i);
+            put_field(o, fs, PLAN_OP_MEMBER, i);
             continue;
         }
         if (po->fields.v[0] != &pm->fields.v[i]) continue;     /* the union sits where its first member is */
         tmpl_out members = out_in(fs->pool);
         for (size_t k = 0; k < po->fields.n; k++) put_field(&members, fs, PLAN_OP_MEMBER, (size_t)(po->fields.v[k] - pm->fields.v));
-        tmpl_message_oneof_union(&o, &(message_vars){.case_type = po->case_type, .case_member = po->case_member,
-                                                     .oneof = po->member, .members = finish(&members)});
+        tmpl_message_oneof_union(o, &(message_vars){.case_type = po->case_type, .case_member = po->case_member,
+                                                    .oneof = po->member, .members = finish(&members)});
     }
-    if (pm->ext_ranges.n) tmpl_message_ext_member(&o, &(message_vars){0});
-    return finish(&o);
+    if (pm->ext_ranges.n) tmpl_message_ext_member(o, &(message_vars){0});
 }
 
 static const char *oneof_cases(ir_pool *pool, const plan_message *pm)
@@ -646,14 +656,14 @@ static void gen_tables(tmpl_out *o, const plan_file *pf)
 static void gen_message_header(tmpl_out *o, const plan_message *pm)
 {
     ir_pool *pool = o->pool;
-    fields fs = fields_plain(pool, pm);
+    const fields *fs = fields_for(pool, pm, FILL_NONE);
     message_vars v = message_vars_of(pm);
     v.oneof_cases = oneof_cases(pool, pm);
-    v.members = struct_members(&fs);
+    v.field_members = lazy_write(fs, write_struct_members);
     v.unknown_member = expand_message(pool, pm->unknown ? tmpl_message_unknown_member : tmpl_message_no_unknown_member, &v);
-    v.defines = each_field(&fs, PLAN_OP_DEFINE);
+    v.defines = lazy_each_field(fs, PLAN_OP_DEFINE);
     v.required = expand_message(pool, pm->may_miss ? tmpl_message_required_decl : tmpl_message_required_none, &v);
-    v.accessors = each_field(&fs, PLAN_OP_ACCESSORS);
+    v.field_accessors = lazy_each_field(fs, PLAN_OP_ACCESSORS);
     v.reverse_decl = pm->fast_write ? expand_message(pool, tmpl_reverse_decl, &v) : "";
     tmpl_message_header(o, &v);
     if (pm->text_read) tmpl_text_read_header(o, &v);
@@ -667,8 +677,8 @@ static void ext_cases(tmpl_out *o, const plan_fields *x, const char *replace, bo
     for (size_t i = 0; i < x->n; i++) {
         const plan_code *c = &x->v[i]->code;
         const char *number = expand_message(o->pool, tmpl_message_decode_number, &(message_vars){.number = c->number});
-        tmpl_message_decode_ext_cases(o, &(message_vars){.numbers = number, .kind = msgset ? "PBJ__EXT_ITEM" : c->ext.wt,
-                                                         .valid = c->ext.valid, .replace = replace});
+        tmpl_message_decode_ext_cases(o, &(message_vars){.numbers = number, .kind = msgset ? "PBJ__EXT_ITEM" : c->ext->wt,
+                                                         .valid = c->ext->valid, .replace = replace});
     }
 }
 
@@ -723,7 +733,7 @@ static const char *view_print_ext_fn(ir_pool *pool, const plan_message *pm)
     tmpl_out numbers = out_in(pool), cases = out_in(pool);
     for (size_t i = 0; i < n; i++) {
         const plan_code *c = &known[i].f->code;
-        tmpl_message_view_ext_known(&numbers, &(message_vars){.number = c->number, .kind = c->ext.wt, .valid = c->ext.valid,
+        tmpl_message_view_ext_known(&numbers, &(message_vars){.number = c->number, .kind = c->ext->wt, .valid = c->ext->valid,
                                                               .replace = known[i].last ? "true" : "false"});
     }
     for (size_t i = 0; i < pm->ext_printed.n; i++) {
@@ -959,8 +969,9 @@ static void gen_writers_header(tmpl_out *o, const plan_file *pf)
 
 static void gen_ext(tmpl_out *o, const plan_field *pf, plan_ext_op op)
 {
-    plan_code v = pf->code;
-    v.ext.record = expand_field(o->pool, ext_sections[PLAN_EXT_OP_RECORD][pf->ext_shape], &v);
+    plan_code v;
+    plan_ext e;
+    ext_with_record(o->pool, pf, &v, &e);
     ext_sections[op][pf->ext_shape](o, &v);
 }
 
@@ -1056,25 +1067,24 @@ static void section(tmpl_out *o, const char *title) { tmpl_file_section(o, &(fil
 /* ---- building helpers and services: after every struct, as writers ---------------------------- */
 
 /* Each field's building helpers: its shape's, then the C-string and array forms plan named for it. */
-static const char *helper_fields(const fields *fs)
+static void write_helper_fields(tmpl_out *o, const tmpl_lazy *l)
 {
-    tmpl_out o = out_in(fs->pool);
+    const fields *fs = l->fs;
     for (size_t i = 0; i < fs->pm->fields.n; i++) {
         const plan_code *c = fs->v[i];
-        put_field(&o, fs, PLAN_OP_HELPERS, i);
-        if (*c->helpers.set_str) tmpl_field_helpers_set_str(&o, c);
-        if (*c->helpers.add_str) tmpl_field_helpers_add_str(&o, c);
-        if (*c->helpers.add_many) tmpl_field_helpers_add_many(&o, c);
+        put_field(o, fs, PLAN_OP_HELPERS, i);
+        if (*c->helpers.set_str) tmpl_field_helpers_set_str(o, c);
+        if (*c->helpers.add_str) tmpl_field_helpers_add_str(o, c);
+        if (*c->helpers.add_many) tmpl_field_helpers_add_many(o, c);
     }
-    return finish(&o);
 }
 
 static message_vars helper_vars(ir_pool *pool, const plan_message *pm)
 {
-    fields fs = fields_plain(pool, pm);
+    const fields *fs = fields_for(pool, pm, FILL_NONE);
     message_vars v = message_vars_of(pm);
-    v.hfields = helper_fields(&fs);
-    v.hsource = each_field(&fs, PLAN_OP_HELPERS_SOURCE);
+    v.hfields = lazy_write(fs, write_helper_fields);
+    v.hsource = lazy_each_field(fs, PLAN_OP_HELPERS_SOURCE);
     return v;
 }
 

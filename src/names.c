@@ -4,25 +4,25 @@
 #include "diag.h"
 #include "symtab.h"
 
+#include <stdlib.h>
 #include <string.h>
 
-/* C keywords, C11 reserved words and names the C library may define as macros. */
+/* C keywords, C11 reserved words and names the C library may define as macros, in strcmp order (bsearch). */
 static const char *const reserved_names[] = {
-    "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else",
-    "enum", "extern", "float", "for", "goto", "if", "inline", "int", "long", "register",
-    "restrict", "return", "short", "signed", "sizeof", "static", "struct", "switch", "typedef",
-    "union", "unsigned", "void", "volatile", "while", "_Alignas", "_Alignof", "_Atomic",
-    "_Bool", "_Complex", "_Generic", "_Imaginary", "_Noreturn", "_Static_assert",
-    "_Thread_local", "bool", "true", "false", "NULL", "errno", "assert", "alignas", "alignof",
-    "noreturn", "static_assert", "thread_local", "complex", "imaginary", "linux", "unix",
-    "stdin", "stdout", "stderr", "EOF", "offsetof",
+    "EOF", "NULL", "_Alignas", "_Alignof", "_Atomic", "_Bool", "_Complex", "_Generic", "_Imaginary", "_Noreturn",
+    "_Static_assert", "_Thread_local", "alignas", "alignof", "assert", "auto", "bool", "break", "case", "char",
+    "complex", "const", "continue", "default", "do", "double", "else", "enum", "errno", "extern", "false", "float",
+    "for", "goto", "if", "imaginary", "inline", "int", "linux", "long", "noreturn", "offsetof", "register",
+    "restrict", "return", "short", "signed", "sizeof", "static", "static_assert", "stderr", "stdin", "stdout",
+    "struct", "switch", "thread_local", "true", "typedef", "union", "unix", "unsigned", "void", "volatile", "while",
 };
+
+static int name_cmp(const void *key, const void *item) { return strcmp(key, *(const char *const *)item); }
 
 const char *names_sanitize(ir_pool *pool, const char *name)
 {
-    for (size_t i = 0; i < sizeof reserved_names / sizeof *reserved_names; i++)
-        if (strcmp(name, reserved_names[i]) == 0) return ir_pool_strcat(pool, name, "_");
-    return name;
+    bool reserved = bsearch(name, reserved_names, sizeof reserved_names / sizeof *reserved_names, sizeof *reserved_names, name_cmp);
+    return reserved ? ir_pool_strcat(pool, name, "_") : name;
 }
 
 const char *names_of_full_name(ir_pool *pool, const char *full_name)
@@ -233,7 +233,9 @@ static void claim(check *t, const names_decl *o)
 int names_check(const names_list *const *lists, size_t n)
 {
     check t = {0};
-    symtab_init(&t.names);
+    size_t total = 0;
+    for (size_t i = 0; i < n; i++) total += lists[i]->n;
+    symtab_init_for(&t.names, total);
     for (size_t i = 0; i < n; i++)
         for (size_t j = 0; j < lists[i]->n; j++) claim(&t, &lists[i]->v[j]);
     symtab_free(&t.names);

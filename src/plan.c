@@ -87,9 +87,9 @@ static const char *fill(ir_pool *pool, const char *pattern, const char *x, const
     for (const char *p = pattern; *p; p++) n += *p == '@' ? lx : *p == '#' ? ly : 1;
     char *s = ir_pool_chars(pool, n), *o = s;
     for (const char *p = pattern; *p; p++) {
-        const char *r = *p == '@' ? x : *p == '#' ? y : NULL;
-        if (r) o += strlen(strcpy(o, r));
-        else *o++ = *p;
+        size_t k = *p == '@' ? lx : *p == '#' ? ly : 0;
+        if (k) o = (char *)memcpy(o, *p == '@' ? x : y, k) + k;
+        else if (*p != '@' && *p != '#') *o++ = *p;
     }
     *o = 0;
     return s;
@@ -115,9 +115,15 @@ static const char *plan_print(ir_pool *pool, const plan_field *pf, const char *n
 /* The tag's bytes as a C string literal's escapes. */
 static const char *tag_bytes(ir_pool *pool, const uint8_t *tag, int n)
 {
-    char bytes[4 * 5 + 1] = "";
-    for (int i = 0; i < n; i++) sprintf(bytes + 4 * i, "\\x%02x", tag[i]);
-    return ir_pool_strdup(pool, bytes);
+    static const char hex[] = "0123456789abcdef";
+    char bytes[4 * 5], *o = bytes;
+    for (int i = 0; i < n; i++) {
+        *o++ = '\\';
+        *o++ = 'x';
+        *o++ = hex[tag[i] >> 4];
+        *o++ = hex[tag[i] & 15];
+    }
+    return ir_pool_strndup(pool, bytes, (size_t)(o - bytes));
 }
 
 static const char *plan_tag_write(ir_pool *pool, const uint8_t *tag, int n)
@@ -1196,7 +1202,7 @@ static plan_message *plan_message_build(ir_pool *pool, const ir_message *m, name
     for (size_t i = 0; i < m->extension_ranges.n; i++) ir_pool_vec_push(pool, &pm->ext_ranges, m->extension_ranges.v[i]);
     sort(pm->ext_ranges.v, pm->ext_ranges.n, sizeof *pm->ext_ranges.v, range_by_start);
     members ms = {.pool = pool};
-    symtab_init(&ms.taken);
+    symtab_init_for(&ms.taken, 2 * pm->fields.n + 2 * pm->oneofs.n);   /* fields, has-bits, oneofs and cases */
     for (size_t i = 0; i < pm->fields.n; i++) member_take(&ms, pm->fields.v[i].member);
     for (size_t i = 0; i < pm->oneofs.n; i++) {
         plan_oneof *po = pm->oneofs.v[i];
@@ -1286,31 +1292,31 @@ static void plan_ext_code(ir_pool *pool, plan_field *pf)
     c->full_name = f->full_name;
     c->number = ir_pool_printf(pool, "%d", pf->number);
     c->ctype = pf->ctype;
-    c->ext.extendee = pf->extendee_cname;
-    c->ext.extendee_full = f->extend->extendee->full_name;
-    c->ext.wt = ir_pool_printf(pool, "%d", pf->group ? PBJ_WT_SGROUP : ir_type_wire_type(t));   /* the records decode keeps */
-    if (pf->packable) c->ext.wt = ir_pool_printf(pool, "%s | PBJ__EXT_PACKABLE", c->ext.wt);
+    c->ext->extendee = pf->extendee_cname;
+    c->ext->extendee_full = f->extend->extendee->full_name;
+    c->ext->wt = ir_pool_printf(pool, "%d", pf->group ? PBJ_WT_SGROUP : ir_type_wire_type(t));   /* the records decode keeps */
+    if (pf->packable) c->ext->wt = ir_pool_printf(pool, "%s | PBJ__EXT_PACKABLE", c->ext->wt);
     c->sub_name_fn = pf->type == IR_TYPE_ENUM && f->enum_type ? names_enum_name_fn(pool, NULL, names_enum_cname(pool, f->enum_type), f->enum_type) : "NULL";
-    c->ext.valid = pf->closed_enum ? c->sub_name_fn : "NULL";   /* an open enum keeps every value */
-    c->ext.default_value = pf->default_c ? pf->default_c : plan_is_slice(t) ? "pbj_slice_make(NULL, 0)" : "0";
-    c->ext.value_type = msg ? ir_pool_printf(pool, "const %s *", pf->ctype) : pf->ctype;
+    c->ext->valid = pf->closed_enum ? c->sub_name_fn : "NULL";   /* an open enum keeps every value */
+    c->ext->default_value = pf->default_c ? pf->default_c : plan_is_slice(t) ? "pbj_slice_make(NULL, 0)" : "0";
+    c->ext->value_type = msg ? ir_pool_printf(pool, "const %s *", pf->ctype) : pf->ctype;
     plan_wire_code(pool, pf);
-    c->ext.size_v = plan_value_size(pool, t, "v");
-    c->ext.write_v = plan_value_write(pool, t, "v");
-    c->ext.size_x = plan_value_size(pool, t, "x");
-    c->ext.write_x = plan_value_write(pool, t, "x");
+    c->ext->size_v = plan_value_size(pool, t, "v");
+    c->ext->write_v = plan_value_write(pool, t, "v");
+    c->ext->size_x = plan_value_size(pool, t, "x");
+    c->ext->write_x = plan_value_write(pool, t, "x");
     c->from_v = plan_from_wire(pool, t, "v");
-    c->ext.from_w = plan_from_wire(pool, t, "w");
-    c->ext.count_type = pf->repeated ? "size_t" : "bool";
-    c->ext.count_fn = pf->repeated ? c->ext.fn.count : c->ext.fn.has;
-    c->ext.count_test = pf->repeated ? "" : " != 0";
-    c->ext.get_fn = pf->repeated ? c->ext.fn.at : c->ext.fn.get;
-    c->ext.get_params = pf->repeated ? ", size_t i" : "";
-    c->ext.idx = pf->repeated ? "i" : "(size_t)-1";
-    c->ext.print_s = plan_print(pool, pf, pf->name, "s");
-    c->ext.print_v = plan_print(pool, pf, pf->name, c->from_v);
-    c->ext.record = "";
-    c->ext.check = pf->utf8 && plan_is_slice(t) ? utf8_refusal(pool, "v", "PBJ_ERR_UTF8") : "";
+    c->ext->from_w = plan_from_wire(pool, t, "w");
+    c->ext->count_type = pf->repeated ? "size_t" : "bool";
+    c->ext->count_fn = pf->repeated ? c->ext->fn.count : c->ext->fn.has;
+    c->ext->count_test = pf->repeated ? "" : " != 0";
+    c->ext->get_fn = pf->repeated ? c->ext->fn.at : c->ext->fn.get;
+    c->ext->get_params = pf->repeated ? ", size_t i" : "";
+    c->ext->idx = pf->repeated ? "i" : "(size_t)-1";
+    c->ext->print_s = plan_print(pool, pf, pf->name, "s");
+    c->ext->print_v = plan_print(pool, pf, pf->name, c->from_v);
+    c->ext->record = "";
+    c->ext->check = pf->utf8 && plan_is_slice(t) ? utf8_refusal(pool, "v", "PBJ_ERR_UTF8") : "";
     plan_ext_json_code(pool, pf);
 }
 
@@ -1333,7 +1339,7 @@ static void plan_ext_view_code(ir_pool *pool, plan_field *pf, names_list *names)
     int wt = pf->group ? PBJ_WT_SGROUP : message ? PBJ_WT_LEN : ir_type_wire_type(pf->type);
     w->tag = ir_pool_printf(pool, "0x%x", pf->msgset ? (unsigned)PBJ_TAG(1, PBJ_WT_SGROUP) : (unsigned)PBJ_TAG(pf->number, wt));
     w->packed_tag = pf->packable || pf->msgset ? ir_pool_printf(pool, "0x%x", (unsigned)PBJ_TAG(pf->number, PBJ_WT_LEN)) : "0";
-    w->keep = pf->closed_enum ? ir_pool_printf(pool, "%s((int32_t)w)", c->ext.valid) : "1";
+    w->keep = pf->closed_enum ? ir_pool_printf(pool, "%s((int32_t)w)", c->ext->valid) : "1";
     w->from = plan_from_wire(pool, pf->type, "w");
     w->next_fn = pf->msgset ? "pbj__view_next_item" : pf->group ? "pbj__view_next_group" : "pbj__view_next_payload";
     w->tag_byte = pf->msgset ? c->number : "0";   /* next's second argument: an item's type_id; no one-byte tag */
@@ -1349,7 +1355,8 @@ static plan_field *plan_extension(ir_pool *pool, const ir_field *f, names_list *
     pf->name = ir_pool_printf(pool, "[%s]", f->full_name);
     pf->number = f->number;
     pf->cname = names_of_full_name(pool, f->full_name);
-    names_extension_functions(pool, names, &pf->code.ext.fn, pf->cname, f);
+    pf->code.ext = ir_pool_alloc(pool, sizeof *pf->code.ext);
+    names_extension_functions(pool, names, &pf->code.ext->fn, pf->cname, f);
     pf->member = pf->cname;
     pf->extendee_cname = names_message_cname(pool, f->extend->extendee);
     pf->msgset = f->extend->extendee->message_set_wire_format && f->type == IR_TYPE_MESSAGE && f->label != IR_LABEL_REPEATED;

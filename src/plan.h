@@ -230,7 +230,8 @@ typedef struct plan_wire {
 
 /* The text of a field's code (all C text; "" when not used): the variables every operation of field.tmpl and
  * value.tmpl shares, and one nested struct per generated API (above), each filled by its own plan function; view
- * and writer only where the message has them (NULL), subfn only for message fields (others share one of "").
+ * and writer only where the message has them (NULL), ext only for extensions, subfn only for message fields (others
+ * share one of "").
  * Members marked "piece" are not the plan's: they are a template section the plan chose (by read, width, framing,
  * sub_reverse, ...) expanded with the field's own variables, which emit makes for one field at a time, in a copy
  * of its variables, as it writes the section that reads them (emit.c's put_section), and drops after: a run keeps
@@ -286,7 +287,7 @@ typedef struct plan_code {
     const char *cmp_fn;           /* the entries' order by key (the runtime's pbj__key_cmp_*) */
     /* map whose values are a closed enum */
     const char *value_enum, *value_member;
-    plan_ext ext;                 /* an extension's accessors (ext.tmpl) and records */
+    plan_ext *ext;                /* an extension's accessors (ext.tmpl) and records: NULL for a message's field */
     plan_view *view;              /* views: NULL when the field's message (an extension's extendee) has none */
     /* pieces (fill_decode, fill_size): value.tmpl's sections by read, width, framing */
     const char *read, *read_pe, *payload, *sizes, *packed_count, *read_msg;

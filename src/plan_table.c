@@ -34,7 +34,8 @@ static const char *pool_add(ir_pool *mem, table_pool *p, const char *s)
     size_t n = strlen(s);
     if (p->chunk && p->chunk + n + 1 > POOL_CHUNK) pool_close(mem, p);
     const char *at = ir_pool_printf(mem, "%zu", p->size), *literal = plan_c_string_literal(mem, s, n);
-    textbuf_printf(&p->text, "%.*s\\000", (int)strlen(literal) - 2, literal + 1);   /* inside one literal: its quotes off */
+    textbuf_put(&p->text, literal + 1, strlen(literal) - 2);   /* inside one literal: its quotes off */
+    textbuf_puts(&p->text, "\\000");
     p->size += n + 1;
     p->chunk += n + 1;
     return at;

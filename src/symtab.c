@@ -5,9 +5,12 @@
 #include <string.h>
 #include <xxhash.h>
 
-void symtab_init(symtab *t)
+void symtab_init(symtab *t) { symtab_init_for(t, 0); }
+
+void symtab_init_for(symtab *t, size_t n)
 {
     t->cap = 64;
+    while (t->cap < 2 * n) t->cap *= 2;
     t->count = 0;
     t->slots = calloc(t->cap, sizeof *t->slots);
     if (!t->slots) abort();

@@ -17,6 +17,7 @@ typedef struct symtab {
 } symtab;
 
 void  symtab_init(symtab *t);
+void  symtab_init_for(symtab *t, size_t n);     /* room for n keys without growing */
 void  symtab_free(symtab *t);
 void *symtab_get(const symtab *t, const char *key, size_t len);    /* NULL when absent */
 /* Inserts key -> value unless present; returns the value already there, or NULL when inserted. */

@@ -6,9 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void reserve(textbuf *b, size_t n)
+void textbuf_grow(textbuf *b, size_t n)
 {
-    if (b->len + n + 1 <= b->cap) return;
     size_t cap = b->cap ? b->cap : 256;
     while (cap < b->len + n + 1) cap *= 2;
     char *s = realloc(b->s, cap);
@@ -17,26 +16,23 @@ static void reserve(textbuf *b, size_t n)
     b->cap = cap;
 }
 
-void textbuf_put(textbuf *b, const char *s, size_t n)
-{
-    reserve(b, n);
-    memcpy(b->s + b->len, s, n);
-    b->len += n;
-    b->s[b->len] = 0;
-}
+void textbuf_put(textbuf *b, const char *s, size_t n) { memcpy(textbuf_extend(b, n), s, n); }
 
 void textbuf_puts(textbuf *b, const char *s) { textbuf_put(b, s, strlen(s)); }
 
 void textbuf_printf(textbuf *b, const char *fmt, ...)
 {
+    if (b->cap - b->len < 256) textbuf_grow(b, 256);   /* most texts fit: printed once */
     va_list ap, again;
     va_start(ap, fmt);
     va_copy(again, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap);
+    int n = vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
     va_end(ap);
     if (n < 0) abort();
-    reserve(b, (size_t)n);
-    vsnprintf(b->s + b->len, (size_t)n + 1, fmt, again);
+    if (b->len + (size_t)n + 1 > b->cap) {
+        textbuf_grow(b, (size_t)n);
+        vsnprintf(b->s + b->len, (size_t)n + 1, fmt, again);
+    }
     va_end(again);
     b->len += (size_t)n;
 }

@@ -11,6 +11,18 @@ typedef struct textbuf {
 } textbuf;
 
 void textbuf_put(textbuf *b, const char *s, size_t n);
+/* A bigger buffer, with room for n more bytes and a NUL. */
+void textbuf_grow(textbuf *b, size_t n);
+
+/* Room for n more bytes at the end of the text, counted in it (NUL after them): the caller fills them. */
+static inline char *textbuf_extend(textbuf *b, size_t n)
+{
+    if (b->len + n + 1 > b->cap) textbuf_grow(b, n);
+    char *at = b->s + b->len;
+    b->len += n;
+    b->s[b->len] = 0;
+    return at;
+}
 void textbuf_puts(textbuf *b, const char *s);
 void textbuf_printf(textbuf *b, const char *fmt, ...) IR_PRINTF(2, 3);
 /* The text as one string in pool ("" when empty); the buffer is freed and empty again. */

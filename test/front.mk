@@ -1,9 +1,9 @@
-# test/front.mk: the front end's tests: lexer and parser units and the parse of
+# test/front.mk: the front end's tests: lexer, parser and IR pool units and the parse of
 # every corpus file (cmocka, under ASan+UBSan), comments against protoc's
 # SourceCodeInfo, descriptor sets of the language's corners against protoc's,
 # the driver's flags, and --help against the man page.
 FRONT       := $(B)/front
-FRONT_UNITS := $(FRONT)/lex_test $(FRONT)/parse_test $(FRONT)/corpus_test
+FRONT_UNITS := $(FRONT)/lex_test $(FRONT)/parse_test $(FRONT)/corpus_test $(FRONT)/pool_test
 FRONT_CORPUS := /usr/include/google/protobuf $(if $(CORPUS_FOUND),$(CORPUS_HAPI))
 
 $(FRONT)/%: test/unit/%.c test/unit/front_util.h $(PBJC_SAN_LIB_OBJS) | deps
@@ -19,6 +19,7 @@ $(FRONT)/comment_dump: test/front/comment_dump.c $(PBJC_SAN_LIB_OBJS) | deps
 check-front-units: $(FRONT_UNITS)
 	$(FRONT)/lex_test
 	$(FRONT)/parse_test
+	$(FRONT)/pool_test
 	$(FRONT)/corpus_test $(FRONT_CORPUS)
 	$(call corpus_skip,check-front-units: parsing hapi)
 
