@@ -157,10 +157,7 @@ struct message_vars {
     const char *decode_protos, *decode_head, *decode_tail;                    /* decode: leaves inlined (max tier) */
     const char *decode_enter, *decode_leave;                                   /* decode: the depth count (none in a flat leaf) */
     const tmpl_lazy *size_fn, *decode_fn;                                      /* M_size, M__decode: code, or the table walked */
-    const char *json_body, *json_fields, *json_names, *json_count, *json_seen;   /* JSON input (json_read.tmpl) */
-    const char *json_value, *json_form, *json_closed, *json_null;
-    const char *json_ext_fn, *json_ext_read_fn, *json_ext_cases;             /* extensions in JSON (json*.tmpl) */
-    const char *type_json;                                                     /* M__type's members (json.tmpl) */
+    const char *json_ext_fn;                                                   /* extensions in JSON (json.tmpl) */
 };
 
 /* The variables of enum.tmpl and file.tmpl. */
@@ -267,8 +264,7 @@ typedef enum fields_fill {
     FILL_NONE,       /* declarations, JSON, text, helpers, compare: no piece read */
     FILL_PIECES,     /* the functions' bodies: size, decode and writers' sections get their pieces */
     FILL_REVERSE,    /* the reverse encoder (M__write_reverse): room checks, inlined callees */
-    FILL_UNCHECKED,  /* M__write: the reverse encoder's sections without room checks */
-    FILL_VALUE       /* JSON input: json_in.value, made by the section of the field's shape in values */
+    FILL_UNCHECKED   /* M__write: the reverse encoder's sections without room checks */
 } fields_fill;
 
 /* One message's fields for a pass (v[i]: field i's variables); the text made from them goes to pool. */
@@ -277,7 +273,6 @@ struct fields {
     const plan_code **v;
     ir_pool *pool;
     fields_fill fill;
-    const field_section *values;  /* FILL_VALUE's sections, by shape */
 };
 
 /* The size sections' pieces of field i: its elements' sizes, and the check of a type reaching a cycle. */
@@ -345,7 +340,7 @@ static void put_section(tmpl_out *o, const fields *fs, plan_op op, field_section
     bool sized = op != PLAN_OP_SIZE || size_pieces(fs->pm->fields.v[i].shape);
     bool pieces = fs->fill == FILL_PIECES && sized && (op == PLAN_OP_SIZE || op == PLAN_OP_DECODE || op == PLAN_OP_COUNT);
     bool reverse = (fs->fill == FILL_REVERSE || fs->fill == FILL_UNCHECKED) && op == PLAN_OP_RWRITE;
-    if (!pieces && !reverse && fs->fill != FILL_VALUE) {
+    if (!pieces && !reverse) {
         section(o, fs->v[i]);
         return;
     }
@@ -355,7 +350,6 @@ static void put_section(tmpl_out *o, const fields *fs, plan_op op, field_section
     if (op == PLAN_OP_DECODE) fill_decode(&scratch, fs->pm, i, &v);
     else if (op == PLAN_OP_SIZE) fill_size(&scratch, pf, &v);
     else if (op == PLAN_OP_COUNT) v.payload = expand_field(&scratch, width_sections[pf->width][0], &v);
-    else if (fs->fill == FILL_VALUE) v.json_in.value = expand_field(&scratch, fs->values[pf->shape], &v);
     else if (fs->fill == FILL_REVERSE) fill_reverse(&scratch, pf, &v);
     else fill_unchecked(&scratch, fs->pm, pf, &v);
     section(o, &v);
@@ -366,7 +360,7 @@ static void put_section(tmpl_out *o, const fields *fs, plan_op op, field_section
 static fields *fields_for(ir_pool *pool, const plan_message *pm, fields_fill fill)
 {
     fields *fs = ir_pool_alloc(pool, sizeof *fs);
-    *fs = (fields){pm, ir_pool_alloc(pool, (pm->fields.n + 1) * sizeof *fs->v), pool, fill, NULL};
+    *fs = (fields){pm, ir_pool_alloc(pool, (pm->fields.n + 1) * sizeof *fs->v), pool, fill};
     for (size_t i = 0; i < pm->fields.n; i++) fs->v[i] = &pm->fields.v[i].code;
     return fs;
 }
@@ -483,60 +477,6 @@ static const tmpl_lazy *lazy_runs(const fields *fs, plan_op op, const char *s, m
     tmpl_lazy *l = ir_pool_alloc(fs->pool, sizeof *l);
     *l = (tmpl_lazy){.write = write_runs, .fs = fs, .op = op, .s = s, .ext = ext, .reverse = reverse};
     return l;
-}
-
-/* ---- JSON input (M_from_json): json_read.tmpl's reader in the form plan chose, field_json_read.tmpl's cases ---- */
-
-#define JSON_FORM_SECTION(E, s, full) [PLAN_JSON_##E] = tmpl_json_read_form_##s,
-static const message_section json_forms[] = {PLAN_JSON_FORMS(JSON_FORM_SECTION)};
-#undef JSON_FORM_SECTION
-#define JSON_FORM_NAME(E, s, full) [PLAN_JSON_##E] = #s,
-static const char *const json_form_names[] = {PLAN_JSON_FORMS(JSON_FORM_NAME)};
-#undef JSON_FORM_NAME
-#define JSON_VALUE_SECTION(S, s, a) [PLAN_SHAPE_##S] = tmpl_field_json_read_value_##s,
-static const field_section json_values[PLAN_SHAPE_COUNT] = {PLAN_SHAPES(JSON_VALUE_SECTION, 0)};
-#undef JSON_VALUE_SECTION
-
-#define JSON_EXT_READ_SECTION(E, s, a) [PLAN_EXT_##E] = tmpl_field_json_read_ext_##s,
-static const field_section json_ext_reads[PLAN_EXT_COUNT] = {PLAN_EXT_SHAPES(JSON_EXT_READ_SECTION, 0)};
-#undef JSON_EXT_READ_SECTION
-
-/* M__json_ext_read (each extension's case, its record made by ext.tmpl) and the reader's cases calling it. */
-static void json_ext_read_vars(ir_pool *pool, const plan_message *pm, message_vars *v)
-{
-    v->json_ext_read_fn = v->json_ext_cases = "";
-    if (!pm->ext_printed.n) return;
-    tmpl_out cases = out_in(pool), calls = out_in(pool);
-    for (size_t i = 0; i < pm->ext_printed.n; i++) {
-        const plan_field *x = pm->ext_printed.v[i];
-        plan_code c = x->code;
-        c.ext.record = expand_field(pool, ext_sections[PLAN_EXT_OP_RECORD][x->ext_shape], &c);
-        json_ext_reads[x->ext_shape](&cases, &c);
-        tmpl_json_read_ext_case(&calls, &(message_vars){.number = c.json_in.index});
-    }
-    tmpl_json_read_ext_call(&calls, v);
-    v->json_ext_cases = finish(&calls);
-    v->cases = finish(&cases);
-    v->json_ext_read_fn = expand_message(pool, tmpl_json_read_ext_read_fn, v);
-}
-
-static message_vars json_read_vars(ir_pool *pool, const plan_message *pm)
-{
-    fields *fs = fields_for(pool, pm, FILL_VALUE);
-    fs->values = json_values;
-    message_vars v = {.c = pm->cname, .full = pm->m->full_name, .n = pm->fn, .json_names = pm->json_names,
-                      .json_count = pm->json_count, .json_seen = pm->json_seen, .json_form = json_form_names[pm->json_form]};
-    v.json_fields = each_field(fs, PLAN_OP_JSON_READ);
-    v.json_value = pm->fields.n ? expand_field(pool, json_values[pm->fields.v[0].shape], fs->v[0]) : "";
-    json_ext_read_vars(pool, pm, &v);
-    v.json_body = expand_message(pool, json_forms[pm->json_form], &v);
-    return v;
-}
-
-static message_vars json_enum_vars(const plan_enum *pe)
-{
-    return (message_vars){.c = pe->json, .json_names = pe->json_names, .json_count = pe->json_count,
-                          .json_closed = pe->json_closed, .json_null = pe->json_null};
 }
 
 /* ---- messages ------------------------------------------------------------------------------------- */
@@ -895,30 +835,14 @@ static const char *json_ext_fn(ir_pool *pool, const plan_message *pm, message_va
     return expand_message(pool, tmpl_json_ext_fn, &v);
 }
 
-/* M__type, the type record (with pbj.json or pbj.text_read), declared (header) or defined (source). */
-static void gen_type(tmpl_out *o, const plan_message *pm, message_vars *v, bool header)
-{
-    if (pm->map_entry || !(pm->json || pm->text_read)) return;
-    v->type_json = pm->json ? expand_message(o->pool, tmpl_json_type_json, v) : "NULL, NULL, NULL";
-    (header ? tmpl_json_type_decl : tmpl_json_type_source)(o, v);
-}
-
-/* A message's JSON functions and type record, declared (header) or defined (source); a map entry has none (its
- * map's table walk writes and reads its key and value). */
+/* A message's JSON functions, declared (header) or defined (source); a map entry has none (its map's table walk
+ * writes and reads its key and value). */
 static void gen_json(tmpl_out *o, const plan_message *pm, bool header)
 {
+    if (!pm->json || pm->map_entry) return;
     message_vars v = message_vars_of(pm);
-    if (!pm->json) {
-        gen_type(o, pm, &v, header);
-        return;
-    }
-    if (pm->map_entry) return;
-    ir_pool *pool = o->pool;
-    v.json_ext_fn = json_ext_fn(pool, pm, v);
+    v.json_ext_fn = header ? "" : json_ext_fn(o->pool, pm, v);
     (header ? tmpl_json_decl : tmpl_json_source)(o, &v);
-    gen_type(o, pm, &v, header);
-    if (header) tmpl_json_read_header(o, &v);
-    else tmpl_json_read_source(o, (message_vars[]){json_read_vars(pool, pm)});
 }
 
 static void gen_json_header(tmpl_out *o, const plan_message *pm) { gen_json(o, pm, true); }
@@ -980,12 +904,6 @@ static void gen_enum_header(tmpl_out *o, const plan_enum *pe)
     tmpl_enum_header(o, &(enum_vars){.c = pe->cname, .full = pe->e->full_name, .doc = pe->doc, .name_fn = pe->name_fn,
                                       .from_name_fn = pe->from_name_fn, .table = pe->table.table, .values = finish(&values),
                                       .first = pe->e->values.n ? pe->e->values.v[0]->name : ""});
-    tmpl_json_read_enum_header(o, (message_vars[]){json_enum_vars(pe)});
-}
-
-static void gen_enum_source(tmpl_out *o, const plan_enum *pe)
-{
-    tmpl_json_read_enum_source(o, (message_vars[]){json_enum_vars(pe)});
 }
 
 /* ---- files ------------------------------------------------------------------------------------ */
@@ -1236,25 +1154,6 @@ static void gen_internal_header(tmpl_out *o, const plan_message *pm)
     if (pm->fast_write) tmpl_internal_reverse(o, &v);
 }
 
-static bool reads_json(const plan_message *pm) { return pm->json && !pm->map_entry; }
-
-static void gen_internal_json_read(tmpl_out *o, const plan_message *pm)
-{
-    if (reads_json(pm)) tmpl_internal_json_read(o, (message_vars[]){message_vars_of(pm)});
-}
-
-/* The messages' functions of one optional API, inside one #ifdef of its runtime header (open), when any has them. */
-static void gen_internal_group(tmpl_out *o, const plan_file *pf, bool (*has)(const plan_message *), message_section open,
-                               void (*gen)(tmpl_out *o, const plan_message *pm))
-{
-    size_t i = 0;
-    while (i < pf->messages.n && !has(pf->messages.v[i])) i++;
-    if (i == pf->messages.n) return;
-    open(o, &(message_vars){0});
-    each_message(o, pf, gen);
-    tmpl_internal_close(o, &(message_vars){0});
-}
-
 /* Before the inline code of views, extensions and writers, which calls them. */
 static void gen_internal(tmpl_out *o, const plan_file *pf)
 {
@@ -1262,7 +1161,6 @@ static void gen_internal(tmpl_out *o, const plan_file *pf)
     section(o, "for generated code only: not part of the API");
     tmpl_internal_intro(o, &(message_vars){0});
     each_message(o, pf, gen_internal_header);
-    gen_internal_group(o, pf, reads_json, tmpl_internal_json_read_open, gen_internal_json_read);
 }
 
 static void gen_header(tmpl_out *o, const plan_file *pf)
@@ -1273,7 +1171,7 @@ static void gen_header(tmpl_out *o, const plan_file *pf)
     tmpl_file_header_top(o, &v);
     for (size_t i = 0; i < pf->header_imports.n; i++) header_import(o, pf->header_imports.v[i]);
     if (file_has_views(pf)) tmpl_view_include(o, &(message_vars){0});
-    if (file_has_json(pf) || pf->enums.n) tmpl_json_include(o, &(message_vars){0});   /* enums: their JSON names, for any file's readers */
+    if (file_has_json(pf)) tmpl_json_include(o, &(message_vars){0});
     tmpl_file_header_open(o, &v);
     if (pf->enums.n) section(o, "enums");
     for (size_t i = 0; i < pf->enums.n; i++) gen_enum_header(o, pf->enums.v[i]);
@@ -1309,8 +1207,6 @@ static void gen_source(tmpl_out *o, const plan_file *pf)
     tmpl_file_source_top(o, &(file_vars){.proto = f->name, .version = PBJC_VERSION, .header = ir_pool_printf(pool, "%s.pb.h", base),
                                           .rtversion = ir_pool_printf(pool, "%d", PBJ_RUNTIME_VERSION)});
     for (size_t i = 0; i < pf->source_imports.n; i++) header_import(o, pf->source_imports.v[i]);
-    if (pf->enums.n) section(o, "enums: JSON names");
-    for (size_t i = 0; i < pf->enums.n; i++) gen_enum_source(o, pf->enums.v[i]);
     gen_tables(o, pf);
     each_message(o, pf, gen_message_source);
     each_message(o, pf, gen_json_source);

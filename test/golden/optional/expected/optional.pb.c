@@ -5,15 +5,6 @@
 #error "optional.proto was generated for pbj runtime version 5: regenerate it with the pbjc of this runtime"
 #endif
 
-/* ==== enums: JSON names ==== */
-
-#ifdef PBJ_JSON_READ_H
-const pbj_json_enum golden_optional_Mode__json = {(const pbj__jin_name[]){
-    {"FAST", 4, 1},
-    {"MODE_UNSPECIFIED", 16, 0},
-}, 2, false, false};
-#endif
-
 /* ==== field tables (rt/pbj_table.h) ==== */
 
 /* the names of the tables below, NUL-separated: each enum's full name, then its values' names by number; each
@@ -240,134 +231,8 @@ pbj_status golden_optional_Maybe__decode(golden_optional_Maybe *m, const uint8_t
 }
 
 #ifdef PBJ_JSON_H
-static void golden_optional_Maybe__json(const void *m, pbj_json *j) { pbj__json_message(&golden_optional_Maybe__table, m, j); }
-static pbj_status golden_optional_Maybe__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_optional_Maybe__table, m, out, o); }
 #endif
 
-#ifdef PBJ_TEXT_READ_H
-static void golden_optional_Maybe__type_init(void *m) { golden_optional_Maybe_init((golden_optional_Maybe *)m); }
-static pbj_status golden_optional_Maybe__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
-{
-    return golden_optional_Maybe_decode((golden_optional_Maybe *)m, buf, len, arena, o);
-}
-static size_t golden_optional_Maybe__type_size(void *m) { return golden_optional_Maybe_size((golden_optional_Maybe *)m); }
-static pbj_status golden_optional_Maybe__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_optional_Maybe_encode((golden_optional_Maybe *)m, buf, cap, len); }
-const pbj_msg_type golden_optional_Maybe__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
-    "golden.optional.Maybe", sizeof(golden_optional_Maybe), golden_optional_Maybe__type_init, golden_optional_Maybe__type_decode, golden_optional_Maybe__type_size, golden_optional_Maybe__type_encode,
-    golden_optional_Maybe__type_to_json, golden_optional_Maybe__json, golden_optional_Maybe__from_json
-,
-};
-#endif
-
-
-#ifdef PBJ_JSON_READ_H
-pbj_status golden_optional_Maybe_from_json(golden_optional_Maybe *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
-{
-    return pbj_json_read(&golden_optional_Maybe__type, m, json, len, arena, o);
-}
-
-static pbj_status golden_optional_Maybe__from_json_form(void *pm, pbj__json_in *j)
-{
-    static const pbj__jin_name names[] = {
-        {"data", 4, 5},
-        {"mode", 4, 3},
-        {"count", 5, 0},
-        {"label", 5, 1},
-        {"plain", 5, 6},
-        {"ratio", 5, 4},
-        {"enabled", 7, 2},
-    };
-    golden_optional_Maybe *m = (golden_optional_Maybe *)pm;
-    uint8_t seen[1] = {0};
-    pbj__jin_obj ob;
-    pbj_slice key;
-    (void)m;
-    if (!pbj__jin_object(j, &ob)) return j->st;
-    while (pbj__jin_key(j, &ob, &key)) {
-        int32_t k = pbj__jin_find(names, 7, key);
-        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
-        switch (k) {
-        case 0: /* count */
-            if (pbj__jin_null(j)) break;
-            {
-                bool keep = true;
-                if (!pbj__jin_int32(j, &m->count)) return j->st;
-                if (keep) {
-                    m->has_count = 1;
-                }
-            }
-            break;
-        case 1: /* label */
-            if (pbj__jin_null(j)) break;
-            {
-                bool keep = true;
-                if (!pbj__jin_string(j, &m->label)) return j->st;
-                if (keep) {
-                    m->has_label = 1;
-                }
-            }
-            break;
-        case 2: /* enabled */
-            if (pbj__jin_null(j)) break;
-            {
-                bool keep = true;
-                if (!pbj__jin_bool(j, &m->enabled)) return j->st;
-                if (keep) {
-                    m->has_enabled = 1;
-                }
-            }
-            break;
-        case 3: /* mode */
-            if (pbj__jin_null(j)) break;
-            {
-                bool keep = true;
-                if (!pbj__jin_enum(j, &golden_optional_Mode__json, &m->mode, &keep)) return j->st;
-                if (keep) {
-                    m->has_mode = 1;
-                }
-            }
-            break;
-        case 4: /* ratio */
-            if (pbj__jin_null(j)) break;
-            {
-                bool keep = true;
-                if (!pbj__jin_double(j, &m->ratio)) return j->st;
-                if (keep) {
-                    m->has_ratio = 1;
-                }
-            }
-            break;
-        case 5: /* data */
-            if (pbj__jin_null(j)) break;
-            {
-                bool keep = true;
-                if (!pbj__jin_bytes(j, &m->data)) return j->st;
-                if (keep) {
-                    m->has_data = 1;
-                }
-            }
-            break;
-        case 6: /* plain */
-            if (pbj__jin_null(j)) break;
-            {
-                bool keep = true;
-                if (!pbj__jin_int32(j, &m->plain)) return j->st;
-                if (keep) {
-                }
-            }
-            break;
-        default:
-            if (!pbj__jin_unknown(j)) return j->st;
-        }
-    }
-    return j->st;
-}
-
-pbj_status golden_optional_Maybe__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
-{
-    return pbj__jin_message(j, golden_optional_Maybe__from_json_form, pm);
-}
-#endif
 /* ==== golden.optional.Maybe: building helpers ==== */
 
 pbj_status golden_optional_Maybe_encode_append(const golden_optional_Maybe *m, pbj_buf *out)

@@ -5,16 +5,6 @@
 #error "google/protobuf/compiler/plugin.proto was generated for pbj runtime version 5: regenerate it with the pbjc of this runtime"
 #endif
 
-/* ==== enums: JSON names ==== */
-
-#ifdef PBJ_JSON_READ_H
-const pbj_json_enum google_protobuf_compiler_CodeGeneratorResponse_Feature__json = {(const pbj__jin_name[]){
-    {"FEATURE_NONE", 12, 0},
-    {"FEATURE_PROTO3_OPTIONAL", 23, 1},
-    {"FEATURE_SUPPORTS_EDITIONS", 25, 2},
-}, 3, true, false};
-#endif
-
 /* ==== field tables (rt/pbj_table.h) ==== */
 
 /* the names of the tables below, NUL-separated: each enum's full name, then its values' names by number; each
@@ -752,62 +742,6 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__decode(google_pr
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_TEXT_READ_H
-static void google_protobuf_compiler_Version__type_init(void *m) { google_protobuf_compiler_Version_init((google_protobuf_compiler_Version *)m); }
-static pbj_status google_protobuf_compiler_Version__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
-{
-    return google_protobuf_compiler_Version_decode((google_protobuf_compiler_Version *)m, buf, len, arena, o);
-}
-static size_t google_protobuf_compiler_Version__type_size(void *m) { return google_protobuf_compiler_Version_size((google_protobuf_compiler_Version *)m); }
-static pbj_status google_protobuf_compiler_Version__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_compiler_Version_encode((google_protobuf_compiler_Version *)m, buf, cap, len); }
-const pbj_msg_type google_protobuf_compiler_Version__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
-    "google.protobuf.compiler.Version", sizeof(google_protobuf_compiler_Version), google_protobuf_compiler_Version__type_init, google_protobuf_compiler_Version__type_decode, google_protobuf_compiler_Version__type_size, google_protobuf_compiler_Version__type_encode,
-    NULL, NULL, NULL,
-};
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-static void google_protobuf_compiler_CodeGeneratorRequest__type_init(void *m) { google_protobuf_compiler_CodeGeneratorRequest_init((google_protobuf_compiler_CodeGeneratorRequest *)m); }
-static pbj_status google_protobuf_compiler_CodeGeneratorRequest__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
-{
-    return google_protobuf_compiler_CodeGeneratorRequest_decode((google_protobuf_compiler_CodeGeneratorRequest *)m, buf, len, arena, o);
-}
-static size_t google_protobuf_compiler_CodeGeneratorRequest__type_size(void *m) { return google_protobuf_compiler_CodeGeneratorRequest_size((google_protobuf_compiler_CodeGeneratorRequest *)m); }
-static pbj_status google_protobuf_compiler_CodeGeneratorRequest__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_compiler_CodeGeneratorRequest_encode((google_protobuf_compiler_CodeGeneratorRequest *)m, buf, cap, len); }
-const pbj_msg_type google_protobuf_compiler_CodeGeneratorRequest__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
-    "google.protobuf.compiler.CodeGeneratorRequest", sizeof(google_protobuf_compiler_CodeGeneratorRequest), google_protobuf_compiler_CodeGeneratorRequest__type_init, google_protobuf_compiler_CodeGeneratorRequest__type_decode, google_protobuf_compiler_CodeGeneratorRequest__type_size, google_protobuf_compiler_CodeGeneratorRequest__type_encode,
-    NULL, NULL, NULL,
-};
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-static void google_protobuf_compiler_CodeGeneratorResponse__type_init(void *m) { google_protobuf_compiler_CodeGeneratorResponse_init((google_protobuf_compiler_CodeGeneratorResponse *)m); }
-static pbj_status google_protobuf_compiler_CodeGeneratorResponse__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
-{
-    return google_protobuf_compiler_CodeGeneratorResponse_decode((google_protobuf_compiler_CodeGeneratorResponse *)m, buf, len, arena, o);
-}
-static size_t google_protobuf_compiler_CodeGeneratorResponse__type_size(void *m) { return google_protobuf_compiler_CodeGeneratorResponse_size((google_protobuf_compiler_CodeGeneratorResponse *)m); }
-static pbj_status google_protobuf_compiler_CodeGeneratorResponse__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_compiler_CodeGeneratorResponse_encode((google_protobuf_compiler_CodeGeneratorResponse *)m, buf, cap, len); }
-const pbj_msg_type google_protobuf_compiler_CodeGeneratorResponse__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
-    "google.protobuf.compiler.CodeGeneratorResponse", sizeof(google_protobuf_compiler_CodeGeneratorResponse), google_protobuf_compiler_CodeGeneratorResponse__type_init, google_protobuf_compiler_CodeGeneratorResponse__type_decode, google_protobuf_compiler_CodeGeneratorResponse__type_size, google_protobuf_compiler_CodeGeneratorResponse__type_encode,
-    NULL, NULL, NULL,
-};
-#endif
-
-#ifdef PBJ_TEXT_READ_H
-static void google_protobuf_compiler_CodeGeneratorResponse_File__type_init(void *m) { google_protobuf_compiler_CodeGeneratorResponse_File_init((google_protobuf_compiler_CodeGeneratorResponse_File *)m); }
-static pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
-{
-    return google_protobuf_compiler_CodeGeneratorResponse_File_decode((google_protobuf_compiler_CodeGeneratorResponse_File *)m, buf, len, arena, o);
-}
-static size_t google_protobuf_compiler_CodeGeneratorResponse_File__type_size(void *m) { return google_protobuf_compiler_CodeGeneratorResponse_File_size((google_protobuf_compiler_CodeGeneratorResponse_File *)m); }
-static pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_compiler_CodeGeneratorResponse_File_encode((google_protobuf_compiler_CodeGeneratorResponse_File *)m, buf, cap, len); }
-const pbj_msg_type google_protobuf_compiler_CodeGeneratorResponse_File__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
-    "google.protobuf.compiler.CodeGeneratorResponse.File", sizeof(google_protobuf_compiler_CodeGeneratorResponse_File), google_protobuf_compiler_CodeGeneratorResponse_File__type_init, google_protobuf_compiler_CodeGeneratorResponse_File__type_decode, google_protobuf_compiler_CodeGeneratorResponse_File__type_size, google_protobuf_compiler_CodeGeneratorResponse_File__type_encode,
-    NULL, NULL, NULL,
-};
-#endif
 
 /* ==== google.protobuf.compiler.Version: building helpers ==== */
 
