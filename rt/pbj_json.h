@@ -80,9 +80,6 @@ static inline int pbj_base64_value(char c) {
     return -1;
 }
 
-#undef PBJ_JSON_EXT
-#define PBJ_JSON_EXT(fn) fn   /* a table's json_ext (pbj_table.h): M__json_ext */
-
 /* The well-known types with a JSON form of their own: pbj_table.h's PBJ_WKTS. */
 #define PBJ_JSON_WKTS PBJ_WKTS
 typedef pbj_wkt pbj_json_wkt;
@@ -589,17 +586,86 @@ static inline void pbj__json_field(pbj_json *j, const pbj_table *t, const pbj_fi
     pbj__json_end(j, f->mode == PBJ_MODE_MAP ? '}' : ']');
 }
 
-/* m's fields as an object, its extensions (t->json_ext) by number among them. */
+/* Every record of message extension f (merged into one message, each) decoded and written: a message, or an array
+ * of them (repeated); a record that does not decode fails the write. */
+static inline void pbj__json_ext_messages(pbj_json *j, const pbj_field *f, pbj_slice ext, int kind) {
+    pbj_arena a;
+    pbj_decoder d;
+    pbj_slice s;
+    pbj_status st = PBJ_OK;
+    bool list = f->mode == PBJ_MODE_REPEATED;
+    size_t k = pbj__ext_payloads(ext, f->number, kind, (size_t)-1, &s);
+    pbj_arena_init(&a, NULL, 0);
+    pbj_decoder_init(&d, &a, NULL);
+    void *x = pbj_arena_alloc(&a, f->sub->size);
+    if (!x) st = PBJ_ERR_NOMEM;
+    else pbj__text_init_msg(f->sub, x);
+    if (list) pbj__json_begin(j, '[');
+    for (size_t i = 0; i < k && st == PBJ_OK; i++) {
+        pbj__ext_payloads(ext, f->number, kind, i, &s);
+        if (list) pbj__text_init_msg(f->sub, x);
+        if ((st = f->sub->codec->decode(x, s.data, s.data + s.len, &d)) != PBJ_OK || !list) continue;
+        pbj__json_sep(j);
+        pbj__json_message(f->sub, x, j);
+    }
+    if (list) pbj__json_end(j, ']');
+    else if (st == PBJ_OK) pbj__json_message(f->sub, x, j);
+    pbj_arena_free(&a);
+    if (st != PBJ_OK) pbj__json_fail(j, st == PBJ_ERR_NOMEM ? st : PBJ_ERR_JSON);   /* a record that does not decode */
+}
+
+/* Extension f of a message whose records are ext, as "[pkg.ext]": value (the last one), or values (repeated). */
+static inline void pbj__json_ext(pbj_json *j, const pbj_table *t, const pbj_field *f, pbj_slice ext) {
+    int kind = pbj__ext_kind(f) & ~PBJ__EXT_ITEM;   /* an item's message: its payloads */
+    bool list = f->mode == PBJ_MODE_REPEATED, slice = f->type == PBJ_TYPE_STRING || f->type == PBJ_TYPE_BYTES;
+    union { double d; int64_t i; pbj_slice s; } v;
+    uint64_t w;
+    if (f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP) {
+        pbj__json_pool_key(j, t->pool + f->json_name);
+        pbj__json_ext_messages(j, f, ext, kind);
+        return;
+    }
+    size_t k = slice ? pbj__ext_payloads(ext, f->number, kind, (size_t)-1, &v.s) : pbj__ext_values(ext, f->number, kind, NULL, (size_t)-1, &w);
+    if (!list && !k) return;
+    pbj__json_pool_key(j, t->pool + f->json_name);
+    if (list) pbj__json_begin(j, '[');
+    for (size_t i = list ? 0 : k - 1; i < k; i++) {
+        if (slice) pbj__ext_payloads(ext, f->number, kind, list ? i : (size_t)-1, &v.s);
+        else pbj__ext_values(ext, f->number, kind, NULL, list ? i : (size_t)-1, &w), pbj__text_from_wire(f, w, &v);
+        if (list) pbj__json_sep(j);
+        pbj__json_value(j, f, (const uint8_t *)&v, false);
+    }
+    if (list) pbj__json_end(j, ']');
+}
+
+/* The extensions of m that t lists (exts) with numbers in [lo, hi], each once, from its records (the others are left
+ * out, as unknown fields). */
+static inline void pbj__json_exts(pbj_json *j, const pbj_table *t, const void *m, uint32_t lo, uint32_t hi) {
+    pbj_slice ext;
+    size_t pos = 0;
+    uint32_t last = 0;
+    pbj__ext_rec r;
+    memcpy(&ext, pbj__at(m, t->ext), sizeof ext);
+    while (pbj__ext_next(ext, &pos, &r)) {
+        if (r.number < lo || r.number > hi || r.number == last) continue;
+        last = r.number;                         /* a number's records are adjacent: its row writes them all */
+        for (uint32_t i = 0; i < t->ext_count; i++)
+            if (t->exts[i].number == r.number) pbj__json_ext(j, t, &t->exts[i], ext);
+    }
+}
+
+/* m's fields as an object, its extensions by number among them. */
 static inline void pbj__json_object(const pbj_table *t, const void *m, pbj_json *j) {
     if (!pbj__json_open(j, '{')) return;
+    bool exts = t->ext_count != 0;
     uint32_t next = 1;   /* the lowest extension number not written yet */
     for (uint32_t i = 0; i < t->count; i++) {
         const pbj_field *f = &t->fields[i];
-        if (t->json_ext && f->number > next) t->json_ext(m, j, next, f->number - 1);
+        if (exts && f->number > next) pbj__json_exts(j, t, m, next, f->number - 1);
         next = f->number + 1;
         pbj__json_field(j, t, f, m);
     }
-    if (t->json_ext && next != 0) t->json_ext(m, j, next, UINT32_MAX);
+    if (exts && next != 0) pbj__json_exts(j, t, m, next, UINT32_MAX);
     pbj__json_close(j, '}');
 }
 

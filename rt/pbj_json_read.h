@@ -22,7 +22,7 @@
  * Numbers are converted with strtod: the C locale's '.' radix is assumed.
  */
 
-#include "pbj_json.h"   /* pbj_json_options, pbj_msg_type and the shared parts */
+#include "pbj_json.h"   /* pbj_json_options and the shared parts */
 
 #include <math.h>
 #include <stdlib.h>

@@ -157,7 +157,6 @@ struct message_vars {
     const char *decode_protos, *decode_head, *decode_tail;                    /* decode: leaves inlined (max tier) */
     const char *decode_enter, *decode_leave;                                   /* decode: the depth count (none in a flat leaf) */
     const tmpl_lazy *size_fn, *decode_fn;                                      /* M_size, M__decode: code, or the table walked */
-    const char *json_ext_fn;                                                   /* extensions in JSON (json.tmpl) */
 };
 
 /* The variables of enum.tmpl and file.tmpl. */
@@ -181,7 +180,6 @@ typedef struct table_vars {
     const char *init, *init_fn, *fields, *oneofs, *rows, *oneof_rows, *ext_singular, *compare;   /* a table's pieces */
     const char *exts, *externs, *ext_rows, *ranges, *codec;             /* its extensions' rows, ranges, M__codec */
     const char *pool, *members, *lines, *line, *index, *size;         /* the pool, its pieces' members and text */
-    const char *json_ext_decl, *json_ext;                               /* M__json_ext declared, and as the table names it */
 } table_vars;
 
 #include "gen-templates/templates.inc"   /* $(B)/gen-templates, made by src/tools/tmpl2c */
@@ -557,8 +555,6 @@ static void gen_table(tmpl_out *o, const plan_message *pm)
     v.exts = v.t.ext_rows.n ? expand_table(pool, tmpl_table_exts, &v) : "";
     v.ranges = *v.t.ranges ? expand_table(pool, tmpl_table_ranges, &v) : "";
     v.codec = pm->fn.codec;
-    v.json_ext_decl = *v.t.json_ext ? expand_table(pool, tmpl_table_json_ext_decl, &v) : "";
-    v.json_ext = *v.t.json_ext ? ir_pool_printf(pool, "PBJ_JSON_EXT(%s)", v.t.json_ext) : "NULL";
     tmpl_table_source(o, &v);
 }
 
@@ -809,7 +805,7 @@ static void gen_message_source(tmpl_out *o, const plan_message *pm)
     tmpl_message_source(o, &v);
 }
 
-/* ---- pbj.json: M_to_json (a wrapper over the table walk), M__json_ext and M__type (json.tmpl, field_json.tmpl) ---------------------------- */
+/* ---- pbj.json: M_to_json and M_from_json, wrappers over the table walks (json.tmpl) ---------------------------- */
 
 static bool file_has_json(const plan_file *pf)
 {
@@ -818,36 +814,12 @@ static bool file_has_json(const plan_file *pf)
     return false;
 }
 
-#define JSON_EXT_SECTION(E, s, a) [PLAN_EXT_##E] = tmpl_field_json_ext_##s,
-static const field_section json_ext_sections[PLAN_EXT_COUNT] = {PLAN_EXT_SHAPES(JSON_EXT_SECTION, 0)};
-#undef JSON_EXT_SECTION
-
-/* M__json_ext: the extensions pm prints by name, each one's case from field_json.tmpl ("": none). */
-static const char *json_ext_fn(ir_pool *pool, const plan_message *pm, message_vars v)
+/* A message's JSON functions, inline wrappers in its header; a map entry has none (its map's table walk writes and
+ * reads its key and value). */
+static void gen_json_header(tmpl_out *o, const plan_message *pm)
 {
-    if (!pm->ext_printed.n) return "";
-    tmpl_out cases = out_in(pool);
-    for (size_t i = 0; i < pm->ext_printed.n; i++) {
-        const plan_field *x = pm->ext_printed.v[i];
-        json_ext_sections[x->ext_shape](&cases, &x->code);
-    }
-    v.cases = finish(&cases);
-    return expand_message(pool, tmpl_json_ext_fn, &v);
+    if (pm->json && !pm->map_entry) tmpl_json_decl(o, (message_vars[]){message_vars_of(pm)});
 }
-
-/* A message's JSON functions, declared (header) or defined (source); a map entry has none (its map's table walk
- * writes and reads its key and value). */
-static void gen_json(tmpl_out *o, const plan_message *pm, bool header)
-{
-    if (!pm->json || pm->map_entry) return;
-    message_vars v = message_vars_of(pm);
-    v.json_ext_fn = header ? "" : json_ext_fn(o->pool, pm, v);
-    (header ? tmpl_json_decl : tmpl_json_source)(o, &v);
-}
-
-static void gen_json_header(tmpl_out *o, const plan_message *pm) { gen_json(o, pm, true); }
-
-static void gen_json_source(tmpl_out *o, const plan_message *pm) { gen_json(o, pm, false); }
 
 /* ---- writers (pbj.writers): types first, then each message's functions, after every struct ---- */
 
@@ -1209,7 +1181,6 @@ static void gen_source(tmpl_out *o, const plan_file *pf)
     for (size_t i = 0; i < pf->source_imports.n; i++) header_import(o, pf->source_imports.v[i]);
     gen_tables(o, pf);
     each_message(o, pf, gen_message_source);
-    each_message(o, pf, gen_json_source);
     gen_views_source(o, pf);
     if (pf->extensions.n) section(o, "extensions");
     for (size_t i = 0; i < pf->extensions.n; i++) gen_ext(o, pf->extensions.v[i], PLAN_EXT_OP_SOURCE);

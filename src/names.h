@@ -18,7 +18,6 @@
     X(size_depth, "__size")                                                                   \
     X(to_json, "_to_json") X(from_json, "_from_json")   /* JSON (json.tmpl) */                \
     X(from_text, "_from_text")   /* text reading (text_read.tmpl) */ \
-    X(json_ext, "__json_ext")   /* extensions in JSON (json.tmpl) */ \
     X(table, "__table") X(table_fields, "__fields") X(table_oneofs, "__oneofs")   /* the field table (table.tmpl) */ \
     X(init_table, "__init_table") X(table_ext, "__ext_singular") X(table_compare, "__compare_keys") \
     X(table_exts, "__exts") X(table_ext_ranges, "__ext_ranges") \

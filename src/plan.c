@@ -578,46 +578,6 @@ static void plan_reverse_code(ir_pool *pool, const plan_message *pm, plan_field 
     r->depth = !pf->sub_recursive ? "" : pm->recursive ? ", depth" : ", PBJ_MAX_ENCODE_DEPTH";
 }
 
-/* pbj.json: how a value is written (@) as a JSON value, and as a map's key. */
-static const char *const json_patterns[] = {
-    [IR_TYPE_DOUBLE] = "pbj__json_double(j, @);", [IR_TYPE_FLOAT] = "pbj__json_float(j, @);",
-    [IR_TYPE_INT64] = "pbj__json_int64(j, @);", [IR_TYPE_SFIXED64] = "pbj__json_int64(j, @);",
-    [IR_TYPE_SINT64] = "pbj__json_int64(j, @);", [IR_TYPE_UINT64] = "pbj__json_uint64(j, @);",
-    [IR_TYPE_FIXED64] = "pbj__json_uint64(j, @);", [IR_TYPE_INT32] = "pbj__json_int32(j, @);",
-    [IR_TYPE_SFIXED32] = "pbj__json_int32(j, @);", [IR_TYPE_SINT32] = "pbj__json_int32(j, @);",
-    [IR_TYPE_UINT32] = "pbj__json_uint32(j, @);", [IR_TYPE_FIXED32] = "pbj__json_uint32(j, @);",
-    [IR_TYPE_BOOL] = "pbj__json_bool(j, @);", [IR_TYPE_STRING] = "pbj__json_string(j, @);",
-    [IR_TYPE_BYTES] = "pbj__json_bytes(j, @);",
-};
-/* The statement writing value x of pf as JSON: messages through the walk of their type's table (NULL: "{}"), enums
- * by name (google.protobuf.NullValue: null), the rest by json_patterns. */
-static const char *json_put(ir_pool *pool, const plan_field *pf, const char *x, bool pointer)
-{
-    if (pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP)
-        return pointer ? ir_pool_printf(pool, "if (%s) pbj__json_message(&%s, %s, j);\nelse pbj__json_put(j, \"{}\", 2);", x, pf->code.subfn->table, x)
-                       : ir_pool_printf(pool, "pbj__json_message(&%s, &%s, j);", pf->code.subfn->table, x);
-    if (pf->type == IR_TYPE_ENUM && pf->f->enum_type && !strcmp(pf->f->enum_type->full_name, "google.protobuf.NullValue"))
-        return "pbj__json_null(j);";
-    if (pf->type == IR_TYPE_ENUM) return fill(pool, "pbj__json_enum(j, @, #(@));", x, pf->code.sub_name_fn);
-    return (size_t)pf->type < sizeof json_patterns / sizeof *json_patterns && json_patterns[pf->type]
-         ? fill(pool, json_patterns[pf->type], x, NULL) : "";
-}
-
-/* A JSON key as a C string literal of its text in the output: escaped as rt/pbj_json.h's pbj__json_quoted escapes. */
-static const char *json_key_literal(ir_pool *pool, const char *name)
-{
-    char *out = ir_pool_alloc(pool, 6 * strlen(name) + 1), *o = out;
-    for (const unsigned char *p = (const unsigned char *)name; *p; p++) {
-        const char *short_form = *p == '"' ? "\\\"" : *p == '\\' ? "\\\\" : *p == '\n' ? "\\n" : *p == '\r' ? "\\r"
-                               : *p == '\t' ? "\\t" : *p == '\b' ? "\\b" : *p == '\f' ? "\\f" : NULL;
-        if (short_form) o += sprintf(o, "%s", short_form);
-        else if (*p < 0x20 || *p == 0x7f) o += sprintf(o, "\\u%04x", *p);
-        else *o++ = (char)*p;
-    }
-    *o = 0;
-    return plan_c_string_literal(pool, out, (size_t)(o - out));
-}
-
 /* Everything field.tmpl and value.tmpl print for pf in message pm. */
 static void plan_field_code(ir_pool *pool, plan_message *pm, plan_field *pf, names_list *names)
 {
@@ -1125,16 +1085,6 @@ static plan_ext_shape ext_shape_of(const plan_field *pf)
 }
 
 /* Everything ext.tmpl prints for extension pf (its value in set and add is v). */
-/* An extension in JSON ("[pkg.ext]" under either naming): its value written from v, s or x (ext sections of
- * field_json.tmpl, M__json_ext). */
-static void plan_ext_json_code(ir_pool *pool, plan_field *pf)
-{
-    plan_code *c = &pf->code;
-    const char *key = json_key_literal(pool, ir_pool_printf(pool, "[%s]", pf->f->full_name));
-    c->json.key = ir_pool_printf(pool, "%s, %s", key, key);
-    c->json.put = json_put(pool, pf, pf->kind == PLAN_MESSAGE ? "x" : plan_is_slice(pf->type) ? "s" : c->from_v, false);
-}
-
 static void plan_ext_code(ir_pool *pool, plan_field *pf)
 {
     plan_code *c = &pf->code;
@@ -1170,7 +1120,6 @@ static void plan_ext_code(ir_pool *pool, plan_field *pf)
     c->ext.print_v = plan_print(pool, pf, pf->name, c->from_v);
     c->ext.record = "";
     c->ext.check = pf->utf8 && plan_is_slice(t) ? utf8_refusal(pool, "v", "PBJ_ERR_UTF8") : "";
-    plan_ext_json_code(pool, pf);
 }
 
 /* An extension's accessors on its extendee's view (viewext.tmpl), when the extendee has views (and a message's

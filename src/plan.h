@@ -108,12 +108,6 @@ typedef struct plan_helpers {
     const char *mutable_check;    /* maps of messages: mutable's, for the key */
 } plan_helpers;
 
-/* pbj.json, an extension printed by name (field_json.tmpl's ext_ sections): plan_ext_json_code. */
-typedef struct plan_json {
-    const char *key;              /* pbj__json_key's names: "\"[pkg.ext]\", \"[pkg.ext]\"" */
-    const char *put;              /* the statement writing its value (v, s or x) as a JSON value */
-} plan_json;
-
 /* Writers (wfield.tmpl): plan_writer_code; the field's functions ("" when its shape has none). */
 typedef struct plan_writer {
     const char *type;                             /* the message's writer type */
@@ -265,7 +259,6 @@ typedef struct plan_code {
     plan_reverse reverse;         /* the reverse encoder */
     plan_writer *writer;          /* writers: NULL when the field's message has none */
     plan_helpers helpers;         /* building messages */
-    plan_json json;               /* M_to_json */
 } plan_code;
 
 /* The field table of a message (src/plan_table.c, gen-templates/table.tmpl, rt/pbj_table.h's pbj_table):
@@ -293,7 +286,6 @@ typedef struct plan_table {
     const char *ext_singular, *ext_numbers;  /* M__ext_singular (or "NULL"), and its numbers ("100, 101, ") */
     const char *compare, *compare_keys;      /* M__compare_keys (or "NULL"), and its keys */
     const char *wkt;                         /* "PBJ_WKT_..." */
-    const char *json_ext;                    /* M__json_ext (pbj.json, extensions printed by name), or "" */
     IR_VEC(plan_table_row) rows;
     IR_VEC(plan_table_oneof) oneof_rows;
     const char *codec;                       /* PBJ_CODEC's arguments: the struct and its generated functions */
@@ -402,7 +394,7 @@ struct plan_message {
     plan_fields ext_printed;      /* one per number whose type's functions are in scope: printed by name */
     bool views;                   /* pbj.views resolves true: M_view and its accessors */
     bool json;                    /* pbj.json resolves true: M_to_json and M_from_json */
-    bool text_read;               /* pbj.text_read resolves true: M_from_text (and M__type, for an Any's value) */
+    bool text_read;               /* pbj.text_read resolves true: M_from_text */
     names_view view;              /* its names */
     const char *view_ext_in;      /* views of a message with extension ranges: the condition that a record's tag lies in them */
     const char *view_qual;        /* its scan's qualifiers: always inline for a leaf (view_leaf), else static inline */

@@ -242,7 +242,7 @@ static const pbj_field google_protobuf_FileDescriptorSet__fields[] = {
 PBJ_CODEC(google_protobuf_FileDescriptorSet, google_protobuf_FileDescriptorSet__decode, google_protobuf_FileDescriptorSet_size, google_protobuf_FileDescriptorSet_encode_partial, google_protobuf_FileDescriptorSet_sort_maps, google_protobuf_FileDescriptorSet_missing);
 const pbj_table google_protobuf_FileDescriptorSet__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileDescriptorSet__fields, NULL, NULL, 2308, sizeof(google_protobuf_FileDescriptorSet), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_FileDescriptorSet, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_FileDescriptorSet__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.FileDescriptorProto */
 static const pbj_field google_protobuf_FileDescriptorProto__fields[] = {
@@ -264,7 +264,7 @@ static const pbj_field google_protobuf_FileDescriptorProto__fields[] = {
 PBJ_CODEC(google_protobuf_FileDescriptorProto, google_protobuf_FileDescriptorProto__decode, google_protobuf_FileDescriptorProto_size, google_protobuf_FileDescriptorProto_encode_partial, google_protobuf_FileDescriptorProto_sort_maps, google_protobuf_FileDescriptorProto_missing);
 const pbj_table google_protobuf_FileDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileDescriptorProto__fields, NULL, NULL, 2347, sizeof(google_protobuf_FileDescriptorProto), 14, 12, 0,
                            PBJ_OFFSET(google_protobuf_FileDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_FileDescriptorProto__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.DescriptorProto */
 static const pbj_field google_protobuf_DescriptorProto__fields[] = {
@@ -283,7 +283,7 @@ static const pbj_field google_protobuf_DescriptorProto__fields[] = {
 PBJ_CODEC(google_protobuf_DescriptorProto, google_protobuf_DescriptorProto__decode, google_protobuf_DescriptorProto_size, google_protobuf_DescriptorProto_encode_partial, google_protobuf_DescriptorProto_sort_maps, google_protobuf_DescriptorProto_missing);
 const pbj_table google_protobuf_DescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto__fields, NULL, NULL, 2625, sizeof(google_protobuf_DescriptorProto), 11, 11, 0,
                            PBJ_OFFSET(google_protobuf_DescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_DescriptorProto__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.DescriptorProto.ExtensionRange */
 static const pbj_field google_protobuf_DescriptorProto_ExtensionRange__fields[] = {
@@ -294,7 +294,7 @@ static const pbj_field google_protobuf_DescriptorProto_ExtensionRange__fields[] 
 PBJ_CODEC(google_protobuf_DescriptorProto_ExtensionRange, google_protobuf_DescriptorProto_ExtensionRange__decode, google_protobuf_DescriptorProto_ExtensionRange_size, google_protobuf_DescriptorProto_ExtensionRange_encode_partial, google_protobuf_DescriptorProto_ExtensionRange_sort_maps, google_protobuf_DescriptorProto_ExtensionRange_missing);
 const pbj_table google_protobuf_DescriptorProto_ExtensionRange__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto_ExtensionRange__fields, NULL, NULL, 2847, sizeof(google_protobuf_DescriptorProto_ExtensionRange), 3, 3, 0,
                            PBJ_OFFSET(google_protobuf_DescriptorProto_ExtensionRange, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_DescriptorProto_ExtensionRange__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.DescriptorProto.ReservedRange */
 static const pbj_field google_protobuf_DescriptorProto_ReservedRange__fields[] = {
@@ -304,7 +304,7 @@ static const pbj_field google_protobuf_DescriptorProto_ReservedRange__fields[] =
 PBJ_CODEC(google_protobuf_DescriptorProto_ReservedRange, google_protobuf_DescriptorProto_ReservedRange__decode, google_protobuf_DescriptorProto_ReservedRange_size, google_protobuf_DescriptorProto_ReservedRange_encode_partial, google_protobuf_DescriptorProto_ReservedRange_sort_maps, google_protobuf_DescriptorProto_ReservedRange_missing);
 const pbj_table google_protobuf_DescriptorProto_ReservedRange__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto_ReservedRange__fields, NULL, NULL, 2912, sizeof(google_protobuf_DescriptorProto_ReservedRange), 2, 2, 0,
                            PBJ_OFFSET(google_protobuf_DescriptorProto_ReservedRange, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_DescriptorProto_ReservedRange__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.FieldDescriptorProto */
 static void google_protobuf_FieldDescriptorProto__init_table(void *m) { google_protobuf_FieldDescriptorProto_init((google_protobuf_FieldDescriptorProto *)m); }
@@ -324,7 +324,7 @@ static const pbj_field google_protobuf_FieldDescriptorProto__fields[] = {
 PBJ_CODEC(google_protobuf_FieldDescriptorProto, google_protobuf_FieldDescriptorProto__decode, google_protobuf_FieldDescriptorProto_size, google_protobuf_FieldDescriptorProto_encode_partial, google_protobuf_FieldDescriptorProto_sort_maps, google_protobuf_FieldDescriptorProto_missing);
 const pbj_table google_protobuf_FieldDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldDescriptorProto__fields, NULL, google_protobuf_FieldDescriptorProto__init_table, 2968, sizeof(google_protobuf_FieldDescriptorProto), 11, 10, 0,
                            PBJ_OFFSET(google_protobuf_FieldDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_FieldDescriptorProto__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.OneofDescriptorProto */
 static const pbj_field google_protobuf_OneofDescriptorProto__fields[] = {
@@ -334,7 +334,7 @@ static const pbj_field google_protobuf_OneofDescriptorProto__fields[] = {
 PBJ_CODEC(google_protobuf_OneofDescriptorProto, google_protobuf_OneofDescriptorProto__decode, google_protobuf_OneofDescriptorProto_size, google_protobuf_OneofDescriptorProto_encode_partial, google_protobuf_OneofDescriptorProto_sort_maps, google_protobuf_OneofDescriptorProto_missing);
 const pbj_table google_protobuf_OneofDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_OneofDescriptorProto__fields, NULL, NULL, 3164, sizeof(google_protobuf_OneofDescriptorProto), 2, 2, 0,
                            PBJ_OFFSET(google_protobuf_OneofDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_OneofDescriptorProto__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.EnumDescriptorProto */
 static const pbj_field google_protobuf_EnumDescriptorProto__fields[] = {
@@ -348,7 +348,7 @@ static const pbj_field google_protobuf_EnumDescriptorProto__fields[] = {
 PBJ_CODEC(google_protobuf_EnumDescriptorProto, google_protobuf_EnumDescriptorProto__decode, google_protobuf_EnumDescriptorProto_size, google_protobuf_EnumDescriptorProto_encode_partial, google_protobuf_EnumDescriptorProto_sort_maps, google_protobuf_EnumDescriptorProto_missing);
 const pbj_table google_protobuf_EnumDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumDescriptorProto__fields, NULL, NULL, 3214, sizeof(google_protobuf_EnumDescriptorProto), 6, 6, 0,
                            PBJ_OFFSET(google_protobuf_EnumDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_EnumDescriptorProto__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.EnumDescriptorProto.EnumReservedRange */
 static const pbj_field google_protobuf_EnumDescriptorProto_EnumReservedRange__fields[] = {
@@ -358,7 +358,7 @@ static const pbj_field google_protobuf_EnumDescriptorProto_EnumReservedRange__fi
 PBJ_CODEC(google_protobuf_EnumDescriptorProto_EnumReservedRange, google_protobuf_EnumDescriptorProto_EnumReservedRange__decode, google_protobuf_EnumDescriptorProto_EnumReservedRange_size, google_protobuf_EnumDescriptorProto_EnumReservedRange_encode_partial, google_protobuf_EnumDescriptorProto_EnumReservedRange_sort_maps, google_protobuf_EnumDescriptorProto_EnumReservedRange_missing);
 const pbj_table google_protobuf_EnumDescriptorProto_EnumReservedRange__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumDescriptorProto_EnumReservedRange__fields, NULL, NULL, 3336, sizeof(google_protobuf_EnumDescriptorProto_EnumReservedRange), 2, 2, 0,
                            PBJ_OFFSET(google_protobuf_EnumDescriptorProto_EnumReservedRange, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_EnumDescriptorProto_EnumReservedRange__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.EnumValueDescriptorProto */
 static const pbj_field google_protobuf_EnumValueDescriptorProto__fields[] = {
@@ -369,7 +369,7 @@ static const pbj_field google_protobuf_EnumValueDescriptorProto__fields[] = {
 PBJ_CODEC(google_protobuf_EnumValueDescriptorProto, google_protobuf_EnumValueDescriptorProto__decode, google_protobuf_EnumValueDescriptorProto_size, google_protobuf_EnumValueDescriptorProto_encode_partial, google_protobuf_EnumValueDescriptorProto_sort_maps, google_protobuf_EnumValueDescriptorProto_missing);
 const pbj_table google_protobuf_EnumValueDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumValueDescriptorProto__fields, NULL, NULL, 3400, sizeof(google_protobuf_EnumValueDescriptorProto), 3, 3, 0,
                            PBJ_OFFSET(google_protobuf_EnumValueDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_EnumValueDescriptorProto__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.ServiceDescriptorProto */
 static const pbj_field google_protobuf_ServiceDescriptorProto__fields[] = {
@@ -380,7 +380,7 @@ static const pbj_field google_protobuf_ServiceDescriptorProto__fields[] = {
 PBJ_CODEC(google_protobuf_ServiceDescriptorProto, google_protobuf_ServiceDescriptorProto__decode, google_protobuf_ServiceDescriptorProto_size, google_protobuf_ServiceDescriptorProto_encode_partial, google_protobuf_ServiceDescriptorProto_sort_maps, google_protobuf_ServiceDescriptorProto_missing);
 const pbj_table google_protobuf_ServiceDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ServiceDescriptorProto__fields, NULL, NULL, 3461, sizeof(google_protobuf_ServiceDescriptorProto), 3, 3, 0,
                            PBJ_OFFSET(google_protobuf_ServiceDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_ServiceDescriptorProto__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.MethodDescriptorProto */
 static const pbj_field google_protobuf_MethodDescriptorProto__fields[] = {
@@ -394,7 +394,7 @@ static const pbj_field google_protobuf_MethodDescriptorProto__fields[] = {
 PBJ_CODEC(google_protobuf_MethodDescriptorProto, google_protobuf_MethodDescriptorProto__decode, google_protobuf_MethodDescriptorProto_size, google_protobuf_MethodDescriptorProto_encode_partial, google_protobuf_MethodDescriptorProto_sort_maps, google_protobuf_MethodDescriptorProto_missing);
 const pbj_table google_protobuf_MethodDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MethodDescriptorProto__fields, NULL, NULL, 3520, sizeof(google_protobuf_MethodDescriptorProto), 6, 6, 0,
                            PBJ_OFFSET(google_protobuf_MethodDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_MethodDescriptorProto__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.FileOptions */
 static void google_protobuf_FileOptions__init_table(void *m) { google_protobuf_FileOptions_init((google_protobuf_FileOptions *)m); }
@@ -426,7 +426,7 @@ static const uint32_t google_protobuf_FileOptions__ext_ranges[] = {1000, 5368709
 PBJ_CODEC(google_protobuf_FileOptions, google_protobuf_FileOptions__decode, google_protobuf_FileOptions_size, google_protobuf_FileOptions_encode_partial, google_protobuf_FileOptions_sort_maps, google_protobuf_FileOptions_missing);
 const pbj_table google_protobuf_FileOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileOptions__fields, NULL, google_protobuf_FileOptions__init_table, 3681, sizeof(google_protobuf_FileOptions), 22, 1, 0,
                            PBJ_OFFSET(google_protobuf_FileOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_FileOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_FileOptions__codec, NULL, 0,
-                           1, google_protobuf_FileOptions__ext_ranges, PBJ_WKT_NONE, NULL};
+                           1, google_protobuf_FileOptions__ext_ranges, PBJ_WKT_NONE};
 
 /* google.protobuf.MessageOptions */
 static const pbj_field google_protobuf_MessageOptions__fields[] = {
@@ -442,7 +442,7 @@ static const uint32_t google_protobuf_MessageOptions__ext_ranges[] = {1000, 5368
 PBJ_CODEC(google_protobuf_MessageOptions, google_protobuf_MessageOptions__decode, google_protobuf_MessageOptions_size, google_protobuf_MessageOptions_encode_partial, google_protobuf_MessageOptions_sort_maps, google_protobuf_MessageOptions_missing);
 const pbj_table google_protobuf_MessageOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MessageOptions__fields, NULL, NULL, 4428, sizeof(google_protobuf_MessageOptions), 7, 3, 0,
                            PBJ_OFFSET(google_protobuf_MessageOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_MessageOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_MessageOptions__codec, NULL, 0,
-                           1, google_protobuf_MessageOptions__ext_ranges, PBJ_WKT_NONE, NULL};
+                           1, google_protobuf_MessageOptions__ext_ranges, PBJ_WKT_NONE};
 
 /* google.protobuf.FieldOptions */
 static const pbj_field google_protobuf_FieldOptions__fields[] = {
@@ -465,7 +465,7 @@ static const uint32_t google_protobuf_FieldOptions__ext_ranges[] = {1000, 536870
 PBJ_CODEC(google_protobuf_FieldOptions, google_protobuf_FieldOptions__decode, google_protobuf_FieldOptions_size, google_protobuf_FieldOptions_encode_partial, google_protobuf_FieldOptions_sort_maps, google_protobuf_FieldOptions_missing);
 const pbj_table google_protobuf_FieldOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldOptions__fields, NULL, NULL, 4719, sizeof(google_protobuf_FieldOptions), 14, 3, 0,
                            PBJ_OFFSET(google_protobuf_FieldOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_FieldOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_FieldOptions__codec, NULL, 0,
-                           1, google_protobuf_FieldOptions__ext_ranges, PBJ_WKT_NONE, NULL};
+                           1, google_protobuf_FieldOptions__ext_ranges, PBJ_WKT_NONE};
 
 /* google.protobuf.FieldOptions.EditionDefault */
 static const pbj_field google_protobuf_FieldOptions_EditionDefault__fields[] = {
@@ -475,7 +475,7 @@ static const pbj_field google_protobuf_FieldOptions_EditionDefault__fields[] = {
 PBJ_CODEC(google_protobuf_FieldOptions_EditionDefault, google_protobuf_FieldOptions_EditionDefault__decode, google_protobuf_FieldOptions_EditionDefault_size, google_protobuf_FieldOptions_EditionDefault_encode_partial, google_protobuf_FieldOptions_EditionDefault_sort_maps, google_protobuf_FieldOptions_EditionDefault_missing);
 const pbj_table google_protobuf_FieldOptions_EditionDefault__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldOptions_EditionDefault__fields, NULL, NULL, 4977, sizeof(google_protobuf_FieldOptions_EditionDefault), 2, 0, 0,
                            PBJ_OFFSET(google_protobuf_FieldOptions_EditionDefault, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_FieldOptions_EditionDefault__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.FieldOptions.FeatureSupport */
 static const pbj_field google_protobuf_FieldOptions_FeatureSupport__fields[] = {
@@ -488,7 +488,7 @@ static const pbj_field google_protobuf_FieldOptions_FeatureSupport__fields[] = {
 PBJ_CODEC(google_protobuf_FieldOptions_FeatureSupport, google_protobuf_FieldOptions_FeatureSupport__decode, google_protobuf_FieldOptions_FeatureSupport_size, google_protobuf_FieldOptions_FeatureSupport_encode_partial, google_protobuf_FieldOptions_FeatureSupport_sort_maps, google_protobuf_FieldOptions_FeatureSupport_missing);
 const pbj_table google_protobuf_FieldOptions_FeatureSupport__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldOptions_FeatureSupport__fields, NULL, NULL, 5035, sizeof(google_protobuf_FieldOptions_FeatureSupport), 5, 5, 0,
                            PBJ_OFFSET(google_protobuf_FieldOptions_FeatureSupport, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_FieldOptions_FeatureSupport__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.OneofOptions */
 static const pbj_field google_protobuf_OneofOptions__fields[] = {
@@ -499,7 +499,7 @@ static const uint32_t google_protobuf_OneofOptions__ext_ranges[] = {1000, 536870
 PBJ_CODEC(google_protobuf_OneofOptions, google_protobuf_OneofOptions__decode, google_protobuf_OneofOptions_size, google_protobuf_OneofOptions_encode_partial, google_protobuf_OneofOptions_sort_maps, google_protobuf_OneofOptions_missing);
 const pbj_table google_protobuf_OneofOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_OneofOptions__fields, NULL, NULL, 5250, sizeof(google_protobuf_OneofOptions), 2, 1, 0,
                            PBJ_OFFSET(google_protobuf_OneofOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_OneofOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_OneofOptions__codec, NULL, 0,
-                           1, google_protobuf_OneofOptions__ext_ranges, PBJ_WKT_NONE, NULL};
+                           1, google_protobuf_OneofOptions__ext_ranges, PBJ_WKT_NONE};
 
 /* google.protobuf.EnumOptions */
 static const pbj_field google_protobuf_EnumOptions__fields[] = {
@@ -513,7 +513,7 @@ static const uint32_t google_protobuf_EnumOptions__ext_ranges[] = {1000, 5368709
 PBJ_CODEC(google_protobuf_EnumOptions, google_protobuf_EnumOptions__decode, google_protobuf_EnumOptions_size, google_protobuf_EnumOptions_encode_partial, google_protobuf_EnumOptions_sort_maps, google_protobuf_EnumOptions_missing);
 const pbj_table google_protobuf_EnumOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumOptions__fields, NULL, NULL, 5329, sizeof(google_protobuf_EnumOptions), 5, 0, 0,
                            PBJ_OFFSET(google_protobuf_EnumOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_EnumOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_EnumOptions__codec, NULL, 0,
-                           1, google_protobuf_EnumOptions__ext_ranges, PBJ_WKT_NONE, NULL};
+                           1, google_protobuf_EnumOptions__ext_ranges, PBJ_WKT_NONE};
 
 /* google.protobuf.EnumValueOptions */
 static const pbj_field google_protobuf_EnumValueOptions__fields[] = {
@@ -527,7 +527,7 @@ static const uint32_t google_protobuf_EnumValueOptions__ext_ranges[] = {1000, 53
 PBJ_CODEC(google_protobuf_EnumValueOptions, google_protobuf_EnumValueOptions__decode, google_protobuf_EnumValueOptions_size, google_protobuf_EnumValueOptions_encode_partial, google_protobuf_EnumValueOptions_sort_maps, google_protobuf_EnumValueOptions_missing);
 const pbj_table google_protobuf_EnumValueOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumValueOptions__fields, NULL, NULL, 5515, sizeof(google_protobuf_EnumValueOptions), 5, 4, 0,
                            PBJ_OFFSET(google_protobuf_EnumValueOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_EnumValueOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_EnumValueOptions__codec, NULL, 0,
-                           1, google_protobuf_EnumValueOptions__ext_ranges, PBJ_WKT_NONE, NULL};
+                           1, google_protobuf_EnumValueOptions__ext_ranges, PBJ_WKT_NONE};
 
 /* google.protobuf.ServiceOptions */
 static const pbj_field google_protobuf_ServiceOptions__fields[] = {
@@ -539,7 +539,7 @@ static const uint32_t google_protobuf_ServiceOptions__ext_ranges[] = {1000, 5368
 PBJ_CODEC(google_protobuf_ServiceOptions, google_protobuf_ServiceOptions__decode, google_protobuf_ServiceOptions_size, google_protobuf_ServiceOptions_encode_partial, google_protobuf_ServiceOptions_sort_maps, google_protobuf_ServiceOptions_missing);
 const pbj_table google_protobuf_ServiceOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ServiceOptions__fields, NULL, NULL, 5665, sizeof(google_protobuf_ServiceOptions), 3, 0, 0,
                            PBJ_OFFSET(google_protobuf_ServiceOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_ServiceOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_ServiceOptions__codec, NULL, 0,
-                           1, google_protobuf_ServiceOptions__ext_ranges, PBJ_WKT_NONE, NULL};
+                           1, google_protobuf_ServiceOptions__ext_ranges, PBJ_WKT_NONE};
 
 /* google.protobuf.MethodOptions */
 static const pbj_field google_protobuf_MethodOptions__fields[] = {
@@ -552,7 +552,7 @@ static const uint32_t google_protobuf_MethodOptions__ext_ranges[] = {1000, 53687
 PBJ_CODEC(google_protobuf_MethodOptions, google_protobuf_MethodOptions__decode, google_protobuf_MethodOptions_size, google_protobuf_MethodOptions_encode_partial, google_protobuf_MethodOptions_sort_maps, google_protobuf_MethodOptions_missing);
 const pbj_table google_protobuf_MethodOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MethodOptions__fields, NULL, NULL, 5757, sizeof(google_protobuf_MethodOptions), 4, 0, 0,
                            PBJ_OFFSET(google_protobuf_MethodOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_MethodOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_MethodOptions__codec, NULL, 0,
-                           1, google_protobuf_MethodOptions__ext_ranges, PBJ_WKT_NONE, NULL};
+                           1, google_protobuf_MethodOptions__ext_ranges, PBJ_WKT_NONE};
 
 /* google.protobuf.ExtensionRangeOptions */
 static void google_protobuf_ExtensionRangeOptions__init_table(void *m) { google_protobuf_ExtensionRangeOptions_init((google_protobuf_ExtensionRangeOptions *)m); }
@@ -566,7 +566,7 @@ static const uint32_t google_protobuf_ExtensionRangeOptions__ext_ranges[] = {100
 PBJ_CODEC(google_protobuf_ExtensionRangeOptions, google_protobuf_ExtensionRangeOptions__decode, google_protobuf_ExtensionRangeOptions_size, google_protobuf_ExtensionRangeOptions_encode_partial, google_protobuf_ExtensionRangeOptions_sort_maps, google_protobuf_ExtensionRangeOptions_missing);
 const pbj_table google_protobuf_ExtensionRangeOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ExtensionRangeOptions__fields, NULL, google_protobuf_ExtensionRangeOptions__init_table, 5883, sizeof(google_protobuf_ExtensionRangeOptions), 4, 0, 0,
                            PBJ_OFFSET(google_protobuf_ExtensionRangeOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_ExtensionRangeOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_ExtensionRangeOptions__codec, NULL, 0,
-                           1, google_protobuf_ExtensionRangeOptions__ext_ranges, PBJ_WKT_NONE, NULL};
+                           1, google_protobuf_ExtensionRangeOptions__ext_ranges, PBJ_WKT_NONE};
 
 /* google.protobuf.ExtensionRangeOptions.Declaration */
 static const pbj_field google_protobuf_ExtensionRangeOptions_Declaration__fields[] = {
@@ -579,7 +579,7 @@ static const pbj_field google_protobuf_ExtensionRangeOptions_Declaration__fields
 PBJ_CODEC(google_protobuf_ExtensionRangeOptions_Declaration, google_protobuf_ExtensionRangeOptions_Declaration__decode, google_protobuf_ExtensionRangeOptions_Declaration_size, google_protobuf_ExtensionRangeOptions_Declaration_encode_partial, google_protobuf_ExtensionRangeOptions_Declaration_sort_maps, google_protobuf_ExtensionRangeOptions_Declaration_missing);
 const pbj_table google_protobuf_ExtensionRangeOptions_Declaration__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ExtensionRangeOptions_Declaration__fields, NULL, NULL, 5996, sizeof(google_protobuf_ExtensionRangeOptions_Declaration), 5, 3, 0,
                            PBJ_OFFSET(google_protobuf_ExtensionRangeOptions_Declaration, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_ExtensionRangeOptions_Declaration__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.UninterpretedOption */
 static const pbj_field google_protobuf_UninterpretedOption__fields[] = {
@@ -594,7 +594,7 @@ static const pbj_field google_protobuf_UninterpretedOption__fields[] = {
 PBJ_CODEC(google_protobuf_UninterpretedOption, google_protobuf_UninterpretedOption__decode, google_protobuf_UninterpretedOption_size, google_protobuf_UninterpretedOption_encode_partial, google_protobuf_UninterpretedOption_sort_maps, google_protobuf_UninterpretedOption_missing);
 const pbj_table google_protobuf_UninterpretedOption__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_UninterpretedOption__fields, NULL, NULL, 6095, sizeof(google_protobuf_UninterpretedOption), 7, 0, 0,
                            PBJ_OFFSET(google_protobuf_UninterpretedOption, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_UninterpretedOption__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.UninterpretedOption.NamePart */
 static const pbj_field google_protobuf_UninterpretedOption_NamePart__fields[] = {
@@ -604,7 +604,7 @@ static const pbj_field google_protobuf_UninterpretedOption_NamePart__fields[] = 
 PBJ_CODEC(google_protobuf_UninterpretedOption_NamePart, google_protobuf_UninterpretedOption_NamePart__decode, google_protobuf_UninterpretedOption_NamePart_size, google_protobuf_UninterpretedOption_NamePart_encode_partial, google_protobuf_UninterpretedOption_NamePart_sort_maps, google_protobuf_UninterpretedOption_NamePart_missing);
 const pbj_table google_protobuf_UninterpretedOption_NamePart__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_UninterpretedOption_NamePart__fields, NULL, NULL, 6322, sizeof(google_protobuf_UninterpretedOption_NamePart), 2, 2, 0,
                            PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_UninterpretedOption_NamePart__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.FeatureSet */
 static const pbj_field google_protobuf_FeatureSet__fields[] = {
@@ -622,19 +622,19 @@ static const uint32_t google_protobuf_FeatureSet__ext_ranges[] = {1000, 9994, 99
 PBJ_CODEC(google_protobuf_FeatureSet, google_protobuf_FeatureSet__decode, google_protobuf_FeatureSet_size, google_protobuf_FeatureSet_encode_partial, google_protobuf_FeatureSet_sort_maps, google_protobuf_FeatureSet_missing);
 const pbj_table google_protobuf_FeatureSet__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSet__fields, NULL, NULL, 6524, sizeof(google_protobuf_FeatureSet), 9, 9, 0,
                            PBJ_OFFSET(google_protobuf_FeatureSet, pbj_unknown), PBJ_OFFSET(google_protobuf_FeatureSet, pbj_ext), 0, NULL, NULL, &google_protobuf_FeatureSet__codec, NULL, 0,
-                           3, google_protobuf_FeatureSet__ext_ranges, PBJ_WKT_NONE, NULL};
+                           3, google_protobuf_FeatureSet__ext_ranges, PBJ_WKT_NONE};
 
 /* google.protobuf.FeatureSet.VisibilityFeature */
 PBJ_CODEC(google_protobuf_FeatureSet_VisibilityFeature, google_protobuf_FeatureSet_VisibilityFeature__decode, google_protobuf_FeatureSet_VisibilityFeature_size, google_protobuf_FeatureSet_VisibilityFeature_encode_partial, google_protobuf_FeatureSet_VisibilityFeature_sort_maps, google_protobuf_FeatureSet_VisibilityFeature_missing);
 const pbj_table google_protobuf_FeatureSet_VisibilityFeature__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, NULL, NULL, NULL, 6862, sizeof(google_protobuf_FeatureSet_VisibilityFeature), 0, 0, 0,
                            PBJ_OFFSET(google_protobuf_FeatureSet_VisibilityFeature, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_FeatureSet_VisibilityFeature__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.FeatureSet.ProtoLimitsFeature */
 PBJ_CODEC(google_protobuf_FeatureSet_ProtoLimitsFeature, google_protobuf_FeatureSet_ProtoLimitsFeature__decode, google_protobuf_FeatureSet_ProtoLimitsFeature_size, google_protobuf_FeatureSet_ProtoLimitsFeature_encode_partial, google_protobuf_FeatureSet_ProtoLimitsFeature_sort_maps, google_protobuf_FeatureSet_ProtoLimitsFeature_missing);
 const pbj_table google_protobuf_FeatureSet_ProtoLimitsFeature__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, NULL, NULL, NULL, 6907, sizeof(google_protobuf_FeatureSet_ProtoLimitsFeature), 0, 0, 0,
                            PBJ_OFFSET(google_protobuf_FeatureSet_ProtoLimitsFeature, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_FeatureSet_ProtoLimitsFeature__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.FeatureSetDefaults */
 static const pbj_field google_protobuf_FeatureSetDefaults__fields[] = {
@@ -645,7 +645,7 @@ static const pbj_field google_protobuf_FeatureSetDefaults__fields[] = {
 PBJ_CODEC(google_protobuf_FeatureSetDefaults, google_protobuf_FeatureSetDefaults__decode, google_protobuf_FeatureSetDefaults_size, google_protobuf_FeatureSetDefaults_encode_partial, google_protobuf_FeatureSetDefaults_sort_maps, google_protobuf_FeatureSetDefaults_missing);
 const pbj_table google_protobuf_FeatureSetDefaults__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSetDefaults__fields, NULL, NULL, 6953, sizeof(google_protobuf_FeatureSetDefaults), 3, 1, 0,
                            PBJ_OFFSET(google_protobuf_FeatureSetDefaults, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_FeatureSetDefaults__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault */
 static const pbj_field google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__fields[] = {
@@ -656,7 +656,7 @@ static const pbj_field google_protobuf_FeatureSetDefaults_FeatureSetEditionDefau
 PBJ_CODEC(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__decode, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_size, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_encode_partial, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_sort_maps, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_missing);
 const pbj_table google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__fields, NULL, NULL, 7059, sizeof(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault), 3, 0, 0,
                            PBJ_OFFSET(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.SourceCodeInfo */
 static const pbj_field google_protobuf_SourceCodeInfo__fields[] = {
@@ -665,7 +665,7 @@ static const pbj_field google_protobuf_SourceCodeInfo__fields[] = {
 PBJ_CODEC(google_protobuf_SourceCodeInfo, google_protobuf_SourceCodeInfo__decode, google_protobuf_SourceCodeInfo_size, google_protobuf_SourceCodeInfo_encode_partial, google_protobuf_SourceCodeInfo_sort_maps, google_protobuf_SourceCodeInfo_missing);
 const pbj_table google_protobuf_SourceCodeInfo__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_SourceCodeInfo__fields, NULL, NULL, 7197, sizeof(google_protobuf_SourceCodeInfo), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_SourceCodeInfo, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_SourceCodeInfo__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.SourceCodeInfo.Location */
 static const pbj_field google_protobuf_SourceCodeInfo_Location__fields[] = {
@@ -678,7 +678,7 @@ static const pbj_field google_protobuf_SourceCodeInfo_Location__fields[] = {
 PBJ_CODEC(google_protobuf_SourceCodeInfo_Location, google_protobuf_SourceCodeInfo_Location__decode, google_protobuf_SourceCodeInfo_Location_size, google_protobuf_SourceCodeInfo_Location_encode_partial, google_protobuf_SourceCodeInfo_Location_sort_maps, google_protobuf_SourceCodeInfo_Location_missing);
 const pbj_table google_protobuf_SourceCodeInfo_Location__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_SourceCodeInfo_Location__fields, NULL, NULL, 7237, sizeof(google_protobuf_SourceCodeInfo_Location), 5, 4, 0,
                            PBJ_OFFSET(google_protobuf_SourceCodeInfo_Location, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_SourceCodeInfo_Location__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.GeneratedCodeInfo */
 static const pbj_field google_protobuf_GeneratedCodeInfo__fields[] = {
@@ -687,7 +687,7 @@ static const pbj_field google_protobuf_GeneratedCodeInfo__fields[] = {
 PBJ_CODEC(google_protobuf_GeneratedCodeInfo, google_protobuf_GeneratedCodeInfo__decode, google_protobuf_GeneratedCodeInfo_size, google_protobuf_GeneratedCodeInfo_encode_partial, google_protobuf_GeneratedCodeInfo_sort_maps, google_protobuf_GeneratedCodeInfo_missing);
 const pbj_table google_protobuf_GeneratedCodeInfo__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_GeneratedCodeInfo__fields, NULL, NULL, 7405, sizeof(google_protobuf_GeneratedCodeInfo), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_GeneratedCodeInfo, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_GeneratedCodeInfo__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.GeneratedCodeInfo.Annotation */
 static const pbj_field google_protobuf_GeneratedCodeInfo_Annotation__fields[] = {
@@ -699,7 +699,7 @@ static const pbj_field google_protobuf_GeneratedCodeInfo_Annotation__fields[] = 
 PBJ_CODEC(google_protobuf_GeneratedCodeInfo_Annotation, google_protobuf_GeneratedCodeInfo_Annotation__decode, google_protobuf_GeneratedCodeInfo_Annotation_size, google_protobuf_GeneratedCodeInfo_Annotation_encode_partial, google_protobuf_GeneratedCodeInfo_Annotation_sort_maps, google_protobuf_GeneratedCodeInfo_Annotation_missing);
 const pbj_table google_protobuf_GeneratedCodeInfo_Annotation__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_GeneratedCodeInfo_Annotation__fields, NULL, NULL, 7450, sizeof(google_protobuf_GeneratedCodeInfo_Annotation), 4, 4, 0,
                            PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_GeneratedCodeInfo_Annotation__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* ==== google.protobuf.FileDescriptorSet ==== */
 

@@ -35,7 +35,7 @@ static const pbj_field golden_apis2_Item__fields[] = {
 PBJ_CODEC(golden_apis2_Item, golden_apis2_Item__decode, golden_apis2_Item_size, golden_apis2_Item_encode_partial, golden_apis2_Item_sort_maps, golden_apis2_Item_missing);
 const pbj_table golden_apis2_Item__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_Item__fields, NULL, golden_apis2_Item__init_table, 35, sizeof(golden_apis2_Item), 2, 2, 0,
                            PBJ_OFFSET(golden_apis2_Item, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_apis2_Item__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* golden.apis2.Record */
 static void golden_apis2_Record__init_table(void *m) { golden_apis2_Record_init((golden_apis2_Record *)m); }
@@ -62,13 +62,10 @@ static const pbj_field golden_apis2_Record__exts[] = {
     {104, PBJ_TYPE_FIXED64, PBJ_MODE_REPEATED, PBJ_F_PACKED, 0, 0, 0, 309, 309, NULL, NULL},   /* golden.apis2.x_packed */
 };
 static const uint32_t golden_apis2_Record__ext_ranges[] = {100, 199};
-#ifdef PBJ_JSON_H
-static void golden_apis2_Record__json_ext(const void *vm, pbj_json *j, uint32_t lo, uint32_t hi);   /* its extensions in JSON */
-#endif
 PBJ_CODEC(golden_apis2_Record, golden_apis2_Record__decode, golden_apis2_Record_size, golden_apis2_Record_encode_partial, golden_apis2_Record_sort_maps, golden_apis2_Record_missing);
 const pbj_table golden_apis2_Record__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_Record__fields, golden_apis2_Record__oneofs, golden_apis2_Record__init_table, 83, sizeof(golden_apis2_Record), 9, 5, 1,
                            PBJ_OFFSET(golden_apis2_Record, pbj_unknown), PBJ_OFFSET(golden_apis2_Record, pbj_ext), 0, golden_apis2_Record__ext_singular, NULL, &golden_apis2_Record__codec, golden_apis2_Record__exts, 5,
-                           1, golden_apis2_Record__ext_ranges, PBJ_WKT_NONE, PBJ_JSON_EXT(golden_apis2_Record__json_ext)};
+                           1, golden_apis2_Record__ext_ranges, PBJ_WKT_NONE};
 
 /* golden.apis2.Record.ByNameEntry */
 static const pbj_field golden_apis2_Record_ByNameEntry__fields[] = {
@@ -78,7 +75,7 @@ static const pbj_field golden_apis2_Record_ByNameEntry__fields[] = {
 PBJ_CODEC(golden_apis2_Record_ByNameEntry, golden_apis2_Record_ByNameEntry__decode, golden_apis2_Record_ByNameEntry_size, golden_apis2_Record_ByNameEntry_encode_partial, golden_apis2_Record_ByNameEntry_sort_maps, golden_apis2_Record_ByNameEntry_missing);
 const pbj_table golden_apis2_Record_ByNameEntry__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_Record_ByNameEntry__fields, NULL, NULL, 333, sizeof(golden_apis2_Record_ByNameEntry), 2, 2, 0,
                            PBJ_OFFSET(golden_apis2_Record_ByNameEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &golden_apis2_Record_ByNameEntry__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* golden.apis2.Record.Header */
 static const pbj_field golden_apis2_Record_Header__fields[] = {
@@ -88,7 +85,7 @@ static const pbj_field golden_apis2_Record_Header__fields[] = {
 PBJ_CODEC(golden_apis2_Record_Header, golden_apis2_Record_Header__decode, golden_apis2_Record_Header_size, golden_apis2_Record_Header_encode_partial, golden_apis2_Record_Header_sort_maps, golden_apis2_Record_Header_missing);
 const pbj_table golden_apis2_Record_Header__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_Record_Header__fields, NULL, NULL, 375, sizeof(golden_apis2_Record_Header), 2, 0, 0,
                            PBJ_OFFSET(golden_apis2_Record_Header, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_apis2_Record_Header__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* golden.apis2.Record.Line */
 static const pbj_field golden_apis2_Record_Line__fields[] = {
@@ -97,7 +94,7 @@ static const pbj_field golden_apis2_Record_Line__fields[] = {
 PBJ_CODEC(golden_apis2_Record_Line, golden_apis2_Record_Line__decode, golden_apis2_Record_Line_size, golden_apis2_Record_Line_encode_partial, golden_apis2_Record_Line_sort_maps, golden_apis2_Record_Line_missing);
 const pbj_table golden_apis2_Record_Line__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_Record_Line__fields, NULL, NULL, 415, sizeof(golden_apis2_Record_Line), 1, 0, 0,
                            PBJ_OFFSET(golden_apis2_Record_Line, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_apis2_Record_Line__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* golden.apis2.XGroup */
 static const pbj_field golden_apis2_XGroup__fields[] = {
@@ -106,7 +103,7 @@ static const pbj_field golden_apis2_XGroup__fields[] = {
 PBJ_CODEC(golden_apis2_XGroup, golden_apis2_XGroup__decode, golden_apis2_XGroup_size, golden_apis2_XGroup_encode_partial, golden_apis2_XGroup_sort_maps, golden_apis2_XGroup_missing);
 const pbj_table golden_apis2_XGroup__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_XGroup__fields, NULL, NULL, 442, sizeof(golden_apis2_XGroup), 1, 1, 0,
                            PBJ_OFFSET(golden_apis2_XGroup, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_apis2_XGroup__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* ==== golden.apis2.Item ==== */
 
@@ -1155,111 +1152,6 @@ pbj_status golden_apis2_XGroup__decode(golden_apis2_XGroup *m, const uint8_t *p,
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-/* The extensions it knows with numbers in [lo, hi], each once, from m->pbj_ext (others are left out, as unknown fields). */
-static void golden_apis2_Record__json_ext(const void *vm, pbj_json *j, uint32_t lo, uint32_t hi)
-{
-    const golden_apis2_Record *m = (golden_apis2_Record const *)vm;
-    size_t pos = 0;
-    uint32_t last = 0;
-    pbj__ext_rec r;
-    while (pbj__ext_next(m->pbj_ext, &pos, &r)) {
-        if (r.number < lo || r.number > hi || r.number == last) continue;
-        last = r.number;                         /* a number's records are adjacent: its case writes them all */
-        switch (r.number) {
-        case 100: {   /* [golden.apis2.x_int]: the last value */
-            uint64_t v;
-            if (!pbj__ext_values(m->pbj_ext, 100, 0, NULL, (size_t)-1, &v)) break;
-            pbj__json_key(j, "[golden.apis2.x_int]", "[golden.apis2.x_int]");
-            pbj__json_int32(j, (int32_t)v);
-            break;
-        }
-        case 101: {   /* [golden.apis2.x_names] */
-            pbj_slice s;
-            size_t k = pbj__ext_payloads(m->pbj_ext, 101, 2, (size_t)-1, &s);
-            pbj__json_key(j, "[golden.apis2.x_names]", "[golden.apis2.x_names]");
-            pbj__json_begin(j, '[');
-            for (size_t i = 0; i < k; i++) {
-                pbj__ext_payloads(m->pbj_ext, 101, 2, i, &s);
-                pbj__json_sep(j);
-                pbj__json_string(j, s);
-            }
-            pbj__json_end(j, ']');
-            break;
-        }
-        case 102: {   /* [golden.apis2.x_item]: every record merged into one message */
-            golden_apis2_Item x;
-            pbj_arena a;
-            pbj_decoder d;
-            pbj_slice s;
-            pbj_status st = PBJ_OK;
-            size_t k = pbj__ext_payloads(m->pbj_ext, 102, 2, (size_t)-1, &s);
-            pbj_arena_init(&a, NULL, 0);
-            pbj_decoder_init(&d, &a, NULL);
-            golden_apis2_Item_init(&x);
-            for (size_t i = 0; i < k && st == PBJ_OK; i++) {
-                pbj__ext_payloads(m->pbj_ext, 102, 2, i, &s);
-                st = golden_apis2_Item__decode(&x, s.data, s.data + s.len, &d);
-            }
-            pbj__json_key(j, "[golden.apis2.x_item]", "[golden.apis2.x_item]");
-            if (st == PBJ_OK) pbj__json_message(&golden_apis2_Item__table, &x, j);
-            pbj_arena_free(&a);
-            if (st != PBJ_OK) pbj__json_fail(j, st == PBJ_ERR_NOMEM ? st : PBJ_ERR_JSON);   /* a record that does not decode */
-            break;
-        }
-        case 103: {   /* [golden.apis2.xgroup]: every record merged into one message */
-            golden_apis2_XGroup x;
-            pbj_arena a;
-            pbj_decoder d;
-            pbj_slice s;
-            pbj_status st = PBJ_OK;
-            size_t k = pbj__ext_payloads(m->pbj_ext, 103, 3, (size_t)-1, &s);
-            pbj_arena_init(&a, NULL, 0);
-            pbj_decoder_init(&d, &a, NULL);
-            golden_apis2_XGroup_init(&x);
-            for (size_t i = 0; i < k && st == PBJ_OK; i++) {
-                pbj__ext_payloads(m->pbj_ext, 103, 3, i, &s);
-                st = golden_apis2_XGroup__decode(&x, s.data, s.data + s.len, &d);
-            }
-            pbj__json_key(j, "[golden.apis2.xgroup]", "[golden.apis2.xgroup]");
-            if (st == PBJ_OK) pbj__json_message(&golden_apis2_XGroup__table, &x, j);
-            pbj_arena_free(&a);
-            if (st != PBJ_OK) pbj__json_fail(j, st == PBJ_ERR_NOMEM ? st : PBJ_ERR_JSON);   /* a record that does not decode */
-            break;
-        }
-        case 104: {   /* [golden.apis2.x_packed] */
-            uint64_t v;
-            size_t k = pbj__ext_values(m->pbj_ext, 104, 1 | PBJ__EXT_PACKABLE, NULL, (size_t)-1, &v);
-            pbj__json_key(j, "[golden.apis2.x_packed]", "[golden.apis2.x_packed]");
-            pbj__json_begin(j, '[');
-            for (size_t i = 0; i < k; i++) {
-                pbj__ext_values(m->pbj_ext, 104, 1 | PBJ__EXT_PACKABLE, NULL, i, &v);
-                pbj__json_sep(j);
-                pbj__json_uint64(j, v);
-            }
-            pbj__json_end(j, ']');
-            break;
-        }
-        default:
-            break;
-        }
-    }
-}
-
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
 
 /* ==== views ==== */
 

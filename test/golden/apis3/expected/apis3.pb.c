@@ -34,7 +34,7 @@ static const pbj_field golden_apis3_Leaf__fields[] = {
 PBJ_CODEC(golden_apis3_Leaf, golden_apis3_Leaf__decode, golden_apis3_Leaf_size, golden_apis3_Leaf_encode_partial, golden_apis3_Leaf_sort_maps, golden_apis3_Leaf_missing);
 const pbj_table golden_apis3_Leaf__table = {(const char *)&pbj__pool_apis3_proto, golden_apis3_Leaf__fields, NULL, NULL, 42, sizeof(golden_apis3_Leaf), 2, 2, 0,
                            PBJ_OFFSET(golden_apis3_Leaf, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_apis3_Leaf__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* golden.apis3.All */
 static const pbj_field golden_apis3_All__fields[] = {
@@ -66,7 +66,7 @@ static const pbj_oneof golden_apis3_All__oneofs[] = {
 PBJ_CODEC(golden_apis3_All, golden_apis3_All__decode, golden_apis3_All_size, golden_apis3_All_encode_partial, golden_apis3_All_sort_maps, golden_apis3_All_missing);
 const pbj_table golden_apis3_All__table = {(const char *)&pbj__pool_apis3_proto, golden_apis3_All__fields, golden_apis3_All__oneofs, NULL, 68, sizeof(golden_apis3_All), 21, 21, 1,
                            PBJ_OFFSET(golden_apis3_All, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_apis3_All__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* golden.apis3.All.CountsEntry */
 static const pbj_field golden_apis3_All_CountsEntry__fields[] = {
@@ -76,7 +76,7 @@ static const pbj_field golden_apis3_All_CountsEntry__fields[] = {
 PBJ_CODEC(golden_apis3_All_CountsEntry, golden_apis3_All_CountsEntry__decode, golden_apis3_All_CountsEntry_size, golden_apis3_All_CountsEntry_encode_partial, golden_apis3_All_CountsEntry_sort_maps, golden_apis3_All_CountsEntry_missing);
 const pbj_table golden_apis3_All_CountsEntry__table = {(const char *)&pbj__pool_apis3_proto, golden_apis3_All_CountsEntry__fields, NULL, NULL, 275, sizeof(golden_apis3_All_CountsEntry), 2, 2, 0,
                            PBJ_OFFSET(golden_apis3_All_CountsEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &golden_apis3_All_CountsEntry__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* golden.apis3.All.ByIdEntry */
 static const pbj_field golden_apis3_All_ByIdEntry__fields[] = {
@@ -86,7 +86,7 @@ static const pbj_field golden_apis3_All_ByIdEntry__fields[] = {
 PBJ_CODEC(golden_apis3_All_ByIdEntry, golden_apis3_All_ByIdEntry__decode, golden_apis3_All_ByIdEntry_size, golden_apis3_All_ByIdEntry_encode_partial, golden_apis3_All_ByIdEntry_sort_maps, golden_apis3_All_ByIdEntry_missing);
 const pbj_table golden_apis3_All_ByIdEntry__table = {(const char *)&pbj__pool_apis3_proto, golden_apis3_All_ByIdEntry__fields, NULL, NULL, 314, sizeof(golden_apis3_All_ByIdEntry), 2, 2, 0,
                            PBJ_OFFSET(golden_apis3_All_ByIdEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &golden_apis3_All_ByIdEntry__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* ==== golden.apis3.Leaf ==== */
 
@@ -1308,12 +1308,6 @@ pbj_status golden_apis3_All_ByIdEntry__decode(golden_apis3_All_ByIdEntry *m, con
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
 
 /* ==== views ==== */
 

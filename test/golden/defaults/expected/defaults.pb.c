@@ -44,7 +44,7 @@ static const pbj_field golden_defaults_Defaults__fields[] = {
 PBJ_CODEC(golden_defaults_Defaults, golden_defaults_Defaults__decode, golden_defaults_Defaults_size, golden_defaults_Defaults_encode_partial, golden_defaults_Defaults_sort_maps, golden_defaults_Defaults_missing);
 const pbj_table golden_defaults_Defaults__table = {(const char *)&pbj__pool_defaults_proto, golden_defaults_Defaults__fields, NULL, golden_defaults_Defaults__init_table, 31, sizeof(golden_defaults_Defaults), 12, 12, 0,
                            PBJ_OFFSET(golden_defaults_Defaults, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_defaults_Defaults__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* ==== golden.defaults.Defaults ==== */
 
@@ -339,9 +339,6 @@ pbj_status golden_defaults_Defaults__decode(golden_defaults_Defaults *m, const u
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_JSON_H
-#endif
 
 /* ==== golden.defaults.Defaults: building helpers ==== */
 

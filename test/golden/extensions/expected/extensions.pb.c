@@ -32,13 +32,10 @@ static const pbj_field golden_extensions_Base__exts[] = {
     {150, PBJ_TYPE_DOUBLE, PBJ_MODE_OPTIONAL, 0, 0, 0, 0, 193, 193, NULL, NULL},   /* golden.extensions.Scope.s_double */
 };
 static const uint32_t golden_extensions_Base__ext_ranges[] = {100, 199};
-#ifdef PBJ_JSON_H
-static void golden_extensions_Base__json_ext(const void *vm, pbj_json *j, uint32_t lo, uint32_t hi);   /* its extensions in JSON */
-#endif
 PBJ_CODEC(golden_extensions_Base, golden_extensions_Base__decode, golden_extensions_Base_size, golden_extensions_Base_encode_partial, golden_extensions_Base_sort_maps, golden_extensions_Base_missing);
 const pbj_table golden_extensions_Base__table = {(const char *)&pbj__pool_extensions_proto, golden_extensions_Base__fields, NULL, NULL, 0, sizeof(golden_extensions_Base), 1, 1, 0,
                            PBJ_OFFSET(golden_extensions_Base, pbj_unknown), PBJ_OFFSET(golden_extensions_Base, pbj_ext), 0, golden_extensions_Base__ext_singular, NULL, &golden_extensions_Base__codec, golden_extensions_Base__exts, 7,
-                           1, golden_extensions_Base__ext_ranges, PBJ_WKT_NONE, PBJ_JSON_EXT(golden_extensions_Base__json_ext)};
+                           1, golden_extensions_Base__ext_ranges, PBJ_WKT_NONE};
 
 /* golden.extensions.Note */
 static const pbj_field golden_extensions_Note__fields[] = {
@@ -47,7 +44,7 @@ static const pbj_field golden_extensions_Note__fields[] = {
 PBJ_CODEC(golden_extensions_Note, golden_extensions_Note__decode, golden_extensions_Note_size, golden_extensions_Note_encode_partial, golden_extensions_Note_sort_maps, golden_extensions_Note_missing);
 const pbj_table golden_extensions_Note__table = {(const char *)&pbj__pool_extensions_proto, golden_extensions_Note__fields, NULL, NULL, 228, sizeof(golden_extensions_Note), 1, 1, 0,
                            PBJ_OFFSET(golden_extensions_Note, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_extensions_Note__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* golden.extensions.EGroup */
 static const pbj_field golden_extensions_EGroup__fields[] = {
@@ -56,13 +53,13 @@ static const pbj_field golden_extensions_EGroup__fields[] = {
 PBJ_CODEC(golden_extensions_EGroup, golden_extensions_EGroup__decode, golden_extensions_EGroup_size, golden_extensions_EGroup_encode_partial, golden_extensions_EGroup_sort_maps, golden_extensions_EGroup_missing);
 const pbj_table golden_extensions_EGroup__table = {(const char *)&pbj__pool_extensions_proto, golden_extensions_EGroup__fields, NULL, NULL, 256, sizeof(golden_extensions_EGroup), 1, 1, 0,
                            PBJ_OFFSET(golden_extensions_EGroup, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_extensions_EGroup__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* golden.extensions.Scope */
 PBJ_CODEC(golden_extensions_Scope, golden_extensions_Scope__decode, golden_extensions_Scope_size, golden_extensions_Scope_encode_partial, golden_extensions_Scope_sort_maps, golden_extensions_Scope_missing);
 const pbj_table golden_extensions_Scope__table = {(const char *)&pbj__pool_extensions_proto, NULL, NULL, NULL, 283, sizeof(golden_extensions_Scope), 0, 0, 0,
                            PBJ_OFFSET(golden_extensions_Scope, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_extensions_Scope__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* ==== golden.extensions.Base ==== */
 
@@ -392,122 +389,6 @@ pbj_status golden_extensions_Scope__decode(golden_extensions_Scope *m, const uin
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_JSON_H
-/* The extensions it knows with numbers in [lo, hi], each once, from m->pbj_ext (others are left out, as unknown fields). */
-static void golden_extensions_Base__json_ext(const void *vm, pbj_json *j, uint32_t lo, uint32_t hi)
-{
-    const golden_extensions_Base *m = (golden_extensions_Base const *)vm;
-    size_t pos = 0;
-    uint32_t last = 0;
-    pbj__ext_rec r;
-    while (pbj__ext_next(m->pbj_ext, &pos, &r)) {
-        if (r.number < lo || r.number > hi || r.number == last) continue;
-        last = r.number;                         /* a number's records are adjacent: its case writes them all */
-        switch (r.number) {
-        case 100: {   /* [golden.extensions.e_int32]: the last value */
-            uint64_t v;
-            if (!pbj__ext_values(m->pbj_ext, 100, 0, NULL, (size_t)-1, &v)) break;
-            pbj__json_key(j, "[golden.extensions.e_int32]", "[golden.extensions.e_int32]");
-            pbj__json_int32(j, (int32_t)v);
-            break;
-        }
-        case 101: {   /* [golden.extensions.e_string]: the last value */
-            pbj_slice s;
-            if (!pbj__ext_payloads(m->pbj_ext, 101, 2, (size_t)-1, &s)) break;
-            pbj__json_key(j, "[golden.extensions.e_string]", "[golden.extensions.e_string]");
-            pbj__json_string(j, s);
-            break;
-        }
-        case 102: {   /* [golden.extensions.e_list] */
-            uint64_t v;
-            size_t k = pbj__ext_values(m->pbj_ext, 102, 0 | PBJ__EXT_PACKABLE, NULL, (size_t)-1, &v);
-            pbj__json_key(j, "[golden.extensions.e_list]", "[golden.extensions.e_list]");
-            pbj__json_begin(j, '[');
-            for (size_t i = 0; i < k; i++) {
-                pbj__ext_values(m->pbj_ext, 102, 0 | PBJ__EXT_PACKABLE, NULL, i, &v);
-                pbj__json_sep(j);
-                pbj__json_int32(j, pbj_unzigzag32((uint32_t)v));
-            }
-            pbj__json_end(j, ']');
-            break;
-        }
-        case 103: {   /* [golden.extensions.e_packed] */
-            uint64_t v;
-            size_t k = pbj__ext_values(m->pbj_ext, 103, 5 | PBJ__EXT_PACKABLE, NULL, (size_t)-1, &v);
-            pbj__json_key(j, "[golden.extensions.e_packed]", "[golden.extensions.e_packed]");
-            pbj__json_begin(j, '[');
-            for (size_t i = 0; i < k; i++) {
-                pbj__ext_values(m->pbj_ext, 103, 5 | PBJ__EXT_PACKABLE, NULL, i, &v);
-                pbj__json_sep(j);
-                pbj__json_uint32(j, (uint32_t)v);
-            }
-            pbj__json_end(j, ']');
-            break;
-        }
-        case 104: {   /* [golden.extensions.e_note]: every record merged into one message */
-            golden_extensions_Note x;
-            pbj_arena a;
-            pbj_decoder d;
-            pbj_slice s;
-            pbj_status st = PBJ_OK;
-            size_t k = pbj__ext_payloads(m->pbj_ext, 104, 2, (size_t)-1, &s);
-            pbj_arena_init(&a, NULL, 0);
-            pbj_decoder_init(&d, &a, NULL);
-            golden_extensions_Note_init(&x);
-            for (size_t i = 0; i < k && st == PBJ_OK; i++) {
-                pbj__ext_payloads(m->pbj_ext, 104, 2, i, &s);
-                st = golden_extensions_Note__decode(&x, s.data, s.data + s.len, &d);
-            }
-            pbj__json_key(j, "[golden.extensions.e_note]", "[golden.extensions.e_note]");
-            if (st == PBJ_OK) pbj__json_message(&golden_extensions_Note__table, &x, j);
-            pbj_arena_free(&a);
-            if (st != PBJ_OK) pbj__json_fail(j, st == PBJ_ERR_NOMEM ? st : PBJ_ERR_JSON);   /* a record that does not decode */
-            break;
-        }
-        case 105: {   /* [golden.extensions.egroup]: every record merged into one message */
-            golden_extensions_EGroup x;
-            pbj_arena a;
-            pbj_decoder d;
-            pbj_slice s;
-            pbj_status st = PBJ_OK;
-            size_t k = pbj__ext_payloads(m->pbj_ext, 105, 3, (size_t)-1, &s);
-            pbj_arena_init(&a, NULL, 0);
-            pbj_decoder_init(&d, &a, NULL);
-            golden_extensions_EGroup_init(&x);
-            for (size_t i = 0; i < k && st == PBJ_OK; i++) {
-                pbj__ext_payloads(m->pbj_ext, 105, 3, i, &s);
-                st = golden_extensions_EGroup__decode(&x, s.data, s.data + s.len, &d);
-            }
-            pbj__json_key(j, "[golden.extensions.egroup]", "[golden.extensions.egroup]");
-            if (st == PBJ_OK) pbj__json_message(&golden_extensions_EGroup__table, &x, j);
-            pbj_arena_free(&a);
-            if (st != PBJ_OK) pbj__json_fail(j, st == PBJ_ERR_NOMEM ? st : PBJ_ERR_JSON);   /* a record that does not decode */
-            break;
-        }
-        case 150: {   /* [golden.extensions.Scope.s_double]: the last value */
-            uint64_t v;
-            if (!pbj__ext_values(m->pbj_ext, 150, 1, NULL, (size_t)-1, &v)) break;
-            pbj__json_key(j, "[golden.extensions.Scope.s_double]", "[golden.extensions.Scope.s_double]");
-            pbj__json_double(j, pbj_bits_double(v));
-            break;
-        }
-        default:
-            break;
-        }
-    }
-}
-
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
 
 /* ==== extensions ==== */
 

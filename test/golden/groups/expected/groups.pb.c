@@ -26,7 +26,7 @@ static const pbj_field golden_groups_Grouped__fields[] = {
 PBJ_CODEC(golden_groups_Grouped, golden_groups_Grouped__decode, golden_groups_Grouped_size, golden_groups_Grouped_encode_partial, golden_groups_Grouped_sort_maps, golden_groups_Grouped_missing);
 const pbj_table golden_groups_Grouped__table = {(const char *)&pbj__pool_groups_proto, golden_groups_Grouped__fields, NULL, NULL, 0, sizeof(golden_groups_Grouped), 3, 2, 0,
                            PBJ_OFFSET(golden_groups_Grouped, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_groups_Grouped__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* golden.groups.Grouped.Single */
 static const pbj_field golden_groups_Grouped_Single__fields[] = {
@@ -36,7 +36,7 @@ static const pbj_field golden_groups_Grouped_Single__fields[] = {
 PBJ_CODEC(golden_groups_Grouped_Single, golden_groups_Grouped_Single__decode, golden_groups_Grouped_Single_size, golden_groups_Grouped_Single_encode_partial, golden_groups_Grouped_Single_sort_maps, golden_groups_Grouped_Single_missing);
 const pbj_table golden_groups_Grouped_Single__table = {(const char *)&pbj__pool_groups_proto, golden_groups_Grouped_Single__fields, NULL, NULL, 60, sizeof(golden_groups_Grouped_Single), 2, 0, 0,
                            PBJ_OFFSET(golden_groups_Grouped_Single, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_groups_Grouped_Single__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* golden.groups.Grouped.Single.Deep */
 static const pbj_field golden_groups_Grouped_Single_Deep__fields[] = {
@@ -45,7 +45,7 @@ static const pbj_field golden_groups_Grouped_Single_Deep__fields[] = {
 PBJ_CODEC(golden_groups_Grouped_Single_Deep, golden_groups_Grouped_Single_Deep__decode, golden_groups_Grouped_Single_Deep_size, golden_groups_Grouped_Single_Deep_encode_partial, golden_groups_Grouped_Single_Deep_sort_maps, golden_groups_Grouped_Single_Deep_missing);
 const pbj_table golden_groups_Grouped_Single_Deep__table = {(const char *)&pbj__pool_groups_proto, golden_groups_Grouped_Single_Deep__fields, NULL, NULL, 106, sizeof(golden_groups_Grouped_Single_Deep), 1, 0, 0,
                            PBJ_OFFSET(golden_groups_Grouped_Single_Deep, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_groups_Grouped_Single_Deep__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* golden.groups.Grouped.Many */
 static const pbj_field golden_groups_Grouped_Many__fields[] = {
@@ -54,7 +54,7 @@ static const pbj_field golden_groups_Grouped_Many__fields[] = {
 PBJ_CODEC(golden_groups_Grouped_Many, golden_groups_Grouped_Many__decode, golden_groups_Grouped_Many_size, golden_groups_Grouped_Many_encode_partial, golden_groups_Grouped_Many_sort_maps, golden_groups_Grouped_Many_missing);
 const pbj_table golden_groups_Grouped_Many__table = {(const char *)&pbj__pool_groups_proto, golden_groups_Grouped_Many__fields, NULL, NULL, 145, sizeof(golden_groups_Grouped_Many), 1, 0, 0,
                            PBJ_OFFSET(golden_groups_Grouped_Many, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_groups_Grouped_Many__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* ==== golden.groups.Grouped ==== */
 
@@ -462,18 +462,6 @@ pbj_status golden_groups_Grouped_Many__decode(golden_groups_Grouped_Many *m, con
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
 
 /* ==== golden.groups.Grouped: building helpers ==== */
 

@@ -32,7 +32,7 @@ static const pbj_field golden_maps_Value__fields[] = {
 PBJ_CODEC(golden_maps_Value, golden_maps_Value__decode, golden_maps_Value_size, golden_maps_Value_encode_partial, golden_maps_Value_sort_maps, golden_maps_Value_missing);
 const pbj_table golden_maps_Value__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Value__fields, NULL, NULL, 37, sizeof(golden_maps_Value), 1, 1, 0,
                            PBJ_OFFSET(golden_maps_Value, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_maps_Value__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* golden.maps.Maps */
 static const pbj_field golden_maps_Maps__fields[] = {
@@ -46,7 +46,7 @@ static const pbj_field golden_maps_Maps__fields[] = {
 PBJ_CODEC(golden_maps_Maps, golden_maps_Maps__decode, golden_maps_Maps_size, golden_maps_Maps_encode_partial, golden_maps_Maps_sort_maps, golden_maps_Maps_missing);
 const pbj_table golden_maps_Maps__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps__fields, NULL, NULL, 60, sizeof(golden_maps_Maps), 6, 6, 0,
                            PBJ_OFFSET(golden_maps_Maps, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_maps_Maps__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* golden.maps.Maps.CountsEntry */
 static const pbj_field golden_maps_Maps_CountsEntry__fields[] = {
@@ -56,7 +56,7 @@ static const pbj_field golden_maps_Maps_CountsEntry__fields[] = {
 PBJ_CODEC(golden_maps_Maps_CountsEntry, golden_maps_Maps_CountsEntry__decode, golden_maps_Maps_CountsEntry_size, golden_maps_Maps_CountsEntry_encode_partial, golden_maps_Maps_CountsEntry_sort_maps, golden_maps_Maps_CountsEntry_missing);
 const pbj_table golden_maps_Maps_CountsEntry__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps_CountsEntry__fields, NULL, NULL, 117, sizeof(golden_maps_Maps_CountsEntry), 2, 2, 0,
                            PBJ_OFFSET(golden_maps_Maps_CountsEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &golden_maps_Maps_CountsEntry__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* golden.maps.Maps.NamesEntry */
 static const pbj_field golden_maps_Maps_NamesEntry__fields[] = {
@@ -66,7 +66,7 @@ static const pbj_field golden_maps_Maps_NamesEntry__fields[] = {
 PBJ_CODEC(golden_maps_Maps_NamesEntry, golden_maps_Maps_NamesEntry__decode, golden_maps_Maps_NamesEntry_size, golden_maps_Maps_NamesEntry_encode_partial, golden_maps_Maps_NamesEntry_sort_maps, golden_maps_Maps_NamesEntry_missing);
 const pbj_table golden_maps_Maps_NamesEntry__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps_NamesEntry__fields, NULL, NULL, 156, sizeof(golden_maps_Maps_NamesEntry), 2, 2, 0,
                            PBJ_OFFSET(golden_maps_Maps_NamesEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &golden_maps_Maps_NamesEntry__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* golden.maps.Maps.ValuesEntry */
 static const pbj_field golden_maps_Maps_ValuesEntry__fields[] = {
@@ -76,7 +76,7 @@ static const pbj_field golden_maps_Maps_ValuesEntry__fields[] = {
 PBJ_CODEC(golden_maps_Maps_ValuesEntry, golden_maps_Maps_ValuesEntry__decode, golden_maps_Maps_ValuesEntry_size, golden_maps_Maps_ValuesEntry_encode_partial, golden_maps_Maps_ValuesEntry_sort_maps, golden_maps_Maps_ValuesEntry_missing);
 const pbj_table golden_maps_Maps_ValuesEntry__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps_ValuesEntry__fields, NULL, NULL, 194, sizeof(golden_maps_Maps_ValuesEntry), 2, 2, 0,
                            PBJ_OFFSET(golden_maps_Maps_ValuesEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &golden_maps_Maps_ValuesEntry__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* golden.maps.Maps.FlagsEntry */
 static const pbj_field golden_maps_Maps_FlagsEntry__fields[] = {
@@ -86,7 +86,7 @@ static const pbj_field golden_maps_Maps_FlagsEntry__fields[] = {
 PBJ_CODEC(golden_maps_Maps_FlagsEntry, golden_maps_Maps_FlagsEntry__decode, golden_maps_Maps_FlagsEntry_size, golden_maps_Maps_FlagsEntry_encode_partial, golden_maps_Maps_FlagsEntry_sort_maps, golden_maps_Maps_FlagsEntry_missing);
 const pbj_table golden_maps_Maps_FlagsEntry__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps_FlagsEntry__fields, NULL, NULL, 233, sizeof(golden_maps_Maps_FlagsEntry), 2, 2, 0,
                            PBJ_OFFSET(golden_maps_Maps_FlagsEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &golden_maps_Maps_FlagsEntry__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* golden.maps.Maps.BlobsEntry */
 static const pbj_field golden_maps_Maps_BlobsEntry__fields[] = {
@@ -96,7 +96,7 @@ static const pbj_field golden_maps_Maps_BlobsEntry__fields[] = {
 PBJ_CODEC(golden_maps_Maps_BlobsEntry, golden_maps_Maps_BlobsEntry__decode, golden_maps_Maps_BlobsEntry_size, golden_maps_Maps_BlobsEntry_encode_partial, golden_maps_Maps_BlobsEntry_sort_maps, golden_maps_Maps_BlobsEntry_missing);
 const pbj_table golden_maps_Maps_BlobsEntry__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps_BlobsEntry__fields, NULL, NULL, 271, sizeof(golden_maps_Maps_BlobsEntry), 2, 2, 0,
                            PBJ_OFFSET(golden_maps_Maps_BlobsEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &golden_maps_Maps_BlobsEntry__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* golden.maps.Maps.WeightsEntry */
 static const pbj_field golden_maps_Maps_WeightsEntry__fields[] = {
@@ -106,7 +106,7 @@ static const pbj_field golden_maps_Maps_WeightsEntry__fields[] = {
 PBJ_CODEC(golden_maps_Maps_WeightsEntry, golden_maps_Maps_WeightsEntry__decode, golden_maps_Maps_WeightsEntry_size, golden_maps_Maps_WeightsEntry_encode_partial, golden_maps_Maps_WeightsEntry_sort_maps, golden_maps_Maps_WeightsEntry_missing);
 const pbj_table golden_maps_Maps_WeightsEntry__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps_WeightsEntry__fields, NULL, NULL, 309, sizeof(golden_maps_Maps_WeightsEntry), 2, 2, 0,
                            PBJ_OFFSET(golden_maps_Maps_WeightsEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &golden_maps_Maps_WeightsEntry__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* ==== golden.maps.Value ==== */
 
@@ -1063,12 +1063,6 @@ pbj_status golden_maps_Maps_WeightsEntry__decode(golden_maps_Maps_WeightsEntry *
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
 
 /* ==== golden.maps.Value: building helpers ==== */
 

@@ -22,13 +22,10 @@ static const pbj_field golden_message_set_Set__exts[] = {
     {1001, PBJ_TYPE_MESSAGE, PBJ_MODE_OPTIONAL, PBJ_F_ITEM, 0, 0, 0, 23, 49, &golden_message_set_Item__table, NULL},   /* golden.message_set.Item.item */
 };
 static const uint32_t golden_message_set_Set__ext_ranges[] = {4, 2147483646};
-#ifdef PBJ_JSON_H
-static void golden_message_set_Set__json_ext(const void *vm, pbj_json *j, uint32_t lo, uint32_t hi);   /* its extensions in JSON */
-#endif
 PBJ_CODEC(golden_message_set_Set, golden_message_set_Set__decode, golden_message_set_Set_size, golden_message_set_Set_encode_partial, golden_message_set_Set_sort_maps, golden_message_set_Set_missing);
 const pbj_table golden_message_set_Set__table = {(const char *)&pbj__pool_message_set_proto, NULL, NULL, NULL, 0, sizeof(golden_message_set_Set), 0, 0, 0,
                            PBJ_OFFSET(golden_message_set_Set, pbj_unknown), PBJ_OFFSET(golden_message_set_Set, pbj_ext), PBJ_T_MSGSET, NULL, NULL, &golden_message_set_Set__codec, golden_message_set_Set__exts, 1,
-                           1, golden_message_set_Set__ext_ranges, PBJ_WKT_NONE, PBJ_JSON_EXT(golden_message_set_Set__json_ext)};
+                           1, golden_message_set_Set__ext_ranges, PBJ_WKT_NONE};
 
 /* golden.message_set.Item */
 static const pbj_field golden_message_set_Item__fields[] = {
@@ -37,7 +34,7 @@ static const pbj_field golden_message_set_Item__fields[] = {
 PBJ_CODEC(golden_message_set_Item, golden_message_set_Item__decode, golden_message_set_Item_size, golden_message_set_Item_encode_partial, golden_message_set_Item_sort_maps, golden_message_set_Item_missing);
 const pbj_table golden_message_set_Item__table = {(const char *)&pbj__pool_message_set_proto, golden_message_set_Item__fields, NULL, NULL, 80, sizeof(golden_message_set_Item), 1, 1, 0,
                            PBJ_OFFSET(golden_message_set_Item, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_message_set_Item__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* golden.message_set.Holder */
 static const pbj_field golden_message_set_Holder__fields[] = {
@@ -47,7 +44,7 @@ static const pbj_field golden_message_set_Holder__fields[] = {
 PBJ_CODEC(golden_message_set_Holder, golden_message_set_Holder__decode, golden_message_set_Holder_size, golden_message_set_Holder_encode_partial, golden_message_set_Holder_sort_maps, golden_message_set_Holder_missing);
 const pbj_table golden_message_set_Holder__table = {(const char *)&pbj__pool_message_set_proto, golden_message_set_Holder__fields, NULL, NULL, 106, sizeof(golden_message_set_Holder), 2, 2, 0,
                            PBJ_OFFSET(golden_message_set_Holder, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_message_set_Holder__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* ==== golden.message_set.Set ==== */
 
@@ -312,52 +309,6 @@ pbj_status golden_message_set_Holder__decode(golden_message_set_Holder *m, const
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_JSON_H
-/* The extensions it knows with numbers in [lo, hi], each once, from m->pbj_ext (others are left out, as unknown fields). */
-static void golden_message_set_Set__json_ext(const void *vm, pbj_json *j, uint32_t lo, uint32_t hi)
-{
-    const golden_message_set_Set *m = (golden_message_set_Set const *)vm;
-    size_t pos = 0;
-    uint32_t last = 0;
-    pbj__ext_rec r;
-    while (pbj__ext_next(m->pbj_ext, &pos, &r)) {
-        if (r.number < lo || r.number > hi || r.number == last) continue;
-        last = r.number;                         /* a number's records are adjacent: its case writes them all */
-        switch (r.number) {
-        case 1001: {   /* [golden.message_set.Item]: every record merged into one message */
-            golden_message_set_Item x;
-            pbj_arena a;
-            pbj_decoder d;
-            pbj_slice s;
-            pbj_status st = PBJ_OK;
-            size_t k = pbj__ext_payloads(m->pbj_ext, 1001, 2, (size_t)-1, &s);
-            pbj_arena_init(&a, NULL, 0);
-            pbj_decoder_init(&d, &a, NULL);
-            golden_message_set_Item_init(&x);
-            for (size_t i = 0; i < k && st == PBJ_OK; i++) {
-                pbj__ext_payloads(m->pbj_ext, 1001, 2, i, &s);
-                st = golden_message_set_Item__decode(&x, s.data, s.data + s.len, &d);
-            }
-            pbj__json_key(j, "[golden.message_set.Item.item]", "[golden.message_set.Item.item]");
-            if (st == PBJ_OK) pbj__json_message(&golden_message_set_Item__table, &x, j);
-            pbj_arena_free(&a);
-            if (st != PBJ_OK) pbj__json_fail(j, st == PBJ_ERR_NOMEM ? st : PBJ_ERR_JSON);   /* a record that does not decode */
-            break;
-        }
-        default:
-            break;
-        }
-    }
-}
-
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
 
 /* ==== extensions ==== */
 

@@ -34,7 +34,7 @@ static const pbj_field golden_nested_Outer__fields[] = {
 PBJ_CODEC(golden_nested_Outer, golden_nested_Outer__decode, golden_nested_Outer_size, golden_nested_Outer_encode_partial, golden_nested_Outer_sort_maps, golden_nested_Outer_missing);
 const pbj_table golden_nested_Outer__table = {(const char *)&pbj__pool_nested_proto, golden_nested_Outer__fields, NULL, NULL, 53, sizeof(golden_nested_Outer), 3, 3, 0,
                            PBJ_OFFSET(golden_nested_Outer, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_nested_Outer__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* golden.nested.Outer.Inner */
 static const pbj_field golden_nested_Outer_Inner__fields[] = {
@@ -45,7 +45,7 @@ static const pbj_field golden_nested_Outer_Inner__fields[] = {
 PBJ_CODEC(golden_nested_Outer_Inner, golden_nested_Outer_Inner__decode, golden_nested_Outer_Inner_size, golden_nested_Outer_Inner_encode_partial, golden_nested_Outer_Inner_sort_maps, golden_nested_Outer_Inner_missing);
 const pbj_table golden_nested_Outer_Inner__table = {(const char *)&pbj__pool_nested_proto, golden_nested_Outer_Inner__fields, NULL, NULL, 92, sizeof(golden_nested_Outer_Inner), 3, 3, 0,
                            PBJ_OFFSET(golden_nested_Outer_Inner, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_nested_Outer_Inner__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* golden.nested.Sibling */
 static const pbj_field golden_nested_Sibling__fields[] = {
@@ -55,7 +55,7 @@ static const pbj_field golden_nested_Sibling__fields[] = {
 PBJ_CODEC(golden_nested_Sibling, golden_nested_Sibling__decode, golden_nested_Sibling_size, golden_nested_Sibling_encode_partial, golden_nested_Sibling_sort_maps, golden_nested_Sibling_missing);
 const pbj_table golden_nested_Sibling__table = {(const char *)&pbj__pool_nested_proto, golden_nested_Sibling__fields, NULL, NULL, 132, sizeof(golden_nested_Sibling), 2, 2, 0,
                            PBJ_OFFSET(golden_nested_Sibling, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_nested_Sibling__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* ==== golden.nested.Outer ==== */
 
@@ -447,15 +447,6 @@ pbj_status golden_nested_Sibling__decode(golden_nested_Sibling *m, const uint8_t
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
 
 /* ==== golden.nested.Outer: building helpers ==== */
 

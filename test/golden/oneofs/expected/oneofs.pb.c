@@ -25,7 +25,7 @@ static const pbj_field golden_oneofs_Point__fields[] = {
 PBJ_CODEC(golden_oneofs_Point, golden_oneofs_Point__decode, golden_oneofs_Point_size, golden_oneofs_Point_encode_partial, golden_oneofs_Point_sort_maps, golden_oneofs_Point_missing);
 const pbj_table golden_oneofs_Point__table = {(const char *)&pbj__pool_oneofs_proto, golden_oneofs_Point__fields, NULL, NULL, 0, sizeof(golden_oneofs_Point), 2, 2, 0,
                            PBJ_OFFSET(golden_oneofs_Point, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_oneofs_Point__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* golden.oneofs.Choice */
 static const pbj_field golden_oneofs_Choice__fields[] = {
@@ -44,7 +44,7 @@ static const pbj_oneof golden_oneofs_Choice__oneofs[] = {
 PBJ_CODEC(golden_oneofs_Choice, golden_oneofs_Choice__decode, golden_oneofs_Choice_size, golden_oneofs_Choice_encode_partial, golden_oneofs_Choice_sort_maps, golden_oneofs_Choice_missing);
 const pbj_table golden_oneofs_Choice__table = {(const char *)&pbj__pool_oneofs_proto, golden_oneofs_Choice__fields, golden_oneofs_Choice__oneofs, NULL, 24, sizeof(golden_oneofs_Choice), 7, 7, 2,
                            PBJ_OFFSET(golden_oneofs_Choice, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_oneofs_Choice__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* ==== golden.oneofs.Point ==== */
 
@@ -377,12 +377,6 @@ pbj_status golden_oneofs_Choice__decode(golden_oneofs_Choice *m, const uint8_t *
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
 
 /* ==== golden.oneofs.Point: building helpers ==== */
 

@@ -38,7 +38,7 @@ static const pbj_field golden_optional_Maybe__fields[] = {
 PBJ_CODEC(golden_optional_Maybe, golden_optional_Maybe__decode, golden_optional_Maybe_size, golden_optional_Maybe_encode_partial, golden_optional_Maybe_sort_maps, golden_optional_Maybe_missing);
 const pbj_table golden_optional_Maybe__table = {(const char *)&pbj__pool_optional_proto, golden_optional_Maybe__fields, NULL, NULL, 43, sizeof(golden_optional_Maybe), 7, 7, 0,
                            PBJ_OFFSET(golden_optional_Maybe, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_optional_Maybe__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* ==== golden.optional.Maybe ==== */
 
@@ -229,9 +229,6 @@ pbj_status golden_optional_Maybe__decode(golden_optional_Maybe *m, const uint8_t
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_JSON_H
-#endif
 
 /* ==== golden.optional.Maybe: building helpers ==== */
 

@@ -24,7 +24,7 @@ static const pbj_field golden_options_Plain__fields[] = {
 PBJ_CODEC(golden_options_Plain, golden_options_Plain__decode, golden_options_Plain_size, golden_options_Plain_encode_partial, golden_options_Plain_sort_maps, golden_options_Plain_missing);
 const pbj_table golden_options_Plain__table = {(const char *)&pbj__pool_options_proto, golden_options_Plain__fields, NULL, NULL, 0, sizeof(golden_options_Plain), 1, 1, 0,
                            PBJ_OFFSET(golden_options_Plain, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_options_Plain__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* golden.options.NoJson */
 static const pbj_field golden_options_NoJson__fields[] = {
@@ -33,7 +33,7 @@ static const pbj_field golden_options_NoJson__fields[] = {
 PBJ_CODEC(golden_options_NoJson, golden_options_NoJson__decode, golden_options_NoJson_size, golden_options_NoJson_encode_partial, golden_options_NoJson_sort_maps, golden_options_NoJson_missing);
 const pbj_table golden_options_NoJson__table = {(const char *)&pbj__pool_options_proto, golden_options_NoJson__fields, NULL, NULL, 23, sizeof(golden_options_NoJson), 1, 1, 0,
                            PBJ_OFFSET(golden_options_NoJson, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_options_NoJson__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* golden.options.NoJsonNoText */
 static const pbj_field golden_options_NoJsonNoText__fields[] = {
@@ -42,7 +42,7 @@ static const pbj_field golden_options_NoJsonNoText__fields[] = {
 PBJ_CODEC(golden_options_NoJsonNoText, golden_options_NoJsonNoText__decode, golden_options_NoJsonNoText_size, golden_options_NoJsonNoText_encode_partial, golden_options_NoJsonNoText_sort_maps, golden_options_NoJsonNoText_missing);
 const pbj_table golden_options_NoJsonNoText__table = {(const char *)&pbj__pool_options_proto, golden_options_NoJsonNoText__fields, NULL, NULL, 47, sizeof(golden_options_NoJsonNoText), 1, 1, 0,
                            PBJ_OFFSET(golden_options_NoJsonNoText, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_options_NoJsonNoText__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* golden.options.Dropped */
 static const pbj_field golden_options_Dropped__fields[] = {
@@ -51,7 +51,7 @@ static const pbj_field golden_options_Dropped__fields[] = {
 PBJ_CODEC(golden_options_Dropped, golden_options_Dropped__decode, golden_options_Dropped_size, golden_options_Dropped_encode_partial, golden_options_Dropped_sort_maps, golden_options_Dropped_missing);
 const pbj_table golden_options_Dropped__table = {(const char *)&pbj__pool_options_proto, golden_options_Dropped__fields, NULL, NULL, 77, sizeof(golden_options_Dropped), 1, 1, 0,
                            PBJ_TABLE_NONE, PBJ_TABLE_NONE, 0, NULL, NULL, &golden_options_Dropped__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* golden.options.Fast */
 static const pbj_field golden_options_Fast__fields[] = {
@@ -60,7 +60,7 @@ static const pbj_field golden_options_Fast__fields[] = {
 PBJ_CODEC(golden_options_Fast, golden_options_Fast__decode, golden_options_Fast_size, golden_options_Fast_encode_partial, golden_options_Fast_sort_maps, golden_options_Fast_missing);
 const pbj_table golden_options_Fast__table = {(const char *)&pbj__pool_options_proto, golden_options_Fast__fields, NULL, NULL, 102, sizeof(golden_options_Fast), 1, 1, 0,
                            PBJ_OFFSET(golden_options_Fast, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_options_Fast__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* golden.options.Tier */
 static const pbj_field golden_options_Tier__fields[] = {
@@ -69,7 +69,7 @@ static const pbj_field golden_options_Tier__fields[] = {
 PBJ_CODEC(golden_options_Tier, golden_options_Tier__decode, golden_options_Tier_size, golden_options_Tier_encode_partial, golden_options_Tier_sort_maps, golden_options_Tier_missing);
 const pbj_table golden_options_Tier__table = {(const char *)&pbj__pool_options_proto, golden_options_Tier__fields, NULL, NULL, 124, sizeof(golden_options_Tier), 1, 1, 0,
                            PBJ_OFFSET(golden_options_Tier, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_options_Tier__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* golden.options.TierLeaf */
 static const pbj_field golden_options_TierLeaf__fields[] = {
@@ -78,7 +78,7 @@ static const pbj_field golden_options_TierLeaf__fields[] = {
 PBJ_CODEC(golden_options_TierLeaf, golden_options_TierLeaf__decode, golden_options_TierLeaf_size, golden_options_TierLeaf_encode_partial, golden_options_TierLeaf_sort_maps, golden_options_TierLeaf_missing);
 const pbj_table golden_options_TierLeaf__table = {(const char *)&pbj__pool_options_proto, golden_options_TierLeaf__fields, NULL, NULL, 149, sizeof(golden_options_TierLeaf), 1, 1, 0,
                            PBJ_OFFSET(golden_options_TierLeaf, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_options_TierLeaf__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* golden.options.Ordered */
 static const pbj_field golden_options_Ordered__fields[] = {
@@ -89,7 +89,7 @@ static const uint32_t golden_options_Ordered__compare_keys[] = {2, 1, 0};   /* p
 PBJ_CODEC(golden_options_Ordered, golden_options_Ordered__decode, golden_options_Ordered_size, golden_options_Ordered_encode_partial, golden_options_Ordered_sort_maps, golden_options_Ordered_missing);
 const pbj_table golden_options_Ordered__table = {(const char *)&pbj__pool_options_proto, golden_options_Ordered__fields, NULL, NULL, 175, sizeof(golden_options_Ordered), 2, 2, 0,
                            PBJ_OFFSET(golden_options_Ordered, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, golden_options_Ordered__compare_keys, &golden_options_Ordered__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* ==== golden.options.Plain ==== */
 
@@ -822,24 +822,6 @@ pbj_status golden_options_Ordered__decode(golden_options_Ordered *m, const uint8
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
 
 /* ==== golden.options.Plain: building helpers ==== */
 

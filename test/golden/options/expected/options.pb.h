@@ -84,7 +84,7 @@ PBJ_MUST_USE static inline pbj_status golden_options_Plain_from_text(golden_opti
 
 /* golden.options.NoJson
  * pbj options: json=false(message) */
-/* no M_to_json; M__type stays for text reading
+/* no M_to_json nor M_from_json
  * <<<pbj.json = false>>> */
 struct golden_options_NoJson {
     int32_t v;   /* 1 */
@@ -119,7 +119,7 @@ PBJ_MUST_USE static inline pbj_status golden_options_NoJson_from_text(golden_opt
 
 /* golden.options.NoJsonNoText
  * pbj options: json=false(message) text_read=false(message) */
-/* neither: no M_to_json, M_from_text nor M__type
+/* neither: no M_to_json, M_from_json nor M_from_text
  * <<<pbj.json = false>>> <<<pbj.text_read = false>>> */
 struct golden_options_NoJsonNoText {
     int32_t v;   /* 1 */

@@ -33,7 +33,7 @@ static const pbj_field golden_repeated_Item__fields[] = {
 PBJ_CODEC(golden_repeated_Item, golden_repeated_Item__decode, golden_repeated_Item_size, golden_repeated_Item_encode_partial, golden_repeated_Item_sort_maps, golden_repeated_Item_missing);
 const pbj_table golden_repeated_Item__table = {(const char *)&pbj__pool_repeated_proto, golden_repeated_Item__fields, NULL, NULL, 52, sizeof(golden_repeated_Item), 1, 1, 0,
                            PBJ_OFFSET(golden_repeated_Item, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_repeated_Item__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* golden.repeated.Lists */
 static const pbj_field golden_repeated_Lists__fields[] = {
@@ -51,7 +51,7 @@ static const pbj_field golden_repeated_Lists__fields[] = {
 PBJ_CODEC(golden_repeated_Lists, golden_repeated_Lists__decode, golden_repeated_Lists_size, golden_repeated_Lists_encode_partial, golden_repeated_Lists_sort_maps, golden_repeated_Lists_missing);
 const pbj_table golden_repeated_Lists__table = {(const char *)&pbj__pool_repeated_proto, golden_repeated_Lists__fields, NULL, NULL, 76, sizeof(golden_repeated_Lists), 10, 10, 0,
                            PBJ_OFFSET(golden_repeated_Lists, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_repeated_Lists__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* ==== golden.repeated.Item ==== */
 
@@ -651,12 +651,6 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
 
 /* ==== golden.repeated.Item: building helpers ==== */
 

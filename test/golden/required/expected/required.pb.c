@@ -25,7 +25,7 @@ static const pbj_field golden_required_Part__fields[] = {
 PBJ_CODEC(golden_required_Part, golden_required_Part__decode, golden_required_Part_size, golden_required_Part_encode_partial, golden_required_Part_sort_maps, golden_required_Part_missing);
 const pbj_table golden_required_Part__table = {(const char *)&pbj__pool_required_proto, golden_required_Part__fields, NULL, NULL, 0, sizeof(golden_required_Part), 2, 2, 0,
                            PBJ_OFFSET(golden_required_Part, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_required_Part__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* golden.required.Whole */
 static const pbj_field golden_required_Whole__fields[] = {
@@ -37,7 +37,7 @@ static const pbj_field golden_required_Whole__fields[] = {
 PBJ_CODEC(golden_required_Whole, golden_required_Whole__decode, golden_required_Whole_size, golden_required_Whole_encode_partial, golden_required_Whole_sort_maps, golden_required_Whole_missing);
 const pbj_table golden_required_Whole__table = {(const char *)&pbj__pool_required_proto, golden_required_Whole__fields, NULL, NULL, 57, sizeof(golden_required_Whole), 4, 4, 0,
                            PBJ_OFFSET(golden_required_Whole, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_required_Whole__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* ==== golden.required.Part ==== */
 
@@ -323,12 +323,6 @@ pbj_status golden_required_Whole__decode(golden_required_Whole *m, const uint8_t
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
 
 /* ==== golden.required.Part: building helpers ==== */
 

@@ -48,7 +48,7 @@ static const pbj_field golden_scalars_Scalars__fields[] = {
 PBJ_CODEC(golden_scalars_Scalars, golden_scalars_Scalars__decode, golden_scalars_Scalars_size, golden_scalars_Scalars_encode_partial, golden_scalars_Scalars_sort_maps, golden_scalars_Scalars_missing);
 const pbj_table golden_scalars_Scalars__table = {(const char *)&pbj__pool_scalars_proto, golden_scalars_Scalars__fields, NULL, NULL, 54, sizeof(golden_scalars_Scalars), 15, 14, 0,
                            PBJ_OFFSET(golden_scalars_Scalars, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_scalars_Scalars__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* ==== golden.scalars.Scalars ==== */
 
@@ -362,9 +362,6 @@ pbj_status golden_scalars_Scalars__decode(golden_scalars_Scalars *m, const uint8
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_JSON_H
-#endif
 
 /* ==== golden.scalars.Scalars: building helpers ==== */
 

@@ -27,7 +27,7 @@ static const pbj_field golden_strings_Texts__fields[] = {
 PBJ_CODEC(golden_strings_Texts, golden_strings_Texts__decode, golden_strings_Texts_size, golden_strings_Texts_encode_partial, golden_strings_Texts_sort_maps, golden_strings_Texts_missing);
 const pbj_table golden_strings_Texts__table = {(const char *)&pbj__pool_strings_proto, golden_strings_Texts__fields, NULL, NULL, 0, sizeof(golden_strings_Texts), 4, 4, 0,
                            PBJ_OFFSET(golden_strings_Texts, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_strings_Texts__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* ==== golden.strings.Texts ==== */
 
@@ -178,9 +178,6 @@ pbj_status golden_strings_Texts__decode(golden_strings_Texts *m, const uint8_t *
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_JSON_H
-#endif
 
 /* ==== golden.strings.Texts: building helpers ==== */
 

@@ -33,7 +33,7 @@ static const pbj_field golden_tier_size_Leaf__fields[] = {
 PBJ_CODEC(golden_tier_size_Leaf, golden_tier_size_Leaf__decode, golden_tier_size_Leaf_size, golden_tier_size_Leaf_encode_partial, golden_tier_size_Leaf_sort_maps, golden_tier_size_Leaf_missing);
 const pbj_table golden_tier_size_Leaf__table = {(const char *)&pbj__pool_tier_size_proto, golden_tier_size_Leaf__fields, NULL, NULL, 36, sizeof(golden_tier_size_Leaf), 2, 2, 0,
                            PBJ_OFFSET(golden_tier_size_Leaf, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_tier_size_Leaf__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* golden.tier_size.Reading */
 static void golden_tier_size_Reading__init_table(void *m) { golden_tier_size_Reading_init((golden_tier_size_Reading *)m); }
@@ -53,7 +53,7 @@ static const pbj_oneof golden_tier_size_Reading__oneofs[] = {
 PBJ_CODEC(golden_tier_size_Reading, golden_tier_size_Reading__decode, golden_tier_size_Reading_size, golden_tier_size_Reading_encode_partial, golden_tier_size_Reading_sort_maps, golden_tier_size_Reading_missing);
 const pbj_table golden_tier_size_Reading__table = {(const char *)&pbj__pool_tier_size_proto, golden_tier_size_Reading__fields, golden_tier_size_Reading__oneofs, golden_tier_size_Reading__init_table, 68, sizeof(golden_tier_size_Reading), 8, 8, 1,
                            PBJ_OFFSET(golden_tier_size_Reading, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_tier_size_Reading__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* golden.tier_size.Reading.LeavesEntry */
 static const pbj_field golden_tier_size_Reading_LeavesEntry__fields[] = {
@@ -63,7 +63,7 @@ static const pbj_field golden_tier_size_Reading_LeavesEntry__fields[] = {
 PBJ_CODEC(golden_tier_size_Reading_LeavesEntry, golden_tier_size_Reading_LeavesEntry__decode, golden_tier_size_Reading_LeavesEntry_size, golden_tier_size_Reading_LeavesEntry_encode_partial, golden_tier_size_Reading_LeavesEntry_sort_maps, golden_tier_size_Reading_LeavesEntry_missing);
 const pbj_table golden_tier_size_Reading_LeavesEntry__table = {(const char *)&pbj__pool_tier_size_proto, golden_tier_size_Reading_LeavesEntry__fields, NULL, NULL, 177, sizeof(golden_tier_size_Reading_LeavesEntry), 2, 2, 0,
                            PBJ_OFFSET(golden_tier_size_Reading_LeavesEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &golden_tier_size_Reading_LeavesEntry__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* golden.tier_size.Reading.Note */
 static const pbj_field golden_tier_size_Reading_Note__fields[] = {
@@ -72,7 +72,7 @@ static const pbj_field golden_tier_size_Reading_Note__fields[] = {
 PBJ_CODEC(golden_tier_size_Reading_Note, golden_tier_size_Reading_Note__decode, golden_tier_size_Reading_Note_size, golden_tier_size_Reading_Note_encode_partial, golden_tier_size_Reading_Note_sort_maps, golden_tier_size_Reading_Note_missing);
 const pbj_table golden_tier_size_Reading_Note__table = {(const char *)&pbj__pool_tier_size_proto, golden_tier_size_Reading_Note__fields, NULL, NULL, 224, sizeof(golden_tier_size_Reading_Note), 1, 0, 0,
                            PBJ_OFFSET(golden_tier_size_Reading_Note, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_tier_size_Reading_Note__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* golden.tier_size.Open */
 static const pbj_field golden_tier_size_Open__fields[] = {
@@ -83,13 +83,10 @@ static const pbj_field golden_tier_size_Open__exts[] = {
     {100, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, 0, 0, 0, 283, 283, NULL, &golden_tier_size_Kind__enum},   /* golden.tier_size.open_kind */
 };
 static const uint32_t golden_tier_size_Open__ext_ranges[] = {100, 199};
-#ifdef PBJ_JSON_H
-static void golden_tier_size_Open__json_ext(const void *vm, pbj_json *j, uint32_t lo, uint32_t hi);   /* its extensions in JSON */
-#endif
 PBJ_CODEC(golden_tier_size_Open, golden_tier_size_Open__decode, golden_tier_size_Open_size, golden_tier_size_Open_encode_partial, golden_tier_size_Open_sort_maps, golden_tier_size_Open_missing);
 const pbj_table golden_tier_size_Open__table = {(const char *)&pbj__pool_tier_size_proto, golden_tier_size_Open__fields, NULL, NULL, 259, sizeof(golden_tier_size_Open), 1, 1, 0,
                            PBJ_OFFSET(golden_tier_size_Open, pbj_unknown), PBJ_OFFSET(golden_tier_size_Open, pbj_ext), 0, golden_tier_size_Open__ext_singular, NULL, &golden_tier_size_Open__codec, golden_tier_size_Open__exts, 1,
-                           1, golden_tier_size_Open__ext_ranges, PBJ_WKT_NONE, PBJ_JSON_EXT(golden_tier_size_Open__json_ext)};
+                           1, golden_tier_size_Open__ext_ranges, PBJ_WKT_NONE};
 
 /* golden.tier_size.HoldsOpen */
 static const pbj_field golden_tier_size_HoldsOpen__fields[] = {
@@ -98,7 +95,7 @@ static const pbj_field golden_tier_size_HoldsOpen__fields[] = {
 PBJ_CODEC(golden_tier_size_HoldsOpen, golden_tier_size_HoldsOpen__decode, golden_tier_size_HoldsOpen_size, golden_tier_size_HoldsOpen_encode_partial, golden_tier_size_HoldsOpen_sort_maps, golden_tier_size_HoldsOpen_missing);
 const pbj_table golden_tier_size_HoldsOpen__table = {(const char *)&pbj__pool_tier_size_proto, golden_tier_size_HoldsOpen__fields, NULL, NULL, 312, sizeof(golden_tier_size_HoldsOpen), 1, 1, 0,
                            PBJ_OFFSET(golden_tier_size_HoldsOpen, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_tier_size_HoldsOpen__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* ==== golden.tier_size.Leaf ==== */
 
@@ -438,45 +435,6 @@ pbj_status golden_tier_size_HoldsOpen__decode(golden_tier_size_HoldsOpen *m, con
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-/* The extensions it knows with numbers in [lo, hi], each once, from m->pbj_ext (others are left out, as unknown fields). */
-static void golden_tier_size_Open__json_ext(const void *vm, pbj_json *j, uint32_t lo, uint32_t hi)
-{
-    const golden_tier_size_Open *m = (golden_tier_size_Open const *)vm;
-    size_t pos = 0;
-    uint32_t last = 0;
-    pbj__ext_rec r;
-    while (pbj__ext_next(m->pbj_ext, &pos, &r)) {
-        if (r.number < lo || r.number > hi || r.number == last) continue;
-        last = r.number;                         /* a number's records are adjacent: its case writes them all */
-        switch (r.number) {
-        case 100: {   /* [golden.tier_size.open_kind]: the last value */
-            uint64_t v;
-            if (!pbj__ext_values(m->pbj_ext, 100, 0, NULL, (size_t)-1, &v)) break;
-            pbj__json_key(j, "[golden.tier_size.open_kind]", "[golden.tier_size.open_kind]");
-            pbj__json_enum(j, (int32_t)v, golden_tier_size_Kind_name((int32_t)v));
-            break;
-        }
-        default:
-            break;
-        }
-    }
-}
-
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
 
 /* ==== extensions ==== */
 

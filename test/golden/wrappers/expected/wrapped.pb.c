@@ -33,7 +33,7 @@ static const pbj_field golden_wrappers_Wrapped__fields[] = {
 PBJ_CODEC(golden_wrappers_Wrapped, golden_wrappers_Wrapped__decode, golden_wrappers_Wrapped_size, golden_wrappers_Wrapped_encode_partial, golden_wrappers_Wrapped_sort_maps, golden_wrappers_Wrapped_missing);
 const pbj_table golden_wrappers_Wrapped__table = {(const char *)&pbj__pool_wrapped_proto, golden_wrappers_Wrapped__fields, NULL, NULL, 0, sizeof(golden_wrappers_Wrapped), 10, 10, 0,
                            PBJ_OFFSET(golden_wrappers_Wrapped, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_wrappers_Wrapped__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* ==== golden.wrappers.Wrapped ==== */
 
@@ -407,9 +407,6 @@ pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uin
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_JSON_H
-#endif
 
 /* ==== golden.wrappers.Wrapped: building helpers ==== */
 

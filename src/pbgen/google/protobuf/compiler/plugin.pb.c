@@ -36,7 +36,7 @@ static const pbj_field google_protobuf_compiler_Version__fields[] = {
 PBJ_CODEC(google_protobuf_compiler_Version, google_protobuf_compiler_Version__decode, google_protobuf_compiler_Version_size, google_protobuf_compiler_Version_encode_partial, google_protobuf_compiler_Version_sort_maps, google_protobuf_compiler_Version_missing);
 const pbj_table google_protobuf_compiler_Version__table = {(const char *)&pbj__pool_google_protobuf_compiler_plugin_proto, google_protobuf_compiler_Version__fields, NULL, NULL, 118, sizeof(google_protobuf_compiler_Version), 4, 4, 0,
                            PBJ_OFFSET(google_protobuf_compiler_Version, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_compiler_Version__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.compiler.CodeGeneratorRequest */
 static const pbj_field google_protobuf_compiler_CodeGeneratorRequest__fields[] = {
@@ -49,7 +49,7 @@ static const pbj_field google_protobuf_compiler_CodeGeneratorRequest__fields[] =
 PBJ_CODEC(google_protobuf_compiler_CodeGeneratorRequest, google_protobuf_compiler_CodeGeneratorRequest__decode, google_protobuf_compiler_CodeGeneratorRequest_size, google_protobuf_compiler_CodeGeneratorRequest_encode_partial, google_protobuf_compiler_CodeGeneratorRequest_sort_maps, google_protobuf_compiler_CodeGeneratorRequest_missing);
 const pbj_table google_protobuf_compiler_CodeGeneratorRequest__table = {(const char *)&pbj__pool_google_protobuf_compiler_plugin_proto, google_protobuf_compiler_CodeGeneratorRequest__fields, NULL, NULL, 176, sizeof(google_protobuf_compiler_CodeGeneratorRequest), 5, 3, 0,
                            PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorRequest, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_compiler_CodeGeneratorRequest__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.compiler.CodeGeneratorResponse */
 static const pbj_field google_protobuf_compiler_CodeGeneratorResponse__fields[] = {
@@ -62,7 +62,7 @@ static const pbj_field google_protobuf_compiler_CodeGeneratorResponse__fields[] 
 PBJ_CODEC(google_protobuf_compiler_CodeGeneratorResponse, google_protobuf_compiler_CodeGeneratorResponse__decode, google_protobuf_compiler_CodeGeneratorResponse_size, google_protobuf_compiler_CodeGeneratorResponse_encode_partial, google_protobuf_compiler_CodeGeneratorResponse_sort_maps, google_protobuf_compiler_CodeGeneratorResponse_missing);
 const pbj_table google_protobuf_compiler_CodeGeneratorResponse__table = {(const char *)&pbj__pool_google_protobuf_compiler_plugin_proto, google_protobuf_compiler_CodeGeneratorResponse__fields, NULL, NULL, 364, sizeof(google_protobuf_compiler_CodeGeneratorResponse), 5, 4, 0,
                            PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorResponse, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_compiler_CodeGeneratorResponse__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.compiler.CodeGeneratorResponse.File */
 static const pbj_field google_protobuf_compiler_CodeGeneratorResponse_File__fields[] = {
@@ -74,7 +74,7 @@ static const pbj_field google_protobuf_compiler_CodeGeneratorResponse_File__fiel
 PBJ_CODEC(google_protobuf_compiler_CodeGeneratorResponse_File, google_protobuf_compiler_CodeGeneratorResponse_File__decode, google_protobuf_compiler_CodeGeneratorResponse_File_size, google_protobuf_compiler_CodeGeneratorResponse_File_encode_partial, google_protobuf_compiler_CodeGeneratorResponse_File_sort_maps, google_protobuf_compiler_CodeGeneratorResponse_File_missing);
 const pbj_table google_protobuf_compiler_CodeGeneratorResponse_File__table = {(const char *)&pbj__pool_google_protobuf_compiler_plugin_proto, google_protobuf_compiler_CodeGeneratorResponse_File__fields, NULL, NULL, 521, sizeof(google_protobuf_compiler_CodeGeneratorResponse_File), 4, 2, 0,
                            PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorResponse_File, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_compiler_CodeGeneratorResponse_File__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* ==== google.protobuf.compiler.Version ==== */
 

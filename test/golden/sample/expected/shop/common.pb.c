@@ -25,7 +25,7 @@ static const pbj_field shop_Money__fields[] = {
 PBJ_CODEC(shop_Money, shop_Money__decode, shop_Money_size, shop_Money_encode_partial, shop_Money_sort_maps, shop_Money_missing);
 const pbj_table shop_Money__table = {(const char *)&pbj__pool_shop_common_proto, shop_Money__fields, NULL, NULL, 0, sizeof(shop_Money), 2, 2, 0,
                            PBJ_OFFSET(shop_Money, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &shop_Money__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* shop.Timestamp */
 static const pbj_field shop_Timestamp__fields[] = {
@@ -35,7 +35,7 @@ static const pbj_field shop_Timestamp__fields[] = {
 PBJ_CODEC(shop_Timestamp, shop_Timestamp__decode, shop_Timestamp_size, shop_Timestamp_encode_partial, shop_Timestamp_sort_maps, shop_Timestamp_missing);
 const pbj_table shop_Timestamp__table = {(const char *)&pbj__pool_shop_common_proto, shop_Timestamp__fields, NULL, NULL, 26, sizeof(shop_Timestamp), 2, 2, 0,
                            PBJ_OFFSET(shop_Timestamp, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &shop_Timestamp__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* ==== shop.Money ==== */
 
@@ -229,12 +229,6 @@ pbj_status shop_Timestamp__decode(shop_Timestamp *m, const uint8_t *p, const uin
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
 
 /* ==== shop.Money: building helpers ==== */
 

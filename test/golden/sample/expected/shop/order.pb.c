@@ -36,7 +36,7 @@ static const pbj_field shop_LineItem__fields[] = {
 PBJ_CODEC(shop_LineItem, shop_LineItem__decode, shop_LineItem_size, shop_LineItem_encode_partial, shop_LineItem_sort_maps, shop_LineItem_missing);
 const pbj_table shop_LineItem__table = {(const char *)&pbj__pool_shop_order_proto, shop_LineItem__fields, NULL, NULL, 72, sizeof(shop_LineItem), 3, 3, 0,
                            PBJ_OFFSET(shop_LineItem, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &shop_LineItem__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* shop.Order */
 static const pbj_field shop_Order__fields[] = {
@@ -56,7 +56,7 @@ static const pbj_oneof shop_Order__oneofs[] = {
 PBJ_CODEC(shop_Order, shop_Order__decode, shop_Order_size, shop_Order_encode_partial, shop_Order_sort_maps, shop_Order_missing);
 const pbj_table shop_Order__table = {(const char *)&pbj__pool_shop_order_proto, shop_Order__fields, shop_Order__oneofs, NULL, 120, sizeof(shop_Order), 9, 9, 1,
                            PBJ_OFFSET(shop_Order, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &shop_Order__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* shop.Order.NotesEntry */
 static const pbj_field shop_Order_NotesEntry__fields[] = {
@@ -66,7 +66,7 @@ static const pbj_field shop_Order_NotesEntry__fields[] = {
 PBJ_CODEC(shop_Order_NotesEntry, shop_Order_NotesEntry__decode, shop_Order_NotesEntry_size, shop_Order_NotesEntry_encode_partial, shop_Order_NotesEntry_sort_maps, shop_Order_NotesEntry_missing);
 const pbj_table shop_Order_NotesEntry__table = {(const char *)&pbj__pool_shop_order_proto, shop_Order_NotesEntry__fields, NULL, NULL, 230, sizeof(shop_Order_NotesEntry), 2, 2, 0,
                            PBJ_OFFSET(shop_Order_NotesEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &shop_Order_NotesEntry__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* ==== shop.LineItem ==== */
 
@@ -578,12 +578,6 @@ pbj_status shop_Order_NotesEntry__decode(shop_Order_NotesEntry *m, const uint8_t
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
 
 /* ==== shop.LineItem: building helpers ==== */
 

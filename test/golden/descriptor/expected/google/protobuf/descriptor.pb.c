@@ -95,7 +95,7 @@ static const pbj_field google_protobuf_FileDescriptorSet__fields[] = {
 PBJ_CODEC(google_protobuf_FileDescriptorSet, google_protobuf_FileDescriptorSet__decode, google_protobuf_FileDescriptorSet_size, google_protobuf_FileDescriptorSet_encode_partial, google_protobuf_FileDescriptorSet_sort_maps, google_protobuf_FileDescriptorSet_missing);
 const pbj_table google_protobuf_FileDescriptorSet__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileDescriptorSet__fields, NULL, NULL, 634, sizeof(google_protobuf_FileDescriptorSet), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_FileDescriptorSet, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_FileDescriptorSet__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.FileDescriptorProto */
 static const pbj_field google_protobuf_FileDescriptorProto__fields[] = {
@@ -115,7 +115,7 @@ static const pbj_field google_protobuf_FileDescriptorProto__fields[] = {
 PBJ_CODEC(google_protobuf_FileDescriptorProto, google_protobuf_FileDescriptorProto__decode, google_protobuf_FileDescriptorProto_size, google_protobuf_FileDescriptorProto_encode_partial, google_protobuf_FileDescriptorProto_sort_maps, google_protobuf_FileDescriptorProto_missing);
 const pbj_table google_protobuf_FileDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileDescriptorProto__fields, NULL, NULL, 673, sizeof(google_protobuf_FileDescriptorProto), 12, 12, 0,
                            PBJ_OFFSET(google_protobuf_FileDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_FileDescriptorProto__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.DescriptorProto */
 static const pbj_field google_protobuf_DescriptorProto__fields[] = {
@@ -133,7 +133,7 @@ static const pbj_field google_protobuf_DescriptorProto__fields[] = {
 PBJ_CODEC(google_protobuf_DescriptorProto, google_protobuf_DescriptorProto__decode, google_protobuf_DescriptorProto_size, google_protobuf_DescriptorProto_encode_partial, google_protobuf_DescriptorProto_sort_maps, google_protobuf_DescriptorProto_missing);
 const pbj_table google_protobuf_DescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto__fields, NULL, NULL, 908, sizeof(google_protobuf_DescriptorProto), 10, 10, 0,
                            PBJ_OFFSET(google_protobuf_DescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_DescriptorProto__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.DescriptorProto.ExtensionRange */
 static const pbj_field google_protobuf_DescriptorProto_ExtensionRange__fields[] = {
@@ -144,7 +144,7 @@ static const pbj_field google_protobuf_DescriptorProto_ExtensionRange__fields[] 
 PBJ_CODEC(google_protobuf_DescriptorProto_ExtensionRange, google_protobuf_DescriptorProto_ExtensionRange__decode, google_protobuf_DescriptorProto_ExtensionRange_size, google_protobuf_DescriptorProto_ExtensionRange_encode_partial, google_protobuf_DescriptorProto_ExtensionRange_sort_maps, google_protobuf_DescriptorProto_ExtensionRange_missing);
 const pbj_table google_protobuf_DescriptorProto_ExtensionRange__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto_ExtensionRange__fields, NULL, NULL, 1119, sizeof(google_protobuf_DescriptorProto_ExtensionRange), 3, 3, 0,
                            PBJ_OFFSET(google_protobuf_DescriptorProto_ExtensionRange, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_DescriptorProto_ExtensionRange__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.DescriptorProto.ReservedRange */
 static const pbj_field google_protobuf_DescriptorProto_ReservedRange__fields[] = {
@@ -154,7 +154,7 @@ static const pbj_field google_protobuf_DescriptorProto_ReservedRange__fields[] =
 PBJ_CODEC(google_protobuf_DescriptorProto_ReservedRange, google_protobuf_DescriptorProto_ReservedRange__decode, google_protobuf_DescriptorProto_ReservedRange_size, google_protobuf_DescriptorProto_ReservedRange_encode_partial, google_protobuf_DescriptorProto_ReservedRange_sort_maps, google_protobuf_DescriptorProto_ReservedRange_missing);
 const pbj_table google_protobuf_DescriptorProto_ReservedRange__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto_ReservedRange__fields, NULL, NULL, 1184, sizeof(google_protobuf_DescriptorProto_ReservedRange), 2, 2, 0,
                            PBJ_OFFSET(google_protobuf_DescriptorProto_ReservedRange, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_DescriptorProto_ReservedRange__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.ExtensionRangeOptions */
 static const pbj_field google_protobuf_ExtensionRangeOptions__fields[] = {
@@ -164,7 +164,7 @@ static const uint32_t google_protobuf_ExtensionRangeOptions__ext_ranges[] = {100
 PBJ_CODEC(google_protobuf_ExtensionRangeOptions, google_protobuf_ExtensionRangeOptions__decode, google_protobuf_ExtensionRangeOptions_size, google_protobuf_ExtensionRangeOptions_encode_partial, google_protobuf_ExtensionRangeOptions_sort_maps, google_protobuf_ExtensionRangeOptions_missing);
 const pbj_table google_protobuf_ExtensionRangeOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ExtensionRangeOptions__fields, NULL, NULL, 1240, sizeof(google_protobuf_ExtensionRangeOptions), 1, 0, 0,
                            PBJ_OFFSET(google_protobuf_ExtensionRangeOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_ExtensionRangeOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_ExtensionRangeOptions__codec, NULL, 0,
-                           1, google_protobuf_ExtensionRangeOptions__ext_ranges, PBJ_WKT_NONE, NULL};
+                           1, google_protobuf_ExtensionRangeOptions__ext_ranges, PBJ_WKT_NONE};
 
 /* google.protobuf.FieldDescriptorProto */
 static void google_protobuf_FieldDescriptorProto__init_table(void *m) { google_protobuf_FieldDescriptorProto_init((google_protobuf_FieldDescriptorProto *)m); }
@@ -184,7 +184,7 @@ static const pbj_field google_protobuf_FieldDescriptorProto__fields[] = {
 PBJ_CODEC(google_protobuf_FieldDescriptorProto, google_protobuf_FieldDescriptorProto__decode, google_protobuf_FieldDescriptorProto_size, google_protobuf_FieldDescriptorProto_encode_partial, google_protobuf_FieldDescriptorProto_sort_maps, google_protobuf_FieldDescriptorProto_missing);
 const pbj_table google_protobuf_FieldDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldDescriptorProto__fields, NULL, google_protobuf_FieldDescriptorProto__init_table, 1319, sizeof(google_protobuf_FieldDescriptorProto), 11, 10, 0,
                            PBJ_OFFSET(google_protobuf_FieldDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_FieldDescriptorProto__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.OneofDescriptorProto */
 static const pbj_field google_protobuf_OneofDescriptorProto__fields[] = {
@@ -194,7 +194,7 @@ static const pbj_field google_protobuf_OneofDescriptorProto__fields[] = {
 PBJ_CODEC(google_protobuf_OneofDescriptorProto, google_protobuf_OneofDescriptorProto__decode, google_protobuf_OneofDescriptorProto_size, google_protobuf_OneofDescriptorProto_encode_partial, google_protobuf_OneofDescriptorProto_sort_maps, google_protobuf_OneofDescriptorProto_missing);
 const pbj_table google_protobuf_OneofDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_OneofDescriptorProto__fields, NULL, NULL, 1515, sizeof(google_protobuf_OneofDescriptorProto), 2, 2, 0,
                            PBJ_OFFSET(google_protobuf_OneofDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_OneofDescriptorProto__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.EnumDescriptorProto */
 static const pbj_field google_protobuf_EnumDescriptorProto__fields[] = {
@@ -207,7 +207,7 @@ static const pbj_field google_protobuf_EnumDescriptorProto__fields[] = {
 PBJ_CODEC(google_protobuf_EnumDescriptorProto, google_protobuf_EnumDescriptorProto__decode, google_protobuf_EnumDescriptorProto_size, google_protobuf_EnumDescriptorProto_encode_partial, google_protobuf_EnumDescriptorProto_sort_maps, google_protobuf_EnumDescriptorProto_missing);
 const pbj_table google_protobuf_EnumDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumDescriptorProto__fields, NULL, NULL, 1565, sizeof(google_protobuf_EnumDescriptorProto), 5, 5, 0,
                            PBJ_OFFSET(google_protobuf_EnumDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_EnumDescriptorProto__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.EnumDescriptorProto.EnumReservedRange */
 static const pbj_field google_protobuf_EnumDescriptorProto_EnumReservedRange__fields[] = {
@@ -217,7 +217,7 @@ static const pbj_field google_protobuf_EnumDescriptorProto_EnumReservedRange__fi
 PBJ_CODEC(google_protobuf_EnumDescriptorProto_EnumReservedRange, google_protobuf_EnumDescriptorProto_EnumReservedRange__decode, google_protobuf_EnumDescriptorProto_EnumReservedRange_size, google_protobuf_EnumDescriptorProto_EnumReservedRange_encode_partial, google_protobuf_EnumDescriptorProto_EnumReservedRange_sort_maps, google_protobuf_EnumDescriptorProto_EnumReservedRange_missing);
 const pbj_table google_protobuf_EnumDescriptorProto_EnumReservedRange__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumDescriptorProto_EnumReservedRange__fields, NULL, NULL, 1676, sizeof(google_protobuf_EnumDescriptorProto_EnumReservedRange), 2, 2, 0,
                            PBJ_OFFSET(google_protobuf_EnumDescriptorProto_EnumReservedRange, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_EnumDescriptorProto_EnumReservedRange__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.EnumValueDescriptorProto */
 static const pbj_field google_protobuf_EnumValueDescriptorProto__fields[] = {
@@ -228,7 +228,7 @@ static const pbj_field google_protobuf_EnumValueDescriptorProto__fields[] = {
 PBJ_CODEC(google_protobuf_EnumValueDescriptorProto, google_protobuf_EnumValueDescriptorProto__decode, google_protobuf_EnumValueDescriptorProto_size, google_protobuf_EnumValueDescriptorProto_encode_partial, google_protobuf_EnumValueDescriptorProto_sort_maps, google_protobuf_EnumValueDescriptorProto_missing);
 const pbj_table google_protobuf_EnumValueDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumValueDescriptorProto__fields, NULL, NULL, 1740, sizeof(google_protobuf_EnumValueDescriptorProto), 3, 3, 0,
                            PBJ_OFFSET(google_protobuf_EnumValueDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_EnumValueDescriptorProto__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.ServiceDescriptorProto */
 static const pbj_field google_protobuf_ServiceDescriptorProto__fields[] = {
@@ -239,7 +239,7 @@ static const pbj_field google_protobuf_ServiceDescriptorProto__fields[] = {
 PBJ_CODEC(google_protobuf_ServiceDescriptorProto, google_protobuf_ServiceDescriptorProto__decode, google_protobuf_ServiceDescriptorProto_size, google_protobuf_ServiceDescriptorProto_encode_partial, google_protobuf_ServiceDescriptorProto_sort_maps, google_protobuf_ServiceDescriptorProto_missing);
 const pbj_table google_protobuf_ServiceDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ServiceDescriptorProto__fields, NULL, NULL, 1801, sizeof(google_protobuf_ServiceDescriptorProto), 3, 3, 0,
                            PBJ_OFFSET(google_protobuf_ServiceDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_ServiceDescriptorProto__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.MethodDescriptorProto */
 static const pbj_field google_protobuf_MethodDescriptorProto__fields[] = {
@@ -253,7 +253,7 @@ static const pbj_field google_protobuf_MethodDescriptorProto__fields[] = {
 PBJ_CODEC(google_protobuf_MethodDescriptorProto, google_protobuf_MethodDescriptorProto__decode, google_protobuf_MethodDescriptorProto_size, google_protobuf_MethodDescriptorProto_encode_partial, google_protobuf_MethodDescriptorProto_sort_maps, google_protobuf_MethodDescriptorProto_missing);
 const pbj_table google_protobuf_MethodDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MethodDescriptorProto__fields, NULL, NULL, 1860, sizeof(google_protobuf_MethodDescriptorProto), 6, 6, 0,
                            PBJ_OFFSET(google_protobuf_MethodDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_MethodDescriptorProto__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.FileOptions */
 static void google_protobuf_FileOptions__init_table(void *m) { google_protobuf_FileOptions_init((google_protobuf_FileOptions *)m); }
@@ -284,7 +284,7 @@ static const uint32_t google_protobuf_FileOptions__ext_ranges[] = {1000, 5368709
 PBJ_CODEC(google_protobuf_FileOptions, google_protobuf_FileOptions__decode, google_protobuf_FileOptions_size, google_protobuf_FileOptions_encode_partial, google_protobuf_FileOptions_sort_maps, google_protobuf_FileOptions_missing);
 const pbj_table google_protobuf_FileOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileOptions__fields, NULL, google_protobuf_FileOptions__init_table, 2021, sizeof(google_protobuf_FileOptions), 21, 1, 0,
                            PBJ_OFFSET(google_protobuf_FileOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_FileOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_FileOptions__codec, NULL, 0,
-                           1, google_protobuf_FileOptions__ext_ranges, PBJ_WKT_NONE, NULL};
+                           1, google_protobuf_FileOptions__ext_ranges, PBJ_WKT_NONE};
 
 /* google.protobuf.MessageOptions */
 static const pbj_field google_protobuf_MessageOptions__fields[] = {
@@ -298,7 +298,7 @@ static const uint32_t google_protobuf_MessageOptions__ext_ranges[] = {1000, 5368
 PBJ_CODEC(google_protobuf_MessageOptions, google_protobuf_MessageOptions__decode, google_protobuf_MessageOptions_size, google_protobuf_MessageOptions_encode_partial, google_protobuf_MessageOptions_sort_maps, google_protobuf_MessageOptions_missing);
 const pbj_table google_protobuf_MessageOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MessageOptions__fields, NULL, NULL, 2759, sizeof(google_protobuf_MessageOptions), 5, 3, 0,
                            PBJ_OFFSET(google_protobuf_MessageOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_MessageOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_MessageOptions__codec, NULL, 0,
-                           1, google_protobuf_MessageOptions__ext_ranges, PBJ_WKT_NONE, NULL};
+                           1, google_protobuf_MessageOptions__ext_ranges, PBJ_WKT_NONE};
 
 /* google.protobuf.FieldOptions */
 static const pbj_field google_protobuf_FieldOptions__fields[] = {
@@ -315,7 +315,7 @@ static const uint32_t google_protobuf_FieldOptions__ext_ranges[] = {1000, 536870
 PBJ_CODEC(google_protobuf_FieldOptions, google_protobuf_FieldOptions__decode, google_protobuf_FieldOptions_size, google_protobuf_FieldOptions_encode_partial, google_protobuf_FieldOptions_sort_maps, google_protobuf_FieldOptions_missing);
 const pbj_table google_protobuf_FieldOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldOptions__fields, NULL, NULL, 2967, sizeof(google_protobuf_FieldOptions), 8, 3, 0,
                            PBJ_OFFSET(google_protobuf_FieldOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_FieldOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_FieldOptions__codec, NULL, 0,
-                           1, google_protobuf_FieldOptions__ext_ranges, PBJ_WKT_NONE, NULL};
+                           1, google_protobuf_FieldOptions__ext_ranges, PBJ_WKT_NONE};
 
 /* google.protobuf.OneofOptions */
 static const pbj_field google_protobuf_OneofOptions__fields[] = {
@@ -325,7 +325,7 @@ static const uint32_t google_protobuf_OneofOptions__ext_ranges[] = {1000, 536870
 PBJ_CODEC(google_protobuf_OneofOptions, google_protobuf_OneofOptions__decode, google_protobuf_OneofOptions_size, google_protobuf_OneofOptions_encode_partial, google_protobuf_OneofOptions_sort_maps, google_protobuf_OneofOptions_missing);
 const pbj_table google_protobuf_OneofOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_OneofOptions__fields, NULL, NULL, 3109, sizeof(google_protobuf_OneofOptions), 1, 0, 0,
                            PBJ_OFFSET(google_protobuf_OneofOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_OneofOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_OneofOptions__codec, NULL, 0,
-                           1, google_protobuf_OneofOptions__ext_ranges, PBJ_WKT_NONE, NULL};
+                           1, google_protobuf_OneofOptions__ext_ranges, PBJ_WKT_NONE};
 
 /* google.protobuf.EnumOptions */
 static const pbj_field google_protobuf_EnumOptions__fields[] = {
@@ -337,7 +337,7 @@ static const uint32_t google_protobuf_EnumOptions__ext_ranges[] = {1000, 5368709
 PBJ_CODEC(google_protobuf_EnumOptions, google_protobuf_EnumOptions__decode, google_protobuf_EnumOptions_size, google_protobuf_EnumOptions_encode_partial, google_protobuf_EnumOptions_sort_maps, google_protobuf_EnumOptions_missing);
 const pbj_table google_protobuf_EnumOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumOptions__fields, NULL, NULL, 3179, sizeof(google_protobuf_EnumOptions), 3, 0, 0,
                            PBJ_OFFSET(google_protobuf_EnumOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_EnumOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_EnumOptions__codec, NULL, 0,
-                           1, google_protobuf_EnumOptions__ext_ranges, PBJ_WKT_NONE, NULL};
+                           1, google_protobuf_EnumOptions__ext_ranges, PBJ_WKT_NONE};
 
 /* google.protobuf.EnumValueOptions */
 static const pbj_field google_protobuf_EnumValueOptions__fields[] = {
@@ -348,7 +348,7 @@ static const uint32_t google_protobuf_EnumValueOptions__ext_ranges[] = {1000, 53
 PBJ_CODEC(google_protobuf_EnumValueOptions, google_protobuf_EnumValueOptions__decode, google_protobuf_EnumValueOptions_size, google_protobuf_EnumValueOptions_encode_partial, google_protobuf_EnumValueOptions_sort_maps, google_protobuf_EnumValueOptions_missing);
 const pbj_table google_protobuf_EnumValueOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumValueOptions__fields, NULL, NULL, 3282, sizeof(google_protobuf_EnumValueOptions), 2, 1, 0,
                            PBJ_OFFSET(google_protobuf_EnumValueOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_EnumValueOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_EnumValueOptions__codec, NULL, 0,
-                           1, google_protobuf_EnumValueOptions__ext_ranges, PBJ_WKT_NONE, NULL};
+                           1, google_protobuf_EnumValueOptions__ext_ranges, PBJ_WKT_NONE};
 
 /* google.protobuf.ServiceOptions */
 static const pbj_field google_protobuf_ServiceOptions__fields[] = {
@@ -359,7 +359,7 @@ static const uint32_t google_protobuf_ServiceOptions__ext_ranges[] = {1000, 5368
 PBJ_CODEC(google_protobuf_ServiceOptions, google_protobuf_ServiceOptions__decode, google_protobuf_ServiceOptions_size, google_protobuf_ServiceOptions_encode_partial, google_protobuf_ServiceOptions_sort_maps, google_protobuf_ServiceOptions_missing);
 const pbj_table google_protobuf_ServiceOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ServiceOptions__fields, NULL, NULL, 3367, sizeof(google_protobuf_ServiceOptions), 2, 0, 0,
                            PBJ_OFFSET(google_protobuf_ServiceOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_ServiceOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_ServiceOptions__codec, NULL, 0,
-                           1, google_protobuf_ServiceOptions__ext_ranges, PBJ_WKT_NONE, NULL};
+                           1, google_protobuf_ServiceOptions__ext_ranges, PBJ_WKT_NONE};
 
 /* google.protobuf.MethodOptions */
 static const pbj_field google_protobuf_MethodOptions__fields[] = {
@@ -371,7 +371,7 @@ static const uint32_t google_protobuf_MethodOptions__ext_ranges[] = {1000, 53687
 PBJ_CODEC(google_protobuf_MethodOptions, google_protobuf_MethodOptions__decode, google_protobuf_MethodOptions_size, google_protobuf_MethodOptions_encode_partial, google_protobuf_MethodOptions_sort_maps, google_protobuf_MethodOptions_missing);
 const pbj_table google_protobuf_MethodOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MethodOptions__fields, NULL, NULL, 3450, sizeof(google_protobuf_MethodOptions), 3, 0, 0,
                            PBJ_OFFSET(google_protobuf_MethodOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_MethodOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_MethodOptions__codec, NULL, 0,
-                           1, google_protobuf_MethodOptions__ext_ranges, PBJ_WKT_NONE, NULL};
+                           1, google_protobuf_MethodOptions__ext_ranges, PBJ_WKT_NONE};
 
 /* google.protobuf.UninterpretedOption */
 static const pbj_field google_protobuf_UninterpretedOption__fields[] = {
@@ -386,7 +386,7 @@ static const pbj_field google_protobuf_UninterpretedOption__fields[] = {
 PBJ_CODEC(google_protobuf_UninterpretedOption, google_protobuf_UninterpretedOption__decode, google_protobuf_UninterpretedOption_size, google_protobuf_UninterpretedOption_encode_partial, google_protobuf_UninterpretedOption_sort_maps, google_protobuf_UninterpretedOption_missing);
 const pbj_table google_protobuf_UninterpretedOption__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_UninterpretedOption__fields, NULL, NULL, 3567, sizeof(google_protobuf_UninterpretedOption), 7, 0, 0,
                            PBJ_OFFSET(google_protobuf_UninterpretedOption, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_UninterpretedOption__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.UninterpretedOption.NamePart */
 static const pbj_field google_protobuf_UninterpretedOption_NamePart__fields[] = {
@@ -396,7 +396,7 @@ static const pbj_field google_protobuf_UninterpretedOption_NamePart__fields[] = 
 PBJ_CODEC(google_protobuf_UninterpretedOption_NamePart, google_protobuf_UninterpretedOption_NamePart__decode, google_protobuf_UninterpretedOption_NamePart_size, google_protobuf_UninterpretedOption_NamePart_encode_partial, google_protobuf_UninterpretedOption_NamePart_sort_maps, google_protobuf_UninterpretedOption_NamePart_missing);
 const pbj_table google_protobuf_UninterpretedOption_NamePart__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_UninterpretedOption_NamePart__fields, NULL, NULL, 3794, sizeof(google_protobuf_UninterpretedOption_NamePart), 2, 2, 0,
                            PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_UninterpretedOption_NamePart__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.SourceCodeInfo */
 static const pbj_field google_protobuf_SourceCodeInfo__fields[] = {
@@ -405,7 +405,7 @@ static const pbj_field google_protobuf_SourceCodeInfo__fields[] = {
 PBJ_CODEC(google_protobuf_SourceCodeInfo, google_protobuf_SourceCodeInfo__decode, google_protobuf_SourceCodeInfo_size, google_protobuf_SourceCodeInfo_encode_partial, google_protobuf_SourceCodeInfo_sort_maps, google_protobuf_SourceCodeInfo_missing);
 const pbj_table google_protobuf_SourceCodeInfo__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_SourceCodeInfo__fields, NULL, NULL, 3996, sizeof(google_protobuf_SourceCodeInfo), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_SourceCodeInfo, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_SourceCodeInfo__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.SourceCodeInfo.Location */
 static const pbj_field google_protobuf_SourceCodeInfo_Location__fields[] = {
@@ -418,7 +418,7 @@ static const pbj_field google_protobuf_SourceCodeInfo_Location__fields[] = {
 PBJ_CODEC(google_protobuf_SourceCodeInfo_Location, google_protobuf_SourceCodeInfo_Location__decode, google_protobuf_SourceCodeInfo_Location_size, google_protobuf_SourceCodeInfo_Location_encode_partial, google_protobuf_SourceCodeInfo_Location_sort_maps, google_protobuf_SourceCodeInfo_Location_missing);
 const pbj_table google_protobuf_SourceCodeInfo_Location__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_SourceCodeInfo_Location__fields, NULL, NULL, 4036, sizeof(google_protobuf_SourceCodeInfo_Location), 5, 4, 0,
                            PBJ_OFFSET(google_protobuf_SourceCodeInfo_Location, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_SourceCodeInfo_Location__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.GeneratedCodeInfo */
 static const pbj_field google_protobuf_GeneratedCodeInfo__fields[] = {
@@ -427,7 +427,7 @@ static const pbj_field google_protobuf_GeneratedCodeInfo__fields[] = {
 PBJ_CODEC(google_protobuf_GeneratedCodeInfo, google_protobuf_GeneratedCodeInfo__decode, google_protobuf_GeneratedCodeInfo_size, google_protobuf_GeneratedCodeInfo_encode_partial, google_protobuf_GeneratedCodeInfo_sort_maps, google_protobuf_GeneratedCodeInfo_missing);
 const pbj_table google_protobuf_GeneratedCodeInfo__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_GeneratedCodeInfo__fields, NULL, NULL, 4204, sizeof(google_protobuf_GeneratedCodeInfo), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_GeneratedCodeInfo, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_GeneratedCodeInfo__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* google.protobuf.GeneratedCodeInfo.Annotation */
 static const pbj_field google_protobuf_GeneratedCodeInfo_Annotation__fields[] = {
@@ -439,7 +439,7 @@ static const pbj_field google_protobuf_GeneratedCodeInfo_Annotation__fields[] = 
 PBJ_CODEC(google_protobuf_GeneratedCodeInfo_Annotation, google_protobuf_GeneratedCodeInfo_Annotation__decode, google_protobuf_GeneratedCodeInfo_Annotation_size, google_protobuf_GeneratedCodeInfo_Annotation_encode_partial, google_protobuf_GeneratedCodeInfo_Annotation_sort_maps, google_protobuf_GeneratedCodeInfo_Annotation_missing);
 const pbj_table google_protobuf_GeneratedCodeInfo_Annotation__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_GeneratedCodeInfo_Annotation__fields, NULL, NULL, 4249, sizeof(google_protobuf_GeneratedCodeInfo_Annotation), 4, 4, 0,
                            PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_GeneratedCodeInfo_Annotation__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE, NULL};
+                           0, NULL, PBJ_WKT_NONE};
 
 /* ==== google.protobuf.FileDescriptorSet ==== */
 
@@ -5396,87 +5396,6 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation__decode(google_protobuf_
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
 
 /* ==== google.protobuf.FileDescriptorSet: building helpers ==== */
 

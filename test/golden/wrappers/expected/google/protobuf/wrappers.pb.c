@@ -24,7 +24,7 @@ static const pbj_field google_protobuf_DoubleValue__fields[] = {
 PBJ_CODEC(google_protobuf_DoubleValue, google_protobuf_DoubleValue__decode, google_protobuf_DoubleValue_size, google_protobuf_DoubleValue_encode_partial, google_protobuf_DoubleValue_sort_maps, google_protobuf_DoubleValue_missing);
 const pbj_table google_protobuf_DoubleValue__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_DoubleValue__fields, NULL, NULL, 0, sizeof(google_protobuf_DoubleValue), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_DoubleValue, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_DoubleValue__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_DOUBLE_VALUE, NULL};
+                           0, NULL, PBJ_WKT_DOUBLE_VALUE};
 
 /* google.protobuf.FloatValue */
 static const pbj_field google_protobuf_FloatValue__fields[] = {
@@ -33,7 +33,7 @@ static const pbj_field google_protobuf_FloatValue__fields[] = {
 PBJ_CODEC(google_protobuf_FloatValue, google_protobuf_FloatValue__decode, google_protobuf_FloatValue_size, google_protobuf_FloatValue_encode_partial, google_protobuf_FloatValue_sort_maps, google_protobuf_FloatValue_missing);
 const pbj_table google_protobuf_FloatValue__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_FloatValue__fields, NULL, NULL, 34, sizeof(google_protobuf_FloatValue), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_FloatValue, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_FloatValue__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_FLOAT_VALUE, NULL};
+                           0, NULL, PBJ_WKT_FLOAT_VALUE};
 
 /* google.protobuf.Int64Value */
 static const pbj_field google_protobuf_Int64Value__fields[] = {
@@ -42,7 +42,7 @@ static const pbj_field google_protobuf_Int64Value__fields[] = {
 PBJ_CODEC(google_protobuf_Int64Value, google_protobuf_Int64Value__decode, google_protobuf_Int64Value_size, google_protobuf_Int64Value_encode_partial, google_protobuf_Int64Value_sort_maps, google_protobuf_Int64Value_missing);
 const pbj_table google_protobuf_Int64Value__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_Int64Value__fields, NULL, NULL, 67, sizeof(google_protobuf_Int64Value), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_Int64Value, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_Int64Value__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_INT64_VALUE, NULL};
+                           0, NULL, PBJ_WKT_INT64_VALUE};
 
 /* google.protobuf.UInt64Value */
 static const pbj_field google_protobuf_UInt64Value__fields[] = {
@@ -51,7 +51,7 @@ static const pbj_field google_protobuf_UInt64Value__fields[] = {
 PBJ_CODEC(google_protobuf_UInt64Value, google_protobuf_UInt64Value__decode, google_protobuf_UInt64Value_size, google_protobuf_UInt64Value_encode_partial, google_protobuf_UInt64Value_sort_maps, google_protobuf_UInt64Value_missing);
 const pbj_table google_protobuf_UInt64Value__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_UInt64Value__fields, NULL, NULL, 100, sizeof(google_protobuf_UInt64Value), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_UInt64Value, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_UInt64Value__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_UINT64_VALUE, NULL};
+                           0, NULL, PBJ_WKT_UINT64_VALUE};
 
 /* google.protobuf.Int32Value */
 static const pbj_field google_protobuf_Int32Value__fields[] = {
@@ -60,7 +60,7 @@ static const pbj_field google_protobuf_Int32Value__fields[] = {
 PBJ_CODEC(google_protobuf_Int32Value, google_protobuf_Int32Value__decode, google_protobuf_Int32Value_size, google_protobuf_Int32Value_encode_partial, google_protobuf_Int32Value_sort_maps, google_protobuf_Int32Value_missing);
 const pbj_table google_protobuf_Int32Value__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_Int32Value__fields, NULL, NULL, 134, sizeof(google_protobuf_Int32Value), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_Int32Value, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_Int32Value__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_INT32_VALUE, NULL};
+                           0, NULL, PBJ_WKT_INT32_VALUE};
 
 /* google.protobuf.UInt32Value */
 static const pbj_field google_protobuf_UInt32Value__fields[] = {
@@ -69,7 +69,7 @@ static const pbj_field google_protobuf_UInt32Value__fields[] = {
 PBJ_CODEC(google_protobuf_UInt32Value, google_protobuf_UInt32Value__decode, google_protobuf_UInt32Value_size, google_protobuf_UInt32Value_encode_partial, google_protobuf_UInt32Value_sort_maps, google_protobuf_UInt32Value_missing);
 const pbj_table google_protobuf_UInt32Value__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_UInt32Value__fields, NULL, NULL, 167, sizeof(google_protobuf_UInt32Value), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_UInt32Value, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_UInt32Value__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_UINT32_VALUE, NULL};
+                           0, NULL, PBJ_WKT_UINT32_VALUE};
 
 /* google.protobuf.BoolValue */
 static const pbj_field google_protobuf_BoolValue__fields[] = {
@@ -78,7 +78,7 @@ static const pbj_field google_protobuf_BoolValue__fields[] = {
 PBJ_CODEC(google_protobuf_BoolValue, google_protobuf_BoolValue__decode, google_protobuf_BoolValue_size, google_protobuf_BoolValue_encode_partial, google_protobuf_BoolValue_sort_maps, google_protobuf_BoolValue_missing);
 const pbj_table google_protobuf_BoolValue__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_BoolValue__fields, NULL, NULL, 201, sizeof(google_protobuf_BoolValue), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_BoolValue, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_BoolValue__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_BOOL_VALUE, NULL};
+                           0, NULL, PBJ_WKT_BOOL_VALUE};
 
 /* google.protobuf.StringValue */
 static const pbj_field google_protobuf_StringValue__fields[] = {
@@ -87,7 +87,7 @@ static const pbj_field google_protobuf_StringValue__fields[] = {
 PBJ_CODEC(google_protobuf_StringValue, google_protobuf_StringValue__decode, google_protobuf_StringValue_size, google_protobuf_StringValue_encode_partial, google_protobuf_StringValue_sort_maps, google_protobuf_StringValue_missing);
 const pbj_table google_protobuf_StringValue__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_StringValue__fields, NULL, NULL, 233, sizeof(google_protobuf_StringValue), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_StringValue, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_StringValue__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_STRING_VALUE, NULL};
+                           0, NULL, PBJ_WKT_STRING_VALUE};
 
 /* google.protobuf.BytesValue */
 static const pbj_field google_protobuf_BytesValue__fields[] = {
@@ -96,7 +96,7 @@ static const pbj_field google_protobuf_BytesValue__fields[] = {
 PBJ_CODEC(google_protobuf_BytesValue, google_protobuf_BytesValue__decode, google_protobuf_BytesValue_size, google_protobuf_BytesValue_encode_partial, google_protobuf_BytesValue_sort_maps, google_protobuf_BytesValue_missing);
 const pbj_table google_protobuf_BytesValue__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_BytesValue__fields, NULL, NULL, 267, sizeof(google_protobuf_BytesValue), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_BytesValue, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_BytesValue__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_BYTES_VALUE, NULL};
+                           0, NULL, PBJ_WKT_BYTES_VALUE};
 
 /* ==== google.protobuf.DoubleValue ==== */
 
@@ -794,33 +794,6 @@ pbj_status google_protobuf_BytesValue__decode(google_protobuf_BytesValue *m, con
     d->depth_left++;
     return PBJ_OK;
 }
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
-
-#ifdef PBJ_JSON_H
-#endif
 
 /* ==== google.protobuf.DoubleValue: building helpers ==== */
 
