@@ -1151,27 +1151,36 @@ PBJ_INLINE pbj_status pbj__jin_ext(pbj__json_in *j, const pbj_field *f, pbj_slic
     return j->st;
 }
 
-/* Whether row f (its names in pool) is named key: its JSON name, or its .proto one (a group field's follows its
- * JSON name; an extension's is the text format's). */
-PBJ_INLINE bool pbj__jin_named(const char *pool, const pbj_field *f, bool ext, pbj_slice key)
+/* Whether the pool string z is key (its first byte compared here: most rows differ there). */
+PBJ_INLINE bool pbj__jin_is(const char *z, pbj_slice key)
 {
-    const char *json = pool + f->json_name, *s = (const char *)pbj_slice_data(key);
-    if (pbj__name_cmp(json, s, key.len) == 0) return true;
-    return pbj__name_cmp(f->type == PBJ_TYPE_GROUP && !ext ? json + strlen(json) + 1 : pool + f->name, s, key.len) == 0;
+    const char *s = (const char *)pbj_slice_data(key);
+    return key.len ? *z == *s && pbj__name_cmp(z, s, key.len) == 0 : *z == 0;
 }
 
-/* The index of the row named key: t's fields first, then its extensions (count + i); -1 for none. *next is where
- * the search starts (the row after the last one found: input in field order finds each key at once). */
+/* Row i of t's fields then its extensions' names: its JSON name, or (proto) its .proto one (a group field's follows
+ * its JSON name; an extension's is the text format's "[pkg.ext]"). */
+PBJ_INLINE const char *pbj__jin_row_name(const pbj_table *t, uint32_t i, bool proto)
+{
+    bool ext = i >= t->count;
+    const pbj_field *f = ext ? &t->exts[i - t->count] : &t->fields[i];
+    const char *json = t->pool + f->json_name;
+    if (!proto) return json;
+    return f->type == PBJ_TYPE_GROUP && !ext ? json + strlen(json) + 1 : t->pool + f->name;
+}
+
+/* The index of the row named key: t's fields first, then its extensions (count + i); -1 for none. JSON names are
+ * looked at first, from *next on (the row after the last one found: input in field order finds each key at once),
+ * then .proto names. */
 PBJ_INLINE int32_t pbj__jin_lookup(const pbj_table *t, pbj_slice key, uint32_t *next)
 {
     uint32_t n = t->count + t->ext_count;
-    for (uint32_t k = 0, i = *next; k < n; k++, i = i + 1 < n ? i + 1 : 0) {
-        bool ext = i >= t->count;
-        if (pbj__jin_named(t->pool, ext ? &t->exts[i - t->count] : &t->fields[i], ext, key)) {
-            *next = i + 1 < n ? i + 1 : 0;
-            return (int32_t)i;
-        }
-    }
+    for (int proto = 0; proto < 2; proto++)
+        for (uint32_t k = 0, i = *next; k < n; k++, i = i + 1 < n ? i + 1 : 0)
+            if (pbj__jin_is(pbj__jin_row_name(t, i, proto), key)) {
+                *next = i + 1 < n ? i + 1 : 0;
+                return (int32_t)i;
+            }
     return -1;
 }
 
