@@ -19,7 +19,7 @@
  * nested deeper than opts.max_depth (default PBJ_DEFAULT_MAX_DEPTH), PBJ_ERR_NOMEM. After an error
  * the text holds a prefix.
  *
- * Any: opts.types lists the message types (each message's generated `M__type`, a pbj_msg_type) an Any
+ * Any: opts.types lists the message types (each message's table, &M__table, as the text reader's) an Any
  * may hold: its value is decoded (into memory freed before to_json returns) and written as
  * {"@type": url, fields...}, or {"@type": url, "value": ...} for a well-known type.
  */
@@ -27,11 +27,15 @@
 #include "pbj_core.h"
 #include "pbj_text.h"
 #include "pbj_table.h"
-#include "pbj_text_read.h"   /* pbj_msg_type, the record of a message type JSON and text reading share */
+#include "pbj_text_read.h"   /* pbj_read_error; the extension records JSON input shares */
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+typedef struct pbj_json pbj_json;                 /* a JSON write under way (below) */
+typedef struct pbj_json_options pbj_json_options;
+typedef struct pbj__json_in pbj__json_in;         /* JSON input's reader state (pbj_json_read.h) */
 
 /* Where JSON input failed (pbj_json_options.error): pbj_core.h's pbj_read_error, as the text format's. */
 typedef pbj_read_error pbj_json_error;
@@ -40,7 +44,7 @@ struct pbj_json_options {
     bool emit_defaults;                  /* also fields at their default: 0, "", false, [], {} */
     bool proto_names;                    /* keys as the .proto's field names, not lowerCamelCase */
     uint32_t max_depth;                  /* messages nested below the top one (input: counted as binary decode counts them); 0: PBJ_DEFAULT_MAX_DEPTH */
-    const pbj_msg_type *const *types;    /* the types an Any may hold, type_count of them */
+    const pbj_table *const *types;       /* the types an Any may hold (each &M__table), type_count of them */
     size_t type_count;
     /* JSON input (M_from_json) */
     bool ignore_unknown_fields;          /* skip fields and enum names the schema does not know (else PBJ_ERR_SYNTAX) */
@@ -76,9 +80,6 @@ static inline int pbj_base64_value(char c) {
     return -1;
 }
 
-#undef PBJ_JSON_EXT
-#define PBJ_JSON_EXT(fn) fn   /* a table's json_ext (pbj_table.h): M__json_ext */
-
 /* The well-known types with a JSON form of their own: pbj_table.h's PBJ_WKTS. */
 #define PBJ_JSON_WKTS PBJ_WKTS
 typedef pbj_wkt pbj_json_wkt;
@@ -97,9 +98,8 @@ static inline pbj_json_wkt pbj_json_wkt_of(const char *full_name, size_t len) {
 
 /* Whether an Any holds t as {"@type": url, "value": form}: a well-known type with a JSON form of its own
  * (Empty is an object of no fields, written inline as python's json_format and C++ write it). */
-static inline bool pbj_json_any_value(const pbj_msg_type *t) {
-    pbj_json_wkt w = pbj_json_wkt_of(t->full_name, strlen(t->full_name));
-    return w != PBJ_WKT_NONE && w != PBJ_WKT_EMPTY;
+static inline bool pbj_json_any_value(const pbj_table *t) {
+    return t->wkt != PBJ_WKT_NONE && t->wkt != PBJ_WKT_EMPTY;
 }
 
 /* A FieldMask path (snake_case) in lowerCamelCase into out (room for len bytes); false when the path
@@ -127,11 +127,21 @@ static inline pbj_slice pbj_json_url_type(pbj_slice url) {
 }
 
 /* The type of this full name among the options' types, or NULL. */
-static inline const pbj_msg_type *pbj_json_find_type(const pbj_json_options *o, pbj_slice full_name) {
+static inline const pbj_table *pbj_json_find_type(const pbj_json_options *o, pbj_slice full_name) {
     for (size_t i = 0; o && i < o->type_count; i++)
-        if (strlen(o->types[i]->full_name) == full_name.len && memcmp(o->types[i]->full_name, full_name.data, full_name.len) == 0)
+        if (pbj__name_cmp(o->types[i]->pool + o->types[i]->name, (const char *)pbj_slice_data(full_name), full_name.len) == 0)
             return o->types[i];
     return NULL;
+}
+
+/* Message m of t's type decoded from buf (M_decode, through t's codec). */
+static inline pbj_status pbj__table_decode(const pbj_table *t, void *m, const uint8_t *buf, size_t len, pbj_arena *arena) {
+    pbj_decoder d;
+    size_t cap = pbj__decode_begin(&d, arena, NULL, buf, len);
+    if (t->init) t->init(m);
+    else memset(m, 0, t->size);
+    pbj_status st = len ? t->codec->decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
+    return pbj__decode_uncap(arena, cap, st);
 }
 
 /* ---- the write ------------------------------------------------------------------------------------ */
@@ -385,23 +395,25 @@ static inline void pbj__json_value_number(pbj_json *j, double v) {
     else pbj__json_fail(j, PBJ_ERR_JSON);
 }
 
+/* m of t's type as a JSON value, inside a write under way (a well-known type in its own form). */
+PBJ_OUTLINE void pbj__json_message(const pbj_table *t, const void *m, pbj_json *j);
+
 /* An Any: its value decoded as the type its URL names, written after "@type" (a well-known type as "value"). */
 static inline void pbj__json_any(pbj_json *j, pbj_slice type_url, pbj_slice value) {
     if (type_url.len == 0 && value.len == 0) {
         pbj__json_put(j, "{}", 2);
         return;
     }
-    const pbj_msg_type *t = pbj_json_find_type(&j->o, pbj_json_url_type(type_url));
-    if (!t || !t->json) {
+    const pbj_table *t = pbj_json_find_type(&j->o, pbj_json_url_type(type_url));
+    if (!t) {
         pbj__json_fail(j, PBJ_ERR_JSON);
         return;
     }
     pbj_arena arena;
     pbj_arena_init(&arena, NULL, 0);
-    void *m = pbj_arena_alloc(&arena, t->struct_size);
+    void *m = pbj_arena_alloc(&arena, t->size);
     pbj_status s = m ? PBJ_OK : PBJ_ERR_NOMEM;
-    if (m) t->init(m);
-    if (m) s = t->decode(m, pbj_slice_data(value), value.len, &arena, NULL);
+    if (m) s = pbj__table_decode(t, m, pbj_slice_data(value), value.len, &arena);
     if (s != PBJ_OK) pbj__json_fail(j, s == PBJ_ERR_NOMEM ? s : PBJ_ERR_JSON);
     else if ((uint32_t)++j->depth > j->o.max_depth) pbj__json_fail(j, PBJ_ERR_DEPTH);
     else {
@@ -409,11 +421,11 @@ static inline void pbj__json_any(pbj_json *j, pbj_slice type_url, pbj_slice valu
         pbj__json_string(j, type_url);
         if (pbj_json_any_value(t)) {
             pbj__json_put(j, ",\"value\":", 9);
-            t->json(m, j);
+            pbj__json_message(t, m, j);
             pbj__json_put(j, "}", 1);
         } else {
             j->splice = true;                /* the message's fields continue this object */
-            t->json(m, j);
+            pbj__json_message(t, m, j);
         }
         j->depth--;
     }
@@ -426,8 +438,6 @@ static inline void pbj__json_any(pbj_json *j, pbj_slice type_url, pbj_slice valu
 static inline void pbj__json_value(pbj_json *j, const pbj_field *f, const uint8_t *at, bool pointer);
 #endif
 
-/* m of t's type as a JSON value, inside a write under way (a well-known type in its own form). */
-PBJ_OUTLINE void pbj__json_message(const pbj_table *t, const void *m, pbj_json *j);
 
 /* m of t's type appended to out as JSON (M_to_json; o NULL: the defaults). */
 static inline pbj_status pbj_json_write(const pbj_table *t, const void *m, pbj_text *out, const pbj_json_options *o) {
@@ -576,17 +586,86 @@ static inline void pbj__json_field(pbj_json *j, const pbj_table *t, const pbj_fi
     pbj__json_end(j, f->mode == PBJ_MODE_MAP ? '}' : ']');
 }
 
-/* m's fields as an object, its extensions (t->json_ext) by number among them. */
+/* Every record of message extension f (merged into one message, each) decoded and written: a message, or an array
+ * of them (repeated); a record that does not decode fails the write. */
+static inline void pbj__json_ext_messages(pbj_json *j, const pbj_field *f, pbj_slice ext, int kind) {
+    pbj_arena a;
+    pbj_decoder d;
+    pbj_slice s;
+    pbj_status st = PBJ_OK;
+    bool list = f->mode == PBJ_MODE_REPEATED;
+    size_t k = pbj__ext_payloads(ext, f->number, kind, (size_t)-1, &s);
+    pbj_arena_init(&a, NULL, 0);
+    pbj_decoder_init(&d, &a, NULL);
+    void *x = pbj_arena_alloc(&a, f->sub->size);
+    if (!x) st = PBJ_ERR_NOMEM;
+    else pbj__text_init_msg(f->sub, x);
+    if (list) pbj__json_begin(j, '[');
+    for (size_t i = 0; i < k && st == PBJ_OK; i++) {
+        pbj__ext_payloads(ext, f->number, kind, i, &s);
+        if (list) pbj__text_init_msg(f->sub, x);
+        if ((st = f->sub->codec->decode(x, s.data, s.data + s.len, &d)) != PBJ_OK || !list) continue;
+        pbj__json_sep(j);
+        pbj__json_message(f->sub, x, j);
+    }
+    if (list) pbj__json_end(j, ']');
+    else if (st == PBJ_OK) pbj__json_message(f->sub, x, j);
+    pbj_arena_free(&a);
+    if (st != PBJ_OK) pbj__json_fail(j, st == PBJ_ERR_NOMEM ? st : PBJ_ERR_JSON);   /* a record that does not decode */
+}
+
+/* Extension f of a message whose records are ext, as "[pkg.ext]": value (the last one), or values (repeated). */
+static inline void pbj__json_ext(pbj_json *j, const pbj_table *t, const pbj_field *f, pbj_slice ext) {
+    int kind = pbj__ext_kind(f) & ~PBJ__EXT_ITEM;   /* an item's message: its payloads */
+    bool list = f->mode == PBJ_MODE_REPEATED, slice = f->type == PBJ_TYPE_STRING || f->type == PBJ_TYPE_BYTES;
+    union { double d; int64_t i; pbj_slice s; } v;
+    uint64_t w;
+    if (f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP) {
+        pbj__json_pool_key(j, t->pool + f->json_name);
+        pbj__json_ext_messages(j, f, ext, kind);
+        return;
+    }
+    size_t k = slice ? pbj__ext_payloads(ext, f->number, kind, (size_t)-1, &v.s) : pbj__ext_values(ext, f->number, kind, NULL, (size_t)-1, &w);
+    if (!list && !k) return;
+    pbj__json_pool_key(j, t->pool + f->json_name);
+    if (list) pbj__json_begin(j, '[');
+    for (size_t i = list ? 0 : k - 1; i < k; i++) {
+        if (slice) pbj__ext_payloads(ext, f->number, kind, list ? i : (size_t)-1, &v.s);
+        else pbj__ext_values(ext, f->number, kind, NULL, list ? i : (size_t)-1, &w), pbj__text_from_wire(f, w, &v);
+        if (list) pbj__json_sep(j);
+        pbj__json_value(j, f, (const uint8_t *)&v, false);
+    }
+    if (list) pbj__json_end(j, ']');
+}
+
+/* The extensions of m that t lists (exts) with numbers in [lo, hi], each once, from its records (the others are left
+ * out, as unknown fields). */
+static inline void pbj__json_exts(pbj_json *j, const pbj_table *t, const void *m, uint32_t lo, uint32_t hi) {
+    pbj_slice ext;
+    size_t pos = 0;
+    uint32_t last = 0;
+    pbj__ext_rec r;
+    memcpy(&ext, pbj__at(m, t->ext), sizeof ext);
+    while (pbj__ext_next(ext, &pos, &r)) {
+        if (r.number < lo || r.number > hi || r.number == last) continue;
+        last = r.number;                         /* a number's records are adjacent: its row writes them all */
+        for (uint32_t i = 0; i < t->ext_count; i++)
+            if (t->exts[i].number == r.number) pbj__json_ext(j, t, &t->exts[i], ext);
+    }
+}
+
+/* m's fields as an object, its extensions by number among them. */
 static inline void pbj__json_object(const pbj_table *t, const void *m, pbj_json *j) {
     if (!pbj__json_open(j, '{')) return;
+    bool exts = t->ext_count != 0;
     uint32_t next = 1;   /* the lowest extension number not written yet */
     for (uint32_t i = 0; i < t->count; i++) {
         const pbj_field *f = &t->fields[i];
-        if (t->json_ext && f->number > next) t->json_ext(m, j, next, f->number - 1);
+        if (exts && f->number > next) pbj__json_exts(j, t, m, next, f->number - 1);
         next = f->number + 1;
         pbj__json_field(j, t, f, m);
     }
-    if (t->json_ext && next != 0) t->json_ext(m, j, next, UINT32_MAX);
+    if (exts && next != 0) pbj__json_exts(j, t, m, next, UINT32_MAX);
     pbj__json_close(j, '}');
 }
 

@@ -3,7 +3,7 @@
 #define PBJ_JSON_READ_H
 
 /*
- * Generated M_from_json(m, json, len, arena, options) calls these. The input
+ * M_from_json(m, json, len, arena, options) is pbj_table_from_json over M's table (below). The input
  * is read in place (never past len, no NUL needed); strings, bytes and arrays
  * go into the arena. The first error stops the read: M_from_json returns
  * PBJ_ERR_SYNTAX (PBJ_ERR_DEPTH past max_depth, PBJ_ERR_TOO_LONG past
@@ -22,7 +22,7 @@
  * Numbers are converted with strtod: the C locale's '.' radix is assumed.
  */
 
-#include "pbj_json.h"   /* pbj_json_options, pbj_msg_type and the shared parts */
+#include "pbj_json.h"   /* pbj_json_options and the shared parts */
 
 #include <math.h>
 #include <stdlib.h>
@@ -44,21 +44,6 @@ struct pbj__json_in {
     const uint8_t *key_at;        /* the last key read: where it is in the input (a key with escapes is read into a copy) */
     bool any_object;              /* the next object opened is an Any's: its "@type" is skipped */
 };
-
-/* A field or enum value by name, in a table sorted by length then bytes. */
-typedef struct pbj__jin_name {
-    const char *name;
-    uint32_t len;
-    int32_t value;                /* the field's index in the reader's switch, or the enum value's number */
-} pbj__jin_name;
-
-/* An enum's names, and whether unknown numbers are rejected (proto2: closed). */
-typedef struct pbj_json_enum {
-    const pbj__jin_name *names;
-    size_t count;
-    bool closed;
-    bool null_value;              /* google.protobuf.NullValue: null is its value 0 */
-} pbj_json_enum;
 
 /* One object being read: whether a key was read, and whether it is an Any's. */
 typedef struct pbj__jin_obj {
@@ -175,15 +160,6 @@ PBJ_INLINE bool pbj__jin_enter(pbj__json_in *j)
 PBJ_INLINE void pbj__jin_leave(pbj__json_in *j)
 {
     j->depth_left++;
-}
-
-/* A message read by its type's form (form(m, j)), one level deeper. */
-PBJ_INLINE pbj_status pbj__jin_message(pbj__json_in *j, pbj_status (*form)(void *, pbj__json_in *), void *m)
-{
-    if (!pbj__jin_enter(j)) return j->st;
-    pbj_status st = form(m, j);
-    pbj__jin_leave(j);
-    return st;
 }
 
 /* '{' of an object. */
@@ -391,34 +367,13 @@ PBJ_OUTLINE bool pbj__jin_key(pbj__json_in *j, pbj__jin_obj *ob, pbj_slice *key)
 }
 #endif
 
-/* The index of name in a table of n sorted by length then bytes, or n when it is not there. */
-PBJ_INLINE size_t pbj__jin_index(const pbj__jin_name *t, size_t n, pbj_slice name)
-{
-    size_t lo = 0, hi = n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        int c = t[mid].len != name.len ? (t[mid].len < name.len ? -1 : 1) : memcmp(t[mid].name, name.data, name.len);
-        if (c == 0) return mid;
-        if (c < 0) lo = mid + 1;
-        else hi = mid;
-    }
-    return n;
-}
-
-/* The value of name in such a table, or -1. */
-PBJ_INLINE int32_t pbj__jin_find(const pbj__jin_name *t, size_t n, pbj_slice name)
-{
-    size_t i = pbj__jin_index(t, n, name);
-    return i < n ? t[i].value : -1;
-}
-
-/* Field k of a reader read once (seen: a bit per field). */
-/* Whether st (a generated helper's status) and the read are fine; the first error is kept. */
+/* Whether st (a helper's status) and the read are fine; the first error is kept. */
 PBJ_INLINE bool pbj__jin_status(pbj__json_in *j, pbj_status st)
 {
     return st == PBJ_OK ? j->st == PBJ_OK : pbj__jin_fail_st(j, j->p, st, pbj_status_str(st));
 }
 
+/* Field k of a message read once (seen: a bit per field). */
 PBJ_INLINE bool pbj__jin_once(pbj__json_in *j, uint8_t *seen, int32_t k)
 {
     if (seen[k >> 3] & (1u << (k & 7))) return pbj__jin_fail(j, j->key_at, "field given twice");
@@ -700,25 +655,22 @@ PBJ_OUTLINE bool pbj__jin_bytes(pbj__json_in *j, pbj_slice *v) PBJ__PROTO
 #endif
 
 /* Number v of enum e: any for an open enum, one of its values for a closed one. */
-PBJ_INLINE bool pbj__jin_enum_known(pbj__json_in *j, const pbj_json_enum *e, int32_t v, const uint8_t *at)
+PBJ_INLINE bool pbj__jin_enum_known(pbj__json_in *j, const pbj_enum *e, int32_t v, const uint8_t *at)
 {
-    for (size_t i = 0; e->closed && i < e->count; i++)
-        if (e->names[i].value == v) return true;
-    return !e->closed || pbj__jin_fail(j, at, "unknown number of a closed enum");
+    return !(e->flags & PBJ_E_CLOSED) || pbj_enum_find(e, v) || pbj__jin_fail(j, at, "unknown number of a closed enum");
 }
 
 /* An enum by name or number; *keep false when the name is unknown and the options say to skip it. */
-PBJ_OUTLINE bool pbj__jin_enum(pbj__json_in *j, const pbj_json_enum *e, int32_t *v, bool *keep) PBJ__PROTO
+PBJ_OUTLINE bool pbj__jin_enum(pbj__json_in *j, const pbj_enum *e, int32_t *v, bool *keep) PBJ__PROTO
 #if PBJ__BODIES
 {
     *keep = true;
     const uint8_t *at = pbj__jin_peek(j) ? j->p : j->end;
-    if (e->null_value && pbj__jin_null(j)) return *v = 0, true;
+    if ((e->flags & PBJ_E_NULL_VALUE) && pbj__jin_null(j)) return *v = 0, true;
     if (pbj__jin_peek(j) == '"') {
         pbj_slice s;
         if (!pbj__jin_string_in(j, &s, false)) return false;
-        size_t i = pbj__jin_index(e->names, e->count, s);
-        if (i < e->count) return *v = e->names[i].value, true;
+        if (pbj_enum_value_named(e, (const char *)pbj_slice_data(s), s.len, v)) return true;
         if (pbj__jin_key_as(j, s, pbj__jin_key_int32_text, v, false)) return pbj__jin_enum_known(j, e, *v, at);   /* "1" */
         if (j->o && j->o->ignore_unknown_fields) return *keep = false, true;
         return pbj__jin_fail(j, at, "unknown enum value name");
@@ -896,20 +848,44 @@ PBJ_OUTLINE bool pbj__jin_field_mask(pbj__json_in *j, pbj_slice **paths, size_t 
 }
 #endif
 
+/* ---- reading a message through its table (M_from_json) ------------------------------------------------ */
+
+PBJ_OUTLINE pbj_status pbj__jin_msg(pbj__json_in *j, const pbj_table *t, void *m);   /* recursive: below */
+
+#if PBJ__BODIES   /* what the walk calls: only where its body is */
+
 /* The type an Any's "@type" names (the part after the last '/'), among the options' types; NULL when unknown. */
-PBJ_INLINE const pbj_msg_type *pbj__jin_type_of(const pbj__json_in *j, pbj_slice url)
+PBJ_INLINE const pbj_table *pbj__jin_type_of(const pbj__json_in *j, pbj_slice url)
 {
     pbj_slice name = pbj_json_url_type(url);
-    const pbj_msg_type *t = name.len < url.len ? pbj_json_find_type(j->o, name) : NULL;
-    return t && t->from_json ? t : NULL;
+    return name.len < url.len ? pbj_json_find_type(j->o, name) : NULL;
+}
+
+/* A new message of t's type in the arena, made empty; NULL after an error. */
+PBJ_INLINE void *pbj__jin_new(pbj__json_in *j, const pbj_table *t)
+{
+    void *m = pbj__jin_alloc(j, t->size);
+    if (m) pbj__text_init_msg(t, m);
+    return m;
+}
+
+/* Message m of t's type encoded into the arena (M_encode: its required fields checked first). */
+PBJ_INLINE pbj_status pbj__jin_encoded(pbj__json_in *j, const pbj_table *t, const void *m, pbj_slice *out)
+{
+    size_t n = t->codec->size(m), len = 0;
+    uint8_t *buf = (uint8_t *)pbj__jin_alloc(j, n ? n : 1);
+    if (!buf) return j->st;
+    pbj_status st = pbj_missing_status(t->codec->missing(m));
+    if (st == PBJ_OK) st = t->codec->encode(m, buf, n, &len);
+    *out = pbj_slice_make(buf, len);
+    return st;
 }
 
 /* An Any: {"@type": url, fields...} or, for a type with a form of its own, {"@type": url, "value": form}. */
-PBJ_OUTLINE bool pbj__jin_any(pbj__json_in *j, pbj_slice *type_url, pbj_slice *value) PBJ__PROTO
-#if PBJ__BODIES
+PBJ_INLINE bool pbj__jin_any(pbj__json_in *j, pbj_slice *type_url, pbj_slice *value)
 {
     pbj__jin_obj ob;
-    pbj_slice key, url = {NULL, 0};
+    pbj_slice key, url = {NULL, 0}, bytes;
     pbj__jin_ws(j);
     const uint8_t *open = j->p;
     bool found = false;
@@ -926,12 +902,11 @@ PBJ_OUTLINE bool pbj__jin_any(pbj__json_in *j, pbj_slice *type_url, pbj_slice *v
     if (j->st != PBJ_OK) return false;
     if (ob.first) return true;                               /* {}: an empty Any */
     if (!found) return pbj__jin_fail(j, open, "an Any without \"@type\"");
-    const pbj_msg_type *t = pbj__jin_type_of(j, url);
+    const pbj_table *t = pbj__jin_type_of(j, url);
     if (!t) return pbj__jin_fail(j, open, "an Any's \"@type\" names no type the options list");
     const uint8_t *after = j->p;
-    void *m = pbj__jin_alloc(j, t->struct_size);
+    void *m = pbj__jin_new(j, t);
     if (!m) return false;
-    t->init(m);
     j->p = open;
     if (pbj_json_any_value(t)) {                                      /* {"@type": ..., "value": form} */
         bool value_seen = false;
@@ -940,38 +915,391 @@ PBJ_OUTLINE bool pbj__jin_any(pbj__json_in *j, pbj_slice *type_url, pbj_slice *v
         while (pbj__jin_key(j, &ob, &key)) {
             if (!pbj__jin_slice_is(key, "value") || value_seen) return pbj__jin_fail(j, j->key_at, "an Any of this type has only \"value\"");
             value_seen = true;
-            pbj_status st = t->from_json(m, j);
+            pbj_status st = pbj__jin_msg(j, t, m);
             if (st != PBJ_OK) return pbj__jin_fail_st(j, j->p, st, "bad value");
         }
         if (j->st != PBJ_OK) return false;
     } else {
         j->any_object = true;
-        pbj_status st = t->from_json(m, j);
+        pbj_status st = pbj__jin_msg(j, t, m);
         if (st != PBJ_OK) return pbj__jin_fail_st(j, j->p, st, "bad value");
     }
     j->p = after;
-    size_t n = t->size(m), len = 0;
-    uint8_t *buf = (uint8_t *)pbj__jin_alloc(j, n ? n : 1);
-    if (!buf) return false;
-    pbj_status st = t->encode(m, buf, n, &len);
+    pbj_status st = pbj__jin_encoded(j, t, m, &bytes);
+    if (j->st != PBJ_OK) return false;
     if (st != PBJ_OK) return pbj__jin_fail_st(j, open, st, "the Any's message does not encode");
     *type_url = url;
-    *value = pbj_slice_make(buf, len);
+    *value = bytes;
     return true;
 }
+
+/* Whether null is a value of f's type (google.protobuf.Value, NullValue), not an absent field or element. */
+PBJ_INLINE bool pbj__jin_null_is_value(const pbj_field *f)
+{
+    if (f->type == PBJ_TYPE_ENUM) return f->en && (f->en->flags & PBJ_E_NULL_VALUE);
+    return (f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP) && f->sub->wkt == PBJ_WKT_VALUE;
+}
+
+/* One value of scalar field f (not a message) into v, its member's C type; *keep false: an unknown enum name
+ * skipped. */
+PBJ_INLINE bool pbj__jin_value(pbj__json_in *j, const pbj_field *f, void *v, bool *keep)
+{
+    *keep = true;
+    switch (f->type) {
+    case PBJ_TYPE_DOUBLE: return pbj__jin_double(j, (double *)v);
+    case PBJ_TYPE_FLOAT: return pbj__jin_float(j, (float *)v);
+    case PBJ_TYPE_INT64: case PBJ_TYPE_SINT64: case PBJ_TYPE_SFIXED64: return pbj__jin_int64(j, (int64_t *)v);
+    case PBJ_TYPE_UINT64: case PBJ_TYPE_FIXED64: return pbj__jin_uint64(j, (uint64_t *)v);
+    case PBJ_TYPE_UINT32: case PBJ_TYPE_FIXED32: return pbj__jin_uint32(j, (uint32_t *)v);
+    case PBJ_TYPE_BOOL: return pbj__jin_bool(j, (bool *)v);
+    case PBJ_TYPE_STRING: return pbj__jin_string(j, (pbj_slice *)v);
+    case PBJ_TYPE_BYTES: return pbj__jin_bytes(j, (pbj_slice *)v);
+    case PBJ_TYPE_ENUM: return f->en ? pbj__jin_enum(j, f->en, (int32_t *)v, keep) : pbj__jin_int32(j, (int32_t *)v);
+    default: return pbj__jin_int32(j, (int32_t *)v);
+    }
+}
+
+/* A map's key k (a string) as the entry's key field f into v. */
+PBJ_INLINE bool pbj__jin_map_key_as(pbj__json_in *j, const pbj_field *f, pbj_slice k, void *v)
+{
+    switch (f->type) {
+    case PBJ_TYPE_STRING: return pbj__jin_key_string(j, k, (pbj_slice *)v);
+    case PBJ_TYPE_BOOL: return pbj__jin_key_bool(j, k, (bool *)v);
+    case PBJ_TYPE_INT64: case PBJ_TYPE_SINT64: case PBJ_TYPE_SFIXED64: return pbj__jin_key_int64(j, k, (int64_t *)v);
+    case PBJ_TYPE_UINT64: case PBJ_TYPE_FIXED64: return pbj__jin_key_uint64(j, k, (uint64_t *)v);
+    case PBJ_TYPE_UINT32: case PBJ_TYPE_FIXED32: return pbj__jin_key_uint32(j, k, (uint32_t *)v);
+    default: return pbj__jin_key_int32(j, k, (int32_t *)v);
+    }
+}
+
+/* A message value of f (its type f->sub) into the pointer at x, one level deeper. */
+PBJ_INLINE bool pbj__jin_sub(pbj__json_in *j, const pbj_field *f, uint8_t *x)
+{
+    void *e = pbj__jin_new(j, f->sub);
+    if (!e) return false;
+    memcpy(x, &e, sizeof e);
+    return pbj__jin_msg(j, f->sub, e) == PBJ_OK;
+}
+
+/* One value of f (a message's: a pointer to it) into the member at x; false on an error or a skipped enum name. */
+PBJ_INLINE bool pbj__jin_member(pbj__json_in *j, const pbj_field *f, uint8_t *x, bool *keep)
+{
+    union { double d; int64_t i; pbj_slice s; } v;
+    *keep = true;
+    if (f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP) return pbj__jin_sub(j, f, x);
+    if (!pbj__jin_value(j, f, &v, keep)) return false;
+    if (*keep) memcpy(x, &v, pbj__elem_size(f));
+    return true;
+}
+
+/* An array member {T *data; size_t count;} at x: grown by one element (made empty for a message); NULL after an
+ * error. */
+PBJ_INLINE uint8_t *pbj__jin_append(pbj__json_in *j, const pbj_field *f, uint8_t *x, size_t size)
+{
+    void *data;
+    size_t n;
+    memcpy(&data, x, sizeof data);
+    memcpy(&n, x + sizeof data, sizeof n);
+    if (!(data = pbj__jin_more(j, data, n, size))) return NULL;
+    memcpy(x, &data, sizeof data);
+    n++;
+    memcpy(x + sizeof data, &n, sizeof n);
+    uint8_t *e = (uint8_t *)data + (n - 1) * size;
+    if (f && (f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP)) pbj__text_init_msg(f->sub, e);
+    return e;
+}
+
+/* A repeated field's array of values into the member at x. */
+PBJ_INLINE pbj_status pbj__jin_list(pbj__json_in *j, const pbj_field *f, uint8_t *x)
+{
+    pbj__jin_obj list;
+    bool message = f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP, null_value = pbj__jin_null_is_value(f);
+    size_t size = pbj__elem_size(f);
+    if (!pbj__jin_array(j, &list)) return j->st;
+    while (pbj__jin_next(j, &list)) {
+        union { double d; int64_t i; pbj_slice s; } v;
+        bool keep;
+        uint8_t *e;
+        if (!null_value && pbj__jin_null(j)) return pbj__jin_null_element(j);
+        if (message) {
+            if (!(e = pbj__jin_append(j, f, x, size)) || pbj__jin_msg(j, f->sub, e) != PBJ_OK) return j->st;
+            continue;
+        }
+        memset(&v, 0, sizeof v);
+        if (!pbj__jin_value(j, f, &v, &keep)) return j->st;
+        if (!keep) continue;
+        if (!(e = pbj__jin_append(j, NULL, x, size))) return j->st;
+        memcpy(e, &v, size);
+    }
+    return j->st;
+}
+
+/* A map's object of entries (of type f->sub: key, value) into the member at x, sorted by key; a key twice is an
+ * error. */
+PBJ_INLINE pbj_status pbj__jin_map(pbj__json_in *j, const pbj_field *f, uint8_t *x)
+{
+    const pbj_table *et = f->sub;
+    const pbj_field *kf = &et->fields[0], *vf = &et->fields[1];
+    bool null_value = pbj__jin_null_is_value(vf);
+    pbj__jin_obj map;
+    pbj_slice mk;
+    const uint8_t *at = j->p;
+    void *data;
+    size_t n;
+    if (!pbj__jin_enter(j) || !pbj__jin_object(j, &map)) return j->st;   /* the entries: one level, as in binary */
+    while (pbj__jin_map_key(j, &map, &mk)) {
+        bool keep = true;
+        uint8_t *e = pbj__jin_append(j, f, x, et->size);
+        if (!e || !pbj__jin_map_key_as(j, kf, mk, e + kf->offset)) return j->st;
+        if (!null_value && pbj__jin_null(j)) return pbj__jin_null_element(j);
+        if (!pbj__jin_member(j, vf, e + vf->offset, &keep)) return j->st;
+        if (!keep) {                                   /* an unknown enum name skipped: the entry with it */
+            memcpy(&n, x + sizeof data, sizeof n);
+            n--;
+            memcpy(x + sizeof data, &n, sizeof n);
+        }
+    }
+    if (j->st != PBJ_OK) return j->st;
+    pbj__jin_leave(j);
+    memcpy(&data, x, sizeof data);
+    memcpy(&n, x + sizeof data, sizeof n);
+    pbj__jin_map_done(j, &n, pbj_sort_unique(data, n, et->size, pbj__key_cmp_of(kf), j->arena), at);
+    return j->st;
+}
+
+/* Oneof member f of t is set in m: its case. */
+PBJ_INLINE void pbj__jin_set_case(const pbj_table *t, const pbj_field *f, void *m)
+{
+    const pbj_oneof *o = &t->oneofs[f->presence];
+    uint8_t *c = (uint8_t *)m + o->case_offset, v8 = (uint8_t)f->number;
+    uint16_t v16 = (uint16_t)f->number;
+    if (o->case_size == 1) memcpy(c, &v8, 1);
+    else if (o->case_size == 2) memcpy(c, &v16, 2);
+    else memcpy(c, &f->number, 4);
+}
+
+/* Field f of t, after its key, into m: null leaves it unset (but is a Value's or NullValue's value). */
+PBJ_INLINE pbj_status pbj__jin_field(pbj__json_in *j, const pbj_table *t, const pbj_field *f, void *m)
+{
+    uint8_t *x = (uint8_t *)m + f->offset;
+    bool keep;
+    if (f->mode == PBJ_MODE_REPEATED || f->mode == PBJ_MODE_MAP) {
+        if (pbj__jin_null(j)) return j->st;
+        return f->mode == PBJ_MODE_MAP ? pbj__jin_map(j, f, x) : pbj__jin_list(j, f, x);
+    }
+    if (!pbj__jin_null_is_value(f) && pbj__jin_null(j)) return j->st;
+    if (f->mode == PBJ_MODE_ONEOF && !pbj__jin_oneof_free(j, (int)pbj__oneof_case(t, f, m))) return j->st;
+    if (!pbj__jin_member(j, f, x, &keep) || !keep) return j->st;
+    if (f->mode == PBJ_MODE_OPTIONAL || f->mode == PBJ_MODE_WRAPPER) *((uint8_t *)m + f->presence) = 1;
+    else if (f->mode == PBJ_MODE_ONEOF) pbj__jin_set_case(t, f, m);
+    return j->st;
+}
+
+/* One value of extension f (null: none) as a record in ext: replacing its record (set) or after the others. */
+PBJ_INLINE pbj_status pbj__jin_ext_value(pbj__json_in *j, const pbj_field *f, pbj_slice *ext, bool set)
+{
+    union { double d; int64_t i; pbj_slice s; } v;
+    bool keep = true;
+    void *x = &v;
+    uint8_t *rec = NULL;
+    size_t n;
+    if (f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP) {
+        if (!(x = pbj__jin_new(j, f->sub)) || pbj__jin_msg(j, f->sub, x) != PBJ_OK) return j->st;
+    } else if (!pbj__jin_value(j, f, &v, &keep) || !keep) return j->st;
+    pbj_status st = pbj__ext_record_of(j->arena, f, x, &rec, &n);
+    if (st == PBJ_OK) st = set ? pbj__ext_set(j->arena, ext, f->number, rec, n) : pbj__ext_insert(j->arena, ext, rec, n, f->number, false);
+    pbj__jin_status(j, st);
+    return j->st;
+}
+
+/* A packed extension's array: one record of every value. */
+PBJ_INLINE pbj_status pbj__jin_ext_packed(pbj__json_in *j, const pbj_field *f, pbj_slice *ext)
+{
+    pbj__jin_obj list;
+    uint64_t *ws = NULL;
+    size_t n = 0;
+    if (!pbj__jin_array(j, &list)) return j->st;
+    while (pbj__jin_next(j, &list)) {
+        union { double d; int64_t i; pbj_slice s; } v;
+        bool keep;
+        if (!pbj__jin_null_is_value(f) && pbj__jin_null(j)) return pbj__jin_null_element(j);
+        if (!pbj__jin_value(j, f, &v, &keep)) return j->st;
+        if (!keep) continue;
+        if (!(ws = (uint64_t *)pbj__jin_more(j, ws, n, sizeof *ws))) return j->st;
+        ws[n++] = pbj__tr_to_wire(f, &v);
+    }
+    if (j->st != PBJ_OK || !n) return j->st;
+    pbj__jin_status(j, pbj__ext_packed_set(j->arena, f, ws, n, ext));
+    return j->st;
+}
+
+/* Extension f (a row of t->exts), after its key: its records in ext. */
+PBJ_INLINE pbj_status pbj__jin_ext(pbj__json_in *j, const pbj_field *f, pbj_slice *ext)
+{
+    pbj__jin_obj list;
+    if (f->mode != PBJ_MODE_REPEATED) {
+        if (!pbj__jin_null_is_value(f) && pbj__jin_null(j)) return j->st;
+        return pbj__jin_ext_value(j, f, ext, true);
+    }
+    if (pbj__jin_null(j)) return j->st;
+    if (f->flags & PBJ_F_PACKED) return pbj__jin_ext_packed(j, f, ext);
+    if (!pbj__jin_array(j, &list)) return j->st;
+    while (pbj__jin_next(j, &list)) {
+        if (!pbj__jin_null_is_value(f) && pbj__jin_null(j)) return pbj__jin_null_element(j);
+        if (pbj__jin_ext_value(j, f, ext, false) != PBJ_OK) return j->st;
+    }
+    return j->st;
+}
+
+/* Whether the pool string z is key (its first byte compared here: most rows differ there). */
+PBJ_INLINE bool pbj__jin_is(const char *z, pbj_slice key)
+{
+    const char *s = (const char *)pbj_slice_data(key);
+    return key.len ? *z == *s && pbj__name_cmp(z, s, key.len) == 0 : *z == 0;
+}
+
+/* Row i of t's fields then its extensions' names: its JSON name, or (proto) its .proto one (a group field's follows
+ * its JSON name; an extension's is the text format's "[pkg.ext]"). */
+PBJ_INLINE const char *pbj__jin_row_name(const pbj_table *t, uint32_t i, bool proto)
+{
+    bool ext = i >= t->count;
+    const pbj_field *f = ext ? &t->exts[i - t->count] : &t->fields[i];
+    const char *json = t->pool + f->json_name;
+    if (!proto) return json;
+    return f->type == PBJ_TYPE_GROUP && !ext ? json + strlen(json) + 1 : t->pool + f->name;
+}
+
+/* The index of the row named key: t's fields first, then its extensions (count + i); -1 for none. JSON names are
+ * looked at first, from *next on (the row after the last one found: input in field order finds each key at once),
+ * then .proto names. */
+PBJ_INLINE int32_t pbj__jin_lookup(const pbj_table *t, pbj_slice key, uint32_t *next)
+{
+    uint32_t n = t->count + t->ext_count;
+    for (int proto = 0; proto < 2; proto++)
+        for (uint32_t k = 0, i = *next; k < n; k++, i = i + 1 < n ? i + 1 : 0)
+            if (pbj__jin_is(pbj__jin_row_name(t, i, proto), key)) {
+                *next = i + 1 < n ? i + 1 : 0;
+                return (int32_t)i;
+            }
+    return -1;
+}
+
+/* An object of t's fields (and extensions) into m, each at most once. */
+PBJ_INLINE pbj_status pbj__jin_fields(pbj__json_in *j, const pbj_table *t, void *m)
+{
+    uint8_t small[16] = {0}, *seen = small;
+    size_t bytes = (t->count + t->ext_count) / 8 + 1;
+    uint32_t next = 0;
+    pbj__jin_obj ob;
+    pbj_slice key;
+    if (bytes > sizeof small) {
+        if (!(seen = (uint8_t *)pbj__jin_alloc(j, bytes))) return j->st;
+        memset(seen, 0, bytes);
+    }
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_lookup(t, key, &next);
+        if (k < 0) {
+            if (!pbj__jin_unknown(j)) return j->st;
+        } else if (!pbj__jin_once(j, seen, k)) {
+            return j->st;
+        } else if ((uint32_t)k < t->count) {
+            if (pbj__jin_field(j, t, &t->fields[k], m) != PBJ_OK) return j->st;
+        } else if (pbj__jin_ext(j, &t->exts[(uint32_t)k - t->count], (pbj_slice *)(void *)((uint8_t *)m + t->ext)) != PBJ_OK)
+            return j->st;
+    }
+    return j->st;
+}
+
+/* A Value: its kind by the JSON value's first byte. */
+PBJ_INLINE pbj_status pbj__jin_kind(pbj__json_in *j, const pbj_table *t, void *m)
+{
+    uint32_t kind;
+    bool keep;
+    switch (pbj__jin_peek(j)) {
+    case '{': kind = 5; break;                             /* struct_value */
+    case '[': kind = 6; break;                             /* list_value */
+    case '"': kind = 3; break;                             /* string_value */
+    case 't': case 'f': kind = 4; break;                   /* bool_value */
+    default: kind = pbj__jin_null(j) ? 1 : 2; break;      /* null_value, number_value */
+    }
+    const pbj_field *f = pbj_table_find(t, kind);
+    if (!f) return pbj__jin_fail(j, j->p, "expected a value"), j->st;
+    uint8_t *x = (uint8_t *)m + f->offset;
+    if (kind == 1) {
+        int32_t zero = 0;
+        memcpy(x, &zero, sizeof zero);
+    } else if (kind == 5 || kind == 6) {
+        void *e = pbj__jin_new(j, f->sub);
+        if (!e) return j->st;
+        memcpy(x, &e, sizeof e);
+        pbj__jin_set_case(t, f, m);
+        return pbj__jin_msg(j, f->sub, e);
+    } else if (!pbj__jin_value(j, f, x, &keep)) return j->st;
+    pbj__jin_set_case(t, f, m);
+    return PBJ_OK;
+}
+
+/* m in t's form: an object of fields, or a well-known type's own. */
+PBJ_INLINE pbj_status pbj__jin_form(pbj__json_in *j, const pbj_table *t, void *m)
+{
+    const pbj_field *a = t->count ? &t->fields[0] : NULL, *b = t->count > 1 ? &t->fields[1] : NULL;
+    uint8_t *x = a ? (uint8_t *)m + a->offset : NULL;
+    bool keep;
+    switch (t->wkt) {
+    case PBJ_WKT_NONE: case PBJ_WKT_EMPTY: return pbj__jin_fields(j, t, m);
+    case PBJ_WKT_ANY: return pbj__jin_any(j, (pbj_slice *)(void *)x, (pbj_slice *)(void *)((uint8_t *)m + b->offset)) ? PBJ_OK : j->st;
+    case PBJ_WKT_TIMESTAMP: case PBJ_WKT_DURATION: {
+        int64_t seconds;
+        int32_t nanos;
+        bool ok = t->wkt == PBJ_WKT_TIMESTAMP ? pbj__jin_timestamp(j, &seconds, &nanos) : pbj__jin_duration(j, &seconds, &nanos);
+        if (!ok) return j->st;
+        memcpy(x, &seconds, sizeof seconds);
+        memcpy((uint8_t *)m + b->offset, &nanos, sizeof nanos);
+        return PBJ_OK;
+    }
+    case PBJ_WKT_FIELD_MASK: {
+        pbj_slice *paths;
+        size_t count;
+        memcpy(&paths, x, sizeof paths);
+        memcpy(&count, x + sizeof paths, sizeof count);
+        bool ok = pbj__jin_field_mask(j, &paths, &count);
+        memcpy(x, &paths, sizeof paths);
+        memcpy(x + sizeof paths, &count, sizeof count);
+        return ok ? PBJ_OK : j->st;
+    }
+    case PBJ_WKT_VALUE: return pbj__jin_kind(j, t, m);
+    case PBJ_WKT_STRUCT: return pbj__jin_map(j, a, x);
+    case PBJ_WKT_LIST_VALUE: return pbj__jin_list(j, a, x);
+    default:                                            /* the wrappers: their value */
+        if (pbj__jin_member(j, a, x, &keep)) return PBJ_OK;
+        return j->st;
+    }
+}
+
+/* Message m of t's type read, one level deeper (as binary decode counts messages). */
+PBJ_OUTLINE pbj_status pbj__jin_msg(pbj__json_in *j, const pbj_table *t, void *m)
+{
+    if (!pbj__jin_enter(j)) return j->st;
+    pbj_status st = pbj__jin_form(j, t, m);
+    pbj__jin_leave(j);
+    return st;
+}
+
 #endif
 
-/* ---- the entry: a message of a type the program knows ------------------------------------------------ */
-
-/* m (of type t, initialised first) read from JSON: what t's M_from_json does. */
-PBJ_MUST_USE PBJ_INLINE pbj_status pbj_json_read(const pbj_msg_type *t, void *m, const char *json, size_t len, pbj_arena *arena,
-                                                 const pbj_json_options *o)
+/* m, a message of t's type, read from JSON (M_from_json): made empty first, strings, bytes and arrays in arena;
+ * PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_TOO_LONG, PBJ_ERR_NOMEM; o may be NULL. */
+PBJ_OUTLINE pbj_status pbj_table_from_json(const pbj_table *t, void *m, const char *json, size_t len, pbj_arena *arena,
+                                           const pbj_json_options *o) PBJ__PROTO
+#if PBJ__BODIES
 {
     pbj__json_in j;
     pbj__jin_in_init(&j, json, len, arena, o);
-    t->init(m);
-    return pbj__jin_in_finish(&j, j.st == PBJ_OK ? t->from_json(m, &j) : j.st);
+    pbj__text_init_msg(t, m);
+    return pbj__jin_in_finish(&j, j.st == PBJ_OK ? pbj__jin_msg(&j, t, m) : j.st);
 }
+#endif
 
 #ifdef __cplusplus
 }

@@ -102,7 +102,6 @@ typedef enum pbj_wkt {
 #define PBJ_TABLE_NONE UINT32_MAX   /* no such member (pbj_unknown, pbj_ext) */
 
 typedef struct pbj_table pbj_table;
-struct pbj_json;   /* JSON output's state (pbj_json.h) */
 
 /* M's generated functions, for the cold operations that must encode or decode (thunks over void *). */
 typedef struct pbj_codec {
@@ -186,8 +185,6 @@ struct pbj_table {
     uint32_t ext_range_count; /* pairs at ext_ranges */
     const uint32_t *ext_ranges;
     uint32_t wkt;             /* PBJ_WKT_*: the well-known type it is (JSON writes its own form), or PBJ_WKT_NONE */
-    /* pbj.json: writes the extensions of m numbered lo..hi (rt/pbj_json.h), or NULL (none printed by name) */
-    void (*json_ext)(const void *m, struct pbj_json *j, uint32_t lo, uint32_t hi);
 };
 
 #define PBJ_COMPARE_ONEOF 0x80000000u   /* in pbj_table's compare: a oneof's index, not a field's number */
@@ -196,9 +193,6 @@ struct pbj_table {
  * unknown fields' slice u). */
 #define PBJ_OFFSET(T, m) (uint32_t)offsetof(T, m)
 #define PBJ_MEMBER(T, m) (uint32_t)offsetof(T, m), (uint32_t)sizeof(((T *)0)->m)
-#ifndef PBJ_JSON_H
-#define PBJ_JSON_EXT(fn) NULL   /* a table's json_ext without pbj_json.h (which names fn) */
-#endif
 #define PBJ_WRAPPER_MEMBER(T, m, u) (uint32_t)offsetof(T, m), (uint32_t)(offsetof(T, u) + sizeof(pbj_slice) - offsetof(T, m))
 
 /* ---- reading members ---------------------------------------------------------------------------- */

@@ -42,25 +42,6 @@ typedef pbj_read_error pbj_text_error;
 
 typedef struct pbj_text_reader pbj_text_reader;
 
-typedef struct pbj_json pbj_json;                 /* JSON output's state (pbj_json.h) */
-typedef struct pbj_json_options pbj_json_options;
-typedef struct pbj__json_in pbj__json_in;         /* JSON input's reader state (pbj_json_read.h) */
-
-/* A message type, known only at run time: the generated M__type of each message (with pbj.json), which
- * JSON reads and writes an Any's value through. (The text reader's Any takes tables: &M__table.) */
-typedef struct pbj_msg_type {
-    const char *full_name;                       /* "acme.Order" */
-    size_t struct_size;                          /* sizeof(acme_Order) */
-    void (*init)(void *m);
-    pbj_status (*decode)(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o);
-    size_t (*size)(void *m);
-    pbj_status (*encode)(void *m, uint8_t *buf, size_t cap, size_t *len);
-    pbj_status (*to_json)(const void *m, pbj_text *out, const pbj_json_options *o);
-    void (*json)(const void *m, pbj_json *j);    /* to_json's body, inside a JSON write under way */
-    pbj_status (*from_json)(void *m, pbj__json_in *j);   /* M_from_json's body, inside a JSON read under way */
-    /* members are appended here: the generated records name each member */
-} pbj_msg_type;
-
 typedef struct pbj_text_read_options {
     uint32_t max_depth;                  /* messages nested inside the top-level one; 0: PBJ_DEFAULT_MAX_DEPTH */
     bool partial;                        /* proto2: accept missing required fields (else PBJ_ERR_REQUIRED) */
@@ -1024,8 +1005,8 @@ static inline size_t pbj__tr_wire_size(int wt, uint64_t w)
     return wt == PBJ_WT_I32 ? 4 : wt == PBJ_WT_I64 ? 8 : pbj_varint_size(w);
 }
 
-/* The record of extension f holding value v (a message: encoded), in r's arena; its length in *n. */
-static inline uint8_t *pbj__tr_ext_record(pbj_text_reader *r, const pbj_field *f, const void *v, size_t *n)
+/* The record of extension f holding value v (a message: encoded), in arena a: *rec, its length *n (JSON input's too). */
+static inline pbj_status pbj__ext_record_of(pbj_arena *a, const pbj_field *f, const void *v, uint8_t **rec_out, size_t *n)
 {
     int wt = pbj__ext_kind(f) & 7;
     bool message = f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP, item = (f->flags & PBJ_F_ITEM) != 0;
@@ -1034,7 +1015,7 @@ static inline uint8_t *pbj__tr_ext_record(pbj_text_reader *r, const pbj_field *f
     uint64_t w = 0;
     pbj_slice b = {NULL, 0};
     if (message) {
-        if ((s = f->sub->codec->size(v)) == PBJ_SIZE_ERROR) { pbj__tr_status(r, PBJ_ERR_DEPTH); return NULL; }
+        if ((s = f->sub->codec->size(v)) == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
         *n = item ? 4 + pbj_varint_size(f->number) + pbj_len_size(s) : wt == PBJ_WT_SGROUP ? 2 * tag_len + s : tag_len + pbj_len_size(s);
     } else if (wt == PBJ_WT_LEN) {
         memcpy(&b, v, sizeof b);
@@ -1043,7 +1024,7 @@ static inline uint8_t *pbj__tr_ext_record(pbj_text_reader *r, const pbj_field *f
         w = pbj__tr_to_wire(f, v);
         *n = tag_len + pbj__tr_wire_size(wt, w);
     }
-    if (!(p = rec = (uint8_t *)pbj_arena_alloc(r->arena, *n))) { pbj__tr_nomem(r); return NULL; }
+    if (!(p = rec = (uint8_t *)pbj_arena_alloc(a, *n))) return PBJ_ERR_NOMEM;
     if (item) {                                 /* an item: group 1 { type_id = 2; message = 3 } */
         *p++ = 0x0b;
         *p++ = 0x10;
@@ -1052,25 +1033,50 @@ static inline uint8_t *pbj__tr_ext_record(pbj_text_reader *r, const pbj_field *f
     } else p = (uint8_t *)memcpy(p, tag, tag_len) + tag_len;
     if (message) {
         size_t len;
+        pbj_status st;
         if (wt != PBJ_WT_SGROUP) p = pbj_put_varint(p, s);
-        if (pbj__tr_status(r, f->sub->codec->encode(v, p, s, &len)) != PBJ_OK) return NULL;
+        if ((st = f->sub->codec->encode(v, p, s, &len)) != PBJ_OK) return st;
         p += s;
         if (item) *p++ = 0x0c;
         else if (wt == PBJ_WT_SGROUP) p = pbj_put_varint(p, PBJ_TAG(f->number, PBJ_WT_EGROUP));
     } else if (wt == PBJ_WT_LEN) p = pbj_put_bytes(p, b);
     else p = pbj__tr_put_wire(p, wt, w);
     *n = (size_t)(p - rec);
-    return rec;
+    *rec_out = rec;
+    return PBJ_OK;
+}
+
+/* The same in r's arena, a failure kept in r: NULL then. */
+static inline uint8_t *pbj__tr_ext_record(pbj_text_reader *r, const pbj_field *f, const void *v, size_t *n)
+{
+    uint8_t *rec = NULL;
+    pbj_status st = pbj__ext_record_of(r->arena, f, v, &rec, n);
+    if (st == PBJ_ERR_NOMEM) pbj__tr_nomem(r);
+    else if (st != PBJ_OK) pbj__tr_status(r, st);
+    return st == PBJ_OK ? rec : NULL;
+}
+
+/* The n wire values ws of packed extension f as its one record in the records ext, in arena a (JSON input's too). */
+static inline pbj_status pbj__ext_packed_set(pbj_arena *a, const pbj_field *f, const uint64_t *ws, size_t n, pbj_slice *ext)
+{
+    int wt = pbj__ext_kind(f) & 7;
+    uint8_t tag[10], *rec, *p;
+    size_t s = 0, tag_len = (size_t)(pbj_put_varint(tag, PBJ_TAG(f->number, PBJ_WT_LEN)) - tag);
+    for (size_t i = 0; i < n; i++) s += pbj__tr_wire_size(wt, ws[i]);
+    if (!(p = rec = (uint8_t *)pbj_arena_alloc(a, tag_len + pbj_len_size(s)))) return PBJ_ERR_NOMEM;
+    p = (uint8_t *)memcpy(p, tag, tag_len) + tag_len;
+    p = pbj_put_varint(p, s);
+    for (size_t i = 0; i < n; i++) p = pbj__tr_put_wire(p, wt, ws[i]);
+    return pbj__ext_set(a, ext, f->number, rec, (size_t)(p - rec));
 }
 
 /* A packed extension's values: the ones it holds, then those read, as one packed record. */
 static inline pbj_status pbj__tr_ext_packed(pbj_text_reader *r, const pbj_field *f, pbj_slice *ext)
 {
-    int kind = pbj__ext_kind(f), wt = kind & 7;
+    int kind = pbj__ext_kind(f);
     uint64_t w = 0, v[1];
-    size_t n = pbj__ext_values(*ext, f->number, kind, NULL, (size_t)-1, &w), s = 0, tag_len;
+    size_t n = pbj__ext_values(*ext, f->number, kind, NULL, (size_t)-1, &w);
     uint64_t *ws = n ? (uint64_t *)pbj__array_grow(r->arena, NULL, 0, n, sizeof *ws) : NULL;
-    uint8_t tag[10], *rec, *p;
     if (n && !ws) return pbj__tr_nomem(r);
     for (size_t i = 0; i < n; i++) {           /* earlier values first, as their C values write */
         pbj__ext_values(*ext, f->number, kind, NULL, i, &w);
@@ -1084,13 +1090,8 @@ static inline pbj_status pbj__tr_ext_packed(pbj_text_reader *r, const pbj_field 
         ws[n++] = pbj__tr_to_wire(f, v);
     }
     if (r->st != PBJ_OK || !n) return r->st;
-    for (size_t i = 0; i < n; i++) s += pbj__tr_wire_size(wt, ws[i]);
-    tag_len = (size_t)(pbj_put_varint(tag, PBJ_TAG(f->number, PBJ_WT_LEN)) - tag);
-    if (!(p = rec = (uint8_t *)pbj_arena_alloc(r->arena, tag_len + pbj_len_size(s)))) return pbj__tr_nomem(r);
-    p = (uint8_t *)memcpy(p, tag, tag_len) + tag_len;
-    p = pbj_put_varint(p, s);
-    for (size_t i = 0; i < n; i++) p = pbj__tr_put_wire(p, wt, ws[i]);
-    return pbj__tr_status(r, pbj__ext_set(r->arena, ext, f->number, rec, (size_t)(p - rec)));
+    pbj_status st = pbj__ext_packed_set(r->arena, f, ws, n, ext);
+    return st == PBJ_ERR_NOMEM ? pbj__tr_nomem(r) : pbj__tr_status(r, st);
 }
 
 /* One value of extension f (a message's body after its delimiter) as a record in the extension records ext:

@@ -152,10 +152,6 @@ struct message_vars {
     const char *decode_protos, *decode_head, *decode_tail;                    /* decode: leaves inlined (max tier) */
     const char *decode_enter, *decode_leave;                                   /* decode: the depth count (none in a flat leaf) */
     const tmpl_lazy *size_fn, *decode_fn;                                      /* M_size, M__decode: code, or the table walked */
-    const char *json_body, *json_fields, *json_names, *json_count, *json_seen;   /* JSON input (json_read.tmpl) */
-    const char *json_value, *json_form, *json_closed, *json_null;
-    const char *json_ext_fn, *json_ext_read_fn, *json_ext_cases;             /* extensions in JSON (json*.tmpl) */
-    const char *type_json;                                                     /* M__type's members (json.tmpl) */
 };
 
 /* The variables of enum.tmpl and file.tmpl. */
@@ -179,7 +175,6 @@ typedef struct table_vars {
     const char *init, *init_fn, *fields, *oneofs, *rows, *oneof_rows, *ext_singular, *compare;   /* a table's pieces */
     const char *exts, *externs, *ext_rows, *ranges, *codec;             /* its extensions' rows, ranges, M__codec */
     const char *pool, *members, *lines, *line, *index, *size;         /* the pool, its pieces' members and text */
-    const char *json_ext_decl, *json_ext;                               /* M__json_ext declared, and as the table names it */
 } table_vars;
 
 #include "gen-templates/templates.inc"   /* $(B)/gen-templates, made by src/tools/tmpl2c */
@@ -262,8 +257,7 @@ typedef enum fields_fill {
     FILL_NONE,       /* declarations, JSON, text, helpers, compare: no piece read */
     FILL_PIECES,     /* the functions' bodies: size, decode and writers' sections get their pieces */
     FILL_REVERSE,    /* the reverse encoder (M__write_reverse): room checks, inlined callees */
-    FILL_UNCHECKED,  /* M__write: the reverse encoder's sections without room checks */
-    FILL_VALUE       /* JSON input: json_in.value, made by the section of the field's shape in values */
+    FILL_UNCHECKED   /* M__write: the reverse encoder's sections without room checks */
 } fields_fill;
 
 /* One message's fields for a pass (v[i]: field i's variables); the text made from them goes to pool. */
@@ -272,7 +266,6 @@ struct fields {
     const plan_code **v;
     ir_pool *pool;
     fields_fill fill;
-    const field_section *values;  /* FILL_VALUE's sections, by shape */
 };
 
 /* The size sections' pieces of field i: its elements' sizes, and the check of a type reaching a cycle. */
@@ -340,7 +333,7 @@ static void put_section(tmpl_out *o, const fields *fs, plan_op op, field_section
     bool sized = op != PLAN_OP_SIZE || size_pieces(fs->pm->fields.v[i].shape);
     bool pieces = fs->fill == FILL_PIECES && sized && (op == PLAN_OP_SIZE || op == PLAN_OP_DECODE || op == PLAN_OP_COUNT);
     bool reverse = (fs->fill == FILL_REVERSE || fs->fill == FILL_UNCHECKED) && op == PLAN_OP_RWRITE;
-    if (!pieces && !reverse && fs->fill != FILL_VALUE) {
+    if (!pieces && !reverse) {
         section(o, fs->v[i]);
         return;
     }
@@ -350,7 +343,6 @@ static void put_section(tmpl_out *o, const fields *fs, plan_op op, field_section
     if (op == PLAN_OP_DECODE) fill_decode(&scratch, fs->pm, i, &v);
     else if (op == PLAN_OP_SIZE) fill_size(&scratch, pf, &v);
     else if (op == PLAN_OP_COUNT) v.payload = expand_field(&scratch, width_sections[pf->width][0], &v);
-    else if (fs->fill == FILL_VALUE) v.json_in.value = expand_field(&scratch, fs->values[pf->shape], &v);
     else if (fs->fill == FILL_REVERSE) fill_reverse(&scratch, pf, &v);
     else fill_unchecked(&scratch, fs->pm, pf, &v);
     section(o, &v);
@@ -361,7 +353,7 @@ static void put_section(tmpl_out *o, const fields *fs, plan_op op, field_section
 static fields *fields_for(ir_pool *pool, const plan_message *pm, fields_fill fill)
 {
     fields *fs = ir_pool_alloc(pool, sizeof *fs);
-    *fs = (fields){pm, ir_pool_alloc(pool, (pm->fields.n + 1) * sizeof *fs->v), pool, fill, NULL};
+    *fs = (fields){pm, ir_pool_alloc(pool, (pm->fields.n + 1) * sizeof *fs->v), pool, fill};
     for (size_t i = 0; i < pm->fields.n; i++) fs->v[i] = &pm->fields.v[i].code;
     return fs;
 }
@@ -401,17 +393,6 @@ static const tmpl_lazy *lazy_write(const fields *fs, void (*write)(tmpl_out *o, 
     *l = (tmpl_lazy){.write = write, .fs = fs};
     return l;
 }
-
-/* The text of a lazy block, made now (for what keeps it as a string). */
-static const char *lazy_text(ir_pool *pool, const tmpl_lazy *l)
-{
-    tmpl_out o = out_in(pool);
-    l->write(&o, l);
-    return finish(&o);
-}
-
-/* op of every field, in number order. */
-static const char *each_field(const fields *fs, plan_op op) { return lazy_text(fs->pool, lazy_each_field(fs, op)); }
 
 /* A run of a message's code: a field (with the members of its oneof after it), or extension ranges [lo, hi]. */
 typedef struct run {
@@ -494,61 +475,6 @@ static void ext_with_record(ir_pool *pool, const plan_field *x, plan_code *v, pl
     e->record = expand_field(pool, ext_sections[PLAN_EXT_OP_RECORD][x->ext_shape], v);
 }
 
-/* ---- JSON input (M_from_json): json_read.tmpl's reader in the form plan chose, field_json_read.tmpl's cases ---- */
-
-#define JSON_FORM_SECTION(E, s, full) [PLAN_JSON_##E] = tmpl_json_read_form_##s,
-static const message_section json_forms[] = {PLAN_JSON_FORMS(JSON_FORM_SECTION)};
-#undef JSON_FORM_SECTION
-#define JSON_FORM_NAME(E, s, full) [PLAN_JSON_##E] = #s,
-static const char *const json_form_names[] = {PLAN_JSON_FORMS(JSON_FORM_NAME)};
-#undef JSON_FORM_NAME
-#define JSON_VALUE_SECTION(S, s, a) [PLAN_SHAPE_##S] = tmpl_field_json_read_value_##s,
-static const field_section json_values[PLAN_SHAPE_COUNT] = {PLAN_SHAPES(JSON_VALUE_SECTION, 0)};
-#undef JSON_VALUE_SECTION
-
-#define JSON_EXT_READ_SECTION(E, s, a) [PLAN_EXT_##E] = tmpl_field_json_read_ext_##s,
-static const field_section json_ext_reads[PLAN_EXT_COUNT] = {PLAN_EXT_SHAPES(JSON_EXT_READ_SECTION, 0)};
-#undef JSON_EXT_READ_SECTION
-
-/* M__json_ext_read (each extension's case, its record made by ext.tmpl) and the reader's cases calling it. */
-static void json_ext_read_vars(ir_pool *pool, const plan_message *pm, message_vars *v)
-{
-    v->json_ext_read_fn = v->json_ext_cases = "";
-    if (!pm->ext_printed.n) return;
-    tmpl_out cases = out_in(pool), calls = out_in(pool);
-    for (size_t i = 0; i < pm->ext_printed.n; i++) {
-        const plan_field *x = pm->ext_printed.v[i];
-        plan_code c;
-        plan_ext e;
-        ext_with_record(pool, x, &c, &e);
-        json_ext_reads[x->ext_shape](&cases, &c);
-        tmpl_json_read_ext_case(&calls, &(message_vars){.number = c.json_in.index});
-    }
-    tmpl_json_read_ext_call(&calls, v);
-    v->json_ext_cases = finish(&calls);
-    v->cases = finish(&cases);
-    v->json_ext_read_fn = expand_message(pool, tmpl_json_read_ext_read_fn, v);
-}
-
-static message_vars json_read_vars(ir_pool *pool, const plan_message *pm)
-{
-    fields *fs = fields_for(pool, pm, FILL_VALUE);
-    fs->values = json_values;
-    message_vars v = {.c = pm->cname, .full = pm->m->full_name, .n = pm->fn, .json_names = pm->json_names,
-                      .json_count = pm->json_count, .json_seen = pm->json_seen, .json_form = json_form_names[pm->json_form]};
-    v.json_fields = each_field(fs, PLAN_OP_JSON_READ);
-    v.json_value = pm->fields.n ? expand_field(pool, json_values[pm->fields.v[0].shape], fs->v[0]) : "";
-    json_ext_read_vars(pool, pm, &v);
-    v.json_body = expand_message(pool, json_forms[pm->json_form], &v);
-    return v;
-}
-
-static message_vars json_enum_vars(const plan_enum *pe)
-{
-    return (message_vars){.c = pe->json, .json_names = pe->json_names, .json_count = pe->json_count,
-                          .json_closed = pe->json_closed, .json_null = pe->json_null};
-}
-
 /* ---- messages ------------------------------------------------------------------------------------- */
 
 static message_vars message_vars_of(const plan_message *pm)
@@ -627,8 +553,6 @@ static void gen_table(tmpl_out *o, const plan_message *pm)
     v.exts = v.t.ext_rows.n ? expand_table(pool, tmpl_table_exts, &v) : "";
     v.ranges = *v.t.ranges ? expand_table(pool, tmpl_table_ranges, &v) : "";
     v.codec = pm->fn.codec;
-    v.json_ext_decl = *v.t.json_ext ? expand_table(pool, tmpl_table_json_ext_decl, &v) : "";
-    v.json_ext = *v.t.json_ext ? ir_pool_printf(pool, "PBJ_JSON_EXT(%s)", v.t.json_ext) : "NULL";
     tmpl_table_source(o, &v);
 }
 
@@ -879,7 +803,7 @@ static void gen_message_source(tmpl_out *o, const plan_message *pm)
     tmpl_message_source(o, &v);
 }
 
-/* ---- pbj.json: M_to_json (a wrapper over the table walk), M__json_ext and M__type (json.tmpl, field_json.tmpl) ---------------------------- */
+/* ---- pbj.json: M_to_json and M_from_json, wrappers over the table walks (json.tmpl) ---------------------------- */
 
 static bool file_has_json(const plan_file *pf)
 {
@@ -888,52 +812,12 @@ static bool file_has_json(const plan_file *pf)
     return false;
 }
 
-#define JSON_EXT_SECTION(E, s, a) [PLAN_EXT_##E] = tmpl_field_json_ext_##s,
-static const field_section json_ext_sections[PLAN_EXT_COUNT] = {PLAN_EXT_SHAPES(JSON_EXT_SECTION, 0)};
-#undef JSON_EXT_SECTION
-
-/* M__json_ext: the extensions pm prints by name, each one's case from field_json.tmpl ("": none). */
-static const char *json_ext_fn(ir_pool *pool, const plan_message *pm, message_vars v)
+/* A message's JSON functions, inline wrappers in its header; a map entry has none (its map's table walk writes and
+ * reads its key and value). */
+static void gen_json_header(tmpl_out *o, const plan_message *pm)
 {
-    if (!pm->ext_printed.n) return "";
-    tmpl_out cases = out_in(pool);
-    for (size_t i = 0; i < pm->ext_printed.n; i++) {
-        const plan_field *x = pm->ext_printed.v[i];
-        json_ext_sections[x->ext_shape](&cases, &x->code);
-    }
-    v.cases = finish(&cases);
-    return expand_message(pool, tmpl_json_ext_fn, &v);
+    if (pm->json && !pm->map_entry) tmpl_json_decl(o, (message_vars[]){message_vars_of(pm)});
 }
-
-/* M__type, the type record (with pbj.json or pbj.text_read), declared (header) or defined (source). */
-static void gen_type(tmpl_out *o, const plan_message *pm, message_vars *v, bool header)
-{
-    if (pm->map_entry || !(pm->json || pm->text_read)) return;
-    v->type_json = pm->json ? expand_message(o->pool, tmpl_json_type_json, v) : "NULL, NULL, NULL";
-    (header ? tmpl_json_type_decl : tmpl_json_type_source)(o, v);
-}
-
-/* A message's JSON functions and type record, declared (header) or defined (source); a map entry has none (its
- * map's table walk writes and reads its key and value). */
-static void gen_json(tmpl_out *o, const plan_message *pm, bool header)
-{
-    message_vars v = message_vars_of(pm);
-    if (!pm->json) {
-        gen_type(o, pm, &v, header);
-        return;
-    }
-    if (pm->map_entry) return;
-    ir_pool *pool = o->pool;
-    v.json_ext_fn = json_ext_fn(pool, pm, v);
-    (header ? tmpl_json_decl : tmpl_json_source)(o, &v);
-    gen_type(o, pm, &v, header);
-    if (header) tmpl_json_read_header(o, &v);
-    else tmpl_json_read_source(o, (message_vars[]){json_read_vars(pool, pm)});
-}
-
-static void gen_json_header(tmpl_out *o, const plan_message *pm) { gen_json(o, pm, true); }
-
-static void gen_json_source(tmpl_out *o, const plan_message *pm) { gen_json(o, pm, false); }
 
 /* ---- writers (pbj.writers): types first, then each message's functions, after every struct ---- */
 
@@ -991,12 +875,6 @@ static void gen_enum_header(tmpl_out *o, const plan_enum *pe)
     tmpl_enum_header(o, &(enum_vars){.c = pe->cname, .full = pe->e->full_name, .doc = pe->doc, .name_fn = pe->name_fn,
                                       .from_name_fn = pe->from_name_fn, .table = pe->table.table, .values = finish(&values),
                                       .first = pe->e->values.n ? pe->e->values.v[0]->name : ""});
-    tmpl_json_read_enum_header(o, (message_vars[]){json_enum_vars(pe)});
-}
-
-static void gen_enum_source(tmpl_out *o, const plan_enum *pe)
-{
-    tmpl_json_read_enum_source(o, (message_vars[]){json_enum_vars(pe)});
 }
 
 /* ---- files ------------------------------------------------------------------------------------ */
@@ -1246,25 +1124,6 @@ static void gen_internal_header(tmpl_out *o, const plan_message *pm)
     if (pm->fast_write) tmpl_internal_reverse(o, &v);
 }
 
-static bool reads_json(const plan_message *pm) { return pm->json && !pm->map_entry; }
-
-static void gen_internal_json_read(tmpl_out *o, const plan_message *pm)
-{
-    if (reads_json(pm)) tmpl_internal_json_read(o, (message_vars[]){message_vars_of(pm)});
-}
-
-/* The messages' functions of one optional API, inside one #ifdef of its runtime header (open), when any has them. */
-static void gen_internal_group(tmpl_out *o, const plan_file *pf, bool (*has)(const plan_message *), message_section open,
-                               void (*gen)(tmpl_out *o, const plan_message *pm))
-{
-    size_t i = 0;
-    while (i < pf->messages.n && !has(pf->messages.v[i])) i++;
-    if (i == pf->messages.n) return;
-    open(o, &(message_vars){0});
-    each_message(o, pf, gen);
-    tmpl_internal_close(o, &(message_vars){0});
-}
-
 /* Before the inline code of views, extensions and writers, which calls them. */
 static void gen_internal(tmpl_out *o, const plan_file *pf)
 {
@@ -1272,7 +1131,6 @@ static void gen_internal(tmpl_out *o, const plan_file *pf)
     section(o, "for generated code only: not part of the API");
     tmpl_internal_intro(o, &(message_vars){0});
     each_message(o, pf, gen_internal_header);
-    gen_internal_group(o, pf, reads_json, tmpl_internal_json_read_open, gen_internal_json_read);
 }
 
 static void gen_header(tmpl_out *o, const plan_file *pf)
@@ -1283,7 +1141,7 @@ static void gen_header(tmpl_out *o, const plan_file *pf)
     tmpl_file_header_top(o, &v);
     for (size_t i = 0; i < pf->header_imports.n; i++) header_import(o, pf->header_imports.v[i]);
     if (file_has_views(pf)) tmpl_view_include(o, &(message_vars){0});
-    if (file_has_json(pf) || pf->enums.n) tmpl_json_include(o, &(message_vars){0});   /* enums: their JSON names, for any file's readers */
+    if (file_has_json(pf)) tmpl_json_include(o, &(message_vars){0});
     tmpl_file_header_open(o, &v);
     if (pf->enums.n) section(o, "enums");
     for (size_t i = 0; i < pf->enums.n; i++) gen_enum_header(o, pf->enums.v[i]);
@@ -1319,11 +1177,8 @@ static void gen_source(tmpl_out *o, const plan_file *pf)
     tmpl_file_source_top(o, &(file_vars){.proto = f->name, .version = PBJC_VERSION, .header = ir_pool_printf(pool, "%s.pb.h", base),
                                           .rtversion = ir_pool_printf(pool, "%d", PBJ_RUNTIME_VERSION)});
     for (size_t i = 0; i < pf->source_imports.n; i++) header_import(o, pf->source_imports.v[i]);
-    if (pf->enums.n) section(o, "enums: JSON names");
-    for (size_t i = 0; i < pf->enums.n; i++) gen_enum_source(o, pf->enums.v[i]);
     gen_tables(o, pf);
     each_message(o, pf, gen_message_source);
-    each_message(o, pf, gen_json_source);
     gen_views_source(o, pf);
     if (pf->extensions.n) section(o, "extensions");
     for (size_t i = 0; i < pf->extensions.n; i++) gen_ext(o, pf->extensions.v[i], PLAN_EXT_OP_SOURCE);

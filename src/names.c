@@ -176,11 +176,6 @@ const char *names_enum_value(ir_pool *pool, names_list *l, const char *cname, co
     return declare(pool, l, names_sanitize(pool, ir_pool_printf(pool, "%s_%s", cname, v->name)), "enum value", v->full_name, e->file, v->loc);
 }
 
-const char *names_enum_json(ir_pool *pool, names_list *l, const char *cname, const ir_enum *e)
-{
-    return declare(pool, l, ir_pool_strcat(pool, cname, "__json"), "the JSON names of enum", e->full_name, e->file, e->loc);
-}
-
 const char *names_enum_table(ir_pool *pool, names_list *l, const char *cname, const char *suffix, const ir_enum *e)
 {
     return declare(pool, l, ir_pool_strcat(pool, cname, suffix), "the table of enum", e->full_name, e->file, e->loc);

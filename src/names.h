@@ -16,13 +16,8 @@
     X(write_reverse_inline, "__write_reverse_inline") X(decode_leaf, "__decode_leaf")       \
     X(write_inline, "__write_inline")                                                        \
     X(size_depth, "__size")                                                                   \
-    X(to_json, "_to_json") X(json, "__json") X(type, "__type") X(type_init, "__type_init")    \
-    X(type_decode, "__type_decode") X(type_size, "__type_size") X(type_encode, "__type_encode") \
-    X(type_to_json, "__type_to_json")        \
+    X(to_json, "_to_json") X(from_json, "_from_json")   /* JSON (json.tmpl) */                \
     X(from_text, "_from_text")   /* text reading (text_read.tmpl) */ \
-    X(from_json, "_from_json") X(from_json_body, "__from_json")   /* JSON input (json_read.tmpl) */ \
-    X(from_json_form, "__from_json_form")                                                        \
-    X(json_ext, "__json_ext") X(json_ext_read, "__json_ext_read")   /* extensions in JSON (json*.tmpl) */ \
     X(table, "__table") X(table_fields, "__fields") X(table_oneofs, "__oneofs")   /* the field table (table.tmpl) */ \
     X(init_table, "__init_table") X(table_ext, "__ext_singular") X(table_compare, "__compare_keys") \
     X(table_exts, "__exts") X(table_ext_ranges, "__ext_ranges") \
@@ -111,8 +106,6 @@ const char *names_tag_define(ir_pool *pool, names_list *l, const char *cname, co
 const char *names_enum_type(ir_pool *pool, names_list *l, const char *cname, const ir_enum *e);
 const char *names_enum_name_fn(ir_pool *pool, names_list *l, const char *cname, const ir_enum *e);
 const char *names_enum_value(ir_pool *pool, names_list *l, const char *cname, const ir_enum_value *v, const ir_enum *e);
-/* An enum's table of names for M_from_json: cname + "__json". */
-const char *names_enum_json(ir_pool *pool, names_list *l, const char *cname, const ir_enum *e);
 /* An enum's table (rt/pbj_table.h) and its arrays: cname + "__enum", "__values", "__by_name". */
 const char *names_enum_table(ir_pool *pool, names_list *l, const char *cname, const char *suffix, const ir_enum *e);
 

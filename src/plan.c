@@ -584,46 +584,6 @@ static void plan_reverse_code(ir_pool *pool, const plan_message *pm, plan_field 
     r->depth = !pf->sub_recursive ? "" : pm->recursive ? ", depth" : ", PBJ_MAX_ENCODE_DEPTH";
 }
 
-/* pbj.json: how a value is written (@) as a JSON value, and as a map's key. */
-static const char *const json_patterns[] = {
-    [IR_TYPE_DOUBLE] = "pbj__json_double(j, @);", [IR_TYPE_FLOAT] = "pbj__json_float(j, @);",
-    [IR_TYPE_INT64] = "pbj__json_int64(j, @);", [IR_TYPE_SFIXED64] = "pbj__json_int64(j, @);",
-    [IR_TYPE_SINT64] = "pbj__json_int64(j, @);", [IR_TYPE_UINT64] = "pbj__json_uint64(j, @);",
-    [IR_TYPE_FIXED64] = "pbj__json_uint64(j, @);", [IR_TYPE_INT32] = "pbj__json_int32(j, @);",
-    [IR_TYPE_SFIXED32] = "pbj__json_int32(j, @);", [IR_TYPE_SINT32] = "pbj__json_int32(j, @);",
-    [IR_TYPE_UINT32] = "pbj__json_uint32(j, @);", [IR_TYPE_FIXED32] = "pbj__json_uint32(j, @);",
-    [IR_TYPE_BOOL] = "pbj__json_bool(j, @);", [IR_TYPE_STRING] = "pbj__json_string(j, @);",
-    [IR_TYPE_BYTES] = "pbj__json_bytes(j, @);",
-};
-/* The statement writing value x of pf as JSON: messages through the walk of their type's table (NULL: "{}"), enums
- * by name (google.protobuf.NullValue: null), the rest by json_patterns. */
-static const char *json_put(ir_pool *pool, const plan_field *pf, const char *x, bool pointer)
-{
-    if (pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP)
-        return pointer ? ir_pool_printf(pool, "if (%s) pbj__json_message(&%s, %s, j);\nelse pbj__json_put(j, \"{}\", 2);", x, pf->code.subfn->table, x)
-                       : ir_pool_printf(pool, "pbj__json_message(&%s, &%s, j);", pf->code.subfn->table, x);
-    if (pf->type == IR_TYPE_ENUM && pf->f->enum_type && !strcmp(pf->f->enum_type->full_name, "google.protobuf.NullValue"))
-        return "pbj__json_null(j);";
-    if (pf->type == IR_TYPE_ENUM) return fill(pool, "pbj__json_enum(j, @, #(@));", x, pf->code.sub_name_fn);
-    return (size_t)pf->type < sizeof json_patterns / sizeof *json_patterns && json_patterns[pf->type]
-         ? fill(pool, json_patterns[pf->type], x, NULL) : "";
-}
-
-/* A JSON key as a C string literal of its text in the output: escaped as rt/pbj_json.h's pbj__json_quoted escapes. */
-static const char *json_key_literal(ir_pool *pool, const char *name)
-{
-    char *out = ir_pool_alloc(pool, 6 * strlen(name) + 1), *o = out;
-    for (const unsigned char *p = (const unsigned char *)name; *p; p++) {
-        const char *short_form = *p == '"' ? "\\\"" : *p == '\\' ? "\\\\" : *p == '\n' ? "\\n" : *p == '\r' ? "\\r"
-                               : *p == '\t' ? "\\t" : *p == '\b' ? "\\b" : *p == '\f' ? "\\f" : NULL;
-        if (short_form) o += sprintf(o, "%s", short_form);
-        else if (*p < 0x20 || *p == 0x7f) o += sprintf(o, "\\u%04x", *p);
-        else *o++ = (char)*p;
-    }
-    *o = 0;
-    return plan_c_string_literal(pool, out, (size_t)(o - out));
-}
-
 /* Everything field.tmpl and value.tmpl print for pf in message pm. */
 static void plan_field_code(ir_pool *pool, plan_message *pm, plan_field *pf, names_list *names)
 {
@@ -948,143 +908,6 @@ static void plan_helper_code(ir_pool *pool, plan_message *pm, plan_field *pf, na
     c->helpers.val_init = pf->message_map_value ? vfn.init : "";
 }
 
-/* ---- JSON input: how a field's values read (field_json_read.tmpl) and its message's table of names ---- */
-
-/* The runtime's readers by type: pbj__jin_<kind>(j, addr) and, for map keys, pbj__jin_key_<kind>(j, k, addr). */
-static const char *const json_kinds[] = {
-    [IR_TYPE_DOUBLE] = "double", [IR_TYPE_FLOAT] = "float", [IR_TYPE_INT64] = "int64", [IR_TYPE_SINT64] = "int64",
-    [IR_TYPE_SFIXED64] = "int64", [IR_TYPE_UINT64] = "uint64", [IR_TYPE_FIXED64] = "uint64", [IR_TYPE_INT32] = "int32",
-    [IR_TYPE_SINT32] = "int32", [IR_TYPE_SFIXED32] = "int32", [IR_TYPE_UINT32] = "uint32", [IR_TYPE_FIXED32] = "uint32",
-    [IR_TYPE_BOOL] = "bool", [IR_TYPE_STRING] = "string", [IR_TYPE_BYTES] = "bytes", [IR_TYPE_ENUM] = "int32",
-};
-
-static const char *json_kind(ir_type t)
-{
-    return (size_t)t < sizeof json_kinds / sizeof *json_kinds && json_kinds[t] ? json_kinds[t] : "int32";
-}
-
-/* Reading one value of field f (of type t: a wrapper's is the wrapped one) into *addr. */
-static const char *json_read(ir_pool *pool, const ir_field *f, ir_type t, const char *addr)
-{
-    if (t == IR_TYPE_ENUM && f->enum_type)
-        return ir_pool_printf(pool, "pbj__jin_enum(j, &%s, %s, &keep)", names_enum_json(pool, NULL, names_enum_cname(pool, f->enum_type), f->enum_type), addr);
-    return ir_pool_printf(pool, "pbj__jin_%s(j, %s)", json_kind(t), addr);
-}
-
-/* A null taken; "0" for the types whose value null is (Value, NullValue). */
-static const char *json_null(const ir_field *f)
-{
-    bool value = (f->message_type && strcmp(f->message_type->full_name, "google.protobuf.Value") == 0) ||
-                 (f->enum_type && strcmp(f->enum_type->full_name, "google.protobuf.NullValue") == 0);
-    return value ? "0" : "pbj__jin_null(j)";
-}
-
-/* Statements reading a map's value (entry field v) into entry e. */
-static const char *json_entry_value(ir_pool *pool, const ir_field *v)
-{
-    const char *null = ir_pool_printf(pool, "if (%s) return pbj__jin_null_element(j);\n", json_null(v));
-    const char *member = names_sanitize(pool, v->name);
-    if (!v->message_type) return ir_pool_printf(pool, "%sif (!%s) return j->st;", null, json_read(pool, v, v->type, ir_pool_printf(pool, "&e->%s", member)));
-    const char *sub = names_message_cname(pool, v->message_type);
-    names_message fn;
-    names_message_functions(pool, NULL, &fn, sub, v->message_type);
-    return ir_pool_printf(pool, "%sif (!(e->%s = (%s *)pbj__jin_alloc(j, sizeof(%s)))) return j->st;\n%s(e->%s);\n"
-                     "if (%s(e->%s, j) != PBJ_OK) return j->st;", null, member, sub, sub, fn.init, member, fn.from_json_body, member);
-}
-
-static void plan_json_read_code(ir_pool *pool, plan_field *pf, size_t index)
-{
-    plan_code *c = &pf->code;
-    const ir_field *f = pf->f;
-    c->json_in.index = ir_pool_printf(pool, "%zu", index);
-    c->json_in.read = json_read(pool, f, pf->type, ir_pool_printf(pool, "&%s", c->x));
-    c->json_in.read_v = json_read(pool, f, pf->type, "&v");
-    c->json_in.elem_null = json_null(f);
-    c->json_in.is_null = pf->repeated || pf->kind == PLAN_MAP ? "pbj__jin_null(j)" : c->json_in.elem_null;
-    const ir_field *key = pf->kind == PLAN_MAP ? entry_field(f->message_type, 1) : NULL;
-    const ir_field *value = pf->kind == PLAN_MAP ? entry_field(f->message_type, 2) : NULL;
-    c->json_in.key_read = key ? ir_pool_printf(pool, "pbj__jin_key_%s(j, mk, &e->%s)", json_kind(key->type), names_sanitize(pool, key->name)) : "";
-    c->json_in.entry_value = value ? json_entry_value(pool, value) : "";
-}
-
-/* A name of a table the reader searches: by length, then bytes (pbj__jin_find's order). */
-typedef struct json_row {
-    const char *name;
-    long long value;
-} json_row;
-
-static int json_row_order(const void *a, const void *b)
-{
-    const json_row *x = a, *y = b;
-    size_t lx = strlen(x->name), ly = strlen(y->name);
-    return lx != ly ? (lx > ly) - (lx < ly) : strcmp(x->name, y->name);
-}
-
-/* The rows of a table of n names as C initializers (sorted here); "{NULL, 0, 0}" for none. */
-static const char *json_table(ir_pool *pool, json_row *rows, size_t n)
-{
-    sort(rows, n, sizeof *rows, json_row_order);
-    if (!n) return "{NULL, 0, 0},";
-    textbuf s = {0};
-    for (size_t i = 0; i < n; i++)
-        textbuf_printf(&s, "{%s, %zu, %lld},\n", plan_c_string_literal(pool, rows[i].name, strlen(rows[i].name)), strlen(rows[i].name),
-                       rows[i].value);
-    return textbuf_finish(&s, pool);
-}
-
-static bool json_named(const ir_message *m, const char *full) { return full && strcmp(m->full_name, full) == 0; }
-
-static plan_json_form json_form_of(const ir_message *m)
-{
-#define FORM_OF(E, s, full) if (json_named(m, full)) return PLAN_JSON_##E;
-    PLAN_JSON_FORMS(FORM_OF)
-#undef FORM_OF
-    return ir_wrapper_type(m) != IR_TYPE_UNRESOLVED ? PLAN_JSON_WRAPPER : PLAN_JSON_OBJECT;
-}
-
-/* Each field's reading code and pm's form. */
-static void plan_json_read(ir_pool *pool, plan_message *pm)
-{
-    for (size_t i = 0; i < pm->fields.n; i++) plan_json_read_code(pool, &pm->fields.v[i], i);
-    pm->json_form = json_form_of(pm->m);
-}
-
-/* The JSON names of pm's fields (json_name and the declared name, each once) and of its extensions printed by name
- * ("[pkg.ext]", and a message set item's "[pkg.Item]" as the text format names it), after its fields in the switch. */
-static void plan_json_names(ir_pool *pool, plan_message *pm)
-{
-    size_t nf = pm->fields.n, nx = pm->ext_printed.n, n = 0;
-    json_row *rows = ir_pool_alloc(pool, (2 * (nf + nx) + 1) * sizeof *rows);
-    for (size_t i = 0; i < nf; i++) {
-        const ir_field *f = pm->fields.v[i].f;
-        rows[n++] = (json_row){f->json_name ? f->json_name : f->name, (long long)i};
-        if (f->json_name && strcmp(f->json_name, f->name) != 0) rows[n++] = (json_row){f->name, (long long)i};
-    }
-    for (size_t i = 0; i < nx; i++) {
-        plan_field *x = pm->ext_printed.v[i];
-        const char *key = ir_pool_printf(pool, "[%s]", x->f->full_name);
-        x->code.json_in.index = ir_pool_printf(pool, "%zu", nf + i);
-        rows[n++] = (json_row){key, (long long)(nf + i)};
-        if (strcmp(key, x->name) != 0) rows[n++] = (json_row){x->name, (long long)(nf + i)};
-    }
-    pm->json_names = json_table(pool, rows, n);
-    pm->json_count = ir_pool_printf(pool, "%zu", n);
-    pm->json_seen = ir_pool_printf(pool, "%zu", (nf + nx) / 8 + 1);
-}
-
-/* The JSON names of enum pe's values. */
-static void plan_enum_json_read(ir_pool *pool, plan_enum *pe, names_list *l)
-{
-    const ir_enum *e = pe->e;
-    json_row *rows = ir_pool_alloc(pool, (e->values.n + 1) * sizeof *rows);
-    for (size_t i = 0; i < e->values.n; i++) rows[i] = (json_row){e->values.v[i]->name, e->values.v[i]->number};
-    pe->json = names_enum_json(pool, l, pe->cname, e);
-    pe->json_names = json_table(pool, rows, e->values.n);
-    pe->json_count = ir_pool_printf(pool, "%zu", e->values.n);
-    pe->json_closed = e->file && e->file->syntax == IR_PROTO2 ? "true" : "false";
-    pe->json_null = strcmp(e->full_name, "google.protobuf.NullValue") == 0 ? "true" : "false";
-}
-
 /* Writers: the required fields of pm take the bits of pbj_writer.oneofs after its oneofs' (up to 64): a
  * field's call marks its bit, end checks them all (pbj_wtype.required, the names from bit first on). */
 static void plan_writer_required(ir_pool *pool, plan_message *pm)
@@ -1245,7 +1068,6 @@ static plan_message *plan_message_build(ir_pool *pool, const ir_message *m, name
     }
     symtab_free(&ms.taken);
     plan_predictions(pool, pm);
-    plan_json_read(pool, pm);
     plan_views(pool, pm, names);
     pm->may_miss = reaches_required(rc, m);
     plan_compare_keys(pool, pm);
@@ -1269,19 +1091,6 @@ static plan_ext_shape ext_shape_of(const plan_field *pf)
 }
 
 /* Everything ext.tmpl prints for extension pf (its value in set and add is v). */
-/* An extension in JSON ("[pkg.ext]" under either naming): its value written from v, s or x (ext sections of
- * field_json.tmpl, M__json_ext) and read into v (field_json_read.tmpl, M__json_ext_read). */
-static void plan_ext_json_code(ir_pool *pool, plan_field *pf)
-{
-    plan_code *c = &pf->code;
-    const char *key = json_key_literal(pool, ir_pool_printf(pool, "[%s]", pf->f->full_name));
-    c->json.key = ir_pool_printf(pool, "%s, %s", key, key);
-    c->json.put = json_put(pool, pf, pf->kind == PLAN_MESSAGE ? "x" : plan_is_slice(pf->type) ? "s" : c->from_v, false);
-    c->json_in.read_v = json_read(pool, pf->f, pf->type, "&v");
-    c->json_in.elem_null = json_null(pf->f);
-    c->json_in.is_null = pf->repeated ? "pbj__jin_null(j)" : c->json_in.elem_null;
-}
-
 static void plan_ext_code(ir_pool *pool, plan_field *pf)
 {
     plan_code *c = &pf->code;
@@ -1317,7 +1126,6 @@ static void plan_ext_code(ir_pool *pool, plan_field *pf)
     c->ext->print_v = plan_print(pool, pf, pf->name, c->from_v);
     c->ext->record = "";
     c->ext->check = pf->utf8 && plan_is_slice(t) ? utf8_refusal(pool, "v", "PBJ_ERR_UTF8") : "";
-    plan_ext_json_code(pool, pf);
 }
 
 /* An extension's accessors on its extendee's view (viewext.tmpl), when the extendee has views (and a message's
@@ -1445,7 +1253,6 @@ static void collect_enum(plan_file *pf, const ir_enum *e)
         ir_pool_vec_push(pool, &pe->value_cnames, names_enum_value(pool, l, pe->cname, e->values.v[i], e));
         ir_pool_vec_push(pool, &pe->value_docs, doc_of(pool, &e->values.v[i]->comments));
     }
-    plan_enum_json_read(pool, pe, l);
     ir_pool_vec_push(pool, &pf->enums, pe);
 }
 
@@ -1553,7 +1360,6 @@ static plan_file *plan_build_in(ir_pool *pool, const ir_file *f, const ir_progra
     for (size_t i = 0; i < prog->files.n; i++)
         if (prog->files.v[i] != f) walk_extensions(pf, prog->files.v[i]);
     for (size_t i = 0; i < pf->messages.n; i++) sort_known_ext(pool, pf->messages.v[i]);
-    for (size_t i = 0; i < pf->messages.n; i++) plan_json_names(pf->pool, pf->messages.v[i]);
     plan_reverse_inlining(pf);
     plan_includes(pf);
     for (size_t i = 0; i < f->services.n; i++) ir_pool_vec_push(pool, &pf->services, plan_service_build(pf, f->services.v[i]));

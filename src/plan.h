@@ -38,8 +38,7 @@ typedef enum plan_kind {
     X(TYPES, types) X(MEMBER, member) X(DEFINE, define) X(INIT, init) X(SIZE, size) X(DECODE, decode)       \
     X(SORT, sort) X(ACCESSORS, accessors)                          \
     X(RWRITE, rwrite)   /* the reverse encoder (gen-templates/field_rwrite.tmpl) */                  \
-    X(HELPERS, helpers) X(HELPERS_SOURCE, helpers_source)   /* building messages (field_helpers.tmpl) */ \
-    X(JSON_READ, json_read)         /* M_from_json's cases (gen-templates/field_json_read.tmpl) */
+    X(HELPERS, helpers) X(HELPERS_SOURCE, helpers_source)   /* building messages (field_helpers.tmpl) */
 
 #define PLAN_ENUM_ITEM(E, s) PLAN_OP_##E,
 typedef enum plan_op { PLAN_OPS(PLAN_ENUM_ITEM) PLAN_OP_COUNT } plan_op;
@@ -47,22 +46,6 @@ typedef enum plan_op { PLAN_OPS(PLAN_ENUM_ITEM) PLAN_OP_COUNT } plan_op;
 
 #define PLAN_ENUM_ITEM(E, s, a) PLAN_SHAPE_##E,
 typedef enum plan_shape { PLAN_SHAPES(PLAN_ENUM_ITEM, 0) PLAN_SHAPE_COUNT } plan_shape;
-#undef PLAN_ENUM_ITEM
-
-/* How a message reads from JSON (gen-templates/json_read.tmpl's form_<name>): X(ENUM, name, full name or NULL) */
-#define PLAN_JSON_FORMS(X)                                                                    \
-    X(OBJECT, object, NULL)                       /* an object of its fields */                  \
-    X(WRAPPER, wrapper, NULL)                     /* google.protobuf.XxxValue: the bare value */ \
-    X(TIMESTAMP, timestamp, "google.protobuf.Timestamp")                                      \
-    X(DURATION, duration, "google.protobuf.Duration")                                         \
-    X(FIELD_MASK, field_mask, "google.protobuf.FieldMask")                                    \
-    X(STRUCT, struct, "google.protobuf.Struct")                                               \
-    X(VALUE, value, "google.protobuf.Value")                                                  \
-    X(LIST_VALUE, list_value, "google.protobuf.ListValue")                                    \
-    X(ANY, any, "google.protobuf.Any")
-
-#define PLAN_ENUM_ITEM(E, s, full) PLAN_JSON_##E,
-typedef enum plan_json_form { PLAN_JSON_FORMS(PLAN_ENUM_ITEM) PLAN_JSON_COUNT } plan_json_form;
 #undef PLAN_ENUM_ITEM
 
 /* An extension's shape: the cases that generate different accessors (ext.tmpl's <op>_<shape>). */
@@ -124,23 +107,6 @@ typedef struct plan_helpers {
     const char *put_check;        /* maps: put's statements refusing a key or value that must be UTF-8 and is not */
     const char *mutable_check;    /* maps of messages: mutable's, for the key */
 } plan_helpers;
-
-/* pbj.json, an extension printed by name (field_json.tmpl's ext_ sections): plan_ext_json_code. */
-typedef struct plan_json {
-    const char *key;              /* pbj__json_key's names: "\"[pkg.ext]\", \"[pkg.ext]\"" */
-    const char *put;              /* the statement writing its value (v, s or x) as a JSON value */
-} plan_json;
-
-/* JSON input (field_json_read.tmpl): plan_json_read_code; conditions true when read, false after an error (j->st). */
-typedef struct plan_json_in {
-    const char *index;            /* the field's case in its message's reader */
-    const char *read, *read_v;    /* reading one value into x, into v (a local of ctype) */
-    const char *is_null;          /* a null taken, leaving the field unset ("0": null is a value of its type) */
-    const char *elem_null;        /* the same for one element or map value, where it is an error */
-    const char *key_read;         /* maps: key string mk read into entry e's key */
-    const char *entry_value;      /* maps: statements reading the value into entry e */
-    const char *value;            /* filled by emit: the field's value_<shape> section */
-} plan_json_in;
 
 /* Writers (wfield.tmpl): plan_writer_code; the field's functions ("" when its shape has none). */
 typedef struct plan_writer {
@@ -294,8 +260,6 @@ typedef struct plan_code {
     plan_reverse reverse;         /* the reverse encoder */
     plan_writer *writer;          /* writers: NULL when the field's message has none */
     plan_helpers helpers;         /* building messages */
-    plan_json json;               /* M_to_json */
-    plan_json_in json_in;         /* M_from_json */
 } plan_code;
 
 /* The field table of a message (src/plan_table.c, gen-templates/table.tmpl, rt/pbj_table.h's pbj_table):
@@ -323,7 +287,6 @@ typedef struct plan_table {
     const char *ext_singular, *ext_numbers;  /* M__ext_singular (or "NULL"), and its numbers ("100, 101, ") */
     const char *compare, *compare_keys;      /* M__compare_keys (or "NULL"), and its keys */
     const char *wkt;                         /* "PBJ_WKT_..." */
-    const char *json_ext;                    /* M__json_ext (pbj.json, extensions printed by name), or "" */
     IR_VEC(plan_table_row) rows;
     IR_VEC(plan_table_oneof) oneof_rows;
     const char *codec;                       /* PBJ_CODEC's arguments: the struct and its generated functions */
@@ -431,8 +394,8 @@ struct plan_message {
     plan_fields ext_replace;      /* and the ones a later record replaces (singular numbers) */
     plan_fields ext_printed;      /* one per number whose type's functions are in scope: printed by name */
     bool views;                   /* pbj.views resolves true: M_view and its accessors */
-    bool json;                    /* pbj.json resolves true: M_to_json, M__json and the type record M__type */
-    bool text_read;               /* pbj.text_read resolves true: M_from_text (and M__type, for an Any's value) */
+    bool json;                    /* pbj.json resolves true: M_to_json and M_from_json */
+    bool text_read;               /* pbj.text_read resolves true: M_from_text */
     names_view view;              /* its names */
     const char *view_ext_in;      /* views of a message with extension ranges: the condition that a record's tag lies in them */
     const char *view_qual;        /* its scan's qualifiers: always inline for a leaf (view_leaf), else static inline */
@@ -445,9 +408,6 @@ struct plan_message {
     bool decode_leaf;             /* max tier, scalars only: its decoder is inlined where its file decodes it */
     bool recursive;               /* on a cycle of message types: M__size and M__write_reverse count the depth */
     bool deep;                    /* reaches such a cycle: its size can be PBJ_SIZE_ERROR (too deep, or a cycle) */
-    plan_json_form json_form;     /* how M_from_json reads it */
-    const char *json_names;       /* its reader's table of field names (both spellings), sorted by length then bytes */
-    const char *json_count, *json_seen;   /* rows in the table; bytes of the bits marking fields read */
     plan_table table;             /* its field table (plan_table_file) */
     bool table_wire;              /* the size tier: M_size, M__write and M__decode walk its table (rt/pbj_table_wire.h) */
 };
@@ -474,9 +434,6 @@ typedef struct plan_enum {
     const char *doc;              /* the .proto's comments as a C comment, or "" */
     IR_VEC(const char *) value_cnames;   /* per ir value, "acme_shop_Color_RED" */
     IR_VEC(const char *) value_docs;     /* per ir value, its comments as a C comment, or "" */
-    const char *json;                    /* its names for M_from_json: "acme_shop_Color__json" */
-    const char *json_names, *json_count; /* the table's rows (sorted by length then bytes), how many */
-    const char *json_closed, *json_null; /* "true": unknown numbers rejected (proto2); null reads as 0 (NullValue) */
 } plan_enum;
 
 /* A service's table for an RPC layer (gen-templates/service.tmpl). */

@@ -222,7 +222,6 @@ static void plan_table_message(ir_pool *mem, plan_message *pm, const char *pool_
 #define WKT_OF(kind, name) if (strcmp(full, name) == 0) t->wkt = "PBJ_WKT_" #kind;
     PBJ_WKTS(WKT_OF)
 #undef WKT_OF
-    t->json_ext = pm->json && pm->ext_printed.n ? pm->fn.json_ext : "";
     for (size_t i = 0; i < pm->fields.n; i++) ir_pool_vec_push(mem, &t->rows, row_of(mem, pm, &pm->fields.v[i], pool));
     for (size_t k = 0; k < pm->oneofs.n; k++) {
         const plan_oneof *po = pm->oneofs.v[k];

@@ -32,7 +32,7 @@ typedef struct {
   uint64_t (*visit)(const void *m);
   pbj_status (*write_reverse)(const void *m, pbj_rbuf *out);
   uint64_t (*scan_views)(const uint8_t *buf, size_t len);   /* pbj.views: every field read from the bytes */
-  const pbj_msg_type *type;       /* pbj.json: M_to_json and M_from_json through the type record */
+  const pbj_table *table;         /* pbj.json: M_to_json and M_from_json walk it */
 } root_ops;
 
 #define ROOT(T, visit_fn, view_fn) \
@@ -41,7 +41,7 @@ typedef struct {
   static pbj_status T##_enc(void *m, uint8_t *b, size_t cap, size_t *len) { return T##_encode(m, b, cap, len); } \
   static uint64_t T##_vis(const void *m) { return visit_fn(m); } \
   static pbj_status T##_rev(const void *m, pbj_rbuf *out) { return T##_write_reverse(m, out); } \
-  static const root_ops T##_ops = { T##_dec, T##_enc, T##_vis, T##_rev, T##_scan, &T##__type };
+  static const root_ops T##_ops = { T##_dec, T##_enc, T##_vis, T##_rev, T##_scan, &T##__table };
 static uint64_t no_visit(const void *m) { (void)m; return 0; }
 #define no_view(v) ((void)(v), (uint64_t)0)
 ROOT(pbjbench_Block, visit_pbjbench_Block, visit_view_pbjbench_Block)
@@ -117,13 +117,13 @@ static void op_json_encode(void *v)
 {
   ctx *c = v;
   c->json.len = 0;
-  pbj_status st = c->ops->type->to_json(c->msg, &c->json, &json_options);
+  pbj_status st = pbj_json_write(c->ops->table, c->msg, &c->json, &json_options);
   bh_assert(st == PBJ_OK, "pbjc to_json: %s", pbj_status_str(st));
 }
 static void op_json_decode(void *v)
 {
   ctx *c = v;
-  pbj_status st = pbj_json_read(c->ops->type, c->msg, c->json.data, c->json.len, &c->arena, &json_options);
+  pbj_status st = pbj_table_from_json(c->ops->table, c->msg, c->json.data, c->json.len, &c->arena, &json_options);
   bh_assert(st == PBJ_OK, "pbjc from_json: %s", pbj_status_str(st));
 }
 

@@ -6,11 +6,19 @@
 
 #include "conformance.pb.h"
 
-/* one test message type: the generated type record (M__type, rt/pbj_json.h) */
-typedef pbj_msg_type testee_type;
+/* one test message type: its table (JSON's Any registry holds tables) and its generated functions */
+typedef struct testee_type {
+    const pbj_table *table;      /* &M__table */
+    size_t struct_size;
+    void (*init)(void *m);
+    pbj_status (*decode)(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o);
+    size_t (*size)(const void *m);
+    pbj_status (*encode)(const void *m, uint8_t *buf, size_t cap, size_t *len);
+} testee_type;
 
-/* every type the testee knows (the test messages and the well-known types an Any may hold) */
-extern const pbj_msg_type *const testee_types[];
+/* every type the testee knows (the test messages and the well-known types an Any may hold), and their tables */
+extern const testee_type testee_types[];
+extern const pbj_table *const testee_tables[];
 extern const size_t testee_ntypes;
 
 /* the test message type of this full name, or NULL */

@@ -1,12 +1,12 @@
-/* test/conformance/testee_json_write.c: the testee's JSON output, through M_to_json. */
+/* test/conformance/testee_json_write.c: the testee's JSON output, through its table (what M_to_json calls). */
 #include "testee.h"
 
 TESTEE_WRITER(testee_write_json)
 {
     pbj_text out;
     pbj_text_init(&out);
-    pbj_json_options o = {.types = testee_types, .type_count = testee_ntypes};
-    pbj_status s = t->to_json(msg, &out, &o);
+    pbj_json_options o = {.types = testee_tables, .type_count = testee_ntypes};
+    pbj_status s = pbj_json_write(t->table, msg, &out, &o);
     char *text = s == PBJ_OK ? pbj_arena_alloc(arena, out.len + 1) : NULL;
     (void)rq;
     if (s == PBJ_OK && text) {

@@ -17,7 +17,7 @@ static const pbj_table *const any_types[] = {
 };
 #undef WKT
 
-static bool is(const testee_type *t, const char *name) { return strcmp(t->full_name, name) == 0; }
+static bool is(const testee_type *t, const char *name) { return strcmp(t->table->pool + t->table->name, name) == 0; }
 
 TESTEE_READER(testee_read_text)
 {

@@ -22,15 +22,15 @@
 #include "google/protobuf/struct.pb.h"
 #include "google/protobuf/timestamp.pb.h"
 #include "google/protobuf/wrappers.pb.h"
-#define T(name) &google_protobuf_##name##__type,
-static const pbj_msg_type *const types[] = {
+#define T(name) &google_protobuf_##name##__table,
+static const pbj_table *const types[] = {
     T(Any) T(Duration) T(Empty) T(FieldMask) T(Struct) T(Value) T(ListValue) T(Timestamp) T(DoubleValue) T(FloatValue)
     T(Int64Value) T(UInt64Value) T(Int32Value) T(UInt32Value) T(BoolValue) T(StringValue) T(BytesValue)
 };
 #undef T
 #define NTYPES (sizeof types / sizeof types[0])
 #else
-static const pbj_msg_type *const *const types = NULL;
+static const pbj_table *const *const types = NULL;
 #define NTYPES 0
 #endif
 

@@ -24,13 +24,13 @@
 #define CAT_(a, b) a##b
 #define CAT(a, b) CAT_(a, b)
 
-static const pbj_msg_type *const types[] = {
-    &CAT(ITEM, __type), &google_protobuf_Any__type, &google_protobuf_Duration__type, &google_protobuf_Empty__type,
-    &google_protobuf_FieldMask__type, &google_protobuf_Struct__type, &google_protobuf_Value__type,
-    &google_protobuf_ListValue__type, &google_protobuf_Timestamp__type, &google_protobuf_DoubleValue__type,
-    &google_protobuf_FloatValue__type, &google_protobuf_Int64Value__type, &google_protobuf_UInt64Value__type,
-    &google_protobuf_Int32Value__type, &google_protobuf_UInt32Value__type, &google_protobuf_BoolValue__type,
-    &google_protobuf_StringValue__type, &google_protobuf_BytesValue__type,
+static const pbj_table *const types[] = {
+    &CAT(ITEM, __table), &google_protobuf_Any__table, &google_protobuf_Duration__table, &google_protobuf_Empty__table,
+    &google_protobuf_FieldMask__table, &google_protobuf_Struct__table, &google_protobuf_Value__table,
+    &google_protobuf_ListValue__table, &google_protobuf_Timestamp__table, &google_protobuf_DoubleValue__table,
+    &google_protobuf_FloatValue__table, &google_protobuf_Int64Value__table, &google_protobuf_UInt64Value__table,
+    &google_protobuf_Int32Value__table, &google_protobuf_UInt32Value__table, &google_protobuf_BoolValue__table,
+    &google_protobuf_StringValue__table, &google_protobuf_BytesValue__table,
 };
 
 int main(int argc, char **argv)

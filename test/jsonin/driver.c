@@ -20,11 +20,11 @@
 #define CAT(a, b) CAT_(a, b)
 
 /* The types an Any may name: the item's and the well-known ones. */
-static const pbj_msg_type *const types[] = {
-    &CAT(ITEM, __type), &google_protobuf_Any__type, &google_protobuf_Duration__type,
-    &google_protobuf_Empty__type, &google_protobuf_FieldMask__type, &google_protobuf_Struct__type,
-    &google_protobuf_Value__type, &google_protobuf_ListValue__type, &google_protobuf_Timestamp__type,
-    &google_protobuf_Int32Value__type, &google_protobuf_StringValue__type, &google_protobuf_BytesValue__type,
+static const pbj_table *const types[] = {
+    &CAT(ITEM, __table), &google_protobuf_Any__table, &google_protobuf_Duration__table,
+    &google_protobuf_Empty__table, &google_protobuf_FieldMask__table, &google_protobuf_Struct__table,
+    &google_protobuf_Value__table, &google_protobuf_ListValue__table, &google_protobuf_Timestamp__table,
+    &google_protobuf_Int32Value__table, &google_protobuf_StringValue__table, &google_protobuf_BytesValue__table,
 };
 
 typedef struct rec {

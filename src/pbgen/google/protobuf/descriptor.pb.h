@@ -4,14 +4,10 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 5
-#error "google/protobuf/descriptor.proto was generated for pbj runtime version 5: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 6
+#error "google/protobuf/descriptor.proto was generated for pbj runtime version 6: regenerate it with the pbjc of this runtime"
 #endif
 
-#ifdef PBJ_TEXT_H
-#include <pbj_json.h>
-#include <pbj_json_read.h>
-#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -48,10 +44,6 @@ PBJ_INLINE const char *google_protobuf_Edition_name(int32_t v) { return pbj_enum
 /* The value of google.protobuf.Edition named s[0..n) into *v; false when none has that name. */
 PBJ_INLINE bool google_protobuf_Edition_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_Edition__enum, s, n, v); }
 
-#ifdef PBJ_JSON_READ_H
-extern const pbj_json_enum google_protobuf_Edition__json;   /* its names, for M_from_json */
-#endif
-
 /* google.protobuf.SymbolVisibility */
 /* 2024's export and local. */
 typedef enum google_protobuf_SymbolVisibility {
@@ -67,10 +59,6 @@ PBJ_INLINE const char *google_protobuf_SymbolVisibility_name(int32_t v) { return
 
 /* The value of google.protobuf.SymbolVisibility named s[0..n) into *v; false when none has that name. */
 PBJ_INLINE bool google_protobuf_SymbolVisibility_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_SymbolVisibility__enum, s, n, v); }
-
-#ifdef PBJ_JSON_READ_H
-extern const pbj_json_enum google_protobuf_SymbolVisibility__json;   /* its names, for M_from_json */
-#endif
 
 /* google.protobuf.FieldDescriptorProto.Type */
 /* Wire-level types; a group is TYPE_GROUP. */
@@ -103,10 +91,6 @@ PBJ_INLINE const char *google_protobuf_FieldDescriptorProto_Type_name(int32_t v)
 /* The value of google.protobuf.FieldDescriptorProto.Type named s[0..n) into *v; false when none has that name. */
 PBJ_INLINE bool google_protobuf_FieldDescriptorProto_Type_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FieldDescriptorProto_Type__enum, s, n, v); }
 
-#ifdef PBJ_JSON_READ_H
-extern const pbj_json_enum google_protobuf_FieldDescriptorProto_Type__json;   /* its names, for M_from_json */
-#endif
-
 /* google.protobuf.FieldDescriptorProto.Label */
 typedef enum google_protobuf_FieldDescriptorProto_Label {
     google_protobuf_FieldDescriptorProto_Label_LABEL_OPTIONAL = 1,
@@ -121,10 +105,6 @@ PBJ_INLINE const char *google_protobuf_FieldDescriptorProto_Label_name(int32_t v
 
 /* The value of google.protobuf.FieldDescriptorProto.Label named s[0..n) into *v; false when none has that name. */
 PBJ_INLINE bool google_protobuf_FieldDescriptorProto_Label_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FieldDescriptorProto_Label__enum, s, n, v); }
-
-#ifdef PBJ_JSON_READ_H
-extern const pbj_json_enum google_protobuf_FieldDescriptorProto_Label__json;   /* its names, for M_from_json */
-#endif
 
 /* google.protobuf.FileOptions.OptimizeMode */
 typedef enum google_protobuf_FileOptions_OptimizeMode {
@@ -141,10 +121,6 @@ PBJ_INLINE const char *google_protobuf_FileOptions_OptimizeMode_name(int32_t v) 
 /* The value of google.protobuf.FileOptions.OptimizeMode named s[0..n) into *v; false when none has that name. */
 PBJ_INLINE bool google_protobuf_FileOptions_OptimizeMode_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FileOptions_OptimizeMode__enum, s, n, v); }
 
-#ifdef PBJ_JSON_READ_H
-extern const pbj_json_enum google_protobuf_FileOptions_OptimizeMode__json;   /* its names, for M_from_json */
-#endif
-
 /* google.protobuf.FieldOptions.CType */
 typedef enum google_protobuf_FieldOptions_CType {
     google_protobuf_FieldOptions_CType_STRING = 0,
@@ -159,10 +135,6 @@ PBJ_INLINE const char *google_protobuf_FieldOptions_CType_name(int32_t v) { retu
 
 /* The value of google.protobuf.FieldOptions.CType named s[0..n) into *v; false when none has that name. */
 PBJ_INLINE bool google_protobuf_FieldOptions_CType_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FieldOptions_CType__enum, s, n, v); }
-
-#ifdef PBJ_JSON_READ_H
-extern const pbj_json_enum google_protobuf_FieldOptions_CType__json;   /* its names, for M_from_json */
-#endif
 
 /* google.protobuf.FieldOptions.JSType */
 typedef enum google_protobuf_FieldOptions_JSType {
@@ -179,10 +151,6 @@ PBJ_INLINE const char *google_protobuf_FieldOptions_JSType_name(int32_t v) { ret
 /* The value of google.protobuf.FieldOptions.JSType named s[0..n) into *v; false when none has that name. */
 PBJ_INLINE bool google_protobuf_FieldOptions_JSType_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FieldOptions_JSType__enum, s, n, v); }
 
-#ifdef PBJ_JSON_READ_H
-extern const pbj_json_enum google_protobuf_FieldOptions_JSType__json;   /* its names, for M_from_json */
-#endif
-
 /* google.protobuf.FieldOptions.OptionRetention */
 /* Whether an option is kept in the descriptors a runtime sees, or only at compile time. */
 typedef enum google_protobuf_FieldOptions_OptionRetention {
@@ -198,10 +166,6 @@ PBJ_INLINE const char *google_protobuf_FieldOptions_OptionRetention_name(int32_t
 
 /* The value of google.protobuf.FieldOptions.OptionRetention named s[0..n) into *v; false when none has that name. */
 PBJ_INLINE bool google_protobuf_FieldOptions_OptionRetention_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FieldOptions_OptionRetention__enum, s, n, v); }
-
-#ifdef PBJ_JSON_READ_H
-extern const pbj_json_enum google_protobuf_FieldOptions_OptionRetention__json;   /* its names, for M_from_json */
-#endif
 
 /* google.protobuf.FieldOptions.OptionTargetType */
 /* Where an option (or a feature) may be set. */
@@ -226,10 +190,6 @@ PBJ_INLINE const char *google_protobuf_FieldOptions_OptionTargetType_name(int32_
 /* The value of google.protobuf.FieldOptions.OptionTargetType named s[0..n) into *v; false when none has that name. */
 PBJ_INLINE bool google_protobuf_FieldOptions_OptionTargetType_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FieldOptions_OptionTargetType__enum, s, n, v); }
 
-#ifdef PBJ_JSON_READ_H
-extern const pbj_json_enum google_protobuf_FieldOptions_OptionTargetType__json;   /* its names, for M_from_json */
-#endif
-
 /* google.protobuf.MethodOptions.IdempotencyLevel */
 typedef enum google_protobuf_MethodOptions_IdempotencyLevel {
     google_protobuf_MethodOptions_IdempotencyLevel_IDEMPOTENCY_UNKNOWN = 0,
@@ -245,10 +205,6 @@ PBJ_INLINE const char *google_protobuf_MethodOptions_IdempotencyLevel_name(int32
 /* The value of google.protobuf.MethodOptions.IdempotencyLevel named s[0..n) into *v; false when none has that name. */
 PBJ_INLINE bool google_protobuf_MethodOptions_IdempotencyLevel_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_MethodOptions_IdempotencyLevel__enum, s, n, v); }
 
-#ifdef PBJ_JSON_READ_H
-extern const pbj_json_enum google_protobuf_MethodOptions_IdempotencyLevel__json;   /* its names, for M_from_json */
-#endif
-
 /* google.protobuf.ExtensionRangeOptions.VerificationState */
 /* Whether the range's extensions must be declared. */
 typedef enum google_protobuf_ExtensionRangeOptions_VerificationState {
@@ -263,10 +219,6 @@ PBJ_INLINE const char *google_protobuf_ExtensionRangeOptions_VerificationState_n
 
 /* The value of google.protobuf.ExtensionRangeOptions.VerificationState named s[0..n) into *v; false when none has that name. */
 PBJ_INLINE bool google_protobuf_ExtensionRangeOptions_VerificationState_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_ExtensionRangeOptions_VerificationState__enum, s, n, v); }
-
-#ifdef PBJ_JSON_READ_H
-extern const pbj_json_enum google_protobuf_ExtensionRangeOptions_VerificationState__json;   /* its names, for M_from_json */
-#endif
 
 /* google.protobuf.FeatureSet.FieldPresence */
 typedef enum google_protobuf_FeatureSet_FieldPresence {
@@ -284,10 +236,6 @@ PBJ_INLINE const char *google_protobuf_FeatureSet_FieldPresence_name(int32_t v) 
 /* The value of google.protobuf.FeatureSet.FieldPresence named s[0..n) into *v; false when none has that name. */
 PBJ_INLINE bool google_protobuf_FeatureSet_FieldPresence_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FeatureSet_FieldPresence__enum, s, n, v); }
 
-#ifdef PBJ_JSON_READ_H
-extern const pbj_json_enum google_protobuf_FeatureSet_FieldPresence__json;   /* its names, for M_from_json */
-#endif
-
 /* google.protobuf.FeatureSet.EnumType */
 typedef enum google_protobuf_FeatureSet_EnumType {
     google_protobuf_FeatureSet_EnumType_ENUM_TYPE_UNKNOWN = 0,
@@ -302,10 +250,6 @@ PBJ_INLINE const char *google_protobuf_FeatureSet_EnumType_name(int32_t v) { ret
 
 /* The value of google.protobuf.FeatureSet.EnumType named s[0..n) into *v; false when none has that name. */
 PBJ_INLINE bool google_protobuf_FeatureSet_EnumType_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FeatureSet_EnumType__enum, s, n, v); }
-
-#ifdef PBJ_JSON_READ_H
-extern const pbj_json_enum google_protobuf_FeatureSet_EnumType__json;   /* its names, for M_from_json */
-#endif
 
 /* google.protobuf.FeatureSet.RepeatedFieldEncoding */
 typedef enum google_protobuf_FeatureSet_RepeatedFieldEncoding {
@@ -322,10 +266,6 @@ PBJ_INLINE const char *google_protobuf_FeatureSet_RepeatedFieldEncoding_name(int
 /* The value of google.protobuf.FeatureSet.RepeatedFieldEncoding named s[0..n) into *v; false when none has that name. */
 PBJ_INLINE bool google_protobuf_FeatureSet_RepeatedFieldEncoding_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FeatureSet_RepeatedFieldEncoding__enum, s, n, v); }
 
-#ifdef PBJ_JSON_READ_H
-extern const pbj_json_enum google_protobuf_FeatureSet_RepeatedFieldEncoding__json;   /* its names, for M_from_json */
-#endif
-
 /* google.protobuf.FeatureSet.Utf8Validation */
 typedef enum google_protobuf_FeatureSet_Utf8Validation {
     google_protobuf_FeatureSet_Utf8Validation_UTF8_VALIDATION_UNKNOWN = 0,
@@ -340,10 +280,6 @@ PBJ_INLINE const char *google_protobuf_FeatureSet_Utf8Validation_name(int32_t v)
 
 /* The value of google.protobuf.FeatureSet.Utf8Validation named s[0..n) into *v; false when none has that name. */
 PBJ_INLINE bool google_protobuf_FeatureSet_Utf8Validation_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FeatureSet_Utf8Validation__enum, s, n, v); }
-
-#ifdef PBJ_JSON_READ_H
-extern const pbj_json_enum google_protobuf_FeatureSet_Utf8Validation__json;   /* its names, for M_from_json */
-#endif
 
 /* google.protobuf.FeatureSet.MessageEncoding */
 typedef enum google_protobuf_FeatureSet_MessageEncoding {
@@ -360,10 +296,6 @@ PBJ_INLINE const char *google_protobuf_FeatureSet_MessageEncoding_name(int32_t v
 /* The value of google.protobuf.FeatureSet.MessageEncoding named s[0..n) into *v; false when none has that name. */
 PBJ_INLINE bool google_protobuf_FeatureSet_MessageEncoding_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FeatureSet_MessageEncoding__enum, s, n, v); }
 
-#ifdef PBJ_JSON_READ_H
-extern const pbj_json_enum google_protobuf_FeatureSet_MessageEncoding__json;   /* its names, for M_from_json */
-#endif
-
 /* google.protobuf.FeatureSet.JsonFormat */
 typedef enum google_protobuf_FeatureSet_JsonFormat {
     google_protobuf_FeatureSet_JsonFormat_JSON_FORMAT_UNKNOWN = 0,
@@ -378,10 +310,6 @@ PBJ_INLINE const char *google_protobuf_FeatureSet_JsonFormat_name(int32_t v) { r
 
 /* The value of google.protobuf.FeatureSet.JsonFormat named s[0..n) into *v; false when none has that name. */
 PBJ_INLINE bool google_protobuf_FeatureSet_JsonFormat_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FeatureSet_JsonFormat__enum, s, n, v); }
-
-#ifdef PBJ_JSON_READ_H
-extern const pbj_json_enum google_protobuf_FeatureSet_JsonFormat__json;   /* its names, for M_from_json */
-#endif
 
 /* google.protobuf.FeatureSet.EnforceNamingStyle */
 typedef enum google_protobuf_FeatureSet_EnforceNamingStyle {
@@ -398,10 +326,6 @@ PBJ_INLINE const char *google_protobuf_FeatureSet_EnforceNamingStyle_name(int32_
 
 /* The value of google.protobuf.FeatureSet.EnforceNamingStyle named s[0..n) into *v; false when none has that name. */
 PBJ_INLINE bool google_protobuf_FeatureSet_EnforceNamingStyle_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FeatureSet_EnforceNamingStyle__enum, s, n, v); }
-
-#ifdef PBJ_JSON_READ_H
-extern const pbj_json_enum google_protobuf_FeatureSet_EnforceNamingStyle__json;   /* its names, for M_from_json */
-#endif
 
 /* google.protobuf.FeatureSet.VisibilityFeature.DefaultSymbolVisibility */
 typedef enum google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility {
@@ -422,10 +346,6 @@ PBJ_INLINE const char *google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbo
 /* The value of google.protobuf.FeatureSet.VisibilityFeature.DefaultSymbolVisibility named s[0..n) into *v; false when none has that name. */
 PBJ_INLINE bool google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility__enum, s, n, v); }
 
-#ifdef PBJ_JSON_READ_H
-extern const pbj_json_enum google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility__json;   /* its names, for M_from_json */
-#endif
-
 /* google.protobuf.FeatureSet.ProtoLimitsFeature.EnforceProtoLimits */
 typedef enum google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits {
     google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits_PROTO_LIMITS_UNKNOWN = 0,
@@ -442,10 +362,6 @@ PBJ_INLINE const char *google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProt
 
 /* The value of google.protobuf.FeatureSet.ProtoLimitsFeature.EnforceProtoLimits named s[0..n) into *v; false when none has that name. */
 PBJ_INLINE bool google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits__enum, s, n, v); }
-
-#ifdef PBJ_JSON_READ_H
-extern const pbj_json_enum google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits__json;   /* its names, for M_from_json */
-#endif
 
 /* ==== message types ==== */
 
@@ -2987,111 +2903,6 @@ PBJ_MUST_USE static inline pbj_status google_protobuf_GeneratedCodeInfo_Annotati
 }
 #endif
 
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_FileDescriptorSet__type;   /* google.protobuf.FileDescriptorSet at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_FileDescriptorProto__type;   /* google.protobuf.FileDescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_DescriptorProto__type;   /* google.protobuf.DescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_DescriptorProto_ExtensionRange__type;   /* google.protobuf.DescriptorProto.ExtensionRange at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_DescriptorProto_ReservedRange__type;   /* google.protobuf.DescriptorProto.ReservedRange at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_FieldDescriptorProto__type;   /* google.protobuf.FieldDescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_OneofDescriptorProto__type;   /* google.protobuf.OneofDescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_EnumDescriptorProto__type;   /* google.protobuf.EnumDescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_EnumDescriptorProto_EnumReservedRange__type;   /* google.protobuf.EnumDescriptorProto.EnumReservedRange at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_EnumValueDescriptorProto__type;   /* google.protobuf.EnumValueDescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_ServiceDescriptorProto__type;   /* google.protobuf.ServiceDescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_MethodDescriptorProto__type;   /* google.protobuf.MethodDescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_FileOptions__type;   /* google.protobuf.FileOptions at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_MessageOptions__type;   /* google.protobuf.MessageOptions at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_FieldOptions__type;   /* google.protobuf.FieldOptions at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_FieldOptions_EditionDefault__type;   /* google.protobuf.FieldOptions.EditionDefault at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_FieldOptions_FeatureSupport__type;   /* google.protobuf.FieldOptions.FeatureSupport at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_OneofOptions__type;   /* google.protobuf.OneofOptions at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_EnumOptions__type;   /* google.protobuf.EnumOptions at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_EnumValueOptions__type;   /* google.protobuf.EnumValueOptions at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_ServiceOptions__type;   /* google.protobuf.ServiceOptions at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_MethodOptions__type;   /* google.protobuf.MethodOptions at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_ExtensionRangeOptions__type;   /* google.protobuf.ExtensionRangeOptions at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_ExtensionRangeOptions_Declaration__type;   /* google.protobuf.ExtensionRangeOptions.Declaration at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_UninterpretedOption__type;   /* google.protobuf.UninterpretedOption at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_UninterpretedOption_NamePart__type;   /* google.protobuf.UninterpretedOption.NamePart at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_FeatureSet__type;   /* google.protobuf.FeatureSet at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_FeatureSet_VisibilityFeature__type;   /* google.protobuf.FeatureSet.VisibilityFeature at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_FeatureSet_ProtoLimitsFeature__type;   /* google.protobuf.FeatureSet.ProtoLimitsFeature at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_FeatureSetDefaults__type;   /* google.protobuf.FeatureSetDefaults at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__type;   /* google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_SourceCodeInfo__type;   /* google.protobuf.SourceCodeInfo at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_SourceCodeInfo_Location__type;   /* google.protobuf.SourceCodeInfo.Location at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_GeneratedCodeInfo__type;   /* google.protobuf.GeneratedCodeInfo at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_GeneratedCodeInfo_Annotation__type;   /* google.protobuf.GeneratedCodeInfo.Annotation at run time (the types an Any may hold: JSON's and text's options) */
-#endif
 /* ==== for generated code only: not part of the API ==== */
 
 /* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 5
-#error "apis2.proto was generated for pbj runtime version 5: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 6
+#error "apis2.proto was generated for pbj runtime version 6: regenerate it with the pbjc of this runtime"
 #endif
 
 #include <pbj_view.h>
@@ -34,10 +34,6 @@ PBJ_INLINE const char *golden_apis2_Color_name(int32_t v) { return pbj_enum_name
 
 /* The value of golden.apis2.Color named s[0..n) into *v; false when none has that name. */
 PBJ_INLINE bool golden_apis2_Color_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&golden_apis2_Color__enum, s, n, v); }
-
-#ifdef PBJ_JSON_READ_H
-extern const pbj_json_enum golden_apis2_Color__json;   /* its names, for M_from_json */
-#endif
 
 /* ==== message types ==== */
 
@@ -401,61 +397,41 @@ PBJ_MUST_USE static inline pbj_status golden_apis2_XGroup_from_text(golden_apis2
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status golden_apis2_Item_to_json(const golden_apis2_Item *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_apis2_Item__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type golden_apis2_Item__type;   /* golden.apis2.Item at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* golden_apis2_Item read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status golden_apis2_Item_from_json(golden_apis2_Item *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* golden_apis2_Item read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status golden_apis2_Item_from_json(golden_apis2_Item *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_apis2_Item__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status golden_apis2_Record_to_json(const golden_apis2_Record *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_apis2_Record__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type golden_apis2_Record__type;   /* golden.apis2.Record at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* golden_apis2_Record read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status golden_apis2_Record_from_json(golden_apis2_Record *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* golden_apis2_Record read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status golden_apis2_Record_from_json(golden_apis2_Record *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_apis2_Record__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status golden_apis2_Record_Header_to_json(const golden_apis2_Record_Header *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_apis2_Record_Header__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type golden_apis2_Record_Header__type;   /* golden.apis2.Record.Header at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* golden_apis2_Record_Header read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status golden_apis2_Record_Header_from_json(golden_apis2_Record_Header *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* golden_apis2_Record_Header read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status golden_apis2_Record_Header_from_json(golden_apis2_Record_Header *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_apis2_Record_Header__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status golden_apis2_Record_Line_to_json(const golden_apis2_Record_Line *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_apis2_Record_Line__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type golden_apis2_Record_Line__type;   /* golden.apis2.Record.Line at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* golden_apis2_Record_Line read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status golden_apis2_Record_Line_from_json(golden_apis2_Record_Line *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* golden_apis2_Record_Line read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status golden_apis2_Record_Line_from_json(golden_apis2_Record_Line *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_apis2_Record_Line__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status golden_apis2_XGroup_to_json(const golden_apis2_XGroup *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_apis2_XGroup__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type golden_apis2_XGroup__type;   /* golden.apis2.XGroup at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* golden_apis2_XGroup read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status golden_apis2_XGroup_from_json(golden_apis2_XGroup *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* golden_apis2_XGroup read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status golden_apis2_XGroup_from_json(golden_apis2_XGroup *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_apis2_XGroup__table, m, json, len, arena, o); }
 #endif
 /* ==== for generated code only: not part of the API ==== */
 
@@ -479,13 +455,6 @@ uint8_t *golden_apis2_Record_Line__write_reverse(const golden_apis2_Record_Line 
 uint8_t *golden_apis2_XGroup__write(const golden_apis2_XGroup *m, uint8_t *end);   /* after golden_apis2_XGroup_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_apis2_XGroup__decode(golden_apis2_XGroup *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_apis2_XGroup__write_reverse(const golden_apis2_XGroup *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
-#ifdef PBJ_JSON_READ_H
-pbj_status golden_apis2_Item__from_json(void *pm, pbj__json_in *j);
-pbj_status golden_apis2_Record__from_json(void *pm, pbj__json_in *j);
-pbj_status golden_apis2_Record_Header__from_json(void *pm, pbj__json_in *j);
-pbj_status golden_apis2_Record_Line__from_json(void *pm, pbj__json_in *j);
-pbj_status golden_apis2_XGroup__from_json(void *pm, pbj__json_in *j);
-#endif
 /* ==== views ==== */
 
 /* For each message M with pbj.views: M_view reads M's encoded bytes in place. M_view_init(v, buf, len) scans

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 5
-#error "apis3.proto was generated for pbj runtime version 5: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 6
+#error "apis3.proto was generated for pbj runtime version 6: regenerate it with the pbjc of this runtime"
 #endif
 
 #include <pbj_view.h>
@@ -34,10 +34,6 @@ PBJ_INLINE const char *golden_apis3_Kind_name(int32_t v) { return pbj_enum_name(
 
 /* The value of golden.apis3.Kind named s[0..n) into *v; false when none has that name. */
 PBJ_INLINE bool golden_apis3_Kind_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&golden_apis3_Kind__enum, s, n, v); }
-
-#ifdef PBJ_JSON_READ_H
-extern const pbj_json_enum golden_apis3_Kind__json;   /* its names, for M_from_json */
-#endif
 
 /* ==== message types ==== */
 
@@ -325,25 +321,17 @@ PBJ_MUST_USE static inline pbj_status golden_apis3_All_ByIdEntry_from_text(golde
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status golden_apis3_Leaf_to_json(const golden_apis3_Leaf *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_apis3_Leaf__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type golden_apis3_Leaf__type;   /* golden.apis3.Leaf at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* golden_apis3_Leaf read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status golden_apis3_Leaf_from_json(golden_apis3_Leaf *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* golden_apis3_Leaf read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status golden_apis3_Leaf_from_json(golden_apis3_Leaf *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_apis3_Leaf__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status golden_apis3_All_to_json(const golden_apis3_All *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_apis3_All__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type golden_apis3_All__type;   /* golden.apis3.All at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* golden_apis3_All read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status golden_apis3_All_from_json(golden_apis3_All *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* golden_apis3_All read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status golden_apis3_All_from_json(golden_apis3_All *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_apis3_All__table, m, json, len, arena, o); }
 #endif
 /* ==== for generated code only: not part of the API ==== */
 
@@ -362,10 +350,6 @@ uint8_t *golden_apis3_All_CountsEntry__write_reverse(const golden_apis3_All_Coun
 uint8_t *golden_apis3_All_ByIdEntry__write(const golden_apis3_All_ByIdEntry *m, uint8_t *end);   /* after golden_apis3_All_ByIdEntry_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry__decode(golden_apis3_All_ByIdEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_apis3_All_ByIdEntry__write_reverse(const golden_apis3_All_ByIdEntry *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
-#ifdef PBJ_JSON_READ_H
-pbj_status golden_apis3_Leaf__from_json(void *pm, pbj__json_in *j);
-pbj_status golden_apis3_All__from_json(void *pm, pbj__json_in *j);
-#endif
 /* ==== views ==== */
 
 /* For each message M with pbj.views: M_view reads M's encoded bytes in place. M_view_init(v, buf, len) scans

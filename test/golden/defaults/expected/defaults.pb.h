@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 5
-#error "defaults.proto was generated for pbj runtime version 5: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 6
+#error "defaults.proto was generated for pbj runtime version 6: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -32,10 +32,6 @@ PBJ_INLINE const char *golden_defaults_Color_name(int32_t v) { return pbj_enum_n
 
 /* The value of golden.defaults.Color named s[0..n) into *v; false when none has that name. */
 PBJ_INLINE bool golden_defaults_Color_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&golden_defaults_Color__enum, s, n, v); }
-
-#ifdef PBJ_JSON_READ_H
-extern const pbj_json_enum golden_defaults_Color__json;   /* its names, for M_from_json */
-#endif
 
 /* ==== message types ==== */
 
@@ -208,13 +204,9 @@ PBJ_MUST_USE static inline pbj_status golden_defaults_Defaults_from_text(golden_
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status golden_defaults_Defaults_to_json(const golden_defaults_Defaults *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_defaults_Defaults__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type golden_defaults_Defaults__type;   /* golden.defaults.Defaults at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* golden_defaults_Defaults read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status golden_defaults_Defaults_from_json(golden_defaults_Defaults *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* golden_defaults_Defaults read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status golden_defaults_Defaults_from_json(golden_defaults_Defaults *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_defaults_Defaults__table, m, json, len, arena, o); }
 #endif
 /* ==== for generated code only: not part of the API ==== */
 
@@ -222,9 +214,6 @@ PBJ_MUST_USE pbj_status golden_defaults_Defaults_from_json(golden_defaults_Defau
  * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
 uint8_t *golden_defaults_Defaults__write(const golden_defaults_Defaults *m, uint8_t *end);   /* after golden_defaults_Defaults_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_defaults_Defaults__decode(golden_defaults_Defaults *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_JSON_READ_H
-pbj_status golden_defaults_Defaults__from_json(void *pm, pbj__json_in *j);
-#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 5
-#error "extensions.proto was generated for pbj runtime version 5: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 6
+#error "extensions.proto was generated for pbj runtime version 6: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -192,49 +192,33 @@ PBJ_MUST_USE static inline pbj_status golden_extensions_Scope_from_text(golden_e
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status golden_extensions_Base_to_json(const golden_extensions_Base *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_extensions_Base__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type golden_extensions_Base__type;   /* golden.extensions.Base at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* golden_extensions_Base read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status golden_extensions_Base_from_json(golden_extensions_Base *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* golden_extensions_Base read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status golden_extensions_Base_from_json(golden_extensions_Base *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_extensions_Base__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status golden_extensions_Note_to_json(const golden_extensions_Note *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_extensions_Note__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type golden_extensions_Note__type;   /* golden.extensions.Note at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* golden_extensions_Note read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status golden_extensions_Note_from_json(golden_extensions_Note *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* golden_extensions_Note read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status golden_extensions_Note_from_json(golden_extensions_Note *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_extensions_Note__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status golden_extensions_EGroup_to_json(const golden_extensions_EGroup *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_extensions_EGroup__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type golden_extensions_EGroup__type;   /* golden.extensions.EGroup at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* golden_extensions_EGroup read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status golden_extensions_EGroup_from_json(golden_extensions_EGroup *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* golden_extensions_EGroup read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status golden_extensions_EGroup_from_json(golden_extensions_EGroup *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_extensions_EGroup__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status golden_extensions_Scope_to_json(const golden_extensions_Scope *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_extensions_Scope__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type golden_extensions_Scope__type;   /* golden.extensions.Scope at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* golden_extensions_Scope read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status golden_extensions_Scope_from_json(golden_extensions_Scope *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* golden_extensions_Scope read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status golden_extensions_Scope_from_json(golden_extensions_Scope *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_extensions_Scope__table, m, json, len, arena, o); }
 #endif
 /* ==== for generated code only: not part of the API ==== */
 
@@ -248,12 +232,6 @@ uint8_t *golden_extensions_EGroup__write(const golden_extensions_EGroup *m, uint
 PBJ_MUST_USE pbj_status golden_extensions_EGroup__decode(golden_extensions_EGroup *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_extensions_Scope__write(const golden_extensions_Scope *m, uint8_t *end);   /* after golden_extensions_Scope_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_extensions_Scope__decode(golden_extensions_Scope *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_JSON_READ_H
-pbj_status golden_extensions_Base__from_json(void *pm, pbj__json_in *j);
-pbj_status golden_extensions_Note__from_json(void *pm, pbj__json_in *j);
-pbj_status golden_extensions_EGroup__from_json(void *pm, pbj__json_in *j);
-pbj_status golden_extensions_Scope__from_json(void *pm, pbj__json_in *j);
-#endif
 /* ==== extensions ==== */
 
 /* extension golden.extensions.e_int32 = 100 of golden.extensions.Base: the value is kept as raw records in m->pbj_ext; set, add and

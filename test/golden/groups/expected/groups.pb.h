@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 5
-#error "groups.proto was generated for pbj runtime version 5: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 6
+#error "groups.proto was generated for pbj runtime version 6: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -206,49 +206,33 @@ PBJ_MUST_USE static inline pbj_status golden_groups_Grouped_Many_from_text(golde
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status golden_groups_Grouped_to_json(const golden_groups_Grouped *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_groups_Grouped__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type golden_groups_Grouped__type;   /* golden.groups.Grouped at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* golden_groups_Grouped read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status golden_groups_Grouped_from_json(golden_groups_Grouped *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* golden_groups_Grouped read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status golden_groups_Grouped_from_json(golden_groups_Grouped *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_groups_Grouped__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status golden_groups_Grouped_Single_to_json(const golden_groups_Grouped_Single *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_groups_Grouped_Single__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type golden_groups_Grouped_Single__type;   /* golden.groups.Grouped.Single at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* golden_groups_Grouped_Single read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_from_json(golden_groups_Grouped_Single *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* golden_groups_Grouped_Single read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status golden_groups_Grouped_Single_from_json(golden_groups_Grouped_Single *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_groups_Grouped_Single__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status golden_groups_Grouped_Single_Deep_to_json(const golden_groups_Grouped_Single_Deep *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_groups_Grouped_Single_Deep__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type golden_groups_Grouped_Single_Deep__type;   /* golden.groups.Grouped.Single.Deep at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* golden_groups_Grouped_Single_Deep read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_from_json(golden_groups_Grouped_Single_Deep *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* golden_groups_Grouped_Single_Deep read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status golden_groups_Grouped_Single_Deep_from_json(golden_groups_Grouped_Single_Deep *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_groups_Grouped_Single_Deep__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status golden_groups_Grouped_Many_to_json(const golden_groups_Grouped_Many *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_groups_Grouped_Many__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type golden_groups_Grouped_Many__type;   /* golden.groups.Grouped.Many at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* golden_groups_Grouped_Many read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_from_json(golden_groups_Grouped_Many *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* golden_groups_Grouped_Many read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status golden_groups_Grouped_Many_from_json(golden_groups_Grouped_Many *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_groups_Grouped_Many__table, m, json, len, arena, o); }
 #endif
 /* ==== for generated code only: not part of the API ==== */
 
@@ -262,12 +246,6 @@ uint8_t *golden_groups_Grouped_Single_Deep__write(const golden_groups_Grouped_Si
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep__decode(golden_groups_Grouped_Single_Deep *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_groups_Grouped_Many__write(const golden_groups_Grouped_Many *m, uint8_t *end);   /* after golden_groups_Grouped_Many_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Many__decode(golden_groups_Grouped_Many *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_JSON_READ_H
-pbj_status golden_groups_Grouped__from_json(void *pm, pbj__json_in *j);
-pbj_status golden_groups_Grouped_Single__from_json(void *pm, pbj__json_in *j);
-pbj_status golden_groups_Grouped_Single_Deep__from_json(void *pm, pbj__json_in *j);
-pbj_status golden_groups_Grouped_Many__from_json(void *pm, pbj__json_in *j);
-#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 5
-#error "message_set.proto was generated for pbj runtime version 5: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 6
+#error "message_set.proto was generated for pbj runtime version 6: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -155,37 +155,25 @@ PBJ_MUST_USE static inline pbj_status golden_message_set_Holder_from_text(golden
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status golden_message_set_Set_to_json(const golden_message_set_Set *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_message_set_Set__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type golden_message_set_Set__type;   /* golden.message_set.Set at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* golden_message_set_Set read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status golden_message_set_Set_from_json(golden_message_set_Set *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* golden_message_set_Set read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status golden_message_set_Set_from_json(golden_message_set_Set *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_message_set_Set__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status golden_message_set_Item_to_json(const golden_message_set_Item *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_message_set_Item__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type golden_message_set_Item__type;   /* golden.message_set.Item at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* golden_message_set_Item read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status golden_message_set_Item_from_json(golden_message_set_Item *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* golden_message_set_Item read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status golden_message_set_Item_from_json(golden_message_set_Item *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_message_set_Item__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status golden_message_set_Holder_to_json(const golden_message_set_Holder *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_message_set_Holder__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type golden_message_set_Holder__type;   /* golden.message_set.Holder at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* golden_message_set_Holder read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status golden_message_set_Holder_from_json(golden_message_set_Holder *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* golden_message_set_Holder read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status golden_message_set_Holder_from_json(golden_message_set_Holder *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_message_set_Holder__table, m, json, len, arena, o); }
 #endif
 /* ==== for generated code only: not part of the API ==== */
 
@@ -197,11 +185,6 @@ uint8_t *golden_message_set_Item__write(const golden_message_set_Item *m, uint8_
 PBJ_MUST_USE pbj_status golden_message_set_Item__decode(golden_message_set_Item *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_message_set_Holder__write(const golden_message_set_Holder *m, uint8_t *end);   /* after golden_message_set_Holder_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_message_set_Holder__decode(golden_message_set_Holder *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_JSON_READ_H
-pbj_status golden_message_set_Set__from_json(void *pm, pbj__json_in *j);
-pbj_status golden_message_set_Item__from_json(void *pm, pbj__json_in *j);
-pbj_status golden_message_set_Holder__from_json(void *pm, pbj__json_in *j);
-#endif
 /* ==== extensions ==== */
 
 /* extension golden.message_set.Item.item = 1001 of golden.message_set.Set: the value is kept as raw records in m->pbj_ext; set, add and

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 5
-#error "nested.proto was generated for pbj runtime version 5: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 6
+#error "nested.proto was generated for pbj runtime version 6: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -32,10 +32,6 @@ PBJ_INLINE const char *golden_nested_Outer_Inner_Kind_name(int32_t v) { return p
 
 /* The value of golden.nested.Outer.Inner.Kind named s[0..n) into *v; false when none has that name. */
 PBJ_INLINE bool golden_nested_Outer_Inner_Kind_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&golden_nested_Outer_Inner_Kind__enum, s, n, v); }
-
-#ifdef PBJ_JSON_READ_H
-extern const pbj_json_enum golden_nested_Outer_Inner_Kind__json;   /* its names, for M_from_json */
-#endif
 
 /* ==== message types ==== */
 
@@ -178,37 +174,25 @@ PBJ_MUST_USE static inline pbj_status golden_nested_Sibling_from_text(golden_nes
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status golden_nested_Outer_to_json(const golden_nested_Outer *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_nested_Outer__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type golden_nested_Outer__type;   /* golden.nested.Outer at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* golden_nested_Outer read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status golden_nested_Outer_from_json(golden_nested_Outer *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* golden_nested_Outer read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status golden_nested_Outer_from_json(golden_nested_Outer *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_nested_Outer__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status golden_nested_Outer_Inner_to_json(const golden_nested_Outer_Inner *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_nested_Outer_Inner__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type golden_nested_Outer_Inner__type;   /* golden.nested.Outer.Inner at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* golden_nested_Outer_Inner read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_from_json(golden_nested_Outer_Inner *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* golden_nested_Outer_Inner read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status golden_nested_Outer_Inner_from_json(golden_nested_Outer_Inner *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_nested_Outer_Inner__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status golden_nested_Sibling_to_json(const golden_nested_Sibling *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_nested_Sibling__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type golden_nested_Sibling__type;   /* golden.nested.Sibling at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* golden_nested_Sibling read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status golden_nested_Sibling_from_json(golden_nested_Sibling *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* golden_nested_Sibling read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status golden_nested_Sibling_from_json(golden_nested_Sibling *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_nested_Sibling__table, m, json, len, arena, o); }
 #endif
 /* ==== for generated code only: not part of the API ==== */
 
@@ -223,11 +207,6 @@ PBJ_MUST_USE pbj_status golden_nested_Outer_Inner__decode(golden_nested_Outer_In
 uint8_t *golden_nested_Sibling__write(const golden_nested_Sibling *m, uint8_t *end);   /* after golden_nested_Sibling_size: m's bytes ending at end (back to front); returns their first byte */
 size_t golden_nested_Sibling__size(const golden_nested_Sibling *m, uint32_t depth);   /* PBJ_SIZE_ERROR when m nests deeper than depth */
 PBJ_MUST_USE pbj_status golden_nested_Sibling__decode(golden_nested_Sibling *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_JSON_READ_H
-pbj_status golden_nested_Outer__from_json(void *pm, pbj__json_in *j);
-pbj_status golden_nested_Outer_Inner__from_json(void *pm, pbj__json_in *j);
-pbj_status golden_nested_Sibling__from_json(void *pm, pbj__json_in *j);
-#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

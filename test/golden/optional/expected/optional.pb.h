@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 5
-#error "optional.proto was generated for pbj runtime version 5: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 6
+#error "optional.proto was generated for pbj runtime version 6: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -32,10 +32,6 @@ PBJ_INLINE const char *golden_optional_Mode_name(int32_t v) { return pbj_enum_na
 
 /* The value of golden.optional.Mode named s[0..n) into *v; false when none has that name. */
 PBJ_INLINE bool golden_optional_Mode_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&golden_optional_Mode__enum, s, n, v); }
-
-#ifdef PBJ_JSON_READ_H
-extern const pbj_json_enum golden_optional_Mode__json;   /* its names, for M_from_json */
-#endif
 
 /* ==== message types ==== */
 
@@ -144,13 +140,9 @@ PBJ_MUST_USE static inline pbj_status golden_optional_Maybe_from_text(golden_opt
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status golden_optional_Maybe_to_json(const golden_optional_Maybe *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_optional_Maybe__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type golden_optional_Maybe__type;   /* golden.optional.Maybe at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* golden_optional_Maybe read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status golden_optional_Maybe_from_json(golden_optional_Maybe *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* golden_optional_Maybe read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status golden_optional_Maybe_from_json(golden_optional_Maybe *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_optional_Maybe__table, m, json, len, arena, o); }
 #endif
 /* ==== for generated code only: not part of the API ==== */
 
@@ -158,9 +150,6 @@ PBJ_MUST_USE pbj_status golden_optional_Maybe_from_json(golden_optional_Maybe *m
  * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
 uint8_t *golden_optional_Maybe__write(const golden_optional_Maybe *m, uint8_t *end);   /* after golden_optional_Maybe_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_optional_Maybe__decode(golden_optional_Maybe *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_JSON_READ_H
-pbj_status golden_optional_Maybe__from_json(void *pm, pbj__json_in *j);
-#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

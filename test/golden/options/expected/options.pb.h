@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 5
-#error "options.proto was generated for pbj runtime version 5: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 6
+#error "options.proto was generated for pbj runtime version 6: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -84,7 +84,7 @@ PBJ_MUST_USE static inline pbj_status golden_options_Plain_from_text(golden_opti
 
 /* golden.options.NoJson
  * pbj options: json=false(message) */
-/* no M_to_json; M__type stays for text reading
+/* no M_to_json nor M_from_json
  * <<<pbj.json = false>>> */
 struct golden_options_NoJson {
     int32_t v;   /* 1 */
@@ -119,7 +119,7 @@ PBJ_MUST_USE static inline pbj_status golden_options_NoJson_from_text(golden_opt
 
 /* golden.options.NoJsonNoText
  * pbj options: json=false(message) text_read=false(message) */
-/* neither: no M_to_json, M_from_text nor M__type
+/* neither: no M_to_json, M_from_json nor M_from_text
  * <<<pbj.json = false>>> <<<pbj.text_read = false>>> */
 struct golden_options_NoJsonNoText {
     int32_t v;   /* 1 */
@@ -333,76 +333,49 @@ static inline int golden_options_Ordered_compare(const golden_options_Ordered *a
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status golden_options_Plain_to_json(const golden_options_Plain *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_options_Plain__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type golden_options_Plain__type;   /* golden.options.Plain at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* golden_options_Plain read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status golden_options_Plain_from_json(golden_options_Plain *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
-#endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type golden_options_NoJson__type;   /* golden.options.NoJson at run time (the types an Any may hold: JSON's and text's options) */
+/* golden_options_Plain read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status golden_options_Plain_from_json(golden_options_Plain *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_options_Plain__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status golden_options_Dropped_to_json(const golden_options_Dropped *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_options_Dropped__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type golden_options_Dropped__type;   /* golden.options.Dropped at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* golden_options_Dropped read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status golden_options_Dropped_from_json(golden_options_Dropped *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* golden_options_Dropped read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status golden_options_Dropped_from_json(golden_options_Dropped *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_options_Dropped__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status golden_options_Fast_to_json(const golden_options_Fast *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_options_Fast__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type golden_options_Fast__type;   /* golden.options.Fast at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* golden_options_Fast read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status golden_options_Fast_from_json(golden_options_Fast *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* golden_options_Fast read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status golden_options_Fast_from_json(golden_options_Fast *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_options_Fast__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status golden_options_Tier_to_json(const golden_options_Tier *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_options_Tier__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type golden_options_Tier__type;   /* golden.options.Tier at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* golden_options_Tier read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status golden_options_Tier_from_json(golden_options_Tier *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* golden_options_Tier read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status golden_options_Tier_from_json(golden_options_Tier *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_options_Tier__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status golden_options_TierLeaf_to_json(const golden_options_TierLeaf *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_options_TierLeaf__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type golden_options_TierLeaf__type;   /* golden.options.TierLeaf at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* golden_options_TierLeaf read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status golden_options_TierLeaf_from_json(golden_options_TierLeaf *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* golden_options_TierLeaf read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status golden_options_TierLeaf_from_json(golden_options_TierLeaf *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_options_TierLeaf__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status golden_options_Ordered_to_json(const golden_options_Ordered *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_options_Ordered__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type golden_options_Ordered__type;   /* golden.options.Ordered at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* golden_options_Ordered read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status golden_options_Ordered_from_json(golden_options_Ordered *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* golden_options_Ordered read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status golden_options_Ordered_from_json(golden_options_Ordered *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_options_Ordered__table, m, json, len, arena, o); }
 #endif
 /* ==== for generated code only: not part of the API ==== */
 
@@ -427,14 +400,6 @@ PBJ_MUST_USE pbj_status golden_options_TierLeaf__decode(golden_options_TierLeaf 
 uint8_t *golden_options_TierLeaf__write_reverse(const golden_options_TierLeaf *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
 uint8_t *golden_options_Ordered__write(const golden_options_Ordered *m, uint8_t *end);   /* after golden_options_Ordered_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_options_Ordered__decode(golden_options_Ordered *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_JSON_READ_H
-pbj_status golden_options_Plain__from_json(void *pm, pbj__json_in *j);
-pbj_status golden_options_Dropped__from_json(void *pm, pbj__json_in *j);
-pbj_status golden_options_Fast__from_json(void *pm, pbj__json_in *j);
-pbj_status golden_options_Tier__from_json(void *pm, pbj__json_in *j);
-pbj_status golden_options_TierLeaf__from_json(void *pm, pbj__json_in *j);
-pbj_status golden_options_Ordered__from_json(void *pm, pbj__json_in *j);
-#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 5
-#error "repeated.proto was generated for pbj runtime version 5: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 6
+#error "repeated.proto was generated for pbj runtime version 6: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -33,10 +33,6 @@ PBJ_INLINE const char *golden_repeated_Suit_name(int32_t v) { return pbj_enum_na
 
 /* The value of golden.repeated.Suit named s[0..n) into *v; false when none has that name. */
 PBJ_INLINE bool golden_repeated_Suit_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&golden_repeated_Suit__enum, s, n, v); }
-
-#ifdef PBJ_JSON_READ_H
-extern const pbj_json_enum golden_repeated_Suit__json;   /* its names, for M_from_json */
-#endif
 
 /* ==== message types ==== */
 
@@ -154,25 +150,17 @@ PBJ_MUST_USE static inline pbj_status golden_repeated_Lists_from_text(golden_rep
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status golden_repeated_Item_to_json(const golden_repeated_Item *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_repeated_Item__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type golden_repeated_Item__type;   /* golden.repeated.Item at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* golden_repeated_Item read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status golden_repeated_Item_from_json(golden_repeated_Item *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* golden_repeated_Item read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status golden_repeated_Item_from_json(golden_repeated_Item *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_repeated_Item__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status golden_repeated_Lists_to_json(const golden_repeated_Lists *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_repeated_Lists__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type golden_repeated_Lists__type;   /* golden.repeated.Lists at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* golden_repeated_Lists read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status golden_repeated_Lists_from_json(golden_repeated_Lists *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* golden_repeated_Lists read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status golden_repeated_Lists_from_json(golden_repeated_Lists *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_repeated_Lists__table, m, json, len, arena, o); }
 #endif
 /* ==== for generated code only: not part of the API ==== */
 
@@ -182,10 +170,6 @@ uint8_t *golden_repeated_Item__write(const golden_repeated_Item *m, uint8_t *end
 PBJ_MUST_USE pbj_status golden_repeated_Item__decode(golden_repeated_Item *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_repeated_Lists__write(const golden_repeated_Lists *m, uint8_t *end);   /* after golden_repeated_Lists_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_JSON_READ_H
-pbj_status golden_repeated_Item__from_json(void *pm, pbj__json_in *j);
-pbj_status golden_repeated_Lists__from_json(void *pm, pbj__json_in *j);
-#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 5
-#error "scalars.proto was generated for pbj runtime version 5: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 6
+#error "scalars.proto was generated for pbj runtime version 6: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -34,10 +34,6 @@ PBJ_INLINE const char *golden_scalars_Level_name(int32_t v) { return pbj_enum_na
 
 /* The value of golden.scalars.Level named s[0..n) into *v; false when none has that name. */
 PBJ_INLINE bool golden_scalars_Level_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&golden_scalars_Level__enum, s, n, v); }
-
-#ifdef PBJ_JSON_READ_H
-extern const pbj_json_enum golden_scalars_Level__json;   /* its names, for M_from_json */
-#endif
 
 /* ==== message types ==== */
 
@@ -121,13 +117,9 @@ PBJ_MUST_USE static inline pbj_status golden_scalars_Scalars_from_text(golden_sc
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status golden_scalars_Scalars_to_json(const golden_scalars_Scalars *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_scalars_Scalars__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type golden_scalars_Scalars__type;   /* golden.scalars.Scalars at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* golden_scalars_Scalars read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status golden_scalars_Scalars_from_json(golden_scalars_Scalars *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* golden_scalars_Scalars read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status golden_scalars_Scalars_from_json(golden_scalars_Scalars *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_scalars_Scalars__table, m, json, len, arena, o); }
 #endif
 /* ==== for generated code only: not part of the API ==== */
 
@@ -135,9 +127,6 @@ PBJ_MUST_USE pbj_status golden_scalars_Scalars_from_json(golden_scalars_Scalars 
  * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
 uint8_t *golden_scalars_Scalars__write(const golden_scalars_Scalars *m, uint8_t *end);   /* after golden_scalars_Scalars_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_scalars_Scalars__decode(golden_scalars_Scalars *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_JSON_READ_H
-pbj_status golden_scalars_Scalars__from_json(void *pm, pbj__json_in *j);
-#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 5
-#error "tier_size.proto was generated for pbj runtime version 5: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 6
+#error "tier_size.proto was generated for pbj runtime version 6: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -32,10 +32,6 @@ PBJ_INLINE const char *golden_tier_size_Kind_name(int32_t v) { return pbj_enum_n
 
 /* The value of golden.tier_size.Kind named s[0..n) into *v; false when none has that name. */
 PBJ_INLINE bool golden_tier_size_Kind_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&golden_tier_size_Kind__enum, s, n, v); }
-
-#ifdef PBJ_JSON_READ_H
-extern const pbj_json_enum golden_tier_size_Kind__json;   /* its names, for M_from_json */
-#endif
 
 /* ==== message types ==== */
 
@@ -360,61 +356,41 @@ PBJ_MUST_USE static inline pbj_status golden_tier_size_HoldsOpen_from_text(golde
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status golden_tier_size_Leaf_to_json(const golden_tier_size_Leaf *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_tier_size_Leaf__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type golden_tier_size_Leaf__type;   /* golden.tier_size.Leaf at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* golden_tier_size_Leaf read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status golden_tier_size_Leaf_from_json(golden_tier_size_Leaf *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* golden_tier_size_Leaf read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status golden_tier_size_Leaf_from_json(golden_tier_size_Leaf *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_tier_size_Leaf__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status golden_tier_size_Reading_to_json(const golden_tier_size_Reading *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_tier_size_Reading__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type golden_tier_size_Reading__type;   /* golden.tier_size.Reading at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* golden_tier_size_Reading read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status golden_tier_size_Reading_from_json(golden_tier_size_Reading *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* golden_tier_size_Reading read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status golden_tier_size_Reading_from_json(golden_tier_size_Reading *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_tier_size_Reading__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status golden_tier_size_Reading_Note_to_json(const golden_tier_size_Reading_Note *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_tier_size_Reading_Note__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type golden_tier_size_Reading_Note__type;   /* golden.tier_size.Reading.Note at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* golden_tier_size_Reading_Note read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status golden_tier_size_Reading_Note_from_json(golden_tier_size_Reading_Note *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* golden_tier_size_Reading_Note read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status golden_tier_size_Reading_Note_from_json(golden_tier_size_Reading_Note *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_tier_size_Reading_Note__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status golden_tier_size_Open_to_json(const golden_tier_size_Open *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_tier_size_Open__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type golden_tier_size_Open__type;   /* golden.tier_size.Open at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* golden_tier_size_Open read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status golden_tier_size_Open_from_json(golden_tier_size_Open *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* golden_tier_size_Open read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status golden_tier_size_Open_from_json(golden_tier_size_Open *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_tier_size_Open__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status golden_tier_size_HoldsOpen_to_json(const golden_tier_size_HoldsOpen *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_tier_size_HoldsOpen__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type golden_tier_size_HoldsOpen__type;   /* golden.tier_size.HoldsOpen at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* golden_tier_size_HoldsOpen read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status golden_tier_size_HoldsOpen_from_json(golden_tier_size_HoldsOpen *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* golden_tier_size_HoldsOpen read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status golden_tier_size_HoldsOpen_from_json(golden_tier_size_HoldsOpen *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_tier_size_HoldsOpen__table, m, json, len, arena, o); }
 #endif
 /* ==== for generated code only: not part of the API ==== */
 
@@ -433,13 +409,6 @@ uint8_t *golden_tier_size_Open__write(const golden_tier_size_Open *m, uint8_t *e
 PBJ_MUST_USE pbj_status golden_tier_size_Open__decode(golden_tier_size_Open *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_tier_size_HoldsOpen__write(const golden_tier_size_HoldsOpen *m, uint8_t *end);   /* after golden_tier_size_HoldsOpen_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_tier_size_HoldsOpen__decode(golden_tier_size_HoldsOpen *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_JSON_READ_H
-pbj_status golden_tier_size_Leaf__from_json(void *pm, pbj__json_in *j);
-pbj_status golden_tier_size_Reading__from_json(void *pm, pbj__json_in *j);
-pbj_status golden_tier_size_Reading_Note__from_json(void *pm, pbj__json_in *j);
-pbj_status golden_tier_size_Open__from_json(void *pm, pbj__json_in *j);
-pbj_status golden_tier_size_HoldsOpen__from_json(void *pm, pbj__json_in *j);
-#endif
 /* ==== extensions ==== */
 
 /* extension golden.tier_size.open_kind = 100 of golden.tier_size.Open: the value is kept as raw records in m->pbj_ext; set, add and

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 5
-#error "wrapped.proto was generated for pbj runtime version 5: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 6
+#error "wrapped.proto was generated for pbj runtime version 6: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifndef __cplusplus /* protoc's C++ header of the same name, if found first, is skipped (3.21's and 22's guards) */
@@ -179,13 +179,9 @@ PBJ_MUST_USE static inline pbj_status golden_wrappers_Wrapped_from_text(golden_w
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status golden_wrappers_Wrapped_to_json(const golden_wrappers_Wrapped *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_wrappers_Wrapped__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type golden_wrappers_Wrapped__type;   /* golden.wrappers.Wrapped at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* golden_wrappers_Wrapped read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_from_json(golden_wrappers_Wrapped *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* golden_wrappers_Wrapped read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status golden_wrappers_Wrapped_from_json(golden_wrappers_Wrapped *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_wrappers_Wrapped__table, m, json, len, arena, o); }
 #endif
 /* ==== for generated code only: not part of the API ==== */
 
@@ -193,9 +189,6 @@ PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_from_json(golden_wrappers_Wrappe
  * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
 uint8_t *golden_wrappers_Wrapped__write(const golden_wrappers_Wrapped *m, uint8_t *end);   /* after golden_wrappers_Wrapped_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_JSON_READ_H
-pbj_status golden_wrappers_Wrapped__from_json(void *pm, pbj__json_in *j);
-#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 5
-#error "google/protobuf/compiler/plugin.proto was generated for pbj runtime version 5: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 6
+#error "google/protobuf/compiler/plugin.proto was generated for pbj runtime version 6: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifndef __cplusplus /* protoc's C++ header of the same name, if found first, is skipped (3.21's and 22's guards) */
@@ -15,10 +15,6 @@
 #include "google/protobuf/descriptor.pb.h"
 #ifndef PBJ_GEN_GOOGLE_PROTOBUF_DESCRIPTOR_PB_H
 #error "google/protobuf/descriptor.pb.h is not pbjc's (protoc's C++ header?): generate google/protobuf/descriptor.proto with pbjc, or put pbjc's installed headers first on the include path (pkg-config --cflags pbj)"
-#endif
-#ifdef PBJ_TEXT_H
-#include <pbj_json.h>
-#include <pbj_json_read.h>
 #endif
 
 #ifdef __cplusplus
@@ -41,10 +37,6 @@ PBJ_INLINE const char *google_protobuf_compiler_CodeGeneratorResponse_Feature_na
 
 /* The value of google.protobuf.compiler.CodeGeneratorResponse.Feature named s[0..n) into *v; false when none has that name. */
 PBJ_INLINE bool google_protobuf_compiler_CodeGeneratorResponse_Feature_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_compiler_CodeGeneratorResponse_Feature__enum, s, n, v); }
-
-#ifdef PBJ_JSON_READ_H
-extern const pbj_json_enum google_protobuf_compiler_CodeGeneratorResponse_Feature__json;   /* its names, for M_from_json */
-#endif
 
 /* ==== message types ==== */
 
@@ -333,18 +325,6 @@ PBJ_MUST_USE static inline pbj_status google_protobuf_compiler_CodeGeneratorResp
 }
 #endif
 
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_compiler_Version__type;   /* google.protobuf.compiler.Version at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_compiler_CodeGeneratorRequest__type;   /* google.protobuf.compiler.CodeGeneratorRequest at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_compiler_CodeGeneratorResponse__type;   /* google.protobuf.compiler.CodeGeneratorResponse at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_compiler_CodeGeneratorResponse_File__type;   /* google.protobuf.compiler.CodeGeneratorResponse.File at run time (the types an Any may hold: JSON's and text's options) */
-#endif
 /* ==== for generated code only: not part of the API ==== */
 
 /* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and

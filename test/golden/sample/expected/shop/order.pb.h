@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 5
-#error "shop/order.proto was generated for pbj runtime version 5: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 6
+#error "shop/order.proto was generated for pbj runtime version 6: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifndef __cplusplus /* protoc's C++ header of the same name, if found first, is skipped (3.21's and 22's guards) */
@@ -42,10 +42,6 @@ PBJ_INLINE const char *shop_Status_name(int32_t v) { return pbj_enum_name(&shop_
 
 /* The value of shop.Status named s[0..n) into *v; false when none has that name. */
 PBJ_INLINE bool shop_Status_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&shop_Status__enum, s, n, v); }
-
-#ifdef PBJ_JSON_READ_H
-extern const pbj_json_enum shop_Status__json;   /* its names, for M_from_json */
-#endif
 
 /* ==== message types ==== */
 
@@ -227,25 +223,17 @@ PBJ_MUST_USE static inline pbj_status shop_Order_NotesEntry_from_text(shop_Order
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status shop_LineItem_to_json(const shop_LineItem *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&shop_LineItem__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type shop_LineItem__type;   /* shop.LineItem at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* shop_LineItem read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status shop_LineItem_from_json(shop_LineItem *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* shop_LineItem read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status shop_LineItem_from_json(shop_LineItem *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&shop_LineItem__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status shop_Order_to_json(const shop_Order *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&shop_Order__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type shop_Order__type;   /* shop.Order at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* shop_Order read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status shop_Order_from_json(shop_Order *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* shop_Order read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status shop_Order_from_json(shop_Order *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&shop_Order__table, m, json, len, arena, o); }
 #endif
 /* ==== for generated code only: not part of the API ==== */
 
@@ -257,10 +245,6 @@ uint8_t *shop_Order__write(const shop_Order *m, uint8_t *end);   /* after shop_O
 PBJ_MUST_USE pbj_status shop_Order__decode(shop_Order *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *shop_Order_NotesEntry__write(const shop_Order_NotesEntry *m, uint8_t *end);   /* after shop_Order_NotesEntry_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status shop_Order_NotesEntry__decode(shop_Order_NotesEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_JSON_READ_H
-pbj_status shop_LineItem__from_json(void *pm, pbj__json_in *j);
-pbj_status shop_Order__from_json(void *pm, pbj__json_in *j);
-#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 5
-#error "google/protobuf/descriptor.proto was generated for pbj runtime version 5: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 6
+#error "google/protobuf/descriptor.proto was generated for pbj runtime version 6: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -63,10 +63,6 @@ PBJ_INLINE const char *google_protobuf_FieldDescriptorProto_Type_name(int32_t v)
 /* The value of google.protobuf.FieldDescriptorProto.Type named s[0..n) into *v; false when none has that name. */
 PBJ_INLINE bool google_protobuf_FieldDescriptorProto_Type_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FieldDescriptorProto_Type__enum, s, n, v); }
 
-#ifdef PBJ_JSON_READ_H
-extern const pbj_json_enum google_protobuf_FieldDescriptorProto_Type__json;   /* its names, for M_from_json */
-#endif
-
 /* google.protobuf.FieldDescriptorProto.Label */
 typedef enum google_protobuf_FieldDescriptorProto_Label {
     /* 0 is reserved for errors */
@@ -82,10 +78,6 @@ PBJ_INLINE const char *google_protobuf_FieldDescriptorProto_Label_name(int32_t v
 
 /* The value of google.protobuf.FieldDescriptorProto.Label named s[0..n) into *v; false when none has that name. */
 PBJ_INLINE bool google_protobuf_FieldDescriptorProto_Label_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FieldDescriptorProto_Label__enum, s, n, v); }
-
-#ifdef PBJ_JSON_READ_H
-extern const pbj_json_enum google_protobuf_FieldDescriptorProto_Label__json;   /* its names, for M_from_json */
-#endif
 
 /* google.protobuf.FileOptions.OptimizeMode */
 /* Generated classes can be optimized for speed or code size. */
@@ -107,10 +99,6 @@ PBJ_INLINE const char *google_protobuf_FileOptions_OptimizeMode_name(int32_t v) 
 /* The value of google.protobuf.FileOptions.OptimizeMode named s[0..n) into *v; false when none has that name. */
 PBJ_INLINE bool google_protobuf_FileOptions_OptimizeMode_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FileOptions_OptimizeMode__enum, s, n, v); }
 
-#ifdef PBJ_JSON_READ_H
-extern const pbj_json_enum google_protobuf_FileOptions_OptimizeMode__json;   /* its names, for M_from_json */
-#endif
-
 /* google.protobuf.FieldOptions.CType */
 typedef enum google_protobuf_FieldOptions_CType {
     /* Default mode. */
@@ -126,10 +114,6 @@ PBJ_INLINE const char *google_protobuf_FieldOptions_CType_name(int32_t v) { retu
 
 /* The value of google.protobuf.FieldOptions.CType named s[0..n) into *v; false when none has that name. */
 PBJ_INLINE bool google_protobuf_FieldOptions_CType_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FieldOptions_CType__enum, s, n, v); }
-
-#ifdef PBJ_JSON_READ_H
-extern const pbj_json_enum google_protobuf_FieldOptions_CType__json;   /* its names, for M_from_json */
-#endif
 
 /* google.protobuf.FieldOptions.JSType */
 typedef enum google_protobuf_FieldOptions_JSType {
@@ -148,10 +132,6 @@ PBJ_INLINE const char *google_protobuf_FieldOptions_JSType_name(int32_t v) { ret
 
 /* The value of google.protobuf.FieldOptions.JSType named s[0..n) into *v; false when none has that name. */
 PBJ_INLINE bool google_protobuf_FieldOptions_JSType_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_FieldOptions_JSType__enum, s, n, v); }
-
-#ifdef PBJ_JSON_READ_H
-extern const pbj_json_enum google_protobuf_FieldOptions_JSType__json;   /* its names, for M_from_json */
-#endif
 
 /* google.protobuf.MethodOptions.IdempotencyLevel */
 /* Is this method side-effect-free (or safe in HTTP parlance), or idempotent,
@@ -172,10 +152,6 @@ PBJ_INLINE const char *google_protobuf_MethodOptions_IdempotencyLevel_name(int32
 
 /* The value of google.protobuf.MethodOptions.IdempotencyLevel named s[0..n) into *v; false when none has that name. */
 PBJ_INLINE bool google_protobuf_MethodOptions_IdempotencyLevel_from_name(const char *s, size_t n, int32_t *v) { return pbj_enum_value_named(&google_protobuf_MethodOptions_IdempotencyLevel__enum, s, n, v); }
-
-#ifdef PBJ_JSON_READ_H
-extern const pbj_json_enum google_protobuf_MethodOptions_IdempotencyLevel__json;   /* its names, for M_from_json */
-#endif
 
 /* ==== message types ==== */
 
@@ -2458,325 +2434,217 @@ PBJ_MUST_USE static inline pbj_status google_protobuf_GeneratedCodeInfo_Annotati
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status google_protobuf_FileDescriptorSet_to_json(const google_protobuf_FileDescriptorSet *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_FileDescriptorSet__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_FileDescriptorSet__type;   /* google.protobuf.FileDescriptorSet at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* google_protobuf_FileDescriptorSet read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_from_json(google_protobuf_FileDescriptorSet *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* google_protobuf_FileDescriptorSet read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status google_protobuf_FileDescriptorSet_from_json(google_protobuf_FileDescriptorSet *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_FileDescriptorSet__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status google_protobuf_FileDescriptorProto_to_json(const google_protobuf_FileDescriptorProto *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_FileDescriptorProto__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_FileDescriptorProto__type;   /* google.protobuf.FileDescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* google_protobuf_FileDescriptorProto read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_from_json(google_protobuf_FileDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* google_protobuf_FileDescriptorProto read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status google_protobuf_FileDescriptorProto_from_json(google_protobuf_FileDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_FileDescriptorProto__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status google_protobuf_DescriptorProto_to_json(const google_protobuf_DescriptorProto *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_DescriptorProto__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_DescriptorProto__type;   /* google.protobuf.DescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* google_protobuf_DescriptorProto read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_from_json(google_protobuf_DescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* google_protobuf_DescriptorProto read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status google_protobuf_DescriptorProto_from_json(google_protobuf_DescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_DescriptorProto__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status google_protobuf_DescriptorProto_ExtensionRange_to_json(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_DescriptorProto_ExtensionRange__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_DescriptorProto_ExtensionRange__type;   /* google.protobuf.DescriptorProto.ExtensionRange at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* google_protobuf_DescriptorProto_ExtensionRange read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_from_json(google_protobuf_DescriptorProto_ExtensionRange *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* google_protobuf_DescriptorProto_ExtensionRange read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status google_protobuf_DescriptorProto_ExtensionRange_from_json(google_protobuf_DescriptorProto_ExtensionRange *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_DescriptorProto_ExtensionRange__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status google_protobuf_DescriptorProto_ReservedRange_to_json(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_DescriptorProto_ReservedRange__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_DescriptorProto_ReservedRange__type;   /* google.protobuf.DescriptorProto.ReservedRange at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* google_protobuf_DescriptorProto_ReservedRange read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_from_json(google_protobuf_DescriptorProto_ReservedRange *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* google_protobuf_DescriptorProto_ReservedRange read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status google_protobuf_DescriptorProto_ReservedRange_from_json(google_protobuf_DescriptorProto_ReservedRange *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_DescriptorProto_ReservedRange__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status google_protobuf_ExtensionRangeOptions_to_json(const google_protobuf_ExtensionRangeOptions *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_ExtensionRangeOptions__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_ExtensionRangeOptions__type;   /* google.protobuf.ExtensionRangeOptions at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* google_protobuf_ExtensionRangeOptions read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_from_json(google_protobuf_ExtensionRangeOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* google_protobuf_ExtensionRangeOptions read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status google_protobuf_ExtensionRangeOptions_from_json(google_protobuf_ExtensionRangeOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_ExtensionRangeOptions__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status google_protobuf_FieldDescriptorProto_to_json(const google_protobuf_FieldDescriptorProto *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_FieldDescriptorProto__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_FieldDescriptorProto__type;   /* google.protobuf.FieldDescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* google_protobuf_FieldDescriptorProto read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_from_json(google_protobuf_FieldDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* google_protobuf_FieldDescriptorProto read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status google_protobuf_FieldDescriptorProto_from_json(google_protobuf_FieldDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_FieldDescriptorProto__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status google_protobuf_OneofDescriptorProto_to_json(const google_protobuf_OneofDescriptorProto *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_OneofDescriptorProto__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_OneofDescriptorProto__type;   /* google.protobuf.OneofDescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* google_protobuf_OneofDescriptorProto read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_from_json(google_protobuf_OneofDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* google_protobuf_OneofDescriptorProto read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status google_protobuf_OneofDescriptorProto_from_json(google_protobuf_OneofDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_OneofDescriptorProto__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status google_protobuf_EnumDescriptorProto_to_json(const google_protobuf_EnumDescriptorProto *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_EnumDescriptorProto__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_EnumDescriptorProto__type;   /* google.protobuf.EnumDescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* google_protobuf_EnumDescriptorProto read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_from_json(google_protobuf_EnumDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* google_protobuf_EnumDescriptorProto read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status google_protobuf_EnumDescriptorProto_from_json(google_protobuf_EnumDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_EnumDescriptorProto__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_to_json(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_EnumDescriptorProto_EnumReservedRange__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_EnumDescriptorProto_EnumReservedRange__type;   /* google.protobuf.EnumDescriptorProto.EnumReservedRange at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* google_protobuf_EnumDescriptorProto_EnumReservedRange read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_from_json(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* google_protobuf_EnumDescriptorProto_EnumReservedRange read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_from_json(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_EnumDescriptorProto_EnumReservedRange__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status google_protobuf_EnumValueDescriptorProto_to_json(const google_protobuf_EnumValueDescriptorProto *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_EnumValueDescriptorProto__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_EnumValueDescriptorProto__type;   /* google.protobuf.EnumValueDescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* google_protobuf_EnumValueDescriptorProto read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_from_json(google_protobuf_EnumValueDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* google_protobuf_EnumValueDescriptorProto read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status google_protobuf_EnumValueDescriptorProto_from_json(google_protobuf_EnumValueDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_EnumValueDescriptorProto__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status google_protobuf_ServiceDescriptorProto_to_json(const google_protobuf_ServiceDescriptorProto *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_ServiceDescriptorProto__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_ServiceDescriptorProto__type;   /* google.protobuf.ServiceDescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* google_protobuf_ServiceDescriptorProto read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_from_json(google_protobuf_ServiceDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* google_protobuf_ServiceDescriptorProto read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status google_protobuf_ServiceDescriptorProto_from_json(google_protobuf_ServiceDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_ServiceDescriptorProto__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status google_protobuf_MethodDescriptorProto_to_json(const google_protobuf_MethodDescriptorProto *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_MethodDescriptorProto__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_MethodDescriptorProto__type;   /* google.protobuf.MethodDescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* google_protobuf_MethodDescriptorProto read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_from_json(google_protobuf_MethodDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* google_protobuf_MethodDescriptorProto read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status google_protobuf_MethodDescriptorProto_from_json(google_protobuf_MethodDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_MethodDescriptorProto__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status google_protobuf_FileOptions_to_json(const google_protobuf_FileOptions *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_FileOptions__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_FileOptions__type;   /* google.protobuf.FileOptions at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* google_protobuf_FileOptions read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status google_protobuf_FileOptions_from_json(google_protobuf_FileOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* google_protobuf_FileOptions read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status google_protobuf_FileOptions_from_json(google_protobuf_FileOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_FileOptions__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status google_protobuf_MessageOptions_to_json(const google_protobuf_MessageOptions *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_MessageOptions__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_MessageOptions__type;   /* google.protobuf.MessageOptions at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* google_protobuf_MessageOptions read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_from_json(google_protobuf_MessageOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* google_protobuf_MessageOptions read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status google_protobuf_MessageOptions_from_json(google_protobuf_MessageOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_MessageOptions__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status google_protobuf_FieldOptions_to_json(const google_protobuf_FieldOptions *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_FieldOptions__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_FieldOptions__type;   /* google.protobuf.FieldOptions at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* google_protobuf_FieldOptions read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_from_json(google_protobuf_FieldOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* google_protobuf_FieldOptions read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status google_protobuf_FieldOptions_from_json(google_protobuf_FieldOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_FieldOptions__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status google_protobuf_OneofOptions_to_json(const google_protobuf_OneofOptions *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_OneofOptions__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_OneofOptions__type;   /* google.protobuf.OneofOptions at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* google_protobuf_OneofOptions read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_from_json(google_protobuf_OneofOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* google_protobuf_OneofOptions read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status google_protobuf_OneofOptions_from_json(google_protobuf_OneofOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_OneofOptions__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status google_protobuf_EnumOptions_to_json(const google_protobuf_EnumOptions *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_EnumOptions__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_EnumOptions__type;   /* google.protobuf.EnumOptions at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* google_protobuf_EnumOptions read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_from_json(google_protobuf_EnumOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* google_protobuf_EnumOptions read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status google_protobuf_EnumOptions_from_json(google_protobuf_EnumOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_EnumOptions__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status google_protobuf_EnumValueOptions_to_json(const google_protobuf_EnumValueOptions *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_EnumValueOptions__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_EnumValueOptions__type;   /* google.protobuf.EnumValueOptions at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* google_protobuf_EnumValueOptions read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_from_json(google_protobuf_EnumValueOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* google_protobuf_EnumValueOptions read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status google_protobuf_EnumValueOptions_from_json(google_protobuf_EnumValueOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_EnumValueOptions__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status google_protobuf_ServiceOptions_to_json(const google_protobuf_ServiceOptions *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_ServiceOptions__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_ServiceOptions__type;   /* google.protobuf.ServiceOptions at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* google_protobuf_ServiceOptions read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_from_json(google_protobuf_ServiceOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* google_protobuf_ServiceOptions read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status google_protobuf_ServiceOptions_from_json(google_protobuf_ServiceOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_ServiceOptions__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status google_protobuf_MethodOptions_to_json(const google_protobuf_MethodOptions *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_MethodOptions__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_MethodOptions__type;   /* google.protobuf.MethodOptions at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* google_protobuf_MethodOptions read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_from_json(google_protobuf_MethodOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* google_protobuf_MethodOptions read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status google_protobuf_MethodOptions_from_json(google_protobuf_MethodOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_MethodOptions__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status google_protobuf_UninterpretedOption_to_json(const google_protobuf_UninterpretedOption *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_UninterpretedOption__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_UninterpretedOption__type;   /* google.protobuf.UninterpretedOption at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* google_protobuf_UninterpretedOption read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_from_json(google_protobuf_UninterpretedOption *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* google_protobuf_UninterpretedOption read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status google_protobuf_UninterpretedOption_from_json(google_protobuf_UninterpretedOption *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_UninterpretedOption__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status google_protobuf_UninterpretedOption_NamePart_to_json(const google_protobuf_UninterpretedOption_NamePart *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_UninterpretedOption_NamePart__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_UninterpretedOption_NamePart__type;   /* google.protobuf.UninterpretedOption.NamePart at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* google_protobuf_UninterpretedOption_NamePart read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_from_json(google_protobuf_UninterpretedOption_NamePart *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* google_protobuf_UninterpretedOption_NamePart read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status google_protobuf_UninterpretedOption_NamePart_from_json(google_protobuf_UninterpretedOption_NamePart *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_UninterpretedOption_NamePart__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status google_protobuf_SourceCodeInfo_to_json(const google_protobuf_SourceCodeInfo *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_SourceCodeInfo__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_SourceCodeInfo__type;   /* google.protobuf.SourceCodeInfo at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* google_protobuf_SourceCodeInfo read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_from_json(google_protobuf_SourceCodeInfo *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* google_protobuf_SourceCodeInfo read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status google_protobuf_SourceCodeInfo_from_json(google_protobuf_SourceCodeInfo *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_SourceCodeInfo__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status google_protobuf_SourceCodeInfo_Location_to_json(const google_protobuf_SourceCodeInfo_Location *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_SourceCodeInfo_Location__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_SourceCodeInfo_Location__type;   /* google.protobuf.SourceCodeInfo.Location at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* google_protobuf_SourceCodeInfo_Location read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_from_json(google_protobuf_SourceCodeInfo_Location *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* google_protobuf_SourceCodeInfo_Location read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status google_protobuf_SourceCodeInfo_Location_from_json(google_protobuf_SourceCodeInfo_Location *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_SourceCodeInfo_Location__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status google_protobuf_GeneratedCodeInfo_to_json(const google_protobuf_GeneratedCodeInfo *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_GeneratedCodeInfo__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_GeneratedCodeInfo__type;   /* google.protobuf.GeneratedCodeInfo at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* google_protobuf_GeneratedCodeInfo read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_from_json(google_protobuf_GeneratedCodeInfo *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* google_protobuf_GeneratedCodeInfo read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status google_protobuf_GeneratedCodeInfo_from_json(google_protobuf_GeneratedCodeInfo *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_GeneratedCodeInfo__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status google_protobuf_GeneratedCodeInfo_Annotation_to_json(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_GeneratedCodeInfo_Annotation__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_GeneratedCodeInfo_Annotation__type;   /* google.protobuf.GeneratedCodeInfo.Annotation at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* google_protobuf_GeneratedCodeInfo_Annotation read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_from_json(google_protobuf_GeneratedCodeInfo_Annotation *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* google_protobuf_GeneratedCodeInfo_Annotation read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status google_protobuf_GeneratedCodeInfo_Annotation_from_json(google_protobuf_GeneratedCodeInfo_Annotation *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_GeneratedCodeInfo_Annotation__table, m, json, len, arena, o); }
 #endif
 /* ==== for generated code only: not part of the API ==== */
 
@@ -2837,35 +2705,6 @@ uint8_t *google_protobuf_GeneratedCodeInfo__write(const google_protobuf_Generate
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo__decode(google_protobuf_GeneratedCodeInfo *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *google_protobuf_GeneratedCodeInfo_Annotation__write(const google_protobuf_GeneratedCodeInfo_Annotation *m, uint8_t *end);   /* after google_protobuf_GeneratedCodeInfo_Annotation_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation__decode(google_protobuf_GeneratedCodeInfo_Annotation *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_JSON_READ_H
-pbj_status google_protobuf_FileDescriptorSet__from_json(void *pm, pbj__json_in *j);
-pbj_status google_protobuf_FileDescriptorProto__from_json(void *pm, pbj__json_in *j);
-pbj_status google_protobuf_DescriptorProto__from_json(void *pm, pbj__json_in *j);
-pbj_status google_protobuf_DescriptorProto_ExtensionRange__from_json(void *pm, pbj__json_in *j);
-pbj_status google_protobuf_DescriptorProto_ReservedRange__from_json(void *pm, pbj__json_in *j);
-pbj_status google_protobuf_ExtensionRangeOptions__from_json(void *pm, pbj__json_in *j);
-pbj_status google_protobuf_FieldDescriptorProto__from_json(void *pm, pbj__json_in *j);
-pbj_status google_protobuf_OneofDescriptorProto__from_json(void *pm, pbj__json_in *j);
-pbj_status google_protobuf_EnumDescriptorProto__from_json(void *pm, pbj__json_in *j);
-pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__from_json(void *pm, pbj__json_in *j);
-pbj_status google_protobuf_EnumValueDescriptorProto__from_json(void *pm, pbj__json_in *j);
-pbj_status google_protobuf_ServiceDescriptorProto__from_json(void *pm, pbj__json_in *j);
-pbj_status google_protobuf_MethodDescriptorProto__from_json(void *pm, pbj__json_in *j);
-pbj_status google_protobuf_FileOptions__from_json(void *pm, pbj__json_in *j);
-pbj_status google_protobuf_MessageOptions__from_json(void *pm, pbj__json_in *j);
-pbj_status google_protobuf_FieldOptions__from_json(void *pm, pbj__json_in *j);
-pbj_status google_protobuf_OneofOptions__from_json(void *pm, pbj__json_in *j);
-pbj_status google_protobuf_EnumOptions__from_json(void *pm, pbj__json_in *j);
-pbj_status google_protobuf_EnumValueOptions__from_json(void *pm, pbj__json_in *j);
-pbj_status google_protobuf_ServiceOptions__from_json(void *pm, pbj__json_in *j);
-pbj_status google_protobuf_MethodOptions__from_json(void *pm, pbj__json_in *j);
-pbj_status google_protobuf_UninterpretedOption__from_json(void *pm, pbj__json_in *j);
-pbj_status google_protobuf_UninterpretedOption_NamePart__from_json(void *pm, pbj__json_in *j);
-pbj_status google_protobuf_SourceCodeInfo__from_json(void *pm, pbj__json_in *j);
-pbj_status google_protobuf_SourceCodeInfo_Location__from_json(void *pm, pbj__json_in *j);
-pbj_status google_protobuf_GeneratedCodeInfo__from_json(void *pm, pbj__json_in *j);
-pbj_status google_protobuf_GeneratedCodeInfo_Annotation__from_json(void *pm, pbj__json_in *j);
-#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

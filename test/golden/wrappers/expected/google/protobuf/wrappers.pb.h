@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 5
-#error "google/protobuf/wrappers.proto was generated for pbj runtime version 5: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 6
+#error "google/protobuf/wrappers.proto was generated for pbj runtime version 6: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -378,109 +378,73 @@ PBJ_MUST_USE static inline pbj_status google_protobuf_BytesValue_from_text(googl
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status google_protobuf_DoubleValue_to_json(const google_protobuf_DoubleValue *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_DoubleValue__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_DoubleValue__type;   /* google.protobuf.DoubleValue at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* google_protobuf_DoubleValue read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_from_json(google_protobuf_DoubleValue *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* google_protobuf_DoubleValue read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status google_protobuf_DoubleValue_from_json(google_protobuf_DoubleValue *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_DoubleValue__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status google_protobuf_FloatValue_to_json(const google_protobuf_FloatValue *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_FloatValue__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_FloatValue__type;   /* google.protobuf.FloatValue at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* google_protobuf_FloatValue read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status google_protobuf_FloatValue_from_json(google_protobuf_FloatValue *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* google_protobuf_FloatValue read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status google_protobuf_FloatValue_from_json(google_protobuf_FloatValue *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_FloatValue__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status google_protobuf_Int64Value_to_json(const google_protobuf_Int64Value *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_Int64Value__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_Int64Value__type;   /* google.protobuf.Int64Value at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* google_protobuf_Int64Value read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status google_protobuf_Int64Value_from_json(google_protobuf_Int64Value *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* google_protobuf_Int64Value read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status google_protobuf_Int64Value_from_json(google_protobuf_Int64Value *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_Int64Value__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status google_protobuf_UInt64Value_to_json(const google_protobuf_UInt64Value *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_UInt64Value__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_UInt64Value__type;   /* google.protobuf.UInt64Value at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* google_protobuf_UInt64Value read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_from_json(google_protobuf_UInt64Value *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* google_protobuf_UInt64Value read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status google_protobuf_UInt64Value_from_json(google_protobuf_UInt64Value *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_UInt64Value__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status google_protobuf_Int32Value_to_json(const google_protobuf_Int32Value *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_Int32Value__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_Int32Value__type;   /* google.protobuf.Int32Value at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* google_protobuf_Int32Value read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status google_protobuf_Int32Value_from_json(google_protobuf_Int32Value *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* google_protobuf_Int32Value read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status google_protobuf_Int32Value_from_json(google_protobuf_Int32Value *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_Int32Value__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status google_protobuf_UInt32Value_to_json(const google_protobuf_UInt32Value *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_UInt32Value__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_UInt32Value__type;   /* google.protobuf.UInt32Value at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* google_protobuf_UInt32Value read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_from_json(google_protobuf_UInt32Value *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* google_protobuf_UInt32Value read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status google_protobuf_UInt32Value_from_json(google_protobuf_UInt32Value *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_UInt32Value__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status google_protobuf_BoolValue_to_json(const google_protobuf_BoolValue *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_BoolValue__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_BoolValue__type;   /* google.protobuf.BoolValue at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* google_protobuf_BoolValue read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status google_protobuf_BoolValue_from_json(google_protobuf_BoolValue *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* google_protobuf_BoolValue read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status google_protobuf_BoolValue_from_json(google_protobuf_BoolValue *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_BoolValue__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status google_protobuf_StringValue_to_json(const google_protobuf_StringValue *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_StringValue__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_StringValue__type;   /* google.protobuf.StringValue at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* google_protobuf_StringValue read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status google_protobuf_StringValue_from_json(google_protobuf_StringValue *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* google_protobuf_StringValue read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status google_protobuf_StringValue_from_json(google_protobuf_StringValue *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_StringValue__table, m, json, len, arena, o); }
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE static inline pbj_status google_protobuf_BytesValue_to_json(const google_protobuf_BytesValue *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_BytesValue__table, m, out, o); }
 #endif
-#ifdef PBJ_TEXT_READ_H
-extern const pbj_msg_type google_protobuf_BytesValue__type;   /* google.protobuf.BytesValue at run time (the types an Any may hold: JSON's and text's options) */
-#endif
-
 #ifdef PBJ_JSON_READ_H
-/* google_protobuf_BytesValue read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE pbj_status google_protobuf_BytesValue_from_json(google_protobuf_BytesValue *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+/* google_protobuf_BytesValue read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status google_protobuf_BytesValue_from_json(google_protobuf_BytesValue *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_BytesValue__table, m, json, len, arena, o); }
 #endif
 /* ==== for generated code only: not part of the API ==== */
 
@@ -504,17 +468,6 @@ uint8_t *google_protobuf_StringValue__write(const google_protobuf_StringValue *m
 PBJ_MUST_USE pbj_status google_protobuf_StringValue__decode(google_protobuf_StringValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *google_protobuf_BytesValue__write(const google_protobuf_BytesValue *m, uint8_t *end);   /* after google_protobuf_BytesValue_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_BytesValue__decode(google_protobuf_BytesValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-#ifdef PBJ_JSON_READ_H
-pbj_status google_protobuf_DoubleValue__from_json(void *pm, pbj__json_in *j);
-pbj_status google_protobuf_FloatValue__from_json(void *pm, pbj__json_in *j);
-pbj_status google_protobuf_Int64Value__from_json(void *pm, pbj__json_in *j);
-pbj_status google_protobuf_UInt64Value__from_json(void *pm, pbj__json_in *j);
-pbj_status google_protobuf_Int32Value__from_json(void *pm, pbj__json_in *j);
-pbj_status google_protobuf_UInt32Value__from_json(void *pm, pbj__json_in *j);
-pbj_status google_protobuf_BoolValue__from_json(void *pm, pbj__json_in *j);
-pbj_status google_protobuf_StringValue__from_json(void *pm, pbj__json_in *j);
-pbj_status google_protobuf_BytesValue__from_json(void *pm, pbj__json_in *j);
-#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
