@@ -11,7 +11,8 @@ extern "C" {
 
 /* Every message M has `extern const pbj_table M__table;`: data, not code, readable in its .pb.c, one line a
  * field. The cold operations (M_equal, M_merge, M_copy, M_sort_maps, M_missing, M_compare) walk it; the hot
- * ones (size, encode, decode) stay generated straight-line code. What a table says, and how it finds each member of M's struct:
+ * ones (size, encode, decode) stay generated straight-line code, but in the size tier (pbj_table_wire.h). What
+ * a table says, and how it finds each member of M's struct:
  *
  * - a field's member by its offset in the struct and its size (sizeof the member: one value, a pointer, an
  *   array's {data, count}; a wrapper's value through its unknown-fields slice, so that slice ends at
@@ -28,8 +29,8 @@ extern "C" {
  *   proto_names) is the pool string just after its JSON name, which then has a string of its own.
  *
  * Extensions are M's pbj_ext records (raw, by number: merge and copy append b's, those of the numbers in
- * ext_singular, singular numbers, strings and bytes, replacing m's) at offset `ext`; message sets are only
- * flagged (PBJ_T_MSGSET) for now. pbj.comparable's keys (M_compare) are the list `compare`.
+ * ext_singular, singular numbers, strings and bytes, replacing m's) at offset `ext`; a message set is flagged
+ * PBJ_T_MSGSET. pbj.comparable's keys (M_compare) are the list `compare`.
  *
  * The walks: pbj_table_equal (M_equal), pbj_table_merge (M_merge), pbj_table_copy (M_copy), pbj_table_sort_maps
  * (M_sort_maps), pbj_table_missing (M_missing) and pbj_table_compare (M_compare). Map entries are sorted by
@@ -320,6 +321,26 @@ PBJ_INLINE size_t pbj__elem_size(const pbj_field *f)
     case PBJ_TYPE_SINT64: return 8;
     default: return 4;
     }
+}
+
+/* The wire type a field of this type is written with. */
+PBJ_INLINE uint32_t pbj__type_wire(uint8_t type)
+{
+    switch (type) {
+    case PBJ_TYPE_DOUBLE: case PBJ_TYPE_FIXED64: case PBJ_TYPE_SFIXED64: return PBJ_WT_I64;
+    case PBJ_TYPE_FLOAT: case PBJ_TYPE_FIXED32: case PBJ_TYPE_SFIXED32: return PBJ_WT_I32;
+    case PBJ_TYPE_STRING: case PBJ_TYPE_BYTES: case PBJ_TYPE_MESSAGE: return PBJ_WT_LEN;
+    case PBJ_TYPE_GROUP: return PBJ_WT_SGROUP;
+    default: return PBJ_WT_VARINT;
+    }
+}
+
+/* The wire type of one value of extension f, | PBJ__EXT_PACKABLE | PBJ__EXT_ITEM: the records decode keeps. */
+PBJ_INLINE int pbj__ext_kind(const pbj_field *f)
+{
+    int wt = (int)pbj__type_wire(f->type);
+    if (f->mode == PBJ_MODE_REPEATED && wt != PBJ_WT_LEN && wt != PBJ_WT_SGROUP) wt |= PBJ__EXT_PACKABLE;
+    return f->flags & PBJ_F_ITEM ? wt | PBJ__EXT_ITEM : wt;
 }
 
 /* ---- equality (M_equal) --------------------------------------------------------------------------- */

@@ -21,9 +21,9 @@ const pbj_json_enum golden_tier_size_Kind__json = {(const pbj__jin_name[]){
  * differs), then its oneofs' names, then its extensions' text and JSON names; in pieces laid end to end
  * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
 static const struct {
-    char s0[344];
+    char s0[442];
 } pbj__pool_tier_size_proto = {
-    "golden.tier_size.Kind\000KIND_A\000KIND_B\000golden.tier_size.Leaf\000name\000next\000golden.tier_size.Reading\000golden.tier_size.Reading.id\000id\000delta\000samples\000kinds\000leaves\000t\000where\000Note\000note\000note\000at\000golden.tier_size.Reading.LeavesEntry\000key\000value\000golden.tier_size.Reading.Note\000body\000golden.tier_size.Open\000x\000[golden.tier_size.open_kind]\000golden.tier_size.HoldsOpen\000open",
+    "golden.tier_size.Kind\000KIND_A\000KIND_B\000golden.tier_size.Leaf\000name\000next\000golden.tier_size.Reading\000golden.tier_size.Reading.id\000id\000delta\000samples\000kinds\000leaves\000t\000where\000Note\000note\000note\000at\000golden.tier_size.Reading.LeavesEntry\000key\000value\000golden.tier_size.Reading.Note\000body\000golden.tier_size.Open\000x\000[golden.tier_size.open_kind]\000golden.tier_size.HoldsOpen\000open\000golden.tier_size.Set\000[golden.tier_size.Item]\000[golden.tier_size.Item.item]\000golden.tier_size.Item\000v",
 };
 
 /* golden.tier_size.Kind */
@@ -107,6 +107,28 @@ static const pbj_field golden_tier_size_HoldsOpen__fields[] = {
 PBJ_CODEC(golden_tier_size_HoldsOpen, golden_tier_size_HoldsOpen__decode, golden_tier_size_HoldsOpen_size, golden_tier_size_HoldsOpen_encode_partial, golden_tier_size_HoldsOpen_sort_maps, golden_tier_size_HoldsOpen_missing);
 const pbj_table golden_tier_size_HoldsOpen__table = {(const char *)&pbj__pool_tier_size_proto, golden_tier_size_HoldsOpen__fields, NULL, NULL, 312, sizeof(golden_tier_size_HoldsOpen), 1, 1, 0,
                            PBJ_OFFSET(golden_tier_size_HoldsOpen, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_tier_size_HoldsOpen__codec, NULL, 0,
+                           0, NULL, PBJ_WKT_NONE, NULL};
+
+/* golden.tier_size.Set */
+static const pbj_field golden_tier_size_Set__exts[] = {
+    {100, PBJ_TYPE_MESSAGE, PBJ_MODE_OPTIONAL, PBJ_F_ITEM, 0, 0, 0, 365, 389, &golden_tier_size_Item__table, NULL},   /* golden.tier_size.Item.item */
+};
+static const uint32_t golden_tier_size_Set__ext_ranges[] = {4, 2147483646};
+#ifdef PBJ_JSON_H
+static void golden_tier_size_Set__json_ext(const void *vm, pbj_json *j, uint32_t lo, uint32_t hi);   /* its extensions in JSON */
+#endif
+PBJ_CODEC(golden_tier_size_Set, golden_tier_size_Set__decode, golden_tier_size_Set_size, golden_tier_size_Set_encode_partial, golden_tier_size_Set_sort_maps, golden_tier_size_Set_missing);
+const pbj_table golden_tier_size_Set__table = {(const char *)&pbj__pool_tier_size_proto, NULL, NULL, NULL, 344, sizeof(golden_tier_size_Set), 0, 0, 0,
+                           PBJ_OFFSET(golden_tier_size_Set, pbj_unknown), PBJ_OFFSET(golden_tier_size_Set, pbj_ext), PBJ_T_MSGSET, NULL, NULL, &golden_tier_size_Set__codec, golden_tier_size_Set__exts, 1,
+                           1, golden_tier_size_Set__ext_ranges, PBJ_WKT_NONE, PBJ_JSON_EXT(golden_tier_size_Set__json_ext)};
+
+/* golden.tier_size.Item */
+static const pbj_field golden_tier_size_Item__fields[] = {
+    {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_tier_size_Item, v), PBJ_OFFSET(golden_tier_size_Item, has_v), 440, 440, NULL, NULL},   /* v */
+};
+PBJ_CODEC(golden_tier_size_Item, golden_tier_size_Item__decode, golden_tier_size_Item_size, golden_tier_size_Item_encode_partial, golden_tier_size_Item_sort_maps, golden_tier_size_Item_missing);
+const pbj_table golden_tier_size_Item__table = {(const char *)&pbj__pool_tier_size_proto, golden_tier_size_Item__fields, NULL, NULL, 418, sizeof(golden_tier_size_Item), 1, 1, 0,
+                           PBJ_OFFSET(golden_tier_size_Item, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_tier_size_Item__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
 
 /* ==== golden.tier_size.Leaf ==== */
@@ -278,13 +300,7 @@ void golden_tier_size_Open_init(golden_tier_size_Open *m)
     memset(m, 0, sizeof *m);
 }
 
-size_t golden_tier_size_Open_size(const golden_tier_size_Open *m)
-{
-    size_t n = m->pbj_unknown.len;
-    n += m->pbj_ext.len;
-    if (m->has_x) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->x);
-    return n;
-}
+size_t golden_tier_size_Open_size(const golden_tier_size_Open *m) { return pbj_table_size(&golden_tier_size_Open__table, m); }   /* the size tier: its table walked */
 
 pbj_status golden_tier_size_Open_encode(const golden_tier_size_Open *m, uint8_t *buf, size_t cap, size_t *len)
 {
@@ -311,53 +327,9 @@ pbj_status golden_tier_size_Open_decode(golden_tier_size_Open *m, const uint8_t 
     return st;
 }
 
-uint8_t *golden_tier_size_Open__write(const golden_tier_size_Open *m, uint8_t *p)
-{
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
-    p = pbj__ext_rput(m->pbj_ext, 100, 199, p);
-    if (m->has_x) {
-        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->x);
-        *--p = 0x08;
-    }
-    return p;
-}
+uint8_t *golden_tier_size_Open__write(const golden_tier_size_Open *m, uint8_t *p) { return pbj_table_write(&golden_tier_size_Open__table, m, p); }
+pbj_status golden_tier_size_Open__decode(golden_tier_size_Open *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d) { return pbj_table_decode(&golden_tier_size_Open__table, m, p, end, d); }
 
-pbj_status golden_tier_size_Open__decode(golden_tier_size_Open *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
-{
-    pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
-    while (p < end) {
-        const uint8_t *start = p;
-        uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
-        else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
-        switch (tag) {
-        case 0x8: /* x */
-            {
-                uint64_t v;
-                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
-                m->x = (int32_t)v;
-                m->has_x = 1;
-            }
-            continue;
-        default:
-            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            switch (tag >> 3) {
-            case 100:
-                if (!(p = pbj__ext_field(d, &m->pbj_ext, &m->pbj_unknown, start, p, end, tag, 0, golden_tier_size_Kind_name, true, &st))) return st;
-                continue;
-            default:
-                break;
-            }
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
-            continue;
-        }
-    }
-    d->depth_left++;
-    return PBJ_OK;
-}
 
 /* ==== golden.tier_size.HoldsOpen ==== */
 
@@ -366,15 +338,7 @@ void golden_tier_size_HoldsOpen_init(golden_tier_size_HoldsOpen *m)
     memset(m, 0, sizeof *m);
 }
 
-size_t golden_tier_size_HoldsOpen_size(const golden_tier_size_HoldsOpen *m)
-{
-    size_t n = m->pbj_unknown.len;
-    if (m->open) {
-        size_t s = golden_tier_size_Open_size(m->open);
-        n += 1 + pbj_len_size(s);
-    }
-    return n;
-}
+size_t golden_tier_size_HoldsOpen_size(const golden_tier_size_HoldsOpen *m) { return pbj_table_size(&golden_tier_size_HoldsOpen__table, m); }   /* the size tier: its table walked */
 
 pbj_status golden_tier_size_HoldsOpen_encode(const golden_tier_size_HoldsOpen *m, uint8_t *buf, size_t cap, size_t *len)
 {
@@ -401,52 +365,85 @@ pbj_status golden_tier_size_HoldsOpen_decode(golden_tier_size_HoldsOpen *m, cons
     return st;
 }
 
-uint8_t *golden_tier_size_HoldsOpen__write(const golden_tier_size_HoldsOpen *m, uint8_t *p)
+uint8_t *golden_tier_size_HoldsOpen__write(const golden_tier_size_HoldsOpen *m, uint8_t *p) { return pbj_table_write(&golden_tier_size_HoldsOpen__table, m, p); }
+pbj_status golden_tier_size_HoldsOpen__decode(golden_tier_size_HoldsOpen *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d) { return pbj_table_decode(&golden_tier_size_HoldsOpen__table, m, p, end, d); }
+
+
+/* ==== golden.tier_size.Set ==== */
+
+void golden_tier_size_Set_init(golden_tier_size_Set *m)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
-    if (m->open) {
-        {
-            uint8_t *mark = p;
-            p = golden_tier_size_Open__write(m->open, p);
-            p = pbj_rput_varint(p, (size_t)(mark - p));
-            *--p = 0x0a;
-        }
-    }
-    return p;
+    memset(m, 0, sizeof *m);
 }
 
-pbj_status golden_tier_size_HoldsOpen__decode(golden_tier_size_HoldsOpen *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
+size_t golden_tier_size_Set_size(const golden_tier_size_Set *m) { return pbj_table_size(&golden_tier_size_Set__table, m); }   /* the size tier: its table walked */
+
+pbj_status golden_tier_size_Set_encode(const golden_tier_size_Set *m, uint8_t *buf, size_t cap, size_t *len)
 {
-    pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
-    while (p < end) {
-        const uint8_t *start = p;
-        uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
-        else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
-        switch (tag) {
-        case 0xa: /* open */
-            if (!m->open) {
-                if (!(m->open = (golden_tier_size_Open *)pbj_arena_alloc(d->arena, sizeof(golden_tier_size_Open)))) return PBJ_ERR_NOMEM;
-                golden_tier_size_Open_init(m->open);
-            }
-            {
-                size_t len;
-                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
-                if ((st = golden_tier_size_Open__decode(m->open, p, p + len, d)) != PBJ_OK) return st;
-                p += len;
-            }
-            continue;
-        default:
-            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
-            continue;
-        }
+    size_t n = golden_tier_size_Set_size(m);
+    *len = n == PBJ_SIZE_ERROR ? 0 : n;
+    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
+    if (n > INT32_MAX) return PBJ_ERR_SIZE;
+    if (n > cap) return PBJ_ERR_BUFFER;
+    if (n) {
+        uint8_t *start = golden_tier_size_Set__write(m, buf + n);
+        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
+        (void)start;
     }
-    d->depth_left++;
     return PBJ_OK;
 }
+
+pbj_status golden_tier_size_Set_decode(golden_tier_size_Set *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_decoder d;
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
+    golden_tier_size_Set_init(m);
+    pbj_status st = len ? golden_tier_size_Set__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
+    st = pbj__decode_uncap(arena, cap, st);
+    return st;
+}
+
+uint8_t *golden_tier_size_Set__write(const golden_tier_size_Set *m, uint8_t *p) { return pbj_table_write(&golden_tier_size_Set__table, m, p); }
+pbj_status golden_tier_size_Set__decode(golden_tier_size_Set *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d) { return pbj_table_decode(&golden_tier_size_Set__table, m, p, end, d); }
+
+
+/* ==== golden.tier_size.Item ==== */
+
+void golden_tier_size_Item_init(golden_tier_size_Item *m)
+{
+    memset(m, 0, sizeof *m);
+}
+
+size_t golden_tier_size_Item_size(const golden_tier_size_Item *m) { return pbj_table_size(&golden_tier_size_Item__table, m); }   /* the size tier: its table walked */
+
+pbj_status golden_tier_size_Item_encode(const golden_tier_size_Item *m, uint8_t *buf, size_t cap, size_t *len)
+{
+    size_t n = golden_tier_size_Item_size(m);
+    *len = n == PBJ_SIZE_ERROR ? 0 : n;
+    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
+    if (n > INT32_MAX) return PBJ_ERR_SIZE;
+    if (n > cap) return PBJ_ERR_BUFFER;
+    if (n) {
+        uint8_t *start = golden_tier_size_Item__write(m, buf + n);
+        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
+        (void)start;
+    }
+    return PBJ_OK;
+}
+
+pbj_status golden_tier_size_Item_decode(golden_tier_size_Item *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_decoder d;
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
+    golden_tier_size_Item_init(m);
+    pbj_status st = len ? golden_tier_size_Item__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
+    st = pbj__decode_uncap(arena, cap, st);
+    return st;
+}
+
+uint8_t *golden_tier_size_Item__write(const golden_tier_size_Item *m, uint8_t *p) { return pbj_table_write(&golden_tier_size_Item__table, m, p); }
+pbj_status golden_tier_size_Item__decode(golden_tier_size_Item *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d) { return pbj_table_decode(&golden_tier_size_Item__table, m, p, end, d); }
+
 
 #ifdef PBJ_JSON_H
 static void golden_tier_size_Leaf__json(const void *m, pbj_json *j) { pbj__json_message(&golden_tier_size_Leaf__table, m, j); }
@@ -930,6 +927,202 @@ pbj_status golden_tier_size_HoldsOpen__from_json(void *pm, pbj__json_in *j)   /*
     return pbj__jin_message(j, golden_tier_size_HoldsOpen__from_json_form, pm);
 }
 #endif
+#ifdef PBJ_JSON_H
+/* The extensions it knows with numbers in [lo, hi], each once, from m->pbj_ext (others are left out, as unknown fields). */
+static void golden_tier_size_Set__json_ext(const void *vm, pbj_json *j, uint32_t lo, uint32_t hi)
+{
+    const golden_tier_size_Set *m = (golden_tier_size_Set const *)vm;
+    size_t pos = 0;
+    uint32_t last = 0;
+    pbj__ext_rec r;
+    while (pbj__ext_next(m->pbj_ext, &pos, &r)) {
+        if (r.number < lo || r.number > hi || r.number == last) continue;
+        last = r.number;                         /* a number's records are adjacent: its case writes them all */
+        switch (r.number) {
+        case 100: {   /* [golden.tier_size.Item]: every record merged into one message */
+            golden_tier_size_Item x;
+            pbj_arena a;
+            pbj_decoder d;
+            pbj_slice s;
+            pbj_status st = PBJ_OK;
+            size_t k = pbj__ext_payloads(m->pbj_ext, 100, 2, (size_t)-1, &s);
+            pbj_arena_init(&a, NULL, 0);
+            pbj_decoder_init(&d, &a, NULL);
+            golden_tier_size_Item_init(&x);
+            for (size_t i = 0; i < k && st == PBJ_OK; i++) {
+                pbj__ext_payloads(m->pbj_ext, 100, 2, i, &s);
+                st = golden_tier_size_Item__decode(&x, s.data, s.data + s.len, &d);
+            }
+            pbj__json_key(j, "[golden.tier_size.Item.item]", "[golden.tier_size.Item.item]");
+            if (st == PBJ_OK) pbj__json_message(&golden_tier_size_Item__table, &x, j);
+            pbj_arena_free(&a);
+            if (st != PBJ_OK) pbj__json_fail(j, st == PBJ_ERR_NOMEM ? st : PBJ_ERR_JSON);   /* a record that does not decode */
+            break;
+        }
+        default:
+            break;
+        }
+    }
+}
+
+static void golden_tier_size_Set__json(const void *m, pbj_json *j) { pbj__json_message(&golden_tier_size_Set__table, m, j); }
+static pbj_status golden_tier_size_Set__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_tier_size_Set__table, m, out, o); }
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void golden_tier_size_Set__type_init(void *m) { golden_tier_size_Set_init((golden_tier_size_Set *)m); }
+static pbj_status golden_tier_size_Set__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return golden_tier_size_Set_decode((golden_tier_size_Set *)m, buf, len, arena, o);
+}
+static size_t golden_tier_size_Set__type_size(void *m) { return golden_tier_size_Set_size((golden_tier_size_Set *)m); }
+static pbj_status golden_tier_size_Set__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_tier_size_Set_encode((golden_tier_size_Set *)m, buf, cap, len); }
+const pbj_msg_type golden_tier_size_Set__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "golden.tier_size.Set", sizeof(golden_tier_size_Set), golden_tier_size_Set__type_init, golden_tier_size_Set__type_decode, golden_tier_size_Set__type_size, golden_tier_size_Set__type_encode,
+    golden_tier_size_Set__type_to_json, golden_tier_size_Set__json, golden_tier_size_Set__from_json
+,
+};
+#endif
+
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_tier_size_Set_from_json(golden_tier_size_Set *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&golden_tier_size_Set__type, m, json, len, arena, o);
+}
+
+/* The value of extension k of the reader's table, after its key, made a record in m->pbj_ext. */
+static pbj_status golden_tier_size_Set__json_ext_read(golden_tier_size_Set *m, pbj__json_in *j, int32_t k)
+{
+    pbj_arena *a = j->arena;
+    switch (k) {
+    case 0: {   /* [golden.tier_size.Item] */
+        golden_tier_size_Item *v;
+        if (pbj__jin_null(j)) break;
+        if (!(v = (golden_tier_size_Item *)pbj__jin_alloc(j, sizeof *v))) return j->st;
+        golden_tier_size_Item_init(v);
+        if (golden_tier_size_Item__from_json(v, j) != PBJ_OK) return j->st;
+        {
+            size_t s = golden_tier_size_Item_size(v);
+            if (s == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+            size_t n = 2 + pbj_len_size(s);
+            n += 4 + pbj_varint_size(100) - 2;           /* an item: group 1 { type_id = 2; message = 3 } */
+            uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;
+            if (!rec) return PBJ_ERR_NOMEM;
+            *p++ = 0x0b;
+            *p++ = 0x10;
+            p = pbj_put_varint(p, 100);
+            *p++ = 0x1a;
+            p = pbj_put_varint(p, s);
+            p += s;
+            uint8_t *start = golden_tier_size_Item__write(v, p);   /* back to front, ending at p */
+            PBJ_ASSERT(start == p - s);
+            (void)start;
+            *p++ = 0x0c;
+            return pbj__ext_set(a, &m->pbj_ext, 100, rec, (size_t)(p - rec));
+        }
+    }
+    default:
+        break;
+    }
+    return j->st;
+}
+
+static pbj_status golden_tier_size_Set__from_json_form(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"[golden.tier_size.Item]", 23, 0},
+        {"[golden.tier_size.Item.item]", 28, 0},
+    };
+    golden_tier_size_Set *m = (golden_tier_size_Set *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 2, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0:
+            if (!pbj__jin_status(j, golden_tier_size_Set__json_ext_read(m, j, k))) return j->st;
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+
+pbj_status golden_tier_size_Set__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_tier_size_Set__from_json_form, pm);
+}
+#endif
+#ifdef PBJ_JSON_H
+static void golden_tier_size_Item__json(const void *m, pbj_json *j) { pbj__json_message(&golden_tier_size_Item__table, m, j); }
+static pbj_status golden_tier_size_Item__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_tier_size_Item__table, m, out, o); }
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void golden_tier_size_Item__type_init(void *m) { golden_tier_size_Item_init((golden_tier_size_Item *)m); }
+static pbj_status golden_tier_size_Item__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return golden_tier_size_Item_decode((golden_tier_size_Item *)m, buf, len, arena, o);
+}
+static size_t golden_tier_size_Item__type_size(void *m) { return golden_tier_size_Item_size((golden_tier_size_Item *)m); }
+static pbj_status golden_tier_size_Item__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_tier_size_Item_encode((golden_tier_size_Item *)m, buf, cap, len); }
+const pbj_msg_type golden_tier_size_Item__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "golden.tier_size.Item", sizeof(golden_tier_size_Item), golden_tier_size_Item__type_init, golden_tier_size_Item__type_decode, golden_tier_size_Item__type_size, golden_tier_size_Item__type_encode,
+    golden_tier_size_Item__type_to_json, golden_tier_size_Item__json, golden_tier_size_Item__from_json
+,
+};
+#endif
+
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_tier_size_Item_from_json(golden_tier_size_Item *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&golden_tier_size_Item__type, m, json, len, arena, o);
+}
+
+static pbj_status golden_tier_size_Item__from_json_form(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"v", 1, 0},
+    };
+    golden_tier_size_Item *m = (golden_tier_size_Item *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 1, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* v */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int32(j, &m->v)) return j->st;
+                if (keep) {
+                    m->has_v = 1;
+                }
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+
+pbj_status golden_tier_size_Item__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_tier_size_Item__from_json_form, pm);
+}
+#endif
 /* ==== extensions ==== */
 
 bool golden_tier_size_open_kind_has(const golden_tier_size_Open *m)
@@ -961,6 +1154,57 @@ pbj_status golden_tier_size_open_kind_set(golden_tier_size_Open *m, int32_t v, p
 pbj_status golden_tier_size_open_kind_clear(golden_tier_size_Open *m, pbj_arena *a)
 {
     pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 100, 0, golden_tier_size_Kind_name);
+    if (st0 != PBJ_OK) return st0;
+    return pbj__ext_remove(a, &m->pbj_ext, 100);
+}
+
+bool golden_tier_size_Item_item_has(const golden_tier_size_Set *m)
+{
+    pbj_slice s;
+    return pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 100), 100, 2, (size_t)-1, &s) != 0;
+}
+
+pbj_status golden_tier_size_Item_item_get(const golden_tier_size_Set *m, golden_tier_size_Item *out, pbj_arena *a)
+{
+    pbj_decoder d;
+    pbj_slice s;
+    size_t k = pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 100), 100, 2, 0, &s);
+    pbj_decoder_init(&d, a, NULL);
+    golden_tier_size_Item_init(out);
+    for (size_t i = 0; i < k; i++) {          /* every record merges into one message */
+        pbj_status st;
+        pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 100), 100, 2, i, &s);
+        if ((st = golden_tier_size_Item__decode(out, s.data, s.data + s.len, &d)) != PBJ_OK) return st;
+    }
+    return PBJ_OK;
+}
+
+pbj_status golden_tier_size_Item_item_set(golden_tier_size_Set *m, const golden_tier_size_Item * v, pbj_arena *a)
+{
+    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 100, 2, NULL);
+    if (st0 != PBJ_OK) return st0;
+    size_t s = golden_tier_size_Item_size(v);
+    if (s == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    size_t n = 2 + pbj_len_size(s);
+    n += 4 + pbj_varint_size(100) - 2;           /* an item: group 1 { type_id = 2; message = 3 } */
+    uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;
+    if (!rec) return PBJ_ERR_NOMEM;
+    *p++ = 0x0b;
+    *p++ = 0x10;
+    p = pbj_put_varint(p, 100);
+    *p++ = 0x1a;
+    p = pbj_put_varint(p, s);
+    p += s;
+    uint8_t *start = golden_tier_size_Item__write(v, p);   /* back to front, ending at p */
+    PBJ_ASSERT(start == p - s);
+    (void)start;
+    *p++ = 0x0c;
+    return pbj__ext_set(a, &m->pbj_ext, 100, rec, (size_t)(p - rec));
+}
+
+pbj_status golden_tier_size_Item_item_clear(golden_tier_size_Set *m, pbj_arena *a)
+{
+    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 100, 2, NULL);
     if (st0 != PBJ_OK) return st0;
     return pbj__ext_remove(a, &m->pbj_ext, 100);
 }
@@ -1178,5 +1422,65 @@ pbj_status golden_tier_size_HoldsOpen_read_delimited(golden_tier_size_HoldsOpen 
     pbj_slice record;
     pbj_status st = pbj_source_next(in, &record);
     return st != PBJ_OK ? st : golden_tier_size_HoldsOpen_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== golden.tier_size.Set: building helpers ==== */
+
+pbj_status golden_tier_size_Set_encode_append(const golden_tier_size_Set *m, pbj_buf *out)
+{
+    if (golden_tier_size_Set_missing(m)) return pbj_missing_status(golden_tier_size_Set_missing(m));
+    size_t n = golden_tier_size_Set_size(m);
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st != PBJ_OK) return st;
+    out->len += n;
+    golden_tier_size_Set__write(m, out->data + out->len);   /* back to front, ending there */
+    return PBJ_OK;
+}
+
+pbj_status golden_tier_size_Set_write_delimited(const golden_tier_size_Set *m, pbj_sink *out)
+{
+    if (golden_tier_size_Set_missing(m)) return pbj_missing_status(golden_tier_size_Set_missing(m));
+    size_t n = golden_tier_size_Set_size(m);
+    uint8_t *body = NULL;
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) golden_tier_size_Set__write(m, body + n);   /* back to front, ending at body + n */
+    return pbj_sink_close(out, st, n);
+}
+
+pbj_status golden_tier_size_Set_read_delimited(golden_tier_size_Set *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : golden_tier_size_Set_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== golden.tier_size.Item: building helpers ==== */
+
+pbj_status golden_tier_size_Item_encode_append(const golden_tier_size_Item *m, pbj_buf *out)
+{
+    if (golden_tier_size_Item_missing(m)) return pbj_missing_status(golden_tier_size_Item_missing(m));
+    size_t n = golden_tier_size_Item_size(m);
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st != PBJ_OK) return st;
+    out->len += n;
+    golden_tier_size_Item__write(m, out->data + out->len);   /* back to front, ending there */
+    return PBJ_OK;
+}
+
+pbj_status golden_tier_size_Item_write_delimited(const golden_tier_size_Item *m, pbj_sink *out)
+{
+    if (golden_tier_size_Item_missing(m)) return pbj_missing_status(golden_tier_size_Item_missing(m));
+    size_t n = golden_tier_size_Item_size(m);
+    uint8_t *body = NULL;
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) golden_tier_size_Item__write(m, body + n);   /* back to front, ending at body + n */
+    return pbj_sink_close(out, st, n);
+}
+
+pbj_status golden_tier_size_Item_read_delimited(golden_tier_size_Item *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : golden_tier_size_Item_decode(m, record.data, record.len, arena, opts);
 }
 
