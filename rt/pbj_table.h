@@ -202,6 +202,23 @@ struct pbj_table {
 #endif
 #define PBJ_WRAPPER_MEMBER(T, m, u) (uint32_t)offsetof(T, m), (uint32_t)(offsetof(T, u) + sizeof(pbj_slice) - offsetof(T, m))
 
+/* The shapes this copy of the runtime walks in size, encode, decode (pbj_table_wire.h) and sort_maps: a size-tier
+ * file's generated source, which knows every table its walks reach (through their fields), defines PBJ_TW_SHAPES
+ * to those before it includes the runtime, so that a microcontroller's program links no handler of a shape it does
+ * not use. */
+#define PBJ_TW_EXT 1        /* extensions and message sets */
+#define PBJ_TW_MAP 2
+#define PBJ_TW_WRAPPER 4    /* google.protobuf wrappers held as their value */
+#define PBJ_TW_CLOSED 8     /* closed enums */
+#define PBJ_TW_GROUP 16
+#if !defined(PBJ_TW_SHAPES) || defined(PBJ_SINGLE_DEFINITION)
+#undef PBJ_TW_SHAPES
+#define PBJ_TW_SHAPES 31
+#endif
+#define PBJ__TW(shape) ((PBJ_TW_SHAPES & PBJ_TW_##shape) != 0)
+#define PBJ__TW_GROUP(f) (PBJ__TW(GROUP) && (f)->type == PBJ_TYPE_GROUP)
+#define PBJ__TW_CLOSED(f) (PBJ__TW(CLOSED) && ((f)->flags & PBJ_F_CLOSED_ENUM))
+
 /* ---- reading members ---------------------------------------------------------------------------- */
 
 PBJ_INLINE const uint8_t *pbj__at(const void *m, uint32_t offset) { return (const uint8_t *)m + offset; }
@@ -851,7 +868,7 @@ PBJ_MUST_USE PBJ_INLINE pbj_status pbj_table_copy(const pbj_table *t, void *dst,
 /* m's maps sorted by key (M_sort_maps). */
 PBJ_MUST_USE PBJ_INLINE pbj_status pbj_table_sort_maps(const pbj_table *t, void *m, pbj_arena *arena)
 {
-    return pbj__table_sort_maps(t, m, arena, PBJ_MAX_ENCODE_DEPTH);
+    return PBJ__TW(MAP) ? pbj__table_sort_maps(t, m, arena, PBJ_MAX_ENCODE_DEPTH) : PBJ_OK;   /* no table of this copy has maps */
 }
 
 /* The full name of the first required field not set (M_missing), NULL when none, PBJ_MISSING_TOO_DEEP nested

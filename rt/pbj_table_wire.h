@@ -153,7 +153,7 @@ PBJ_OUTLINE size_t pbj__tw_value_size(const pbj_field *f, const uint8_t *at, boo
         const void *sub = pointer ? pbj__ptr_at(at, 0) : at;
         size_t s = sub ? pbj_table_size_depth(f->sub, sub, depth) : 0;
         if (s == PBJ_SIZE_ERROR) return s;
-        return f->type == PBJ_TYPE_GROUP ? s + pbj_varint_size(PBJ_TAG(f->number, PBJ_WT_EGROUP)) : pbj_len_size(s);
+        return PBJ__TW_GROUP(f) ? s + pbj_varint_size(PBJ_TAG(f->number, PBJ_WT_EGROUP)) : pbj_len_size(s);
     }
     if (f->type == PBJ_TYPE_STRING || f->type == PBJ_TYPE_BYTES) return pbj_len_size(((const pbj_slice *)(const void *)at)->len);
     return pbj__tw_scalar_size(f->type, pbj__tw_load(f->type, at));
@@ -190,10 +190,10 @@ PBJ_OUTLINE size_t pbj__tw_field_size(const pbj_table *t, const pbj_field *f, co
     }
     switch (pbj__tw_written(t, f, m)) {
     case 0: return 0;
-    case 2: return tag + (f->type == PBJ_TYPE_GROUP ? tag : 1);
+    case 2: return tag + (PBJ__TW_GROUP(f) ? tag : 1);
     default: break;
     }
-    if (f->mode == PBJ_MODE_WRAPPER) return tag + pbj_len_size(pbj__tw_wrapper_size(f, m));
+    if (PBJ__TW(WRAPPER) && f->mode == PBJ_MODE_WRAPPER) return tag + pbj_len_size(pbj__tw_wrapper_size(f, m));
     s = pbj__tw_value_size(f, at, f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP, depth);
     return s == PBJ_SIZE_ERROR ? s : tag + s;
 }
@@ -205,8 +205,8 @@ PBJ_OUTLINE size_t pbj_table_size_depth(const pbj_table *t, const void *m, uint3
 {
     if (PBJ_UNLIKELY(depth-- == 0)) return PBJ_SIZE_ERROR;
     pbj_slice ext = pbj__tw_slice(m, t->ext), unknown = pbj__tw_slice(m, t->unknown);
-    if (t->flags & PBJ_T_MSGSET) return pbj__msgset_items(ext, unknown, NULL);   /* items only, its unknown fields too */
-    size_t n = unknown.len + ext.len;
+    if (PBJ__TW(EXT) && (t->flags & PBJ_T_MSGSET)) return pbj__msgset_items(ext, unknown, NULL);   /* items only, its unknown fields too */
+    size_t n = unknown.len + (PBJ__TW(EXT) ? ext.len : 0);
     for (uint32_t i = 0; i < t->count; i++) {
         size_t s = pbj__tw_field_size(t, &t->fields[i], m, depth);
         if (s == PBJ_SIZE_ERROR) return s;
@@ -229,9 +229,9 @@ PBJ_OUTLINE uint8_t *pbj__tw_rput_value(const pbj_field *f, const uint8_t *at, b
     if (f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP) {
         const void *sub = pointer ? pbj__ptr_at(at, 0) : at;
         uint8_t *mark = p;
-        if (f->type == PBJ_TYPE_GROUP) p = pbj_rput_varint(p, PBJ_TAG(f->number, PBJ_WT_EGROUP));
+        if (PBJ__TW_GROUP(f)) p = pbj_rput_varint(p, PBJ_TAG(f->number, PBJ_WT_EGROUP));
         if (sub) p = pbj_table_write(f->sub, sub, p);
-        return f->type == PBJ_TYPE_GROUP ? p : pbj_rput_varint(p, (size_t)(mark - p));
+        return PBJ__TW_GROUP(f) ? p : pbj_rput_varint(p, (size_t)(mark - p));
     }
     if (f->type == PBJ_TYPE_STRING || f->type == PBJ_TYPE_BYTES) return pbj_rput_bytes(p, *(const pbj_slice *)(const void *)at);
     return pbj__tw_rput_scalar(p, f->type, pbj__tw_load(f->type, at));
@@ -265,12 +265,12 @@ PBJ_OUTLINE uint8_t *pbj__tw_rput_field(const pbj_table *t, const pbj_field *f, 
     switch (pbj__tw_written(t, f, m)) {
     case 0: return p;
     case 2:
-        if (f->type == PBJ_TYPE_GROUP) p = pbj__tw_rput_tag(p, f, PBJ_WT_EGROUP);
+        if (PBJ__TW_GROUP(f)) p = pbj__tw_rput_tag(p, f, PBJ_WT_EGROUP);
         else *--p = 0;
         return pbj__tw_rput_tag(p, f, wire);
     default: break;
     }
-    if (f->mode == PBJ_MODE_WRAPPER) {
+    if (PBJ__TW(WRAPPER) && f->mode == PBJ_MODE_WRAPPER) {
         uint8_t *mark = p;
         pbj_slice u = *pbj__tw_wrapper_unknown(f, (void *)(uintptr_t)m);
         bool text = f->type == PBJ_TYPE_STRING || f->type == PBJ_TYPE_BYTES;
@@ -290,14 +290,15 @@ PBJ_OUTLINE uint8_t *pbj_table_write(const pbj_table *t, const void *m, uint8_t 
 {
     pbj_slice ext = pbj__tw_slice(m, t->ext), unknown = pbj__tw_slice(m, t->unknown);
     uint32_t above = UINT32_MAX;   /* the extensions numbered up to above come after the field written next */
-    if (t->flags & PBJ_T_MSGSET) return pbj__msgset_rput(ext, unknown, p);
+    if (PBJ__TW(EXT) && (t->flags & PBJ_T_MSGSET)) return pbj__msgset_rput(ext, unknown, p);
     if (unknown.len) p = pbj_rput_raw(p, unknown.data, unknown.len);
     for (uint32_t i = t->count; i-- > 0;) {
         const pbj_field *f = &t->fields[i];
-        p = pbj__tw_rput_field(t, f, m, pbj__ext_rput(ext, f->number + 1, above, p));
+        if (PBJ__TW(EXT)) p = pbj__ext_rput(ext, f->number + 1, above, p);
+        p = pbj__tw_rput_field(t, f, m, p);
         above = f->number - 1;
     }
-    return pbj__ext_rput(ext, 0, above, p);
+    return PBJ__TW(EXT) ? pbj__ext_rput(ext, 0, above, p) : p;
 }
 #endif
 
@@ -353,7 +354,7 @@ PBJ_INLINE const uint8_t *pbj__tw_read_msg(const pbj_field *f, void *sub, const 
 {
     const uint8_t *body_end, *after;
     size_t len;
-    if (f->type == PBJ_TYPE_GROUP) {
+    if (PBJ__TW_GROUP(f)) {
         if (!(after = pbj_group_body(p, end, PBJ_TAG(f->number, PBJ_WT_SGROUP), d, &body_end, st))) return NULL;
     } else {
         if (!(p = pbj__get_len_in(p, end, d, &len, st))) return NULL;
@@ -410,7 +411,7 @@ PBJ_OUTLINE const uint8_t *pbj__tw_read_packed(const pbj_field *f, void *m, pbj_
     while (p < pe) {
         uint64_t v;
         if (!(p = pbj__tw_read_scalar(p, pe, wire, d, &v, st))) return NULL;
-        if (closed && !pbj__tw_enum_known(f->en, v)) {
+        if (PBJ__TW(CLOSED) && closed && !pbj__tw_enum_known(f->en, v)) {
             if (!pbj_unknown_varint(d, unknown, (int32_t)f->number, v, st)) return NULL;
             continue;
         }
@@ -432,7 +433,7 @@ PBJ_OUTLINE const uint8_t *pbj__tw_read_entry(const pbj_field *f, void *m, pbj_s
     if (!(e = pbj__tw_grow_one(at, f->sub->size, d))) return pbj__tw_fail(st, PBJ_ERR_NOMEM);
     pbj__tw_init(f->sub, e);
     if (!(p = pbj__tw_read_msg(f, e, p, end, d, st))) return NULL;
-    if (f->flags & PBJ_F_CLOSED_ENUM) {
+    if (PBJ__TW_CLOSED(f)) {
         const pbj_field *value = &f->sub->fields[1];
         if (!pbj__tw_enum_known(value->en, pbj__tw_load(PBJ_TYPE_ENUM, e + value->offset))) {
             if (d->unknown == PBJ_UNKNOWN_REJECT) return pbj__tw_fail(st, PBJ_ERR_UNKNOWN_FIELD);
@@ -487,7 +488,7 @@ PBJ_OUTLINE const uint8_t *pbj__tw_read_one(const pbj_table *t, const pbj_field 
 {
     uint8_t *at = pbj__tw_at(m, f->offset);
     bool yes = true;
-    if (f->mode == PBJ_MODE_WRAPPER) return pbj__tw_read_wrapper(f, m, p, end, d, st);
+    if (PBJ__TW(WRAPPER) && f->mode == PBJ_MODE_WRAPPER) return pbj__tw_read_wrapper(f, m, p, end, d, st);
     if (f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP) {
         void *sub = pbj__tw_sub(t, f, m, d);
         if (!sub) return pbj__tw_fail(st, PBJ_ERR_NOMEM);
@@ -500,7 +501,7 @@ PBJ_OUTLINE const uint8_t *pbj__tw_read_one(const pbj_table *t, const pbj_field 
     } else {
         uint64_t v;
         if (!(p = pbj__tw_read_scalar(p, end, pbj__type_wire(f->type), d, &v, st))) return NULL;
-        if ((f->flags & PBJ_F_CLOSED_ENUM) && !(t->flags & PBJ_T_MAP_ENTRY) && !pbj__tw_enum_known(f->en, v))
+        if (PBJ__TW_CLOSED(f) && !(t->flags & PBJ_T_MAP_ENTRY) && !pbj__tw_enum_known(f->en, v))
             return pbj_unknown_varint(d, unknown, (int32_t)f->number, v, st) ? p : NULL;
         pbj__tw_store(f->type, at, v);
     }
@@ -520,7 +521,7 @@ PBJ_OUTLINE const uint8_t *pbj__tw_read_element(const pbj_field *f, void *m, pbj
     uint64_t v = 0;
     if (!msg && f->type != PBJ_TYPE_STRING && f->type != PBJ_TYPE_BYTES) {   /* closed enums: checked before room is made */
         if (!(p = pbj__tw_read_scalar(p, end, pbj__type_wire(f->type), d, &v, st))) return NULL;
-        if ((f->flags & PBJ_F_CLOSED_ENUM) && !pbj__tw_enum_known(f->en, v))
+        if (PBJ__TW_CLOSED(f) && !pbj__tw_enum_known(f->en, v))
             return pbj_unknown_varint(d, unknown, (int32_t)f->number, v, st) ? p : NULL;
     }
     if (!(e = pbj__tw_grow_one(at, msg ? f->sub->size : pbj__tw_width(f->type), d))) return pbj__tw_fail(st, PBJ_ERR_NOMEM);
@@ -605,6 +606,7 @@ PBJ_OUTLINE pbj_status pbj__tw_finish(const pbj_table *t, void *m, pbj_decoder *
     pbj_status st;
     for (uint32_t i = 0; i < t->count; i++) {
         const pbj_field *f = &t->fields[i];
+        if (!PBJ__TW(MAP)) break;
         if (f->mode == PBJ_MODE_MAP && pbj__count_at(m, f->offset) > 1 && (st = pbj__tw_sort_map(f, m, d->arena)) != PBJ_OK) return st;
         if (f->mode == PBJ_MODE_ALWAYS && f->type == PBJ_TYPE_MESSAGE && !pbj__tw_sub(t, f, m, d)) return PBJ_ERR_NOMEM;
     }
@@ -668,12 +670,12 @@ PBJ_OUTLINE pbj_status pbj_table_decode(const pbj_table *t, void *m, const uint8
         if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
         const pbj_field *f = pbj_table_find(t, tag >> 3);
-        if (!f && t->ext != PBJ_TABLE_NONE) p = pbj__tw_ext(t, m, unknown, start, p, end, d, tag, &st);
+        if (PBJ__TW(EXT) && !f && t->ext != PBJ_TABLE_NONE) p = pbj__tw_ext(t, m, unknown, start, p, end, d, tag, &st);
         else if (!f || !pbj__tw_matches(f, tag)) p = pbj__tw_other(t, unknown, start, p, end, d, tag, &st);
-        else if (f->mode == PBJ_MODE_MAP) p = pbj__tw_read_entry(f, m, unknown, start, p, end, d, &st);
+        else if (PBJ__TW(MAP) && f->mode == PBJ_MODE_MAP) p = pbj__tw_read_entry(f, m, unknown, start, p, end, d, &st);
         else if (f->mode != PBJ_MODE_REPEATED) p = pbj__tw_read_one(t, f, m, unknown, p, end, d, &st);
         else if ((tag & 7) == PBJ_WT_LEN && pbj__type_wire(f->type) != PBJ_WT_LEN)
-            p = pbj__tw_read_packed(f, m, unknown, (f->flags & PBJ_F_CLOSED_ENUM) != 0, p, end, d, &st);
+            p = pbj__tw_read_packed(f, m, unknown, PBJ__TW_CLOSED(f), p, end, d, &st);
         else p = pbj__tw_read_element(f, m, unknown, p, end, d, &st);
         if (!p) return st;
     }
