@@ -1699,11 +1699,19 @@ PBJ_OUTLINE const uint8_t *pbj__msgset_field(pbj_decoder *d, pbj_slice *ext, pbj
 }
 #endif
 
+/* Which values a closed enum keeps: known(e, v) (e: what the caller passed, its name function boxed
+ * (pbj__enum_by_name) or its table). */
+typedef bool (*pbj__enum_known)(const void *e, int32_t v);
+typedef struct pbj__name_fn {
+    const char *(*name)(int32_t);
+} pbj__name_fn;
+PBJ_INLINE bool pbj__enum_by_name(const void *e, int32_t v) { return ((const pbj__name_fn *)e)->name(v) != NULL; }
+
 /* A closed enum extension's record r (a varint, or packed) read by decode: its values outside the enum
- * (valid gives NULL) go to *unknown as varint fields, as protobuf; the others stay in *rec (r's bytes, or
+ * (known says false) go to *unknown as varint fields, as protobuf; the others stay in *rec (r's bytes, or
  * a new record in the arena when any went; *n 0 when none stay). */
-PBJ_OUTLINE bool pbj__ext_enum_split(pbj_decoder *d, pbj_slice *unknown, const pbj__ext_rec *r,
-                                     const char *(*valid)(int32_t), const uint8_t **rec, size_t *n, pbj_status *st) PBJ__PROTO
+PBJ_OUTLINE bool pbj__ext_enum_split(pbj_decoder *d, pbj_slice *unknown, const pbj__ext_rec *r, pbj__enum_known known,
+                                     const void *e, const uint8_t **rec, size_t *n, pbj_status *st) PBJ__PROTO
 #if PBJ__BODIES
 {
     const uint8_t *p = r->payload, *q;
@@ -1712,14 +1720,14 @@ PBJ_OUTLINE bool pbj__ext_enum_split(pbj_decoder *d, pbj_slice *unknown, const p
     uint64_t v;
     bool packed = (r->tag & 7) == PBJ_WT_LEN, all = true;
     if (packed) p = pbj_get_varint(p, r->end, &v);
-    for (q = p; q < r->end && (q = pbj_get_varint(q, r->end, &v));) all &= valid((int32_t)v) != NULL;
+    for (q = p; q < r->end && (q = pbj_get_varint(q, r->end, &v));) all &= known(e, (int32_t)v);
     if (all) return true;
     if (!(buf = (uint8_t *)pbj_arena_alloc(d->arena, tag_len + 10 + (size_t)(r->end - p)))) return *st = PBJ_ERR_NOMEM, false;
     vals = w = buf + tag_len + 10;                                   /* the values kept, after room for a length */
     for (q = p; q < r->end;) {
         const uint8_t *at = q;
         q = pbj_get_varint(q, r->end, &v);
-        if (valid((int32_t)v)) w = (uint8_t *)memcpy(w, at, (size_t)(q - at)) + (q - at);
+        if (known(e, (int32_t)v)) w = (uint8_t *)memcpy(w, at, (size_t)(q - at)) + (q - at);
         else if (!pbj_unknown_varint(d, unknown, (int32_t)r->number, v, st)) return false;
     }
     len = (size_t)(w - vals);
@@ -1746,13 +1754,14 @@ PBJ_OUTLINE pbj_status pbj__ext_adopt(pbj_arena *a, pbj_slice *ext, pbj_slice *u
     pbj_status st = PBJ_OK;
     pbj_slice rest = pbj_slice_make(NULL, 0);
     pbj_decoder d;                                                   /* the enum split's arena */
+    pbj__name_fn e = {valid};
     if (!pbj__ext_has(*unknown, number)) return PBJ_OK;
     pbj_decoder_init(&d, a, NULL);
     while (pbj__ext_next(*unknown, &pos, &r)) {
         const uint8_t *rec = r.start;
         size_t n = (size_t)(r.end - r.start);
         if (r.number != number || !pbj__ext_fits(r.tag, kind) || pbj__ext_check(&r, kind) != PBJ_OK) st = pbj__append(a, &rest, rec, n);
-        else if (valid && !pbj__ext_enum_split(&d, &rest, &r, valid, &rec, &n, &st)) return st;
+        else if (valid && !pbj__ext_enum_split(&d, &rest, &r, pbj__enum_by_name, &e, &rec, &n, &st)) return st;
         else if (n) st = pbj__ext_insert(a, ext, rec, n, number, false);
         if (st != PBJ_OK) return st;
     }
@@ -1763,11 +1772,11 @@ PBJ_OUTLINE pbj_status pbj__ext_adopt(pbj_arena *a, pbj_slice *ext, pbj_slice *u
 
 /* A known extension's field read by decode: kept in *ext (in number order) when it fits the extension's
  * kind, else in *unknown (as protobuf); a singular scalar's new value replaces the old one (last wins). A
- * packed record cut inside a value fails the decode, as a normal field's; valid (a closed enum's name
- * function, or NULL) sends the values outside the enum to *unknown. */
-PBJ_OUTLINE const uint8_t *pbj__ext_field(pbj_decoder *d, pbj_slice *ext, pbj_slice *unknown, const uint8_t *start,
-                                          const uint8_t *p, const uint8_t *end, uint32_t tag, int kind,
-                                          const char *(*valid)(int32_t), bool replace, pbj_status *st) PBJ__PROTO
+ * packed record cut inside a value fails the decode, as a normal field's; known (a closed enum's test of e,
+ * or NULL) sends the values outside the enum to *unknown. */
+PBJ_OUTLINE const uint8_t *pbj__ext_field_in(pbj_decoder *d, pbj_slice *ext, pbj_slice *unknown, const uint8_t *start,
+                                             const uint8_t *p, const uint8_t *end, uint32_t tag, int kind,
+                                             pbj__enum_known known, const void *e, bool replace, pbj_status *st) PBJ__PROTO
 #if PBJ__BODIES
 {
     size_t pos = 0, n;
@@ -1779,13 +1788,22 @@ PBJ_OUTLINE const uint8_t *pbj__ext_field(pbj_decoder *d, pbj_slice *ext, pbj_sl
     n = (size_t)(p - start);
     if (!pbj__ext_next(pbj_slice_make(start, n), &pos, &r)) r.number = tag >> 3;
     else if ((*st = pbj__ext_check(&r, kind)) != PBJ_OK) return NULL;
-    else if (valid && !pbj__ext_enum_split(d, unknown, &r, valid, &rec, &n, st)) return NULL;
+    else if (known && !pbj__ext_enum_split(d, unknown, &r, known, e, &rec, &n, st)) return NULL;
     if (!n) return p;
     if (replace && (*st = pbj__ext_remove(d->arena, ext, r.number)) != PBJ_OK) return NULL;
     if ((*st = pbj__ext_insert(d->arena, ext, rec, n, r.number, true)) != PBJ_OK) return NULL;
     return p;
 }
 #endif
+
+/* The same, a closed enum's values tested by its name function valid (or NULL): generated decode's call. */
+PBJ_INLINE const uint8_t *pbj__ext_field(pbj_decoder *d, pbj_slice *ext, pbj_slice *unknown, const uint8_t *start, const uint8_t *p,
+                                         const uint8_t *end, uint32_t tag, int kind, const char *(*valid)(int32_t), bool replace,
+                                         pbj_status *st)
+{
+    pbj__name_fn e = {valid};
+    return pbj__ext_field_in(d, ext, unknown, start, p, end, tag, kind, valid ? pbj__enum_by_name : NULL, &e, replace, st);
+}
 
 /* Whether the bytes at p (before end) are the tag a, b, ... (1 to 5 bytes): decode's prediction of the next field.
  * A call at -O0 (PBJ_HOT_INLINE), where the checks of each inline test took 80 bytes of the decoder's frame. */

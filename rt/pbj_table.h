@@ -11,7 +11,8 @@ extern "C" {
 
 /* Every message M has `extern const pbj_table M__table;`: data, not code, readable in its .pb.c, one line a
  * field. The cold operations (M_equal, M_merge, M_copy, M_sort_maps, M_missing, M_compare) walk it; the hot
- * ones (size, encode, decode) stay generated straight-line code. What a table says, and how it finds each member of M's struct:
+ * ones (size, encode, decode) stay generated straight-line code, but in the size tier (pbj_table_wire.h). What
+ * a table says, and how it finds each member of M's struct:
  *
  * - a field's member by its offset in the struct and its size (sizeof the member: one value, a pointer, an
  *   array's {data, count}; a wrapper's value through its unknown-fields slice, so that slice ends at
@@ -28,8 +29,8 @@ extern "C" {
  *   proto_names) is the pool string just after its JSON name, which then has a string of its own.
  *
  * Extensions are M's pbj_ext records (raw, by number: merge and copy append b's, those of the numbers in
- * ext_singular, singular numbers, strings and bytes, replacing m's) at offset `ext`; message sets are only
- * flagged (PBJ_T_MSGSET) for now. pbj.comparable's keys (M_compare) are the list `compare`.
+ * ext_singular, singular numbers, strings and bytes, replacing m's) at offset `ext`; a message set is flagged
+ * PBJ_T_MSGSET. pbj.comparable's keys (M_compare) are the list `compare`.
  *
  * The walks: pbj_table_equal (M_equal), pbj_table_merge (M_merge), pbj_table_copy (M_copy), pbj_table_sort_maps
  * (M_sort_maps), pbj_table_missing (M_missing) and pbj_table_compare (M_compare). Map entries are sorted by
@@ -195,6 +196,23 @@ struct pbj_table {
 #define PBJ_MEMBER(T, m) (uint32_t)offsetof(T, m), (uint32_t)sizeof(((T *)0)->m)
 #define PBJ_WRAPPER_MEMBER(T, m, u) (uint32_t)offsetof(T, m), (uint32_t)(offsetof(T, u) + sizeof(pbj_slice) - offsetof(T, m))
 
+/* The shapes this copy of the runtime walks in size, encode, decode (pbj_table_wire.h) and sort_maps: a size-tier
+ * file's generated source, which knows every table its walks reach (through their fields), defines PBJ_TW_SHAPES
+ * to those before it includes the runtime, so that a microcontroller's program links no handler of a shape it does
+ * not use. */
+#define PBJ_TW_EXT 1        /* extensions and message sets */
+#define PBJ_TW_MAP 2
+#define PBJ_TW_WRAPPER 4    /* google.protobuf wrappers held as their value */
+#define PBJ_TW_CLOSED 8     /* closed enums */
+#define PBJ_TW_GROUP 16
+#if !defined(PBJ_TW_SHAPES) || defined(PBJ_SINGLE_DEFINITION)
+#undef PBJ_TW_SHAPES
+#define PBJ_TW_SHAPES 31
+#endif
+#define PBJ__TW(shape) ((PBJ_TW_SHAPES & PBJ_TW_##shape) != 0)
+#define PBJ__TW_GROUP(f) (PBJ__TW(GROUP) && (f)->type == PBJ_TYPE_GROUP)
+#define PBJ__TW_CLOSED(f) (PBJ__TW(CLOSED) && ((f)->flags & PBJ_F_CLOSED_ENUM))
+
 /* ---- reading members ---------------------------------------------------------------------------- */
 
 PBJ_INLINE const uint8_t *pbj__at(const void *m, uint32_t offset) { return (const uint8_t *)m + offset; }
@@ -314,6 +332,26 @@ PBJ_INLINE size_t pbj__elem_size(const pbj_field *f)
     case PBJ_TYPE_SINT64: return 8;
     default: return 4;
     }
+}
+
+/* The wire type a field of this type is written with. */
+PBJ_INLINE uint32_t pbj__type_wire(uint8_t type)
+{
+    switch (type) {
+    case PBJ_TYPE_DOUBLE: case PBJ_TYPE_FIXED64: case PBJ_TYPE_SFIXED64: return PBJ_WT_I64;
+    case PBJ_TYPE_FLOAT: case PBJ_TYPE_FIXED32: case PBJ_TYPE_SFIXED32: return PBJ_WT_I32;
+    case PBJ_TYPE_STRING: case PBJ_TYPE_BYTES: case PBJ_TYPE_MESSAGE: return PBJ_WT_LEN;
+    case PBJ_TYPE_GROUP: return PBJ_WT_SGROUP;
+    default: return PBJ_WT_VARINT;
+    }
+}
+
+/* The wire type of one value of extension f, | PBJ__EXT_PACKABLE | PBJ__EXT_ITEM: the records decode keeps. */
+PBJ_INLINE int pbj__ext_kind(const pbj_field *f)
+{
+    int wt = (int)pbj__type_wire(f->type);
+    if (f->mode == PBJ_MODE_REPEATED && wt != PBJ_WT_LEN && wt != PBJ_WT_SGROUP) wt |= PBJ__EXT_PACKABLE;
+    return f->flags & PBJ_F_ITEM ? wt | PBJ__EXT_ITEM : wt;
 }
 
 /* ---- equality (M_equal) --------------------------------------------------------------------------- */
@@ -824,7 +862,7 @@ PBJ_MUST_USE PBJ_INLINE pbj_status pbj_table_copy(const pbj_table *t, void *dst,
 /* m's maps sorted by key (M_sort_maps). */
 PBJ_MUST_USE PBJ_INLINE pbj_status pbj_table_sort_maps(const pbj_table *t, void *m, pbj_arena *arena)
 {
-    return pbj__table_sort_maps(t, m, arena, PBJ_MAX_ENCODE_DEPTH);
+    return PBJ__TW(MAP) ? pbj__table_sort_maps(t, m, arena, PBJ_MAX_ENCODE_DEPTH) : PBJ_OK;   /* no table of this copy has maps */
 }
 
 /* The full name of the first required field not set (M_missing), NULL when none, PBJ_MISSING_TOO_DEEP nested

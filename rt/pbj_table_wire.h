@@ -16,24 +16,13 @@ extern "C" {
  * unknown fields last; on decode a field whose wire type is not its own (a repeated scalar's: either, packed
  * or not) is an unknown field, a closed enum's unknown number goes to the unknown fields (a map entry's: the
  * whole entry), maps are sorted by key keeping the last of equal keys, a map entry's unknown fields are
- * dropped, and a singular message seen twice is merged. Extensions and message sets are not walked: such
- * messages keep their generated code in every tier. */
+ * dropped, and a singular message seen twice is merged. Extensions are kept as pbj_ext records (the table's
+ * `exts` say which numbers, their kinds and closed enums) and written among the fields in number order; a
+ * message set's items are its extensions and unknown fields, written as protobuf writes them. */
 
 /* ---- values: a scalar member read as the wire value it encodes to, and stored back ------------------------ */
 
 PBJ_INLINE uint8_t *pbj__tw_at(void *m, uint32_t offset) { return (uint8_t *)m + offset; }
-
-/* The wire type a field of this type is written with. */
-PBJ_INLINE uint32_t pbj__tw_wire(uint8_t type)
-{
-    switch (type) {
-    case PBJ_TYPE_DOUBLE: case PBJ_TYPE_FIXED64: case PBJ_TYPE_SFIXED64: return PBJ_WT_I64;
-    case PBJ_TYPE_FLOAT: case PBJ_TYPE_FIXED32: case PBJ_TYPE_SFIXED32: return PBJ_WT_I32;
-    case PBJ_TYPE_STRING: case PBJ_TYPE_BYTES: case PBJ_TYPE_MESSAGE: return PBJ_WT_LEN;
-    case PBJ_TYPE_GROUP: return PBJ_WT_SGROUP;
-    default: return PBJ_WT_VARINT;
-    }
-}
 
 /* The size of one value of a scalar type in the struct (an element of its array). */
 PBJ_INLINE size_t pbj__tw_width(uint8_t type)
@@ -81,7 +70,7 @@ PBJ_INLINE void pbj__tw_store(uint8_t type, uint8_t *p, uint64_t v)
 /* The bytes a scalar's wire value takes. */
 PBJ_INLINE size_t pbj__tw_scalar_size(uint8_t type, uint64_t v)
 {
-    switch (pbj__tw_wire(type)) {
+    switch (pbj__type_wire(type)) {
     case PBJ_WT_I64: return 8;
     case PBJ_WT_I32: return 4;
     default: return pbj_varint_size(v);
@@ -90,11 +79,19 @@ PBJ_INLINE size_t pbj__tw_scalar_size(uint8_t type, uint64_t v)
 
 PBJ_INLINE uint8_t *pbj__tw_rput_scalar(uint8_t *p, uint8_t type, uint64_t v)
 {
-    switch (pbj__tw_wire(type)) {
+    switch (pbj__type_wire(type)) {
     case PBJ_WT_I64: return pbj_rput_fixed64(p, v);
     case PBJ_WT_I32: return pbj_rput_fixed32(p, (uint32_t)v);
     default: return pbj_rput_varint(p, v);
     }
+}
+
+/* The slice member at offset (pbj_unknown, pbj_ext), empty when the table has none. */
+PBJ_INLINE pbj_slice pbj__tw_slice(const void *m, uint32_t offset)
+{
+    pbj_slice s = pbj_slice_make(NULL, 0);
+    if (offset != PBJ_TABLE_NONE) memcpy(&s, pbj__at(m, offset), sizeof s);
+    return s;
 }
 
 /* ---- presence ------------------------------------------------------------------------------------------- */
@@ -156,7 +153,7 @@ PBJ_OUTLINE size_t pbj__tw_value_size(const pbj_field *f, const uint8_t *at, boo
         const void *sub = pointer ? pbj__ptr_at(at, 0) : at;
         size_t s = sub ? pbj_table_size_depth(f->sub, sub, depth) : 0;
         if (s == PBJ_SIZE_ERROR) return s;
-        return f->type == PBJ_TYPE_GROUP ? s + pbj_varint_size(PBJ_TAG(f->number, PBJ_WT_EGROUP)) : pbj_len_size(s);
+        return PBJ__TW_GROUP(f) ? s + pbj_varint_size(PBJ_TAG(f->number, PBJ_WT_EGROUP)) : pbj_len_size(s);
     }
     if (f->type == PBJ_TYPE_STRING || f->type == PBJ_TYPE_BYTES) return pbj_len_size(((const pbj_slice *)(const void *)at)->len);
     return pbj__tw_scalar_size(f->type, pbj__tw_load(f->type, at));
@@ -193,10 +190,10 @@ PBJ_OUTLINE size_t pbj__tw_field_size(const pbj_table *t, const pbj_field *f, co
     }
     switch (pbj__tw_written(t, f, m)) {
     case 0: return 0;
-    case 2: return tag + (f->type == PBJ_TYPE_GROUP ? tag : 1);
+    case 2: return tag + (PBJ__TW_GROUP(f) ? tag : 1);
     default: break;
     }
-    if (f->mode == PBJ_MODE_WRAPPER) return tag + pbj_len_size(pbj__tw_wrapper_size(f, m));
+    if (PBJ__TW(WRAPPER) && f->mode == PBJ_MODE_WRAPPER) return tag + pbj_len_size(pbj__tw_wrapper_size(f, m));
     s = pbj__tw_value_size(f, at, f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP, depth);
     return s == PBJ_SIZE_ERROR ? s : tag + s;
 }
@@ -207,7 +204,9 @@ PBJ_OUTLINE size_t pbj_table_size_depth(const pbj_table *t, const void *m, uint3
 #if PBJ__BODIES
 {
     if (PBJ_UNLIKELY(depth-- == 0)) return PBJ_SIZE_ERROR;
-    size_t n = t->unknown == PBJ_TABLE_NONE ? 0 : ((const pbj_slice *)(const void *)pbj__at(m, t->unknown))->len;
+    pbj_slice ext = pbj__tw_slice(m, t->ext), unknown = pbj__tw_slice(m, t->unknown);
+    if (PBJ__TW(EXT) && (t->flags & PBJ_T_MSGSET)) return pbj__msgset_items(ext, unknown, NULL);   /* items only, its unknown fields too */
+    size_t n = unknown.len + (PBJ__TW(EXT) ? ext.len : 0);
     for (uint32_t i = 0; i < t->count; i++) {
         size_t s = pbj__tw_field_size(t, &t->fields[i], m, depth);
         if (s == PBJ_SIZE_ERROR) return s;
@@ -230,9 +229,9 @@ PBJ_OUTLINE uint8_t *pbj__tw_rput_value(const pbj_field *f, const uint8_t *at, b
     if (f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP) {
         const void *sub = pointer ? pbj__ptr_at(at, 0) : at;
         uint8_t *mark = p;
-        if (f->type == PBJ_TYPE_GROUP) p = pbj_rput_varint(p, PBJ_TAG(f->number, PBJ_WT_EGROUP));
+        if (PBJ__TW_GROUP(f)) p = pbj_rput_varint(p, PBJ_TAG(f->number, PBJ_WT_EGROUP));
         if (sub) p = pbj_table_write(f->sub, sub, p);
-        return f->type == PBJ_TYPE_GROUP ? p : pbj_rput_varint(p, (size_t)(mark - p));
+        return PBJ__TW_GROUP(f) ? p : pbj_rput_varint(p, (size_t)(mark - p));
     }
     if (f->type == PBJ_TYPE_STRING || f->type == PBJ_TYPE_BYTES) return pbj_rput_bytes(p, *(const pbj_slice *)(const void *)at);
     return pbj__tw_rput_scalar(p, f->type, pbj__tw_load(f->type, at));
@@ -248,7 +247,7 @@ PBJ_OUTLINE uint8_t *pbj__tw_rput_field(const pbj_table *t, const pbj_field *f, 
 #if PBJ__BODIES
 {
     const uint8_t *at = pbj__at(m, f->offset);
-    uint32_t wire = pbj__tw_wire(f->type);
+    uint32_t wire = pbj__type_wire(f->type);
     if (f->mode == PBJ_MODE_REPEATED || f->mode == PBJ_MODE_MAP) {
         size_t count = pbj__count_at(m, f->offset);
         const uint8_t *data = (const uint8_t *)pbj__ptr_at(m, f->offset);
@@ -266,12 +265,12 @@ PBJ_OUTLINE uint8_t *pbj__tw_rput_field(const pbj_table *t, const pbj_field *f, 
     switch (pbj__tw_written(t, f, m)) {
     case 0: return p;
     case 2:
-        if (f->type == PBJ_TYPE_GROUP) p = pbj__tw_rput_tag(p, f, PBJ_WT_EGROUP);
+        if (PBJ__TW_GROUP(f)) p = pbj__tw_rput_tag(p, f, PBJ_WT_EGROUP);
         else *--p = 0;
         return pbj__tw_rput_tag(p, f, wire);
     default: break;
     }
-    if (f->mode == PBJ_MODE_WRAPPER) {
+    if (PBJ__TW(WRAPPER) && f->mode == PBJ_MODE_WRAPPER) {
         uint8_t *mark = p;
         pbj_slice u = *pbj__tw_wrapper_unknown(f, (void *)(uintptr_t)m);
         bool text = f->type == PBJ_TYPE_STRING || f->type == PBJ_TYPE_BYTES;
@@ -289,12 +288,17 @@ PBJ_OUTLINE uint8_t *pbj__tw_rput_field(const pbj_table *t, const pbj_field *f, 
 PBJ_OUTLINE uint8_t *pbj_table_write(const pbj_table *t, const void *m, uint8_t *p) PBJ__PROTO
 #if PBJ__BODIES
 {
-    if (t->unknown != PBJ_TABLE_NONE) {
-        pbj_slice u = *(const pbj_slice *)(const void *)pbj__at(m, t->unknown);
-        p = pbj_rput_raw(p, u.data, u.len);
+    pbj_slice ext = pbj__tw_slice(m, t->ext), unknown = pbj__tw_slice(m, t->unknown);
+    uint32_t above = UINT32_MAX;   /* the extensions numbered up to above come after the field written next */
+    if (PBJ__TW(EXT) && (t->flags & PBJ_T_MSGSET)) return pbj__msgset_rput(ext, unknown, p);
+    if (unknown.len) p = pbj_rput_raw(p, unknown.data, unknown.len);
+    for (uint32_t i = t->count; i-- > 0;) {
+        const pbj_field *f = &t->fields[i];
+        if (PBJ__TW(EXT)) p = pbj__ext_rput(ext, f->number + 1, above, p);
+        p = pbj__tw_rput_field(t, f, m, p);
+        above = f->number - 1;
     }
-    for (uint32_t i = t->count; i-- > 0;) p = pbj__tw_rput_field(t, &t->fields[i], m, p);
-    return p;
+    return PBJ__TW(EXT) ? pbj__ext_rput(ext, 0, above, p) : p;
 }
 #endif
 
@@ -350,7 +354,7 @@ PBJ_INLINE const uint8_t *pbj__tw_read_msg(const pbj_field *f, void *sub, const 
 {
     const uint8_t *body_end, *after;
     size_t len;
-    if (f->type == PBJ_TYPE_GROUP) {
+    if (PBJ__TW_GROUP(f)) {
         if (!(after = pbj_group_body(p, end, PBJ_TAG(f->number, PBJ_WT_SGROUP), d, &body_end, st))) return NULL;
     } else {
         if (!(p = pbj__get_len_in(p, end, d, &len, st))) return NULL;
@@ -391,7 +395,7 @@ PBJ_OUTLINE const uint8_t *pbj__tw_read_packed(const pbj_field *f, void *m, pbj_
 #if PBJ__BODIES
 {
     uint8_t *at = pbj__tw_at(m, f->offset);
-    uint32_t wire = pbj__tw_wire(f->type);
+    uint32_t wire = pbj__type_wire(f->type);
     size_t len, k, width = pbj__tw_width(f->type);
     if (!(p = pbj__get_len_in(p, end, d, &len, st))) return NULL;
     const uint8_t *pe = p + len;
@@ -407,7 +411,7 @@ PBJ_OUTLINE const uint8_t *pbj__tw_read_packed(const pbj_field *f, void *m, pbj_
     while (p < pe) {
         uint64_t v;
         if (!(p = pbj__tw_read_scalar(p, pe, wire, d, &v, st))) return NULL;
-        if (closed && !pbj__tw_enum_known(f->en, v)) {
+        if (PBJ__TW(CLOSED) && closed && !pbj__tw_enum_known(f->en, v)) {
             if (!pbj_unknown_varint(d, unknown, (int32_t)f->number, v, st)) return NULL;
             continue;
         }
@@ -429,7 +433,7 @@ PBJ_OUTLINE const uint8_t *pbj__tw_read_entry(const pbj_field *f, void *m, pbj_s
     if (!(e = pbj__tw_grow_one(at, f->sub->size, d))) return pbj__tw_fail(st, PBJ_ERR_NOMEM);
     pbj__tw_init(f->sub, e);
     if (!(p = pbj__tw_read_msg(f, e, p, end, d, st))) return NULL;
-    if (f->flags & PBJ_F_CLOSED_ENUM) {
+    if (PBJ__TW_CLOSED(f)) {
         const pbj_field *value = &f->sub->fields[1];
         if (!pbj__tw_enum_known(value->en, pbj__tw_load(PBJ_TYPE_ENUM, e + value->offset))) {
             if (d->unknown == PBJ_UNKNOWN_REJECT) return pbj__tw_fail(st, PBJ_ERR_UNKNOWN_FIELD);
@@ -454,7 +458,7 @@ PBJ_OUTLINE const uint8_t *pbj__tw_read_wrapper(const pbj_field *f, void *m, con
     size_t len;
     bool yes = true;
     if (!(p = pbj__get_len_in(p, end, d, &len, st))) return NULL;
-    if ((*st = pbj_decode_wrapper_keep(p, p + len, d, PBJ_TAG(1, pbj__tw_wire(f->type)), &v, &s, (f->flags & PBJ_F_UTF8) != 0,
+    if ((*st = pbj_decode_wrapper_keep(p, p + len, d, PBJ_TAG(1, pbj__type_wire(f->type)), &v, &s, (f->flags & PBJ_F_UTF8) != 0,
                                        pbj__tw_wrapper_unknown(f, m))) != PBJ_OK)
         return NULL;
     if (text) memcpy(at, &s, sizeof s);
@@ -484,7 +488,7 @@ PBJ_OUTLINE const uint8_t *pbj__tw_read_one(const pbj_table *t, const pbj_field 
 {
     uint8_t *at = pbj__tw_at(m, f->offset);
     bool yes = true;
-    if (f->mode == PBJ_MODE_WRAPPER) return pbj__tw_read_wrapper(f, m, p, end, d, st);
+    if (PBJ__TW(WRAPPER) && f->mode == PBJ_MODE_WRAPPER) return pbj__tw_read_wrapper(f, m, p, end, d, st);
     if (f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP) {
         void *sub = pbj__tw_sub(t, f, m, d);
         if (!sub) return pbj__tw_fail(st, PBJ_ERR_NOMEM);
@@ -496,8 +500,8 @@ PBJ_OUTLINE const uint8_t *pbj__tw_read_one(const pbj_table *t, const pbj_field 
         memcpy(at, &s, sizeof s);
     } else {
         uint64_t v;
-        if (!(p = pbj__tw_read_scalar(p, end, pbj__tw_wire(f->type), d, &v, st))) return NULL;
-        if ((f->flags & PBJ_F_CLOSED_ENUM) && !(t->flags & PBJ_T_MAP_ENTRY) && !pbj__tw_enum_known(f->en, v))
+        if (!(p = pbj__tw_read_scalar(p, end, pbj__type_wire(f->type), d, &v, st))) return NULL;
+        if (PBJ__TW_CLOSED(f) && !(t->flags & PBJ_T_MAP_ENTRY) && !pbj__tw_enum_known(f->en, v))
             return pbj_unknown_varint(d, unknown, (int32_t)f->number, v, st) ? p : NULL;
         pbj__tw_store(f->type, at, v);
     }
@@ -516,8 +520,8 @@ PBJ_OUTLINE const uint8_t *pbj__tw_read_element(const pbj_field *f, void *m, pbj
     bool msg = f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP;
     uint64_t v = 0;
     if (!msg && f->type != PBJ_TYPE_STRING && f->type != PBJ_TYPE_BYTES) {   /* closed enums: checked before room is made */
-        if (!(p = pbj__tw_read_scalar(p, end, pbj__tw_wire(f->type), d, &v, st))) return NULL;
-        if ((f->flags & PBJ_F_CLOSED_ENUM) && !pbj__tw_enum_known(f->en, v))
+        if (!(p = pbj__tw_read_scalar(p, end, pbj__type_wire(f->type), d, &v, st))) return NULL;
+        if (PBJ__TW_CLOSED(f) && !pbj__tw_enum_known(f->en, v))
             return pbj_unknown_varint(d, unknown, (int32_t)f->number, v, st) ? p : NULL;
     }
     if (!(e = pbj__tw_grow_one(at, msg ? f->sub->size : pbj__tw_width(f->type), d))) return pbj__tw_fail(st, PBJ_ERR_NOMEM);
@@ -602,6 +606,7 @@ PBJ_OUTLINE pbj_status pbj__tw_finish(const pbj_table *t, void *m, pbj_decoder *
     pbj_status st;
     for (uint32_t i = 0; i < t->count; i++) {
         const pbj_field *f = &t->fields[i];
+        if (!PBJ__TW(MAP)) break;
         if (f->mode == PBJ_MODE_MAP && pbj__count_at(m, f->offset) > 1 && (st = pbj__tw_sort_map(f, m, d->arena)) != PBJ_OK) return st;
         if (f->mode == PBJ_MODE_ALWAYS && f->type == PBJ_TYPE_MESSAGE && !pbj__tw_sub(t, f, m, d)) return PBJ_ERR_NOMEM;
     }
@@ -613,7 +618,7 @@ PBJ_OUTLINE pbj_status pbj__tw_finish(const pbj_table *t, void *m, pbj_decoder *
  * packed. */
 PBJ_INLINE bool pbj__tw_matches(const pbj_field *f, uint32_t tag)
 {
-    uint32_t wire = tag & 7, own = f->mode == PBJ_MODE_WRAPPER ? (uint32_t)PBJ_WT_LEN : pbj__tw_wire(f->type);
+    uint32_t wire = tag & 7, own = f->mode == PBJ_MODE_WRAPPER ? (uint32_t)PBJ_WT_LEN : pbj__type_wire(f->type);
     if (wire == own) return true;
     return f->mode == PBJ_MODE_REPEATED && wire == PBJ_WT_LEN && own != PBJ_WT_LEN && own != PBJ_WT_SGROUP;
 }
@@ -626,6 +631,30 @@ PBJ_INLINE const uint8_t *pbj__tw_other(const pbj_table *t, pbj_slice *unknown, 
     if (d->unknown == PBJ_UNKNOWN_REJECT) return pbj__tw_fail(st, PBJ_ERR_UNKNOWN_FIELD);
     return pbj_skip_field(p, end, tag, d, d->depth_left, st);
 }
+
+/* Whether e, a closed enum's table, has value v. */
+PBJ_INLINE bool pbj__tw_enum_has(const void *e, int32_t v) { return pbj_enum_find((const pbj_enum *)e, v) != NULL; }
+
+/* A record of a message with extensions that none of its fields took: an extension the table lists (kept in
+ * pbj_ext, a singular scalar's last replacing the others), a message set's item, or an unknown field. */
+PBJ_OUTLINE const uint8_t *pbj__tw_ext(const pbj_table *t, void *m, pbj_slice *unknown, const uint8_t *start, const uint8_t *p,
+                                      const uint8_t *end, pbj_decoder *d, uint32_t tag, pbj_status *st) PBJ__PROTO
+#if PBJ__BODIES
+{
+    pbj_slice *ext = (pbj_slice *)(void *)pbj__tw_at(m, t->ext);
+    const pbj_field *x = NULL;
+    bool set = (t->flags & PBJ_T_MSGSET) != 0, msg, closed;
+    for (uint32_t i = 0; i < t->ext_count && !x; i++)
+        if (t->exts[i].number == tag >> 3) x = &t->exts[i];
+    if (!x && !set) return pbj_unknown_field(d, unknown, start, p, end, tag, st);
+    if (!x) return pbj__ext_field_in(d, ext, unknown, start, p, end, tag, tag >> 3 == 1 ? PBJ__EXT_ITEM : PBJ__EXT_ITEM | PBJ__EXT_FOREIGN,
+                                     NULL, NULL, false, st);
+    msg = x->type == PBJ_TYPE_MESSAGE || x->type == PBJ_TYPE_GROUP;
+    closed = (x->flags & PBJ_F_CLOSED_ENUM) != 0;
+    return pbj__ext_field_in(d, ext, unknown, start, p, end, tag, set ? PBJ__EXT_ITEM : pbj__ext_kind(x), closed ? pbj__tw_enum_has : NULL,
+                             x->en, !msg && x->mode != PBJ_MODE_REPEATED, st);
+}
+#endif
 
 /* M__decode's body: m's fields from p..end merged into m. */
 PBJ_OUTLINE pbj_status pbj_table_decode(const pbj_table *t, void *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d) PBJ__PROTO
@@ -641,11 +670,12 @@ PBJ_OUTLINE pbj_status pbj_table_decode(const pbj_table *t, void *m, const uint8
         if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
         const pbj_field *f = pbj_table_find(t, tag >> 3);
-        if (!f || !pbj__tw_matches(f, tag)) p = pbj__tw_other(t, unknown, start, p, end, d, tag, &st);
-        else if (f->mode == PBJ_MODE_MAP) p = pbj__tw_read_entry(f, m, unknown, start, p, end, d, &st);
+        if (PBJ__TW(EXT) && !f && t->ext != PBJ_TABLE_NONE) p = pbj__tw_ext(t, m, unknown, start, p, end, d, tag, &st);
+        else if (!f || !pbj__tw_matches(f, tag)) p = pbj__tw_other(t, unknown, start, p, end, d, tag, &st);
+        else if (PBJ__TW(MAP) && f->mode == PBJ_MODE_MAP) p = pbj__tw_read_entry(f, m, unknown, start, p, end, d, &st);
         else if (f->mode != PBJ_MODE_REPEATED) p = pbj__tw_read_one(t, f, m, unknown, p, end, d, &st);
-        else if ((tag & 7) == PBJ_WT_LEN && pbj__tw_wire(f->type) != PBJ_WT_LEN)
-            p = pbj__tw_read_packed(f, m, unknown, (f->flags & PBJ_F_CLOSED_ENUM) != 0, p, end, d, &st);
+        else if ((tag & 7) == PBJ_WT_LEN && pbj__type_wire(f->type) != PBJ_WT_LEN)
+            p = pbj__tw_read_packed(f, m, unknown, PBJ__TW_CLOSED(f), p, end, d, &st);
         else p = pbj__tw_read_element(f, m, unknown, p, end, d, &st);
         if (!p) return st;
     }

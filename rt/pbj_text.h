@@ -603,21 +603,6 @@ static inline void pbj__text_from_wire(const pbj_field *f, uint64_t v, void *p)
     memcpy(p, &x, n);
 }
 
-/* The wire type of one value of extension f, | PBJ__EXT_PACKABLE | PBJ__EXT_ITEM: the records decode keeps. */
-static inline int pbj__ext_kind(const pbj_field *f)
-{
-    int wt;
-    switch (f->type) {
-    case PBJ_TYPE_DOUBLE: case PBJ_TYPE_FIXED64: case PBJ_TYPE_SFIXED64: wt = PBJ_WT_I64; break;
-    case PBJ_TYPE_FLOAT: case PBJ_TYPE_FIXED32: case PBJ_TYPE_SFIXED32: wt = PBJ_WT_I32; break;
-    case PBJ_TYPE_STRING: case PBJ_TYPE_BYTES: case PBJ_TYPE_MESSAGE: wt = PBJ_WT_LEN; break;
-    case PBJ_TYPE_GROUP: wt = PBJ_WT_SGROUP; break;
-    default: wt = PBJ_WT_VARINT; break;
-    }
-    if (f->mode == PBJ_MODE_REPEATED && wt != PBJ_WT_LEN && wt != PBJ_WT_SGROUP) wt |= PBJ__EXT_PACKABLE;
-    return f->flags & PBJ_F_ITEM ? wt | PBJ__EXT_ITEM : wt;
-}
-
 /* The values of record r of scalar extension f (packed or not; a closed enum's only its known ones), printed
  * when print; returns how many. */
 static inline size_t pbj__text_ext_values(pbj_text *t, const char *name, const pbj_field *f, const pbj__ext_rec *r, bool print)

@@ -162,6 +162,7 @@ struct enum_vars {
 struct file_vars {
     const char *proto, *version, *guard, *rtversion, *header, *title;
     const char *cxx_guard;     /* the include guard protoc's C++ header of the same .proto has */
+    const char *shapes;        /* a size-tier file's PBJ_TW_SHAPES */
 };
 
 /* The variables of table.tmpl: a message's field table, one of its rows, the file's pool. */
@@ -1168,6 +1169,57 @@ static void gen_header(tmpl_out *o, const plan_file *pf)
     tmpl_file_header_bottom(o, &v);
 }
 
+/* ---- the size tier: the shapes of the tables a file's walks reach (PBJ_TW_SHAPES, rt/pbj_table.h) ---------- */
+
+typedef struct shape_walk {
+    ir_pool *pool;
+    IR_VEC(const ir_message *) seen;
+    unsigned shapes;
+} shape_walk;
+
+static unsigned field_shapes(const ir_field *f)
+{
+    unsigned s = f->is_map ? PBJ_TW_MAP : 0;
+    if (f->type == IR_TYPE_GROUP) s |= PBJ_TW_GROUP;
+    if (f->type == IR_TYPE_ENUM && f->enum_type && features_closed_enum(f->enum_type)) s |= PBJ_TW_CLOSED;
+    if (f->message_type && ir_wrapper_type(f->message_type) != IR_TYPE_UNRESOLVED) s |= PBJ_TW_WRAPPER;
+    return s;
+}
+
+/* m's shapes and those of every message it reaches through its fields, into w. */
+static void reach_shapes(shape_walk *w, const ir_message *m)
+{
+    for (size_t i = 0; i < w->seen.n; i++)
+        if (w->seen.v[i] == m) return;
+    ir_pool_vec_push(w->pool, &w->seen, m);
+    if (m->extension_ranges.n || m->message_set_wire_format) w->shapes |= PBJ_TW_EXT;
+    for (size_t i = 0; i < m->fields.n; i++) {
+        const ir_field *f = m->fields.v[i];
+        w->shapes |= field_shapes(f);
+        if (f->type != IR_TYPE_ENUM && f->message_type) reach_shapes(w, f->message_type);
+    }
+}
+
+/* A file with size-tier messages: its walker's shapes (every message's of the file: sort_maps walks them too), as
+ * the #define its source starts with; else "". */
+static const char *walker_shapes(ir_pool *pool, const plan_file *pf)
+{
+    static const struct { unsigned bit; const char *name; } names[] = {
+        {PBJ_TW_EXT, "PBJ_TW_EXT"}, {PBJ_TW_MAP, "PBJ_TW_MAP"}, {PBJ_TW_WRAPPER, "PBJ_TW_WRAPPER"},
+        {PBJ_TW_CLOSED, "PBJ_TW_CLOSED"}, {PBJ_TW_GROUP, "PBJ_TW_GROUP"}};
+    shape_walk w = {.pool = pool};
+    bool walked = false;
+    for (size_t i = 0; i < pf->messages.n; i++) walked |= pf->messages.v[i]->table_wire;
+    if (!walked) return "";
+    for (size_t i = 0; i < pf->messages.n; i++) reach_shapes(&w, pf->messages.v[i]->m);
+    const char *list = "";
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (w.shapes & names[i].bit) list = *list ? ir_pool_printf(pool, "%s | %s", list, names[i].name) : names[i].name;
+    tmpl_out o = out_in(pool);
+    tmpl_file_walker_shapes(&o, &(file_vars){.shapes = *list ? list : "0"});
+    return finish(&o);
+}
+
 static void gen_source(tmpl_out *o, const plan_file *pf)
 {
     const ir_file *f = pf->f;
@@ -1175,7 +1227,8 @@ static void gen_source(tmpl_out *o, const plan_file *pf)
     const char *base = strrchr(strip_proto(pool, f->name), '/');
     base = base ? base + 1 : strip_proto(pool, f->name);
     tmpl_file_source_top(o, &(file_vars){.proto = f->name, .version = PBJC_VERSION, .header = ir_pool_printf(pool, "%s.pb.h", base),
-                                          .rtversion = ir_pool_printf(pool, "%d", PBJ_RUNTIME_VERSION)});
+                                          .rtversion = ir_pool_printf(pool, "%d", PBJ_RUNTIME_VERSION),
+                                          .shapes = walker_shapes(pool, pf)});
     for (size_t i = 0; i < pf->source_imports.n; i++) header_import(o, pf->source_imports.v[i]);
     gen_tables(o, pf);
     each_message(o, pf, gen_message_source);

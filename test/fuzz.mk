@@ -145,6 +145,17 @@ $(FUZZ_TARGETS:%=check-fuzz-%): check-fuzz-%: $(FUZZ)/fuzz_%
 	rm -rf $(FUZZ)/check-$* && mkdir -p $(FUZZ)/check-$*
 	$(call fuzz_run,$*,-runs=$(or $(FUZZ_RUNS_$*),$(FUZZ_RUNS)) -seed=1,$(FUZZ)/check-$*)
 	@echo "fuzz $*: $$(grep -E '^Done' $(FUZZ)/$*.log)"
+	$(if $(filter $*,$(FUZZ_SIZE)),$(call fuzz_twin,$(*:%_size=%)))
+
+# the size tier's twin check, after its run: every input of its corpus and seeds decoded (under four option sets),
+# encoded and printed by the walker and by the default tier's generated code (FUZZ_TWIN_LOG), the logs the same
+$(foreach t,$(FUZZ_SIZE),$(eval check-fuzz-$(t): $(FUZZ)/fuzz_$(t:%_size=%)))
+fuzz_twin = find $(FUZZ)/check-$(1)_size $(FUZZ_SEEDS_$(1)_size) -type f | sort >$(FUZZ)/twin-$(1).list && \
+	rm -f $(FUZZ)/twin-$(1).walker $(FUZZ)/twin-$(1).code && \
+	FUZZ_TWIN_LOG=$(FUZZ)/twin-$(1).walker xargs $(FUZZ)/fuzz_$(1)_size <$(FUZZ)/twin-$(1).list >$(FUZZ)/twin-$(1).log 2>&1 && \
+	FUZZ_TWIN_LOG=$(FUZZ)/twin-$(1).code xargs $(FUZZ)/fuzz_$(1) <$(FUZZ)/twin-$(1).list >>$(FUZZ)/twin-$(1).log 2>&1 && \
+	cmp $(FUZZ)/twin-$(1).walker $(FUZZ)/twin-$(1).code && \
+	echo "fuzz $(1)_size: $$(wc -l <$(FUZZ)/twin-$(1).list) inputs decode, encode and print the same as the default tier's"
 
 check-fuzz: $(FUZZ_TARGETS:%=check-fuzz-%)
 	$(call corpus_skip,check-fuzz: hapi's Block)

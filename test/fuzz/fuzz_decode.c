@@ -17,6 +17,9 @@
  * For any input: its view's init and print stay inside the input (ASan), and when decode (unknown fields
  * dropped) accepts the input, view init accepts it too (views check nested levels only when read).
  * Any broken rule aborts with a line saying which.
+ * With FUZZ_TWIN_LOG=file in the environment, each input also appends to file what decode gives under four
+ * option sets (status, and for what decodes its encoding and its text), for comparing two builds of the same
+ * schemas (fuzz.mk: the size tier's walker against the default tier's generated code).
  */
 #include FUZZ_TARGET
 
@@ -45,6 +48,7 @@ typedef struct fuzz_ops {
     bool (*equal)(const void *a, const void *b);
     void (*print)(const void *m, pbj_text *t);
     pbj_status (*decode_dropping)(void *m, const uint8_t *p, size_t n, pbj_arena *a);
+    pbj_status (*decode_with)(void *m, const uint8_t *p, size_t n, pbj_arena *a, const pbj_decode_options *opts);
     pbj_status (*write_reverse)(const void *m, pbj_rbuf *out);
     pbj_status (*write_writer)(const void *m, pbj_wbuf *out);
     pbj_status (*view_print)(const uint8_t *p, size_t n, pbj_text *t);
@@ -63,6 +67,10 @@ typedef struct fuzz_ops {
         o.unknown = PBJ_UNKNOWN_DROP;                                                                       \
         return T##_decode(m, p, n, a, &o);                                                                  \
     }                                                                                                       \
+    static pbj_status T##_fz_decode_with(void *m, const uint8_t *p, size_t n, pbj_arena *a,                  \
+                                         const pbj_decode_options *opts) {                                  \
+        return T##_decode(m, p, n, a, opts);                                                                \
+    }                                                                                                       \
     static pbj_status T##_fz_write_reverse(const void *m, pbj_rbuf *out) { return T##_write_reverse(m, out); } \
     static pbj_status T##_fz_write_writer(const void *m, pbj_wbuf *out) {                                   \
         T##_writer w;                                                                                       \
@@ -77,7 +85,7 @@ typedef struct fuzz_ops {
         return st;                                                                                          \
     }
 #define FUZZ_ROW(T) {#T, sizeof(T), T##_fz_decode, T##_fz_size, T##_fz_encode, T##_fz_equal, T##_fz_print, \
-                     T##_fz_decode_dropping, T##_fz_write_reverse, T##_fz_write_writer, T##_fz_view_print},
+                     T##_fz_decode_dropping, T##_fz_decode_with, T##_fz_write_reverse, T##_fz_write_writer, T##_fz_view_print},
 
 FUZZ_MESSAGES(FUZZ_WRAP)
 static const fuzz_ops messages[] = {FUZZ_MESSAGES(FUZZ_ROW)};
@@ -222,7 +230,43 @@ static void roundtrip(const fuzz_ops *o, const uint8_t *data, size_t size) {
     free(m2);
 }
 
+/* FUZZ_TWIN_LOG: what decode gives for the input under each option set, appended to the log. */
+static void twin_log(const fuzz_ops *o, const uint8_t *data, size_t size) {
+    const char *path = getenv("FUZZ_TWIN_LOG");
+    if (!path) return;
+    FILE *log = fopen(path, "a");
+    REQUIRE(log, "%s: cannot append", path);
+    pbj_decode_options opts[4] = {{0}, {0}, {0}, {0}};
+    opts[1].unknown = PBJ_UNKNOWN_DROP;
+    opts[2].unknown = PBJ_UNKNOWN_REJECT;
+    opts[3].max_depth = 3, opts[3].max_length = 40;
+    for (int k = 0; k < 4; k++) {
+        void *m = malloc(o->struct_size);
+        pbj_arena arena;
+        pbj_arena_init(&arena, NULL, 0);
+        pbj_status st = o->decode_with(m, data, size, &arena, &opts[k]);
+        fprintf(log, "%s %d: %s", o->name, k, pbj_status_str(st));
+        if (st == PBJ_OK) {
+            size_t n;
+            uint8_t *b = encode_exact(o, m, &n);
+            pbj_text t;
+            print_to(o, m, &t);
+            fputc(' ', log);
+            for (size_t i = 0; i < n; i++) fprintf(log, "%02x", b[i]);
+            fprintf(log, "\n%s", t.data ? t.data : "");
+            pbj_text_free(&t);
+            free(b);
+        }
+        fputc('\n', log);
+        pbj_arena_free(&arena);
+        free(m);
+    }
+    fclose(log);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    if (MESSAGE_COUNT == 1) twin_log(&messages[0], data, size);
+    else if (size > 0) twin_log(&messages[data[0] % MESSAGE_COUNT], data + 1, size - 1);
     if (MESSAGE_COUNT == 1) {
         roundtrip(&messages[0], data, size);
         view_agrees(&messages[0], data, size, false);

@@ -53,6 +53,8 @@ typedef struct golden_tier_size_Reading_LeavesEntry golden_tier_size_Reading_Lea
 typedef struct golden_tier_size_Reading_Note golden_tier_size_Reading_Note;
 typedef struct golden_tier_size_Open golden_tier_size_Open;
 typedef struct golden_tier_size_HoldsOpen golden_tier_size_HoldsOpen;
+typedef struct golden_tier_size_Set golden_tier_size_Set;
+typedef struct golden_tier_size_Item golden_tier_size_Item;
 
 typedef struct golden_tier_size_Reading_samples_array { uint32_t *data; size_t count; } golden_tier_size_Reading_samples_array;
 typedef struct golden_tier_size_Reading_kinds_array { int32_t *data; size_t count; } golden_tier_size_Reading_kinds_array;
@@ -64,6 +66,8 @@ extern const pbj_table golden_tier_size_Reading_LeavesEntry__table;   /* golden.
 extern const pbj_table golden_tier_size_Reading_Note__table;   /* golden.tier_size.Reading.Note's fields (rt/pbj_table.h) */
 extern const pbj_table golden_tier_size_Open__table;   /* golden.tier_size.Open's fields (rt/pbj_table.h) */
 extern const pbj_table golden_tier_size_HoldsOpen__table;   /* golden.tier_size.HoldsOpen's fields (rt/pbj_table.h) */
+extern const pbj_table golden_tier_size_Set__table;   /* golden.tier_size.Set's fields (rt/pbj_table.h) */
+extern const pbj_table golden_tier_size_Item__table;   /* golden.tier_size.Item's fields (rt/pbj_table.h) */
 /* ==== golden.tier_size.Leaf ==== */
 
 /* golden.tier_size.Leaf
@@ -320,7 +324,7 @@ PBJ_MUST_USE static inline pbj_status golden_tier_size_Open_from_text(golden_tie
 
 /* golden.tier_size.HoldsOpen
  * pbj options: performance=size(project) */
-/* reaches a message with extensions: keeps its code too (the walker would walk Open's table) */
+/* reaches a message with extensions: its walk walks Open's table, extensions included */
 struct golden_tier_size_HoldsOpen {
     golden_tier_size_Open *open;   /* 1 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
@@ -349,6 +353,79 @@ static inline void golden_tier_size_HoldsOpen_clear_open(golden_tier_size_HoldsO
 PBJ_MUST_USE static inline pbj_status golden_tier_size_HoldsOpen_from_text(golden_tier_size_HoldsOpen *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
 {
     return pbj_table_from_text(&golden_tier_size_HoldsOpen__table, m, text, len, arena, o);
+}
+#endif
+
+/* ==== golden.tier_size.Set ==== */
+
+/* golden.tier_size.Set
+ * pbj options: performance=size(project) */
+/* a message set: its items are its extensions (PBJ_F_ITEM rows), written as protobuf writes them */
+struct golden_tier_size_Set {
+    pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
+    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+};
+
+void golden_tier_size_Set_init(golden_tier_size_Set *m);
+size_t golden_tier_size_Set_size(const golden_tier_size_Set *m);
+PBJ_MUST_USE pbj_status golden_tier_size_Set_encode(const golden_tier_size_Set *m, uint8_t *buf, size_t cap, size_t *len);
+PBJ_MUST_USE pbj_status golden_tier_size_Set_decode(golden_tier_size_Set *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
+static inline bool golden_tier_size_Set_equal(const golden_tier_size_Set *a, const golden_tier_size_Set *b) { return pbj_table_equal(&golden_tier_size_Set__table, a, b); }
+#ifdef PBJ_TEXT_H
+static inline pbj_status golden_tier_size_Set_print(const golden_tier_size_Set *m, pbj_text *t) { return pbj_table_print(&golden_tier_size_Set__table, m, t); }   /* as protoc --decode prints it */
+#endif
+
+/* golden.tier_size.Set reaches no required field: nothing is ever missing; encode_partial is encode. */
+static inline const char *golden_tier_size_Set_missing(const golden_tier_size_Set *m) { (void)m; return NULL; }
+static inline pbj_status golden_tier_size_Set_encode_partial(const golden_tier_size_Set *m, uint8_t *buf, size_t cap, size_t *len) { return golden_tier_size_Set_encode(m, buf, cap, len); }
+
+#ifdef PBJ_TEXT_READ_H
+/* golden_tier_size_Set_from_text reads the text format (golden_tier_size_Set_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. &golden_tier_size_Set__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_tier_size_Set_from_text(golden_tier_size_Set *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_tier_size_Set__table, m, text, len, arena, o);
+}
+#endif
+
+/* ==== golden.tier_size.Item ==== */
+
+/* golden.tier_size.Item
+ * pbj options: performance=size(project) */
+struct golden_tier_size_Item {
+    bool has_v;
+    int32_t v;   /* 1 */
+    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+};
+#define golden_tier_size_Item_v_tag 1
+
+void golden_tier_size_Item_init(golden_tier_size_Item *m);
+size_t golden_tier_size_Item_size(const golden_tier_size_Item *m);
+PBJ_MUST_USE pbj_status golden_tier_size_Item_encode(const golden_tier_size_Item *m, uint8_t *buf, size_t cap, size_t *len);
+PBJ_MUST_USE pbj_status golden_tier_size_Item_decode(golden_tier_size_Item *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
+static inline bool golden_tier_size_Item_equal(const golden_tier_size_Item *a, const golden_tier_size_Item *b) { return pbj_table_equal(&golden_tier_size_Item__table, a, b); }
+#ifdef PBJ_TEXT_H
+static inline pbj_status golden_tier_size_Item_print(const golden_tier_size_Item *m, pbj_text *t) { return pbj_table_print(&golden_tier_size_Item__table, m, t); }   /* as protoc --decode prints it */
+#endif
+
+/* golden.tier_size.Item reaches no required field: nothing is ever missing; encode_partial is encode. */
+static inline const char *golden_tier_size_Item_missing(const golden_tier_size_Item *m) { (void)m; return NULL; }
+static inline pbj_status golden_tier_size_Item_encode_partial(const golden_tier_size_Item *m, uint8_t *buf, size_t cap, size_t *len) { return golden_tier_size_Item_encode(m, buf, cap, len); }
+static inline bool golden_tier_size_Item_has_v(const golden_tier_size_Item *m) { return m->has_v; }
+static inline void golden_tier_size_Item_clear_v(golden_tier_size_Item *m)
+{
+    m->has_v = 0;
+    memset(&m->v, 0, sizeof m->v);
+}
+
+#ifdef PBJ_TEXT_READ_H
+/* golden_tier_size_Item_from_text reads the text format (golden_tier_size_Item_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. &golden_tier_size_Item__table lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE static inline pbj_status golden_tier_size_Item_from_text(golden_tier_size_Item *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    return pbj_table_from_text(&golden_tier_size_Item__table, m, text, len, arena, o);
 }
 #endif
 
@@ -392,6 +469,22 @@ PBJ_MUST_USE static inline pbj_status golden_tier_size_HoldsOpen_to_json(const g
 /* golden_tier_size_HoldsOpen read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
 PBJ_MUST_USE static inline pbj_status golden_tier_size_HoldsOpen_from_json(golden_tier_size_HoldsOpen *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_tier_size_HoldsOpen__table, m, json, len, arena, o); }
 #endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE static inline pbj_status golden_tier_size_Set_to_json(const golden_tier_size_Set *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_tier_size_Set__table, m, out, o); }
+#endif
+#ifdef PBJ_JSON_READ_H
+/* golden_tier_size_Set read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status golden_tier_size_Set_from_json(golden_tier_size_Set *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_tier_size_Set__table, m, json, len, arena, o); }
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE static inline pbj_status golden_tier_size_Item_to_json(const golden_tier_size_Item *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_tier_size_Item__table, m, out, o); }
+#endif
+#ifdef PBJ_JSON_READ_H
+/* golden_tier_size_Item read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE static inline pbj_status golden_tier_size_Item_from_json(golden_tier_size_Item *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_tier_size_Item__table, m, json, len, arena, o); }
+#endif
 /* ==== for generated code only: not part of the API ==== */
 
 /* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and
@@ -409,6 +502,10 @@ uint8_t *golden_tier_size_Open__write(const golden_tier_size_Open *m, uint8_t *e
 PBJ_MUST_USE pbj_status golden_tier_size_Open__decode(golden_tier_size_Open *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_tier_size_HoldsOpen__write(const golden_tier_size_HoldsOpen *m, uint8_t *end);   /* after golden_tier_size_HoldsOpen_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_tier_size_HoldsOpen__decode(golden_tier_size_HoldsOpen *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+uint8_t *golden_tier_size_Set__write(const golden_tier_size_Set *m, uint8_t *end);   /* after golden_tier_size_Set_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_tier_size_Set__decode(golden_tier_size_Set *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+uint8_t *golden_tier_size_Item__write(const golden_tier_size_Item *m, uint8_t *end);   /* after golden_tier_size_Item_size: m's bytes ending at end (back to front); returns their first byte */
+PBJ_MUST_USE pbj_status golden_tier_size_Item__decode(golden_tier_size_Item *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 /* ==== extensions ==== */
 
 /* extension golden.tier_size.open_kind = 100 of golden.tier_size.Open: the value is kept as raw records in m->pbj_ext; set, add and
@@ -417,6 +514,13 @@ bool golden_tier_size_open_kind_has(const golden_tier_size_Open *m);
 int32_t golden_tier_size_open_kind_get(const golden_tier_size_Open *m);   /* its default when absent */
 PBJ_MUST_USE pbj_status golden_tier_size_open_kind_set(golden_tier_size_Open *m, int32_t v, pbj_arena *a);
 PBJ_MUST_USE pbj_status golden_tier_size_open_kind_clear(golden_tier_size_Open *m, pbj_arena *a);
+
+/* extension golden.tier_size.Item.item = 100 of golden.tier_size.Set: the value is kept as raw records in m->pbj_ext; set, add and
+ * clear build the new records in arena a (the old ones stay until it is freed) */
+bool golden_tier_size_Item_item_has(const golden_tier_size_Set *m);
+PBJ_MUST_USE pbj_status golden_tier_size_Item_item_get(const golden_tier_size_Set *m, golden_tier_size_Item *out, pbj_arena *a);   /* decoded into *out (init when absent) */
+PBJ_MUST_USE pbj_status golden_tier_size_Item_item_set(golden_tier_size_Set *m, const golden_tier_size_Item *v, pbj_arena *a);
+PBJ_MUST_USE pbj_status golden_tier_size_Item_item_clear(golden_tier_size_Set *m, pbj_arena *a);
 
 /* ==== building messages ==== */
 
@@ -607,6 +711,27 @@ static inline golden_tier_size_Open *golden_tier_size_HoldsOpen_mutable_open(gol
 {
     if (!m->open && (m->open = (golden_tier_size_Open *)pbj_arena_alloc(arena, sizeof(golden_tier_size_Open)))) golden_tier_size_Open_init(m->open);
     return m->open;
+}
+
+static inline void golden_tier_size_Set_clear(golden_tier_size_Set *m) { golden_tier_size_Set_init(m); }
+static inline PBJ_MUST_USE pbj_status golden_tier_size_Set_copy(golden_tier_size_Set *dst, const golden_tier_size_Set *src, pbj_arena *arena) { return pbj_table_copy(&golden_tier_size_Set__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_tier_size_Set_merge(golden_tier_size_Set *m, const golden_tier_size_Set *b, pbj_arena *arena) { return pbj_table_merge(&golden_tier_size_Set__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_tier_size_Set_sort_maps(golden_tier_size_Set *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_tier_size_Set__table, m, arena); }
+PBJ_MUST_USE pbj_status golden_tier_size_Set_encode_append(const golden_tier_size_Set *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_tier_size_Set_write_delimited(const golden_tier_size_Set *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_tier_size_Set_read_delimited(golden_tier_size_Set *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+
+static inline void golden_tier_size_Item_clear(golden_tier_size_Item *m) { golden_tier_size_Item_init(m); }
+static inline PBJ_MUST_USE pbj_status golden_tier_size_Item_copy(golden_tier_size_Item *dst, const golden_tier_size_Item *src, pbj_arena *arena) { return pbj_table_copy(&golden_tier_size_Item__table, dst, src, arena); }
+static inline PBJ_MUST_USE pbj_status golden_tier_size_Item_merge(golden_tier_size_Item *m, const golden_tier_size_Item *b, pbj_arena *arena) { return pbj_table_merge(&golden_tier_size_Item__table, m, b, arena); }
+static inline PBJ_MUST_USE pbj_status golden_tier_size_Item_sort_maps(golden_tier_size_Item *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_tier_size_Item__table, m, arena); }
+PBJ_MUST_USE pbj_status golden_tier_size_Item_encode_append(const golden_tier_size_Item *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_tier_size_Item_write_delimited(const golden_tier_size_Item *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_tier_size_Item_read_delimited(golden_tier_size_Item *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline void golden_tier_size_Item_set_v(golden_tier_size_Item *m, int32_t v)
+{
+    m->v = v;
+    m->has_v = 1;
 }
 
 #ifdef __cplusplus
