@@ -1277,8 +1277,11 @@ PBJ_INLINE pbj_status pbj__jin_form(pbj__json_in *j, const pbj_table *t, void *m
     }
 }
 
+#endif
+
 /* Message m of t's type read, one level deeper (as binary decode counts messages). */
-PBJ_OUTLINE pbj_status pbj__jin_msg(pbj__json_in *j, const pbj_table *t, void *m)
+PBJ_OUTLINE pbj_status pbj__jin_msg(pbj__json_in *j, const pbj_table *t, void *m) PBJ__PROTO
+#if PBJ__BODIES
 {
     if (!pbj__jin_enter(j)) return j->st;
     pbj_status st = pbj__jin_form(j, t, m);
