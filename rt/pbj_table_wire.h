@@ -3,7 +3,6 @@
 #define PBJ_TABLE_WIRE_H
 
 #include "pbj_core.h"
-#include "pbj_rbuf.h"
 #include "pbj_table.h"
 
 #ifdef __cplusplus
@@ -18,7 +17,12 @@ extern "C" {
  * whole entry), maps are sorted by key keeping the last of equal keys, a map entry's unknown fields are
  * dropped, and a singular message seen twice is merged. Extensions are kept as pbj_ext records (the table's
  * `exts` say which numbers, their kinds and closed enums) and written among the fields in number order; a
- * message set's items are its extensions and unknown fields, written as protobuf writes them. */
+ * message set's items are its extensions and unknown fields, written as protobuf writes them.
+ *
+ * Small before fast (a microcontroller's program links this): size and encode are one walk (pbj__tw_put_message),
+ * counting the bytes or writing them back to front; decode reads every value of a field, singular, repeated or in
+ * a packed run, through one reader (pbj__tw_read_value), and its varints through the one reader tags and lengths
+ * use (pbj_get_varint). */
 
 /* ---- values: a scalar member read as the wire value it encodes to, and stored back ------------------------ */
 
@@ -67,25 +71,6 @@ PBJ_INLINE void pbj__tw_store(uint8_t type, uint8_t *p, uint64_t v)
     }
 }
 
-/* The bytes a scalar's wire value takes. */
-PBJ_INLINE size_t pbj__tw_scalar_size(uint8_t type, uint64_t v)
-{
-    switch (pbj__type_wire(type)) {
-    case PBJ_WT_I64: return 8;
-    case PBJ_WT_I32: return 4;
-    default: return pbj_varint_size(v);
-    }
-}
-
-PBJ_INLINE uint8_t *pbj__tw_rput_scalar(uint8_t *p, uint8_t type, uint64_t v)
-{
-    switch (pbj__type_wire(type)) {
-    case PBJ_WT_I64: return pbj_rput_fixed64(p, v);
-    case PBJ_WT_I32: return pbj_rput_fixed32(p, (uint32_t)v);
-    default: return pbj_rput_varint(p, v);
-    }
-}
-
 /* The slice member at offset (pbj_unknown, pbj_ext), empty when the table has none. */
 PBJ_INLINE pbj_slice pbj__tw_slice(const void *m, uint32_t offset)
 {
@@ -115,87 +100,173 @@ PBJ_INLINE void pbj__tw_set_case(const pbj_table *t, const pbj_field *f, void *m
     }
 }
 
-/* Whether singular field f of m is written: 0 no, 1 yes, 2 yes though it is a NULL message (written empty). */
-PBJ_INLINE int pbj__tw_written(const pbj_table *t, const pbj_field *f, const void *m)
-{
-    bool msg = f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP;
-    const uint8_t *at = pbj__at(m, f->offset);
-    switch (f->mode) {
-    case PBJ_MODE_ONEOF:
-        if (pbj__oneof_case(t, f, m) != f->number) return 0;
-        return msg && !pbj__ptr_at(m, f->offset) ? 2 : 1;
-    case PBJ_MODE_ALWAYS: return msg && !pbj__ptr_at(m, f->offset) ? 2 : 1;
-    case PBJ_MODE_OPTIONAL: case PBJ_MODE_WRAPPER:
-        if (msg) return pbj__ptr_at(m, f->offset) != NULL;
-        return pbj__tw_has(m, f->presence);
-    default:
-        if (msg) return pbj__ptr_at(m, f->offset) != NULL;
-        if (f->type == PBJ_TYPE_STRING || f->type == PBJ_TYPE_BYTES) return ((const pbj_slice *)(const void *)at)->len != 0;
-        return pbj__tw_load(f->type, at) != 0;
-    }
-}
-
 /* A wrapper's unknown fields: the slice its table size ends with. */
 PBJ_INLINE pbj_slice *pbj__tw_wrapper_unknown(const pbj_field *f, void *m)
 {
     return (pbj_slice *)(void *)pbj__tw_at(m, f->offset + f->size - (uint32_t)sizeof(pbj_slice));
 }
 
-/* ---- size ------------------------------------------------------------------------------------------------ */
+/* ---- size and encode: one walk, back to front, counting the bytes or writing them -------------------------------- */
 
-PBJ__LINKAGE size_t pbj_table_size_depth(const pbj_table *t, const void *m, uint32_t depth);   /* below: the walk recurses through it */
+/* Where the walk puts bytes: n of them so far, ending at end (each new one in front of the others); end NULL: the
+ * size pass, which counts them only. */
+typedef struct pbj__tw_out {
+    uint8_t *end;
+    size_t n;
+} pbj__tw_out;
 
-/* The bytes one value of f takes after its tag (a message's: its length prefix too; a group's: its end tag). */
-PBJ_OUTLINE size_t pbj__tw_value_size(const pbj_field *f, const uint8_t *at, bool pointer, uint32_t depth) PBJ__PROTO
+/* len bytes at src. */
+PBJ_INLINE void pbj__tw_raw(pbj__tw_out *o, const void *src, size_t len)
+{
+    o->n += len;
+    if (o->end && len) memcpy(o->end - o->n, src, len);
+}
+
+PBJ_OUTLINE void pbj__tw_varint(pbj__tw_out *o, uint64_t v) PBJ__PROTO
+#if PBJ__BODIES
+{
+    o->n += pbj_varint_size(v);
+    if (o->end) pbj_put_varint(o->end - o->n, v);
+}
+#endif
+
+/* The length prefix of what was put since mark. */
+PBJ_INLINE void pbj__tw_len(pbj__tw_out *o, size_t mark) { pbj__tw_varint(o, o->n - mark); }
+
+PBJ_INLINE void pbj__tw_tag(pbj__tw_out *o, const pbj_field *f, uint32_t wire) { pbj__tw_varint(o, PBJ_TAG(f->number, wire)); }
+
+/* A scalar of this type whose wire value is v. */
+PBJ_INLINE void pbj__tw_scalar(pbj__tw_out *o, uint8_t type, uint64_t v)
+{
+    uint8_t b[8];
+    switch (pbj__type_wire(type)) {
+    case PBJ_WT_I64: pbj_put_fixed64(b, v); pbj__tw_raw(o, b, 8); return;
+    case PBJ_WT_I32: pbj_put_fixed32(b, (uint32_t)v); pbj__tw_raw(o, b, 4); return;
+    default: pbj__tw_varint(o, v); return;
+    }
+}
+
+/* The extensions' records numbered lo to hi (they sit between two fields). */
+PBJ_INLINE void pbj__tw_exts(pbj__tw_out *o, pbj_slice ext, uint32_t lo, uint32_t hi)
+{
+    size_t from, to;
+    if (!ext.len) return;
+    pbj__ext_span(ext, lo, hi, &from, &to);
+    if (to > from) pbj__tw_raw(o, ext.data + from, to - from);
+}
+
+/* A message set's items: its extensions, then its unknown fields, as protobuf writes them. */
+PBJ_INLINE void pbj__tw_msgset(pbj__tw_out *o, pbj_slice ext, pbj_slice unknown)
+{
+    o->n += pbj__msgset_items(ext, unknown, NULL);
+    if (o->end) pbj__msgset_items(ext, unknown, o->end - o->n);
+}
+
+/* The value at p (a string's or bytes' length, a number's wire value) is not zero. */
+PBJ_INLINE bool pbj__tw_nonzero(const pbj_field *f, const uint8_t *p)
+{
+    if (f->type == PBJ_TYPE_STRING || f->type == PBJ_TYPE_BYTES) return ((const pbj_slice *)(const void *)p)->len != 0;
+    return pbj__tw_load(f->type, p) != 0;
+}
+
+/* Whether singular field f of m is written (a oneof's message or a map entry's value: even when NULL, as an empty one). */
+PBJ_INLINE bool pbj__tw_written(const pbj_table *t, const pbj_field *f, const void *m)
+{
+    bool msg = f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP;
+    switch (f->mode) {
+    case PBJ_MODE_ONEOF: return pbj__oneof_case(t, f, m) == f->number;
+    case PBJ_MODE_ALWAYS: return true;
+    case PBJ_MODE_OPTIONAL: case PBJ_MODE_WRAPPER: if (!msg) return pbj__tw_has(m, f->presence); /* fall through */
+    default: return msg ? pbj__ptr_at(m, f->offset) != NULL : pbj__tw_nonzero(f, pbj__at(m, f->offset));
+    }
+}
+
+PBJ__LINKAGE bool pbj__tw_put_message(const pbj_table *t, const void *m, pbj__tw_out *o, uint32_t depth);   /* below: the walk recurses through it */
+
+/* One value of f, after its tag: a message's (a group's) with its length prefix (its end tag), from the pointer at at
+ * when pointer (NULL: empty). False when it nests deeper than depth. */
+PBJ_OUTLINE bool pbj__tw_put_value(const pbj_field *f, const uint8_t *at, bool pointer, pbj__tw_out *o, uint32_t depth) PBJ__PROTO
 #if PBJ__BODIES
 {
     if (f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP) {
         const void *sub = pointer ? pbj__ptr_at(at, 0) : at;
-        size_t s = sub ? pbj_table_size_depth(f->sub, sub, depth) : 0;
-        if (s == PBJ_SIZE_ERROR) return s;
-        return PBJ__TW_GROUP(f) ? s + pbj_varint_size(PBJ_TAG(f->number, PBJ_WT_EGROUP)) : pbj_len_size(s);
+        size_t mark = o->n;
+        if (PBJ__TW_GROUP(f)) pbj__tw_tag(o, f, PBJ_WT_EGROUP);
+        if (sub && !pbj__tw_put_message(f->sub, sub, o, depth)) return false;
+        if (!PBJ__TW_GROUP(f)) pbj__tw_len(o, mark);
+    } else if (f->type == PBJ_TYPE_STRING || f->type == PBJ_TYPE_BYTES) {
+        const pbj_slice *s = (const pbj_slice *)(const void *)at;
+        pbj__tw_raw(o, s->data, s->len);
+        pbj__tw_varint(o, s->len);
+    } else {
+        pbj__tw_scalar(o, f->type, pbj__tw_load(f->type, at));
     }
-    if (f->type == PBJ_TYPE_STRING || f->type == PBJ_TYPE_BYTES) return pbj_len_size(((const pbj_slice *)(const void *)at)->len);
-    return pbj__tw_scalar_size(f->type, pbj__tw_load(f->type, at));
+    return true;
 }
 #endif
 
-/* A wrapper's message: its value as field 1 when not zero, then its unknown fields. */
-PBJ_INLINE size_t pbj__tw_wrapper_size(const pbj_field *f, const void *m)
+/* A google.protobuf wrapper: its value as field 1 when not zero, then its unknown fields, in a message of f. */
+PBJ_INLINE void pbj__tw_put_wrapper(const pbj_field *f, const void *m, pbj__tw_out *o)
 {
     const uint8_t *at = pbj__at(m, f->offset);
-    size_t n = pbj__tw_wrapper_unknown(f, (void *)(uintptr_t)m)->len;
-    bool text = f->type == PBJ_TYPE_STRING || f->type == PBJ_TYPE_BYTES;
-    if (text ? ((const pbj_slice *)(const void *)at)->len != 0 : pbj__tw_load(f->type, at) != 0)
-        n += 1 + pbj__tw_value_size(f, at, false, 0);
-    return n;
+    pbj_slice u = *pbj__tw_wrapper_unknown(f, (void *)(uintptr_t)m);
+    size_t mark = o->n;
+    pbj__tw_raw(o, u.data, u.len);
+    if (pbj__tw_nonzero(f, at)) {
+        (void)pbj__tw_put_value(f, at, false, o, 0);   /* a number, string or bytes: no depth */
+        pbj__tw_varint(o, PBJ_TAG(1, pbj__type_wire(f->type)));
+    }
+    pbj__tw_len(o, mark);
 }
 
-PBJ_OUTLINE size_t pbj__tw_field_size(const pbj_table *t, const pbj_field *f, const void *m, uint32_t depth) PBJ__PROTO
+/* Field f of m with its tags. False when it nests deeper than depth. */
+PBJ_OUTLINE bool pbj__tw_put_field(const pbj_table *t, const pbj_field *f, const void *m, pbj__tw_out *o, uint32_t depth) PBJ__PROTO
 #if PBJ__BODIES
 {
-    size_t tag = pbj_varint_size(PBJ_TAG(f->number, 0)), n = 0, s;
     const uint8_t *at = pbj__at(m, f->offset);
+    uint32_t wire = pbj__type_wire(f->type);
+    bool msg = f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP;
     if (f->mode == PBJ_MODE_REPEATED || f->mode == PBJ_MODE_MAP) {
-        size_t count = pbj__count_at(m, f->offset);
+        size_t count = pbj__count_at(m, f->offset), width = msg ? f->sub->size : pbj__tw_width(f->type), mark = o->n;
         const uint8_t *data = (const uint8_t *)pbj__ptr_at(m, f->offset);
-        bool msg = f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP;
-        size_t width = msg ? f->sub->size : pbj__tw_width(f->type);
-        if (!count) return 0;
-        for (size_t i = 0; i < count; i++) {
-            if ((s = pbj__tw_value_size(f, data + i * width, false, depth)) == PBJ_SIZE_ERROR) return s;
-            n += s;
+        bool packed = (f->flags & PBJ_F_PACKED) != 0;
+        if (!count) return true;
+        for (size_t i = count; i-- > 0;) {
+            if (!pbj__tw_put_value(f, data + i * width, false, o, depth)) return false;
+            if (!packed) pbj__tw_tag(o, f, wire);
         }
-        return f->flags & PBJ_F_PACKED ? tag + pbj_len_size(n) : n + count * tag;
+        if (packed) pbj__tw_len(o, mark), pbj__tw_tag(o, f, PBJ_WT_LEN);
+        return true;
     }
-    switch (pbj__tw_written(t, f, m)) {
-    case 0: return 0;
-    case 2: return tag + (PBJ__TW_GROUP(f) ? tag : 1);
-    default: break;
+    if (!pbj__tw_written(t, f, m)) return true;
+    if (PBJ__TW(WRAPPER) && f->mode == PBJ_MODE_WRAPPER) pbj__tw_put_wrapper(f, m, o), wire = PBJ_WT_LEN;
+    else if (!pbj__tw_put_value(f, at, msg, o, depth)) return false;
+    pbj__tw_tag(o, f, wire);
+    return true;
+}
+#endif
+
+/* m's fields in number order, its extensions among them, its unknown fields last. False when it nests deeper than
+ * depth. */
+PBJ_OUTLINE bool pbj__tw_put_message(const pbj_table *t, const void *m, pbj__tw_out *o, uint32_t depth) PBJ__PROTO
+#if PBJ__BODIES
+{
+    pbj_slice ext = pbj__tw_slice(m, t->ext), unknown = pbj__tw_slice(m, t->unknown);
+    uint32_t above = UINT32_MAX;   /* the extensions numbered up to above come after the field put next */
+    if (PBJ_UNLIKELY(depth-- == 0)) return false;
+    if (PBJ__TW(EXT) && (t->flags & PBJ_T_MSGSET)) {
+        pbj__tw_msgset(o, ext, unknown);
+        return true;
     }
-    if (PBJ__TW(WRAPPER) && f->mode == PBJ_MODE_WRAPPER) return tag + pbj_len_size(pbj__tw_wrapper_size(f, m));
-    s = pbj__tw_value_size(f, at, f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP, depth);
-    return s == PBJ_SIZE_ERROR ? s : tag + s;
+    pbj__tw_raw(o, unknown.data, unknown.len);
+    for (uint32_t i = t->count; i-- > 0;) {
+        const pbj_field *f = &t->fields[i];
+        if (PBJ__TW(EXT)) pbj__tw_exts(o, ext, f->number + 1, above);
+        if (!pbj__tw_put_field(t, f, m, o, depth)) return false;
+        above = f->number - 1;
+    }
+    if (PBJ__TW(EXT)) pbj__tw_exts(o, ext, 0, above);
+    return true;
 }
 #endif
 
@@ -203,102 +274,21 @@ PBJ_OUTLINE size_t pbj__tw_field_size(const pbj_table *t, const pbj_field *f, co
 PBJ_OUTLINE size_t pbj_table_size_depth(const pbj_table *t, const void *m, uint32_t depth) PBJ__PROTO
 #if PBJ__BODIES
 {
-    if (PBJ_UNLIKELY(depth-- == 0)) return PBJ_SIZE_ERROR;
-    pbj_slice ext = pbj__tw_slice(m, t->ext), unknown = pbj__tw_slice(m, t->unknown);
-    if (PBJ__TW(EXT) && (t->flags & PBJ_T_MSGSET)) return pbj__msgset_items(ext, unknown, NULL);   /* items only, its unknown fields too */
-    size_t n = unknown.len + (PBJ__TW(EXT) ? ext.len : 0);
-    for (uint32_t i = 0; i < t->count; i++) {
-        size_t s = pbj__tw_field_size(t, &t->fields[i], m, depth);
-        if (s == PBJ_SIZE_ERROR) return s;
-        n += s;
-    }
-    return n;
+    pbj__tw_out o = {NULL, 0};
+    return pbj__tw_put_message(t, m, &o, depth) ? o.n : PBJ_SIZE_ERROR;
 }
 #endif
 
 PBJ_INLINE size_t pbj_table_size(const pbj_table *t, const void *m) { return pbj_table_size_depth(t, m, PBJ_MAX_ENCODE_DEPTH); }
 
-/* ---- encode: back to front, into the bytes the size counted ------------------------------------------- */
-
-PBJ__LINKAGE uint8_t *pbj_table_write(const pbj_table *t, const void *m, uint8_t *p);   /* below: the walk recurses through it */
-
-/* One value of f (after its tag) ending at p; returns its first byte. */
-PBJ_OUTLINE uint8_t *pbj__tw_rput_value(const pbj_field *f, const uint8_t *at, bool pointer, uint8_t *p) PBJ__PROTO
-#if PBJ__BODIES
-{
-    if (f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP) {
-        const void *sub = pointer ? pbj__ptr_at(at, 0) : at;
-        uint8_t *mark = p;
-        if (PBJ__TW_GROUP(f)) p = pbj_rput_varint(p, PBJ_TAG(f->number, PBJ_WT_EGROUP));
-        if (sub) p = pbj_table_write(f->sub, sub, p);
-        return PBJ__TW_GROUP(f) ? p : pbj_rput_varint(p, (size_t)(mark - p));
-    }
-    if (f->type == PBJ_TYPE_STRING || f->type == PBJ_TYPE_BYTES) return pbj_rput_bytes(p, *(const pbj_slice *)(const void *)at);
-    return pbj__tw_rput_scalar(p, f->type, pbj__tw_load(f->type, at));
-}
-#endif
-
-PBJ_INLINE uint8_t *pbj__tw_rput_tag(uint8_t *p, const pbj_field *f, uint32_t wire)
-{
-    return pbj_rput_varint(p, PBJ_TAG(f->number, wire));
-}
-
-PBJ_OUTLINE uint8_t *pbj__tw_rput_field(const pbj_table *t, const pbj_field *f, const void *m, uint8_t *p) PBJ__PROTO
-#if PBJ__BODIES
-{
-    const uint8_t *at = pbj__at(m, f->offset);
-    uint32_t wire = pbj__type_wire(f->type);
-    if (f->mode == PBJ_MODE_REPEATED || f->mode == PBJ_MODE_MAP) {
-        size_t count = pbj__count_at(m, f->offset);
-        const uint8_t *data = (const uint8_t *)pbj__ptr_at(m, f->offset);
-        bool msg = f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP;
-        size_t width = msg ? f->sub->size : pbj__tw_width(f->type);
-        uint8_t *mark = p;
-        if (!count) return p;
-        for (size_t i = count; i-- > 0;) {
-            p = pbj__tw_rput_value(f, data + i * width, false, p);
-            if (!(f->flags & PBJ_F_PACKED)) p = pbj__tw_rput_tag(p, f, wire);
-        }
-        if (f->flags & PBJ_F_PACKED) p = pbj__tw_rput_tag(pbj_rput_varint(p, (size_t)(mark - p)), f, PBJ_WT_LEN);
-        return p;
-    }
-    switch (pbj__tw_written(t, f, m)) {
-    case 0: return p;
-    case 2:
-        if (PBJ__TW_GROUP(f)) p = pbj__tw_rput_tag(p, f, PBJ_WT_EGROUP);
-        else *--p = 0;
-        return pbj__tw_rput_tag(p, f, wire);
-    default: break;
-    }
-    if (PBJ__TW(WRAPPER) && f->mode == PBJ_MODE_WRAPPER) {
-        uint8_t *mark = p;
-        pbj_slice u = *pbj__tw_wrapper_unknown(f, (void *)(uintptr_t)m);
-        bool text = f->type == PBJ_TYPE_STRING || f->type == PBJ_TYPE_BYTES;
-        p = pbj_rput_raw(p, u.data, u.len);
-        if (text ? ((const pbj_slice *)(const void *)at)->len != 0 : pbj__tw_load(f->type, at) != 0)
-            p = pbj_rput_varint(pbj__tw_rput_value(f, at, false, p), PBJ_TAG(1, wire));
-        return pbj__tw_rput_tag(pbj_rput_varint(p, (size_t)(mark - p)), f, PBJ_WT_LEN);
-    }
-    p = pbj__tw_rput_value(f, at, f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP, p);
-    return pbj__tw_rput_tag(p, f, wire);
-}
-#endif
-
-/* M__write's body: m's bytes ending at p (after its size pass counted them); returns their first byte. */
+/* M__write's body: m's bytes ending at p (after its size pass counted them: the same walk, so it cannot nest too
+ * deep here); returns their first byte. */
 PBJ_OUTLINE uint8_t *pbj_table_write(const pbj_table *t, const void *m, uint8_t *p) PBJ__PROTO
 #if PBJ__BODIES
 {
-    pbj_slice ext = pbj__tw_slice(m, t->ext), unknown = pbj__tw_slice(m, t->unknown);
-    uint32_t above = UINT32_MAX;   /* the extensions numbered up to above come after the field written next */
-    if (PBJ__TW(EXT) && (t->flags & PBJ_T_MSGSET)) return pbj__msgset_rput(ext, unknown, p);
-    if (unknown.len) p = pbj_rput_raw(p, unknown.data, unknown.len);
-    for (uint32_t i = t->count; i-- > 0;) {
-        const pbj_field *f = &t->fields[i];
-        if (PBJ__TW(EXT)) p = pbj__ext_rput(ext, f->number + 1, above, p);
-        p = pbj__tw_rput_field(t, f, m, p);
-        above = f->number - 1;
-    }
-    return PBJ__TW(EXT) ? pbj__ext_rput(ext, 0, above, p) : p;
+    pbj__tw_out o = {p, 0};
+    (void)pbj__tw_put_message(t, m, &o, UINT32_MAX);
+    return p - o.n;
 }
 #endif
 
@@ -321,8 +311,7 @@ PBJ_INLINE void pbj__tw_init(const pbj_table *t, void *m)
 }
 
 /* One scalar of wire type wire at p (below end), as its wire value. */
-PBJ_INLINE const uint8_t *pbj__tw_read_scalar(const uint8_t *p, const uint8_t *end, uint32_t wire, pbj_decoder *d, uint64_t *v,
-                                             pbj_status *st)
+PBJ_INLINE const uint8_t *pbj__tw_read_scalar(const uint8_t *p, const uint8_t *end, uint32_t wire, uint64_t *v, pbj_status *st)
 {
     uint32_t u32 = 0;
     switch (wire) {
@@ -333,7 +322,7 @@ PBJ_INLINE const uint8_t *pbj__tw_read_scalar(const uint8_t *p, const uint8_t *e
         if (!(p = pbj_get_fixed32(p, end, &u32))) *st = PBJ_ERR_TRUNCATED;
         *v = u32;
         return p;
-    default: return pbj_get_varint_in(p, end, d, v, st);
+    default: return pbj_get_varint_st(p, end, v, st);   /* not pbj_get_varint_in: one varint reader in a small program */
     }
 }
 
@@ -388,41 +377,6 @@ PBJ_INLINE void pbj__tw_count_add(uint8_t *at, size_t k)
 
 /* Whether v names a value of a closed enum f (its unknown numbers go to the unknown fields). */
 PBJ_INLINE bool pbj__tw_enum_known(const pbj_enum *e, uint64_t v) { return pbj_enum_find(e, (int32_t)v) != NULL; }
-
-/* A packed run of scalars of f appended to its array. */
-PBJ_OUTLINE const uint8_t *pbj__tw_read_packed(const pbj_field *f, void *m, pbj_slice *unknown, bool closed, const uint8_t *p,
-                                               const uint8_t *end, pbj_decoder *d, pbj_status *st) PBJ__PROTO
-#if PBJ__BODIES
-{
-    uint8_t *at = pbj__tw_at(m, f->offset);
-    uint32_t wire = pbj__type_wire(f->type);
-    size_t len, k, width = pbj__tw_width(f->type);
-    if (!(p = pbj__get_len_in(p, end, d, &len, st))) return NULL;
-    const uint8_t *pe = p + len;
-    if (wire == PBJ_WT_VARINT) k = pbj_count_varints(p, pe);
-    else if (len % (k = wire == PBJ_WT_I64 ? 8 : 4)) return pbj__tw_fail(st, PBJ_ERR_TRUNCATED);
-    else k = len / k;
-    if (k) {
-        void *data;
-        memcpy(&data, at, sizeof data);
-        if (!(data = pbj__array_more(d->arena, data, pbj__count_at(m, f->offset), k, width))) return pbj__tw_fail(st, PBJ_ERR_NOMEM);
-        memcpy(at, &data, sizeof data);
-    }
-    while (p < pe) {
-        uint64_t v;
-        if (!(p = pbj__tw_read_scalar(p, pe, wire, d, &v, st))) return NULL;
-        if (PBJ__TW(CLOSED) && closed && !pbj__tw_enum_known(f->en, v)) {
-            if (!pbj_unknown_varint(d, unknown, (int32_t)f->number, v, st)) return NULL;
-            continue;
-        }
-        uint8_t *data;
-        memcpy(&data, at, sizeof data);
-        pbj__tw_store(f->type, data + pbj__count_at(m, f->offset) * width, v);
-        pbj__tw_count_add(at, 1);
-    }
-    return p;
-}
-#endif
 
 /* A map entry appended to f's array; a closed enum value that names no value keeps the entry as unknown. */
 PBJ_OUTLINE const uint8_t *pbj__tw_read_entry(const pbj_field *f, void *m, pbj_slice *unknown, const uint8_t *start, const uint8_t *p,
@@ -481,64 +435,55 @@ PBJ_INLINE void *pbj__tw_sub(const pbj_table *t, const pbj_field *f, void *m, pb
     return sub;
 }
 
-/* One value of singular field f (its tag read): stored, merged (a message), or kept as unknown (a closed enum's). */
-PBJ_OUTLINE const uint8_t *pbj__tw_read_one(const pbj_table *t, const pbj_field *f, void *m, pbj_slice *unknown, const uint8_t *p,
-                                            const uint8_t *end, pbj_decoder *d, pbj_status *st) PBJ__PROTO
+/* One value of field f (its tag read; in a packed run, p..end the run) into m: a singular field's stored (a message
+ * merged), a repeated field's appended; a closed enum's number that names no value kept as an unknown field. */
+PBJ_OUTLINE const uint8_t *pbj__tw_read_value(const pbj_table *t, const pbj_field *f, void *m, pbj_slice *unknown, const uint8_t *p,
+                                              const uint8_t *end, pbj_decoder *d, pbj_status *st) PBJ__PROTO
 #if PBJ__BODIES
 {
-    uint8_t *at = pbj__tw_at(m, f->offset);
-    bool yes = true;
+    uint8_t *at = pbj__tw_at(m, f->offset), *dst = at;
+    bool msg = f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP, text = f->type == PBJ_TYPE_STRING || f->type == PBJ_TYPE_BYTES;
+    bool repeated = f->mode == PBJ_MODE_REPEATED, yes = true;
+    uint64_t v = 0;
+    pbj_slice s;
     if (PBJ__TW(WRAPPER) && f->mode == PBJ_MODE_WRAPPER) return pbj__tw_read_wrapper(f, m, p, end, d, st);
-    if (f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP) {
-        void *sub = pbj__tw_sub(t, f, m, d);
-        if (!sub) return pbj__tw_fail(st, PBJ_ERR_NOMEM);
-        return pbj__tw_read_msg(f, sub, p, end, d, st);
-    }
-    if (f->type == PBJ_TYPE_STRING || f->type == PBJ_TYPE_BYTES) {
-        pbj_slice s;
+    if (text) {
         if (!(p = pbj__tw_read_slice(f, p, end, d, &s, st))) return NULL;
-        memcpy(at, &s, sizeof s);
-    } else {
-        uint64_t v;
-        if (!(p = pbj__tw_read_scalar(p, end, pbj__type_wire(f->type), d, &v, st))) return NULL;
+    } else if (!msg) {   /* closed enums: checked before room is made */
+        if (!(p = pbj__tw_read_scalar(p, end, pbj__type_wire(f->type), &v, st))) return NULL;
         if (PBJ__TW_CLOSED(f) && !(t->flags & PBJ_T_MAP_ENTRY) && !pbj__tw_enum_known(f->en, v))
             return pbj_unknown_varint(d, unknown, (int32_t)f->number, v, st) ? p : NULL;
-        pbj__tw_store(f->type, at, v);
     }
-    if (f->mode == PBJ_MODE_OPTIONAL) memcpy(pbj__tw_at(m, f->presence), &yes, sizeof yes);
-    if (f->mode == PBJ_MODE_ONEOF) pbj__tw_set_case(t, f, m, f->number);
+    if (repeated && !(dst = pbj__tw_grow_one(at, msg ? f->sub->size : pbj__tw_width(f->type), d))) return pbj__tw_fail(st, PBJ_ERR_NOMEM);
+    if (msg) {
+        void *sub = repeated ? dst : pbj__tw_sub(t, f, m, d);
+        if (!sub) return pbj__tw_fail(st, PBJ_ERR_NOMEM);
+        if (repeated) pbj__tw_init(f->sub, sub);
+        if (!(p = pbj__tw_read_msg(f, sub, p, end, d, st))) return NULL;
+    } else if (text) {
+        memcpy(dst, &s, sizeof s);
+    } else {
+        pbj__tw_store(f->type, dst, v);
+    }
+    if (repeated) pbj__tw_count_add(at, 1);
+    else if (f->mode == PBJ_MODE_OPTIONAL && !msg) memcpy(pbj__tw_at(m, f->presence), &yes, sizeof yes);
+    else if (f->mode == PBJ_MODE_ONEOF && !msg) pbj__tw_set_case(t, f, m, f->number);
     return p;
 }
 #endif
 
-/* One element of repeated field f (not packed) appended to its array. */
-PBJ_OUTLINE const uint8_t *pbj__tw_read_element(const pbj_field *f, void *m, pbj_slice *unknown, const uint8_t *p, const uint8_t *end,
-                                                pbj_decoder *d, pbj_status *st) PBJ__PROTO
-#if PBJ__BODIES
+/* A packed run of scalars of repeated field f, each appended to its array. */
+PBJ_INLINE const uint8_t *pbj__tw_read_packed(const pbj_table *t, const pbj_field *f, void *m, pbj_slice *unknown, const uint8_t *p,
+                                             const uint8_t *end, pbj_decoder *d, pbj_status *st)
 {
-    uint8_t *at = pbj__tw_at(m, f->offset), *e;
-    bool msg = f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP;
-    uint64_t v = 0;
-    if (!msg && f->type != PBJ_TYPE_STRING && f->type != PBJ_TYPE_BYTES) {   /* closed enums: checked before room is made */
-        if (!(p = pbj__tw_read_scalar(p, end, pbj__type_wire(f->type), d, &v, st))) return NULL;
-        if (PBJ__TW_CLOSED(f) && !pbj__tw_enum_known(f->en, v))
-            return pbj_unknown_varint(d, unknown, (int32_t)f->number, v, st) ? p : NULL;
-    }
-    if (!(e = pbj__tw_grow_one(at, msg ? f->sub->size : pbj__tw_width(f->type), d))) return pbj__tw_fail(st, PBJ_ERR_NOMEM);
-    if (msg) {
-        pbj__tw_init(f->sub, e);
-        if (!(p = pbj__tw_read_msg(f, e, p, end, d, st))) return NULL;
-    } else if (f->type == PBJ_TYPE_STRING || f->type == PBJ_TYPE_BYTES) {
-        pbj_slice s;
-        if (!(p = pbj__tw_read_slice(f, p, end, d, &s, st))) return NULL;
-        memcpy(e, &s, sizeof s);
-    } else {
-        pbj__tw_store(f->type, e, v);
-    }
-    pbj__tw_count_add(at, 1);
+    uint32_t wire = pbj__type_wire(f->type);
+    size_t len;
+    if (!(p = pbj__get_len_in(p, end, d, &len, st))) return NULL;
+    const uint8_t *pe = p + len;
+    if (wire != PBJ_WT_VARINT && len % (wire == PBJ_WT_I64 ? 8 : 4)) return pbj__tw_fail(st, PBJ_ERR_TRUNCATED);
+    while (p && p < pe) p = pbj__tw_read_value(t, f, m, unknown, p, pe, d, st);
     return p;
 }
-#endif
 
 /* ---- maps: sorted by key, the last of equal keys kept ------------------------------------------------------ */
 
@@ -673,10 +618,9 @@ PBJ_OUTLINE pbj_status pbj_table_decode(const pbj_table *t, void *m, const uint8
         if (PBJ__TW(EXT) && !f && t->ext != PBJ_TABLE_NONE) p = pbj__tw_ext(t, m, unknown, start, p, end, d, tag, &st);
         else if (!f || !pbj__tw_matches(f, tag)) p = pbj__tw_other(t, unknown, start, p, end, d, tag, &st);
         else if (PBJ__TW(MAP) && f->mode == PBJ_MODE_MAP) p = pbj__tw_read_entry(f, m, unknown, start, p, end, d, &st);
-        else if (f->mode != PBJ_MODE_REPEATED) p = pbj__tw_read_one(t, f, m, unknown, p, end, d, &st);
-        else if ((tag & 7) == PBJ_WT_LEN && pbj__type_wire(f->type) != PBJ_WT_LEN)
-            p = pbj__tw_read_packed(f, m, unknown, PBJ__TW_CLOSED(f), p, end, d, &st);
-        else p = pbj__tw_read_element(f, m, unknown, p, end, d, &st);
+        else if (f->mode == PBJ_MODE_REPEATED && (tag & 7) == PBJ_WT_LEN && pbj__type_wire(f->type) != PBJ_WT_LEN)
+            p = pbj__tw_read_packed(t, f, m, unknown, p, end, d, &st);
+        else p = pbj__tw_read_value(t, f, m, unknown, p, end, d, &st);
         if (!p) return st;
     }
     if ((st = pbj__tw_finish(t, m, d)) != PBJ_OK) return st;
