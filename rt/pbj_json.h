@@ -649,8 +649,8 @@ static inline void pbj__json_exts(pbj_json *j, const pbj_table *t, const void *m
     while (pbj__ext_next(ext, &pos, &r)) {
         if (r.number < lo || r.number > hi || r.number == last) continue;
         last = r.number;                         /* a number's records are adjacent: its row writes them all */
-        for (uint32_t i = 0; i < t->ext_count; i++)
-            if (t->exts[i].number == r.number) pbj__json_ext(j, t, &t->exts[i], ext);
+        const pbj_field *f = pbj_table_ext(t, r.number);
+        if (f) pbj__json_ext(j, t, f, ext);
     }
 }
 

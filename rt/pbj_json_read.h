@@ -1169,6 +1169,12 @@ PBJ_INLINE const char *pbj__jin_row_name(const pbj_table *t, uint32_t i, bool pr
     return f->type == PBJ_TYPE_GROUP && !ext ? json + strlen(json) + 1 : t->pool + f->name;
 }
 
+/* Whether row i of t's fields then extensions is one JSON reads: not an extension whose type t cannot name. */
+PBJ_INLINE bool pbj__jin_row_typed(const pbj_table *t, uint32_t i)
+{
+    return i < t->count || !(t->exts[i - t->count].flags & PBJ_F_UNTYPED);
+}
+
 /* The index of the row named key: t's fields first, then its extensions (count + i); -1 for none. JSON names are
  * looked at first, from *next on (the row after the last one found: input in field order finds each key at once),
  * then .proto names. */
@@ -1177,7 +1183,7 @@ PBJ_INLINE int32_t pbj__jin_lookup(const pbj_table *t, pbj_slice key, uint32_t *
     uint32_t n = t->count + t->ext_count;
     for (int proto = 0; proto < 2; proto++)
         for (uint32_t k = 0, i = *next; k < n; k++, i = i + 1 < n ? i + 1 : 0)
-            if (pbj__jin_is(pbj__jin_row_name(t, i, proto), key)) {
+            if (pbj__jin_row_typed(t, i) && pbj__jin_is(pbj__jin_row_name(t, i, proto), key)) {
                 *next = i + 1 < n ? i + 1 : 0;
                 return (int32_t)i;
             }

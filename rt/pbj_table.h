@@ -45,7 +45,10 @@ extern "C" {
  * as a field's; `name` is the text format's "[pkg.ext]" (an item declared in its own type: "[pkg.Item]", as protoc
  * names it), `json_name` JSON's "[pkg.ext]", both in the pool of the table that lists it. A message set
  * (PBJ_T_MSGSET) has no fields: its items are its extensions. Extensions of a message that only another run knows
- * stay unknown records and print as such.
+ * stay unknown records and print as such. A message-typed extension declared in another file than M, whose type
+ * M's .pb.c cannot name, has a row flagged PBJ_F_UNTYPED, `sub` NULL: the size tier's decode keeps its records in
+ * pbj_ext (as generated decode does) and every other reader passes it by (pbj_table_ext), so that they print as
+ * unknown records, as they did before it had a row.
  *
  * Generated code: `codec` leads to M's generated functions (decode's body, size, encode_partial, sort_maps,
  * missing) through `void *` thunks, for what a cold operation must encode or decode: an Any's value, a message
@@ -75,7 +78,8 @@ enum {
     PBJ_F_REQUIRED = 8,       /* proto2 required */
     PBJ_F_SUB_MAY_MISS = 16,  /* a message, group or map whose type reaches a required field */
     PBJ_F_ITEM = 32,          /* an extension that is a message set's item */
-    PBJ_F_PROTO3_OPTIONAL = 64   /* proto3 `optional`: JSON's emit_defaults leaves it out when not set */
+    PBJ_F_PROTO3_OPTIONAL = 64,  /* proto3 `optional`: JSON's emit_defaults leaves it out when not set */
+    PBJ_F_UNTYPED = 128          /* an extension whose type the table cannot name (sub NULL): only wire decode reads it */
 };
 
 /* A message's flags. */
@@ -262,6 +266,14 @@ PBJ_INLINE const pbj_field *pbj_table_find(const pbj_table *t, uint32_t n)
         if (t->fields[mid].number < n) lo = mid + 1;
         else hi = mid;
     }
+    return NULL;
+}
+
+/* The extension of t numbered n whose type the table names (not PBJ_F_UNTYPED), or NULL. */
+PBJ_INLINE const pbj_field *pbj_table_ext(const pbj_table *t, uint32_t n)
+{
+    for (uint32_t i = 0; i < t->ext_count; i++)
+        if (t->exts[i].number == n) return t->exts[i].flags & PBJ_F_UNTYPED ? NULL : &t->exts[i];
     return NULL;
 }
 

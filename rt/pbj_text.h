@@ -659,10 +659,8 @@ static inline void pbj__text_exts(pbj_text *t, const pbj_table *tb, const void *
     pbj__ext_rec r;
     memcpy(&ext, pbj__at(m, tb->ext), sizeof ext);
     while (pbj__ext_next(ext, &pos, &r)) {
-        const pbj_field *f = NULL;
         if (r.number < lo || r.number > hi) continue;
-        for (uint32_t i = 0; i < tb->ext_count && !f; i++)
-            if (tb->exts[i].number == r.number) f = &tb->exts[i];
+        const pbj_field *f = pbj_table_ext(tb, r.number);
         if (f) {
             const char *name = tb->pool + f->name;
             if (f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP) {

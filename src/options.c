@@ -65,8 +65,6 @@ typedef struct options_state {
     bool visited[OPTIONS_COUNT];             /* closure worklist, per closing option */
     ir_message *pred_msg[OPTIONS_COUNT];     /* the message it was reached from */
     const ir_field *pred_field[OPTIONS_COUNT];
-    unsigned wire_seen;                      /* options_table_wire's walk: the query that last reached it */
-    bool unlisted_ext;                       /* an extension of it the run knows is not in its table (ext_unlisted) */
 } msg_state;
 
 /* The command line's settings. */
@@ -476,22 +474,6 @@ size_t options_comparable(const ir_message *m, const options_compare_key **keys)
     return state_of(m)->compare.n;
 }
 
-/* Whether extension x is known to the run but not listed in its extendee's table (plan's ext_printed): a message
- * declared in another file, unless a message set's item of a file this run generates (its type is out of scope). */
-static bool ext_unlisted(const ir_field *x)
-{
-    const ir_message *e = x->extend ? x->extend->extendee : NULL;
-    if (!e || !e->options_state || !x->message_type || (x->type != IR_TYPE_MESSAGE && x->type != IR_TYPE_GROUP)) return false;
-    bool item = e->message_set_wire_format && x->type == IR_TYPE_MESSAGE && x->label != IR_LABEL_REPEATED;
-    return x->file != e->file && !(item && x->file && x->file->is_input);
-}
-
-static void mark_unlisted(ir_field *const *xs, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (ext_unlisted(xs[i])) state_of(xs[i]->extend->extendee)->unlisted_ext = true;
-}
-
 int options_resolve(const options_project *project, ir_program *prog)
 {
     int errors = 0;
@@ -512,8 +494,6 @@ int options_resolve(const options_project *project, ir_program *prog)
     for (int id = 0; id < OPTIONS_COUNT; id++)
         if (is_closure(id)) errors += close_over(project->pool, &all, id);
     errors += check_comparable(&all);
-    for (size_t k = 0; k < prog->files.n; k++) mark_unlisted(prog->files.v[k]->extensions.v, prog->files.v[k]->extensions.n);
-    for (size_t k = 0; k < all.n; k++) mark_unlisted(all.v[k]->extensions.v, all.v[k]->extensions.n);
     for (size_t k = 0; k < all.n; k++)                         /* entries: their owner's */
         if (all.v[k]->map_entry && all.v[k]->parent) state_of(all.v[k])->r = *options_of(all.v[k]->parent);
     return errors;
@@ -630,26 +610,9 @@ static bool decode_leaf_at(const ir_message *m, int levels)
 
 bool options_decode_inline(const ir_message *m) { return decode_leaf_at(m, 1); }
 
-/* Whether m, or a message m reaches through its fields, has an extension its table does not list (the walker
- * would keep that extension's records as unknown fields, where generated decode keeps them in pbj_ext); seen
- * marks the messages this query reached. */
-static bool reaches_unlisted(const ir_message *m, unsigned seen)
-{
-    msg_state *st = m->options_state;
-    if (!st || st->wire_seen == seen) return false;
-    st->wire_seen = seen;
-    if (st->unlisted_ext) return true;
-    for (size_t i = 0; i < m->fields.n; i++) {
-        const ir_field *f = m->fields.v[i];
-        if (f->type != IR_TYPE_ENUM && f->message_type && reaches_unlisted(f->message_type, seen)) return true;
-    }
-    return false;
-}
-
 bool options_table_wire(const ir_message *m)
 {
-    static unsigned queries;   /* one number per query (marks need no clearing); pbjc runs one program at a time */
-    return options_tier_of(m) == OPTIONS_TIER_SIZE && !reaches_unlisted(m, ++queries);
+    return options_tier_of(m) == OPTIONS_TIER_SIZE;
 }
 
 static int by_full_name(const void *a, const void *b)
@@ -670,8 +633,7 @@ void options_explain(const ir_program *prog, FILE *out)
         options_describe(m, line, len + 1);
         fprintf(out, "%s%s: %s", full_name(m), m->file && !m->file->is_input ? " [imported]" : "", line);
         if (options_decode_inline(m)) fputs(" decode=inline(tier max: a leaf)", out);
-        if (options_tier_of(m) == OPTIONS_TIER_SIZE)
-            fputs(options_table_wire(m) ? " wire=table(tier size)" : " wire=code(tier size: an extension of a message it reaches is declared in a file its table cannot name)", out);
+        if (options_table_wire(m)) fputs(" wire=table(tier size)", out);
         for (int id = 0; id < OPTIONS_COUNT; id++) {             /* the Java compiler's, said to be ignored */
             const options_value *v = &options_of(m)->opt[id];
             if (options_table[id].role == ROLE_IGNORED && v->text)

@@ -124,9 +124,7 @@ static inline options_tier options_tier_of(const ir_message *m)
  * fields, each a scalar, string or bytes or (one level) such a message of the same file; ids, timestamps. */
 bool options_decode_inline(const ir_message *m);
 
-/* Whether m's size, encode and decode walk its field table (the size tier): not for messages with extension
- * ranges or message_set_wire_format, whose extensions the tables do not describe yet, nor for the messages
- * that reach one through their fields (the walker would walk its table): they keep their code. */
+/* Whether m's size, encode and decode walk its field table: every message of the size tier. */
 bool options_table_wire(const ir_message *m);
 
 /* m's options as one line for a comment next to its generated struct (and

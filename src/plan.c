@@ -1204,6 +1204,7 @@ static void sort_known_ext(ir_pool *pool, plan_message *pm)
         if (i && x->number == pm->known_ext.v[i - 1]->number) continue;
         if (!x->repeated && x->kind != PLAN_MESSAGE) ir_pool_vec_push(pool, &pm->ext_replace, x);
         else ir_pool_vec_push(pool, &pm->ext_append, x);
+        ir_pool_vec_push(pool, &pm->ext_listed, x);
         if (!(x->foreign && x->kind == PLAN_MESSAGE) || foreign_item_in_scope(x))
             ir_pool_vec_push(pool, &pm->ext_printed, x);          /* else its type is not in scope */
     }

@@ -393,6 +393,7 @@ struct plan_message {
     plan_fields ext_append;       /* of those, one per number, the ones decode appends (repeated, messages) */
     plan_fields ext_replace;      /* and the ones a later record replaces (singular numbers) */
     plan_fields ext_printed;      /* one per number whose type's functions are in scope: printed by name */
+    plan_fields ext_listed;       /* one per number: its table's rows (ext_printed's, the others PBJ_F_UNTYPED) */
     bool views;                   /* pbj.views resolves true: M_view and its accessors */
     bool json;                    /* pbj.json resolves true: M_to_json and M_from_json */
     bool text_read;               /* pbj.text_read resolves true: M_from_text */

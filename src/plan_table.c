@@ -156,29 +156,40 @@ static const char *compare_keys_of(ir_pool *mem, const plan_message *pm)
     return s;
 }
 
-/* Extension x's row: no member; its text name ("[pkg.ext]", an item's "[pkg.Item]") and JSON's "[pkg.ext]". */
-static plan_table_row ext_row_of(ir_pool *mem, const plan_field *x, table_pool *pool)
+/* flags with one more (flags "0": none yet). */
+static const char *flag_add(ir_pool *mem, const char *flags, const char *flag)
+{
+    return strcmp(flags, "0") == 0 ? flag : ir_pool_printf(mem, "%s | %s", flags, flag);
+}
+
+/* Extension x's row: no member; its text name ("[pkg.ext]", an item's "[pkg.Item]") and JSON's "[pkg.ext]". A type
+ * the extendee's source cannot name (typed false): no sub, PBJ_F_UNTYPED. */
+static plan_table_row ext_row_of(ir_pool *mem, const plan_field *x, bool typed, table_pool *pool)
 {
     const char *flags = flags_of(mem, x);
-    if (x->msgset) flags = strcmp(flags, "0") == 0 ? "PBJ_F_ITEM" : ir_pool_printf(mem, "%s | PBJ_F_ITEM", flags);
+    if (x->msgset) flags = flag_add(mem, flags, "PBJ_F_ITEM");
+    if (!typed) flags = flag_add(mem, flags, "PBJ_F_UNTYPED");
     plan_table_row r = {.number = x->code.number, .type = type_of(x), .mode = x->repeated ? "PBJ_MODE_REPEATED" : "PBJ_MODE_OPTIONAL",
-                        .flags = flags, .member = "0, 0", .presence = "0", .sub = sub_of(mem, x), .en = enum_of(mem, x),
-                        .what = x->f->full_name};
+                        .flags = flags, .member = "0, 0", .presence = "0", .sub = typed ? sub_of(mem, x) : "NULL",
+                        .en = enum_of(mem, x), .what = x->f->full_name};
     r.name = pool_add(mem, pool, x->name);
     const char *json = ir_pool_printf(mem, "[%s]", x->f->full_name);
     r.json_name = strcmp(json, x->name) == 0 ? r.name : pool_add(mem, pool, json);
     return r;
 }
 
-/* pm's extensions printed by name and its extension ranges (a message with none: "NULL", 0). */
+/* pm's extensions (those printed by name, and those whose types are not in scope) and its extension ranges (a
+ * message with none: "NULL", 0). */
 static void plan_table_exts(ir_pool *mem, plan_message *pm, table_pool *pool)
 {
     plan_table *t = &pm->table;
     textbuf ranges = {0};
-    for (size_t i = 0; i < pm->ext_printed.n; i++) {
-        const plan_field *x = pm->ext_printed.v[i];
-        ir_pool_vec_push(mem, &t->ext_rows, ext_row_of(mem, x, pool));
-        if (!x->foreign) continue;
+    for (size_t i = 0, k = 0; i < pm->ext_listed.n; i++) {   /* ext_printed: a subsequence of ext_listed */
+        const plan_field *x = pm->ext_listed.v[i];
+        bool typed = k < pm->ext_printed.n && pm->ext_printed.v[k] == x;
+        k += typed;
+        ir_pool_vec_push(mem, &t->ext_rows, ext_row_of(mem, x, typed, pool));
+        if (!x->foreign || !typed) continue;
         const plan_table_row *r = &t->ext_rows.v[t->ext_rows.n - 1];
         if (strcmp(r->sub, "NULL") != 0) ir_pool_vec_push(mem, &t->ext_externs, ir_pool_printf(mem, "extern const pbj_table %s;", r->sub + 1));
         if (strcmp(r->en, "NULL") != 0) ir_pool_vec_push(mem, &t->ext_externs, ir_pool_printf(mem, "extern const pbj_enum %s;", r->en + 1));

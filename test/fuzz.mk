@@ -1,6 +1,6 @@
 # test/fuzz.mk: libFuzzer targets (clang, ASan+UBSan): the .proto parser (test/front's
 # fuzz_parse) and generated decode, through test/fuzz/fuzz_decode.c, of test/parity's proto2
-# schema with test/golden's extensions and message sets (and test/encode's extwire), of its proto3 schemas, of
+# schema with test/golden's extensions and message sets (and test/encode's extwire and extforeign), of its proto3 schemas, of
 # descriptor.proto's FileDescriptorSet and of hapi's Block (with the corpus), generated with every API (the reverse
 # encoder, writers and views must agree with decode and encode); M_from_json of the proto3 schemas (fuzz_json.c);
 # pbjc against libprotobuf's C++ on protobuf's TestAllTypesProto2/3, bytes and JSON (fuzz_diff.cc, with protobuf-src).
@@ -19,7 +19,8 @@ FUZZ_RUNS_diff_json ?= 1000
 FUZZ_FLAGS  ?=
 FUZZ_CC     := clang -std=c11 $(WARN) -Werror -g $(FUZZ_OPT) -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_SCHEMA := $(addprefix test/parity/schemas/,proto2 scalars maps nesting wrappers wkt) \
-               test/golden/extensions/extensions test/golden/message_set/message_set test/encode/extwire
+               test/golden/extensions/extensions test/golden/message_set/message_set test/encode/extwire \
+               test/encode/extforeign
 FUZZ_WKT    := $(addprefix google/protobuf/,wrappers any duration empty field_mask struct timestamp descriptor)
 FUZZ_APIS   := --fast-write --writers --views
 FUZZ_DECODE := proto2 proto3 descriptor $(if $(CORPUS_FOUND),hapi)
@@ -35,7 +36,8 @@ FUZZ_DICT_diff_json := test/fuzz/json.dict
 FUZZ_SEEDS_proto2_size := test/fuzz/seeds/proto2
 FUZZ_SEEDS_proto3_size := test/fuzz/seeds/proto3
 # objects each decode target links
-FUZZ_OBJS_proto2     := $(FUZZ)/obj/proto2.o $(FUZZ)/obj/extensions.o $(FUZZ)/obj/message_set.o $(FUZZ)/obj/extwire.o
+FUZZ_OBJS_proto2     := $(FUZZ)/obj/proto2.o $(FUZZ)/obj/extensions.o $(FUZZ)/obj/message_set.o $(FUZZ)/obj/extwire.o \
+                        $(FUZZ)/obj/extforeign.o
 FUZZ_OBJS_proto3     := $(addprefix $(FUZZ)/obj/,$(addsuffix .o,scalars maps nesting wrappers wkt \
                         $(filter-out %/descriptor,$(FUZZ_WKT))))
 FUZZ_OBJS_descriptor := $(FUZZ)/obj/google/protobuf/descriptor.o

@@ -26,6 +26,7 @@ static void *counting_malloc(size_t n)
 #include "encode.pb.c"
 #include "message_set.pb.c"          /* test/golden/message_set, with --fast-write */
 #include "extwire.pb.c"              /* an extension of each kind, with --fast-write */
+#include "extforeign.pb.c"           /* message extensions of encx.Host declared in another file */
 
 /* hex's bytes into buf (at most cap); their count. */
 static size_t from_hex(const char *hex, uint8_t *buf, size_t cap)
@@ -528,6 +529,45 @@ static void test_ext_records(void **state)
     pbj_arena_free(&a);
 }
 
+/* m as text (M_print) and as JSON, into the two buffers. */
+static void host_texts(const encx_Host *m, char *text, char *json, size_t cap)
+{
+    pbj_text t;
+    pbj_text_init(&t);
+    assert_int_equal(encx_Host_print(m, &t), PBJ_OK);
+    snprintf(text, cap, "%.*s", (int)t.len, t.data);
+    pbj_text_free(&t);
+    assert_int_equal(encx_Host_to_json(m, &t, NULL), PBJ_OK);
+    snprintf(json, cap, "%.*s", (int)t.len, t.data);
+    pbj_text_free(&t);
+}
+
+/* Message extensions of encx.Host declared in another file (extforeign.proto): Host's table cannot name their types
+ * (rows flagged PBJ_F_UNTYPED, no sub). Decode keeps their records as extensions, written among the fields; text and
+ * JSON, which would need the type, pass them by: printed as unknown fields, left out of JSON, not read by name. */
+static void test_untyped_extensions(void **state)
+{
+    (void)state;
+    encx_Host m;
+    pbj_arena a;
+    char text[256], json[256];
+    uint8_t out[64];
+    size_t len;
+    static const char ext_text[] = "[encf.x_far] { y: 1 }", ext_json[] = "{\"[encf.x_far]\": {\"y\": 1}}";
+    pbj_arena_init(&a, NULL, 0);
+    assert_int_equal(decode_host("a00601" "9203020807", &m, &a, PBJ_UNKNOWN_KEEP), PBJ_OK);   /* last = 1, x_far { y: 7 } */
+    assert_true(m.pbj_ext.len == 5 && m.pbj_unknown.len == 0);
+    assert_int_equal(encx_Host_encode(&m, out, sizeof out, &len), PBJ_OK);
+    to_hex(out, len, text, sizeof text);
+    assert_string_equal(text, "9203020807" "a00601");                                    /* in number order */
+    host_texts(&m, text, json, sizeof text);
+    assert_string_equal(text, "50 {\n  1: 7\n}\nlast: 1\n");
+    assert_string_equal(json, "{\"last\":1}");
+    assert_int_equal(encx_Host_from_text(&m, ext_text, sizeof ext_text - 1, &a, NULL), PBJ_ERR_SYNTAX);
+    assert_int_equal(encx_Host_from_json(&m, ext_json, sizeof ext_json - 1, &a, NULL), PBJ_ERR_SYNTAX);
+    pbj_arena_free(&a);
+}
+
 /* Every extension of an encx.Host read through its accessors, message ones decoded (ASan sees a read past a
  * record); false when a message extension does not decode. */
 static volatile uint64_t ext_sum;   /* keeps the reads */
@@ -619,6 +659,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_deep_chains),
         cmocka_unit_test(test_small_stack),
         cmocka_unit_test(test_ext_records),
+        cmocka_unit_test(test_untyped_extensions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,5 +1,6 @@
 /* proto2.h: the proto2 fuzz target: test/parity's proto2 schema, test/golden's extensions and message sets,
- * test/encode's extwire (an extension of each kind, packable ones packed and not). */
+ * test/encode's extwire (an extension of each kind, packable ones packed and not) and extforeign (message
+ * extensions of extwire's Host declared in another file: linked, Host's decode keeps them). */
 #include "proto2.pb.h"
 #include "extensions.pb.h"
 #include "message_set.pb.h"

@@ -15,9 +15,9 @@
  * differs), then its oneofs' names, then its extensions' text and JSON names; in pieces laid end to end
  * (char arrays: no padding between them), each under the 4,095 bytes C promises of a string literal */
 static const struct {
-    char s0[442];
+    char s0[465];
 } pbj__pool_tier_size_proto = {
-    "golden.tier_size.Kind\000KIND_A\000KIND_B\000golden.tier_size.Leaf\000name\000next\000golden.tier_size.Reading\000golden.tier_size.Reading.id\000id\000delta\000samples\000kinds\000leaves\000t\000where\000Note\000note\000note\000at\000golden.tier_size.Reading.LeavesEntry\000key\000value\000golden.tier_size.Reading.Note\000body\000golden.tier_size.Open\000x\000[golden.tier_size.open_kind]\000golden.tier_size.HoldsOpen\000open\000golden.tier_size.Set\000[golden.tier_size.Item]\000[golden.tier_size.Item.item]\000golden.tier_size.Item\000v",
+    "golden.tier_size.Kind\000KIND_A\000KIND_B\000golden.tier_size.Leaf\000name\000next\000golden.tier_size.Reading\000golden.tier_size.Reading.id\000id\000delta\000samples\000kinds\000leaves\000t\000where\000Note\000note\000note\000at\000golden.tier_size.Reading.LeavesEntry\000key\000value\000golden.tier_size.Reading.Note\000body\000golden.tier_size.Open\000x\000[golden.tier_size.open_kind]\000[golden.tier_size.far]\000golden.tier_size.HoldsOpen\000open\000golden.tier_size.Set\000[golden.tier_size.Item]\000[golden.tier_size.Item.item]\000golden.tier_size.Item\000v",
 };
 
 /* golden.tier_size.Kind */
@@ -84,38 +84,39 @@ static const pbj_field golden_tier_size_Open__fields[] = {
 static const uint32_t golden_tier_size_Open__ext_singular[] = {100, 0};   /* singular extensions: b's record replaces m's */
 static const pbj_field golden_tier_size_Open__exts[] = {
     {100, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, 0, 0, 0, 283, 283, NULL, &golden_tier_size_Kind__enum},   /* golden.tier_size.open_kind */
+    {150, PBJ_TYPE_MESSAGE, PBJ_MODE_OPTIONAL, PBJ_F_UNTYPED, 0, 0, 0, 312, 312, NULL, NULL},   /* golden.tier_size.far */
 };
 static const uint32_t golden_tier_size_Open__ext_ranges[] = {100, 199};
 PBJ_CODEC(golden_tier_size_Open, golden_tier_size_Open__decode, golden_tier_size_Open_size, golden_tier_size_Open_encode_partial, golden_tier_size_Open_sort_maps, golden_tier_size_Open_missing);
 const pbj_table golden_tier_size_Open__table = {(const char *)&pbj__pool_tier_size_proto, golden_tier_size_Open__fields, NULL, NULL, 259, sizeof(golden_tier_size_Open), 1, 1, 0,
-                           PBJ_OFFSET(golden_tier_size_Open, pbj_unknown), PBJ_OFFSET(golden_tier_size_Open, pbj_ext), 0, golden_tier_size_Open__ext_singular, NULL, &golden_tier_size_Open__codec, golden_tier_size_Open__exts, 1,
+                           PBJ_OFFSET(golden_tier_size_Open, pbj_unknown), PBJ_OFFSET(golden_tier_size_Open, pbj_ext), 0, golden_tier_size_Open__ext_singular, NULL, &golden_tier_size_Open__codec, golden_tier_size_Open__exts, 2,
                            1, golden_tier_size_Open__ext_ranges, PBJ_WKT_NONE};
 
 /* golden.tier_size.HoldsOpen */
 static const pbj_field golden_tier_size_HoldsOpen__fields[] = {
-    {1, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_tier_size_HoldsOpen, open), 0, 339, 339, &golden_tier_size_Open__table, NULL},   /* open */
+    {1, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_tier_size_HoldsOpen, open), 0, 362, 362, &golden_tier_size_Open__table, NULL},   /* open */
 };
 PBJ_CODEC(golden_tier_size_HoldsOpen, golden_tier_size_HoldsOpen__decode, golden_tier_size_HoldsOpen_size, golden_tier_size_HoldsOpen_encode_partial, golden_tier_size_HoldsOpen_sort_maps, golden_tier_size_HoldsOpen_missing);
-const pbj_table golden_tier_size_HoldsOpen__table = {(const char *)&pbj__pool_tier_size_proto, golden_tier_size_HoldsOpen__fields, NULL, NULL, 312, sizeof(golden_tier_size_HoldsOpen), 1, 1, 0,
+const pbj_table golden_tier_size_HoldsOpen__table = {(const char *)&pbj__pool_tier_size_proto, golden_tier_size_HoldsOpen__fields, NULL, NULL, 335, sizeof(golden_tier_size_HoldsOpen), 1, 1, 0,
                            PBJ_OFFSET(golden_tier_size_HoldsOpen, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_tier_size_HoldsOpen__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE};
 
 /* golden.tier_size.Set */
 static const pbj_field golden_tier_size_Set__exts[] = {
-    {100, PBJ_TYPE_MESSAGE, PBJ_MODE_OPTIONAL, PBJ_F_ITEM, 0, 0, 0, 365, 389, &golden_tier_size_Item__table, NULL},   /* golden.tier_size.Item.item */
+    {100, PBJ_TYPE_MESSAGE, PBJ_MODE_OPTIONAL, PBJ_F_ITEM, 0, 0, 0, 388, 412, &golden_tier_size_Item__table, NULL},   /* golden.tier_size.Item.item */
 };
 static const uint32_t golden_tier_size_Set__ext_ranges[] = {4, 2147483646};
 PBJ_CODEC(golden_tier_size_Set, golden_tier_size_Set__decode, golden_tier_size_Set_size, golden_tier_size_Set_encode_partial, golden_tier_size_Set_sort_maps, golden_tier_size_Set_missing);
-const pbj_table golden_tier_size_Set__table = {(const char *)&pbj__pool_tier_size_proto, NULL, NULL, NULL, 344, sizeof(golden_tier_size_Set), 0, 0, 0,
+const pbj_table golden_tier_size_Set__table = {(const char *)&pbj__pool_tier_size_proto, NULL, NULL, NULL, 367, sizeof(golden_tier_size_Set), 0, 0, 0,
                            PBJ_OFFSET(golden_tier_size_Set, pbj_unknown), PBJ_OFFSET(golden_tier_size_Set, pbj_ext), PBJ_T_MSGSET, NULL, NULL, &golden_tier_size_Set__codec, golden_tier_size_Set__exts, 1,
                            1, golden_tier_size_Set__ext_ranges, PBJ_WKT_NONE};
 
 /* golden.tier_size.Item */
 static const pbj_field golden_tier_size_Item__fields[] = {
-    {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_tier_size_Item, v), PBJ_OFFSET(golden_tier_size_Item, has_v), 440, 440, NULL, NULL},   /* v */
+    {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_tier_size_Item, v), PBJ_OFFSET(golden_tier_size_Item, has_v), 463, 463, NULL, NULL},   /* v */
 };
 PBJ_CODEC(golden_tier_size_Item, golden_tier_size_Item__decode, golden_tier_size_Item_size, golden_tier_size_Item_encode_partial, golden_tier_size_Item_sort_maps, golden_tier_size_Item_missing);
-const pbj_table golden_tier_size_Item__table = {(const char *)&pbj__pool_tier_size_proto, golden_tier_size_Item__fields, NULL, NULL, 418, sizeof(golden_tier_size_Item), 1, 1, 0,
+const pbj_table golden_tier_size_Item__table = {(const char *)&pbj__pool_tier_size_proto, golden_tier_size_Item__fields, NULL, NULL, 441, sizeof(golden_tier_size_Item), 1, 1, 0,
                            PBJ_OFFSET(golden_tier_size_Item, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_tier_size_Item__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE};
 
