@@ -1183,7 +1183,7 @@ PBJ_INLINE int32_t pbj__jin_lookup(const pbj_table *t, pbj_slice key, uint32_t *
     uint32_t n = t->count + t->ext_count;
     for (int proto = 0; proto < 2; proto++)
         for (uint32_t k = 0, i = *next; k < n; k++, i = i + 1 < n ? i + 1 : 0)
-            if (pbj__jin_row_typed(t, i) && pbj__jin_is(pbj__jin_row_name(t, i, proto), key)) {
+            if (pbj__jin_is(pbj__jin_row_name(t, i, proto), key) && pbj__jin_row_typed(t, i)) {
                 *next = i + 1 < n ? i + 1 : 0;
                 return (int32_t)i;
             }

@@ -1146,7 +1146,7 @@ static inline pbj_status pbj__tr_ext(pbj_text_reader *r, const pbj_field *f, pbj
 static inline const pbj_field *pbj__tr_named(const pbj_text_reader *r, const char *pool, const pbj_field *rows, uint32_t n)
 {
     for (uint32_t i = 0; i < n; i++)   /* an extension whose type the table cannot name: not one it reads */
-        if (!(rows[i].flags & PBJ_F_UNTYPED) && pbj__name_cmp(pool + rows[i].name, r->name, r->name_len) == 0) return &rows[i];
+        if (pbj__name_cmp(pool + rows[i].name, r->name, r->name_len) == 0 && !(rows[i].flags & PBJ_F_UNTYPED)) return &rows[i];
     return NULL;
 }
 
