@@ -73,10 +73,12 @@ void bh_init(bh_env *e, const char *contender, int argc, char **argv)
     if (!strcmp(argv[i], "--dir") && i + 1 < argc) e->dir = argv[++i];
     else if (!strcmp(argv[i], "--runs") && i + 1 < argc) e->runs = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--icount")) e->icount = true;
+    else if (!strcmp(argv[i], "--cache") && i + 1 < argc) e->cache_copies = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--quick")) { e->runs = 1; e->small_reps = 100; } /* the checks: asserts, no timing */
-    else { fprintf(stderr, "usage: %s [--dir DIR] [--runs N] [--icount] [--quick]\n", argv[0]); exit(2); }
+    else { fprintf(stderr, "usage: %s [--dir DIR] [--runs N] [--icount] [--quick] [--cache N]\n", argv[0]); exit(2); }
   }
   if (e->icount) { e->runs = 1; e->small_reps = 1000; }
+  bh_assert(e->cache_copies >= 0 && e->cache_copies <= 256, "--cache takes 1 to 256 copies");
   e->synthetic = load(e->dir, "synthetic.blk");
   e->real = load(e->dir, "real.blk");
   e->timestamp = load(e->dir, "small.timestamp.bin");
@@ -133,6 +135,65 @@ double bh_time(bh_env *e, const char *label, bh_fn fn, bh_fn reset, void *ctx)
   }
   qsort(t, (size_t)runs, sizeof t[0], cmp_double);
   return t[runs / 2];
+}
+
+static double thread_ns(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+/* One round: fn over every context, resets untimed; the thread CPU ns of the calls. */
+static double one_round(bh_fn fn, bh_fn reset, void **ctxs, int n)
+{
+  double ns = 0;
+  for (int i = 0; i < n; i++) {
+    if (reset) reset(ctxs[i]);
+    double t0 = thread_ns();
+    fn(ctxs[i]);
+    ns += thread_ns() - t0;
+  }
+  return ns;
+}
+
+static double time_round(bh_env *e, const char *label, bh_fn fn, bh_fn reset, void **ctxs, int n)
+{
+  one_round(fn, reset, ctxs, n); /* warm-up: the buffers grown, the pages mapped */
+  if (e->icount) {
+    CALLGRIND_ZERO_STATS;
+    one_round(fn, reset, ctxs, n);
+    char name[256];
+    snprintf(name, sizeof name, "%s/%s", e->contender, label);
+    CALLGRIND_DUMP_STATS_AT(name);
+    return 0;
+  }
+  double t[64];
+  int runs = e->runs < 1 ? 1 : e->runs > 64 ? 64 : e->runs;
+  for (int i = 0; i < runs; i++) t[i] = one_round(fn, reset, ctxs, n);
+  qsort(t, (size_t)runs, sizeof t[0], cmp_double);
+  return t[runs / 2];
+}
+
+void bh_cache_row(bh_env *e, const char *op, bh_fn fn, bh_fn reset, void **ctxs, int n, const char *note)
+{
+  char label[64];
+  snprintf(label, sizeof label, "cache_%s", op);
+  double ns = time_round(e, label, fn, reset, ctxs, n);
+  bh_row(e, "cache", op, ns / ((double)e->synthetic_tx * n), 0, 0, note);
+}
+
+bh_buf *bh_copies(const bh_buf *b, int n)
+{
+  bh_buf *c = malloc((size_t)n * sizeof *c);
+  bh_assert(c != NULL, "out of memory");
+  for (int i = 0; i < n; i++) {
+    c[i].len = b->len;
+    c[i].data = malloc(b->len);
+    bh_assert(c[i].data != NULL, "out of memory for %d copies", n);
+    memcpy(c[i].data, b->data, b->len);
+  }
+  return c;
 }
 
 void bh_row(bh_env *e, const char *workload, const char *op, double ns_per_unit, double bytes_per_unit,

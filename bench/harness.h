@@ -23,6 +23,7 @@ typedef struct {
   const char *dir;
   int runs;           /* timed runs per operation (median reported) */
   bool icount;        /* under callgrind: one run, instrumented */
+  int cache_copies;   /* --cache N: only the cache rows, over N copies of the synthetic block (0: the usual run) */
   bh_buf synthetic, real, timestamp, account_id, tx_body;
   uint32_t synthetic_tx;   /* transactions in the synthetic block */
   uint32_t real_tx;        /* transactions (transaction results) in the real block */
@@ -40,6 +41,17 @@ void bh_init(bh_env *e, const char *contender, int argc, char **argv);
    returns the median in ns of one call. Under --icount, one instrumented call. */
 typedef void (*bh_fn)(void *ctx);
 double bh_time(bh_env *e, const char *label, bh_fn fn, bh_fn reset, void *ctx);
+
+/* The cache rows (--cache N): a round calls fn(ctxs[i]) for each of the n contexts in turn, each over
+   its own copy of the input, so that nothing one call touched is in cache when its turn comes again once
+   the copies outgrow the cache. After a warm-up round (page faults, buffers grown), returns the median
+   of e->runs rounds of the thread CPU time in ns of one round; reset(ctxs[i]) runs untimed before each
+   call. Under --icount, one instrumented round after the warm-up (reset included: a few instructions).
+   Prints the row (workload "cache", op) per transaction, the label being cache_<op>. */
+void bh_cache_row(bh_env *e, const char *op, bh_fn fn, bh_fn reset, void **ctxs, int n, const char *note);
+
+/* n copies of b, each in its own allocation. */
+bh_buf *bh_copies(const bh_buf *b, int n);
 
 /* Times a call made of pieces that must be timed one at a time: between
    bh_piece_start and bh_piece_stop; the sum of the pieces is one run. */

@@ -19,7 +19,8 @@ check-bench-protoc: $(B)/bench/synthetic.blk | deps
 	@echo "check-bench-protoc: protoc re-encodes the synthetic block to the same bytes"
 
 # pbjc's generated code encodes both blocks to their exact bytes and reads the
-# same sums as the reference (the harness asserts both; --quick: no timing).
+# same sums as the reference (the harness asserts both; --quick: no timing), also in make bench-cache's
+# rows (--cache 2: two copies, each decoded, encoded both ways and scanned through its own buffers).
 # The real block and its schema are the corpus's ($(CORPUS_BLOCK) and $(CORPUS_HAPI) in bench/bench.mk).
 # The check builds the program at -O0 with assertions on, in its own directory: it asserts bytes and
 # sums, not speed, and the real block's 4.4 MB of generated C takes ~6x the CPU at the bench's -O2 -g.
@@ -27,6 +28,7 @@ ifneq ($(CORPUS_FOUND),)
 check-bench-pbjc: pbjc $(B)/writers/replay_gen $(B)/bench/synthetic.blk $(B)/bench/real.tx
 	$(MAKE) --no-print-directory BB=$(B)/bench-check BENCH_OPT=-O0 $(B)/bench-check/bench-pbjc
 	$(B)/bench-check/bench-pbjc --dir $(B)/bench --quick > /dev/null
+	$(B)/bench-check/bench-pbjc --dir $(B)/bench --cache 2 --quick > /dev/null
 	@echo "check-bench-pbjc: pbjc writes the synthetic and real blocks byte for byte, sums equal the reference's"
 else
 check-bench-pbjc:

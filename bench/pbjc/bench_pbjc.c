@@ -309,10 +309,47 @@ static void small(bh_env *e, const char *name, const bh_buf *in, const root_ops 
   free(c.out);
 }
 
+/* The cache rows (--cache N): decode, encode, encode_reverse and scan_views over N copies of the synthetic
+ * block, each with its own struct, arena and buffers; a round is one call per copy (bench/cache.sh). */
+static void cache_rows(bh_env *e)
+{
+  int n = e->cache_copies;
+  bh_buf *in = bh_copies(&e->synthetic, n);
+  ctx *c = calloc((size_t)n, sizeof *c);
+  void **cv = malloc((size_t)n * sizeof *cv);
+  for (int i = 0; i < n; i++) {
+    c[i] = (ctx){ e, &in[i], &pbjbench_Block_ops, calloc(1, sizeof(pbjbench_Block)), { 0 }, malloc(in[i].len + 64),
+                  in[i].len + 64, 0, 0, 0, { 0 }, { 0 } };
+    pbj_rbuf_init(&c[i].rbuf, NULL, 0);
+    cv[i] = &c[i];
+  }
+  bh_cache_row(e, "decode", op_decode, reset, cv, n, "arena reset per run; strings copied");
+  bh_cache_row(e, "encode", op_encode, NULL, cv, n, "size + encode");
+  bh_cache_row(e, "encode_reverse", op_encode_reverse, NULL, cv, n, "pbj.fast_write: back to front, no size pass");
+  bh_cache_row(e, "scan_views", op_scan_views, NULL, cv, n, "pbj.views: no allocation");
+  for (int i = 0; i < n; i++) {
+    bh_assert_same("pbjc cache encode", c[i].out, c[i].out_len, &in[i]);
+    bh_assert_same("pbjc cache encode_reverse", pbj_rbuf_data(&c[i].rbuf), pbj_rbuf_len(&c[i].rbuf), &in[i]);
+    bh_assert(c[i].sum == e->synthetic_sum, "pbjc cache scan_views sum");
+    pbj_rbuf_free(&c[i].rbuf);
+    pbj_arena_free(&c[i].arena);
+    free(c[i].msg);
+    free(c[i].out);
+    free(in[i].data);
+  }
+  free(cv);
+  free(c);
+  free(in);
+}
+
 int main(int argc, char **argv)
 {
   bh_env e;
   bh_init(&e, BENCH_CONTENDER, argc, argv);
+  if (e.cache_copies) {
+    cache_rows(&e);
+    return 0;
+  }
   block(&e, "synthetic", &e.synthetic, &pbjbench_Block_ops, sizeof(pbjbench_Block), e.synthetic_tx, e.synthetic_sum);
   block(&e, "real", &e.real, &com_hedera_hapi_block_stream_Block_ops, sizeof(com_hedera_hapi_block_stream_Block), e.real_tx, 0);
   produce(&e);

@@ -217,10 +217,35 @@ using RealBlock = com::hedera::hapi::block::stream::Block;
 static uint64_t visit_syn(const SynBlock &m) { return visit_pbjbench_Block(m); }
 static uint64_t visit_real(const RealBlock &m) { return visit_com_hedera_hapi_block_stream_Block(m); }
 
+// The cache rows (--cache N): decode (an arena per decode) and encode over N copies of the synthetic block,
+// each with its own message and output; a round is one call per copy (bench/cache.sh).
+static void cache_rows(bh_env *e)
+{
+  int n = e->cache_copies;
+  bh_buf *in = bh_copies(&e->synthetic, n);
+  Bench<SynBlock> *b = new Bench<SynBlock>[n];
+  void **cv = new void *[n];
+  for (int i = 0; i < n; i++) {
+    b[i].e = e; b[i].in = &in[i]; b[i].visit = visit_syn;
+    b[i].out.resize(in[i].len + 64);
+    cv[i] = &b[i];
+  }
+  bh_cache_row(e, "decode", op_decode<SynBlock>, op_reset<SynBlock>, cv, n, "arena per decode");
+  bh_cache_row(e, "encode", op_encode<SynBlock>, nullptr, cv, n, "ByteSizeLong + SerializeWithCachedSizesToArray");
+  for (int i = 0; i < n; i++) {
+    bh_assert_same("C++ cache encode", (const uint8_t *)b[i].out.data(), b[i].out_len, &in[i]);
+    delete b[i].arena;
+  }
+}
+
 int main(int argc, char **argv)
 {
   bh_env e;
   bh_init(&e, "c++arena", argc, argv);
+  if (e.cache_copies) {
+    cache_rows(&e);
+    return 0;
+  }
   for (int reuse = 0; reuse < 2; reuse++) {
     const char *who = reuse ? "c++reuse" : "c++arena";
     block<SynBlock>(&e, who, "synthetic", &e.synthetic, visit_syn, e.synthetic_tx, e.synthetic_sum, !reuse);

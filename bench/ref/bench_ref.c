@@ -7,6 +7,7 @@
 
 typedef struct {
   bh_env *e;
+  const bh_buf *in;     /* the synthetic block, or one copy of it (the cache rows) */
   rb_pools pl;
   rb_Block block;
   uint8_t *out; size_t cap, out_len;
@@ -27,7 +28,7 @@ static void op_encode(void *v)
 static void op_decode(void *v)
 {
   ctx *c = v;
-  bh_assert(rb_decode_Block(&c->block, c->e->synthetic.data, c->e->synthetic.len, &c->pl) == 0, "ref decode");
+  bh_assert(rb_decode_Block(&c->block, c->in->data, c->in->len, &c->pl) == 0, "ref decode");
 }
 static void op_scan_structs(void *v)
 {
@@ -39,7 +40,7 @@ static void op_scan_views(void *v)
 {
   ctx *c = v;
   bool ok;
-  c->sum = rb_scan_Block(c->e->synthetic.data, c->e->synthetic.len, &ok);
+  c->sum = rb_scan_Block(c->in->data, c->in->len, &ok);
 }
 /* Each SignedTransaction, then its TransactionBody from body_bytes. */
 static void op_tx_decode(void *v)
@@ -104,12 +105,42 @@ static void small(bh_env *e, ctx *c, const char *name, const bh_buf *msg, bh_fn 
   bh_row(e, "small", op, ns / e->small_reps, 0, 0, NULL);
 }
 
+/* The cache rows (--cache N): decode, encode and scan_views over N copies of the synthetic block, each with
+ * its own pools and buffer; a round is one call per copy (bench/cache.sh). */
+static void cache_rows(bh_env *e)
+{
+  int n = e->cache_copies;
+  bh_buf *in = bh_copies(&e->synthetic, n);
+  ctx *c = calloc((size_t)n, sizeof *c);
+  void **cv = malloc((size_t)n * sizeof *cv);
+  for (int i = 0; i < n; i++) {
+    c[i].e = e;
+    c[i].in = &in[i];
+    bh_assert(rb_pools_init(&c[i].pl, in[i].len) == 0, "pools");
+    c[i].cap = in[i].len + 65536;
+    c[i].out = malloc(c[i].cap);
+    cv[i] = &c[i];
+  }
+  bh_cache_row(e, "decode", op_decode, reset, cv, n, "pools sized once, reused");
+  bh_cache_row(e, "encode", op_encode, NULL, cv, n, "back to front");
+  bh_cache_row(e, "scan_views", op_scan_views, NULL, cv, n, "in-order read of the bytes");
+  for (int i = 0; i < n; i++) {
+    bh_assert_same("ref cache encode", c[i].out + c[i].cap - c[i].out_len, c[i].out_len, &in[i]);
+    bh_assert(c[i].sum == e->synthetic_sum, "ref cache scan_views sum");
+  }
+}
+
 int main(int argc, char **argv)
 {
   bh_env e;
   ctx c = { 0 };
   bh_init(&e, "ref", argc, argv);
+  if (e.cache_copies) {
+    cache_rows(&e);
+    return 0;
+  }
   c.e = &e;
+  c.in = &e.synthetic;
   bh_assert(rb_pools_init(&c.pl, e.synthetic.len) == 0, "pools");
   c.cap = e.synthetic.len + 65536;
   c.out = malloc(c.cap);
