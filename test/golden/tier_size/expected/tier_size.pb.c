@@ -4,8 +4,8 @@
 #endif
 #include "tier_size.pb.h"
 
-#if PBJ_RUNTIME_VERSION != 6
-#error "tier_size.proto was generated for pbj runtime version 6: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 7
+#error "tier_size.proto was generated for pbj runtime version 7: regenerate it with the pbjc of this runtime"
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */
@@ -36,7 +36,7 @@ static const pbj_field golden_tier_size_Leaf__fields[] = {
 PBJ_CODEC(golden_tier_size_Leaf, golden_tier_size_Leaf__decode, golden_tier_size_Leaf_size, golden_tier_size_Leaf_encode_partial, golden_tier_size_Leaf_sort_maps, golden_tier_size_Leaf_missing);
 const pbj_table golden_tier_size_Leaf__table = {(const char *)&pbj__pool_tier_size_proto, golden_tier_size_Leaf__fields, NULL, NULL, 36, sizeof(golden_tier_size_Leaf), 2, 2, 0,
                            PBJ_OFFSET(golden_tier_size_Leaf, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_tier_size_Leaf__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.tier_size.Reading */
 static void golden_tier_size_Reading__init_table(void *m) { golden_tier_size_Reading_init((golden_tier_size_Reading *)m); }
@@ -56,7 +56,7 @@ static const pbj_oneof golden_tier_size_Reading__oneofs[] = {
 PBJ_CODEC(golden_tier_size_Reading, golden_tier_size_Reading__decode, golden_tier_size_Reading_size, golden_tier_size_Reading_encode_partial, golden_tier_size_Reading_sort_maps, golden_tier_size_Reading_missing);
 const pbj_table golden_tier_size_Reading__table = {(const char *)&pbj__pool_tier_size_proto, golden_tier_size_Reading__fields, golden_tier_size_Reading__oneofs, golden_tier_size_Reading__init_table, 68, sizeof(golden_tier_size_Reading), 8, 8, 1,
                            PBJ_OFFSET(golden_tier_size_Reading, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_tier_size_Reading__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.tier_size.Reading.LeavesEntry */
 static const pbj_field golden_tier_size_Reading_LeavesEntry__fields[] = {
@@ -66,7 +66,7 @@ static const pbj_field golden_tier_size_Reading_LeavesEntry__fields[] = {
 PBJ_CODEC(golden_tier_size_Reading_LeavesEntry, golden_tier_size_Reading_LeavesEntry__decode, golden_tier_size_Reading_LeavesEntry_size, golden_tier_size_Reading_LeavesEntry_encode_partial, golden_tier_size_Reading_LeavesEntry_sort_maps, golden_tier_size_Reading_LeavesEntry_missing);
 const pbj_table golden_tier_size_Reading_LeavesEntry__table = {(const char *)&pbj__pool_tier_size_proto, golden_tier_size_Reading_LeavesEntry__fields, NULL, NULL, 177, sizeof(golden_tier_size_Reading_LeavesEntry), 2, 2, 0,
                            PBJ_OFFSET(golden_tier_size_Reading_LeavesEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &golden_tier_size_Reading_LeavesEntry__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.tier_size.Reading.Note */
 static const pbj_field golden_tier_size_Reading_Note__fields[] = {
@@ -75,7 +75,7 @@ static const pbj_field golden_tier_size_Reading_Note__fields[] = {
 PBJ_CODEC(golden_tier_size_Reading_Note, golden_tier_size_Reading_Note__decode, golden_tier_size_Reading_Note_size, golden_tier_size_Reading_Note_encode_partial, golden_tier_size_Reading_Note_sort_maps, golden_tier_size_Reading_Note_missing);
 const pbj_table golden_tier_size_Reading_Note__table = {(const char *)&pbj__pool_tier_size_proto, golden_tier_size_Reading_Note__fields, NULL, NULL, 224, sizeof(golden_tier_size_Reading_Note), 1, 0, 0,
                            PBJ_OFFSET(golden_tier_size_Reading_Note, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_tier_size_Reading_Note__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.tier_size.Open */
 static const pbj_field golden_tier_size_Open__fields[] = {
@@ -89,7 +89,7 @@ static const uint32_t golden_tier_size_Open__ext_ranges[] = {100, 199};
 PBJ_CODEC(golden_tier_size_Open, golden_tier_size_Open__decode, golden_tier_size_Open_size, golden_tier_size_Open_encode_partial, golden_tier_size_Open_sort_maps, golden_tier_size_Open_missing);
 const pbj_table golden_tier_size_Open__table = {(const char *)&pbj__pool_tier_size_proto, golden_tier_size_Open__fields, NULL, NULL, 259, sizeof(golden_tier_size_Open), 1, 1, 0,
                            PBJ_OFFSET(golden_tier_size_Open, pbj_unknown), PBJ_OFFSET(golden_tier_size_Open, pbj_ext), 0, golden_tier_size_Open__ext_singular, NULL, &golden_tier_size_Open__codec, golden_tier_size_Open__exts, 1,
-                           1, golden_tier_size_Open__ext_ranges, PBJ_WKT_NONE};
+                           1, golden_tier_size_Open__ext_ranges, PBJ_WKT_NONE, NULL};
 
 /* golden.tier_size.HoldsOpen */
 static const pbj_field golden_tier_size_HoldsOpen__fields[] = {
@@ -98,7 +98,7 @@ static const pbj_field golden_tier_size_HoldsOpen__fields[] = {
 PBJ_CODEC(golden_tier_size_HoldsOpen, golden_tier_size_HoldsOpen__decode, golden_tier_size_HoldsOpen_size, golden_tier_size_HoldsOpen_encode_partial, golden_tier_size_HoldsOpen_sort_maps, golden_tier_size_HoldsOpen_missing);
 const pbj_table golden_tier_size_HoldsOpen__table = {(const char *)&pbj__pool_tier_size_proto, golden_tier_size_HoldsOpen__fields, NULL, NULL, 312, sizeof(golden_tier_size_HoldsOpen), 1, 1, 0,
                            PBJ_OFFSET(golden_tier_size_HoldsOpen, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_tier_size_HoldsOpen__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.tier_size.Set */
 static const pbj_field golden_tier_size_Set__exts[] = {
@@ -108,7 +108,7 @@ static const uint32_t golden_tier_size_Set__ext_ranges[] = {4, 2147483646};
 PBJ_CODEC(golden_tier_size_Set, golden_tier_size_Set__decode, golden_tier_size_Set_size, golden_tier_size_Set_encode_partial, golden_tier_size_Set_sort_maps, golden_tier_size_Set_missing);
 const pbj_table golden_tier_size_Set__table = {(const char *)&pbj__pool_tier_size_proto, NULL, NULL, NULL, 344, sizeof(golden_tier_size_Set), 0, 0, 0,
                            PBJ_OFFSET(golden_tier_size_Set, pbj_unknown), PBJ_OFFSET(golden_tier_size_Set, pbj_ext), PBJ_T_MSGSET, NULL, NULL, &golden_tier_size_Set__codec, golden_tier_size_Set__exts, 1,
-                           1, golden_tier_size_Set__ext_ranges, PBJ_WKT_NONE};
+                           1, golden_tier_size_Set__ext_ranges, PBJ_WKT_NONE, NULL};
 
 /* golden.tier_size.Item */
 static const pbj_field golden_tier_size_Item__fields[] = {
@@ -117,7 +117,7 @@ static const pbj_field golden_tier_size_Item__fields[] = {
 PBJ_CODEC(golden_tier_size_Item, golden_tier_size_Item__decode, golden_tier_size_Item_size, golden_tier_size_Item_encode_partial, golden_tier_size_Item_sort_maps, golden_tier_size_Item_missing);
 const pbj_table golden_tier_size_Item__table = {(const char *)&pbj__pool_tier_size_proto, golden_tier_size_Item__fields, NULL, NULL, 418, sizeof(golden_tier_size_Item), 1, 1, 0,
                            PBJ_OFFSET(golden_tier_size_Item, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_tier_size_Item__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* ==== golden.tier_size.Leaf ==== */
 
