@@ -239,7 +239,7 @@ const pbj_enum google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits_
 static const pbj_field google_protobuf_FileDescriptorSet__fields[] = {
     {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FileDescriptorSet, file), 0, 2342, 2342, &google_protobuf_FileDescriptorProto__table, NULL},   /* file */
 };
-PBJ_CODEC(google_protobuf_FileDescriptorSet, google_protobuf_FileDescriptorSet__decode, google_protobuf_FileDescriptorSet_size, google_protobuf_FileDescriptorSet_encode_partial, google_protobuf_FileDescriptorSet_sort_maps, google_protobuf_FileDescriptorSet_missing);
+PBJ_CODEC(google_protobuf_FileDescriptorSet, google_protobuf_FileDescriptorSet__decode, google_protobuf_FileDescriptorSet_size, google_protobuf_FileDescriptorSet_encode_partial);
 const pbj_table google_protobuf_FileDescriptorSet__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileDescriptorSet__fields, NULL, NULL, 2308, sizeof(google_protobuf_FileDescriptorSet), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_FileDescriptorSet, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_FileDescriptorSet__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -261,7 +261,7 @@ static const pbj_field google_protobuf_FileDescriptorProto__fields[] = {
     {14, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FileDescriptorProto, edition), PBJ_OFFSET(google_protobuf_FileDescriptorProto, has_edition), 2582, 2582, NULL, &google_protobuf_Edition__enum},   /* edition */
     {15, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_FileDescriptorProto, option_dependency), 0, 2590, 2608, NULL, NULL},   /* option_dependency */
 };
-PBJ_CODEC(google_protobuf_FileDescriptorProto, google_protobuf_FileDescriptorProto__decode, google_protobuf_FileDescriptorProto_size, google_protobuf_FileDescriptorProto_encode_partial, google_protobuf_FileDescriptorProto_sort_maps, google_protobuf_FileDescriptorProto_missing);
+PBJ_CODEC(google_protobuf_FileDescriptorProto, google_protobuf_FileDescriptorProto__decode, google_protobuf_FileDescriptorProto_size, google_protobuf_FileDescriptorProto_encode_partial);
 const pbj_table google_protobuf_FileDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileDescriptorProto__fields, NULL, NULL, 2347, sizeof(google_protobuf_FileDescriptorProto), 14, 12, 0,
                            PBJ_OFFSET(google_protobuf_FileDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_FileDescriptorProto__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -280,7 +280,7 @@ static const pbj_field google_protobuf_DescriptorProto__fields[] = {
     {10, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_DescriptorProto, reserved_name), 0, 2809, 2823, NULL, NULL},   /* reserved_name */
     {11, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_DescriptorProto, visibility), PBJ_OFFSET(google_protobuf_DescriptorProto, has_visibility), 2836, 2836, NULL, &google_protobuf_SymbolVisibility__enum},   /* visibility */
 };
-PBJ_CODEC(google_protobuf_DescriptorProto, google_protobuf_DescriptorProto__decode, google_protobuf_DescriptorProto_size, google_protobuf_DescriptorProto_encode_partial, google_protobuf_DescriptorProto_sort_maps, google_protobuf_DescriptorProto_missing);
+PBJ_CODEC(google_protobuf_DescriptorProto, google_protobuf_DescriptorProto__decode, google_protobuf_DescriptorProto_size, google_protobuf_DescriptorProto_encode_partial);
 const pbj_table google_protobuf_DescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto__fields, NULL, NULL, 2625, sizeof(google_protobuf_DescriptorProto), 11, 11, 0,
                            PBJ_OFFSET(google_protobuf_DescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_DescriptorProto__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -291,7 +291,7 @@ static const pbj_field google_protobuf_DescriptorProto_ExtensionRange__fields[] 
     {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_DescriptorProto_ExtensionRange, end), PBJ_OFFSET(google_protobuf_DescriptorProto_ExtensionRange, has_end), 2900, 2900, NULL, NULL},   /* end */
     {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_DescriptorProto_ExtensionRange, options), 0, 2904, 2904, &google_protobuf_ExtensionRangeOptions__table, NULL},   /* options */
 };
-PBJ_CODEC(google_protobuf_DescriptorProto_ExtensionRange, google_protobuf_DescriptorProto_ExtensionRange__decode, google_protobuf_DescriptorProto_ExtensionRange_size, google_protobuf_DescriptorProto_ExtensionRange_encode_partial, google_protobuf_DescriptorProto_ExtensionRange_sort_maps, google_protobuf_DescriptorProto_ExtensionRange_missing);
+PBJ_CODEC(google_protobuf_DescriptorProto_ExtensionRange, google_protobuf_DescriptorProto_ExtensionRange__decode, google_protobuf_DescriptorProto_ExtensionRange_size, google_protobuf_DescriptorProto_ExtensionRange_encode_partial);
 const pbj_table google_protobuf_DescriptorProto_ExtensionRange__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto_ExtensionRange__fields, NULL, NULL, 2847, sizeof(google_protobuf_DescriptorProto_ExtensionRange), 3, 3, 0,
                            PBJ_OFFSET(google_protobuf_DescriptorProto_ExtensionRange, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_DescriptorProto_ExtensionRange__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -301,7 +301,7 @@ static const pbj_field google_protobuf_DescriptorProto_ReservedRange__fields[] =
     {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_DescriptorProto_ReservedRange, start), PBJ_OFFSET(google_protobuf_DescriptorProto_ReservedRange, has_start), 2958, 2958, NULL, NULL},   /* start */
     {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_DescriptorProto_ReservedRange, end), PBJ_OFFSET(google_protobuf_DescriptorProto_ReservedRange, has_end), 2964, 2964, NULL, NULL},   /* end */
 };
-PBJ_CODEC(google_protobuf_DescriptorProto_ReservedRange, google_protobuf_DescriptorProto_ReservedRange__decode, google_protobuf_DescriptorProto_ReservedRange_size, google_protobuf_DescriptorProto_ReservedRange_encode_partial, google_protobuf_DescriptorProto_ReservedRange_sort_maps, google_protobuf_DescriptorProto_ReservedRange_missing);
+PBJ_CODEC(google_protobuf_DescriptorProto_ReservedRange, google_protobuf_DescriptorProto_ReservedRange__decode, google_protobuf_DescriptorProto_ReservedRange_size, google_protobuf_DescriptorProto_ReservedRange_encode_partial);
 const pbj_table google_protobuf_DescriptorProto_ReservedRange__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_DescriptorProto_ReservedRange__fields, NULL, NULL, 2912, sizeof(google_protobuf_DescriptorProto_ReservedRange), 2, 2, 0,
                            PBJ_OFFSET(google_protobuf_DescriptorProto_ReservedRange, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_DescriptorProto_ReservedRange__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -321,7 +321,7 @@ static const pbj_field google_protobuf_FieldDescriptorProto__fields[] = {
     {10, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, json_name), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_json_name), 3114, 3124, NULL, NULL},   /* json_name */
     {17, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldDescriptorProto, proto3_optional), PBJ_OFFSET(google_protobuf_FieldDescriptorProto, has_proto3_optional), 3133, 3149, NULL, NULL},   /* proto3_optional */
 };
-PBJ_CODEC(google_protobuf_FieldDescriptorProto, google_protobuf_FieldDescriptorProto__decode, google_protobuf_FieldDescriptorProto_size, google_protobuf_FieldDescriptorProto_encode_partial, google_protobuf_FieldDescriptorProto_sort_maps, google_protobuf_FieldDescriptorProto_missing);
+PBJ_CODEC(google_protobuf_FieldDescriptorProto, google_protobuf_FieldDescriptorProto__decode, google_protobuf_FieldDescriptorProto_size, google_protobuf_FieldDescriptorProto_encode_partial);
 const pbj_table google_protobuf_FieldDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldDescriptorProto__fields, NULL, google_protobuf_FieldDescriptorProto__init_table, 2968, sizeof(google_protobuf_FieldDescriptorProto), 11, 10, 0,
                            PBJ_OFFSET(google_protobuf_FieldDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_FieldDescriptorProto__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -331,7 +331,7 @@ static const pbj_field google_protobuf_OneofDescriptorProto__fields[] = {
     {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_OneofDescriptorProto, name), PBJ_OFFSET(google_protobuf_OneofDescriptorProto, has_name), 3201, 3201, NULL, NULL},   /* name */
     {2, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_OneofDescriptorProto, options), 0, 3206, 3206, &google_protobuf_OneofOptions__table, NULL},   /* options */
 };
-PBJ_CODEC(google_protobuf_OneofDescriptorProto, google_protobuf_OneofDescriptorProto__decode, google_protobuf_OneofDescriptorProto_size, google_protobuf_OneofDescriptorProto_encode_partial, google_protobuf_OneofDescriptorProto_sort_maps, google_protobuf_OneofDescriptorProto_missing);
+PBJ_CODEC(google_protobuf_OneofDescriptorProto, google_protobuf_OneofDescriptorProto__decode, google_protobuf_OneofDescriptorProto_size, google_protobuf_OneofDescriptorProto_encode_partial);
 const pbj_table google_protobuf_OneofDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_OneofDescriptorProto__fields, NULL, NULL, 3164, sizeof(google_protobuf_OneofDescriptorProto), 2, 2, 0,
                            PBJ_OFFSET(google_protobuf_OneofDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_OneofDescriptorProto__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -345,7 +345,7 @@ static const pbj_field google_protobuf_EnumDescriptorProto__fields[] = {
     {5, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_EnumDescriptorProto, reserved_name), 0, 3298, 3312, NULL, NULL},   /* reserved_name */
     {6, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_EnumDescriptorProto, visibility), PBJ_OFFSET(google_protobuf_EnumDescriptorProto, has_visibility), 3325, 3325, NULL, &google_protobuf_SymbolVisibility__enum},   /* visibility */
 };
-PBJ_CODEC(google_protobuf_EnumDescriptorProto, google_protobuf_EnumDescriptorProto__decode, google_protobuf_EnumDescriptorProto_size, google_protobuf_EnumDescriptorProto_encode_partial, google_protobuf_EnumDescriptorProto_sort_maps, google_protobuf_EnumDescriptorProto_missing);
+PBJ_CODEC(google_protobuf_EnumDescriptorProto, google_protobuf_EnumDescriptorProto__decode, google_protobuf_EnumDescriptorProto_size, google_protobuf_EnumDescriptorProto_encode_partial);
 const pbj_table google_protobuf_EnumDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumDescriptorProto__fields, NULL, NULL, 3214, sizeof(google_protobuf_EnumDescriptorProto), 6, 6, 0,
                            PBJ_OFFSET(google_protobuf_EnumDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_EnumDescriptorProto__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -355,7 +355,7 @@ static const pbj_field google_protobuf_EnumDescriptorProto_EnumReservedRange__fi
     {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumDescriptorProto_EnumReservedRange, start), PBJ_OFFSET(google_protobuf_EnumDescriptorProto_EnumReservedRange, has_start), 3390, 3390, NULL, NULL},   /* start */
     {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumDescriptorProto_EnumReservedRange, end), PBJ_OFFSET(google_protobuf_EnumDescriptorProto_EnumReservedRange, has_end), 3396, 3396, NULL, NULL},   /* end */
 };
-PBJ_CODEC(google_protobuf_EnumDescriptorProto_EnumReservedRange, google_protobuf_EnumDescriptorProto_EnumReservedRange__decode, google_protobuf_EnumDescriptorProto_EnumReservedRange_size, google_protobuf_EnumDescriptorProto_EnumReservedRange_encode_partial, google_protobuf_EnumDescriptorProto_EnumReservedRange_sort_maps, google_protobuf_EnumDescriptorProto_EnumReservedRange_missing);
+PBJ_CODEC(google_protobuf_EnumDescriptorProto_EnumReservedRange, google_protobuf_EnumDescriptorProto_EnumReservedRange__decode, google_protobuf_EnumDescriptorProto_EnumReservedRange_size, google_protobuf_EnumDescriptorProto_EnumReservedRange_encode_partial);
 const pbj_table google_protobuf_EnumDescriptorProto_EnumReservedRange__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumDescriptorProto_EnumReservedRange__fields, NULL, NULL, 3336, sizeof(google_protobuf_EnumDescriptorProto_EnumReservedRange), 2, 2, 0,
                            PBJ_OFFSET(google_protobuf_EnumDescriptorProto_EnumReservedRange, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_EnumDescriptorProto_EnumReservedRange__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -366,7 +366,7 @@ static const pbj_field google_protobuf_EnumValueDescriptorProto__fields[] = {
     {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_EnumValueDescriptorProto, number), PBJ_OFFSET(google_protobuf_EnumValueDescriptorProto, has_number), 3446, 3446, NULL, NULL},   /* number */
     {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumValueDescriptorProto, options), 0, 3453, 3453, &google_protobuf_EnumValueOptions__table, NULL},   /* options */
 };
-PBJ_CODEC(google_protobuf_EnumValueDescriptorProto, google_protobuf_EnumValueDescriptorProto__decode, google_protobuf_EnumValueDescriptorProto_size, google_protobuf_EnumValueDescriptorProto_encode_partial, google_protobuf_EnumValueDescriptorProto_sort_maps, google_protobuf_EnumValueDescriptorProto_missing);
+PBJ_CODEC(google_protobuf_EnumValueDescriptorProto, google_protobuf_EnumValueDescriptorProto__decode, google_protobuf_EnumValueDescriptorProto_size, google_protobuf_EnumValueDescriptorProto_encode_partial);
 const pbj_table google_protobuf_EnumValueDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumValueDescriptorProto__fields, NULL, NULL, 3400, sizeof(google_protobuf_EnumValueDescriptorProto), 3, 3, 0,
                            PBJ_OFFSET(google_protobuf_EnumValueDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_EnumValueDescriptorProto__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -377,7 +377,7 @@ static const pbj_field google_protobuf_ServiceDescriptorProto__fields[] = {
     {2, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ServiceDescriptorProto, method), 0, 3505, 3505, &google_protobuf_MethodDescriptorProto__table, NULL},   /* method */
     {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ServiceDescriptorProto, options), 0, 3512, 3512, &google_protobuf_ServiceOptions__table, NULL},   /* options */
 };
-PBJ_CODEC(google_protobuf_ServiceDescriptorProto, google_protobuf_ServiceDescriptorProto__decode, google_protobuf_ServiceDescriptorProto_size, google_protobuf_ServiceDescriptorProto_encode_partial, google_protobuf_ServiceDescriptorProto_sort_maps, google_protobuf_ServiceDescriptorProto_missing);
+PBJ_CODEC(google_protobuf_ServiceDescriptorProto, google_protobuf_ServiceDescriptorProto__decode, google_protobuf_ServiceDescriptorProto_size, google_protobuf_ServiceDescriptorProto_encode_partial);
 const pbj_table google_protobuf_ServiceDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ServiceDescriptorProto__fields, NULL, NULL, 3461, sizeof(google_protobuf_ServiceDescriptorProto), 3, 3, 0,
                            PBJ_OFFSET(google_protobuf_ServiceDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_ServiceDescriptorProto__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -391,7 +391,7 @@ static const pbj_field google_protobuf_MethodDescriptorProto__fields[] = {
     {5, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MethodDescriptorProto, client_streaming), PBJ_OFFSET(google_protobuf_MethodDescriptorProto, has_client_streaming), 3615, 3632, NULL, NULL},   /* client_streaming */
     {6, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_MethodDescriptorProto, server_streaming), PBJ_OFFSET(google_protobuf_MethodDescriptorProto, has_server_streaming), 3648, 3665, NULL, NULL},   /* server_streaming */
 };
-PBJ_CODEC(google_protobuf_MethodDescriptorProto, google_protobuf_MethodDescriptorProto__decode, google_protobuf_MethodDescriptorProto_size, google_protobuf_MethodDescriptorProto_encode_partial, google_protobuf_MethodDescriptorProto_sort_maps, google_protobuf_MethodDescriptorProto_missing);
+PBJ_CODEC(google_protobuf_MethodDescriptorProto, google_protobuf_MethodDescriptorProto__decode, google_protobuf_MethodDescriptorProto_size, google_protobuf_MethodDescriptorProto_encode_partial);
 const pbj_table google_protobuf_MethodDescriptorProto__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MethodDescriptorProto__fields, NULL, NULL, 3520, sizeof(google_protobuf_MethodDescriptorProto), 6, 6, 0,
                            PBJ_OFFSET(google_protobuf_MethodDescriptorProto, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_MethodDescriptorProto__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -423,7 +423,7 @@ static const pbj_field google_protobuf_FileOptions__fields[] = {
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FileOptions, uninterpreted_option), 0, 4387, 4408, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
 static const uint32_t google_protobuf_FileOptions__ext_ranges[] = {1000, 536870911};
-PBJ_CODEC(google_protobuf_FileOptions, google_protobuf_FileOptions__decode, google_protobuf_FileOptions_size, google_protobuf_FileOptions_encode_partial, google_protobuf_FileOptions_sort_maps, google_protobuf_FileOptions_missing);
+PBJ_CODEC(google_protobuf_FileOptions, google_protobuf_FileOptions__decode, google_protobuf_FileOptions_size, google_protobuf_FileOptions_encode_partial);
 const pbj_table google_protobuf_FileOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FileOptions__fields, NULL, google_protobuf_FileOptions__init_table, 3681, sizeof(google_protobuf_FileOptions), 22, 1, 0,
                            PBJ_OFFSET(google_protobuf_FileOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_FileOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_FileOptions__codec, NULL, 0,
                            1, google_protobuf_FileOptions__ext_ranges, PBJ_WKT_NONE, NULL};
@@ -439,7 +439,7 @@ static const pbj_field google_protobuf_MessageOptions__fields[] = {
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_MessageOptions, uninterpreted_option), 0, 4678, 4699, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
 static const uint32_t google_protobuf_MessageOptions__ext_ranges[] = {1000, 536870911};
-PBJ_CODEC(google_protobuf_MessageOptions, google_protobuf_MessageOptions__decode, google_protobuf_MessageOptions_size, google_protobuf_MessageOptions_encode_partial, google_protobuf_MessageOptions_sort_maps, google_protobuf_MessageOptions_missing);
+PBJ_CODEC(google_protobuf_MessageOptions, google_protobuf_MessageOptions__decode, google_protobuf_MessageOptions_size, google_protobuf_MessageOptions_encode_partial);
 const pbj_table google_protobuf_MessageOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MessageOptions__fields, NULL, NULL, 4428, sizeof(google_protobuf_MessageOptions), 7, 3, 0,
                            PBJ_OFFSET(google_protobuf_MessageOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_MessageOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_MessageOptions__codec, NULL, 0,
                            1, google_protobuf_MessageOptions__ext_ranges, PBJ_WKT_NONE, NULL};
@@ -462,7 +462,7 @@ static const pbj_field google_protobuf_FieldOptions__fields[] = {
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_FieldOptions, uninterpreted_option), 0, 4936, 4957, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
 static const uint32_t google_protobuf_FieldOptions__ext_ranges[] = {1000, 536870911};
-PBJ_CODEC(google_protobuf_FieldOptions, google_protobuf_FieldOptions__decode, google_protobuf_FieldOptions_size, google_protobuf_FieldOptions_encode_partial, google_protobuf_FieldOptions_sort_maps, google_protobuf_FieldOptions_missing);
+PBJ_CODEC(google_protobuf_FieldOptions, google_protobuf_FieldOptions__decode, google_protobuf_FieldOptions_size, google_protobuf_FieldOptions_encode_partial);
 const pbj_table google_protobuf_FieldOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldOptions__fields, NULL, NULL, 4719, sizeof(google_protobuf_FieldOptions), 14, 3, 0,
                            PBJ_OFFSET(google_protobuf_FieldOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_FieldOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_FieldOptions__codec, NULL, 0,
                            1, google_protobuf_FieldOptions__ext_ranges, PBJ_WKT_NONE, NULL};
@@ -472,7 +472,7 @@ static const pbj_field google_protobuf_FieldOptions_EditionDefault__fields[] = {
     {2, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldOptions_EditionDefault, value), PBJ_OFFSET(google_protobuf_FieldOptions_EditionDefault, has_value), 5021, 5021, NULL, NULL},   /* value */
     {3, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FieldOptions_EditionDefault, edition), PBJ_OFFSET(google_protobuf_FieldOptions_EditionDefault, has_edition), 5027, 5027, NULL, &google_protobuf_Edition__enum},   /* edition */
 };
-PBJ_CODEC(google_protobuf_FieldOptions_EditionDefault, google_protobuf_FieldOptions_EditionDefault__decode, google_protobuf_FieldOptions_EditionDefault_size, google_protobuf_FieldOptions_EditionDefault_encode_partial, google_protobuf_FieldOptions_EditionDefault_sort_maps, google_protobuf_FieldOptions_EditionDefault_missing);
+PBJ_CODEC(google_protobuf_FieldOptions_EditionDefault, google_protobuf_FieldOptions_EditionDefault__decode, google_protobuf_FieldOptions_EditionDefault_size, google_protobuf_FieldOptions_EditionDefault_encode_partial);
 const pbj_table google_protobuf_FieldOptions_EditionDefault__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldOptions_EditionDefault__fields, NULL, NULL, 4977, sizeof(google_protobuf_FieldOptions_EditionDefault), 2, 0, 0,
                            PBJ_OFFSET(google_protobuf_FieldOptions_EditionDefault, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_FieldOptions_EditionDefault__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -485,7 +485,7 @@ static const pbj_field google_protobuf_FieldOptions_FeatureSupport__fields[] = {
     {4, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FieldOptions_FeatureSupport, edition_removed), PBJ_OFFSET(google_protobuf_FieldOptions_FeatureSupport, has_edition_removed), 5192, 5208, NULL, &google_protobuf_Edition__enum},   /* edition_removed */
     {5, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_FieldOptions_FeatureSupport, removal_error), PBJ_OFFSET(google_protobuf_FieldOptions_FeatureSupport, has_removal_error), 5223, 5237, NULL, NULL},   /* removal_error */
 };
-PBJ_CODEC(google_protobuf_FieldOptions_FeatureSupport, google_protobuf_FieldOptions_FeatureSupport__decode, google_protobuf_FieldOptions_FeatureSupport_size, google_protobuf_FieldOptions_FeatureSupport_encode_partial, google_protobuf_FieldOptions_FeatureSupport_sort_maps, google_protobuf_FieldOptions_FeatureSupport_missing);
+PBJ_CODEC(google_protobuf_FieldOptions_FeatureSupport, google_protobuf_FieldOptions_FeatureSupport__decode, google_protobuf_FieldOptions_FeatureSupport_size, google_protobuf_FieldOptions_FeatureSupport_encode_partial);
 const pbj_table google_protobuf_FieldOptions_FeatureSupport__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FieldOptions_FeatureSupport__fields, NULL, NULL, 5035, sizeof(google_protobuf_FieldOptions_FeatureSupport), 5, 5, 0,
                            PBJ_OFFSET(google_protobuf_FieldOptions_FeatureSupport, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_FieldOptions_FeatureSupport__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -496,7 +496,7 @@ static const pbj_field google_protobuf_OneofOptions__fields[] = {
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_OneofOptions, uninterpreted_option), 0, 5288, 5309, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
 static const uint32_t google_protobuf_OneofOptions__ext_ranges[] = {1000, 536870911};
-PBJ_CODEC(google_protobuf_OneofOptions, google_protobuf_OneofOptions__decode, google_protobuf_OneofOptions_size, google_protobuf_OneofOptions_encode_partial, google_protobuf_OneofOptions_sort_maps, google_protobuf_OneofOptions_missing);
+PBJ_CODEC(google_protobuf_OneofOptions, google_protobuf_OneofOptions__decode, google_protobuf_OneofOptions_size, google_protobuf_OneofOptions_encode_partial);
 const pbj_table google_protobuf_OneofOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_OneofOptions__fields, NULL, NULL, 5250, sizeof(google_protobuf_OneofOptions), 2, 1, 0,
                            PBJ_OFFSET(google_protobuf_OneofOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_OneofOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_OneofOptions__codec, NULL, 0,
                            1, google_protobuf_OneofOptions__ext_ranges, PBJ_WKT_NONE, NULL};
@@ -510,7 +510,7 @@ static const pbj_field google_protobuf_EnumOptions__fields[] = {
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumOptions, uninterpreted_option), 0, 5474, 5495, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
 static const uint32_t google_protobuf_EnumOptions__ext_ranges[] = {1000, 536870911};
-PBJ_CODEC(google_protobuf_EnumOptions, google_protobuf_EnumOptions__decode, google_protobuf_EnumOptions_size, google_protobuf_EnumOptions_encode_partial, google_protobuf_EnumOptions_sort_maps, google_protobuf_EnumOptions_missing);
+PBJ_CODEC(google_protobuf_EnumOptions, google_protobuf_EnumOptions__decode, google_protobuf_EnumOptions_size, google_protobuf_EnumOptions_encode_partial);
 const pbj_table google_protobuf_EnumOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumOptions__fields, NULL, NULL, 5329, sizeof(google_protobuf_EnumOptions), 5, 0, 0,
                            PBJ_OFFSET(google_protobuf_EnumOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_EnumOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_EnumOptions__codec, NULL, 0,
                            1, google_protobuf_EnumOptions__ext_ranges, PBJ_WKT_NONE, NULL};
@@ -524,7 +524,7 @@ static const pbj_field google_protobuf_EnumValueOptions__fields[] = {
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_EnumValueOptions, uninterpreted_option), 0, 5624, 5645, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
 static const uint32_t google_protobuf_EnumValueOptions__ext_ranges[] = {1000, 536870911};
-PBJ_CODEC(google_protobuf_EnumValueOptions, google_protobuf_EnumValueOptions__decode, google_protobuf_EnumValueOptions_size, google_protobuf_EnumValueOptions_encode_partial, google_protobuf_EnumValueOptions_sort_maps, google_protobuf_EnumValueOptions_missing);
+PBJ_CODEC(google_protobuf_EnumValueOptions, google_protobuf_EnumValueOptions__decode, google_protobuf_EnumValueOptions_size, google_protobuf_EnumValueOptions_encode_partial);
 const pbj_table google_protobuf_EnumValueOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_EnumValueOptions__fields, NULL, NULL, 5515, sizeof(google_protobuf_EnumValueOptions), 5, 4, 0,
                            PBJ_OFFSET(google_protobuf_EnumValueOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_EnumValueOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_EnumValueOptions__codec, NULL, 0,
                            1, google_protobuf_EnumValueOptions__ext_ranges, PBJ_WKT_NONE, NULL};
@@ -536,7 +536,7 @@ static const pbj_field google_protobuf_ServiceOptions__fields[] = {
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ServiceOptions, uninterpreted_option), 0, 5716, 5737, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
 static const uint32_t google_protobuf_ServiceOptions__ext_ranges[] = {1000, 536870911};
-PBJ_CODEC(google_protobuf_ServiceOptions, google_protobuf_ServiceOptions__decode, google_protobuf_ServiceOptions_size, google_protobuf_ServiceOptions_encode_partial, google_protobuf_ServiceOptions_sort_maps, google_protobuf_ServiceOptions_missing);
+PBJ_CODEC(google_protobuf_ServiceOptions, google_protobuf_ServiceOptions__decode, google_protobuf_ServiceOptions_size, google_protobuf_ServiceOptions_encode_partial);
 const pbj_table google_protobuf_ServiceOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ServiceOptions__fields, NULL, NULL, 5665, sizeof(google_protobuf_ServiceOptions), 3, 0, 0,
                            PBJ_OFFSET(google_protobuf_ServiceOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_ServiceOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_ServiceOptions__codec, NULL, 0,
                            1, google_protobuf_ServiceOptions__ext_ranges, PBJ_WKT_NONE, NULL};
@@ -549,7 +549,7 @@ static const pbj_field google_protobuf_MethodOptions__fields[] = {
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_MethodOptions, uninterpreted_option), 0, 5842, 5863, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
 static const uint32_t google_protobuf_MethodOptions__ext_ranges[] = {1000, 536870911};
-PBJ_CODEC(google_protobuf_MethodOptions, google_protobuf_MethodOptions__decode, google_protobuf_MethodOptions_size, google_protobuf_MethodOptions_encode_partial, google_protobuf_MethodOptions_sort_maps, google_protobuf_MethodOptions_missing);
+PBJ_CODEC(google_protobuf_MethodOptions, google_protobuf_MethodOptions__decode, google_protobuf_MethodOptions_size, google_protobuf_MethodOptions_encode_partial);
 const pbj_table google_protobuf_MethodOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_MethodOptions__fields, NULL, NULL, 5757, sizeof(google_protobuf_MethodOptions), 4, 0, 0,
                            PBJ_OFFSET(google_protobuf_MethodOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_MethodOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_MethodOptions__codec, NULL, 0,
                            1, google_protobuf_MethodOptions__ext_ranges, PBJ_WKT_NONE, NULL};
@@ -563,7 +563,7 @@ static const pbj_field google_protobuf_ExtensionRangeOptions__fields[] = {
     {999, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_ExtensionRangeOptions, uninterpreted_option), 0, 5955, 5976, &google_protobuf_UninterpretedOption__table, NULL},   /* uninterpreted_option */
 };
 static const uint32_t google_protobuf_ExtensionRangeOptions__ext_ranges[] = {1000, 536870911};
-PBJ_CODEC(google_protobuf_ExtensionRangeOptions, google_protobuf_ExtensionRangeOptions__decode, google_protobuf_ExtensionRangeOptions_size, google_protobuf_ExtensionRangeOptions_encode_partial, google_protobuf_ExtensionRangeOptions_sort_maps, google_protobuf_ExtensionRangeOptions_missing);
+PBJ_CODEC(google_protobuf_ExtensionRangeOptions, google_protobuf_ExtensionRangeOptions__decode, google_protobuf_ExtensionRangeOptions_size, google_protobuf_ExtensionRangeOptions_encode_partial);
 const pbj_table google_protobuf_ExtensionRangeOptions__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ExtensionRangeOptions__fields, NULL, google_protobuf_ExtensionRangeOptions__init_table, 5883, sizeof(google_protobuf_ExtensionRangeOptions), 4, 0, 0,
                            PBJ_OFFSET(google_protobuf_ExtensionRangeOptions, pbj_unknown), PBJ_OFFSET(google_protobuf_ExtensionRangeOptions, pbj_ext), 0, NULL, NULL, &google_protobuf_ExtensionRangeOptions__codec, NULL, 0,
                            1, google_protobuf_ExtensionRangeOptions__ext_ranges, PBJ_WKT_NONE, NULL};
@@ -576,7 +576,7 @@ static const pbj_field google_protobuf_ExtensionRangeOptions_Declaration__fields
     {5, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_ExtensionRangeOptions_Declaration, reserved), PBJ_OFFSET(google_protobuf_ExtensionRangeOptions_Declaration, has_reserved), 6077, 6077, NULL, NULL},   /* reserved */
     {6, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_ExtensionRangeOptions_Declaration, repeated), PBJ_OFFSET(google_protobuf_ExtensionRangeOptions_Declaration, has_repeated), 6086, 6086, NULL, NULL},   /* repeated */
 };
-PBJ_CODEC(google_protobuf_ExtensionRangeOptions_Declaration, google_protobuf_ExtensionRangeOptions_Declaration__decode, google_protobuf_ExtensionRangeOptions_Declaration_size, google_protobuf_ExtensionRangeOptions_Declaration_encode_partial, google_protobuf_ExtensionRangeOptions_Declaration_sort_maps, google_protobuf_ExtensionRangeOptions_Declaration_missing);
+PBJ_CODEC(google_protobuf_ExtensionRangeOptions_Declaration, google_protobuf_ExtensionRangeOptions_Declaration__decode, google_protobuf_ExtensionRangeOptions_Declaration_size, google_protobuf_ExtensionRangeOptions_Declaration_encode_partial);
 const pbj_table google_protobuf_ExtensionRangeOptions_Declaration__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_ExtensionRangeOptions_Declaration__fields, NULL, NULL, 5996, sizeof(google_protobuf_ExtensionRangeOptions_Declaration), 5, 3, 0,
                            PBJ_OFFSET(google_protobuf_ExtensionRangeOptions_Declaration, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_ExtensionRangeOptions_Declaration__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -591,7 +591,7 @@ static const pbj_field google_protobuf_UninterpretedOption__fields[] = {
     {7, PBJ_TYPE_BYTES, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, string_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_string_value), 6266, 6279, NULL, NULL},   /* string_value */
     {8, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_UninterpretedOption, aggregate_value), PBJ_OFFSET(google_protobuf_UninterpretedOption, has_aggregate_value), 6291, 6307, NULL, NULL},   /* aggregate_value */
 };
-PBJ_CODEC(google_protobuf_UninterpretedOption, google_protobuf_UninterpretedOption__decode, google_protobuf_UninterpretedOption_size, google_protobuf_UninterpretedOption_encode_partial, google_protobuf_UninterpretedOption_sort_maps, google_protobuf_UninterpretedOption_missing);
+PBJ_CODEC(google_protobuf_UninterpretedOption, google_protobuf_UninterpretedOption__decode, google_protobuf_UninterpretedOption_size, google_protobuf_UninterpretedOption_encode_partial);
 const pbj_table google_protobuf_UninterpretedOption__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_UninterpretedOption__fields, NULL, NULL, 6095, sizeof(google_protobuf_UninterpretedOption), 7, 0, 0,
                            PBJ_OFFSET(google_protobuf_UninterpretedOption, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_UninterpretedOption__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -601,7 +601,7 @@ static const pbj_field google_protobuf_UninterpretedOption_NamePart__fields[] = 
     {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, PBJ_F_REQUIRED, PBJ_MEMBER(google_protobuf_UninterpretedOption_NamePart, name_part), PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, has_name_part), 6422, 6432, NULL, NULL},   /* name_part */
     {2, PBJ_TYPE_BOOL, PBJ_MODE_OPTIONAL, PBJ_F_REQUIRED, PBJ_MEMBER(google_protobuf_UninterpretedOption_NamePart, is_extension), PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, has_is_extension), 6499, 6512, NULL, NULL},   /* is_extension */
 };
-PBJ_CODEC(google_protobuf_UninterpretedOption_NamePart, google_protobuf_UninterpretedOption_NamePart__decode, google_protobuf_UninterpretedOption_NamePart_size, google_protobuf_UninterpretedOption_NamePart_encode_partial, google_protobuf_UninterpretedOption_NamePart_sort_maps, google_protobuf_UninterpretedOption_NamePart_missing);
+PBJ_CODEC(google_protobuf_UninterpretedOption_NamePart, google_protobuf_UninterpretedOption_NamePart__decode, google_protobuf_UninterpretedOption_NamePart_size, google_protobuf_UninterpretedOption_NamePart_encode_partial);
 const pbj_table google_protobuf_UninterpretedOption_NamePart__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_UninterpretedOption_NamePart__fields, NULL, NULL, 6322, sizeof(google_protobuf_UninterpretedOption_NamePart), 2, 2, 0,
                            PBJ_OFFSET(google_protobuf_UninterpretedOption_NamePart, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_UninterpretedOption_NamePart__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -619,19 +619,19 @@ static const pbj_field google_protobuf_FeatureSet__fields[] = {
     {9, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSet, enforce_proto_limits), PBJ_OFFSET(google_protobuf_FeatureSet, has_enforce_proto_limits), 6822, 6843, NULL, &google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits__enum},   /* enforce_proto_limits */
 };
 static const uint32_t google_protobuf_FeatureSet__ext_ranges[] = {1000, 9994, 9995, 9999, 10000, 10000};
-PBJ_CODEC(google_protobuf_FeatureSet, google_protobuf_FeatureSet__decode, google_protobuf_FeatureSet_size, google_protobuf_FeatureSet_encode_partial, google_protobuf_FeatureSet_sort_maps, google_protobuf_FeatureSet_missing);
+PBJ_CODEC(google_protobuf_FeatureSet, google_protobuf_FeatureSet__decode, google_protobuf_FeatureSet_size, google_protobuf_FeatureSet_encode_partial);
 const pbj_table google_protobuf_FeatureSet__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSet__fields, NULL, NULL, 6524, sizeof(google_protobuf_FeatureSet), 9, 9, 0,
                            PBJ_OFFSET(google_protobuf_FeatureSet, pbj_unknown), PBJ_OFFSET(google_protobuf_FeatureSet, pbj_ext), 0, NULL, NULL, &google_protobuf_FeatureSet__codec, NULL, 0,
                            3, google_protobuf_FeatureSet__ext_ranges, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.FeatureSet.VisibilityFeature */
-PBJ_CODEC(google_protobuf_FeatureSet_VisibilityFeature, google_protobuf_FeatureSet_VisibilityFeature__decode, google_protobuf_FeatureSet_VisibilityFeature_size, google_protobuf_FeatureSet_VisibilityFeature_encode_partial, google_protobuf_FeatureSet_VisibilityFeature_sort_maps, google_protobuf_FeatureSet_VisibilityFeature_missing);
+PBJ_CODEC(google_protobuf_FeatureSet_VisibilityFeature, google_protobuf_FeatureSet_VisibilityFeature__decode, google_protobuf_FeatureSet_VisibilityFeature_size, google_protobuf_FeatureSet_VisibilityFeature_encode_partial);
 const pbj_table google_protobuf_FeatureSet_VisibilityFeature__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, NULL, NULL, NULL, 6862, sizeof(google_protobuf_FeatureSet_VisibilityFeature), 0, 0, 0,
                            PBJ_OFFSET(google_protobuf_FeatureSet_VisibilityFeature, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_FeatureSet_VisibilityFeature__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
 
 /* google.protobuf.FeatureSet.ProtoLimitsFeature */
-PBJ_CODEC(google_protobuf_FeatureSet_ProtoLimitsFeature, google_protobuf_FeatureSet_ProtoLimitsFeature__decode, google_protobuf_FeatureSet_ProtoLimitsFeature_size, google_protobuf_FeatureSet_ProtoLimitsFeature_encode_partial, google_protobuf_FeatureSet_ProtoLimitsFeature_sort_maps, google_protobuf_FeatureSet_ProtoLimitsFeature_missing);
+PBJ_CODEC(google_protobuf_FeatureSet_ProtoLimitsFeature, google_protobuf_FeatureSet_ProtoLimitsFeature__decode, google_protobuf_FeatureSet_ProtoLimitsFeature_size, google_protobuf_FeatureSet_ProtoLimitsFeature_encode_partial);
 const pbj_table google_protobuf_FeatureSet_ProtoLimitsFeature__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, NULL, NULL, NULL, 6907, sizeof(google_protobuf_FeatureSet_ProtoLimitsFeature), 0, 0, 0,
                            PBJ_OFFSET(google_protobuf_FeatureSet_ProtoLimitsFeature, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_FeatureSet_ProtoLimitsFeature__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -642,7 +642,7 @@ static const pbj_field google_protobuf_FeatureSetDefaults__fields[] = {
     {4, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSetDefaults, minimum_edition), PBJ_OFFSET(google_protobuf_FeatureSetDefaults, has_minimum_edition), 6997, 7013, NULL, &google_protobuf_Edition__enum},   /* minimum_edition */
     {5, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(google_protobuf_FeatureSetDefaults, maximum_edition), PBJ_OFFSET(google_protobuf_FeatureSetDefaults, has_maximum_edition), 7028, 7044, NULL, &google_protobuf_Edition__enum},   /* maximum_edition */
 };
-PBJ_CODEC(google_protobuf_FeatureSetDefaults, google_protobuf_FeatureSetDefaults__decode, google_protobuf_FeatureSetDefaults_size, google_protobuf_FeatureSetDefaults_encode_partial, google_protobuf_FeatureSetDefaults_sort_maps, google_protobuf_FeatureSetDefaults_missing);
+PBJ_CODEC(google_protobuf_FeatureSetDefaults, google_protobuf_FeatureSetDefaults__decode, google_protobuf_FeatureSetDefaults_size, google_protobuf_FeatureSetDefaults_encode_partial);
 const pbj_table google_protobuf_FeatureSetDefaults__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSetDefaults__fields, NULL, NULL, 6953, sizeof(google_protobuf_FeatureSetDefaults), 3, 1, 0,
                            PBJ_OFFSET(google_protobuf_FeatureSetDefaults, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_FeatureSetDefaults__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -653,7 +653,7 @@ static const pbj_field google_protobuf_FeatureSetDefaults_FeatureSetEditionDefau
     {4, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, overridable_features), 0, 7127, 7148, &google_protobuf_FeatureSet__table, NULL},   /* overridable_features */
     {5, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, fixed_features), 0, 7168, 7183, &google_protobuf_FeatureSet__table, NULL},   /* fixed_features */
 };
-PBJ_CODEC(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__decode, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_size, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_encode_partial, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_sort_maps, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_missing);
+PBJ_CODEC(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__decode, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_size, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_encode_partial);
 const pbj_table google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__fields, NULL, NULL, 7059, sizeof(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault), 3, 0, 0,
                            PBJ_OFFSET(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -662,7 +662,7 @@ const pbj_table google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__tab
 static const pbj_field google_protobuf_SourceCodeInfo__fields[] = {
     {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo, location), 0, 7228, 7228, &google_protobuf_SourceCodeInfo_Location__table, NULL},   /* location */
 };
-PBJ_CODEC(google_protobuf_SourceCodeInfo, google_protobuf_SourceCodeInfo__decode, google_protobuf_SourceCodeInfo_size, google_protobuf_SourceCodeInfo_encode_partial, google_protobuf_SourceCodeInfo_sort_maps, google_protobuf_SourceCodeInfo_missing);
+PBJ_CODEC(google_protobuf_SourceCodeInfo, google_protobuf_SourceCodeInfo__decode, google_protobuf_SourceCodeInfo_size, google_protobuf_SourceCodeInfo_encode_partial);
 const pbj_table google_protobuf_SourceCodeInfo__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_SourceCodeInfo__fields, NULL, NULL, 7197, sizeof(google_protobuf_SourceCodeInfo), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_SourceCodeInfo, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_SourceCodeInfo__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -675,7 +675,7 @@ static const pbj_field google_protobuf_SourceCodeInfo_Location__fields[] = {
     {4, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, trailing_comments), PBJ_OFFSET(google_protobuf_SourceCodeInfo_Location, has_trailing_comments), 7320, 7338, NULL, NULL},   /* trailing_comments */
     {6, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_SourceCodeInfo_Location, leading_detached_comments), 0, 7355, 7381, NULL, NULL},   /* leading_detached_comments */
 };
-PBJ_CODEC(google_protobuf_SourceCodeInfo_Location, google_protobuf_SourceCodeInfo_Location__decode, google_protobuf_SourceCodeInfo_Location_size, google_protobuf_SourceCodeInfo_Location_encode_partial, google_protobuf_SourceCodeInfo_Location_sort_maps, google_protobuf_SourceCodeInfo_Location_missing);
+PBJ_CODEC(google_protobuf_SourceCodeInfo_Location, google_protobuf_SourceCodeInfo_Location__decode, google_protobuf_SourceCodeInfo_Location_size, google_protobuf_SourceCodeInfo_Location_encode_partial);
 const pbj_table google_protobuf_SourceCodeInfo_Location__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_SourceCodeInfo_Location__fields, NULL, NULL, 7237, sizeof(google_protobuf_SourceCodeInfo_Location), 5, 4, 0,
                            PBJ_OFFSET(google_protobuf_SourceCodeInfo_Location, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_SourceCodeInfo_Location__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -684,7 +684,7 @@ const pbj_table google_protobuf_SourceCodeInfo_Location__table = {(const char *)
 static const pbj_field google_protobuf_GeneratedCodeInfo__fields[] = {
     {1, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo, annotation), 0, 7439, 7439, &google_protobuf_GeneratedCodeInfo_Annotation__table, NULL},   /* annotation */
 };
-PBJ_CODEC(google_protobuf_GeneratedCodeInfo, google_protobuf_GeneratedCodeInfo__decode, google_protobuf_GeneratedCodeInfo_size, google_protobuf_GeneratedCodeInfo_encode_partial, google_protobuf_GeneratedCodeInfo_sort_maps, google_protobuf_GeneratedCodeInfo_missing);
+PBJ_CODEC(google_protobuf_GeneratedCodeInfo, google_protobuf_GeneratedCodeInfo__decode, google_protobuf_GeneratedCodeInfo_size, google_protobuf_GeneratedCodeInfo_encode_partial);
 const pbj_table google_protobuf_GeneratedCodeInfo__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_GeneratedCodeInfo__fields, NULL, NULL, 7405, sizeof(google_protobuf_GeneratedCodeInfo), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_GeneratedCodeInfo, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_GeneratedCodeInfo__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -696,7 +696,7 @@ static const pbj_field google_protobuf_GeneratedCodeInfo_Annotation__fields[] = 
     {3, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo_Annotation, begin), PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, has_begin), 7523, 7523, NULL, NULL},   /* begin */
     {4, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_GeneratedCodeInfo_Annotation, end), PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, has_end), 7529, 7529, NULL, NULL},   /* end */
 };
-PBJ_CODEC(google_protobuf_GeneratedCodeInfo_Annotation, google_protobuf_GeneratedCodeInfo_Annotation__decode, google_protobuf_GeneratedCodeInfo_Annotation_size, google_protobuf_GeneratedCodeInfo_Annotation_encode_partial, google_protobuf_GeneratedCodeInfo_Annotation_sort_maps, google_protobuf_GeneratedCodeInfo_Annotation_missing);
+PBJ_CODEC(google_protobuf_GeneratedCodeInfo_Annotation, google_protobuf_GeneratedCodeInfo_Annotation__decode, google_protobuf_GeneratedCodeInfo_Annotation_size, google_protobuf_GeneratedCodeInfo_Annotation_encode_partial);
 const pbj_table google_protobuf_GeneratedCodeInfo_Annotation__table = {(const char *)&pbj__pool_google_protobuf_descriptor_proto, google_protobuf_GeneratedCodeInfo_Annotation__fields, NULL, NULL, 7450, sizeof(google_protobuf_GeneratedCodeInfo_Annotation), 4, 4, 0,
                            PBJ_OFFSET(google_protobuf_GeneratedCodeInfo_Annotation, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_GeneratedCodeInfo_Annotation__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};

@@ -41,7 +41,7 @@ static const pbj_field golden_defaults_Defaults__fields[] = {
     {11, PBJ_TYPE_ENUM, PBJ_MODE_OPTIONAL, PBJ_F_CLOSED_ENUM, PBJ_MEMBER(golden_defaults_Defaults, d_first), PBJ_OFFSET(golden_defaults_Defaults, has_d_first), 202, 210, NULL, &golden_defaults_Color__enum},   /* d_first */
     {12, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_defaults_Defaults, no_default), PBJ_OFFSET(golden_defaults_Defaults, has_no_default), 217, 228, NULL, NULL},   /* no_default */
 };
-PBJ_CODEC(golden_defaults_Defaults, golden_defaults_Defaults__decode, golden_defaults_Defaults_size, golden_defaults_Defaults_encode_partial, golden_defaults_Defaults_sort_maps, golden_defaults_Defaults_missing);
+PBJ_CODEC(golden_defaults_Defaults, golden_defaults_Defaults__decode, golden_defaults_Defaults_size, golden_defaults_Defaults_encode_partial);
 const pbj_table golden_defaults_Defaults__table = {(const char *)&pbj__pool_defaults_proto, golden_defaults_Defaults__fields, NULL, golden_defaults_Defaults__init_table, 31, sizeof(golden_defaults_Defaults), 12, 12, 0,
                            PBJ_OFFSET(golden_defaults_Defaults, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_defaults_Defaults__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};

@@ -32,7 +32,7 @@ static const pbj_field golden_extensions_Base__exts[] = {
     {150, PBJ_TYPE_DOUBLE, PBJ_MODE_OPTIONAL, 0, 0, 0, 0, 193, 193, NULL, NULL},   /* golden.extensions.Scope.s_double */
 };
 static const uint32_t golden_extensions_Base__ext_ranges[] = {100, 199};
-PBJ_CODEC(golden_extensions_Base, golden_extensions_Base__decode, golden_extensions_Base_size, golden_extensions_Base_encode_partial, golden_extensions_Base_sort_maps, golden_extensions_Base_missing);
+PBJ_CODEC(golden_extensions_Base, golden_extensions_Base__decode, golden_extensions_Base_size, golden_extensions_Base_encode_partial);
 const pbj_table golden_extensions_Base__table = {(const char *)&pbj__pool_extensions_proto, golden_extensions_Base__fields, NULL, NULL, 0, sizeof(golden_extensions_Base), 1, 1, 0,
                            PBJ_OFFSET(golden_extensions_Base, pbj_unknown), PBJ_OFFSET(golden_extensions_Base, pbj_ext), 0, golden_extensions_Base__ext_singular, NULL, &golden_extensions_Base__codec, golden_extensions_Base__exts, 7,
                            1, golden_extensions_Base__ext_ranges, PBJ_WKT_NONE, NULL};
@@ -41,7 +41,7 @@ const pbj_table golden_extensions_Base__table = {(const char *)&pbj__pool_extens
 static const pbj_field golden_extensions_Note__fields[] = {
     {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_extensions_Note, text), PBJ_OFFSET(golden_extensions_Note, has_text), 251, 251, NULL, NULL},   /* text */
 };
-PBJ_CODEC(golden_extensions_Note, golden_extensions_Note__decode, golden_extensions_Note_size, golden_extensions_Note_encode_partial, golden_extensions_Note_sort_maps, golden_extensions_Note_missing);
+PBJ_CODEC(golden_extensions_Note, golden_extensions_Note__decode, golden_extensions_Note_size, golden_extensions_Note_encode_partial);
 const pbj_table golden_extensions_Note__table = {(const char *)&pbj__pool_extensions_proto, golden_extensions_Note__fields, NULL, NULL, 228, sizeof(golden_extensions_Note), 1, 1, 0,
                            PBJ_OFFSET(golden_extensions_Note, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_extensions_Note__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -50,13 +50,13 @@ const pbj_table golden_extensions_Note__table = {(const char *)&pbj__pool_extens
 static const pbj_field golden_extensions_EGroup__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_extensions_EGroup, g), PBJ_OFFSET(golden_extensions_EGroup, has_g), 281, 281, NULL, NULL},   /* g */
 };
-PBJ_CODEC(golden_extensions_EGroup, golden_extensions_EGroup__decode, golden_extensions_EGroup_size, golden_extensions_EGroup_encode_partial, golden_extensions_EGroup_sort_maps, golden_extensions_EGroup_missing);
+PBJ_CODEC(golden_extensions_EGroup, golden_extensions_EGroup__decode, golden_extensions_EGroup_size, golden_extensions_EGroup_encode_partial);
 const pbj_table golden_extensions_EGroup__table = {(const char *)&pbj__pool_extensions_proto, golden_extensions_EGroup__fields, NULL, NULL, 256, sizeof(golden_extensions_EGroup), 1, 1, 0,
                            PBJ_OFFSET(golden_extensions_EGroup, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_extensions_EGroup__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.extensions.Scope */
-PBJ_CODEC(golden_extensions_Scope, golden_extensions_Scope__decode, golden_extensions_Scope_size, golden_extensions_Scope_encode_partial, golden_extensions_Scope_sort_maps, golden_extensions_Scope_missing);
+PBJ_CODEC(golden_extensions_Scope, golden_extensions_Scope__decode, golden_extensions_Scope_size, golden_extensions_Scope_encode_partial);
 const pbj_table golden_extensions_Scope__table = {(const char *)&pbj__pool_extensions_proto, NULL, NULL, NULL, 283, sizeof(golden_extensions_Scope), 0, 0, 0,
                            PBJ_OFFSET(golden_extensions_Scope, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_extensions_Scope__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};

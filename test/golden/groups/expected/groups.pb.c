@@ -23,7 +23,7 @@ static const pbj_field golden_groups_Grouped__fields[] = {
     {2, PBJ_TYPE_GROUP, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_groups_Grouped, single), 0, 24, 31, &golden_groups_Grouped_Single__table, NULL},   /* Single */
     {6, PBJ_TYPE_GROUP, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(golden_groups_Grouped, many), 0, 45, 50, &golden_groups_Grouped_Many__table, NULL},   /* Many */
 };
-PBJ_CODEC(golden_groups_Grouped, golden_groups_Grouped__decode, golden_groups_Grouped_size, golden_groups_Grouped_encode_partial, golden_groups_Grouped_sort_maps, golden_groups_Grouped_missing);
+PBJ_CODEC(golden_groups_Grouped, golden_groups_Grouped__decode, golden_groups_Grouped_size, golden_groups_Grouped_encode_partial);
 const pbj_table golden_groups_Grouped__table = {(const char *)&pbj__pool_groups_proto, golden_groups_Grouped__fields, NULL, NULL, 0, sizeof(golden_groups_Grouped), 3, 2, 0,
                            PBJ_OFFSET(golden_groups_Grouped, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_groups_Grouped__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -33,7 +33,7 @@ static const pbj_field golden_groups_Grouped_Single__fields[] = {
     {3, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_groups_Grouped_Single, x), PBJ_OFFSET(golden_groups_Grouped_Single, has_x), 89, 89, NULL, NULL},   /* x */
     {4, PBJ_TYPE_GROUP, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_groups_Grouped_Single, deep), 0, 91, 96, &golden_groups_Grouped_Single_Deep__table, NULL},   /* Deep */
 };
-PBJ_CODEC(golden_groups_Grouped_Single, golden_groups_Grouped_Single__decode, golden_groups_Grouped_Single_size, golden_groups_Grouped_Single_encode_partial, golden_groups_Grouped_Single_sort_maps, golden_groups_Grouped_Single_missing);
+PBJ_CODEC(golden_groups_Grouped_Single, golden_groups_Grouped_Single__decode, golden_groups_Grouped_Single_size, golden_groups_Grouped_Single_encode_partial);
 const pbj_table golden_groups_Grouped_Single__table = {(const char *)&pbj__pool_groups_proto, golden_groups_Grouped_Single__fields, NULL, NULL, 60, sizeof(golden_groups_Grouped_Single), 2, 0, 0,
                            PBJ_OFFSET(golden_groups_Grouped_Single, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_groups_Grouped_Single__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -42,7 +42,7 @@ const pbj_table golden_groups_Grouped_Single__table = {(const char *)&pbj__pool_
 static const pbj_field golden_groups_Grouped_Single_Deep__fields[] = {
     {5, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(golden_groups_Grouped_Single_Deep, tags), 0, 140, 140, NULL, NULL},   /* tags */
 };
-PBJ_CODEC(golden_groups_Grouped_Single_Deep, golden_groups_Grouped_Single_Deep__decode, golden_groups_Grouped_Single_Deep_size, golden_groups_Grouped_Single_Deep_encode_partial, golden_groups_Grouped_Single_Deep_sort_maps, golden_groups_Grouped_Single_Deep_missing);
+PBJ_CODEC(golden_groups_Grouped_Single_Deep, golden_groups_Grouped_Single_Deep__decode, golden_groups_Grouped_Single_Deep_size, golden_groups_Grouped_Single_Deep_encode_partial);
 const pbj_table golden_groups_Grouped_Single_Deep__table = {(const char *)&pbj__pool_groups_proto, golden_groups_Grouped_Single_Deep__fields, NULL, NULL, 106, sizeof(golden_groups_Grouped_Single_Deep), 1, 0, 0,
                            PBJ_OFFSET(golden_groups_Grouped_Single_Deep, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_groups_Grouped_Single_Deep__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -51,7 +51,7 @@ const pbj_table golden_groups_Grouped_Single_Deep__table = {(const char *)&pbj__
 static const pbj_field golden_groups_Grouped_Many__fields[] = {
     {7, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_groups_Grouped_Many, k), PBJ_OFFSET(golden_groups_Grouped_Many, has_k), 172, 172, NULL, NULL},   /* k */
 };
-PBJ_CODEC(golden_groups_Grouped_Many, golden_groups_Grouped_Many__decode, golden_groups_Grouped_Many_size, golden_groups_Grouped_Many_encode_partial, golden_groups_Grouped_Many_sort_maps, golden_groups_Grouped_Many_missing);
+PBJ_CODEC(golden_groups_Grouped_Many, golden_groups_Grouped_Many__decode, golden_groups_Grouped_Many_size, golden_groups_Grouped_Many_encode_partial);
 const pbj_table golden_groups_Grouped_Many__table = {(const char *)&pbj__pool_groups_proto, golden_groups_Grouped_Many__fields, NULL, NULL, 145, sizeof(golden_groups_Grouped_Many), 1, 0, 0,
                            PBJ_OFFSET(golden_groups_Grouped_Many, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_groups_Grouped_Many__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};

@@ -29,7 +29,7 @@ const pbj_enum golden_maps_Flag__enum = {(const char *)&pbj__pool_maps_proto, go
 static const pbj_field golden_maps_Value__fields[] = {
     {1, PBJ_TYPE_STRING, PBJ_MODE_IMPLICIT, PBJ_F_UTF8, PBJ_MEMBER(golden_maps_Value, text), 0, 55, 55, NULL, NULL},   /* text */
 };
-PBJ_CODEC(golden_maps_Value, golden_maps_Value__decode, golden_maps_Value_size, golden_maps_Value_encode_partial, golden_maps_Value_sort_maps, golden_maps_Value_missing);
+PBJ_CODEC(golden_maps_Value, golden_maps_Value__decode, golden_maps_Value_size, golden_maps_Value_encode_partial);
 const pbj_table golden_maps_Value__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Value__fields, NULL, NULL, 37, sizeof(golden_maps_Value), 1, 1, 0,
                            PBJ_OFFSET(golden_maps_Value, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_maps_Value__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -43,7 +43,7 @@ static const pbj_field golden_maps_Maps__fields[] = {
     {5, PBJ_TYPE_MESSAGE, PBJ_MODE_MAP, 0, PBJ_MEMBER(golden_maps_Maps, blobs), 0, 103, 103, &golden_maps_Maps_BlobsEntry__table, NULL},   /* blobs */
     {6, PBJ_TYPE_MESSAGE, PBJ_MODE_MAP, 0, PBJ_MEMBER(golden_maps_Maps, weights), 0, 109, 109, &golden_maps_Maps_WeightsEntry__table, NULL},   /* weights */
 };
-PBJ_CODEC(golden_maps_Maps, golden_maps_Maps__decode, golden_maps_Maps_size, golden_maps_Maps_encode_partial, golden_maps_Maps_sort_maps, golden_maps_Maps_missing);
+PBJ_CODEC(golden_maps_Maps, golden_maps_Maps__decode, golden_maps_Maps_size, golden_maps_Maps_encode_partial);
 const pbj_table golden_maps_Maps__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps__fields, NULL, NULL, 60, sizeof(golden_maps_Maps), 6, 6, 0,
                            PBJ_OFFSET(golden_maps_Maps, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_maps_Maps__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -53,7 +53,7 @@ static const pbj_field golden_maps_Maps_CountsEntry__fields[] = {
     {1, PBJ_TYPE_STRING, PBJ_MODE_ALWAYS, PBJ_F_UTF8, PBJ_MEMBER(golden_maps_Maps_CountsEntry, key), 0, 146, 146, NULL, NULL},   /* key */
     {2, PBJ_TYPE_INT32, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_maps_Maps_CountsEntry, value), 0, 150, 150, NULL, NULL},   /* value */
 };
-PBJ_CODEC(golden_maps_Maps_CountsEntry, golden_maps_Maps_CountsEntry__decode, golden_maps_Maps_CountsEntry_size, golden_maps_Maps_CountsEntry_encode_partial, golden_maps_Maps_CountsEntry_sort_maps, golden_maps_Maps_CountsEntry_missing);
+PBJ_CODEC(golden_maps_Maps_CountsEntry, golden_maps_Maps_CountsEntry__decode, golden_maps_Maps_CountsEntry_size, golden_maps_Maps_CountsEntry_encode_partial);
 const pbj_table golden_maps_Maps_CountsEntry__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps_CountsEntry__fields, NULL, NULL, 117, sizeof(golden_maps_Maps_CountsEntry), 2, 2, 0,
                            PBJ_OFFSET(golden_maps_Maps_CountsEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &golden_maps_Maps_CountsEntry__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -63,7 +63,7 @@ static const pbj_field golden_maps_Maps_NamesEntry__fields[] = {
     {1, PBJ_TYPE_INT64, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_maps_Maps_NamesEntry, key), 0, 184, 184, NULL, NULL},   /* key */
     {2, PBJ_TYPE_STRING, PBJ_MODE_ALWAYS, PBJ_F_UTF8, PBJ_MEMBER(golden_maps_Maps_NamesEntry, value), 0, 188, 188, NULL, NULL},   /* value */
 };
-PBJ_CODEC(golden_maps_Maps_NamesEntry, golden_maps_Maps_NamesEntry__decode, golden_maps_Maps_NamesEntry_size, golden_maps_Maps_NamesEntry_encode_partial, golden_maps_Maps_NamesEntry_sort_maps, golden_maps_Maps_NamesEntry_missing);
+PBJ_CODEC(golden_maps_Maps_NamesEntry, golden_maps_Maps_NamesEntry__decode, golden_maps_Maps_NamesEntry_size, golden_maps_Maps_NamesEntry_encode_partial);
 const pbj_table golden_maps_Maps_NamesEntry__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps_NamesEntry__fields, NULL, NULL, 156, sizeof(golden_maps_Maps_NamesEntry), 2, 2, 0,
                            PBJ_OFFSET(golden_maps_Maps_NamesEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &golden_maps_Maps_NamesEntry__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -73,7 +73,7 @@ static const pbj_field golden_maps_Maps_ValuesEntry__fields[] = {
     {1, PBJ_TYPE_UINT32, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_maps_Maps_ValuesEntry, key), 0, 223, 223, NULL, NULL},   /* key */
     {2, PBJ_TYPE_MESSAGE, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_maps_Maps_ValuesEntry, value), 0, 227, 227, &golden_maps_Value__table, NULL},   /* value */
 };
-PBJ_CODEC(golden_maps_Maps_ValuesEntry, golden_maps_Maps_ValuesEntry__decode, golden_maps_Maps_ValuesEntry_size, golden_maps_Maps_ValuesEntry_encode_partial, golden_maps_Maps_ValuesEntry_sort_maps, golden_maps_Maps_ValuesEntry_missing);
+PBJ_CODEC(golden_maps_Maps_ValuesEntry, golden_maps_Maps_ValuesEntry__decode, golden_maps_Maps_ValuesEntry_size, golden_maps_Maps_ValuesEntry_encode_partial);
 const pbj_table golden_maps_Maps_ValuesEntry__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps_ValuesEntry__fields, NULL, NULL, 194, sizeof(golden_maps_Maps_ValuesEntry), 2, 2, 0,
                            PBJ_OFFSET(golden_maps_Maps_ValuesEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &golden_maps_Maps_ValuesEntry__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -83,7 +83,7 @@ static const pbj_field golden_maps_Maps_FlagsEntry__fields[] = {
     {1, PBJ_TYPE_BOOL, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_maps_Maps_FlagsEntry, key), 0, 261, 261, NULL, NULL},   /* key */
     {2, PBJ_TYPE_ENUM, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_maps_Maps_FlagsEntry, value), 0, 265, 265, NULL, &golden_maps_Flag__enum},   /* value */
 };
-PBJ_CODEC(golden_maps_Maps_FlagsEntry, golden_maps_Maps_FlagsEntry__decode, golden_maps_Maps_FlagsEntry_size, golden_maps_Maps_FlagsEntry_encode_partial, golden_maps_Maps_FlagsEntry_sort_maps, golden_maps_Maps_FlagsEntry_missing);
+PBJ_CODEC(golden_maps_Maps_FlagsEntry, golden_maps_Maps_FlagsEntry__decode, golden_maps_Maps_FlagsEntry_size, golden_maps_Maps_FlagsEntry_encode_partial);
 const pbj_table golden_maps_Maps_FlagsEntry__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps_FlagsEntry__fields, NULL, NULL, 233, sizeof(golden_maps_Maps_FlagsEntry), 2, 2, 0,
                            PBJ_OFFSET(golden_maps_Maps_FlagsEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &golden_maps_Maps_FlagsEntry__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -93,7 +93,7 @@ static const pbj_field golden_maps_Maps_BlobsEntry__fields[] = {
     {1, PBJ_TYPE_SINT32, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_maps_Maps_BlobsEntry, key), 0, 299, 299, NULL, NULL},   /* key */
     {2, PBJ_TYPE_BYTES, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_maps_Maps_BlobsEntry, value), 0, 303, 303, NULL, NULL},   /* value */
 };
-PBJ_CODEC(golden_maps_Maps_BlobsEntry, golden_maps_Maps_BlobsEntry__decode, golden_maps_Maps_BlobsEntry_size, golden_maps_Maps_BlobsEntry_encode_partial, golden_maps_Maps_BlobsEntry_sort_maps, golden_maps_Maps_BlobsEntry_missing);
+PBJ_CODEC(golden_maps_Maps_BlobsEntry, golden_maps_Maps_BlobsEntry__decode, golden_maps_Maps_BlobsEntry_size, golden_maps_Maps_BlobsEntry_encode_partial);
 const pbj_table golden_maps_Maps_BlobsEntry__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps_BlobsEntry__fields, NULL, NULL, 271, sizeof(golden_maps_Maps_BlobsEntry), 2, 2, 0,
                            PBJ_OFFSET(golden_maps_Maps_BlobsEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &golden_maps_Maps_BlobsEntry__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -103,7 +103,7 @@ static const pbj_field golden_maps_Maps_WeightsEntry__fields[] = {
     {1, PBJ_TYPE_FIXED64, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_maps_Maps_WeightsEntry, key), 0, 339, 339, NULL, NULL},   /* key */
     {2, PBJ_TYPE_DOUBLE, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_maps_Maps_WeightsEntry, value), 0, 343, 343, NULL, NULL},   /* value */
 };
-PBJ_CODEC(golden_maps_Maps_WeightsEntry, golden_maps_Maps_WeightsEntry__decode, golden_maps_Maps_WeightsEntry_size, golden_maps_Maps_WeightsEntry_encode_partial, golden_maps_Maps_WeightsEntry_sort_maps, golden_maps_Maps_WeightsEntry_missing);
+PBJ_CODEC(golden_maps_Maps_WeightsEntry, golden_maps_Maps_WeightsEntry__decode, golden_maps_Maps_WeightsEntry_size, golden_maps_Maps_WeightsEntry_encode_partial);
 const pbj_table golden_maps_Maps_WeightsEntry__table = {(const char *)&pbj__pool_maps_proto, golden_maps_Maps_WeightsEntry__fields, NULL, NULL, 309, sizeof(golden_maps_Maps_WeightsEntry), 2, 2, 0,
                            PBJ_OFFSET(golden_maps_Maps_WeightsEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &golden_maps_Maps_WeightsEntry__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};

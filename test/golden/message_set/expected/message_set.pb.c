@@ -22,7 +22,7 @@ static const pbj_field golden_message_set_Set__exts[] = {
     {1001, PBJ_TYPE_MESSAGE, PBJ_MODE_OPTIONAL, PBJ_F_ITEM, 0, 0, 0, 23, 49, &golden_message_set_Item__table, NULL},   /* golden.message_set.Item.item */
 };
 static const uint32_t golden_message_set_Set__ext_ranges[] = {4, 2147483646};
-PBJ_CODEC(golden_message_set_Set, golden_message_set_Set__decode, golden_message_set_Set_size, golden_message_set_Set_encode_partial, golden_message_set_Set_sort_maps, golden_message_set_Set_missing);
+PBJ_CODEC(golden_message_set_Set, golden_message_set_Set__decode, golden_message_set_Set_size, golden_message_set_Set_encode_partial);
 const pbj_table golden_message_set_Set__table = {(const char *)&pbj__pool_message_set_proto, NULL, NULL, NULL, 0, sizeof(golden_message_set_Set), 0, 0, 0,
                            PBJ_OFFSET(golden_message_set_Set, pbj_unknown), PBJ_OFFSET(golden_message_set_Set, pbj_ext), PBJ_T_MSGSET, NULL, NULL, &golden_message_set_Set__codec, golden_message_set_Set__exts, 1,
                            1, golden_message_set_Set__ext_ranges, PBJ_WKT_NONE, NULL};
@@ -31,7 +31,7 @@ const pbj_table golden_message_set_Set__table = {(const char *)&pbj__pool_messag
 static const pbj_field golden_message_set_Item__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_message_set_Item, v), PBJ_OFFSET(golden_message_set_Item, has_v), 104, 104, NULL, NULL},   /* v */
 };
-PBJ_CODEC(golden_message_set_Item, golden_message_set_Item__decode, golden_message_set_Item_size, golden_message_set_Item_encode_partial, golden_message_set_Item_sort_maps, golden_message_set_Item_missing);
+PBJ_CODEC(golden_message_set_Item, golden_message_set_Item__decode, golden_message_set_Item_size, golden_message_set_Item_encode_partial);
 const pbj_table golden_message_set_Item__table = {(const char *)&pbj__pool_message_set_proto, golden_message_set_Item__fields, NULL, NULL, 80, sizeof(golden_message_set_Item), 1, 1, 0,
                            PBJ_OFFSET(golden_message_set_Item, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_message_set_Item__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -41,7 +41,7 @@ static const pbj_field golden_message_set_Holder__fields[] = {
     {1, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_message_set_Holder, set), 0, 132, 132, &golden_message_set_Set__table, NULL},   /* set */
     {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_message_set_Holder, after), PBJ_OFFSET(golden_message_set_Holder, has_after), 136, 136, NULL, NULL},   /* after */
 };
-PBJ_CODEC(golden_message_set_Holder, golden_message_set_Holder__decode, golden_message_set_Holder_size, golden_message_set_Holder_encode_partial, golden_message_set_Holder_sort_maps, golden_message_set_Holder_missing);
+PBJ_CODEC(golden_message_set_Holder, golden_message_set_Holder__decode, golden_message_set_Holder_size, golden_message_set_Holder_encode_partial);
 const pbj_table golden_message_set_Holder__table = {(const char *)&pbj__pool_message_set_proto, golden_message_set_Holder__fields, NULL, NULL, 106, sizeof(golden_message_set_Holder), 2, 2, 0,
                            PBJ_OFFSET(golden_message_set_Holder, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_message_set_Holder__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};

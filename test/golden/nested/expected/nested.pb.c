@@ -31,7 +31,7 @@ static const pbj_field golden_nested_Outer__fields[] = {
     {2, PBJ_TYPE_ENUM, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_nested_Outer, kind), 0, 79, 79, NULL, &golden_nested_Outer_Inner_Kind__enum},   /* kind */
     {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_nested_Outer, sibling), 0, 84, 84, &golden_nested_Sibling__table, NULL},   /* sibling */
 };
-PBJ_CODEC(golden_nested_Outer, golden_nested_Outer__decode, golden_nested_Outer_size, golden_nested_Outer_encode_partial, golden_nested_Outer_sort_maps, golden_nested_Outer_missing);
+PBJ_CODEC(golden_nested_Outer, golden_nested_Outer__decode, golden_nested_Outer_size, golden_nested_Outer_encode_partial);
 const pbj_table golden_nested_Outer__table = {(const char *)&pbj__pool_nested_proto, golden_nested_Outer__fields, NULL, NULL, 53, sizeof(golden_nested_Outer), 3, 3, 0,
                            PBJ_OFFSET(golden_nested_Outer, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_nested_Outer__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -42,7 +42,7 @@ static const pbj_field golden_nested_Outer_Inner__fields[] = {
     {2, PBJ_TYPE_ENUM, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_nested_Outer_Inner, kind), 0, 121, 121, NULL, &golden_nested_Outer_Inner_Kind__enum},   /* kind */
     {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_nested_Outer_Inner, child), 0, 126, 126, &golden_nested_Outer_Inner__table, NULL},   /* child */
 };
-PBJ_CODEC(golden_nested_Outer_Inner, golden_nested_Outer_Inner__decode, golden_nested_Outer_Inner_size, golden_nested_Outer_Inner_encode_partial, golden_nested_Outer_Inner_sort_maps, golden_nested_Outer_Inner_missing);
+PBJ_CODEC(golden_nested_Outer_Inner, golden_nested_Outer_Inner__decode, golden_nested_Outer_Inner_size, golden_nested_Outer_Inner_encode_partial);
 const pbj_table golden_nested_Outer_Inner__table = {(const char *)&pbj__pool_nested_proto, golden_nested_Outer_Inner__fields, NULL, NULL, 92, sizeof(golden_nested_Outer_Inner), 3, 3, 0,
                            PBJ_OFFSET(golden_nested_Outer_Inner, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_nested_Outer_Inner__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -52,7 +52,7 @@ static const pbj_field golden_nested_Sibling__fields[] = {
     {1, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_nested_Sibling, back), 0, 154, 154, &golden_nested_Outer__table, NULL},   /* back */
     {2, PBJ_TYPE_STRING, PBJ_MODE_IMPLICIT, PBJ_F_UTF8, PBJ_MEMBER(golden_nested_Sibling, note), 0, 159, 159, NULL, NULL},   /* note */
 };
-PBJ_CODEC(golden_nested_Sibling, golden_nested_Sibling__decode, golden_nested_Sibling_size, golden_nested_Sibling_encode_partial, golden_nested_Sibling_sort_maps, golden_nested_Sibling_missing);
+PBJ_CODEC(golden_nested_Sibling, golden_nested_Sibling__decode, golden_nested_Sibling_size, golden_nested_Sibling_encode_partial);
 const pbj_table golden_nested_Sibling__table = {(const char *)&pbj__pool_nested_proto, golden_nested_Sibling__fields, NULL, NULL, 132, sizeof(golden_nested_Sibling), 2, 2, 0,
                            PBJ_OFFSET(golden_nested_Sibling, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_nested_Sibling__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};

@@ -22,7 +22,7 @@ static const pbj_field golden_oneofs_Point__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_oneofs_Point, x), 0, 20, 20, NULL, NULL},   /* x */
     {2, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_oneofs_Point, y), 0, 22, 22, NULL, NULL},   /* y */
 };
-PBJ_CODEC(golden_oneofs_Point, golden_oneofs_Point__decode, golden_oneofs_Point_size, golden_oneofs_Point_encode_partial, golden_oneofs_Point_sort_maps, golden_oneofs_Point_missing);
+PBJ_CODEC(golden_oneofs_Point, golden_oneofs_Point__decode, golden_oneofs_Point_size, golden_oneofs_Point_encode_partial);
 const pbj_table golden_oneofs_Point__table = {(const char *)&pbj__pool_oneofs_proto, golden_oneofs_Point__fields, NULL, NULL, 0, sizeof(golden_oneofs_Point), 2, 2, 0,
                            PBJ_OFFSET(golden_oneofs_Point, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_oneofs_Point__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -41,7 +41,7 @@ static const pbj_oneof golden_oneofs_Choice__oneofs[] = {
     {PBJ_MEMBER(golden_oneofs_Choice, value_case), PBJ_MEMBER(golden_oneofs_Choice, value), 84},
     {PBJ_MEMBER(golden_oneofs_Choice, other_case), PBJ_MEMBER(golden_oneofs_Choice, other), 90},
 };
-PBJ_CODEC(golden_oneofs_Choice, golden_oneofs_Choice__decode, golden_oneofs_Choice_size, golden_oneofs_Choice_encode_partial, golden_oneofs_Choice_sort_maps, golden_oneofs_Choice_missing);
+PBJ_CODEC(golden_oneofs_Choice, golden_oneofs_Choice__decode, golden_oneofs_Choice_size, golden_oneofs_Choice_encode_partial);
 const pbj_table golden_oneofs_Choice__table = {(const char *)&pbj__pool_oneofs_proto, golden_oneofs_Choice__fields, golden_oneofs_Choice__oneofs, NULL, 24, sizeof(golden_oneofs_Choice), 7, 7, 2,
                            PBJ_OFFSET(golden_oneofs_Choice, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_oneofs_Choice__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};

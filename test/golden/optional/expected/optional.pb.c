@@ -35,7 +35,7 @@ static const pbj_field golden_optional_Maybe__fields[] = {
     {6, PBJ_TYPE_BYTES, PBJ_MODE_OPTIONAL, PBJ_F_PROTO3_OPTIONAL, PBJ_MEMBER(golden_optional_Maybe, data), PBJ_OFFSET(golden_optional_Maybe, has_data), 96, 96, NULL, NULL},   /* data */
     {7, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_optional_Maybe, plain), 0, 101, 101, NULL, NULL},   /* plain */
 };
-PBJ_CODEC(golden_optional_Maybe, golden_optional_Maybe__decode, golden_optional_Maybe_size, golden_optional_Maybe_encode_partial, golden_optional_Maybe_sort_maps, golden_optional_Maybe_missing);
+PBJ_CODEC(golden_optional_Maybe, golden_optional_Maybe__decode, golden_optional_Maybe_size, golden_optional_Maybe_encode_partial);
 const pbj_table golden_optional_Maybe__table = {(const char *)&pbj__pool_optional_proto, golden_optional_Maybe__fields, NULL, NULL, 43, sizeof(golden_optional_Maybe), 7, 7, 0,
                            PBJ_OFFSET(golden_optional_Maybe, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_optional_Maybe__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};

@@ -21,7 +21,7 @@ static const struct {
 static const pbj_field golden_options_Plain__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_options_Plain, v), 0, 21, 21, NULL, NULL},   /* v */
 };
-PBJ_CODEC(golden_options_Plain, golden_options_Plain__decode, golden_options_Plain_size, golden_options_Plain_encode_partial, golden_options_Plain_sort_maps, golden_options_Plain_missing);
+PBJ_CODEC(golden_options_Plain, golden_options_Plain__decode, golden_options_Plain_size, golden_options_Plain_encode_partial);
 const pbj_table golden_options_Plain__table = {(const char *)&pbj__pool_options_proto, golden_options_Plain__fields, NULL, NULL, 0, sizeof(golden_options_Plain), 1, 1, 0,
                            PBJ_OFFSET(golden_options_Plain, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_options_Plain__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -30,7 +30,7 @@ const pbj_table golden_options_Plain__table = {(const char *)&pbj__pool_options_
 static const pbj_field golden_options_NoJson__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_options_NoJson, v), 0, 45, 45, NULL, NULL},   /* v */
 };
-PBJ_CODEC(golden_options_NoJson, golden_options_NoJson__decode, golden_options_NoJson_size, golden_options_NoJson_encode_partial, golden_options_NoJson_sort_maps, golden_options_NoJson_missing);
+PBJ_CODEC(golden_options_NoJson, golden_options_NoJson__decode, golden_options_NoJson_size, golden_options_NoJson_encode_partial);
 const pbj_table golden_options_NoJson__table = {(const char *)&pbj__pool_options_proto, golden_options_NoJson__fields, NULL, NULL, 23, sizeof(golden_options_NoJson), 1, 1, 0,
                            PBJ_OFFSET(golden_options_NoJson, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_options_NoJson__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -39,7 +39,7 @@ const pbj_table golden_options_NoJson__table = {(const char *)&pbj__pool_options
 static const pbj_field golden_options_NoJsonNoText__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_options_NoJsonNoText, v), 0, 75, 75, NULL, NULL},   /* v */
 };
-PBJ_CODEC(golden_options_NoJsonNoText, golden_options_NoJsonNoText__decode, golden_options_NoJsonNoText_size, golden_options_NoJsonNoText_encode_partial, golden_options_NoJsonNoText_sort_maps, golden_options_NoJsonNoText_missing);
+PBJ_CODEC(golden_options_NoJsonNoText, golden_options_NoJsonNoText__decode, golden_options_NoJsonNoText_size, golden_options_NoJsonNoText_encode_partial);
 const pbj_table golden_options_NoJsonNoText__table = {(const char *)&pbj__pool_options_proto, golden_options_NoJsonNoText__fields, NULL, NULL, 47, sizeof(golden_options_NoJsonNoText), 1, 1, 0,
                            PBJ_OFFSET(golden_options_NoJsonNoText, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_options_NoJsonNoText__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -48,7 +48,7 @@ const pbj_table golden_options_NoJsonNoText__table = {(const char *)&pbj__pool_o
 static const pbj_field golden_options_Dropped__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_options_Dropped, v), 0, 100, 100, NULL, NULL},   /* v */
 };
-PBJ_CODEC(golden_options_Dropped, golden_options_Dropped__decode, golden_options_Dropped_size, golden_options_Dropped_encode_partial, golden_options_Dropped_sort_maps, golden_options_Dropped_missing);
+PBJ_CODEC(golden_options_Dropped, golden_options_Dropped__decode, golden_options_Dropped_size, golden_options_Dropped_encode_partial);
 const pbj_table golden_options_Dropped__table = {(const char *)&pbj__pool_options_proto, golden_options_Dropped__fields, NULL, NULL, 77, sizeof(golden_options_Dropped), 1, 1, 0,
                            PBJ_TABLE_NONE, PBJ_TABLE_NONE, 0, NULL, NULL, &golden_options_Dropped__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -57,7 +57,7 @@ const pbj_table golden_options_Dropped__table = {(const char *)&pbj__pool_option
 static const pbj_field golden_options_Fast__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_options_Fast, v), 0, 122, 122, NULL, NULL},   /* v */
 };
-PBJ_CODEC(golden_options_Fast, golden_options_Fast__decode, golden_options_Fast_size, golden_options_Fast_encode_partial, golden_options_Fast_sort_maps, golden_options_Fast_missing);
+PBJ_CODEC(golden_options_Fast, golden_options_Fast__decode, golden_options_Fast_size, golden_options_Fast_encode_partial);
 const pbj_table golden_options_Fast__table = {(const char *)&pbj__pool_options_proto, golden_options_Fast__fields, NULL, NULL, 102, sizeof(golden_options_Fast), 1, 1, 0,
                            PBJ_OFFSET(golden_options_Fast, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_options_Fast__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -66,7 +66,7 @@ const pbj_table golden_options_Fast__table = {(const char *)&pbj__pool_options_p
 static const pbj_field golden_options_Tier__fields[] = {
     {1, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_options_Tier, leaf), 0, 144, 144, &golden_options_TierLeaf__table, NULL},   /* leaf */
 };
-PBJ_CODEC(golden_options_Tier, golden_options_Tier__decode, golden_options_Tier_size, golden_options_Tier_encode_partial, golden_options_Tier_sort_maps, golden_options_Tier_missing);
+PBJ_CODEC(golden_options_Tier, golden_options_Tier__decode, golden_options_Tier_size, golden_options_Tier_encode_partial);
 const pbj_table golden_options_Tier__table = {(const char *)&pbj__pool_options_proto, golden_options_Tier__fields, NULL, NULL, 124, sizeof(golden_options_Tier), 1, 1, 0,
                            PBJ_OFFSET(golden_options_Tier, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_options_Tier__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -75,7 +75,7 @@ const pbj_table golden_options_Tier__table = {(const char *)&pbj__pool_options_p
 static const pbj_field golden_options_TierLeaf__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_options_TierLeaf, v), 0, 173, 173, NULL, NULL},   /* v */
 };
-PBJ_CODEC(golden_options_TierLeaf, golden_options_TierLeaf__decode, golden_options_TierLeaf_size, golden_options_TierLeaf_encode_partial, golden_options_TierLeaf_sort_maps, golden_options_TierLeaf_missing);
+PBJ_CODEC(golden_options_TierLeaf, golden_options_TierLeaf__decode, golden_options_TierLeaf_size, golden_options_TierLeaf_encode_partial);
 const pbj_table golden_options_TierLeaf__table = {(const char *)&pbj__pool_options_proto, golden_options_TierLeaf__fields, NULL, NULL, 149, sizeof(golden_options_TierLeaf), 1, 1, 0,
                            PBJ_OFFSET(golden_options_TierLeaf, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_options_TierLeaf__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -86,7 +86,7 @@ static const pbj_field golden_options_Ordered__fields[] = {
     {2, PBJ_TYPE_STRING, PBJ_MODE_IMPLICIT, PBJ_F_UTF8, PBJ_MEMBER(golden_options_Ordered, s), 0, 200, 200, NULL, NULL},   /* s */
 };
 static const uint32_t golden_options_Ordered__compare_keys[] = {2, 1, 0};   /* pbj.comparable's keys */
-PBJ_CODEC(golden_options_Ordered, golden_options_Ordered__decode, golden_options_Ordered_size, golden_options_Ordered_encode_partial, golden_options_Ordered_sort_maps, golden_options_Ordered_missing);
+PBJ_CODEC(golden_options_Ordered, golden_options_Ordered__decode, golden_options_Ordered_size, golden_options_Ordered_encode_partial);
 const pbj_table golden_options_Ordered__table = {(const char *)&pbj__pool_options_proto, golden_options_Ordered__fields, NULL, NULL, 175, sizeof(golden_options_Ordered), 2, 2, 0,
                            PBJ_OFFSET(golden_options_Ordered, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, golden_options_Ordered__compare_keys, &golden_options_Ordered__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};

@@ -30,7 +30,7 @@ const pbj_enum golden_repeated_Suit__enum = {(const char *)&pbj__pool_repeated_p
 static const pbj_field golden_repeated_Item__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_repeated_Item, id), 0, 73, 73, NULL, NULL},   /* id */
 };
-PBJ_CODEC(golden_repeated_Item, golden_repeated_Item__decode, golden_repeated_Item_size, golden_repeated_Item_encode_partial, golden_repeated_Item_sort_maps, golden_repeated_Item_missing);
+PBJ_CODEC(golden_repeated_Item, golden_repeated_Item__decode, golden_repeated_Item_size, golden_repeated_Item_encode_partial);
 const pbj_table golden_repeated_Item__table = {(const char *)&pbj__pool_repeated_proto, golden_repeated_Item__fields, NULL, NULL, 52, sizeof(golden_repeated_Item), 1, 1, 0,
                            PBJ_OFFSET(golden_repeated_Item, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_repeated_Item__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -48,7 +48,7 @@ static const pbj_field golden_repeated_Lists__fields[] = {
     {9, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, PBJ_F_UTF8, PBJ_MEMBER(golden_repeated_Lists, names), 0, 314, 314, NULL, NULL},   /* names */
     {10, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(golden_repeated_Lists, items), 0, 320, 320, &golden_repeated_Item__table, NULL},   /* items */
 };
-PBJ_CODEC(golden_repeated_Lists, golden_repeated_Lists__decode, golden_repeated_Lists_size, golden_repeated_Lists_encode_partial, golden_repeated_Lists_sort_maps, golden_repeated_Lists_missing);
+PBJ_CODEC(golden_repeated_Lists, golden_repeated_Lists__decode, golden_repeated_Lists_size, golden_repeated_Lists_encode_partial);
 const pbj_table golden_repeated_Lists__table = {(const char *)&pbj__pool_repeated_proto, golden_repeated_Lists__fields, NULL, NULL, 76, sizeof(golden_repeated_Lists), 10, 10, 0,
                            PBJ_OFFSET(golden_repeated_Lists, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_repeated_Lists__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};

@@ -22,7 +22,7 @@ static const pbj_field golden_required_Part__fields[] = {
     {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, PBJ_F_REQUIRED, PBJ_MEMBER(golden_required_Part, name), PBJ_OFFSET(golden_required_Part, has_name), 47, 47, NULL, NULL},   /* name */
     {2, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_required_Part, size), PBJ_OFFSET(golden_required_Part, has_size), 52, 52, NULL, NULL},   /* size */
 };
-PBJ_CODEC(golden_required_Part, golden_required_Part__decode, golden_required_Part_size, golden_required_Part_encode_partial, golden_required_Part_sort_maps, golden_required_Part_missing);
+PBJ_CODEC(golden_required_Part, golden_required_Part__decode, golden_required_Part_size, golden_required_Part_encode_partial);
 const pbj_table golden_required_Part__table = {(const char *)&pbj__pool_required_proto, golden_required_Part__fields, NULL, NULL, 0, sizeof(golden_required_Part), 2, 2, 0,
                            PBJ_OFFSET(golden_required_Part, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_required_Part__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -34,7 +34,7 @@ static const pbj_field golden_required_Whole__fields[] = {
     {3, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(golden_required_Whole, parts), 0, 139, 139, &golden_required_Part__table, NULL},   /* parts */
     {4, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(golden_required_Whole, spare), 0, 145, 145, &golden_required_Part__table, NULL},   /* spare */
 };
-PBJ_CODEC(golden_required_Whole, golden_required_Whole__decode, golden_required_Whole_size, golden_required_Whole_encode_partial, golden_required_Whole_sort_maps, golden_required_Whole_missing);
+PBJ_CODEC(golden_required_Whole, golden_required_Whole__decode, golden_required_Whole_size, golden_required_Whole_encode_partial);
 const pbj_table golden_required_Whole__table = {(const char *)&pbj__pool_required_proto, golden_required_Whole__fields, NULL, NULL, 57, sizeof(golden_required_Whole), 4, 4, 0,
                            PBJ_OFFSET(golden_required_Whole, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_required_Whole__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};

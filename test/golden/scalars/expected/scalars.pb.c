@@ -45,7 +45,7 @@ static const pbj_field golden_scalars_Scalars__fields[] = {
     {14, PBJ_TYPE_ENUM, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_scalars_Scalars, f_level), 0, 300, 308, NULL, &golden_scalars_Level__enum},   /* f_level */
     {100000, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_scalars_Scalars, f_far), 0, 315, 321, NULL, NULL},   /* f_far */
 };
-PBJ_CODEC(golden_scalars_Scalars, golden_scalars_Scalars__decode, golden_scalars_Scalars_size, golden_scalars_Scalars_encode_partial, golden_scalars_Scalars_sort_maps, golden_scalars_Scalars_missing);
+PBJ_CODEC(golden_scalars_Scalars, golden_scalars_Scalars__decode, golden_scalars_Scalars_size, golden_scalars_Scalars_encode_partial);
 const pbj_table golden_scalars_Scalars__table = {(const char *)&pbj__pool_scalars_proto, golden_scalars_Scalars__fields, NULL, NULL, 54, sizeof(golden_scalars_Scalars), 15, 14, 0,
                            PBJ_OFFSET(golden_scalars_Scalars, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_scalars_Scalars__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};

@@ -24,7 +24,7 @@ static const pbj_field golden_strings_Texts__fields[] = {
     {3, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, PBJ_F_UTF8, PBJ_MEMBER(golden_strings_Texts, tags), 0, 31, 31, NULL, NULL},   /* tags */
     {4, PBJ_TYPE_BYTES, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(golden_strings_Texts, chunks), 0, 36, 36, NULL, NULL},   /* chunks */
 };
-PBJ_CODEC(golden_strings_Texts, golden_strings_Texts__decode, golden_strings_Texts_size, golden_strings_Texts_encode_partial, golden_strings_Texts_sort_maps, golden_strings_Texts_missing);
+PBJ_CODEC(golden_strings_Texts, golden_strings_Texts__decode, golden_strings_Texts_size, golden_strings_Texts_encode_partial);
 const pbj_table golden_strings_Texts__table = {(const char *)&pbj__pool_strings_proto, golden_strings_Texts__fields, NULL, NULL, 0, sizeof(golden_strings_Texts), 4, 4, 0,
                            PBJ_OFFSET(golden_strings_Texts, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_strings_Texts__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};

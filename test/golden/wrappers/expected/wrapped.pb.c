@@ -30,7 +30,7 @@ static const pbj_field golden_wrappers_Wrapped__fields[] = {
     {9, PBJ_TYPE_BYTES, PBJ_MODE_WRAPPER, 0, PBJ_WRAPPER_MEMBER(golden_wrappers_Wrapped, bytes, pbj__bytes_unknown), PBJ_OFFSET(golden_wrappers_Wrapped, has_bytes), 48, 48, NULL, NULL},   /* bytes */
     {10, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(golden_wrappers_Wrapped, list), 0, 54, 54, &google_protobuf_Int32Value__table, NULL},   /* list */
 };
-PBJ_CODEC(golden_wrappers_Wrapped, golden_wrappers_Wrapped__decode, golden_wrappers_Wrapped_size, golden_wrappers_Wrapped_encode_partial, golden_wrappers_Wrapped_sort_maps, golden_wrappers_Wrapped_missing);
+PBJ_CODEC(golden_wrappers_Wrapped, golden_wrappers_Wrapped__decode, golden_wrappers_Wrapped_size, golden_wrappers_Wrapped_encode_partial);
 const pbj_table golden_wrappers_Wrapped__table = {(const char *)&pbj__pool_wrapped_proto, golden_wrappers_Wrapped__fields, NULL, NULL, 0, sizeof(golden_wrappers_Wrapped), 10, 10, 0,
                            PBJ_OFFSET(golden_wrappers_Wrapped, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_wrappers_Wrapped__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};

@@ -33,7 +33,7 @@ static const pbj_field google_protobuf_compiler_Version__fields[] = {
     {3, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_compiler_Version, patch), PBJ_OFFSET(google_protobuf_compiler_Version, has_patch), 163, 163, NULL, NULL},   /* patch */
     {4, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_compiler_Version, suffix), PBJ_OFFSET(google_protobuf_compiler_Version, has_suffix), 169, 169, NULL, NULL},   /* suffix */
 };
-PBJ_CODEC(google_protobuf_compiler_Version, google_protobuf_compiler_Version__decode, google_protobuf_compiler_Version_size, google_protobuf_compiler_Version_encode_partial, google_protobuf_compiler_Version_sort_maps, google_protobuf_compiler_Version_missing);
+PBJ_CODEC(google_protobuf_compiler_Version, google_protobuf_compiler_Version__decode, google_protobuf_compiler_Version_size, google_protobuf_compiler_Version_encode_partial);
 const pbj_table google_protobuf_compiler_Version__table = {(const char *)&pbj__pool_google_protobuf_compiler_plugin_proto, google_protobuf_compiler_Version__fields, NULL, NULL, 118, sizeof(google_protobuf_compiler_Version), 4, 4, 0,
                            PBJ_OFFSET(google_protobuf_compiler_Version, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_compiler_Version__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -46,7 +46,7 @@ static const pbj_field google_protobuf_compiler_CodeGeneratorRequest__fields[] =
     {15, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorRequest, proto_file), 0, 297, 308, &google_protobuf_FileDescriptorProto__table, NULL},   /* proto_file */
     {17, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, PBJ_F_SUB_MAY_MISS, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorRequest, source_file_descriptors), 0, 318, 342, &google_protobuf_FileDescriptorProto__table, NULL},   /* source_file_descriptors */
 };
-PBJ_CODEC(google_protobuf_compiler_CodeGeneratorRequest, google_protobuf_compiler_CodeGeneratorRequest__decode, google_protobuf_compiler_CodeGeneratorRequest_size, google_protobuf_compiler_CodeGeneratorRequest_encode_partial, google_protobuf_compiler_CodeGeneratorRequest_sort_maps, google_protobuf_compiler_CodeGeneratorRequest_missing);
+PBJ_CODEC(google_protobuf_compiler_CodeGeneratorRequest, google_protobuf_compiler_CodeGeneratorRequest__decode, google_protobuf_compiler_CodeGeneratorRequest_size, google_protobuf_compiler_CodeGeneratorRequest_encode_partial);
 const pbj_table google_protobuf_compiler_CodeGeneratorRequest__table = {(const char *)&pbj__pool_google_protobuf_compiler_plugin_proto, google_protobuf_compiler_CodeGeneratorRequest__fields, NULL, NULL, 176, sizeof(google_protobuf_compiler_CodeGeneratorRequest), 5, 3, 0,
                            PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorRequest, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_compiler_CodeGeneratorRequest__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -59,7 +59,7 @@ static const pbj_field google_protobuf_compiler_CodeGeneratorResponse__fields[] 
     {4, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorResponse, maximum_edition), PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorResponse, has_maximum_edition), 485, 501, NULL, NULL},   /* maximum_edition */
     {15, PBJ_TYPE_MESSAGE, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorResponse, file), 0, 516, 516, &google_protobuf_compiler_CodeGeneratorResponse_File__table, NULL},   /* file */
 };
-PBJ_CODEC(google_protobuf_compiler_CodeGeneratorResponse, google_protobuf_compiler_CodeGeneratorResponse__decode, google_protobuf_compiler_CodeGeneratorResponse_size, google_protobuf_compiler_CodeGeneratorResponse_encode_partial, google_protobuf_compiler_CodeGeneratorResponse_sort_maps, google_protobuf_compiler_CodeGeneratorResponse_missing);
+PBJ_CODEC(google_protobuf_compiler_CodeGeneratorResponse, google_protobuf_compiler_CodeGeneratorResponse__decode, google_protobuf_compiler_CodeGeneratorResponse_size, google_protobuf_compiler_CodeGeneratorResponse_encode_partial);
 const pbj_table google_protobuf_compiler_CodeGeneratorResponse__table = {(const char *)&pbj__pool_google_protobuf_compiler_plugin_proto, google_protobuf_compiler_CodeGeneratorResponse__fields, NULL, NULL, 364, sizeof(google_protobuf_compiler_CodeGeneratorResponse), 5, 4, 0,
                            PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorResponse, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_compiler_CodeGeneratorResponse__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -71,7 +71,7 @@ static const pbj_field google_protobuf_compiler_CodeGeneratorResponse_File__fiel
     {15, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorResponse_File, content), PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorResponse_File, has_content), 609, 609, NULL, NULL},   /* content */
     {16, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_compiler_CodeGeneratorResponse_File, generated_code_info), 0, 617, 637, &google_protobuf_GeneratedCodeInfo__table, NULL},   /* generated_code_info */
 };
-PBJ_CODEC(google_protobuf_compiler_CodeGeneratorResponse_File, google_protobuf_compiler_CodeGeneratorResponse_File__decode, google_protobuf_compiler_CodeGeneratorResponse_File_size, google_protobuf_compiler_CodeGeneratorResponse_File_encode_partial, google_protobuf_compiler_CodeGeneratorResponse_File_sort_maps, google_protobuf_compiler_CodeGeneratorResponse_File_missing);
+PBJ_CODEC(google_protobuf_compiler_CodeGeneratorResponse_File, google_protobuf_compiler_CodeGeneratorResponse_File__decode, google_protobuf_compiler_CodeGeneratorResponse_File_size, google_protobuf_compiler_CodeGeneratorResponse_File_encode_partial);
 const pbj_table google_protobuf_compiler_CodeGeneratorResponse_File__table = {(const char *)&pbj__pool_google_protobuf_compiler_plugin_proto, google_protobuf_compiler_CodeGeneratorResponse_File__fields, NULL, NULL, 521, sizeof(google_protobuf_compiler_CodeGeneratorResponse_File), 4, 2, 0,
                            PBJ_OFFSET(google_protobuf_compiler_CodeGeneratorResponse_File, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_compiler_CodeGeneratorResponse_File__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};

@@ -22,7 +22,7 @@ static const pbj_field shop_Money__fields[] = {
     {1, PBJ_TYPE_STRING, PBJ_MODE_IMPLICIT, PBJ_F_UTF8, PBJ_MEMBER(shop_Money, currency), 0, 11, 11, NULL, NULL},   /* currency */
     {2, PBJ_TYPE_INT64, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(shop_Money, units), 0, 20, 20, NULL, NULL},   /* units */
 };
-PBJ_CODEC(shop_Money, shop_Money__decode, shop_Money_size, shop_Money_encode_partial, shop_Money_sort_maps, shop_Money_missing);
+PBJ_CODEC(shop_Money, shop_Money__decode, shop_Money_size, shop_Money_encode_partial);
 const pbj_table shop_Money__table = {(const char *)&pbj__pool_shop_common_proto, shop_Money__fields, NULL, NULL, 0, sizeof(shop_Money), 2, 2, 0,
                            PBJ_OFFSET(shop_Money, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &shop_Money__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -32,7 +32,7 @@ static const pbj_field shop_Timestamp__fields[] = {
     {1, PBJ_TYPE_INT64, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(shop_Timestamp, seconds), 0, 41, 41, NULL, NULL},   /* seconds */
     {2, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(shop_Timestamp, nanos), 0, 49, 49, NULL, NULL},   /* nanos */
 };
-PBJ_CODEC(shop_Timestamp, shop_Timestamp__decode, shop_Timestamp_size, shop_Timestamp_encode_partial, shop_Timestamp_sort_maps, shop_Timestamp_missing);
+PBJ_CODEC(shop_Timestamp, shop_Timestamp__decode, shop_Timestamp_size, shop_Timestamp_encode_partial);
 const pbj_table shop_Timestamp__table = {(const char *)&pbj__pool_shop_common_proto, shop_Timestamp__fields, NULL, NULL, 26, sizeof(shop_Timestamp), 2, 2, 0,
                            PBJ_OFFSET(shop_Timestamp, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &shop_Timestamp__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};

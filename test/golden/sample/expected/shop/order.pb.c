@@ -33,7 +33,7 @@ static const pbj_field shop_LineItem__fields[] = {
     {2, PBJ_TYPE_UINT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(shop_LineItem, quantity), 0, 90, 90, NULL, NULL},   /* quantity */
     {3, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(shop_LineItem, unit_price), 0, 99, 110, &shop_Money__table, NULL},   /* unit_price */
 };
-PBJ_CODEC(shop_LineItem, shop_LineItem__decode, shop_LineItem_size, shop_LineItem_encode_partial, shop_LineItem_sort_maps, shop_LineItem_missing);
+PBJ_CODEC(shop_LineItem, shop_LineItem__decode, shop_LineItem_size, shop_LineItem_encode_partial);
 const pbj_table shop_LineItem__table = {(const char *)&pbj__pool_shop_order_proto, shop_LineItem__fields, NULL, NULL, 72, sizeof(shop_LineItem), 3, 3, 0,
                            PBJ_OFFSET(shop_LineItem, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &shop_LineItem__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -53,7 +53,7 @@ static const pbj_field shop_Order__fields[] = {
 static const pbj_oneof shop_Order__oneofs[] = {
     {PBJ_MEMBER(shop_Order, delivery_case), PBJ_MEMBER(shop_Order, delivery), 221},
 };
-PBJ_CODEC(shop_Order, shop_Order__decode, shop_Order_size, shop_Order_encode_partial, shop_Order_sort_maps, shop_Order_missing);
+PBJ_CODEC(shop_Order, shop_Order__decode, shop_Order_size, shop_Order_encode_partial);
 const pbj_table shop_Order__table = {(const char *)&pbj__pool_shop_order_proto, shop_Order__fields, shop_Order__oneofs, NULL, 120, sizeof(shop_Order), 9, 9, 1,
                            PBJ_OFFSET(shop_Order, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &shop_Order__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -63,7 +63,7 @@ static const pbj_field shop_Order_NotesEntry__fields[] = {
     {1, PBJ_TYPE_STRING, PBJ_MODE_ALWAYS, PBJ_F_UTF8, PBJ_MEMBER(shop_Order_NotesEntry, key), 0, 252, 252, NULL, NULL},   /* key */
     {2, PBJ_TYPE_STRING, PBJ_MODE_ALWAYS, PBJ_F_UTF8, PBJ_MEMBER(shop_Order_NotesEntry, value), 0, 256, 256, NULL, NULL},   /* value */
 };
-PBJ_CODEC(shop_Order_NotesEntry, shop_Order_NotesEntry__decode, shop_Order_NotesEntry_size, shop_Order_NotesEntry_encode_partial, shop_Order_NotesEntry_sort_maps, shop_Order_NotesEntry_missing);
+PBJ_CODEC(shop_Order_NotesEntry, shop_Order_NotesEntry__decode, shop_Order_NotesEntry_size, shop_Order_NotesEntry_encode_partial);
 const pbj_table shop_Order_NotesEntry__table = {(const char *)&pbj__pool_shop_order_proto, shop_Order_NotesEntry__fields, NULL, NULL, 230, sizeof(shop_Order_NotesEntry), 2, 2, 0,
                            PBJ_OFFSET(shop_Order_NotesEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &shop_Order_NotesEntry__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};

@@ -21,7 +21,7 @@ static const struct {
 static const pbj_field google_protobuf_DoubleValue__fields[] = {
     {1, PBJ_TYPE_DOUBLE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_DoubleValue, value), 0, 28, 28, NULL, NULL},   /* value */
 };
-PBJ_CODEC(google_protobuf_DoubleValue, google_protobuf_DoubleValue__decode, google_protobuf_DoubleValue_size, google_protobuf_DoubleValue_encode_partial, google_protobuf_DoubleValue_sort_maps, google_protobuf_DoubleValue_missing);
+PBJ_CODEC(google_protobuf_DoubleValue, google_protobuf_DoubleValue__decode, google_protobuf_DoubleValue_size, google_protobuf_DoubleValue_encode_partial);
 const pbj_table google_protobuf_DoubleValue__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_DoubleValue__fields, NULL, NULL, 0, sizeof(google_protobuf_DoubleValue), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_DoubleValue, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_DoubleValue__codec, NULL, 0,
                            0, NULL, PBJ_WKT_DOUBLE_VALUE, NULL};
@@ -30,7 +30,7 @@ const pbj_table google_protobuf_DoubleValue__table = {(const char *)&pbj__pool_g
 static const pbj_field google_protobuf_FloatValue__fields[] = {
     {1, PBJ_TYPE_FLOAT, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_FloatValue, value), 0, 61, 61, NULL, NULL},   /* value */
 };
-PBJ_CODEC(google_protobuf_FloatValue, google_protobuf_FloatValue__decode, google_protobuf_FloatValue_size, google_protobuf_FloatValue_encode_partial, google_protobuf_FloatValue_sort_maps, google_protobuf_FloatValue_missing);
+PBJ_CODEC(google_protobuf_FloatValue, google_protobuf_FloatValue__decode, google_protobuf_FloatValue_size, google_protobuf_FloatValue_encode_partial);
 const pbj_table google_protobuf_FloatValue__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_FloatValue__fields, NULL, NULL, 34, sizeof(google_protobuf_FloatValue), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_FloatValue, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_FloatValue__codec, NULL, 0,
                            0, NULL, PBJ_WKT_FLOAT_VALUE, NULL};
@@ -39,7 +39,7 @@ const pbj_table google_protobuf_FloatValue__table = {(const char *)&pbj__pool_go
 static const pbj_field google_protobuf_Int64Value__fields[] = {
     {1, PBJ_TYPE_INT64, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_Int64Value, value), 0, 94, 94, NULL, NULL},   /* value */
 };
-PBJ_CODEC(google_protobuf_Int64Value, google_protobuf_Int64Value__decode, google_protobuf_Int64Value_size, google_protobuf_Int64Value_encode_partial, google_protobuf_Int64Value_sort_maps, google_protobuf_Int64Value_missing);
+PBJ_CODEC(google_protobuf_Int64Value, google_protobuf_Int64Value__decode, google_protobuf_Int64Value_size, google_protobuf_Int64Value_encode_partial);
 const pbj_table google_protobuf_Int64Value__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_Int64Value__fields, NULL, NULL, 67, sizeof(google_protobuf_Int64Value), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_Int64Value, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_Int64Value__codec, NULL, 0,
                            0, NULL, PBJ_WKT_INT64_VALUE, NULL};
@@ -48,7 +48,7 @@ const pbj_table google_protobuf_Int64Value__table = {(const char *)&pbj__pool_go
 static const pbj_field google_protobuf_UInt64Value__fields[] = {
     {1, PBJ_TYPE_UINT64, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_UInt64Value, value), 0, 128, 128, NULL, NULL},   /* value */
 };
-PBJ_CODEC(google_protobuf_UInt64Value, google_protobuf_UInt64Value__decode, google_protobuf_UInt64Value_size, google_protobuf_UInt64Value_encode_partial, google_protobuf_UInt64Value_sort_maps, google_protobuf_UInt64Value_missing);
+PBJ_CODEC(google_protobuf_UInt64Value, google_protobuf_UInt64Value__decode, google_protobuf_UInt64Value_size, google_protobuf_UInt64Value_encode_partial);
 const pbj_table google_protobuf_UInt64Value__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_UInt64Value__fields, NULL, NULL, 100, sizeof(google_protobuf_UInt64Value), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_UInt64Value, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_UInt64Value__codec, NULL, 0,
                            0, NULL, PBJ_WKT_UINT64_VALUE, NULL};
@@ -57,7 +57,7 @@ const pbj_table google_protobuf_UInt64Value__table = {(const char *)&pbj__pool_g
 static const pbj_field google_protobuf_Int32Value__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_Int32Value, value), 0, 161, 161, NULL, NULL},   /* value */
 };
-PBJ_CODEC(google_protobuf_Int32Value, google_protobuf_Int32Value__decode, google_protobuf_Int32Value_size, google_protobuf_Int32Value_encode_partial, google_protobuf_Int32Value_sort_maps, google_protobuf_Int32Value_missing);
+PBJ_CODEC(google_protobuf_Int32Value, google_protobuf_Int32Value__decode, google_protobuf_Int32Value_size, google_protobuf_Int32Value_encode_partial);
 const pbj_table google_protobuf_Int32Value__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_Int32Value__fields, NULL, NULL, 134, sizeof(google_protobuf_Int32Value), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_Int32Value, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_Int32Value__codec, NULL, 0,
                            0, NULL, PBJ_WKT_INT32_VALUE, NULL};
@@ -66,7 +66,7 @@ const pbj_table google_protobuf_Int32Value__table = {(const char *)&pbj__pool_go
 static const pbj_field google_protobuf_UInt32Value__fields[] = {
     {1, PBJ_TYPE_UINT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_UInt32Value, value), 0, 195, 195, NULL, NULL},   /* value */
 };
-PBJ_CODEC(google_protobuf_UInt32Value, google_protobuf_UInt32Value__decode, google_protobuf_UInt32Value_size, google_protobuf_UInt32Value_encode_partial, google_protobuf_UInt32Value_sort_maps, google_protobuf_UInt32Value_missing);
+PBJ_CODEC(google_protobuf_UInt32Value, google_protobuf_UInt32Value__decode, google_protobuf_UInt32Value_size, google_protobuf_UInt32Value_encode_partial);
 const pbj_table google_protobuf_UInt32Value__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_UInt32Value__fields, NULL, NULL, 167, sizeof(google_protobuf_UInt32Value), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_UInt32Value, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_UInt32Value__codec, NULL, 0,
                            0, NULL, PBJ_WKT_UINT32_VALUE, NULL};
@@ -75,7 +75,7 @@ const pbj_table google_protobuf_UInt32Value__table = {(const char *)&pbj__pool_g
 static const pbj_field google_protobuf_BoolValue__fields[] = {
     {1, PBJ_TYPE_BOOL, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_BoolValue, value), 0, 227, 227, NULL, NULL},   /* value */
 };
-PBJ_CODEC(google_protobuf_BoolValue, google_protobuf_BoolValue__decode, google_protobuf_BoolValue_size, google_protobuf_BoolValue_encode_partial, google_protobuf_BoolValue_sort_maps, google_protobuf_BoolValue_missing);
+PBJ_CODEC(google_protobuf_BoolValue, google_protobuf_BoolValue__decode, google_protobuf_BoolValue_size, google_protobuf_BoolValue_encode_partial);
 const pbj_table google_protobuf_BoolValue__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_BoolValue__fields, NULL, NULL, 201, sizeof(google_protobuf_BoolValue), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_BoolValue, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_BoolValue__codec, NULL, 0,
                            0, NULL, PBJ_WKT_BOOL_VALUE, NULL};
@@ -84,7 +84,7 @@ const pbj_table google_protobuf_BoolValue__table = {(const char *)&pbj__pool_goo
 static const pbj_field google_protobuf_StringValue__fields[] = {
     {1, PBJ_TYPE_STRING, PBJ_MODE_IMPLICIT, PBJ_F_UTF8, PBJ_MEMBER(google_protobuf_StringValue, value), 0, 261, 261, NULL, NULL},   /* value */
 };
-PBJ_CODEC(google_protobuf_StringValue, google_protobuf_StringValue__decode, google_protobuf_StringValue_size, google_protobuf_StringValue_encode_partial, google_protobuf_StringValue_sort_maps, google_protobuf_StringValue_missing);
+PBJ_CODEC(google_protobuf_StringValue, google_protobuf_StringValue__decode, google_protobuf_StringValue_size, google_protobuf_StringValue_encode_partial);
 const pbj_table google_protobuf_StringValue__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_StringValue__fields, NULL, NULL, 233, sizeof(google_protobuf_StringValue), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_StringValue, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_StringValue__codec, NULL, 0,
                            0, NULL, PBJ_WKT_STRING_VALUE, NULL};
@@ -93,7 +93,7 @@ const pbj_table google_protobuf_StringValue__table = {(const char *)&pbj__pool_g
 static const pbj_field google_protobuf_BytesValue__fields[] = {
     {1, PBJ_TYPE_BYTES, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(google_protobuf_BytesValue, value), 0, 294, 294, NULL, NULL},   /* value */
 };
-PBJ_CODEC(google_protobuf_BytesValue, google_protobuf_BytesValue__decode, google_protobuf_BytesValue_size, google_protobuf_BytesValue_encode_partial, google_protobuf_BytesValue_sort_maps, google_protobuf_BytesValue_missing);
+PBJ_CODEC(google_protobuf_BytesValue, google_protobuf_BytesValue__decode, google_protobuf_BytesValue_size, google_protobuf_BytesValue_encode_partial);
 const pbj_table google_protobuf_BytesValue__table = {(const char *)&pbj__pool_google_protobuf_wrappers_proto, google_protobuf_BytesValue__fields, NULL, NULL, 267, sizeof(google_protobuf_BytesValue), 1, 1, 0,
                            PBJ_OFFSET(google_protobuf_BytesValue, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &google_protobuf_BytesValue__codec, NULL, 0,
                            0, NULL, PBJ_WKT_BYTES_VALUE, NULL};
