@@ -875,7 +875,7 @@ PBJ_INLINE pbj_status pbj__jin_encoded(pbj__json_in *j, const pbj_table *t, cons
     size_t n = t->codec->size(m), len = 0;
     uint8_t *buf = (uint8_t *)pbj__jin_alloc(j, n ? n : 1);
     if (!buf) return j->st;
-    pbj_status st = pbj_missing_status(t->codec->missing(m));
+    pbj_status st = pbj_missing_status(pbj_table_missing(t, m));
     if (st == PBJ_OK) st = t->codec->encode(m, buf, n, &len);
     *out = pbj_slice_make(buf, len);
     return st;

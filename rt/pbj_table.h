@@ -50,9 +50,12 @@ extern "C" {
  * pbj_ext (as generated decode does) and every other reader passes it by (pbj_table_ext), so that they print as
  * unknown records, as they did before it had a row.
  *
- * Generated code: `codec` leads to M's generated functions (decode's body, size, encode_partial, sort_maps,
- * missing) through `void *` thunks, for what a cold operation must encode or decode: an Any's value, a message
- * extension's record, the text reader's last steps.
+ * Views: when M has views (pbj.views), `view` says where its M_view keeps each field's slot, each oneof's case and
+ * its extension ranges' records, and makes a view of M on the stack (visit): M_view_print walks the table over it
+ * (pbj_table_view_print, rt/pbj_text.h).
+ *
+ * Generated code: `codec` leads to M's generated functions (decode's body, size, encode_partial) through `void *`
+ * thunks, for what a cold operation must encode or decode: an Any's value, a message extension's record.
  *
  * Every enum E has `extern const pbj_enum E__enum;`: its values by number and by name, their names in its file's
  * pool. E_name and E_from_name are lookups in it (pbj_enum_name, pbj_enum_value_named); an enum field's row
@@ -108,24 +111,46 @@ typedef enum pbj_wkt {
 
 typedef struct pbj_table pbj_table;
 
-/* M's generated functions, for the cold operations that must encode or decode (thunks over void *). */
+/* M's generated functions, for the cold operations that must encode or decode (thunks over void *); its maps
+ * are sorted and its required fields checked by the table walks (pbj_table_sort_maps, pbj_table_missing). */
 typedef struct pbj_codec {
     pbj_status (*decode)(void *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);   /* M__decode: m's fields */
     size_t (*size)(const void *m);                                                        /* M_size */
     pbj_status (*encode)(const void *m, uint8_t *buf, size_t cap, size_t *len);           /* M_encode_partial */
-    pbj_status (*sort_maps)(void *m, pbj_arena *arena);                                   /* M_sort_maps */
-    const char *(*missing)(const void *m);                                                /* M_missing */
 } pbj_codec;
 
-/* The codec of message M, in its .pb.c: PBJ_CODEC(M, M__decode, M_size, M_encode_partial, M_sort_maps, M_missing)
- * defines the thunks and `static const pbj_codec M__codec`. */
-#define PBJ_CODEC(M, decode_, size_, encode_, sort_, missing_)                                                        \
+/* The codec of message M, in its .pb.c: PBJ_CODEC(M, M__decode, M_size, M_encode_partial) defines the thunks and
+ * `static const pbj_codec M__codec`. */
+#define PBJ_CODEC(M, decode_, size_, encode_)                                                                         \
     static pbj_status M##__c_decode(void *m, const uint8_t *p, const uint8_t *e, pbj_decoder *d) { return decode_((M *)m, p, e, d); } \
     static size_t M##__c_size(const void *m) { return size_((const M *)m); }                                           \
     static pbj_status M##__c_encode(const void *m, uint8_t *b, size_t c, size_t *n) { return encode_((const M *)m, b, c, n); } \
-    static pbj_status M##__c_sort(void *m, pbj_arena *a) { return sort_((M *)m, a); }                                  \
-    static const char *M##__c_missing(const void *m) { return missing_((const M *)m); }                                \
-    static const pbj_codec M##__codec = {M##__c_decode, M##__c_size, M##__c_encode, M##__c_sort, M##__c_missing}
+    static const pbj_codec M##__codec = {M##__c_decode, M##__c_size, M##__c_encode}
+
+/* Where M's view (pbj.views, rt/pbj_view.h) keeps what its scan noted, and how one is made, for the walks over a
+ * view (M_view_print): visit scans buf as a view of M at depth (in an input ending at limit) into an M_view of its
+ * own and, when the scan succeeds, calls fn with it; it returns the scan's status. */
+typedef struct pbj_view_layout {
+    pbj_status (*visit)(const uint8_t *buf, size_t len, const uint8_t *limit, uint32_t depth,
+                        void (*fn)(const void *view, void *ctx), void *ctx);
+    uint32_t cases, slots;    /* the offsets of M_view's cases[] and slot[] (a field's slot: table order, oneofs last) */
+    uint32_t ext;             /* of its extension ranges' slot, or PBJ_TABLE_NONE */
+    const uint32_t *ext_raw;  /* the extensions decode keeps whose types are out of scope (printed as unknown
+                               * fields): their tags (number << 3 | wire type) by number, 0-terminated; NULL: none */
+} pbj_view_layout;
+
+/* The view layout of message M, in its .pb.c: PBJ_VIEW_LAYOUT(M_view, M__view_scan, ext, ext_raw) defines the
+ * visit thunk M_view__visit and `static const pbj_view_layout M_view__layout`. */
+#define PBJ_VIEW_LAYOUT(V, scan_, ext_, raw_)                                                                        \
+    static pbj_status V##__visit(const uint8_t *b, size_t n, const uint8_t *l, uint32_t d, void (*fn)(const void *, void *), \
+                                 void *ctx)                                                                         \
+    {                                                                                                               \
+        V v;                                                                                                        \
+        pbj_status st = scan_(&v, b, n, l, d);                                                                      \
+        if (st == PBJ_OK) fn(&v, ctx);                                                                              \
+        return st;                                                                                                  \
+    }                                                                                                               \
+    static const pbj_view_layout V##__layout = {V##__visit, PBJ_OFFSET(V, cases), PBJ_OFFSET(V, slot), ext_, raw_}
 
 /* One value of an enum: its number and its name (in the pool). */
 typedef struct pbj_enum_value {
@@ -190,6 +215,7 @@ struct pbj_table {
     uint32_t ext_range_count; /* pairs at ext_ranges */
     const uint32_t *ext_ranges;
     uint32_t wkt;             /* PBJ_WKT_*: the well-known type it is (JSON writes its own form), or PBJ_WKT_NONE */
+    const pbj_view_layout *view;   /* M's view, when M has one (pbj.views); else NULL */
 };
 
 #define PBJ_COMPARE_ONEOF 0x80000000u   /* in pbj_table's compare: a oneof's index, not a field's number */

@@ -36,6 +36,7 @@
 
 #include "pbj_core.h"     /* PBJ_MALLOC/PBJ_FREE, PBJ_OUTLINE, pbj_status */
 #include "pbj_table.h"    /* M_print walks M's table (below) */
+#include "pbj_view.h"     /* and M_view_print a view of M through it */
 
 #include <errno.h>
 #include <math.h>
@@ -651,6 +652,26 @@ static inline bool pbj__text_ext_message(pbj_text *t, const char *name, const pb
     return st == PBJ_OK || !x;
 }
 
+PBJ_INLINE bool pbj__view_ext_message(pbj_text *t, const char *name, const pbj_field *f, const pbj__ext_rec *r);   /* below */
+
+/* Record r of scalar, string or message extension f printed by name (a message decoded, or read through its view
+ * when view): false when it does not print so (then it prints as an unknown field). */
+static inline bool pbj__text_ext_named(pbj_text *t, const char *name, const pbj_field *f, const pbj__ext_rec *r, bool view)
+{
+    if (f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP)
+        return view ? pbj__view_ext_message(t, name, f, r) : pbj__text_ext_message(t, name, f, r);
+    if (f->type == PBJ_TYPE_STRING || f->type == PBJ_TYPE_BYTES) {
+        pbj_slice s;
+        if (!pbj__ext_payloads(pbj_slice_make(r->start, (size_t)(r->end - r->start)), r->number, pbj__ext_kind(f), 0, &s))
+            return false;
+        pbj__text_line(t, name, f, &s);
+        return true;
+    }
+    if (!pbj__text_ext_values(t, name, f, r, false)) return false;
+    pbj__text_ext_values(t, name, f, r, true);
+    return true;
+}
+
 /* The extension records of m numbered lo to hi, by name when tb knows them, else as unknown fields. */
 static inline void pbj__text_exts(pbj_text *t, const pbj_table *tb, const void *m, uint32_t lo, uint32_t hi)
 {
@@ -661,34 +682,19 @@ static inline void pbj__text_exts(pbj_text *t, const pbj_table *tb, const void *
     while (pbj__ext_next(ext, &pos, &r)) {
         if (r.number < lo || r.number > hi) continue;
         const pbj_field *f = pbj_table_ext(tb, r.number);
-        if (f) {
-            const char *name = tb->pool + f->name;
-            if (f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP) {
-                if (pbj__text_ext_message(t, name, f, &r)) continue;
-            } else if (f->type == PBJ_TYPE_STRING || f->type == PBJ_TYPE_BYTES) {
-                pbj_slice s;
-                if (pbj__ext_payloads(pbj_slice_make(r.start, (size_t)(r.end - r.start)), r.number, pbj__ext_kind(f), 0, &s)) {
-                    pbj__text_line(t, name, f, &s);
-                    continue;
-                }
-            } else if (pbj__text_ext_values(t, name, f, &r, false)) {
-                pbj__text_ext_values(t, name, f, &r, true);
-                continue;
-            }
-        }
-        pbj_text_unknown(t, r.start, (size_t)(r.end - r.start));
+        if (!f || !pbj__text_ext_named(t, tb->pool + f->name, f, &r, false)) pbj_text_unknown(t, r.start, (size_t)(r.end - r.start));
     }
 }
 
 /* Where extension ranges from *k on come among the fields: the run of ranges starting before number (all that
- * are left at UINT32_MAX) printed, *k past them. */
-static inline void pbj__text_ext_run(pbj_text *t, const pbj_table *tb, const void *m, uint32_t *k, uint32_t number)
+ * are left at UINT32_MAX) as [*lo, *hi], *k past them; false when none starts there. */
+static inline bool pbj__text_ext_run(const pbj_table *tb, uint32_t *k, uint32_t number, uint32_t *lo, uint32_t *hi)
 {
     const uint32_t *rg = tb->ext_ranges;
-    if (*k >= tb->ext_range_count || rg[2 * *k] > number) return;
-    uint32_t lo = rg[2 * *k], hi = rg[2 * *k + 1];
-    for (++*k; *k < tb->ext_range_count && (rg[2 * *k] < number || number == UINT32_MAX); ++*k) hi = rg[2 * *k + 1];
-    pbj__text_exts(t, tb, m, lo, hi);
+    if (*k >= tb->ext_range_count || rg[2 * *k] > number) return false;
+    *lo = rg[2 * *k], *hi = rg[2 * *k + 1];
+    for (++*k; *k < tb->ext_range_count && (rg[2 * *k] < number || number == UINT32_MAX); ++*k) *hi = rg[2 * *k + 1];
+    return true;
 }
 
 #endif
@@ -697,13 +703,13 @@ static inline void pbj__text_ext_run(pbj_text *t, const pbj_table *tb, const voi
 PBJ_OUTLINE pbj_status pbj__table_print(const pbj_table *tb, const void *m, pbj_text *t) PBJ__PROTO
 #if PBJ__BODIES
 {
-    uint32_t k = 0;
+    uint32_t k = 0, lo, hi;
     if (!pbj_text_enter(t)) return pbj_text_status(t);
     for (uint32_t i = 0; i < tb->count; i++) {
-        pbj__text_ext_run(t, tb, m, &k, tb->fields[i].number);
+        if (pbj__text_ext_run(tb, &k, tb->fields[i].number, &lo, &hi)) pbj__text_exts(t, tb, m, lo, hi);
         pbj__text_field(t, tb, &tb->fields[i], m);
     }
-    pbj__text_ext_run(t, tb, m, &k, UINT32_MAX);
+    if (pbj__text_ext_run(tb, &k, UINT32_MAX, &lo, &hi)) pbj__text_exts(t, tb, m, lo, hi);
     if (tb->unknown != PBJ_TABLE_NONE) {
         pbj_slice u;
         memcpy(&u, pbj__at(m, tb->unknown), sizeof u);
@@ -718,6 +724,180 @@ PBJ_OUTLINE pbj_status pbj__table_print(const pbj_table *tb, const void *m, pbj_
 static inline pbj_status pbj_table_print(const pbj_table *t, const void *m, pbj_text *out)
 {
     return pbj__table_print(t, m, out);
+}
+
+/* ---- printing a view through its table (M_view_print) ------------------------------------------------------ */
+
+/* A view (M_view, rt/pbj_view.h) is read where its table's view layout says (pbj_view_layout, rt/pbj_table.h):
+ * each field's slot, each oneof's case, the records of its extension ranges. It prints what the records it reads
+ * hold, as M_print prints the fields it reads: a singular field's last record (a message's last, not merged), a
+ * repeated field's values in the order written (a closed enum's known ones), the extensions the run knew in number
+ * order (a singular one's last record, those whose type is out of scope as unknown fields), no unknown fields. A
+ * nested message's view is made on the stack as its accessor makes it (its layout's visit): one that does not
+ * scan prints empty, and ends its repeated field. */
+
+PBJ_OUTLINE void pbj__view_print(const pbj_table *tb, const void *view, pbj_text *t);   /* recursive: below */
+
+#if PBJ__BODIES
+
+/* What a nested view is printed with: its table, the text, the name it prints under (NULL: none). */
+typedef struct pbj__view_ctx {
+    const pbj_table *tb;
+    pbj_text *t;
+    const char *name;
+} pbj__view_ctx;
+
+static inline void pbj__view_visited(const void *view, void *ctx)
+{
+    const pbj__view_ctx *c = (const pbj__view_ctx *)ctx;
+    if (c->name) pbj_text_open(c->t, c->name);
+    pbj__view_print(c->tb, view, c->t);
+    if (c->name) pbj_text_close(c->t);
+}
+
+/* [buf, buf + len) read as a view of sub's type at depth and printed ("name { ... }" when name): the scan's status
+ * (a type another run generated without views: PBJ_ERR_TAG, as bytes no view reads). */
+static inline pbj_status pbj__view_sub(pbj_text *t, const char *name, const pbj_table *sub, const uint8_t *buf, size_t len,
+                                       const uint8_t *limit, uint32_t depth)
+{
+    pbj__view_ctx c;
+    c.tb = sub, c.t = t, c.name = name;
+    return sub->view ? sub->view->visit(buf, len, limit, depth, pbj__view_visited, &c) : PBJ_ERR_TAG;
+}
+
+/* Repeated field f (REPEATED, MAP) of view v, its records from slot s on: numbers (packed or not; a closed enum's
+ * known ones), strings, or messages up to the first whose view does not scan. */
+static inline void pbj__view_items(pbj_text *t, const char *name, const pbj_field *f, const pbj_view *v, const pbj_view_slot *s)
+{
+    uint32_t tag = PBJ_TAG(f->number, pbj__type_wire(f->type)), one = tag < 0x80 ? tag : 0;
+    bool message = pbj__is_message(f), number = !message && !pbj__is_slice(f);
+    pbj_view_iter it = pbj_view_items(v, s, tag, number ? PBJ_TAG(f->number, PBJ_WT_LEN) : 0);
+    const uint8_t *at;
+    size_t len;
+    uint64_t w;
+    while (number && pbj_view_next_value(&it, &w)) {
+        uint64_t x[1] = {0};
+        if ((f->flags & PBJ_F_CLOSED_ENUM) && f->en && !pbj_enum_find(f->en, (int32_t)w)) continue;
+        pbj__text_from_wire(f, w, x);
+        pbj__text_line(t, name, f, x);
+    }
+    while (!number && (f->type == PBJ_TYPE_GROUP ? pbj__view_next_group(&it, one, &at, &len) : pbj__view_next_payload(&it, one, &at, &len))) {
+        pbj_slice x = pbj_slice_make(len ? at : NULL, len);
+        if (!message) pbj__text_line(t, name, f, &x);
+        else if ((it.status = pbj__view_sub(t, name, f->sub, at, len, it.limit, it.depth + 1)) != PBJ_OK) pbj__view_stop(&it);
+    }
+}
+
+/* Field f of a view at its slot s, as M_print prints the field decoded from the record the view reads. */
+static inline void pbj__view_field(pbj_text *t, const pbj_table *tb, const pbj_field *f, const void *view, const pbj_view_slot *s)
+{
+    const pbj_view *v = (const pbj_view *)view;
+    const uint32_t *cases = (const uint32_t *)(const void *)pbj__at(view, tb->view->cases);
+    const char *name = tb->pool + f->name;
+    bool present = f->mode == PBJ_MODE_ONEOF ? cases[f->presence] == f->number : s->n != 0;
+    union { uint64_t u; pbj_slice s; } x;
+    if (f->mode == PBJ_MODE_REPEATED || f->mode == PBJ_MODE_MAP) {
+        pbj__view_items(t, name, f, v, s);
+        return;
+    }
+    if (pbj__is_message(f)) {   /* a map entry's value always: an absent one's view is empty */
+        if (!present && f->mode != PBJ_MODE_ALWAYS) return;
+        pbj_text_open(t, name);
+        (void)pbj__view_sub(t, NULL, f->sub, v->buf + (present ? s->v : 0), present ? s->len : 0, v->limit, v->depth + 1);
+        pbj_text_close(t);
+        return;
+    }
+    if (!present && f->mode != PBJ_MODE_ALWAYS && f->mode != PBJ_MODE_IMPLICIT) return;
+    memset(&x, 0, sizeof x);
+    if (pbj__is_slice(f)) x.s = pbj_view_slice(v, s);
+    else pbj__text_from_wire(f, s->v, &x);
+    if (f->mode == PBJ_MODE_WRAPPER) {
+        pbj_text_open(t, name);
+        if (pbj__text_nonzero(f, (const uint8_t *)&x)) pbj__text_line(t, "value", f, &x);
+        pbj_text_close(t);
+    } else if (f->mode != PBJ_MODE_IMPLICIT || pbj__text_nonzero(f, (const uint8_t *)&x)) {
+        pbj__text_line(t, name, f, &x);
+    }
+}
+
+/* Whether decode keeps record r as one of the extension numbered number, of kind (f: its row when the table lists
+ * it; a closed enum's record holds a value of the enum; in a message set, any item of that type_id). */
+static inline bool pbj__view_ext_kept(const pbj__ext_rec *r, uint32_t number, int kind, const pbj_field *f, bool msgset)
+{
+    if (r->number != number) return false;
+    if (msgset && r->tag == PBJ_TAG(1, PBJ_WT_SGROUP)) return true;
+    if (!pbj__ext_fits(r->tag, kind)) return false;
+    return !f || !(f->flags & PBJ_F_CLOSED_ENUM) || pbj__text_ext_values(NULL, NULL, f, r, false) > 0;
+}
+
+/* The records of the extension numbered number, of kind (f: its row when listed), among a view's records of
+ * extension ranges: those decode keeps, in the order written (a singular one's last), by name when f prints them. */
+static inline void pbj__view_ext(pbj_text *t, const pbj_table *tb, pbj_slice ext, uint32_t number, int kind, const pbj_field *f)
+{
+    bool msgset = (tb->flags & PBJ_T_MSGSET) != 0, last = f && f->mode != PBJ_MODE_REPEATED && !pbj__is_message(f);
+    size_t pos = 0, at = 0;
+    pbj__ext_rec r;
+    while (last && pbj__ext_next(ext, &at, &r))   /* a later record replaces it: the last one decode keeps */
+        if (pbj__view_ext_kept(&r, number, kind, f, msgset)) pos = (size_t)(r.start - ext.data);
+    while (pbj__ext_next(ext, &pos, &r))
+        if (pbj__view_ext_kept(&r, number, kind, f, msgset) && (!f || !pbj__text_ext_named(t, tb->pool + f->name, f, &r, true)))
+            pbj_text_unknown(t, r.start, (size_t)(r.end - r.start));
+}
+
+/* A view's extensions numbered lo to hi: those the run knew, by number (tb's exts, and its view layout's ext_raw). */
+static inline void pbj__view_exts(pbj_text *t, const pbj_table *tb, const void *view, uint32_t lo, uint32_t hi)
+{
+    const pbj_view_layout *l = tb->view;
+    const uint32_t *raw = l->ext_raw;
+    pbj_slice ext = pbj_slice_make(NULL, 0);
+    uint32_t i = 0;
+    if (l->ext != PBJ_TABLE_NONE) ext = pbj__view_ext_slice((const pbj_view *)view, (const pbj_view_slot *)(const void *)pbj__at(view, l->ext));
+    while (i < tb->ext_count || (raw && *raw)) {
+        if (i < tb->ext_count && (tb->exts[i].flags & PBJ_F_UNTYPED)) {   /* its type out of scope: raw lists it */
+            i++;
+            continue;
+        }
+        bool listed = !(raw && *raw) || (i < tb->ext_count && tb->exts[i].number < *raw >> 3);
+        const pbj_field *f = listed ? &tb->exts[i++] : NULL;
+        uint32_t number = f ? f->number : *raw >> 3;
+        int kind = f ? pbj__ext_kind(f) : (int)(*raw++ & 7);
+        if (number >= lo && number <= hi) pbj__view_ext(t, tb, ext, number, kind, f);
+    }
+}
+
+/* Record r of message extension f through its type's view (made as M_view_init makes one), printed: false when it
+ * holds no message or the view does not scan. */
+PBJ_INLINE bool pbj__view_ext_message(pbj_text *t, const char *name, const pbj_field *f, const pbj__ext_rec *r)
+{
+    pbj_slice s;
+    if (!pbj__ext_payloads(pbj_slice_make(r->start, (size_t)(r->end - r->start)), r->number, pbj__ext_kind(f), 0, &s)) return false;
+    const uint8_t *buf = s.len ? s.data : (const uint8_t *)"";
+    return pbj__view_sub(t, name, f->sub, buf, s.len, buf + s.len, 0) == PBJ_OK;
+}
+
+#endif
+
+/* A view of a message of tb's type: its fields in number order, extensions among them. */
+PBJ_OUTLINE void pbj__view_print(const pbj_table *tb, const void *view, pbj_text *t) PBJ__PROTO
+#if PBJ__BODIES
+{
+    const pbj_view_slot *slots = (const pbj_view_slot *)(const void *)pbj__at(view, tb->view->slots);
+    uint32_t plain = 0, slot = 0, k = 0, lo, hi;
+    for (uint32_t i = 0; i < tb->count; i++) plain += tb->fields[i].mode != PBJ_MODE_ONEOF;
+    for (uint32_t i = 0; i < tb->count; i++) {   /* a field's slot: the fields outside oneofs in order, then the oneofs' */
+        const pbj_field *f = &tb->fields[i];
+        if (pbj__text_ext_run(tb, &k, f->number, &lo, &hi)) pbj__view_exts(t, tb, view, lo, hi);
+        pbj__view_field(t, tb, f, view, f->mode == PBJ_MODE_ONEOF ? &slots[plain + f->presence] : &slots[slot++]);
+    }
+    if (pbj__text_ext_run(tb, &k, UINT32_MAX, &lo, &hi)) pbj__view_exts(t, tb, view, lo, hi);
+}
+#endif
+
+/* v, a view of a message of t's type (M_view_print), as M_print prints the message decoded from its bytes with
+ * unknown fields dropped: from the records the view reads (above). */
+static inline void pbj_table_view_print(const pbj_table *t, const void *v, pbj_text *out)
+{
+    pbj__view_print(t, v, out);
 }
 
 #ifdef __cplusplus

@@ -808,7 +808,7 @@ static inline pbj_status pbj__tr_encoded(pbj_text_reader *r, const pbj_table *t,
     size_t n, len = 0;
     uint8_t *buf;
     if (!m) return r->st;
-    if (pbj__tr_status(r, pbj__tr_message(r, t, m)) != PBJ_OK || pbj__tr_status(r, t->codec->sort_maps(m, r->arena)) != PBJ_OK)
+    if (pbj__tr_status(r, pbj__tr_message(r, t, m)) != PBJ_OK || pbj__tr_status(r, pbj_table_sort_maps(t, m, r->arena)) != PBJ_OK)
         return r->st;
     n = t->codec->size(m);
     if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
@@ -1107,7 +1107,7 @@ static inline pbj_status pbj__tr_ext_value(pbj_text_reader *r, const pbj_field *
         char close;
         void *e;
         if (!pbj__tr_open(r, &close, true) || !(e = pbj__tr_new(r, f->sub)) || !pbj__tr_body(r, f->sub, e, close) ||
-            pbj__tr_status(r, f->sub->codec->sort_maps(e, r->arena)) != PBJ_OK)
+            pbj__tr_status(r, pbj_table_sort_maps(f->sub, e, r->arena)) != PBJ_OK)
             return r->st;
         x = e;
     } else if (!pbj__tr_value(r, f, &v)) return r->st;
@@ -1134,7 +1134,7 @@ static inline pbj_status pbj__tr_ext(pbj_text_reader *r, const pbj_field *f, pbj
             uint8_t *rec;
             size_t n;
             if (!pbj__tr_open(r, &close, false) || !(e = pbj__tr_new(r, f->sub)) || !pbj__tr_body(r, f->sub, e, close) ||
-                pbj__tr_status(r, f->sub->codec->sort_maps(e, r->arena)) != PBJ_OK || !(rec = pbj__tr_ext_record(r, f, e, &n)) ||
+                pbj__tr_status(r, pbj_table_sort_maps(f->sub, e, r->arena)) != PBJ_OK || !(rec = pbj__tr_ext_record(r, f, e, &n)) ||
                 pbj__tr_status(r, pbj__ext_insert(r->arena, ext, rec, n, f->number, false)) != PBJ_OK)
                 return r->st;
         } else if (pbj__tr_ext_value(r, f, ext, false) != PBJ_OK) return r->st;
@@ -1204,9 +1204,9 @@ PBJ_OUTLINE pbj_status pbj_table_from_text(const pbj_table *t, void *m, const ch
     pbj_text_reader r;
     pbj_text_reader_init(&r, text, len, arena, o);
     pbj__text_init_msg(t, m);
-    if (pbj__tr_status(&r, pbj__tr_message(&r, t, m)) != PBJ_OK || pbj__tr_status(&r, t->codec->sort_maps(m, arena)) != PBJ_OK)
+    if (pbj__tr_status(&r, pbj__tr_message(&r, t, m)) != PBJ_OK || pbj__tr_status(&r, pbj_table_sort_maps(t, m, arena)) != PBJ_OK)
         return r.st;
-    return pbj__tr_finish(&r, t->codec->missing(m));
+    return pbj__tr_finish(&r, pbj_table_missing(t, m));
 }
 #endif
 

@@ -316,30 +316,11 @@ PBJ_INLINE pbj_view_iter pbj__view_ext_items(const pbj_view *v, const pbj_view_s
 }
 
 /* The records of extension ranges a view's scan noted in slot s, as one slice (M_view_print reads them as M_print
- * reads the struct's extension records). */
+ * reads the struct's extension records: rt/pbj_text.h). */
 PBJ_INLINE pbj_slice pbj__view_ext_slice(const pbj_view *v, const pbj_view_slot *s)
 {
     pbj_slice r = {s->n ? v->buf + s->v : NULL, s->n ? s->len : 0};
     return r;
-}
-
-/* A known extension, for M_view_print: the records decode would keep (M__view_print_ext's table). */
-typedef struct pbj__view_ext {
-    uint32_t number;
-    int kind;                             /* its wire type (pbj__ext_fits) */
-    const char *(*valid)(int32_t);        /* a closed enum's check: a record of no value in the enum is unknown */
-    bool last;                            /* a singular extension: the last record kept replaces the others */
-} pbj__view_ext;
-
-/* Whether decode keeps record r as a record of extension x (in a message set, any item of its type_id). */
-PBJ_INLINE bool pbj__view_ext_kept(const pbj__ext_rec *r, const pbj__view_ext *x, bool msgset)
-{
-    uint64_t v;
-    if (r->number != x->number) return false;
-    if (msgset && r->tag == PBJ_TAG(1, PBJ_WT_SGROUP)) return true;
-    if (!pbj__ext_fits(r->tag, x->kind)) return false;
-    return !x->valid || pbj__ext_values(pbj_slice_make(r->start, (size_t)(r->end - r->start)), x->number, x->kind, x->valid,
-                                        (size_t)-1, &v) > 0;
 }
 
 /* The next message of a message set's item of type_id (group 1 { type_id = 2; message = 3 }, or a field of its

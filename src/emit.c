@@ -125,10 +125,9 @@ typedef struct enum_vars enum_vars;
 struct message_vars {
     const char *c, *full, *options, *doc, *typedefs, *arrays;
     names_message n;
-    const char *print_ext, *msgset;   /* M__print_ext or M__view_print_ext; whether it is a message set */
     const char *oneof_cases, *members, *required, *accessors;                  /* header (members: a oneof's union) */
     const tmpl_lazy *field_members, *defines, *field_accessors;               /* header: the struct's, each field's */
-    const char *defaults, *ext_size, *encode, *decode_check, *decode_other, *print_ext_fn, *print;   /* source; print*: views' */
+    const char *defaults, *ext_size, *encode, *decode_check, *decode_other;   /* source */
     const tmpl_lazy *init_fields, *size, *decode, *decode_sort;   /* each field's */
     const char *encode_impl;
     const char *case_type, *none, *values, *name, *number, *oneof, *case_member, *s, *cases, *case_const, *body;
@@ -175,6 +174,7 @@ typedef struct table_vars {
     const char *full;                                                   /* an enum's full name */
     const char *init, *init_fn, *fields, *oneofs, *rows, *oneof_rows, *ext_singular, *compare;   /* a table's pieces */
     const char *exts, *externs, *ext_rows, *ranges, *codec;             /* its extensions' rows, ranges, M__codec */
+    const char *view, *view_raw;                                        /* its view's layout (PBJ_VIEW_LAYOUT) */
     const char *pool, *members, *lines, *line, *index, *size;         /* the pool, its pieces' members and text */
 } table_vars;
 
@@ -554,6 +554,8 @@ static void gen_table(tmpl_out *o, const plan_message *pm)
     v.exts = v.t.ext_rows.n ? expand_table(pool, tmpl_table_exts, &v) : "";
     v.ranges = *v.t.ranges ? expand_table(pool, tmpl_table_ranges, &v) : "";
     v.codec = pm->fn.codec;
+    v.view_raw = *v.t.view_raw_tags ? expand_table(pool, tmpl_table_view_raw, &v) : "";
+    v.view = *v.t.view_layout ? expand_table(pool, tmpl_table_view, &v) : "";
     tmpl_table_source(o, &v);
 }
 
@@ -625,49 +627,6 @@ static const char *decode_other(ir_pool *pool, const plan_message *pm, bool flat
     else if (flat) tmpl_message_decode_unknown_flat(&o, &v);
     else tmpl_message_decode_unknown(&o, &v);
     return finish(&o);
-}
-
-/* A known extension of a view's printer: its field, and whether a later record replaces it (plan's ext_replace). */
-typedef struct view_known {
-    const plan_field *f;
-    bool last;
-} view_known;
-
-static int by_number(const void *a, const void *b)
-{
-    int32_t x = ((const view_known *)a)->f->number, y = ((const view_known *)b)->f->number;
-    return (x > y) - (x < y);
-}
-
-/* M__view_print_ext: as M__print_ext, over a view's records of extension ranges (every record there, in wire
- * order): only the records decode keeps as extensions, in number order, a singular one's last. */
-static const char *view_print_ext_fn(ir_pool *pool, const plan_message *pm)
-{
-    if (!pm->ext_ranges.n) return "";
-    message_vars v = message_vars_of(pm);
-    v.print_ext = pm->view.print_ext;
-    v.msgset = pm->msgset ? "true" : "false";
-    size_t n = pm->ext_append.n + pm->ext_replace.n;
-    if (!n) return expand_message(pool, tmpl_message_view_print_ext_none, &v);
-    view_known *known = ir_pool_alloc(pool, n * sizeof *known);
-    for (size_t i = 0; i < n; i++) {
-        bool last = i >= pm->ext_append.n;
-        known[i] = (view_known){last ? pm->ext_replace.v[i - pm->ext_append.n] : pm->ext_append.v[i], last};
-    }
-    qsort(known, n, sizeof *known, by_number);
-    tmpl_out numbers = out_in(pool), cases = out_in(pool);
-    for (size_t i = 0; i < n; i++) {
-        const plan_code *c = &known[i].f->code;
-        tmpl_message_view_ext_known(&numbers, &(message_vars){.number = c->number, .kind = c->ext->wt, .valid = c->ext->valid,
-                                                              .replace = known[i].last ? "true" : "false"});
-    }
-    for (size_t i = 0; i < pm->ext_printed.n; i++) {
-        const plan_field *pf = pm->ext_printed.v[i];
-        ext_sections[PLAN_EXT_OP_VIEW_PRINT][pf->ext_shape](&cases, &pf->code);
-    }
-    v.numbers = finish(&numbers);
-    v.cases = finish(&cases);
-    return expand_message(pool, tmpl_message_view_print_ext_fn, &v);
 }
 
 static void write_sections(tmpl_out *o, const tmpl_lazy *l)
@@ -998,7 +957,6 @@ static void gen_helpers(tmpl_out *o, const plan_file *pf, bool header, message_s
 
 #define VIEW_SECTION(S, s, op) [PLAN_SHAPE_##S] = tmpl_viewfield_##op##_##s,
 static const field_section view_accessors[PLAN_SHAPE_COUNT] = {PLAN_SHAPES(VIEW_SECTION, accessors)};
-static const field_section view_prints[PLAN_SHAPE_COUNT] = {PLAN_SHAPES(VIEW_SECTION, print)};
 static const field_section view_scans[PLAN_SHAPE_COUNT] = {PLAN_SHAPES(VIEW_SECTION, scan)};
 #undef VIEW_SECTION
 #define VIEW_READ_SECTIONS(E, s) [PLAN_READ_##E] = {tmpl_viewfield_vread_##s, tmpl_viewfield_vstore_##s},
@@ -1056,23 +1014,9 @@ static message_vars view_vars(ir_pool *pool, const plan_message *pm)
     v.ext_in = pm->view_ext_in;
     v.ext_member = *v.ext_in ? expand_message(pool, tmpl_view_ext_member, &v) : "";
     v.ext_note = *v.ext_in ? expand_message(pool, tmpl_view_ext_note, &v) : "";
-    v.print_ext_fn = view_print_ext_fn(pool, pm);
-    message_vars ev = {.print_ext = pm->view.print_ext};   /* the extension ranges' runs among the fields */
-    tmpl_out accessors = out_in(pool), scan = out_in(pool), cases = out_in(pool), print = out_in(pool);
-    size_t r = 0;
-    for (size_t i = 0; i <= pm->fields.n; i++) {
-        const plan_field *pf = i < pm->fields.n ? &pm->fields.v[i] : NULL;
-        run ext[1];
-        size_t n = 0;
-        r = ext_before(pm, tmpl_view_ext_print, r, pf ? pf->number : INT64_MAX, ext, &n);
-        if (n) {
-            ev.lo = ir_pool_printf(pool, "%u", ext->lo);
-            ev.hi = ir_pool_printf(pool, "%u", ext->hi);
-            tmpl_view_ext_print(&print, &ev);
-        }
-        if (!pf) break;
-        view_accessors[pf->shape](&accessors, &pf->code);
-        view_prints[pf->shape](&print, &pf->code);
+    tmpl_out accessors = out_in(pool), scan = out_in(pool), cases = out_in(pool);
+    for (size_t i = 0; i < pm->fields.n; i++) {
+        view_accessors[pm->fields.v[i].shape](&accessors, &pm->fields.v[i].code);
         view_scan(&scan, pm, i);
     }
     for (size_t k = 0; k < pm->oneofs.n; k++) {
@@ -1081,7 +1025,6 @@ static message_vars view_vars(ir_pool *pool, const plan_message *pm)
                                                   .c = pm->view.type, .number = ir_pool_printf(pool, "%d", po->view_index)});
     }
     v.accessors = finish(&accessors);
-    v.print = finish(&print);
     v.scan = finish(&scan);
     v.cases = finish(&cases);
     return v;

@@ -31,7 +31,7 @@
 /* A message M's view (pbj.views): X(member, suffix), named M + suffix. */
 #define NAMES_VIEW_FUNCTIONS(X)                                                           \
     X(type, "_view") X(init, "_view_init") X(print, "_view_print") X(scan, "__view_scan")             \
-    X(print_ext, "__view_print_ext")
+    X(layout, "_view__layout") X(ext_raw, "__view_ext_raw")   /* and the thunk PBJ_VIEW_LAYOUT defines: M_view__visit */
 
 /* A message M's writer: X(member, suffix), named M + suffix. */
 #define NAMES_WRITER_FUNCTIONS(X)                                                          \

@@ -1,11 +1,8 @@
-/* numtext.c: floating-point numbers converted and printed as protoc does. */
+/* numtext.c: numbers of option and default values converted and range-checked as protoc does. */
 #include "numtext.h"
 
-#include <errno.h>
 #include <float.h>
 #include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 float numtext_to_float(double d)
@@ -52,29 +49,4 @@ bool numtext_int_fits(const ir_value *v, int64_t min, uint64_t max)
 {
     if (!v->negative) return v->u <= max;
     return min < 0 && v->u <= (uint64_t)-(min + 1) + 1;     /* |min| without overflow */
-}
-
-/* inf, -inf and nan as protoc spells them; false for a finite v. */
-static bool non_finite(double v, char out[NUMTEXT_SIZE])
-{
-    if (isnan(v)) strcpy(out, "nan");
-    else if (isinf(v)) strcpy(out, v > 0 ? "inf" : "-inf");
-    else return false;
-    return true;
-}
-
-void numtext_dtoa(double v, char out[NUMTEXT_SIZE])
-{
-    if (non_finite(v, out)) return;
-    snprintf(out, NUMTEXT_SIZE, "%.*g", DBL_DIG, v);
-    if (strtod(out, NULL) != v) snprintf(out, NUMTEXT_SIZE, "%.*g", DBL_DIG + 2, v);
-}
-
-void numtext_ftoa(float v, char out[NUMTEXT_SIZE])
-{
-    if (non_finite(v, out)) return;
-    snprintf(out, NUMTEXT_SIZE, "%.*g", FLT_DIG, (double)v);
-    errno = 0;                                   /* protoc's safe_strtof fails on ERANGE */
-    float back = strtof(out, NULL);
-    if (back != v || errno == ERANGE) snprintf(out, NUMTEXT_SIZE, "%.*g", FLT_DIG + 3, (double)v);
 }

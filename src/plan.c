@@ -41,42 +41,38 @@ static const struct wire_info {
 #undef WIRE_ROW
 };
 
-/* X(type, C type, wire class, to wire, from wire, not zero, text format) */
-#define VALUE_TYPES(X)                                                                                          \
-    X(DOUBLE,   "double",    FIXED64, "pbj_double_bits(@)",   "pbj_bits_double(@)",          "pbj_double_bits(@) != 0", \
-      "pbj_text_double(t, \"#\", @);")                                       \
-    X(FLOAT,    "float",     FIXED32, "pbj_float_bits(@)",    "pbj_bits_float((uint32_t)@)", "pbj_float_bits(@) != 0",  \
-      "pbj_text_float(t, \"#\", @);")                                          \
-    X(INT64,    "int64_t",   VARINT,  "(uint64_t)@",          "(int64_t)@",         "@", "pbj_text_int64(t, \"#\", @);")   \
-    X(UINT64,   "uint64_t",  VARINT,  "@",                    "@",                  "@", "pbj_text_uint64(t, \"#\", @);")  \
-    X(INT32,    "int32_t",   VARINT,  "(uint64_t)(int64_t)@", "(int32_t)@",         "@", "pbj_text_int32(t, \"#\", @);")   \
-    X(FIXED64,  "uint64_t",  FIXED64, "@",                    "@",                  "@", "pbj_text_uint64(t, \"#\", @);")  \
-    X(FIXED32,  "uint32_t",  FIXED32, "@",                    "(uint32_t)@",        "@", "pbj_text_uint32(t, \"#\", @);")  \
-    X(BOOL,     "bool",      BOOL,    "(uint8_t)@",           "(@ != 0)",           "@", "pbj_text_bool(t, \"#\", @);")    \
-    X(STRING,   "pbj_slice", SLICE,   "@",                    "@",                  "@.len != 0",                                        \
-      "pbj_text_string(t, \"#\", pbj_slice_data(@), @.len);")                                                                   \
-    X(BYTES,    "pbj_slice", SLICE,   "@",                    "@",                  "@.len != 0",                                        \
-      "pbj_text_bytes(t, \"#\", pbj_slice_data(@), @.len);")                                                                    \
-    X(UINT32,   "uint32_t",  VARINT,  "@",                    "(uint32_t)@",        "@", "pbj_text_uint32(t, \"#\", @);")  \
-    X(ENUM,     "int32_t",   VARINT,  "(uint64_t)(int64_t)@", "(int32_t)@",         "@", "pbj_text_int32(t, \"#\", @);")   \
-    X(SFIXED32, "int32_t",   FIXED32, "(uint32_t)@",          "(int32_t)@",         "@", "pbj_text_int32(t, \"#\", @);")   \
-    X(SFIXED64, "int64_t",   FIXED64, "(uint64_t)@",          "(int64_t)@",         "@", "pbj_text_int64(t, \"#\", @);")   \
-    X(SINT32,   "int32_t",   VARINT,  "pbj_zigzag32(@)",      "pbj_unzigzag32((uint32_t)@)", "@", "pbj_text_int32(t, \"#\", @);") \
-    X(SINT64,   "int64_t",   VARINT,  "pbj_zigzag64(@)",      "pbj_unzigzag64(@)",  "@", "pbj_text_int64(t, \"#\", @);")
+/* X(type, C type, wire class, to wire, from wire, not zero) */
+#define VALUE_TYPES(X)                                                                                   \
+    X(DOUBLE,   "double",    FIXED64, "pbj_double_bits(@)",   "pbj_bits_double(@)",          "pbj_double_bits(@) != 0") \
+    X(FLOAT,    "float",     FIXED32, "pbj_float_bits(@)",    "pbj_bits_float((uint32_t)@)", "pbj_float_bits(@) != 0") \
+    X(INT64,    "int64_t",   VARINT,  "(uint64_t)@",          "(int64_t)@",         "@")                 \
+    X(UINT64,   "uint64_t",  VARINT,  "@",                    "@",                  "@")                 \
+    X(INT32,    "int32_t",   VARINT,  "(uint64_t)(int64_t)@", "(int32_t)@",         "@")                 \
+    X(FIXED64,  "uint64_t",  FIXED64, "@",                    "@",                  "@")                 \
+    X(FIXED32,  "uint32_t",  FIXED32, "@",                    "(uint32_t)@",        "@")                 \
+    X(BOOL,     "bool",      BOOL,    "(uint8_t)@",           "(@ != 0)",           "@")                 \
+    X(STRING,   "pbj_slice", SLICE,   "@",                    "@",                  "@.len != 0")        \
+    X(BYTES,    "pbj_slice", SLICE,   "@",                    "@",                  "@.len != 0")        \
+    X(UINT32,   "uint32_t",  VARINT,  "@",                    "(uint32_t)@",        "@")                 \
+    X(ENUM,     "int32_t",   VARINT,  "(uint64_t)(int64_t)@", "(int32_t)@",         "@")                 \
+    X(SFIXED32, "int32_t",   FIXED32, "(uint32_t)@",          "(int32_t)@",         "@")                 \
+    X(SFIXED64, "int64_t",   FIXED64, "(uint64_t)@",          "(int64_t)@",         "@")                 \
+    X(SINT32,   "int32_t",   VARINT,  "pbj_zigzag32(@)",      "pbj_unzigzag32((uint32_t)@)", "@")        \
+    X(SINT64,   "int64_t",   VARINT,  "pbj_zigzag64(@)",      "pbj_unzigzag64(@)",  "@")
 
 static const struct value_info {
     const char *ctype;
     wire_class wire;
-    const char *to_wire, *from_wire, *nonzero, *print;
+    const char *to_wire, *from_wire, *nonzero;
 } value_info[] = {
-#define VALUE_ROW(T, ctype, wire, to, from, nz, print) [IR_TYPE_##T] = {ctype, WIRE_##wire, to, from, nz, print},
+#define VALUE_ROW(T, ctype, wire, to, from, nz) [IR_TYPE_##T] = {ctype, WIRE_##wire, to, from, nz},
     VALUE_TYPES(VALUE_ROW)
 #undef VALUE_ROW
 };
 
 static const struct value_info *value_of(ir_type t)
 {
-    static const struct value_info none = {"void", WIRE_VARINT, "@", "@", "@", ""};
+    static const struct value_info none = {"void", WIRE_VARINT, "@", "@", "@"};
     return (size_t)t < sizeof value_info / sizeof *value_info && value_info[t].ctype ? &value_info[t] : &none;
 }
 
@@ -104,13 +100,6 @@ static const char *plan_value_size(ir_pool *pool, ir_type t, const char *x) { re
 static const char *plan_value_write(ir_pool *pool, ir_type t, const char *x) { return fill(pool, wire_of(t)->write, to_wire(pool, t, x), NULL); }
 static const char *value_wwrite(ir_pool *pool, ir_type t, const char *x) { return fill(pool, wire_of(t)->wwrite, to_wire(pool, t, x), NULL); }
 static const char *nonzero(ir_pool *pool, ir_type t, const char *x) { return fill(pool, value_of(t)->nonzero, x, NULL); }
-
-static const char *plan_print(ir_pool *pool, const plan_field *pf, const char *name, const char *x)
-{
-    if (pf->type == IR_TYPE_ENUM && pf->type_cname)
-        return fill(pool, ir_pool_printf(pool, "pbj_text_enum(t, \"#\", @, %s(@));", names_enum_name_fn(pool, NULL, pf->type_cname, pf->f->enum_type)), x, name);
-    return fill(pool, value_of(pf->type)->print, x, name);
-}
 
 /* The tag's bytes as a C string literal's escapes. */
 static const char *tag_bytes(ir_pool *pool, const uint8_t *tag, int n)
@@ -716,9 +705,6 @@ static void plan_view_code(ir_pool *pool, plan_message *pm, plan_field *pf, size
     w->load = wire_of(t)->load ? wire_of(t)->load : "";
     w->next_fn = pf->group ? "pbj__view_next_group" : "pbj__view_next_payload";
     w->tag_byte = pf->tag_len == 1 ? w->tag : "0";
-    w->print = plan_print(pool, pf, pf->name, "e");
-    w->nonzero = nonzero(pool, t, "e");
-    w->print_value = plan_print(pool, pf, "value", "e");
 }
 
 /* The condition that a record's tag lies in pm's extension ranges (or is a message set's item): the records the
@@ -1122,8 +1108,6 @@ static void plan_ext_code(ir_pool *pool, plan_field *pf)
     c->ext->get_fn = pf->repeated ? c->ext->fn.at : c->ext->fn.get;
     c->ext->get_params = pf->repeated ? ", size_t i" : "";
     c->ext->idx = pf->repeated ? "i" : "(size_t)-1";
-    c->ext->print_s = plan_print(pool, pf, pf->name, "s");
-    c->ext->print_v = plan_print(pool, pf, pf->name, c->from_v);
     c->ext->record = "";
     c->ext->check = pf->utf8 && plan_is_slice(t) ? utf8_refusal(pool, "v", "PBJ_ERR_UTF8") : "";
 }

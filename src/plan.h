@@ -66,7 +66,7 @@ typedef enum plan_ext_shape { PLAN_EXT_SHAPES(PLAN_ENUM_ITEM, 0) PLAN_EXT_COUNT 
 #undef PLAN_ENUM_ITEM
 
 /* What is generated for every extension (ext.tmpl's <op>_<shape>). */
-#define PLAN_EXT_OPS(X) X(HEADER, header) X(RECORD, record) X(SOURCE, source) X(VIEW_PRINT, view_print)
+#define PLAN_EXT_OPS(X) X(HEADER, header) X(RECORD, record) X(SOURCE, source)
 
 #define PLAN_ENUM_ITEM(E, s) PLAN_EXT_OP_##E,
 typedef enum plan_ext_op { PLAN_EXT_OPS(PLAN_ENUM_ITEM) PLAN_EXT_OP_COUNT } plan_ext_op;
@@ -148,7 +148,6 @@ typedef struct plan_view {
     const char *next_fn;          /* repeated slices and messages: the runtime's next (a group's body or a payload) */
     const char *tag_byte;         /* tag when it is one byte, else "0" */
     const char *read, *store, *frame, *predict;   /* pieces: the scan's (view_scan), by read and framing */
-    const char *print, *nonzero, *print_value;    /* of a value e */
 } plan_view;
 
 /* The reverse encoder (fast_write, field_rwrite.tmpl): plan_reverse_code; statements writing before p. */
@@ -177,7 +176,6 @@ typedef struct plan_ext {
     const char *size_v, *write_v, *size_x, *write_x, *from_w;
     const char *count_type, *count_fn, *count_test;   /* has or count */
     const char *get_fn, *get_params, *idx;            /* get or at */
-    const char *print_s, *print_v;                    /* text format of a payload s, of a varint v */
     const char *record;           /* filled by emit: statements building the record of v */
     const char *check;            /* set and add: the statement refusing a string v that must be UTF-8 and is not */
 } plan_ext;
@@ -294,6 +292,9 @@ typedef struct plan_table {
     const char *ext_ranges, *ext_range_count, *ranges;   /* M__ext_ranges (or "NULL") and its {start, end} pairs */
     IR_VEC(plan_table_row) ext_rows;
     IR_VEC(const char *) ext_externs;        /* declarations of the tables and enums of extensions in other files */
+    const char *view;                        /* "&M_view__layout" when M has views, else "NULL" */
+    const char *view_layout;                 /* PBJ_VIEW_LAYOUT's arguments (views only) */
+    const char *view_raw, *view_raw_tags;    /* M__view_ext_raw (or "NULL"), and its tags ("0x323, ") */
 } plan_table;
 
 /* A piece of a file's table string pool: its strings inside one C string literal (no quotes; its implicit NUL ends

@@ -203,6 +203,37 @@ static void plan_table_exts(ir_pool *mem, plan_message *pm, table_pool *pool)
     t->ranges = textbuf_finish(&ranges, mem);
 }
 
+/* The tags of the extensions decode keeps (known_ext: ext_append and ext_replace) that pm's table does not list
+ * (ext_printed): a view prints their records as unknown fields, and no record of a number the run did not know. */
+static const char *view_raw_tags_of(ir_pool *mem, const plan_message *pm)
+{
+    const char *s = "";
+    for (size_t i = 0; i < pm->ext_append.n; i++) {
+        const plan_field *x = pm->ext_append.v[i];
+        bool listed = false;
+        for (size_t k = 0; k < pm->ext_printed.n && !listed; k++) listed = pm->ext_printed.v[k] == x;
+        if (!listed) s = ir_pool_printf(mem, "%s0x%x, ", s, (unsigned)PBJ_TAG(x->number, x->group ? PBJ_WT_SGROUP : PBJ_WT_LEN));
+    }
+    return s;
+}
+
+/* Where pm's view keeps what its scan notes (PBJ_VIEW_LAYOUT, rt/pbj_table.h), when pm has views. */
+static void plan_table_view(ir_pool *mem, plan_message *pm)
+{
+    plan_table *t = &pm->table;
+    t->view = t->view_layout = t->view_raw = t->view_raw_tags = "";
+    if (!pm->views) {
+        t->view = "NULL";
+        return;
+    }
+    t->view = ir_pool_printf(mem, "&%s", pm->view.layout);
+    t->view_raw_tags = view_raw_tags_of(mem, pm);
+    t->view_raw = *t->view_raw_tags ? pm->view.ext_raw : "NULL";
+    t->view_layout = ir_pool_printf(mem, "%s, %s, %s, %s", pm->view.type, pm->view.scan,
+                                    *pm->view_ext_in ? ir_pool_printf(mem, "PBJ_OFFSET(%s, ext)", pm->view.type) : "PBJ_TABLE_NONE",
+                                    t->view_raw);
+}
+
 static void plan_table_message(ir_pool *mem, plan_message *pm, const char *pool_name, table_pool *pool)
 {
     plan_table *t = &pm->table;
@@ -240,8 +271,9 @@ static void plan_table_message(ir_pool *mem, plan_message *pm, const char *pool_
         ir_pool_vec_push(mem, &t->oneof_rows, o);
     }
     plan_table_exts(mem, pm, pool);
+    plan_table_view(mem, pm);
     const names_message *n = &pm->fn;
-    t->codec = ir_pool_printf(mem, "%s, %s, %s, %s, %s, %s", c, n->decode_body, n->size, n->encode_partial, n->sort_maps, n->missing);
+    t->codec = ir_pool_printf(mem, "%s, %s, %s, %s", c, n->decode_body, n->size, n->encode_partial);
 }
 
 /* ---- enums ---------------------------------------------------------------------------------------- */

@@ -7,6 +7,7 @@
 #include "diag.h"
 #include "numtext.h"
 #include "resolve_int.h"
+#include "../rt/pbj_text.h"   /* floats printed as protoc prints them: the runtime's text format */
 
 /* protoc's CEscape: \n \r \t \" \' \\ by name, other bytes outside 0x20..0x7e as three octal digits. */
 static const char *default_c_escape(ir_pool *pool, const char *s, size_t n)
@@ -66,7 +67,7 @@ static const char *enum_default(const ir_file *f, const ir_field *fd, const ir_v
 static const char *default_text(const ir_file *f, const ir_field *fd, const ir_value *v)
 {
     double d;
-    char text[NUMTEXT_SIZE];
+    char text[PBJ_TEXT_NUMBER_MAX];
     switch (fd->type) {
     case IR_TYPE_INT32: case IR_TYPE_SINT32: case IR_TYPE_SFIXED32: case IR_TYPE_INT64: case IR_TYPE_SINT64:
     case IR_TYPE_SFIXED64: case IR_TYPE_UINT32: case IR_TYPE_FIXED32: case IR_TYPE_UINT64: case IR_TYPE_FIXED64:
@@ -76,8 +77,8 @@ static const char *default_text(const ir_file *f, const ir_field *fd, const ir_v
             diag_error(f, v->loc, "Expected number for field default value.");
             return NULL;
         }
-        if (fd->type == IR_TYPE_DOUBLE) numtext_dtoa(d, text);
-        else numtext_ftoa(numtext_to_float(d), text);
+        if (fd->type == IR_TYPE_DOUBLE) pbj_text_format_double(text, d);
+        else pbj_text_format_float(text, numtext_to_float(d));
         return ir_pool_strdup(f->pool, text);
     case IR_TYPE_BOOL:
         if (v->kind == IR_VAL_IDENT && !v->negative && (!strcmp(v->text, "true") || !strcmp(v->text, "false")))

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 7
-#error "apis2.proto was generated for pbj runtime version 7: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 8
+#error "apis2.proto was generated for pbj runtime version 8: regenerate it with the pbjc of this runtime"
 #endif
 
 #include <pbj_view.h>
@@ -493,7 +493,7 @@ static inline int32_t golden_apis2_Item_view_id(const golden_apis2_Item_view *v)
 static inline bool golden_apis2_Item_view_has_label(const golden_apis2_Item_view *v) { return v->slot[1].n != 0; }
 static inline pbj_slice golden_apis2_Item_view_label(const golden_apis2_Item_view *v) { return v->slot[1].n != 0 ? pbj_view_slice(&v->pbj, &v->slot[1]) : pbj_slice_make("x", 1); }
 #ifdef PBJ_TEXT_H
-void golden_apis2_Item_view_print(const golden_apis2_Item_view *v, pbj_text *t);   /* as golden_apis2_Item_print prints the decoded message */
+static inline void golden_apis2_Item_view_print(const golden_apis2_Item_view *v, pbj_text *t) { pbj_table_view_print(&golden_apis2_Item__table, v, t); }   /* as golden_apis2_Item_print prints the decoded message */
 #endif
 
 /* The scan (M_view_init's, and a nested view's): always inline for a few numbers (ids), else where the compiler finds it small. */
@@ -620,7 +620,7 @@ PBJ__VIEW_HOT pbj_status golden_apis2_Record_view_picked(const golden_apis2_Reco
 static inline bool golden_apis2_Record_view_has_number(const golden_apis2_Record_view *v) { return v->cases[0] == 12; }
 static inline int32_t golden_apis2_Record_view_number(const golden_apis2_Record_view *v) { return v->cases[0] == 12 ? (int32_t)v->slot[7].v : 0; }
 #ifdef PBJ_TEXT_H
-void golden_apis2_Record_view_print(const golden_apis2_Record_view *v, pbj_text *t);   /* as golden_apis2_Record_print prints the decoded message */
+static inline void golden_apis2_Record_view_print(const golden_apis2_Record_view *v, pbj_text *t) { pbj_table_view_print(&golden_apis2_Record__table, v, t); }   /* as golden_apis2_Record_print prints the decoded message */
 #endif
 
 /* The scan (M_view_init's, and a nested view's): always inline for a few numbers (ids), else where the compiler finds it small. */
@@ -831,7 +831,7 @@ struct golden_apis2_Record_ByNameEntry_view {
 static inline pbj_slice golden_apis2_Record_ByNameEntry_view_key(const golden_apis2_Record_ByNameEntry_view *v) { return pbj_view_slice(&v->pbj, &v->slot[0]); }
 static inline int32_t golden_apis2_Record_ByNameEntry_view_value(const golden_apis2_Record_ByNameEntry_view *v) { return (int32_t)v->slot[1].v; }
 #ifdef PBJ_TEXT_H
-void golden_apis2_Record_ByNameEntry_view_print(const golden_apis2_Record_ByNameEntry_view *v, pbj_text *t);   /* as golden_apis2_Record_ByNameEntry_print prints the decoded message */
+static inline void golden_apis2_Record_ByNameEntry_view_print(const golden_apis2_Record_ByNameEntry_view *v, pbj_text *t) { pbj_table_view_print(&golden_apis2_Record_ByNameEntry__table, v, t); }   /* as golden_apis2_Record_ByNameEntry_print prints the decoded message */
 #endif
 
 /* The scan (M_view_init's, and a nested view's): always inline for a few numbers (ids), else where the compiler finds it small. */
@@ -909,7 +909,7 @@ static inline bool golden_apis2_Record_Header_view_tags_next(pbj_view_iter *it, 
     return true;
 }
 #ifdef PBJ_TEXT_H
-void golden_apis2_Record_Header_view_print(const golden_apis2_Record_Header_view *v, pbj_text *t);   /* as golden_apis2_Record_Header_print prints the decoded message */
+static inline void golden_apis2_Record_Header_view_print(const golden_apis2_Record_Header_view *v, pbj_text *t) { pbj_table_view_print(&golden_apis2_Record_Header__table, v, t); }   /* as golden_apis2_Record_Header_print prints the decoded message */
 #endif
 
 /* The scan (M_view_init's, and a nested view's): always inline for a few numbers (ids), else where the compiler finds it small. */
@@ -981,7 +981,7 @@ struct golden_apis2_Record_Line_view {
 static inline bool golden_apis2_Record_Line_view_has_n(const golden_apis2_Record_Line_view *v) { return v->slot[0].n != 0; }
 static inline int32_t golden_apis2_Record_Line_view_n(const golden_apis2_Record_Line_view *v) { return (int32_t)v->slot[0].v; }
 #ifdef PBJ_TEXT_H
-void golden_apis2_Record_Line_view_print(const golden_apis2_Record_Line_view *v, pbj_text *t);   /* as golden_apis2_Record_Line_print prints the decoded message */
+static inline void golden_apis2_Record_Line_view_print(const golden_apis2_Record_Line_view *v, pbj_text *t) { pbj_table_view_print(&golden_apis2_Record_Line__table, v, t); }   /* as golden_apis2_Record_Line_print prints the decoded message */
 #endif
 
 /* The scan (M_view_init's, and a nested view's): always inline for a few numbers (ids), else where the compiler finds it small. */
@@ -1032,7 +1032,7 @@ struct golden_apis2_XGroup_view {
 static inline bool golden_apis2_XGroup_view_has_g(const golden_apis2_XGroup_view *v) { return v->slot[0].n != 0; }
 static inline int32_t golden_apis2_XGroup_view_g(const golden_apis2_XGroup_view *v) { return (int32_t)v->slot[0].v; }
 #ifdef PBJ_TEXT_H
-void golden_apis2_XGroup_view_print(const golden_apis2_XGroup_view *v, pbj_text *t);   /* as golden_apis2_XGroup_print prints the decoded message */
+static inline void golden_apis2_XGroup_view_print(const golden_apis2_XGroup_view *v, pbj_text *t) { pbj_table_view_print(&golden_apis2_XGroup__table, v, t); }   /* as golden_apis2_XGroup_print prints the decoded message */
 #endif
 
 /* The scan (M_view_init's, and a nested view's): always inline for a few numbers (ids), else where the compiler finds it small. */

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 7
-#error "apis3.proto was generated for pbj runtime version 7: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 8
+#error "apis3.proto was generated for pbj runtime version 8: regenerate it with the pbjc of this runtime"
 #endif
 
 #include <pbj_view.h>
@@ -380,7 +380,7 @@ struct golden_apis3_Leaf_view {
 static inline int32_t golden_apis3_Leaf_view_id(const golden_apis3_Leaf_view *v) { return (int32_t)v->slot[0].v; }
 static inline pbj_slice golden_apis3_Leaf_view_name(const golden_apis3_Leaf_view *v) { return pbj_view_slice(&v->pbj, &v->slot[1]); }
 #ifdef PBJ_TEXT_H
-void golden_apis3_Leaf_view_print(const golden_apis3_Leaf_view *v, pbj_text *t);   /* as golden_apis3_Leaf_print prints the decoded message */
+static inline void golden_apis3_Leaf_view_print(const golden_apis3_Leaf_view *v, pbj_text *t) { pbj_table_view_print(&golden_apis3_Leaf__table, v, t); }   /* as golden_apis3_Leaf_print prints the decoded message */
 #endif
 
 /* The scan (M_view_init's, and a nested view's): always inline for a few numbers (ids), else where the compiler finds it small. */
@@ -554,7 +554,7 @@ static inline pbj_status golden_apis3_All_view_child(const golden_apis3_All_view
     return golden_apis3_All__view_scan(out, v->pbj.buf + (present ? v->slot[17].v : 0), present ? v->slot[17].len : 0, v->pbj.limit, v->pbj.depth + 1);
 }
 #ifdef PBJ_TEXT_H
-void golden_apis3_All_view_print(const golden_apis3_All_view *v, pbj_text *t);   /* as golden_apis3_All_print prints the decoded message */
+static inline void golden_apis3_All_view_print(const golden_apis3_All_view *v, pbj_text *t) { pbj_table_view_print(&golden_apis3_All__table, v, t); }   /* as golden_apis3_All_print prints the decoded message */
 #endif
 
 /* The scan (M_view_init's, and a nested view's): always inline for a few numbers (ids), else where the compiler finds it small. */
@@ -997,7 +997,7 @@ struct golden_apis3_All_CountsEntry_view {
 static inline pbj_slice golden_apis3_All_CountsEntry_view_key(const golden_apis3_All_CountsEntry_view *v) { return pbj_view_slice(&v->pbj, &v->slot[0]); }
 static inline int64_t golden_apis3_All_CountsEntry_view_value(const golden_apis3_All_CountsEntry_view *v) { return (int64_t)v->slot[1].v; }
 #ifdef PBJ_TEXT_H
-void golden_apis3_All_CountsEntry_view_print(const golden_apis3_All_CountsEntry_view *v, pbj_text *t);   /* as golden_apis3_All_CountsEntry_print prints the decoded message */
+static inline void golden_apis3_All_CountsEntry_view_print(const golden_apis3_All_CountsEntry_view *v, pbj_text *t) { pbj_table_view_print(&golden_apis3_All_CountsEntry__table, v, t); }   /* as golden_apis3_All_CountsEntry_print prints the decoded message */
 #endif
 
 /* The scan (M_view_init's, and a nested view's): always inline for a few numbers (ids), else where the compiler finds it small. */
@@ -1071,7 +1071,7 @@ PBJ__VIEW_HOT pbj_status golden_apis3_All_ByIdEntry_view_value(const golden_apis
     return golden_apis3_Leaf__view_scan(out, v->pbj.buf + (present ? v->slot[1].v : 0), present ? v->slot[1].len : 0, v->pbj.limit, v->pbj.depth + 1);
 }
 #ifdef PBJ_TEXT_H
-void golden_apis3_All_ByIdEntry_view_print(const golden_apis3_All_ByIdEntry_view *v, pbj_text *t);   /* as golden_apis3_All_ByIdEntry_print prints the decoded message */
+static inline void golden_apis3_All_ByIdEntry_view_print(const golden_apis3_All_ByIdEntry_view *v, pbj_text *t) { pbj_table_view_print(&golden_apis3_All_ByIdEntry__table, v, t); }   /* as golden_apis3_All_ByIdEntry_print prints the decoded message */
 #endif
 
 /* The scan (M_view_init's, and a nested view's): always inline for a few numbers (ids), else where the compiler finds it small. */

@@ -4,8 +4,8 @@
 #endif
 #include "tier_size.pb.h"
 
-#if PBJ_RUNTIME_VERSION != 7
-#error "tier_size.proto was generated for pbj runtime version 7: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 8
+#error "tier_size.proto was generated for pbj runtime version 8: regenerate it with the pbjc of this runtime"
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */
@@ -33,10 +33,10 @@ static const pbj_field golden_tier_size_Leaf__fields[] = {
     {1, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_tier_size_Leaf, name), PBJ_OFFSET(golden_tier_size_Leaf, has_name), 58, 58, NULL, NULL},   /* name */
     {2, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_tier_size_Leaf, next), 0, 63, 63, &golden_tier_size_Leaf__table, NULL},   /* next */
 };
-PBJ_CODEC(golden_tier_size_Leaf, golden_tier_size_Leaf__decode, golden_tier_size_Leaf_size, golden_tier_size_Leaf_encode_partial, golden_tier_size_Leaf_sort_maps, golden_tier_size_Leaf_missing);
+PBJ_CODEC(golden_tier_size_Leaf, golden_tier_size_Leaf__decode, golden_tier_size_Leaf_size, golden_tier_size_Leaf_encode_partial);
 const pbj_table golden_tier_size_Leaf__table = {(const char *)&pbj__pool_tier_size_proto, golden_tier_size_Leaf__fields, NULL, NULL, 36, sizeof(golden_tier_size_Leaf), 2, 2, 0,
                            PBJ_OFFSET(golden_tier_size_Leaf, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_tier_size_Leaf__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.tier_size.Reading */
 static void golden_tier_size_Reading__init_table(void *m) { golden_tier_size_Reading_init((golden_tier_size_Reading *)m); }
@@ -53,29 +53,29 @@ static const pbj_field golden_tier_size_Reading__fields[] = {
 static const pbj_oneof golden_tier_size_Reading__oneofs[] = {
     {PBJ_MEMBER(golden_tier_size_Reading, at_case), PBJ_MEMBER(golden_tier_size_Reading, at), 174},
 };
-PBJ_CODEC(golden_tier_size_Reading, golden_tier_size_Reading__decode, golden_tier_size_Reading_size, golden_tier_size_Reading_encode_partial, golden_tier_size_Reading_sort_maps, golden_tier_size_Reading_missing);
+PBJ_CODEC(golden_tier_size_Reading, golden_tier_size_Reading__decode, golden_tier_size_Reading_size, golden_tier_size_Reading_encode_partial);
 const pbj_table golden_tier_size_Reading__table = {(const char *)&pbj__pool_tier_size_proto, golden_tier_size_Reading__fields, golden_tier_size_Reading__oneofs, golden_tier_size_Reading__init_table, 68, sizeof(golden_tier_size_Reading), 8, 8, 1,
                            PBJ_OFFSET(golden_tier_size_Reading, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_tier_size_Reading__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.tier_size.Reading.LeavesEntry */
 static const pbj_field golden_tier_size_Reading_LeavesEntry__fields[] = {
     {1, PBJ_TYPE_STRING, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_tier_size_Reading_LeavesEntry, key), 0, 214, 214, NULL, NULL},   /* key */
     {2, PBJ_TYPE_MESSAGE, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_tier_size_Reading_LeavesEntry, value), 0, 218, 218, &golden_tier_size_Leaf__table, NULL},   /* value */
 };
-PBJ_CODEC(golden_tier_size_Reading_LeavesEntry, golden_tier_size_Reading_LeavesEntry__decode, golden_tier_size_Reading_LeavesEntry_size, golden_tier_size_Reading_LeavesEntry_encode_partial, golden_tier_size_Reading_LeavesEntry_sort_maps, golden_tier_size_Reading_LeavesEntry_missing);
+PBJ_CODEC(golden_tier_size_Reading_LeavesEntry, golden_tier_size_Reading_LeavesEntry__decode, golden_tier_size_Reading_LeavesEntry_size, golden_tier_size_Reading_LeavesEntry_encode_partial);
 const pbj_table golden_tier_size_Reading_LeavesEntry__table = {(const char *)&pbj__pool_tier_size_proto, golden_tier_size_Reading_LeavesEntry__fields, NULL, NULL, 177, sizeof(golden_tier_size_Reading_LeavesEntry), 2, 2, 0,
                            PBJ_OFFSET(golden_tier_size_Reading_LeavesEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &golden_tier_size_Reading_LeavesEntry__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.tier_size.Reading.Note */
 static const pbj_field golden_tier_size_Reading_Note__fields[] = {
     {9, PBJ_TYPE_BYTES, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_tier_size_Reading_Note, body), PBJ_OFFSET(golden_tier_size_Reading_Note, has_body), 254, 254, NULL, NULL},   /* body */
 };
-PBJ_CODEC(golden_tier_size_Reading_Note, golden_tier_size_Reading_Note__decode, golden_tier_size_Reading_Note_size, golden_tier_size_Reading_Note_encode_partial, golden_tier_size_Reading_Note_sort_maps, golden_tier_size_Reading_Note_missing);
+PBJ_CODEC(golden_tier_size_Reading_Note, golden_tier_size_Reading_Note__decode, golden_tier_size_Reading_Note_size, golden_tier_size_Reading_Note_encode_partial);
 const pbj_table golden_tier_size_Reading_Note__table = {(const char *)&pbj__pool_tier_size_proto, golden_tier_size_Reading_Note__fields, NULL, NULL, 224, sizeof(golden_tier_size_Reading_Note), 1, 0, 0,
                            PBJ_OFFSET(golden_tier_size_Reading_Note, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_tier_size_Reading_Note__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.tier_size.Open */
 static const pbj_field golden_tier_size_Open__fields[] = {
@@ -87,38 +87,38 @@ static const pbj_field golden_tier_size_Open__exts[] = {
     {150, PBJ_TYPE_MESSAGE, PBJ_MODE_OPTIONAL, PBJ_F_UNTYPED, 0, 0, 0, 312, 312, NULL, NULL},   /* golden.tier_size.far */
 };
 static const uint32_t golden_tier_size_Open__ext_ranges[] = {100, 199};
-PBJ_CODEC(golden_tier_size_Open, golden_tier_size_Open__decode, golden_tier_size_Open_size, golden_tier_size_Open_encode_partial, golden_tier_size_Open_sort_maps, golden_tier_size_Open_missing);
+PBJ_CODEC(golden_tier_size_Open, golden_tier_size_Open__decode, golden_tier_size_Open_size, golden_tier_size_Open_encode_partial);
 const pbj_table golden_tier_size_Open__table = {(const char *)&pbj__pool_tier_size_proto, golden_tier_size_Open__fields, NULL, NULL, 259, sizeof(golden_tier_size_Open), 1, 1, 0,
                            PBJ_OFFSET(golden_tier_size_Open, pbj_unknown), PBJ_OFFSET(golden_tier_size_Open, pbj_ext), 0, golden_tier_size_Open__ext_singular, NULL, &golden_tier_size_Open__codec, golden_tier_size_Open__exts, 2,
-                           1, golden_tier_size_Open__ext_ranges, PBJ_WKT_NONE};
+                           1, golden_tier_size_Open__ext_ranges, PBJ_WKT_NONE, NULL};
 
 /* golden.tier_size.HoldsOpen */
 static const pbj_field golden_tier_size_HoldsOpen__fields[] = {
     {1, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_tier_size_HoldsOpen, open), 0, 362, 362, &golden_tier_size_Open__table, NULL},   /* open */
 };
-PBJ_CODEC(golden_tier_size_HoldsOpen, golden_tier_size_HoldsOpen__decode, golden_tier_size_HoldsOpen_size, golden_tier_size_HoldsOpen_encode_partial, golden_tier_size_HoldsOpen_sort_maps, golden_tier_size_HoldsOpen_missing);
+PBJ_CODEC(golden_tier_size_HoldsOpen, golden_tier_size_HoldsOpen__decode, golden_tier_size_HoldsOpen_size, golden_tier_size_HoldsOpen_encode_partial);
 const pbj_table golden_tier_size_HoldsOpen__table = {(const char *)&pbj__pool_tier_size_proto, golden_tier_size_HoldsOpen__fields, NULL, NULL, 335, sizeof(golden_tier_size_HoldsOpen), 1, 1, 0,
                            PBJ_OFFSET(golden_tier_size_HoldsOpen, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_tier_size_HoldsOpen__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* golden.tier_size.Set */
 static const pbj_field golden_tier_size_Set__exts[] = {
     {100, PBJ_TYPE_MESSAGE, PBJ_MODE_OPTIONAL, PBJ_F_ITEM, 0, 0, 0, 388, 412, &golden_tier_size_Item__table, NULL},   /* golden.tier_size.Item.item */
 };
 static const uint32_t golden_tier_size_Set__ext_ranges[] = {4, 2147483646};
-PBJ_CODEC(golden_tier_size_Set, golden_tier_size_Set__decode, golden_tier_size_Set_size, golden_tier_size_Set_encode_partial, golden_tier_size_Set_sort_maps, golden_tier_size_Set_missing);
+PBJ_CODEC(golden_tier_size_Set, golden_tier_size_Set__decode, golden_tier_size_Set_size, golden_tier_size_Set_encode_partial);
 const pbj_table golden_tier_size_Set__table = {(const char *)&pbj__pool_tier_size_proto, NULL, NULL, NULL, 367, sizeof(golden_tier_size_Set), 0, 0, 0,
                            PBJ_OFFSET(golden_tier_size_Set, pbj_unknown), PBJ_OFFSET(golden_tier_size_Set, pbj_ext), PBJ_T_MSGSET, NULL, NULL, &golden_tier_size_Set__codec, golden_tier_size_Set__exts, 1,
-                           1, golden_tier_size_Set__ext_ranges, PBJ_WKT_NONE};
+                           1, golden_tier_size_Set__ext_ranges, PBJ_WKT_NONE, NULL};
 
 /* golden.tier_size.Item */
 static const pbj_field golden_tier_size_Item__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_tier_size_Item, v), PBJ_OFFSET(golden_tier_size_Item, has_v), 463, 463, NULL, NULL},   /* v */
 };
-PBJ_CODEC(golden_tier_size_Item, golden_tier_size_Item__decode, golden_tier_size_Item_size, golden_tier_size_Item_encode_partial, golden_tier_size_Item_sort_maps, golden_tier_size_Item_missing);
+PBJ_CODEC(golden_tier_size_Item, golden_tier_size_Item__decode, golden_tier_size_Item_size, golden_tier_size_Item_encode_partial);
 const pbj_table golden_tier_size_Item__table = {(const char *)&pbj__pool_tier_size_proto, golden_tier_size_Item__fields, NULL, NULL, 441, sizeof(golden_tier_size_Item), 1, 1, 0,
                            PBJ_OFFSET(golden_tier_size_Item, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_tier_size_Item__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* ==== golden.tier_size.Leaf ==== */
 

@@ -4,8 +4,8 @@
 #endif
 #include "tier_size_far.pb.h"
 
-#if PBJ_RUNTIME_VERSION != 7
-#error "tier_size_far.proto was generated for pbj runtime version 7: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 8
+#error "tier_size_far.proto was generated for pbj runtime version 8: regenerate it with the pbjc of this runtime"
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */
@@ -24,10 +24,10 @@ static const struct {
 static const pbj_field golden_tier_size_Far__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_tier_size_Far, y), PBJ_OFFSET(golden_tier_size_Far, has_y), 21, 21, NULL, NULL},   /* y */
 };
-PBJ_CODEC(golden_tier_size_Far, golden_tier_size_Far__decode, golden_tier_size_Far_size, golden_tier_size_Far_encode_partial, golden_tier_size_Far_sort_maps, golden_tier_size_Far_missing);
+PBJ_CODEC(golden_tier_size_Far, golden_tier_size_Far__decode, golden_tier_size_Far_size, golden_tier_size_Far_encode_partial);
 const pbj_table golden_tier_size_Far__table = {(const char *)&pbj__pool_tier_size_far_proto, golden_tier_size_Far__fields, NULL, NULL, 0, sizeof(golden_tier_size_Far), 1, 1, 0,
                            PBJ_OFFSET(golden_tier_size_Far, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_tier_size_Far__codec, NULL, 0,
-                           0, NULL, PBJ_WKT_NONE};
+                           0, NULL, PBJ_WKT_NONE, NULL};
 
 /* ==== golden.tier_size.Far ==== */
 
