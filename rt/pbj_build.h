@@ -8,6 +8,20 @@
 extern "C" {
 #endif
 
+/* The building helpers a generated header declares for each field f of a message M (its last section):
+ * M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes: M_set_f(m, data, len,
+ * arena) copies them into arena; a string also has M_set_f_str(m, s, arena) taking a NUL-terminated one);
+ * M_mutable_f(m, arena) gives a message field, made when absent; M_add_f(m, v, arena) appends v to a repeated field
+ * (strings and bytes: data, len, copied, and M_add_f_str(m, s, arena); a message: a deep copy of *v, or an
+ * initialised one for NULL); repeated numbers and enums also have M_add_f_many(m, v, n, arena), appending the n
+ * values of array v; maps: M_put_f(m, key, value, arena) sets key's value (its entry added in key order when
+ * absent), a map of messages has M_mutable_f(m, key, arena) instead, giving key's value message, made when absent;
+ * M_get_f(m, key, &value) finds it. No helper hands out a pointer into an array (arrays move as they grow): a
+ * message that mutable gives never moves. add, put and mutable grow arrays that decode, the readers, copy, merge,
+ * add, put or mutable made, never one set by hand. M_has_f(m) and M_clear_f(m) test and clear a field with
+ * presence (a has-bit, a oneof's case, a message pointer). A message's own functions (M_copy, M_merge, ...) are
+ * PBJ_MESSAGE's (pbj_table.h). */
+
 /* *out = a copy of data[0..len) in the arena (len 0: an empty slice, no allocation). */
 PBJ_MUST_USE PBJ_INLINE pbj_status pbj_copy(pbj_arena *a, const void *data, size_t len, pbj_slice *out)
 {

@@ -128,9 +128,9 @@ struct message_vars {
     const char *print_ext, *msgset;   /* M__print_ext or M__view_print_ext; whether it is a message set */
     const char *oneof_cases, *members, *required, *accessors;                  /* header (members: a oneof's union) */
     const tmpl_lazy *field_members, *defines, *field_accessors;               /* header: the struct's, each field's */
-    const char *defaults, *ext_size, *encode, *decode_check, *decode_other, *print_ext_fn, *print;   /* source; print*: views' */
+    const char *defaults, *ext_size, *decode_other, *print_ext_fn, *print;   /* source; print*: views' */
     const tmpl_lazy *init_fields, *size, *decode, *decode_sort;   /* each field's */
-    const char *encode_impl;
+    const char *api, *api_required;   /* PBJ_MESSAGE's variants (rt/pbj_table.h): "REQUIRED, TEXT_READ, JSON", ... */
     const char *case_type, *none, *values, *name, *number, *oneof, *case_member, *s, *cases, *case_const, *body;
     const char *has, *lo, *hi, *numbers, *replace, *kind, *valid;   /* a known extension's kind and closed enum check (pbj__ext_field) */
     const char *reverse_decl, *rcheck, *margin, *rqual, *rname;   /* the reverse encoder (reverse.tmpl) */
@@ -578,6 +578,9 @@ static void gen_tables(tmpl_out *o, const plan_file *pf)
     each_message(o, pf, gen_table);
 }
 
+/* PBJ_MESSAGE's first variant: whether M reaches a required field (M_missing, M_encode_partial). */
+static const char *api_required(const plan_message *pm) { return pm->may_miss ? "REQUIRED" : "NO_REQUIRED"; }
+
 static void gen_message_header(tmpl_out *o, const plan_message *pm)
 {
     ir_pool *pool = o->pool;
@@ -587,11 +590,11 @@ static void gen_message_header(tmpl_out *o, const plan_message *pm)
     v.field_members = lazy_write(fs, write_struct_members);
     v.unknown_member = expand_message(pool, pm->unknown ? tmpl_message_unknown_member : tmpl_message_no_unknown_member, &v);
     v.defines = lazy_each_field(fs, PLAN_OP_DEFINE);
-    v.required = expand_message(pool, pm->may_miss ? tmpl_message_required_decl : tmpl_message_required_none, &v);
+    v.api = ir_pool_printf(pool, "%s, %s, %s", api_required(pm), pm->text_read ? "TEXT_READ" : "NO_TEXT_READ",
+                           pm->json && !pm->map_entry ? "JSON" : "NO_JSON");
     v.field_accessors = lazy_each_field(fs, PLAN_OP_ACCESSORS);
     v.reverse_decl = pm->fast_write ? expand_message(pool, tmpl_reverse_decl, &v) : "";
     tmpl_message_header(o, &v);
-    if (pm->text_read) tmpl_text_read_header(o, &v);
     if (pm->compare_fn) tmpl_compare_decl(o, &(message_vars){.c = pm->cname, .n = pm->fn, .compare_fn = pm->compare_fn});
 }
 
@@ -720,21 +723,6 @@ static const tmpl_lazy *writer_source(ir_pool *pool, const plan_message *pm, con
     return lazy_section(pool, tmpl_reverse_body, inlined ? tmpl_reverse_writer_extern : NULL, v);
 }
 
-/* M_encode (with M_missing first when a required field may be missing), the encoder M_encode calls after it. */
-static const char *encode_fns(const fields *fs, message_vars *v)
-{
-    const plan_message *pm = fs->pm;
-    tmpl_out o = out_in(fs->pool);
-    v->encode_impl = pm->may_miss ? pm->fn.encode_partial : pm->fn.encode;
-    if (!pm->may_miss) {
-        tmpl_message_encode(&o, v);
-        return finish(&o);
-    }
-    tmpl_message_encode(&o, v);
-    tmpl_message_encode_checked(&o, v);
-    return finish(&o);
-}
-
 /* The inlined decoders (M__decode_leaf) the message's decoder calls, each declared once; sets *calls when it
  * calls any decoder. */
 static const char *decode_protos(const fields *fs, bool *calls)
@@ -792,8 +780,7 @@ static void gen_message_source(tmpl_out *o, const plan_message *pm)
     v.ext_size = pm->msgset ? expand_message(pool, tmpl_message_msgset_size, &v)
                  : pm->ext_ranges.n ? expand_message(pool, tmpl_message_ext_size, &v) : "";
     v.unknown_len = pm->unknown ? "m->pbj_unknown.len" : "0";
-    v.encode = encode_fns(fs, &v);
-    v.decode_check = pm->may_miss ? expand_message(pool, tmpl_message_decode_check, &v) : "";
+    v.api_required = api_required(pm);
     if (pm->table_wire) wire_by_table(pool, pm, &v);
     else wire_by_code(pm, fs, &v);
     v.reverse = NULL;
@@ -804,20 +791,13 @@ static void gen_message_source(tmpl_out *o, const plan_message *pm)
     tmpl_message_source(o, &v);
 }
 
-/* ---- pbj.json: M_to_json and M_from_json, wrappers over the table walks (json.tmpl) ---------------------------- */
+/* ---- pbj.json: M_to_json and M_from_json, PBJ_MESSAGE's wrappers over the table walks (json.tmpl) ---------- */
 
 static bool file_has_json(const plan_file *pf)
 {
     for (size_t i = 0; i < pf->messages.n; i++)
         if (pf->messages.v[i]->json) return true;
     return false;
-}
-
-/* A message's JSON functions, inline wrappers in its header; a map entry has none (its map's table walk writes and
- * reads its key and value). */
-static void gen_json_header(tmpl_out *o, const plan_message *pm)
-{
-    if (pm->json && !pm->map_entry) tmpl_json_decl(o, (message_vars[]){message_vars_of(pm)});
 }
 
 /* ---- writers (pbj.writers): types first, then each message's functions, after every struct ---- */
@@ -979,8 +959,20 @@ static void gen_helpers_header(tmpl_out *o, const plan_message *pm)
     tmpl_helpers_header(o, (message_vars[]){helper_vars(o->pool, pm)});
 }
 
+/* Whether a field of m has building helpers defined in the .pb.c (add of messages, a map's put, get, mutable). */
+static bool has_helper_source(const plan_message *pm)
+{
+    for (size_t i = 0; i < pm->fields.n; i++)
+        switch (pm->fields.v[i].shape) {
+        case PLAN_SHAPE_MESSAGES: case PLAN_SHAPE_MAP: case PLAN_SHAPE_MAP_MESSAGE: case PLAN_SHAPE_MAP_CLOSED: return true;
+        default: break;
+        }
+    return false;
+}
+
 static void gen_helpers_source(tmpl_out *o, const plan_message *pm)
 {
+    if (!has_helper_source(pm)) return;
     tmpl_helpers_source(o, (message_vars[]){helper_vars(o->pool, pm)});
 }
 
@@ -1117,8 +1109,11 @@ static void gen_views_source(tmpl_out *o, const plan_file *pf)
 /* ---- the M__ functions: the header's section for generated code only ---------------------------- */
 
 /* A message's M__ functions that every build has. */
+static bool has_internal(const plan_message *pm) { return pm->recursive || pm->fast_write; }
+
 static void gen_internal_header(tmpl_out *o, const plan_message *pm)
 {
+    if (!has_internal(pm)) return;
     message_vars v = message_vars_of(pm);
     v.size_decl = pm->recursive ? expand_message(o->pool, tmpl_message_size_decl_depth, &v) : "";
     tmpl_internal_message(o, &v);
@@ -1128,7 +1123,9 @@ static void gen_internal_header(tmpl_out *o, const plan_message *pm)
 /* Before the inline code of views, extensions and writers, which calls them. */
 static void gen_internal(tmpl_out *o, const plan_file *pf)
 {
-    if (!pf->messages.n) return;
+    bool any = false;
+    for (size_t i = 0; i < pf->messages.n; i++) any |= has_internal(pf->messages.v[i]);
+    if (!any) return;
     section(o, "for generated code only: not part of the API");
     tmpl_internal_intro(o, &(message_vars){0});
     each_message(o, pf, gen_internal_header);
@@ -1151,7 +1148,6 @@ static void gen_header(tmpl_out *o, const plan_file *pf)
         gen_message_types(o, pf);
     }
     each_message(o, pf, gen_message_header);
-    each_message(o, pf, gen_json_header);
     gen_internal(o, pf);
     gen_views_header(o, pf);
     if (pf->extensions.n) section(o, "extensions");
