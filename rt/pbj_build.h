@@ -22,6 +22,62 @@ extern "C" {
  * presence (a has-bit, a oneof's case, a message pointer). A message's own functions (M_copy, M_merge, ...) are
  * PBJ_MESSAGE's (pbj_table.h). */
 
+/* The accessors and helpers of the most common fields, each one line in a generated header: the same functions, names
+ * and types as the header would spell out (it spells out the rest). Field f of message M: PBJ_FIELD_MESSAGE (a message
+ * pointer: M_has_f, M_clear_f), PBJ_FIELD_OPTIONAL (a has_f member), PBJ_FIELD_ONEOF (member f of oneof o, case
+ * member o_case, constants M_o_f and M_o_NOT_SET); PBJ_FIELD_MUTABLE and PBJ_FIELD_MUTABLE_ONEOF (M_mutable_f of a
+ * message S: made, initialised, in arena when absent, or unless the oneof's case is f already; NULL when out of
+ * memory; it never moves); PBJ_FIELD_SET, PBJ_FIELD_SET_OPTIONAL, PBJ_FIELD_SET_ONEOF (M_set_f(m, v) of a value of
+ * type T, with its has-bit or oneof case). */
+#define PBJ_FIELD_MESSAGE(M, f)                                                                                       \
+    static inline bool M##_has_##f(const M *m) { return m->f != NULL; }                                             \
+    static inline void M##_clear_##f(M *m) { m->f = NULL; }
+#define PBJ_FIELD_OPTIONAL(M, f)                                                                                      \
+    static inline bool M##_has_##f(const M *m) { return m->has_##f; }                                               \
+    static inline void M##_clear_##f(M *m)                                                                           \
+    {                                                                                                                \
+        m->has_##f = 0;                                                                                              \
+        memset(&m->f, 0, sizeof m->f);                                                                               \
+    }
+#define PBJ_FIELD_ONEOF(M, o, f)                                                                                      \
+    static inline bool M##_has_##f(const M *m) { return m->o##_case == M##_##o##_##f; }                             \
+    static inline void M##_clear_##f(M *m)                                                                           \
+    {                                                                                                                \
+        if (m->o##_case != M##_##o##_##f) return;                                                                    \
+        m->o##_case = M##_##o##_NOT_SET;                                                                             \
+        memset(&m->o, 0, sizeof m->o);                                                                               \
+    }
+#define PBJ_FIELD_MUTABLE(M, f, S)                                                                                    \
+    static inline S *M##_mutable_##f(M *m, pbj_arena *arena)                                                         \
+    {                                                                                                                \
+        if (!m->f && (m->f = (S *)pbj_arena_alloc(arena, sizeof(S)))) S##_init(m->f);                                \
+        return m->f;                                                                                                 \
+    }
+#define PBJ_FIELD_MUTABLE_ONEOF(M, o, f, S)                                                                           \
+    static inline S *M##_mutable_##f(M *m, pbj_arena *arena)                                                         \
+    {                                                                                                                \
+        if (m->o##_case == M##_##o##_##f && m->o.f) return m->o.f;                                                   \
+        S *v = (S *)pbj_arena_alloc(arena, sizeof(S));                                                               \
+        if (!v) return NULL;                                                                                         \
+        S##_init(v);                                                                                                 \
+        m->o.f = v;                                                                                                  \
+        m->o##_case = M##_##o##_##f;                                                                                 \
+        return v;                                                                                                    \
+    }
+#define PBJ_FIELD_SET(M, f, T) static inline void M##_set_##f(M *m, T v) { m->f = v; }
+#define PBJ_FIELD_SET_OPTIONAL(M, f, T)                                                                               \
+    static inline void M##_set_##f(M *m, T v)                                                                        \
+    {                                                                                                                \
+        m->f = v;                                                                                                    \
+        m->has_##f = 1;                                                                                              \
+    }
+#define PBJ_FIELD_SET_ONEOF(M, o, f, T)                                                                               \
+    static inline void M##_set_##f(M *m, T v)                                                                        \
+    {                                                                                                                \
+        m->o.f = v;                                                                                                  \
+        m->o##_case = M##_##o##_##f;                                                                                 \
+    }
+
 /* *out = a copy of data[0..len) in the arena (len 0: an empty slice, no allocation). */
 PBJ_MUST_USE PBJ_INLINE pbj_status pbj_copy(pbj_arena *a, const void *data, size_t len, pbj_slice *out)
 {

@@ -578,6 +578,65 @@ static void gen_tables(tmpl_out *o, const plan_file *pf)
     each_message(o, pf, gen_table);
 }
 
+/* Whether a has the text "%s%s%s" of b, c and d. */
+static bool spelled(const char *a, const char *b, const char *c, const char *d)
+{
+    size_t nb = strlen(b), nc = strlen(c);
+    return strncmp(a, b, nb) == 0 && strncmp(a + nb, c, nc) == 0 && strcmp(a + nb + nc, d) == 0;
+}
+
+/* Whether field c's member is spelled as rt/pbj_build.h's PBJ_FIELD_* macros spell it (m->f, m->o.f with case member
+ * o_case and constants M_o_f, M_o_NOT_SET, has-bit has_f): the plan made names otherwise to avoid a clash. */
+static bool macro_names(ir_pool *pool, const plan_code *c)
+{
+    if (!*c->oneof) return spelled(c->x, "m->", c->member, "") && (!*c->has_member || spelled(c->has_member, "has_", c->member, ""));
+    return spelled(c->x, "m->", c->oneof, ir_pool_printf(pool, ".%s", c->member)) && spelled(c->case_member, c->oneof, "_case", "") &&
+           spelled(c->case_const, c->c, "_", ir_pool_printf(pool, "%s_%s", c->oneof, c->member)) &&
+           spelled(c->none_const, c->c, "_", ir_pool_printf(pool, "%s_NOT_SET", c->oneof));
+}
+
+/* The section of a field's has and clear accessors as one PBJ_FIELD_* line, or NULL: field.tmpl's own section. */
+static field_section accessors_macro(ir_pool *pool, const plan_field *pf)
+{
+    const plan_code *c = &pf->code;
+    if (!*c->has_fn || !macro_names(pool, c)) return NULL;
+    switch (pf->shape) {
+    case PLAN_SHAPE_MESSAGE: return tmpl_field_accessors_macro_message;
+    case PLAN_SHAPE_OPTIONAL: return *c->set_default || *c->clear_wrapper_unknown ? NULL : tmpl_field_accessors_macro_optional;
+    case PLAN_SHAPE_ONEOF: case PLAN_SHAPE_MESSAGE_ONEOF: return tmpl_field_accessors_macro_oneof;
+    default: return NULL;
+    }
+}
+
+static void write_accessors(tmpl_out *o, const tmpl_lazy *l)
+{
+    const fields *fs = l->fs;
+    for (size_t i = 0; i < fs->pm->fields.n; i++) {
+        field_section macro = accessors_macro(o->pool, &fs->pm->fields.v[i]);
+        if (macro) macro(o, fs->v[i]);
+        else put_field(o, fs, PLAN_OP_ACCESSORS, i);
+    }
+}
+
+/* The section of a field's setter or mutable as one PBJ_FIELD_* line, or NULL: field_helpers.tmpl's own section. */
+static field_section helpers_macro(ir_pool *pool, const plan_field *pf)
+{
+    const plan_code *c = &pf->code;
+    if (!macro_names(pool, c)) return NULL;
+    if (*c->helpers.mutable_ && (pf->shape == PLAN_SHAPE_MESSAGE || pf->shape == PLAN_SHAPE_MESSAGE_ONEOF))
+        return spelled(c->subfn->init, c->sub, "_init", "") && spelled(c->helpers.mutable_, c->c, "_mutable_", c->member)
+            ? pf->shape == PLAN_SHAPE_MESSAGE ? tmpl_field_helpers_macro_mutable : tmpl_field_helpers_macro_mutable_oneof : NULL;
+    if (!*c->helpers.set || *c->helpers.value || strcmp(c->helpers.ret, "void") != 0 || !spelled(c->helpers.params, c->ctype, " v", "") ||
+        !spelled(c->helpers.set, c->c, "_set_", c->member))
+        return NULL;
+    switch (pf->shape) {
+    case PLAN_SHAPE_SCALAR: return tmpl_field_helpers_macro_set;
+    case PLAN_SHAPE_OPTIONAL: return tmpl_field_helpers_macro_set_optional;
+    case PLAN_SHAPE_ONEOF: return tmpl_field_helpers_macro_set_oneof;
+    default: return NULL;
+    }
+}
+
 /* PBJ_MESSAGE's first variant: whether M reaches a required field (M_missing, M_encode_partial). */
 static const char *api_required(const plan_message *pm) { return pm->may_miss ? "REQUIRED" : "NO_REQUIRED"; }
 
@@ -592,7 +651,7 @@ static void gen_message_header(tmpl_out *o, const plan_message *pm)
     v.defines = lazy_each_field(fs, PLAN_OP_DEFINE);
     v.api = ir_pool_printf(pool, "%s, %s, %s", api_required(pm), pm->text_read ? "TEXT_READ" : "NO_TEXT_READ",
                            pm->json && !pm->map_entry ? "JSON" : "NO_JSON");
-    v.field_accessors = lazy_each_field(fs, PLAN_OP_ACCESSORS);
+    v.field_accessors = lazy_write(fs, write_accessors);
     v.reverse_decl = pm->fast_write ? expand_message(pool, tmpl_reverse_decl, &v) : "";
     tmpl_message_header(o, &v);
     if (pm->compare_fn) tmpl_compare_decl(o, &(message_vars){.c = pm->cname, .n = pm->fn, .compare_fn = pm->compare_fn});
@@ -931,7 +990,9 @@ static void write_helper_fields(tmpl_out *o, const tmpl_lazy *l)
     const fields *fs = l->fs;
     for (size_t i = 0; i < fs->pm->fields.n; i++) {
         const plan_code *c = fs->v[i];
-        put_field(o, fs, PLAN_OP_HELPERS, i);
+        field_section macro = helpers_macro(o->pool, &fs->pm->fields.v[i]);
+        if (macro) macro(o, c);
+        else put_field(o, fs, PLAN_OP_HELPERS, i);
         if (*c->helpers.set_str) tmpl_field_helpers_set_str(o, c);
         if (*c->helpers.add_str) tmpl_field_helpers_add_str(o, c);
         if (*c->helpers.add_many) tmpl_field_helpers_add_many(o, c);

@@ -541,34 +541,12 @@ struct google_protobuf_FileDescriptorProto {
 #define google_protobuf_FileDescriptorProto_edition_tag 14
 #define google_protobuf_FileDescriptorProto_option_dependency_tag 15
 PBJ_MESSAGE(google_protobuf_FileDescriptorProto, REQUIRED, TEXT_READ, NO_JSON)
-static inline bool google_protobuf_FileDescriptorProto_has_name(const google_protobuf_FileDescriptorProto *m) { return m->has_name; }
-static inline void google_protobuf_FileDescriptorProto_clear_name(google_protobuf_FileDescriptorProto *m)
-{
-    m->has_name = 0;
-    memset(&m->name, 0, sizeof m->name);
-}
-static inline bool google_protobuf_FileDescriptorProto_has_package(const google_protobuf_FileDescriptorProto *m) { return m->has_package; }
-static inline void google_protobuf_FileDescriptorProto_clear_package(google_protobuf_FileDescriptorProto *m)
-{
-    m->has_package = 0;
-    memset(&m->package, 0, sizeof m->package);
-}
-static inline bool google_protobuf_FileDescriptorProto_has_options(const google_protobuf_FileDescriptorProto *m) { return m->options != NULL; }
-static inline void google_protobuf_FileDescriptorProto_clear_options(google_protobuf_FileDescriptorProto *m) { m->options = NULL; }
-static inline bool google_protobuf_FileDescriptorProto_has_source_code_info(const google_protobuf_FileDescriptorProto *m) { return m->source_code_info != NULL; }
-static inline void google_protobuf_FileDescriptorProto_clear_source_code_info(google_protobuf_FileDescriptorProto *m) { m->source_code_info = NULL; }
-static inline bool google_protobuf_FileDescriptorProto_has_syntax(const google_protobuf_FileDescriptorProto *m) { return m->has_syntax; }
-static inline void google_protobuf_FileDescriptorProto_clear_syntax(google_protobuf_FileDescriptorProto *m)
-{
-    m->has_syntax = 0;
-    memset(&m->syntax, 0, sizeof m->syntax);
-}
-static inline bool google_protobuf_FileDescriptorProto_has_edition(const google_protobuf_FileDescriptorProto *m) { return m->has_edition; }
-static inline void google_protobuf_FileDescriptorProto_clear_edition(google_protobuf_FileDescriptorProto *m)
-{
-    m->has_edition = 0;
-    memset(&m->edition, 0, sizeof m->edition);
-}
+PBJ_FIELD_OPTIONAL(google_protobuf_FileDescriptorProto, name)
+PBJ_FIELD_OPTIONAL(google_protobuf_FileDescriptorProto, package)
+PBJ_FIELD_MESSAGE(google_protobuf_FileDescriptorProto, options)
+PBJ_FIELD_MESSAGE(google_protobuf_FileDescriptorProto, source_code_info)
+PBJ_FIELD_OPTIONAL(google_protobuf_FileDescriptorProto, syntax)
+PBJ_FIELD_OPTIONAL(google_protobuf_FileDescriptorProto, edition)
 
 /* ==== google.protobuf.DescriptorProto ==== */
 
@@ -604,20 +582,9 @@ struct google_protobuf_DescriptorProto {
 #define google_protobuf_DescriptorProto_reserved_name_tag 10
 #define google_protobuf_DescriptorProto_visibility_tag 11
 PBJ_MESSAGE(google_protobuf_DescriptorProto, REQUIRED, TEXT_READ, NO_JSON)
-static inline bool google_protobuf_DescriptorProto_has_name(const google_protobuf_DescriptorProto *m) { return m->has_name; }
-static inline void google_protobuf_DescriptorProto_clear_name(google_protobuf_DescriptorProto *m)
-{
-    m->has_name = 0;
-    memset(&m->name, 0, sizeof m->name);
-}
-static inline bool google_protobuf_DescriptorProto_has_options(const google_protobuf_DescriptorProto *m) { return m->options != NULL; }
-static inline void google_protobuf_DescriptorProto_clear_options(google_protobuf_DescriptorProto *m) { m->options = NULL; }
-static inline bool google_protobuf_DescriptorProto_has_visibility(const google_protobuf_DescriptorProto *m) { return m->has_visibility; }
-static inline void google_protobuf_DescriptorProto_clear_visibility(google_protobuf_DescriptorProto *m)
-{
-    m->has_visibility = 0;
-    memset(&m->visibility, 0, sizeof m->visibility);
-}
+PBJ_FIELD_OPTIONAL(google_protobuf_DescriptorProto, name)
+PBJ_FIELD_MESSAGE(google_protobuf_DescriptorProto, options)
+PBJ_FIELD_OPTIONAL(google_protobuf_DescriptorProto, visibility)
 
 /* ==== google.protobuf.DescriptorProto.ExtensionRange ==== */
 
@@ -636,20 +603,9 @@ struct google_protobuf_DescriptorProto_ExtensionRange {
 #define google_protobuf_DescriptorProto_ExtensionRange_end_tag 2
 #define google_protobuf_DescriptorProto_ExtensionRange_options_tag 3
 PBJ_MESSAGE(google_protobuf_DescriptorProto_ExtensionRange, REQUIRED, TEXT_READ, NO_JSON)
-static inline bool google_protobuf_DescriptorProto_ExtensionRange_has_start(const google_protobuf_DescriptorProto_ExtensionRange *m) { return m->has_start; }
-static inline void google_protobuf_DescriptorProto_ExtensionRange_clear_start(google_protobuf_DescriptorProto_ExtensionRange *m)
-{
-    m->has_start = 0;
-    memset(&m->start, 0, sizeof m->start);
-}
-static inline bool google_protobuf_DescriptorProto_ExtensionRange_has_end(const google_protobuf_DescriptorProto_ExtensionRange *m) { return m->has_end; }
-static inline void google_protobuf_DescriptorProto_ExtensionRange_clear_end(google_protobuf_DescriptorProto_ExtensionRange *m)
-{
-    m->has_end = 0;
-    memset(&m->end, 0, sizeof m->end);
-}
-static inline bool google_protobuf_DescriptorProto_ExtensionRange_has_options(const google_protobuf_DescriptorProto_ExtensionRange *m) { return m->options != NULL; }
-static inline void google_protobuf_DescriptorProto_ExtensionRange_clear_options(google_protobuf_DescriptorProto_ExtensionRange *m) { m->options = NULL; }
+PBJ_FIELD_OPTIONAL(google_protobuf_DescriptorProto_ExtensionRange, start)
+PBJ_FIELD_OPTIONAL(google_protobuf_DescriptorProto_ExtensionRange, end)
+PBJ_FIELD_MESSAGE(google_protobuf_DescriptorProto_ExtensionRange, options)
 
 /* ==== google.protobuf.DescriptorProto.ReservedRange ==== */
 
@@ -666,18 +622,8 @@ struct google_protobuf_DescriptorProto_ReservedRange {
 #define google_protobuf_DescriptorProto_ReservedRange_start_tag 1
 #define google_protobuf_DescriptorProto_ReservedRange_end_tag 2
 PBJ_MESSAGE(google_protobuf_DescriptorProto_ReservedRange, NO_REQUIRED, TEXT_READ, NO_JSON)
-static inline bool google_protobuf_DescriptorProto_ReservedRange_has_start(const google_protobuf_DescriptorProto_ReservedRange *m) { return m->has_start; }
-static inline void google_protobuf_DescriptorProto_ReservedRange_clear_start(google_protobuf_DescriptorProto_ReservedRange *m)
-{
-    m->has_start = 0;
-    memset(&m->start, 0, sizeof m->start);
-}
-static inline bool google_protobuf_DescriptorProto_ReservedRange_has_end(const google_protobuf_DescriptorProto_ReservedRange *m) { return m->has_end; }
-static inline void google_protobuf_DescriptorProto_ReservedRange_clear_end(google_protobuf_DescriptorProto_ReservedRange *m)
-{
-    m->has_end = 0;
-    memset(&m->end, 0, sizeof m->end);
-}
+PBJ_FIELD_OPTIONAL(google_protobuf_DescriptorProto_ReservedRange, start)
+PBJ_FIELD_OPTIONAL(google_protobuf_DescriptorProto_ReservedRange, end)
 
 /* ==== google.protobuf.FieldDescriptorProto ==== */
 
@@ -726,24 +672,9 @@ struct google_protobuf_FieldDescriptorProto {
 #define google_protobuf_FieldDescriptorProto_json_name_tag 10
 #define google_protobuf_FieldDescriptorProto_proto3_optional_tag 17
 PBJ_MESSAGE(google_protobuf_FieldDescriptorProto, REQUIRED, TEXT_READ, NO_JSON)
-static inline bool google_protobuf_FieldDescriptorProto_has_name(const google_protobuf_FieldDescriptorProto *m) { return m->has_name; }
-static inline void google_protobuf_FieldDescriptorProto_clear_name(google_protobuf_FieldDescriptorProto *m)
-{
-    m->has_name = 0;
-    memset(&m->name, 0, sizeof m->name);
-}
-static inline bool google_protobuf_FieldDescriptorProto_has_extendee(const google_protobuf_FieldDescriptorProto *m) { return m->has_extendee; }
-static inline void google_protobuf_FieldDescriptorProto_clear_extendee(google_protobuf_FieldDescriptorProto *m)
-{
-    m->has_extendee = 0;
-    memset(&m->extendee, 0, sizeof m->extendee);
-}
-static inline bool google_protobuf_FieldDescriptorProto_has_number(const google_protobuf_FieldDescriptorProto *m) { return m->has_number; }
-static inline void google_protobuf_FieldDescriptorProto_clear_number(google_protobuf_FieldDescriptorProto *m)
-{
-    m->has_number = 0;
-    memset(&m->number, 0, sizeof m->number);
-}
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldDescriptorProto, name)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldDescriptorProto, extendee)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldDescriptorProto, number)
 static inline bool google_protobuf_FieldDescriptorProto_has_label(const google_protobuf_FieldDescriptorProto *m) { return m->has_label; }
 static inline void google_protobuf_FieldDescriptorProto_clear_label(google_protobuf_FieldDescriptorProto *m)
 {
@@ -758,38 +689,12 @@ static inline void google_protobuf_FieldDescriptorProto_clear_type(google_protob
     memset(&m->type, 0, sizeof m->type);
     m->type = 1;
 }
-static inline bool google_protobuf_FieldDescriptorProto_has_type_name(const google_protobuf_FieldDescriptorProto *m) { return m->has_type_name; }
-static inline void google_protobuf_FieldDescriptorProto_clear_type_name(google_protobuf_FieldDescriptorProto *m)
-{
-    m->has_type_name = 0;
-    memset(&m->type_name, 0, sizeof m->type_name);
-}
-static inline bool google_protobuf_FieldDescriptorProto_has_default_value(const google_protobuf_FieldDescriptorProto *m) { return m->has_default_value; }
-static inline void google_protobuf_FieldDescriptorProto_clear_default_value(google_protobuf_FieldDescriptorProto *m)
-{
-    m->has_default_value = 0;
-    memset(&m->default_value, 0, sizeof m->default_value);
-}
-static inline bool google_protobuf_FieldDescriptorProto_has_options(const google_protobuf_FieldDescriptorProto *m) { return m->options != NULL; }
-static inline void google_protobuf_FieldDescriptorProto_clear_options(google_protobuf_FieldDescriptorProto *m) { m->options = NULL; }
-static inline bool google_protobuf_FieldDescriptorProto_has_oneof_index(const google_protobuf_FieldDescriptorProto *m) { return m->has_oneof_index; }
-static inline void google_protobuf_FieldDescriptorProto_clear_oneof_index(google_protobuf_FieldDescriptorProto *m)
-{
-    m->has_oneof_index = 0;
-    memset(&m->oneof_index, 0, sizeof m->oneof_index);
-}
-static inline bool google_protobuf_FieldDescriptorProto_has_json_name(const google_protobuf_FieldDescriptorProto *m) { return m->has_json_name; }
-static inline void google_protobuf_FieldDescriptorProto_clear_json_name(google_protobuf_FieldDescriptorProto *m)
-{
-    m->has_json_name = 0;
-    memset(&m->json_name, 0, sizeof m->json_name);
-}
-static inline bool google_protobuf_FieldDescriptorProto_has_proto3_optional(const google_protobuf_FieldDescriptorProto *m) { return m->has_proto3_optional; }
-static inline void google_protobuf_FieldDescriptorProto_clear_proto3_optional(google_protobuf_FieldDescriptorProto *m)
-{
-    m->has_proto3_optional = 0;
-    memset(&m->proto3_optional, 0, sizeof m->proto3_optional);
-}
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldDescriptorProto, type_name)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldDescriptorProto, default_value)
+PBJ_FIELD_MESSAGE(google_protobuf_FieldDescriptorProto, options)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldDescriptorProto, oneof_index)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldDescriptorProto, json_name)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldDescriptorProto, proto3_optional)
 
 /* ==== google.protobuf.OneofDescriptorProto ==== */
 
@@ -805,14 +710,8 @@ struct google_protobuf_OneofDescriptorProto {
 #define google_protobuf_OneofDescriptorProto_name_tag 1
 #define google_protobuf_OneofDescriptorProto_options_tag 2
 PBJ_MESSAGE(google_protobuf_OneofDescriptorProto, REQUIRED, TEXT_READ, NO_JSON)
-static inline bool google_protobuf_OneofDescriptorProto_has_name(const google_protobuf_OneofDescriptorProto *m) { return m->has_name; }
-static inline void google_protobuf_OneofDescriptorProto_clear_name(google_protobuf_OneofDescriptorProto *m)
-{
-    m->has_name = 0;
-    memset(&m->name, 0, sizeof m->name);
-}
-static inline bool google_protobuf_OneofDescriptorProto_has_options(const google_protobuf_OneofDescriptorProto *m) { return m->options != NULL; }
-static inline void google_protobuf_OneofDescriptorProto_clear_options(google_protobuf_OneofDescriptorProto *m) { m->options = NULL; }
+PBJ_FIELD_OPTIONAL(google_protobuf_OneofDescriptorProto, name)
+PBJ_FIELD_MESSAGE(google_protobuf_OneofDescriptorProto, options)
 
 /* ==== google.protobuf.EnumDescriptorProto ==== */
 
@@ -838,20 +737,9 @@ struct google_protobuf_EnumDescriptorProto {
 #define google_protobuf_EnumDescriptorProto_reserved_name_tag 5
 #define google_protobuf_EnumDescriptorProto_visibility_tag 6
 PBJ_MESSAGE(google_protobuf_EnumDescriptorProto, REQUIRED, TEXT_READ, NO_JSON)
-static inline bool google_protobuf_EnumDescriptorProto_has_name(const google_protobuf_EnumDescriptorProto *m) { return m->has_name; }
-static inline void google_protobuf_EnumDescriptorProto_clear_name(google_protobuf_EnumDescriptorProto *m)
-{
-    m->has_name = 0;
-    memset(&m->name, 0, sizeof m->name);
-}
-static inline bool google_protobuf_EnumDescriptorProto_has_options(const google_protobuf_EnumDescriptorProto *m) { return m->options != NULL; }
-static inline void google_protobuf_EnumDescriptorProto_clear_options(google_protobuf_EnumDescriptorProto *m) { m->options = NULL; }
-static inline bool google_protobuf_EnumDescriptorProto_has_visibility(const google_protobuf_EnumDescriptorProto *m) { return m->has_visibility; }
-static inline void google_protobuf_EnumDescriptorProto_clear_visibility(google_protobuf_EnumDescriptorProto *m)
-{
-    m->has_visibility = 0;
-    memset(&m->visibility, 0, sizeof m->visibility);
-}
+PBJ_FIELD_OPTIONAL(google_protobuf_EnumDescriptorProto, name)
+PBJ_FIELD_MESSAGE(google_protobuf_EnumDescriptorProto, options)
+PBJ_FIELD_OPTIONAL(google_protobuf_EnumDescriptorProto, visibility)
 
 /* ==== google.protobuf.EnumDescriptorProto.EnumReservedRange ==== */
 
@@ -868,18 +756,8 @@ struct google_protobuf_EnumDescriptorProto_EnumReservedRange {
 #define google_protobuf_EnumDescriptorProto_EnumReservedRange_start_tag 1
 #define google_protobuf_EnumDescriptorProto_EnumReservedRange_end_tag 2
 PBJ_MESSAGE(google_protobuf_EnumDescriptorProto_EnumReservedRange, NO_REQUIRED, TEXT_READ, NO_JSON)
-static inline bool google_protobuf_EnumDescriptorProto_EnumReservedRange_has_start(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m) { return m->has_start; }
-static inline void google_protobuf_EnumDescriptorProto_EnumReservedRange_clear_start(google_protobuf_EnumDescriptorProto_EnumReservedRange *m)
-{
-    m->has_start = 0;
-    memset(&m->start, 0, sizeof m->start);
-}
-static inline bool google_protobuf_EnumDescriptorProto_EnumReservedRange_has_end(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m) { return m->has_end; }
-static inline void google_protobuf_EnumDescriptorProto_EnumReservedRange_clear_end(google_protobuf_EnumDescriptorProto_EnumReservedRange *m)
-{
-    m->has_end = 0;
-    memset(&m->end, 0, sizeof m->end);
-}
+PBJ_FIELD_OPTIONAL(google_protobuf_EnumDescriptorProto_EnumReservedRange, start)
+PBJ_FIELD_OPTIONAL(google_protobuf_EnumDescriptorProto_EnumReservedRange, end)
 
 /* ==== google.protobuf.EnumValueDescriptorProto ==== */
 
@@ -898,20 +776,9 @@ struct google_protobuf_EnumValueDescriptorProto {
 #define google_protobuf_EnumValueDescriptorProto_number_tag 2
 #define google_protobuf_EnumValueDescriptorProto_options_tag 3
 PBJ_MESSAGE(google_protobuf_EnumValueDescriptorProto, REQUIRED, TEXT_READ, NO_JSON)
-static inline bool google_protobuf_EnumValueDescriptorProto_has_name(const google_protobuf_EnumValueDescriptorProto *m) { return m->has_name; }
-static inline void google_protobuf_EnumValueDescriptorProto_clear_name(google_protobuf_EnumValueDescriptorProto *m)
-{
-    m->has_name = 0;
-    memset(&m->name, 0, sizeof m->name);
-}
-static inline bool google_protobuf_EnumValueDescriptorProto_has_number(const google_protobuf_EnumValueDescriptorProto *m) { return m->has_number; }
-static inline void google_protobuf_EnumValueDescriptorProto_clear_number(google_protobuf_EnumValueDescriptorProto *m)
-{
-    m->has_number = 0;
-    memset(&m->number, 0, sizeof m->number);
-}
-static inline bool google_protobuf_EnumValueDescriptorProto_has_options(const google_protobuf_EnumValueDescriptorProto *m) { return m->options != NULL; }
-static inline void google_protobuf_EnumValueDescriptorProto_clear_options(google_protobuf_EnumValueDescriptorProto *m) { m->options = NULL; }
+PBJ_FIELD_OPTIONAL(google_protobuf_EnumValueDescriptorProto, name)
+PBJ_FIELD_OPTIONAL(google_protobuf_EnumValueDescriptorProto, number)
+PBJ_FIELD_MESSAGE(google_protobuf_EnumValueDescriptorProto, options)
 
 /* ==== google.protobuf.ServiceDescriptorProto ==== */
 
@@ -929,14 +796,8 @@ struct google_protobuf_ServiceDescriptorProto {
 #define google_protobuf_ServiceDescriptorProto_method_tag 2
 #define google_protobuf_ServiceDescriptorProto_options_tag 3
 PBJ_MESSAGE(google_protobuf_ServiceDescriptorProto, REQUIRED, TEXT_READ, NO_JSON)
-static inline bool google_protobuf_ServiceDescriptorProto_has_name(const google_protobuf_ServiceDescriptorProto *m) { return m->has_name; }
-static inline void google_protobuf_ServiceDescriptorProto_clear_name(google_protobuf_ServiceDescriptorProto *m)
-{
-    m->has_name = 0;
-    memset(&m->name, 0, sizeof m->name);
-}
-static inline bool google_protobuf_ServiceDescriptorProto_has_options(const google_protobuf_ServiceDescriptorProto *m) { return m->options != NULL; }
-static inline void google_protobuf_ServiceDescriptorProto_clear_options(google_protobuf_ServiceDescriptorProto *m) { m->options = NULL; }
+PBJ_FIELD_OPTIONAL(google_protobuf_ServiceDescriptorProto, name)
+PBJ_FIELD_MESSAGE(google_protobuf_ServiceDescriptorProto, options)
 
 /* ==== google.protobuf.MethodDescriptorProto ==== */
 
@@ -964,38 +825,12 @@ struct google_protobuf_MethodDescriptorProto {
 #define google_protobuf_MethodDescriptorProto_client_streaming_tag 5
 #define google_protobuf_MethodDescriptorProto_server_streaming_tag 6
 PBJ_MESSAGE(google_protobuf_MethodDescriptorProto, REQUIRED, TEXT_READ, NO_JSON)
-static inline bool google_protobuf_MethodDescriptorProto_has_name(const google_protobuf_MethodDescriptorProto *m) { return m->has_name; }
-static inline void google_protobuf_MethodDescriptorProto_clear_name(google_protobuf_MethodDescriptorProto *m)
-{
-    m->has_name = 0;
-    memset(&m->name, 0, sizeof m->name);
-}
-static inline bool google_protobuf_MethodDescriptorProto_has_input_type(const google_protobuf_MethodDescriptorProto *m) { return m->has_input_type; }
-static inline void google_protobuf_MethodDescriptorProto_clear_input_type(google_protobuf_MethodDescriptorProto *m)
-{
-    m->has_input_type = 0;
-    memset(&m->input_type, 0, sizeof m->input_type);
-}
-static inline bool google_protobuf_MethodDescriptorProto_has_output_type(const google_protobuf_MethodDescriptorProto *m) { return m->has_output_type; }
-static inline void google_protobuf_MethodDescriptorProto_clear_output_type(google_protobuf_MethodDescriptorProto *m)
-{
-    m->has_output_type = 0;
-    memset(&m->output_type, 0, sizeof m->output_type);
-}
-static inline bool google_protobuf_MethodDescriptorProto_has_options(const google_protobuf_MethodDescriptorProto *m) { return m->options != NULL; }
-static inline void google_protobuf_MethodDescriptorProto_clear_options(google_protobuf_MethodDescriptorProto *m) { m->options = NULL; }
-static inline bool google_protobuf_MethodDescriptorProto_has_client_streaming(const google_protobuf_MethodDescriptorProto *m) { return m->has_client_streaming; }
-static inline void google_protobuf_MethodDescriptorProto_clear_client_streaming(google_protobuf_MethodDescriptorProto *m)
-{
-    m->has_client_streaming = 0;
-    memset(&m->client_streaming, 0, sizeof m->client_streaming);
-}
-static inline bool google_protobuf_MethodDescriptorProto_has_server_streaming(const google_protobuf_MethodDescriptorProto *m) { return m->has_server_streaming; }
-static inline void google_protobuf_MethodDescriptorProto_clear_server_streaming(google_protobuf_MethodDescriptorProto *m)
-{
-    m->has_server_streaming = 0;
-    memset(&m->server_streaming, 0, sizeof m->server_streaming);
-}
+PBJ_FIELD_OPTIONAL(google_protobuf_MethodDescriptorProto, name)
+PBJ_FIELD_OPTIONAL(google_protobuf_MethodDescriptorProto, input_type)
+PBJ_FIELD_OPTIONAL(google_protobuf_MethodDescriptorProto, output_type)
+PBJ_FIELD_MESSAGE(google_protobuf_MethodDescriptorProto, options)
+PBJ_FIELD_OPTIONAL(google_protobuf_MethodDescriptorProto, client_streaming)
+PBJ_FIELD_OPTIONAL(google_protobuf_MethodDescriptorProto, server_streaming)
 
 /* ==== google.protobuf.FileOptions ==== */
 
@@ -1071,18 +906,8 @@ struct google_protobuf_FileOptions {
 #define google_protobuf_FileOptions_features_tag 50
 #define google_protobuf_FileOptions_uninterpreted_option_tag 999
 PBJ_MESSAGE(google_protobuf_FileOptions, REQUIRED, TEXT_READ, NO_JSON)
-static inline bool google_protobuf_FileOptions_has_java_package(const google_protobuf_FileOptions *m) { return m->has_java_package; }
-static inline void google_protobuf_FileOptions_clear_java_package(google_protobuf_FileOptions *m)
-{
-    m->has_java_package = 0;
-    memset(&m->java_package, 0, sizeof m->java_package);
-}
-static inline bool google_protobuf_FileOptions_has_java_outer_classname(const google_protobuf_FileOptions *m) { return m->has_java_outer_classname; }
-static inline void google_protobuf_FileOptions_clear_java_outer_classname(google_protobuf_FileOptions *m)
-{
-    m->has_java_outer_classname = 0;
-    memset(&m->java_outer_classname, 0, sizeof m->java_outer_classname);
-}
+PBJ_FIELD_OPTIONAL(google_protobuf_FileOptions, java_package)
+PBJ_FIELD_OPTIONAL(google_protobuf_FileOptions, java_outer_classname)
 static inline bool google_protobuf_FileOptions_has_optimize_for(const google_protobuf_FileOptions *m) { return m->has_optimize_for; }
 static inline void google_protobuf_FileOptions_clear_optimize_for(google_protobuf_FileOptions *m)
 {
@@ -1090,54 +915,14 @@ static inline void google_protobuf_FileOptions_clear_optimize_for(google_protobu
     memset(&m->optimize_for, 0, sizeof m->optimize_for);
     m->optimize_for = 1;
 }
-static inline bool google_protobuf_FileOptions_has_java_multiple_files(const google_protobuf_FileOptions *m) { return m->has_java_multiple_files; }
-static inline void google_protobuf_FileOptions_clear_java_multiple_files(google_protobuf_FileOptions *m)
-{
-    m->has_java_multiple_files = 0;
-    memset(&m->java_multiple_files, 0, sizeof m->java_multiple_files);
-}
-static inline bool google_protobuf_FileOptions_has_go_package(const google_protobuf_FileOptions *m) { return m->has_go_package; }
-static inline void google_protobuf_FileOptions_clear_go_package(google_protobuf_FileOptions *m)
-{
-    m->has_go_package = 0;
-    memset(&m->go_package, 0, sizeof m->go_package);
-}
-static inline bool google_protobuf_FileOptions_has_cc_generic_services(const google_protobuf_FileOptions *m) { return m->has_cc_generic_services; }
-static inline void google_protobuf_FileOptions_clear_cc_generic_services(google_protobuf_FileOptions *m)
-{
-    m->has_cc_generic_services = 0;
-    memset(&m->cc_generic_services, 0, sizeof m->cc_generic_services);
-}
-static inline bool google_protobuf_FileOptions_has_java_generic_services(const google_protobuf_FileOptions *m) { return m->has_java_generic_services; }
-static inline void google_protobuf_FileOptions_clear_java_generic_services(google_protobuf_FileOptions *m)
-{
-    m->has_java_generic_services = 0;
-    memset(&m->java_generic_services, 0, sizeof m->java_generic_services);
-}
-static inline bool google_protobuf_FileOptions_has_py_generic_services(const google_protobuf_FileOptions *m) { return m->has_py_generic_services; }
-static inline void google_protobuf_FileOptions_clear_py_generic_services(google_protobuf_FileOptions *m)
-{
-    m->has_py_generic_services = 0;
-    memset(&m->py_generic_services, 0, sizeof m->py_generic_services);
-}
-static inline bool google_protobuf_FileOptions_has_java_generate_equals_and_hash(const google_protobuf_FileOptions *m) { return m->has_java_generate_equals_and_hash; }
-static inline void google_protobuf_FileOptions_clear_java_generate_equals_and_hash(google_protobuf_FileOptions *m)
-{
-    m->has_java_generate_equals_and_hash = 0;
-    memset(&m->java_generate_equals_and_hash, 0, sizeof m->java_generate_equals_and_hash);
-}
-static inline bool google_protobuf_FileOptions_has_deprecated(const google_protobuf_FileOptions *m) { return m->has_deprecated; }
-static inline void google_protobuf_FileOptions_clear_deprecated(google_protobuf_FileOptions *m)
-{
-    m->has_deprecated = 0;
-    memset(&m->deprecated, 0, sizeof m->deprecated);
-}
-static inline bool google_protobuf_FileOptions_has_java_string_check_utf8(const google_protobuf_FileOptions *m) { return m->has_java_string_check_utf8; }
-static inline void google_protobuf_FileOptions_clear_java_string_check_utf8(google_protobuf_FileOptions *m)
-{
-    m->has_java_string_check_utf8 = 0;
-    memset(&m->java_string_check_utf8, 0, sizeof m->java_string_check_utf8);
-}
+PBJ_FIELD_OPTIONAL(google_protobuf_FileOptions, java_multiple_files)
+PBJ_FIELD_OPTIONAL(google_protobuf_FileOptions, go_package)
+PBJ_FIELD_OPTIONAL(google_protobuf_FileOptions, cc_generic_services)
+PBJ_FIELD_OPTIONAL(google_protobuf_FileOptions, java_generic_services)
+PBJ_FIELD_OPTIONAL(google_protobuf_FileOptions, py_generic_services)
+PBJ_FIELD_OPTIONAL(google_protobuf_FileOptions, java_generate_equals_and_hash)
+PBJ_FIELD_OPTIONAL(google_protobuf_FileOptions, deprecated)
+PBJ_FIELD_OPTIONAL(google_protobuf_FileOptions, java_string_check_utf8)
 static inline bool google_protobuf_FileOptions_has_cc_enable_arenas(const google_protobuf_FileOptions *m) { return m->has_cc_enable_arenas; }
 static inline void google_protobuf_FileOptions_clear_cc_enable_arenas(google_protobuf_FileOptions *m)
 {
@@ -1145,56 +930,15 @@ static inline void google_protobuf_FileOptions_clear_cc_enable_arenas(google_pro
     memset(&m->cc_enable_arenas, 0, sizeof m->cc_enable_arenas);
     m->cc_enable_arenas = true;
 }
-static inline bool google_protobuf_FileOptions_has_objc_class_prefix(const google_protobuf_FileOptions *m) { return m->has_objc_class_prefix; }
-static inline void google_protobuf_FileOptions_clear_objc_class_prefix(google_protobuf_FileOptions *m)
-{
-    m->has_objc_class_prefix = 0;
-    memset(&m->objc_class_prefix, 0, sizeof m->objc_class_prefix);
-}
-static inline bool google_protobuf_FileOptions_has_csharp_namespace(const google_protobuf_FileOptions *m) { return m->has_csharp_namespace; }
-static inline void google_protobuf_FileOptions_clear_csharp_namespace(google_protobuf_FileOptions *m)
-{
-    m->has_csharp_namespace = 0;
-    memset(&m->csharp_namespace, 0, sizeof m->csharp_namespace);
-}
-static inline bool google_protobuf_FileOptions_has_swift_prefix(const google_protobuf_FileOptions *m) { return m->has_swift_prefix; }
-static inline void google_protobuf_FileOptions_clear_swift_prefix(google_protobuf_FileOptions *m)
-{
-    m->has_swift_prefix = 0;
-    memset(&m->swift_prefix, 0, sizeof m->swift_prefix);
-}
-static inline bool google_protobuf_FileOptions_has_php_class_prefix(const google_protobuf_FileOptions *m) { return m->has_php_class_prefix; }
-static inline void google_protobuf_FileOptions_clear_php_class_prefix(google_protobuf_FileOptions *m)
-{
-    m->has_php_class_prefix = 0;
-    memset(&m->php_class_prefix, 0, sizeof m->php_class_prefix);
-}
-static inline bool google_protobuf_FileOptions_has_php_namespace(const google_protobuf_FileOptions *m) { return m->has_php_namespace; }
-static inline void google_protobuf_FileOptions_clear_php_namespace(google_protobuf_FileOptions *m)
-{
-    m->has_php_namespace = 0;
-    memset(&m->php_namespace, 0, sizeof m->php_namespace);
-}
-static inline bool google_protobuf_FileOptions_has_php_generic_services(const google_protobuf_FileOptions *m) { return m->has_php_generic_services; }
-static inline void google_protobuf_FileOptions_clear_php_generic_services(google_protobuf_FileOptions *m)
-{
-    m->has_php_generic_services = 0;
-    memset(&m->php_generic_services, 0, sizeof m->php_generic_services);
-}
-static inline bool google_protobuf_FileOptions_has_php_metadata_namespace(const google_protobuf_FileOptions *m) { return m->has_php_metadata_namespace; }
-static inline void google_protobuf_FileOptions_clear_php_metadata_namespace(google_protobuf_FileOptions *m)
-{
-    m->has_php_metadata_namespace = 0;
-    memset(&m->php_metadata_namespace, 0, sizeof m->php_metadata_namespace);
-}
-static inline bool google_protobuf_FileOptions_has_ruby_package(const google_protobuf_FileOptions *m) { return m->has_ruby_package; }
-static inline void google_protobuf_FileOptions_clear_ruby_package(google_protobuf_FileOptions *m)
-{
-    m->has_ruby_package = 0;
-    memset(&m->ruby_package, 0, sizeof m->ruby_package);
-}
-static inline bool google_protobuf_FileOptions_has_features(const google_protobuf_FileOptions *m) { return m->features != NULL; }
-static inline void google_protobuf_FileOptions_clear_features(google_protobuf_FileOptions *m) { m->features = NULL; }
+PBJ_FIELD_OPTIONAL(google_protobuf_FileOptions, objc_class_prefix)
+PBJ_FIELD_OPTIONAL(google_protobuf_FileOptions, csharp_namespace)
+PBJ_FIELD_OPTIONAL(google_protobuf_FileOptions, swift_prefix)
+PBJ_FIELD_OPTIONAL(google_protobuf_FileOptions, php_class_prefix)
+PBJ_FIELD_OPTIONAL(google_protobuf_FileOptions, php_namespace)
+PBJ_FIELD_OPTIONAL(google_protobuf_FileOptions, php_generic_services)
+PBJ_FIELD_OPTIONAL(google_protobuf_FileOptions, php_metadata_namespace)
+PBJ_FIELD_OPTIONAL(google_protobuf_FileOptions, ruby_package)
+PBJ_FIELD_MESSAGE(google_protobuf_FileOptions, features)
 
 /* ==== google.protobuf.MessageOptions ==== */
 
@@ -1224,38 +968,12 @@ struct google_protobuf_MessageOptions {
 #define google_protobuf_MessageOptions_features_tag 12
 #define google_protobuf_MessageOptions_uninterpreted_option_tag 999
 PBJ_MESSAGE(google_protobuf_MessageOptions, REQUIRED, TEXT_READ, NO_JSON)
-static inline bool google_protobuf_MessageOptions_has_message_set_wire_format(const google_protobuf_MessageOptions *m) { return m->has_message_set_wire_format; }
-static inline void google_protobuf_MessageOptions_clear_message_set_wire_format(google_protobuf_MessageOptions *m)
-{
-    m->has_message_set_wire_format = 0;
-    memset(&m->message_set_wire_format, 0, sizeof m->message_set_wire_format);
-}
-static inline bool google_protobuf_MessageOptions_has_no_standard_descriptor_accessor(const google_protobuf_MessageOptions *m) { return m->has_no_standard_descriptor_accessor; }
-static inline void google_protobuf_MessageOptions_clear_no_standard_descriptor_accessor(google_protobuf_MessageOptions *m)
-{
-    m->has_no_standard_descriptor_accessor = 0;
-    memset(&m->no_standard_descriptor_accessor, 0, sizeof m->no_standard_descriptor_accessor);
-}
-static inline bool google_protobuf_MessageOptions_has_deprecated(const google_protobuf_MessageOptions *m) { return m->has_deprecated; }
-static inline void google_protobuf_MessageOptions_clear_deprecated(google_protobuf_MessageOptions *m)
-{
-    m->has_deprecated = 0;
-    memset(&m->deprecated, 0, sizeof m->deprecated);
-}
-static inline bool google_protobuf_MessageOptions_has_map_entry(const google_protobuf_MessageOptions *m) { return m->has_map_entry; }
-static inline void google_protobuf_MessageOptions_clear_map_entry(google_protobuf_MessageOptions *m)
-{
-    m->has_map_entry = 0;
-    memset(&m->map_entry, 0, sizeof m->map_entry);
-}
-static inline bool google_protobuf_MessageOptions_has_deprecated_legacy_json_field_conflicts(const google_protobuf_MessageOptions *m) { return m->has_deprecated_legacy_json_field_conflicts; }
-static inline void google_protobuf_MessageOptions_clear_deprecated_legacy_json_field_conflicts(google_protobuf_MessageOptions *m)
-{
-    m->has_deprecated_legacy_json_field_conflicts = 0;
-    memset(&m->deprecated_legacy_json_field_conflicts, 0, sizeof m->deprecated_legacy_json_field_conflicts);
-}
-static inline bool google_protobuf_MessageOptions_has_features(const google_protobuf_MessageOptions *m) { return m->features != NULL; }
-static inline void google_protobuf_MessageOptions_clear_features(google_protobuf_MessageOptions *m) { m->features = NULL; }
+PBJ_FIELD_OPTIONAL(google_protobuf_MessageOptions, message_set_wire_format)
+PBJ_FIELD_OPTIONAL(google_protobuf_MessageOptions, no_standard_descriptor_accessor)
+PBJ_FIELD_OPTIONAL(google_protobuf_MessageOptions, deprecated)
+PBJ_FIELD_OPTIONAL(google_protobuf_MessageOptions, map_entry)
+PBJ_FIELD_OPTIONAL(google_protobuf_MessageOptions, deprecated_legacy_json_field_conflicts)
+PBJ_FIELD_MESSAGE(google_protobuf_MessageOptions, features)
 
 /* ==== google.protobuf.FieldOptions ==== */
 
@@ -1303,64 +1021,17 @@ struct google_protobuf_FieldOptions {
 #define google_protobuf_FieldOptions_feature_support_tag 22
 #define google_protobuf_FieldOptions_uninterpreted_option_tag 999
 PBJ_MESSAGE(google_protobuf_FieldOptions, REQUIRED, TEXT_READ, NO_JSON)
-static inline bool google_protobuf_FieldOptions_has_ctype(const google_protobuf_FieldOptions *m) { return m->has_ctype; }
-static inline void google_protobuf_FieldOptions_clear_ctype(google_protobuf_FieldOptions *m)
-{
-    m->has_ctype = 0;
-    memset(&m->ctype, 0, sizeof m->ctype);
-}
-static inline bool google_protobuf_FieldOptions_has_packed(const google_protobuf_FieldOptions *m) { return m->has_packed; }
-static inline void google_protobuf_FieldOptions_clear_packed(google_protobuf_FieldOptions *m)
-{
-    m->has_packed = 0;
-    memset(&m->packed, 0, sizeof m->packed);
-}
-static inline bool google_protobuf_FieldOptions_has_deprecated(const google_protobuf_FieldOptions *m) { return m->has_deprecated; }
-static inline void google_protobuf_FieldOptions_clear_deprecated(google_protobuf_FieldOptions *m)
-{
-    m->has_deprecated = 0;
-    memset(&m->deprecated, 0, sizeof m->deprecated);
-}
-static inline bool google_protobuf_FieldOptions_has_lazy(const google_protobuf_FieldOptions *m) { return m->has_lazy; }
-static inline void google_protobuf_FieldOptions_clear_lazy(google_protobuf_FieldOptions *m)
-{
-    m->has_lazy = 0;
-    memset(&m->lazy, 0, sizeof m->lazy);
-}
-static inline bool google_protobuf_FieldOptions_has_jstype(const google_protobuf_FieldOptions *m) { return m->has_jstype; }
-static inline void google_protobuf_FieldOptions_clear_jstype(google_protobuf_FieldOptions *m)
-{
-    m->has_jstype = 0;
-    memset(&m->jstype, 0, sizeof m->jstype);
-}
-static inline bool google_protobuf_FieldOptions_has_weak(const google_protobuf_FieldOptions *m) { return m->has_weak; }
-static inline void google_protobuf_FieldOptions_clear_weak(google_protobuf_FieldOptions *m)
-{
-    m->has_weak = 0;
-    memset(&m->weak, 0, sizeof m->weak);
-}
-static inline bool google_protobuf_FieldOptions_has_unverified_lazy(const google_protobuf_FieldOptions *m) { return m->has_unverified_lazy; }
-static inline void google_protobuf_FieldOptions_clear_unverified_lazy(google_protobuf_FieldOptions *m)
-{
-    m->has_unverified_lazy = 0;
-    memset(&m->unverified_lazy, 0, sizeof m->unverified_lazy);
-}
-static inline bool google_protobuf_FieldOptions_has_debug_redact(const google_protobuf_FieldOptions *m) { return m->has_debug_redact; }
-static inline void google_protobuf_FieldOptions_clear_debug_redact(google_protobuf_FieldOptions *m)
-{
-    m->has_debug_redact = 0;
-    memset(&m->debug_redact, 0, sizeof m->debug_redact);
-}
-static inline bool google_protobuf_FieldOptions_has_retention(const google_protobuf_FieldOptions *m) { return m->has_retention; }
-static inline void google_protobuf_FieldOptions_clear_retention(google_protobuf_FieldOptions *m)
-{
-    m->has_retention = 0;
-    memset(&m->retention, 0, sizeof m->retention);
-}
-static inline bool google_protobuf_FieldOptions_has_features(const google_protobuf_FieldOptions *m) { return m->features != NULL; }
-static inline void google_protobuf_FieldOptions_clear_features(google_protobuf_FieldOptions *m) { m->features = NULL; }
-static inline bool google_protobuf_FieldOptions_has_feature_support(const google_protobuf_FieldOptions *m) { return m->feature_support != NULL; }
-static inline void google_protobuf_FieldOptions_clear_feature_support(google_protobuf_FieldOptions *m) { m->feature_support = NULL; }
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldOptions, ctype)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldOptions, packed)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldOptions, deprecated)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldOptions, lazy)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldOptions, jstype)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldOptions, weak)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldOptions, unverified_lazy)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldOptions, debug_redact)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldOptions, retention)
+PBJ_FIELD_MESSAGE(google_protobuf_FieldOptions, features)
+PBJ_FIELD_MESSAGE(google_protobuf_FieldOptions, feature_support)
 
 /* ==== google.protobuf.FieldOptions.EditionDefault ==== */
 
@@ -1377,18 +1048,8 @@ struct google_protobuf_FieldOptions_EditionDefault {
 #define google_protobuf_FieldOptions_EditionDefault_value_tag 2
 #define google_protobuf_FieldOptions_EditionDefault_edition_tag 3
 PBJ_MESSAGE(google_protobuf_FieldOptions_EditionDefault, NO_REQUIRED, TEXT_READ, NO_JSON)
-static inline bool google_protobuf_FieldOptions_EditionDefault_has_value(const google_protobuf_FieldOptions_EditionDefault *m) { return m->has_value; }
-static inline void google_protobuf_FieldOptions_EditionDefault_clear_value(google_protobuf_FieldOptions_EditionDefault *m)
-{
-    m->has_value = 0;
-    memset(&m->value, 0, sizeof m->value);
-}
-static inline bool google_protobuf_FieldOptions_EditionDefault_has_edition(const google_protobuf_FieldOptions_EditionDefault *m) { return m->has_edition; }
-static inline void google_protobuf_FieldOptions_EditionDefault_clear_edition(google_protobuf_FieldOptions_EditionDefault *m)
-{
-    m->has_edition = 0;
-    memset(&m->edition, 0, sizeof m->edition);
-}
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldOptions_EditionDefault, value)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldOptions_EditionDefault, edition)
 
 /* ==== google.protobuf.FieldOptions.FeatureSupport ==== */
 
@@ -1414,36 +1075,11 @@ struct google_protobuf_FieldOptions_FeatureSupport {
 #define google_protobuf_FieldOptions_FeatureSupport_edition_removed_tag 4
 #define google_protobuf_FieldOptions_FeatureSupport_removal_error_tag 5
 PBJ_MESSAGE(google_protobuf_FieldOptions_FeatureSupport, NO_REQUIRED, TEXT_READ, NO_JSON)
-static inline bool google_protobuf_FieldOptions_FeatureSupport_has_edition_introduced(const google_protobuf_FieldOptions_FeatureSupport *m) { return m->has_edition_introduced; }
-static inline void google_protobuf_FieldOptions_FeatureSupport_clear_edition_introduced(google_protobuf_FieldOptions_FeatureSupport *m)
-{
-    m->has_edition_introduced = 0;
-    memset(&m->edition_introduced, 0, sizeof m->edition_introduced);
-}
-static inline bool google_protobuf_FieldOptions_FeatureSupport_has_edition_deprecated(const google_protobuf_FieldOptions_FeatureSupport *m) { return m->has_edition_deprecated; }
-static inline void google_protobuf_FieldOptions_FeatureSupport_clear_edition_deprecated(google_protobuf_FieldOptions_FeatureSupport *m)
-{
-    m->has_edition_deprecated = 0;
-    memset(&m->edition_deprecated, 0, sizeof m->edition_deprecated);
-}
-static inline bool google_protobuf_FieldOptions_FeatureSupport_has_deprecation_warning(const google_protobuf_FieldOptions_FeatureSupport *m) { return m->has_deprecation_warning; }
-static inline void google_protobuf_FieldOptions_FeatureSupport_clear_deprecation_warning(google_protobuf_FieldOptions_FeatureSupport *m)
-{
-    m->has_deprecation_warning = 0;
-    memset(&m->deprecation_warning, 0, sizeof m->deprecation_warning);
-}
-static inline bool google_protobuf_FieldOptions_FeatureSupport_has_edition_removed(const google_protobuf_FieldOptions_FeatureSupport *m) { return m->has_edition_removed; }
-static inline void google_protobuf_FieldOptions_FeatureSupport_clear_edition_removed(google_protobuf_FieldOptions_FeatureSupport *m)
-{
-    m->has_edition_removed = 0;
-    memset(&m->edition_removed, 0, sizeof m->edition_removed);
-}
-static inline bool google_protobuf_FieldOptions_FeatureSupport_has_removal_error(const google_protobuf_FieldOptions_FeatureSupport *m) { return m->has_removal_error; }
-static inline void google_protobuf_FieldOptions_FeatureSupport_clear_removal_error(google_protobuf_FieldOptions_FeatureSupport *m)
-{
-    m->has_removal_error = 0;
-    memset(&m->removal_error, 0, sizeof m->removal_error);
-}
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldOptions_FeatureSupport, edition_introduced)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldOptions_FeatureSupport, edition_deprecated)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldOptions_FeatureSupport, deprecation_warning)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldOptions_FeatureSupport, edition_removed)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldOptions_FeatureSupport, removal_error)
 
 /* ==== google.protobuf.OneofOptions ==== */
 
@@ -1458,8 +1094,7 @@ struct google_protobuf_OneofOptions {
 #define google_protobuf_OneofOptions_features_tag 1
 #define google_protobuf_OneofOptions_uninterpreted_option_tag 999
 PBJ_MESSAGE(google_protobuf_OneofOptions, REQUIRED, TEXT_READ, NO_JSON)
-static inline bool google_protobuf_OneofOptions_has_features(const google_protobuf_OneofOptions *m) { return m->features != NULL; }
-static inline void google_protobuf_OneofOptions_clear_features(google_protobuf_OneofOptions *m) { m->features = NULL; }
+PBJ_FIELD_MESSAGE(google_protobuf_OneofOptions, features)
 
 /* ==== google.protobuf.EnumOptions ==== */
 
@@ -1483,26 +1118,10 @@ struct google_protobuf_EnumOptions {
 #define google_protobuf_EnumOptions_features_tag 7
 #define google_protobuf_EnumOptions_uninterpreted_option_tag 999
 PBJ_MESSAGE(google_protobuf_EnumOptions, REQUIRED, TEXT_READ, NO_JSON)
-static inline bool google_protobuf_EnumOptions_has_allow_alias(const google_protobuf_EnumOptions *m) { return m->has_allow_alias; }
-static inline void google_protobuf_EnumOptions_clear_allow_alias(google_protobuf_EnumOptions *m)
-{
-    m->has_allow_alias = 0;
-    memset(&m->allow_alias, 0, sizeof m->allow_alias);
-}
-static inline bool google_protobuf_EnumOptions_has_deprecated(const google_protobuf_EnumOptions *m) { return m->has_deprecated; }
-static inline void google_protobuf_EnumOptions_clear_deprecated(google_protobuf_EnumOptions *m)
-{
-    m->has_deprecated = 0;
-    memset(&m->deprecated, 0, sizeof m->deprecated);
-}
-static inline bool google_protobuf_EnumOptions_has_deprecated_legacy_json_field_conflicts(const google_protobuf_EnumOptions *m) { return m->has_deprecated_legacy_json_field_conflicts; }
-static inline void google_protobuf_EnumOptions_clear_deprecated_legacy_json_field_conflicts(google_protobuf_EnumOptions *m)
-{
-    m->has_deprecated_legacy_json_field_conflicts = 0;
-    memset(&m->deprecated_legacy_json_field_conflicts, 0, sizeof m->deprecated_legacy_json_field_conflicts);
-}
-static inline bool google_protobuf_EnumOptions_has_features(const google_protobuf_EnumOptions *m) { return m->features != NULL; }
-static inline void google_protobuf_EnumOptions_clear_features(google_protobuf_EnumOptions *m) { m->features = NULL; }
+PBJ_FIELD_OPTIONAL(google_protobuf_EnumOptions, allow_alias)
+PBJ_FIELD_OPTIONAL(google_protobuf_EnumOptions, deprecated)
+PBJ_FIELD_OPTIONAL(google_protobuf_EnumOptions, deprecated_legacy_json_field_conflicts)
+PBJ_FIELD_MESSAGE(google_protobuf_EnumOptions, features)
 
 /* ==== google.protobuf.EnumValueOptions ==== */
 
@@ -1525,22 +1144,10 @@ struct google_protobuf_EnumValueOptions {
 #define google_protobuf_EnumValueOptions_feature_support_tag 4
 #define google_protobuf_EnumValueOptions_uninterpreted_option_tag 999
 PBJ_MESSAGE(google_protobuf_EnumValueOptions, REQUIRED, TEXT_READ, NO_JSON)
-static inline bool google_protobuf_EnumValueOptions_has_deprecated(const google_protobuf_EnumValueOptions *m) { return m->has_deprecated; }
-static inline void google_protobuf_EnumValueOptions_clear_deprecated(google_protobuf_EnumValueOptions *m)
-{
-    m->has_deprecated = 0;
-    memset(&m->deprecated, 0, sizeof m->deprecated);
-}
-static inline bool google_protobuf_EnumValueOptions_has_features(const google_protobuf_EnumValueOptions *m) { return m->features != NULL; }
-static inline void google_protobuf_EnumValueOptions_clear_features(google_protobuf_EnumValueOptions *m) { m->features = NULL; }
-static inline bool google_protobuf_EnumValueOptions_has_debug_redact(const google_protobuf_EnumValueOptions *m) { return m->has_debug_redact; }
-static inline void google_protobuf_EnumValueOptions_clear_debug_redact(google_protobuf_EnumValueOptions *m)
-{
-    m->has_debug_redact = 0;
-    memset(&m->debug_redact, 0, sizeof m->debug_redact);
-}
-static inline bool google_protobuf_EnumValueOptions_has_feature_support(const google_protobuf_EnumValueOptions *m) { return m->feature_support != NULL; }
-static inline void google_protobuf_EnumValueOptions_clear_feature_support(google_protobuf_EnumValueOptions *m) { m->feature_support = NULL; }
+PBJ_FIELD_OPTIONAL(google_protobuf_EnumValueOptions, deprecated)
+PBJ_FIELD_MESSAGE(google_protobuf_EnumValueOptions, features)
+PBJ_FIELD_OPTIONAL(google_protobuf_EnumValueOptions, debug_redact)
+PBJ_FIELD_MESSAGE(google_protobuf_EnumValueOptions, feature_support)
 
 /* ==== google.protobuf.ServiceOptions ==== */
 
@@ -1558,14 +1165,8 @@ struct google_protobuf_ServiceOptions {
 #define google_protobuf_ServiceOptions_features_tag 34
 #define google_protobuf_ServiceOptions_uninterpreted_option_tag 999
 PBJ_MESSAGE(google_protobuf_ServiceOptions, REQUIRED, TEXT_READ, NO_JSON)
-static inline bool google_protobuf_ServiceOptions_has_deprecated(const google_protobuf_ServiceOptions *m) { return m->has_deprecated; }
-static inline void google_protobuf_ServiceOptions_clear_deprecated(google_protobuf_ServiceOptions *m)
-{
-    m->has_deprecated = 0;
-    memset(&m->deprecated, 0, sizeof m->deprecated);
-}
-static inline bool google_protobuf_ServiceOptions_has_features(const google_protobuf_ServiceOptions *m) { return m->features != NULL; }
-static inline void google_protobuf_ServiceOptions_clear_features(google_protobuf_ServiceOptions *m) { m->features = NULL; }
+PBJ_FIELD_OPTIONAL(google_protobuf_ServiceOptions, deprecated)
+PBJ_FIELD_MESSAGE(google_protobuf_ServiceOptions, features)
 
 /* ==== google.protobuf.MethodOptions ==== */
 
@@ -1586,20 +1187,9 @@ struct google_protobuf_MethodOptions {
 #define google_protobuf_MethodOptions_features_tag 35
 #define google_protobuf_MethodOptions_uninterpreted_option_tag 999
 PBJ_MESSAGE(google_protobuf_MethodOptions, REQUIRED, TEXT_READ, NO_JSON)
-static inline bool google_protobuf_MethodOptions_has_deprecated(const google_protobuf_MethodOptions *m) { return m->has_deprecated; }
-static inline void google_protobuf_MethodOptions_clear_deprecated(google_protobuf_MethodOptions *m)
-{
-    m->has_deprecated = 0;
-    memset(&m->deprecated, 0, sizeof m->deprecated);
-}
-static inline bool google_protobuf_MethodOptions_has_idempotency_level(const google_protobuf_MethodOptions *m) { return m->has_idempotency_level; }
-static inline void google_protobuf_MethodOptions_clear_idempotency_level(google_protobuf_MethodOptions *m)
-{
-    m->has_idempotency_level = 0;
-    memset(&m->idempotency_level, 0, sizeof m->idempotency_level);
-}
-static inline bool google_protobuf_MethodOptions_has_features(const google_protobuf_MethodOptions *m) { return m->features != NULL; }
-static inline void google_protobuf_MethodOptions_clear_features(google_protobuf_MethodOptions *m) { m->features = NULL; }
+PBJ_FIELD_OPTIONAL(google_protobuf_MethodOptions, deprecated)
+PBJ_FIELD_OPTIONAL(google_protobuf_MethodOptions, idempotency_level)
+PBJ_FIELD_MESSAGE(google_protobuf_MethodOptions, features)
 
 /* ==== google.protobuf.ExtensionRangeOptions ==== */
 
@@ -1626,8 +1216,7 @@ static inline void google_protobuf_ExtensionRangeOptions_clear_verification(goog
     memset(&m->verification, 0, sizeof m->verification);
     m->verification = 1;
 }
-static inline bool google_protobuf_ExtensionRangeOptions_has_features(const google_protobuf_ExtensionRangeOptions *m) { return m->features != NULL; }
-static inline void google_protobuf_ExtensionRangeOptions_clear_features(google_protobuf_ExtensionRangeOptions *m) { m->features = NULL; }
+PBJ_FIELD_MESSAGE(google_protobuf_ExtensionRangeOptions, features)
 
 /* ==== google.protobuf.ExtensionRangeOptions.Declaration ==== */
 
@@ -1653,36 +1242,11 @@ struct google_protobuf_ExtensionRangeOptions_Declaration {
 #define google_protobuf_ExtensionRangeOptions_Declaration_reserved_tag 5
 #define google_protobuf_ExtensionRangeOptions_Declaration_repeated_tag 6
 PBJ_MESSAGE(google_protobuf_ExtensionRangeOptions_Declaration, NO_REQUIRED, TEXT_READ, NO_JSON)
-static inline bool google_protobuf_ExtensionRangeOptions_Declaration_has_number(const google_protobuf_ExtensionRangeOptions_Declaration *m) { return m->has_number; }
-static inline void google_protobuf_ExtensionRangeOptions_Declaration_clear_number(google_protobuf_ExtensionRangeOptions_Declaration *m)
-{
-    m->has_number = 0;
-    memset(&m->number, 0, sizeof m->number);
-}
-static inline bool google_protobuf_ExtensionRangeOptions_Declaration_has_full_name(const google_protobuf_ExtensionRangeOptions_Declaration *m) { return m->has_full_name; }
-static inline void google_protobuf_ExtensionRangeOptions_Declaration_clear_full_name(google_protobuf_ExtensionRangeOptions_Declaration *m)
-{
-    m->has_full_name = 0;
-    memset(&m->full_name, 0, sizeof m->full_name);
-}
-static inline bool google_protobuf_ExtensionRangeOptions_Declaration_has_type(const google_protobuf_ExtensionRangeOptions_Declaration *m) { return m->has_type; }
-static inline void google_protobuf_ExtensionRangeOptions_Declaration_clear_type(google_protobuf_ExtensionRangeOptions_Declaration *m)
-{
-    m->has_type = 0;
-    memset(&m->type, 0, sizeof m->type);
-}
-static inline bool google_protobuf_ExtensionRangeOptions_Declaration_has_reserved(const google_protobuf_ExtensionRangeOptions_Declaration *m) { return m->has_reserved; }
-static inline void google_protobuf_ExtensionRangeOptions_Declaration_clear_reserved(google_protobuf_ExtensionRangeOptions_Declaration *m)
-{
-    m->has_reserved = 0;
-    memset(&m->reserved, 0, sizeof m->reserved);
-}
-static inline bool google_protobuf_ExtensionRangeOptions_Declaration_has_repeated(const google_protobuf_ExtensionRangeOptions_Declaration *m) { return m->has_repeated; }
-static inline void google_protobuf_ExtensionRangeOptions_Declaration_clear_repeated(google_protobuf_ExtensionRangeOptions_Declaration *m)
-{
-    m->has_repeated = 0;
-    memset(&m->repeated, 0, sizeof m->repeated);
-}
+PBJ_FIELD_OPTIONAL(google_protobuf_ExtensionRangeOptions_Declaration, number)
+PBJ_FIELD_OPTIONAL(google_protobuf_ExtensionRangeOptions_Declaration, full_name)
+PBJ_FIELD_OPTIONAL(google_protobuf_ExtensionRangeOptions_Declaration, type)
+PBJ_FIELD_OPTIONAL(google_protobuf_ExtensionRangeOptions_Declaration, reserved)
+PBJ_FIELD_OPTIONAL(google_protobuf_ExtensionRangeOptions_Declaration, repeated)
 
 /* ==== google.protobuf.UninterpretedOption ==== */
 
@@ -1713,42 +1277,12 @@ struct google_protobuf_UninterpretedOption {
 #define google_protobuf_UninterpretedOption_string_value_tag 7
 #define google_protobuf_UninterpretedOption_aggregate_value_tag 8
 PBJ_MESSAGE(google_protobuf_UninterpretedOption, REQUIRED, TEXT_READ, NO_JSON)
-static inline bool google_protobuf_UninterpretedOption_has_identifier_value(const google_protobuf_UninterpretedOption *m) { return m->has_identifier_value; }
-static inline void google_protobuf_UninterpretedOption_clear_identifier_value(google_protobuf_UninterpretedOption *m)
-{
-    m->has_identifier_value = 0;
-    memset(&m->identifier_value, 0, sizeof m->identifier_value);
-}
-static inline bool google_protobuf_UninterpretedOption_has_positive_int_value(const google_protobuf_UninterpretedOption *m) { return m->has_positive_int_value; }
-static inline void google_protobuf_UninterpretedOption_clear_positive_int_value(google_protobuf_UninterpretedOption *m)
-{
-    m->has_positive_int_value = 0;
-    memset(&m->positive_int_value, 0, sizeof m->positive_int_value);
-}
-static inline bool google_protobuf_UninterpretedOption_has_negative_int_value(const google_protobuf_UninterpretedOption *m) { return m->has_negative_int_value; }
-static inline void google_protobuf_UninterpretedOption_clear_negative_int_value(google_protobuf_UninterpretedOption *m)
-{
-    m->has_negative_int_value = 0;
-    memset(&m->negative_int_value, 0, sizeof m->negative_int_value);
-}
-static inline bool google_protobuf_UninterpretedOption_has_double_value(const google_protobuf_UninterpretedOption *m) { return m->has_double_value; }
-static inline void google_protobuf_UninterpretedOption_clear_double_value(google_protobuf_UninterpretedOption *m)
-{
-    m->has_double_value = 0;
-    memset(&m->double_value, 0, sizeof m->double_value);
-}
-static inline bool google_protobuf_UninterpretedOption_has_string_value(const google_protobuf_UninterpretedOption *m) { return m->has_string_value; }
-static inline void google_protobuf_UninterpretedOption_clear_string_value(google_protobuf_UninterpretedOption *m)
-{
-    m->has_string_value = 0;
-    memset(&m->string_value, 0, sizeof m->string_value);
-}
-static inline bool google_protobuf_UninterpretedOption_has_aggregate_value(const google_protobuf_UninterpretedOption *m) { return m->has_aggregate_value; }
-static inline void google_protobuf_UninterpretedOption_clear_aggregate_value(google_protobuf_UninterpretedOption *m)
-{
-    m->has_aggregate_value = 0;
-    memset(&m->aggregate_value, 0, sizeof m->aggregate_value);
-}
+PBJ_FIELD_OPTIONAL(google_protobuf_UninterpretedOption, identifier_value)
+PBJ_FIELD_OPTIONAL(google_protobuf_UninterpretedOption, positive_int_value)
+PBJ_FIELD_OPTIONAL(google_protobuf_UninterpretedOption, negative_int_value)
+PBJ_FIELD_OPTIONAL(google_protobuf_UninterpretedOption, double_value)
+PBJ_FIELD_OPTIONAL(google_protobuf_UninterpretedOption, string_value)
+PBJ_FIELD_OPTIONAL(google_protobuf_UninterpretedOption, aggregate_value)
 
 /* ==== google.protobuf.UninterpretedOption.NamePart ==== */
 
@@ -1764,18 +1298,8 @@ struct google_protobuf_UninterpretedOption_NamePart {
 #define google_protobuf_UninterpretedOption_NamePart_name_part_tag 1
 #define google_protobuf_UninterpretedOption_NamePart_is_extension_tag 2
 PBJ_MESSAGE(google_protobuf_UninterpretedOption_NamePart, REQUIRED, TEXT_READ, NO_JSON)
-static inline bool google_protobuf_UninterpretedOption_NamePart_has_name_part(const google_protobuf_UninterpretedOption_NamePart *m) { return m->has_name_part; }
-static inline void google_protobuf_UninterpretedOption_NamePart_clear_name_part(google_protobuf_UninterpretedOption_NamePart *m)
-{
-    m->has_name_part = 0;
-    memset(&m->name_part, 0, sizeof m->name_part);
-}
-static inline bool google_protobuf_UninterpretedOption_NamePart_has_is_extension(const google_protobuf_UninterpretedOption_NamePart *m) { return m->has_is_extension; }
-static inline void google_protobuf_UninterpretedOption_NamePart_clear_is_extension(google_protobuf_UninterpretedOption_NamePart *m)
-{
-    m->has_is_extension = 0;
-    memset(&m->is_extension, 0, sizeof m->is_extension);
-}
+PBJ_FIELD_OPTIONAL(google_protobuf_UninterpretedOption_NamePart, name_part)
+PBJ_FIELD_OPTIONAL(google_protobuf_UninterpretedOption_NamePart, is_extension)
 
 /* ==== google.protobuf.FeatureSet ==== */
 
@@ -1814,60 +1338,15 @@ struct google_protobuf_FeatureSet {
 #define google_protobuf_FeatureSet_default_symbol_visibility_tag 8
 #define google_protobuf_FeatureSet_enforce_proto_limits_tag 9
 PBJ_MESSAGE(google_protobuf_FeatureSet, NO_REQUIRED, TEXT_READ, NO_JSON)
-static inline bool google_protobuf_FeatureSet_has_field_presence(const google_protobuf_FeatureSet *m) { return m->has_field_presence; }
-static inline void google_protobuf_FeatureSet_clear_field_presence(google_protobuf_FeatureSet *m)
-{
-    m->has_field_presence = 0;
-    memset(&m->field_presence, 0, sizeof m->field_presence);
-}
-static inline bool google_protobuf_FeatureSet_has_enum_type(const google_protobuf_FeatureSet *m) { return m->has_enum_type; }
-static inline void google_protobuf_FeatureSet_clear_enum_type(google_protobuf_FeatureSet *m)
-{
-    m->has_enum_type = 0;
-    memset(&m->enum_type, 0, sizeof m->enum_type);
-}
-static inline bool google_protobuf_FeatureSet_has_repeated_field_encoding(const google_protobuf_FeatureSet *m) { return m->has_repeated_field_encoding; }
-static inline void google_protobuf_FeatureSet_clear_repeated_field_encoding(google_protobuf_FeatureSet *m)
-{
-    m->has_repeated_field_encoding = 0;
-    memset(&m->repeated_field_encoding, 0, sizeof m->repeated_field_encoding);
-}
-static inline bool google_protobuf_FeatureSet_has_utf8_validation(const google_protobuf_FeatureSet *m) { return m->has_utf8_validation; }
-static inline void google_protobuf_FeatureSet_clear_utf8_validation(google_protobuf_FeatureSet *m)
-{
-    m->has_utf8_validation = 0;
-    memset(&m->utf8_validation, 0, sizeof m->utf8_validation);
-}
-static inline bool google_protobuf_FeatureSet_has_message_encoding(const google_protobuf_FeatureSet *m) { return m->has_message_encoding; }
-static inline void google_protobuf_FeatureSet_clear_message_encoding(google_protobuf_FeatureSet *m)
-{
-    m->has_message_encoding = 0;
-    memset(&m->message_encoding, 0, sizeof m->message_encoding);
-}
-static inline bool google_protobuf_FeatureSet_has_json_format(const google_protobuf_FeatureSet *m) { return m->has_json_format; }
-static inline void google_protobuf_FeatureSet_clear_json_format(google_protobuf_FeatureSet *m)
-{
-    m->has_json_format = 0;
-    memset(&m->json_format, 0, sizeof m->json_format);
-}
-static inline bool google_protobuf_FeatureSet_has_enforce_naming_style(const google_protobuf_FeatureSet *m) { return m->has_enforce_naming_style; }
-static inline void google_protobuf_FeatureSet_clear_enforce_naming_style(google_protobuf_FeatureSet *m)
-{
-    m->has_enforce_naming_style = 0;
-    memset(&m->enforce_naming_style, 0, sizeof m->enforce_naming_style);
-}
-static inline bool google_protobuf_FeatureSet_has_default_symbol_visibility(const google_protobuf_FeatureSet *m) { return m->has_default_symbol_visibility; }
-static inline void google_protobuf_FeatureSet_clear_default_symbol_visibility(google_protobuf_FeatureSet *m)
-{
-    m->has_default_symbol_visibility = 0;
-    memset(&m->default_symbol_visibility, 0, sizeof m->default_symbol_visibility);
-}
-static inline bool google_protobuf_FeatureSet_has_enforce_proto_limits(const google_protobuf_FeatureSet *m) { return m->has_enforce_proto_limits; }
-static inline void google_protobuf_FeatureSet_clear_enforce_proto_limits(google_protobuf_FeatureSet *m)
-{
-    m->has_enforce_proto_limits = 0;
-    memset(&m->enforce_proto_limits, 0, sizeof m->enforce_proto_limits);
-}
+PBJ_FIELD_OPTIONAL(google_protobuf_FeatureSet, field_presence)
+PBJ_FIELD_OPTIONAL(google_protobuf_FeatureSet, enum_type)
+PBJ_FIELD_OPTIONAL(google_protobuf_FeatureSet, repeated_field_encoding)
+PBJ_FIELD_OPTIONAL(google_protobuf_FeatureSet, utf8_validation)
+PBJ_FIELD_OPTIONAL(google_protobuf_FeatureSet, message_encoding)
+PBJ_FIELD_OPTIONAL(google_protobuf_FeatureSet, json_format)
+PBJ_FIELD_OPTIONAL(google_protobuf_FeatureSet, enforce_naming_style)
+PBJ_FIELD_OPTIONAL(google_protobuf_FeatureSet, default_symbol_visibility)
+PBJ_FIELD_OPTIONAL(google_protobuf_FeatureSet, enforce_proto_limits)
 
 /* ==== google.protobuf.FeatureSet.VisibilityFeature ==== */
 
@@ -1904,18 +1383,8 @@ struct google_protobuf_FeatureSetDefaults {
 #define google_protobuf_FeatureSetDefaults_minimum_edition_tag 4
 #define google_protobuf_FeatureSetDefaults_maximum_edition_tag 5
 PBJ_MESSAGE(google_protobuf_FeatureSetDefaults, NO_REQUIRED, TEXT_READ, NO_JSON)
-static inline bool google_protobuf_FeatureSetDefaults_has_minimum_edition(const google_protobuf_FeatureSetDefaults *m) { return m->has_minimum_edition; }
-static inline void google_protobuf_FeatureSetDefaults_clear_minimum_edition(google_protobuf_FeatureSetDefaults *m)
-{
-    m->has_minimum_edition = 0;
-    memset(&m->minimum_edition, 0, sizeof m->minimum_edition);
-}
-static inline bool google_protobuf_FeatureSetDefaults_has_maximum_edition(const google_protobuf_FeatureSetDefaults *m) { return m->has_maximum_edition; }
-static inline void google_protobuf_FeatureSetDefaults_clear_maximum_edition(google_protobuf_FeatureSetDefaults *m)
-{
-    m->has_maximum_edition = 0;
-    memset(&m->maximum_edition, 0, sizeof m->maximum_edition);
-}
+PBJ_FIELD_OPTIONAL(google_protobuf_FeatureSetDefaults, minimum_edition)
+PBJ_FIELD_OPTIONAL(google_protobuf_FeatureSetDefaults, maximum_edition)
 
 /* ==== google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault ==== */
 
@@ -1932,16 +1401,9 @@ struct google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault {
 #define google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_overridable_features_tag 4
 #define google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_fixed_features_tag 5
 PBJ_MESSAGE(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, NO_REQUIRED, TEXT_READ, NO_JSON)
-static inline bool google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_has_edition(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m) { return m->has_edition; }
-static inline void google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_clear_edition(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m)
-{
-    m->has_edition = 0;
-    memset(&m->edition, 0, sizeof m->edition);
-}
-static inline bool google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_has_overridable_features(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m) { return m->overridable_features != NULL; }
-static inline void google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_clear_overridable_features(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m) { m->overridable_features = NULL; }
-static inline bool google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_has_fixed_features(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m) { return m->fixed_features != NULL; }
-static inline void google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_clear_fixed_features(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m) { m->fixed_features = NULL; }
+PBJ_FIELD_OPTIONAL(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, edition)
+PBJ_FIELD_MESSAGE(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, overridable_features)
+PBJ_FIELD_MESSAGE(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, fixed_features)
 
 /* ==== google.protobuf.SourceCodeInfo ==== */
 
@@ -1978,18 +1440,8 @@ struct google_protobuf_SourceCodeInfo_Location {
 #define google_protobuf_SourceCodeInfo_Location_trailing_comments_tag 4
 #define google_protobuf_SourceCodeInfo_Location_leading_detached_comments_tag 6
 PBJ_MESSAGE(google_protobuf_SourceCodeInfo_Location, NO_REQUIRED, TEXT_READ, NO_JSON)
-static inline bool google_protobuf_SourceCodeInfo_Location_has_leading_comments(const google_protobuf_SourceCodeInfo_Location *m) { return m->has_leading_comments; }
-static inline void google_protobuf_SourceCodeInfo_Location_clear_leading_comments(google_protobuf_SourceCodeInfo_Location *m)
-{
-    m->has_leading_comments = 0;
-    memset(&m->leading_comments, 0, sizeof m->leading_comments);
-}
-static inline bool google_protobuf_SourceCodeInfo_Location_has_trailing_comments(const google_protobuf_SourceCodeInfo_Location *m) { return m->has_trailing_comments; }
-static inline void google_protobuf_SourceCodeInfo_Location_clear_trailing_comments(google_protobuf_SourceCodeInfo_Location *m)
-{
-    m->has_trailing_comments = 0;
-    memset(&m->trailing_comments, 0, sizeof m->trailing_comments);
-}
+PBJ_FIELD_OPTIONAL(google_protobuf_SourceCodeInfo_Location, leading_comments)
+PBJ_FIELD_OPTIONAL(google_protobuf_SourceCodeInfo_Location, trailing_comments)
 
 /* ==== google.protobuf.GeneratedCodeInfo ==== */
 
@@ -2024,24 +1476,9 @@ struct google_protobuf_GeneratedCodeInfo_Annotation {
 #define google_protobuf_GeneratedCodeInfo_Annotation_begin_tag 3
 #define google_protobuf_GeneratedCodeInfo_Annotation_end_tag 4
 PBJ_MESSAGE(google_protobuf_GeneratedCodeInfo_Annotation, NO_REQUIRED, TEXT_READ, NO_JSON)
-static inline bool google_protobuf_GeneratedCodeInfo_Annotation_has_source_file(const google_protobuf_GeneratedCodeInfo_Annotation *m) { return m->has_source_file; }
-static inline void google_protobuf_GeneratedCodeInfo_Annotation_clear_source_file(google_protobuf_GeneratedCodeInfo_Annotation *m)
-{
-    m->has_source_file = 0;
-    memset(&m->source_file, 0, sizeof m->source_file);
-}
-static inline bool google_protobuf_GeneratedCodeInfo_Annotation_has_begin(const google_protobuf_GeneratedCodeInfo_Annotation *m) { return m->has_begin; }
-static inline void google_protobuf_GeneratedCodeInfo_Annotation_clear_begin(google_protobuf_GeneratedCodeInfo_Annotation *m)
-{
-    m->has_begin = 0;
-    memset(&m->begin, 0, sizeof m->begin);
-}
-static inline bool google_protobuf_GeneratedCodeInfo_Annotation_has_end(const google_protobuf_GeneratedCodeInfo_Annotation *m) { return m->has_end; }
-static inline void google_protobuf_GeneratedCodeInfo_Annotation_clear_end(google_protobuf_GeneratedCodeInfo_Annotation *m)
-{
-    m->has_end = 0;
-    memset(&m->end, 0, sizeof m->end);
-}
+PBJ_FIELD_OPTIONAL(google_protobuf_GeneratedCodeInfo_Annotation, source_file)
+PBJ_FIELD_OPTIONAL(google_protobuf_GeneratedCodeInfo_Annotation, begin)
+PBJ_FIELD_OPTIONAL(google_protobuf_GeneratedCodeInfo_Annotation, end)
 
 /* ==== for generated code only: not part of the API ==== */
 
@@ -2110,18 +1547,8 @@ PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_add_service(google_p
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * extension; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_add_extension(google_protobuf_FileDescriptorProto *m, const google_protobuf_FieldDescriptorProto *v, pbj_arena *arena);
-/* options, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_FileOptions *google_protobuf_FileDescriptorProto_mutable_options(google_protobuf_FileDescriptorProto *m, pbj_arena *arena)
-{
-    if (!m->options && (m->options = (google_protobuf_FileOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_FileOptions)))) google_protobuf_FileOptions_init(m->options);
-    return m->options;
-}
-/* source_code_info, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_SourceCodeInfo *google_protobuf_FileDescriptorProto_mutable_source_code_info(google_protobuf_FileDescriptorProto *m, pbj_arena *arena)
-{
-    if (!m->source_code_info && (m->source_code_info = (google_protobuf_SourceCodeInfo *)pbj_arena_alloc(arena, sizeof(google_protobuf_SourceCodeInfo)))) google_protobuf_SourceCodeInfo_init(m->source_code_info);
-    return m->source_code_info;
-}
+PBJ_FIELD_MUTABLE(google_protobuf_FileDescriptorProto, options, google_protobuf_FileOptions)
+PBJ_FIELD_MUTABLE(google_protobuf_FileDescriptorProto, source_code_info, google_protobuf_SourceCodeInfo)
 /* appends v to public_dependency; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_add_public_dependency(google_protobuf_FileDescriptorProto *m, int32_t v, pbj_arena *arena)
 {
@@ -2175,11 +1602,7 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_set_sy
 {
     return google_protobuf_FileDescriptorProto_set_syntax(m, s, strlen(s), arena);
 }
-static inline void google_protobuf_FileDescriptorProto_set_edition(google_protobuf_FileDescriptorProto *m, int32_t v)
-{
-    m->edition = v;
-    m->has_edition = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FileDescriptorProto, edition, int32_t)
 /* appends a copy of data[0..len) (in arena) to option_dependency; PBJ_ERR_NOMEM when out of memory */
 static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_add_option_dependency(google_protobuf_FileDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
@@ -2225,12 +1648,7 @@ PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_add_extension_range(goog
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * extension; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_add_extension(google_protobuf_DescriptorProto *m, const google_protobuf_FieldDescriptorProto *v, pbj_arena *arena);
-/* options, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_MessageOptions *google_protobuf_DescriptorProto_mutable_options(google_protobuf_DescriptorProto *m, pbj_arena *arena)
-{
-    if (!m->options && (m->options = (google_protobuf_MessageOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_MessageOptions)))) google_protobuf_MessageOptions_init(m->options);
-    return m->options;
-}
+PBJ_FIELD_MUTABLE(google_protobuf_DescriptorProto, options, google_protobuf_MessageOptions)
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * oneof_decl; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_add_oneof_decl(google_protobuf_DescriptorProto *m, const google_protobuf_OneofDescriptorProto *v, pbj_arena *arena);
@@ -2253,39 +1671,14 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_add_reserv
 {
     return google_protobuf_DescriptorProto_add_reserved_name(m, s, strlen(s), arena);
 }
-static inline void google_protobuf_DescriptorProto_set_visibility(google_protobuf_DescriptorProto *m, int32_t v)
-{
-    m->visibility = v;
-    m->has_visibility = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_DescriptorProto, visibility, int32_t)
 
-static inline void google_protobuf_DescriptorProto_ExtensionRange_set_start(google_protobuf_DescriptorProto_ExtensionRange *m, int32_t v)
-{
-    m->start = v;
-    m->has_start = 1;
-}
-static inline void google_protobuf_DescriptorProto_ExtensionRange_set_end(google_protobuf_DescriptorProto_ExtensionRange *m, int32_t v)
-{
-    m->end = v;
-    m->has_end = 1;
-}
-/* options, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_ExtensionRangeOptions *google_protobuf_DescriptorProto_ExtensionRange_mutable_options(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_arena *arena)
-{
-    if (!m->options && (m->options = (google_protobuf_ExtensionRangeOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_ExtensionRangeOptions)))) google_protobuf_ExtensionRangeOptions_init(m->options);
-    return m->options;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_DescriptorProto_ExtensionRange, start, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_DescriptorProto_ExtensionRange, end, int32_t)
+PBJ_FIELD_MUTABLE(google_protobuf_DescriptorProto_ExtensionRange, options, google_protobuf_ExtensionRangeOptions)
 
-static inline void google_protobuf_DescriptorProto_ReservedRange_set_start(google_protobuf_DescriptorProto_ReservedRange *m, int32_t v)
-{
-    m->start = v;
-    m->has_start = 1;
-}
-static inline void google_protobuf_DescriptorProto_ReservedRange_set_end(google_protobuf_DescriptorProto_ReservedRange *m, int32_t v)
-{
-    m->end = v;
-    m->has_end = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_DescriptorProto_ReservedRange, start, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_DescriptorProto_ReservedRange, end, int32_t)
 
 static inline PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_set_name(google_protobuf_FieldDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
@@ -2313,21 +1706,9 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_set_e
 {
     return google_protobuf_FieldDescriptorProto_set_extendee(m, s, strlen(s), arena);
 }
-static inline void google_protobuf_FieldDescriptorProto_set_number(google_protobuf_FieldDescriptorProto *m, int32_t v)
-{
-    m->number = v;
-    m->has_number = 1;
-}
-static inline void google_protobuf_FieldDescriptorProto_set_label(google_protobuf_FieldDescriptorProto *m, int32_t v)
-{
-    m->label = v;
-    m->has_label = 1;
-}
-static inline void google_protobuf_FieldDescriptorProto_set_type(google_protobuf_FieldDescriptorProto *m, int32_t v)
-{
-    m->type = v;
-    m->has_type = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FieldDescriptorProto, number, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FieldDescriptorProto, label, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FieldDescriptorProto, type, int32_t)
 static inline PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_set_type_name(google_protobuf_FieldDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -2354,17 +1735,8 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_set_d
 {
     return google_protobuf_FieldDescriptorProto_set_default_value(m, s, strlen(s), arena);
 }
-/* options, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_FieldOptions *google_protobuf_FieldDescriptorProto_mutable_options(google_protobuf_FieldDescriptorProto *m, pbj_arena *arena)
-{
-    if (!m->options && (m->options = (google_protobuf_FieldOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_FieldOptions)))) google_protobuf_FieldOptions_init(m->options);
-    return m->options;
-}
-static inline void google_protobuf_FieldDescriptorProto_set_oneof_index(google_protobuf_FieldDescriptorProto *m, int32_t v)
-{
-    m->oneof_index = v;
-    m->has_oneof_index = 1;
-}
+PBJ_FIELD_MUTABLE(google_protobuf_FieldDescriptorProto, options, google_protobuf_FieldOptions)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FieldDescriptorProto, oneof_index, int32_t)
 static inline PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_set_json_name(google_protobuf_FieldDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -2378,11 +1750,7 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_set_j
 {
     return google_protobuf_FieldDescriptorProto_set_json_name(m, s, strlen(s), arena);
 }
-static inline void google_protobuf_FieldDescriptorProto_set_proto3_optional(google_protobuf_FieldDescriptorProto *m, bool v)
-{
-    m->proto3_optional = v;
-    m->has_proto3_optional = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FieldDescriptorProto, proto3_optional, bool)
 
 static inline PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_set_name(google_protobuf_OneofDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
@@ -2397,12 +1765,7 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_set_n
 {
     return google_protobuf_OneofDescriptorProto_set_name(m, s, strlen(s), arena);
 }
-/* options, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_OneofOptions *google_protobuf_OneofDescriptorProto_mutable_options(google_protobuf_OneofDescriptorProto *m, pbj_arena *arena)
-{
-    if (!m->options && (m->options = (google_protobuf_OneofOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_OneofOptions)))) google_protobuf_OneofOptions_init(m->options);
-    return m->options;
-}
+PBJ_FIELD_MUTABLE(google_protobuf_OneofDescriptorProto, options, google_protobuf_OneofOptions)
 
 static inline PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_set_name(google_protobuf_EnumDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
@@ -2420,12 +1783,7 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_set_na
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * value; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_add_value(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumValueDescriptorProto *v, pbj_arena *arena);
-/* options, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_EnumOptions *google_protobuf_EnumDescriptorProto_mutable_options(google_protobuf_EnumDescriptorProto *m, pbj_arena *arena)
-{
-    if (!m->options && (m->options = (google_protobuf_EnumOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_EnumOptions)))) google_protobuf_EnumOptions_init(m->options);
-    return m->options;
-}
+PBJ_FIELD_MUTABLE(google_protobuf_EnumDescriptorProto, options, google_protobuf_EnumOptions)
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * reserved_range; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_add_reserved_range(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumDescriptorProto_EnumReservedRange *v, pbj_arena *arena);
@@ -2445,22 +1803,10 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_add_re
 {
     return google_protobuf_EnumDescriptorProto_add_reserved_name(m, s, strlen(s), arena);
 }
-static inline void google_protobuf_EnumDescriptorProto_set_visibility(google_protobuf_EnumDescriptorProto *m, int32_t v)
-{
-    m->visibility = v;
-    m->has_visibility = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_EnumDescriptorProto, visibility, int32_t)
 
-static inline void google_protobuf_EnumDescriptorProto_EnumReservedRange_set_start(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, int32_t v)
-{
-    m->start = v;
-    m->has_start = 1;
-}
-static inline void google_protobuf_EnumDescriptorProto_EnumReservedRange_set_end(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, int32_t v)
-{
-    m->end = v;
-    m->has_end = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_EnumDescriptorProto_EnumReservedRange, start, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_EnumDescriptorProto_EnumReservedRange, end, int32_t)
 
 static inline PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_set_name(google_protobuf_EnumValueDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
@@ -2475,17 +1821,8 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_s
 {
     return google_protobuf_EnumValueDescriptorProto_set_name(m, s, strlen(s), arena);
 }
-static inline void google_protobuf_EnumValueDescriptorProto_set_number(google_protobuf_EnumValueDescriptorProto *m, int32_t v)
-{
-    m->number = v;
-    m->has_number = 1;
-}
-/* options, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_EnumValueOptions *google_protobuf_EnumValueDescriptorProto_mutable_options(google_protobuf_EnumValueDescriptorProto *m, pbj_arena *arena)
-{
-    if (!m->options && (m->options = (google_protobuf_EnumValueOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_EnumValueOptions)))) google_protobuf_EnumValueOptions_init(m->options);
-    return m->options;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_EnumValueDescriptorProto, number, int32_t)
+PBJ_FIELD_MUTABLE(google_protobuf_EnumValueDescriptorProto, options, google_protobuf_EnumValueOptions)
 
 static inline PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_set_name(google_protobuf_ServiceDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
@@ -2503,12 +1840,7 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_set
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * method; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_add_method(google_protobuf_ServiceDescriptorProto *m, const google_protobuf_MethodDescriptorProto *v, pbj_arena *arena);
-/* options, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_ServiceOptions *google_protobuf_ServiceDescriptorProto_mutable_options(google_protobuf_ServiceDescriptorProto *m, pbj_arena *arena)
-{
-    if (!m->options && (m->options = (google_protobuf_ServiceOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_ServiceOptions)))) google_protobuf_ServiceOptions_init(m->options);
-    return m->options;
-}
+PBJ_FIELD_MUTABLE(google_protobuf_ServiceDescriptorProto, options, google_protobuf_ServiceOptions)
 
 static inline PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_set_name(google_protobuf_MethodDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
@@ -2549,22 +1881,9 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_set_
 {
     return google_protobuf_MethodDescriptorProto_set_output_type(m, s, strlen(s), arena);
 }
-/* options, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_MethodOptions *google_protobuf_MethodDescriptorProto_mutable_options(google_protobuf_MethodDescriptorProto *m, pbj_arena *arena)
-{
-    if (!m->options && (m->options = (google_protobuf_MethodOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_MethodOptions)))) google_protobuf_MethodOptions_init(m->options);
-    return m->options;
-}
-static inline void google_protobuf_MethodDescriptorProto_set_client_streaming(google_protobuf_MethodDescriptorProto *m, bool v)
-{
-    m->client_streaming = v;
-    m->has_client_streaming = 1;
-}
-static inline void google_protobuf_MethodDescriptorProto_set_server_streaming(google_protobuf_MethodDescriptorProto *m, bool v)
-{
-    m->server_streaming = v;
-    m->has_server_streaming = 1;
-}
+PBJ_FIELD_MUTABLE(google_protobuf_MethodDescriptorProto, options, google_protobuf_MethodOptions)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_MethodDescriptorProto, client_streaming, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_MethodDescriptorProto, server_streaming, bool)
 
 static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_java_package(google_protobuf_FileOptions *m, const void *data, size_t len, pbj_arena *arena)
 {
@@ -2592,16 +1911,8 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_java_outer
 {
     return google_protobuf_FileOptions_set_java_outer_classname(m, s, strlen(s), arena);
 }
-static inline void google_protobuf_FileOptions_set_optimize_for(google_protobuf_FileOptions *m, int32_t v)
-{
-    m->optimize_for = v;
-    m->has_optimize_for = 1;
-}
-static inline void google_protobuf_FileOptions_set_java_multiple_files(google_protobuf_FileOptions *m, bool v)
-{
-    m->java_multiple_files = v;
-    m->has_java_multiple_files = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FileOptions, optimize_for, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FileOptions, java_multiple_files, bool)
 static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_go_package(google_protobuf_FileOptions *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -2615,41 +1926,13 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_go_package
 {
     return google_protobuf_FileOptions_set_go_package(m, s, strlen(s), arena);
 }
-static inline void google_protobuf_FileOptions_set_cc_generic_services(google_protobuf_FileOptions *m, bool v)
-{
-    m->cc_generic_services = v;
-    m->has_cc_generic_services = 1;
-}
-static inline void google_protobuf_FileOptions_set_java_generic_services(google_protobuf_FileOptions *m, bool v)
-{
-    m->java_generic_services = v;
-    m->has_java_generic_services = 1;
-}
-static inline void google_protobuf_FileOptions_set_py_generic_services(google_protobuf_FileOptions *m, bool v)
-{
-    m->py_generic_services = v;
-    m->has_py_generic_services = 1;
-}
-static inline void google_protobuf_FileOptions_set_java_generate_equals_and_hash(google_protobuf_FileOptions *m, bool v)
-{
-    m->java_generate_equals_and_hash = v;
-    m->has_java_generate_equals_and_hash = 1;
-}
-static inline void google_protobuf_FileOptions_set_deprecated(google_protobuf_FileOptions *m, bool v)
-{
-    m->deprecated = v;
-    m->has_deprecated = 1;
-}
-static inline void google_protobuf_FileOptions_set_java_string_check_utf8(google_protobuf_FileOptions *m, bool v)
-{
-    m->java_string_check_utf8 = v;
-    m->has_java_string_check_utf8 = 1;
-}
-static inline void google_protobuf_FileOptions_set_cc_enable_arenas(google_protobuf_FileOptions *m, bool v)
-{
-    m->cc_enable_arenas = v;
-    m->has_cc_enable_arenas = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FileOptions, cc_generic_services, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FileOptions, java_generic_services, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FileOptions, py_generic_services, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FileOptions, java_generate_equals_and_hash, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FileOptions, deprecated, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FileOptions, java_string_check_utf8, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FileOptions, cc_enable_arenas, bool)
 static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_objc_class_prefix(google_protobuf_FileOptions *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -2715,11 +1998,7 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_php_namesp
 {
     return google_protobuf_FileOptions_set_php_namespace(m, s, strlen(s), arena);
 }
-static inline void google_protobuf_FileOptions_set_php_generic_services(google_protobuf_FileOptions *m, bool v)
-{
-    m->php_generic_services = v;
-    m->has_php_generic_services = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FileOptions, php_generic_services, bool)
 static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_php_metadata_namespace(google_protobuf_FileOptions *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -2746,96 +2025,30 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_ruby_packa
 {
     return google_protobuf_FileOptions_set_ruby_package(m, s, strlen(s), arena);
 }
-/* features, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_FeatureSet *google_protobuf_FileOptions_mutable_features(google_protobuf_FileOptions *m, pbj_arena *arena)
-{
-    if (!m->features && (m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) google_protobuf_FeatureSet_init(m->features);
-    return m->features;
-}
+PBJ_FIELD_MUTABLE(google_protobuf_FileOptions, features, google_protobuf_FeatureSet)
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_add_uninterpreted_option(google_protobuf_FileOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
-static inline void google_protobuf_MessageOptions_set_message_set_wire_format(google_protobuf_MessageOptions *m, bool v)
-{
-    m->message_set_wire_format = v;
-    m->has_message_set_wire_format = 1;
-}
-static inline void google_protobuf_MessageOptions_set_no_standard_descriptor_accessor(google_protobuf_MessageOptions *m, bool v)
-{
-    m->no_standard_descriptor_accessor = v;
-    m->has_no_standard_descriptor_accessor = 1;
-}
-static inline void google_protobuf_MessageOptions_set_deprecated(google_protobuf_MessageOptions *m, bool v)
-{
-    m->deprecated = v;
-    m->has_deprecated = 1;
-}
-static inline void google_protobuf_MessageOptions_set_map_entry(google_protobuf_MessageOptions *m, bool v)
-{
-    m->map_entry = v;
-    m->has_map_entry = 1;
-}
-static inline void google_protobuf_MessageOptions_set_deprecated_legacy_json_field_conflicts(google_protobuf_MessageOptions *m, bool v)
-{
-    m->deprecated_legacy_json_field_conflicts = v;
-    m->has_deprecated_legacy_json_field_conflicts = 1;
-}
-/* features, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_FeatureSet *google_protobuf_MessageOptions_mutable_features(google_protobuf_MessageOptions *m, pbj_arena *arena)
-{
-    if (!m->features && (m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) google_protobuf_FeatureSet_init(m->features);
-    return m->features;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_MessageOptions, message_set_wire_format, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_MessageOptions, no_standard_descriptor_accessor, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_MessageOptions, deprecated, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_MessageOptions, map_entry, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_MessageOptions, deprecated_legacy_json_field_conflicts, bool)
+PBJ_FIELD_MUTABLE(google_protobuf_MessageOptions, features, google_protobuf_FeatureSet)
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_add_uninterpreted_option(google_protobuf_MessageOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
-static inline void google_protobuf_FieldOptions_set_ctype(google_protobuf_FieldOptions *m, int32_t v)
-{
-    m->ctype = v;
-    m->has_ctype = 1;
-}
-static inline void google_protobuf_FieldOptions_set_packed(google_protobuf_FieldOptions *m, bool v)
-{
-    m->packed = v;
-    m->has_packed = 1;
-}
-static inline void google_protobuf_FieldOptions_set_deprecated(google_protobuf_FieldOptions *m, bool v)
-{
-    m->deprecated = v;
-    m->has_deprecated = 1;
-}
-static inline void google_protobuf_FieldOptions_set_lazy(google_protobuf_FieldOptions *m, bool v)
-{
-    m->lazy = v;
-    m->has_lazy = 1;
-}
-static inline void google_protobuf_FieldOptions_set_jstype(google_protobuf_FieldOptions *m, int32_t v)
-{
-    m->jstype = v;
-    m->has_jstype = 1;
-}
-static inline void google_protobuf_FieldOptions_set_weak(google_protobuf_FieldOptions *m, bool v)
-{
-    m->weak = v;
-    m->has_weak = 1;
-}
-static inline void google_protobuf_FieldOptions_set_unverified_lazy(google_protobuf_FieldOptions *m, bool v)
-{
-    m->unverified_lazy = v;
-    m->has_unverified_lazy = 1;
-}
-static inline void google_protobuf_FieldOptions_set_debug_redact(google_protobuf_FieldOptions *m, bool v)
-{
-    m->debug_redact = v;
-    m->has_debug_redact = 1;
-}
-static inline void google_protobuf_FieldOptions_set_retention(google_protobuf_FieldOptions *m, int32_t v)
-{
-    m->retention = v;
-    m->has_retention = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FieldOptions, ctype, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FieldOptions, packed, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FieldOptions, deprecated, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FieldOptions, lazy, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FieldOptions, jstype, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FieldOptions, weak, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FieldOptions, unverified_lazy, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FieldOptions, debug_redact, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FieldOptions, retention, int32_t)
 /* appends v to targets; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_add_targets(google_protobuf_FieldOptions *m, int32_t v, pbj_arena *arena)
 {
@@ -2859,18 +2072,8 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_add_targets_m
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * edition_defaults; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_add_edition_defaults(google_protobuf_FieldOptions *m, const google_protobuf_FieldOptions_EditionDefault *v, pbj_arena *arena);
-/* features, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_FeatureSet *google_protobuf_FieldOptions_mutable_features(google_protobuf_FieldOptions *m, pbj_arena *arena)
-{
-    if (!m->features && (m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) google_protobuf_FeatureSet_init(m->features);
-    return m->features;
-}
-/* feature_support, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_FieldOptions_FeatureSupport *google_protobuf_FieldOptions_mutable_feature_support(google_protobuf_FieldOptions *m, pbj_arena *arena)
-{
-    if (!m->feature_support && (m->feature_support = (google_protobuf_FieldOptions_FeatureSupport *)pbj_arena_alloc(arena, sizeof(google_protobuf_FieldOptions_FeatureSupport)))) google_protobuf_FieldOptions_FeatureSupport_init(m->feature_support);
-    return m->feature_support;
-}
+PBJ_FIELD_MUTABLE(google_protobuf_FieldOptions, features, google_protobuf_FeatureSet)
+PBJ_FIELD_MUTABLE(google_protobuf_FieldOptions, feature_support, google_protobuf_FieldOptions_FeatureSupport)
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_add_uninterpreted_option(google_protobuf_FieldOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
@@ -2888,22 +2091,10 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_EditionDefaul
 {
     return google_protobuf_FieldOptions_EditionDefault_set_value(m, s, strlen(s), arena);
 }
-static inline void google_protobuf_FieldOptions_EditionDefault_set_edition(google_protobuf_FieldOptions_EditionDefault *m, int32_t v)
-{
-    m->edition = v;
-    m->has_edition = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FieldOptions_EditionDefault, edition, int32_t)
 
-static inline void google_protobuf_FieldOptions_FeatureSupport_set_edition_introduced(google_protobuf_FieldOptions_FeatureSupport *m, int32_t v)
-{
-    m->edition_introduced = v;
-    m->has_edition_introduced = 1;
-}
-static inline void google_protobuf_FieldOptions_FeatureSupport_set_edition_deprecated(google_protobuf_FieldOptions_FeatureSupport *m, int32_t v)
-{
-    m->edition_deprecated = v;
-    m->has_edition_deprecated = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FieldOptions_FeatureSupport, edition_introduced, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FieldOptions_FeatureSupport, edition_deprecated, int32_t)
 static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport_set_deprecation_warning(google_protobuf_FieldOptions_FeatureSupport *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -2917,11 +2108,7 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSuppor
 {
     return google_protobuf_FieldOptions_FeatureSupport_set_deprecation_warning(m, s, strlen(s), arena);
 }
-static inline void google_protobuf_FieldOptions_FeatureSupport_set_edition_removed(google_protobuf_FieldOptions_FeatureSupport *m, int32_t v)
-{
-    m->edition_removed = v;
-    m->has_edition_removed = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FieldOptions_FeatureSupport, edition_removed, int32_t)
 static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport_set_removal_error(google_protobuf_FieldOptions_FeatureSupport *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -2936,98 +2123,36 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSuppor
     return google_protobuf_FieldOptions_FeatureSupport_set_removal_error(m, s, strlen(s), arena);
 }
 
-/* features, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_FeatureSet *google_protobuf_OneofOptions_mutable_features(google_protobuf_OneofOptions *m, pbj_arena *arena)
-{
-    if (!m->features && (m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) google_protobuf_FeatureSet_init(m->features);
-    return m->features;
-}
+PBJ_FIELD_MUTABLE(google_protobuf_OneofOptions, features, google_protobuf_FeatureSet)
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_add_uninterpreted_option(google_protobuf_OneofOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
-static inline void google_protobuf_EnumOptions_set_allow_alias(google_protobuf_EnumOptions *m, bool v)
-{
-    m->allow_alias = v;
-    m->has_allow_alias = 1;
-}
-static inline void google_protobuf_EnumOptions_set_deprecated(google_protobuf_EnumOptions *m, bool v)
-{
-    m->deprecated = v;
-    m->has_deprecated = 1;
-}
-static inline void google_protobuf_EnumOptions_set_deprecated_legacy_json_field_conflicts(google_protobuf_EnumOptions *m, bool v)
-{
-    m->deprecated_legacy_json_field_conflicts = v;
-    m->has_deprecated_legacy_json_field_conflicts = 1;
-}
-/* features, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_FeatureSet *google_protobuf_EnumOptions_mutable_features(google_protobuf_EnumOptions *m, pbj_arena *arena)
-{
-    if (!m->features && (m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) google_protobuf_FeatureSet_init(m->features);
-    return m->features;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_EnumOptions, allow_alias, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_EnumOptions, deprecated, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_EnumOptions, deprecated_legacy_json_field_conflicts, bool)
+PBJ_FIELD_MUTABLE(google_protobuf_EnumOptions, features, google_protobuf_FeatureSet)
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_add_uninterpreted_option(google_protobuf_EnumOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
-static inline void google_protobuf_EnumValueOptions_set_deprecated(google_protobuf_EnumValueOptions *m, bool v)
-{
-    m->deprecated = v;
-    m->has_deprecated = 1;
-}
-/* features, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_FeatureSet *google_protobuf_EnumValueOptions_mutable_features(google_protobuf_EnumValueOptions *m, pbj_arena *arena)
-{
-    if (!m->features && (m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) google_protobuf_FeatureSet_init(m->features);
-    return m->features;
-}
-static inline void google_protobuf_EnumValueOptions_set_debug_redact(google_protobuf_EnumValueOptions *m, bool v)
-{
-    m->debug_redact = v;
-    m->has_debug_redact = 1;
-}
-/* feature_support, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_FieldOptions_FeatureSupport *google_protobuf_EnumValueOptions_mutable_feature_support(google_protobuf_EnumValueOptions *m, pbj_arena *arena)
-{
-    if (!m->feature_support && (m->feature_support = (google_protobuf_FieldOptions_FeatureSupport *)pbj_arena_alloc(arena, sizeof(google_protobuf_FieldOptions_FeatureSupport)))) google_protobuf_FieldOptions_FeatureSupport_init(m->feature_support);
-    return m->feature_support;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_EnumValueOptions, deprecated, bool)
+PBJ_FIELD_MUTABLE(google_protobuf_EnumValueOptions, features, google_protobuf_FeatureSet)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_EnumValueOptions, debug_redact, bool)
+PBJ_FIELD_MUTABLE(google_protobuf_EnumValueOptions, feature_support, google_protobuf_FieldOptions_FeatureSupport)
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_add_uninterpreted_option(google_protobuf_EnumValueOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
-static inline void google_protobuf_ServiceOptions_set_deprecated(google_protobuf_ServiceOptions *m, bool v)
-{
-    m->deprecated = v;
-    m->has_deprecated = 1;
-}
-/* features, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_FeatureSet *google_protobuf_ServiceOptions_mutable_features(google_protobuf_ServiceOptions *m, pbj_arena *arena)
-{
-    if (!m->features && (m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) google_protobuf_FeatureSet_init(m->features);
-    return m->features;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_ServiceOptions, deprecated, bool)
+PBJ_FIELD_MUTABLE(google_protobuf_ServiceOptions, features, google_protobuf_FeatureSet)
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_add_uninterpreted_option(google_protobuf_ServiceOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
-static inline void google_protobuf_MethodOptions_set_deprecated(google_protobuf_MethodOptions *m, bool v)
-{
-    m->deprecated = v;
-    m->has_deprecated = 1;
-}
-static inline void google_protobuf_MethodOptions_set_idempotency_level(google_protobuf_MethodOptions *m, int32_t v)
-{
-    m->idempotency_level = v;
-    m->has_idempotency_level = 1;
-}
-/* features, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_FeatureSet *google_protobuf_MethodOptions_mutable_features(google_protobuf_MethodOptions *m, pbj_arena *arena)
-{
-    if (!m->features && (m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) google_protobuf_FeatureSet_init(m->features);
-    return m->features;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_MethodOptions, deprecated, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_MethodOptions, idempotency_level, int32_t)
+PBJ_FIELD_MUTABLE(google_protobuf_MethodOptions, features, google_protobuf_FeatureSet)
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_add_uninterpreted_option(google_protobuf_MethodOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
@@ -3035,26 +2160,13 @@ PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_add_uninterpreted_option(g
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * declaration; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_add_declaration(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_ExtensionRangeOptions_Declaration *v, pbj_arena *arena);
-static inline void google_protobuf_ExtensionRangeOptions_set_verification(google_protobuf_ExtensionRangeOptions *m, int32_t v)
-{
-    m->verification = v;
-    m->has_verification = 1;
-}
-/* features, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_FeatureSet *google_protobuf_ExtensionRangeOptions_mutable_features(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena)
-{
-    if (!m->features && (m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) google_protobuf_FeatureSet_init(m->features);
-    return m->features;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_ExtensionRangeOptions, verification, int32_t)
+PBJ_FIELD_MUTABLE(google_protobuf_ExtensionRangeOptions, features, google_protobuf_FeatureSet)
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_add_uninterpreted_option(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
-static inline void google_protobuf_ExtensionRangeOptions_Declaration_set_number(google_protobuf_ExtensionRangeOptions_Declaration *m, int32_t v)
-{
-    m->number = v;
-    m->has_number = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_ExtensionRangeOptions_Declaration, number, int32_t)
 static inline PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Declaration_set_full_name(google_protobuf_ExtensionRangeOptions_Declaration *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -3081,16 +2193,8 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Decl
 {
     return google_protobuf_ExtensionRangeOptions_Declaration_set_type(m, s, strlen(s), arena);
 }
-static inline void google_protobuf_ExtensionRangeOptions_Declaration_set_reserved(google_protobuf_ExtensionRangeOptions_Declaration *m, bool v)
-{
-    m->reserved = v;
-    m->has_reserved = 1;
-}
-static inline void google_protobuf_ExtensionRangeOptions_Declaration_set_repeated(google_protobuf_ExtensionRangeOptions_Declaration *m, bool v)
-{
-    m->repeated = v;
-    m->has_repeated = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_ExtensionRangeOptions_Declaration, reserved, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_ExtensionRangeOptions_Declaration, repeated, bool)
 
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * name; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
@@ -3108,21 +2212,9 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_set_id
 {
     return google_protobuf_UninterpretedOption_set_identifier_value(m, s, strlen(s), arena);
 }
-static inline void google_protobuf_UninterpretedOption_set_positive_int_value(google_protobuf_UninterpretedOption *m, uint64_t v)
-{
-    m->positive_int_value = v;
-    m->has_positive_int_value = 1;
-}
-static inline void google_protobuf_UninterpretedOption_set_negative_int_value(google_protobuf_UninterpretedOption *m, int64_t v)
-{
-    m->negative_int_value = v;
-    m->has_negative_int_value = 1;
-}
-static inline void google_protobuf_UninterpretedOption_set_double_value(google_protobuf_UninterpretedOption *m, double v)
-{
-    m->double_value = v;
-    m->has_double_value = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_UninterpretedOption, positive_int_value, uint64_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_UninterpretedOption, negative_int_value, int64_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_UninterpretedOption, double_value, double)
 static inline PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_set_string_value(google_protobuf_UninterpretedOption *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -3158,91 +2250,29 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePa
 {
     return google_protobuf_UninterpretedOption_NamePart_set_name_part(m, s, strlen(s), arena);
 }
-static inline void google_protobuf_UninterpretedOption_NamePart_set_is_extension(google_protobuf_UninterpretedOption_NamePart *m, bool v)
-{
-    m->is_extension = v;
-    m->has_is_extension = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_UninterpretedOption_NamePart, is_extension, bool)
 
-static inline void google_protobuf_FeatureSet_set_field_presence(google_protobuf_FeatureSet *m, int32_t v)
-{
-    m->field_presence = v;
-    m->has_field_presence = 1;
-}
-static inline void google_protobuf_FeatureSet_set_enum_type(google_protobuf_FeatureSet *m, int32_t v)
-{
-    m->enum_type = v;
-    m->has_enum_type = 1;
-}
-static inline void google_protobuf_FeatureSet_set_repeated_field_encoding(google_protobuf_FeatureSet *m, int32_t v)
-{
-    m->repeated_field_encoding = v;
-    m->has_repeated_field_encoding = 1;
-}
-static inline void google_protobuf_FeatureSet_set_utf8_validation(google_protobuf_FeatureSet *m, int32_t v)
-{
-    m->utf8_validation = v;
-    m->has_utf8_validation = 1;
-}
-static inline void google_protobuf_FeatureSet_set_message_encoding(google_protobuf_FeatureSet *m, int32_t v)
-{
-    m->message_encoding = v;
-    m->has_message_encoding = 1;
-}
-static inline void google_protobuf_FeatureSet_set_json_format(google_protobuf_FeatureSet *m, int32_t v)
-{
-    m->json_format = v;
-    m->has_json_format = 1;
-}
-static inline void google_protobuf_FeatureSet_set_enforce_naming_style(google_protobuf_FeatureSet *m, int32_t v)
-{
-    m->enforce_naming_style = v;
-    m->has_enforce_naming_style = 1;
-}
-static inline void google_protobuf_FeatureSet_set_default_symbol_visibility(google_protobuf_FeatureSet *m, int32_t v)
-{
-    m->default_symbol_visibility = v;
-    m->has_default_symbol_visibility = 1;
-}
-static inline void google_protobuf_FeatureSet_set_enforce_proto_limits(google_protobuf_FeatureSet *m, int32_t v)
-{
-    m->enforce_proto_limits = v;
-    m->has_enforce_proto_limits = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FeatureSet, field_presence, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FeatureSet, enum_type, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FeatureSet, repeated_field_encoding, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FeatureSet, utf8_validation, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FeatureSet, message_encoding, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FeatureSet, json_format, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FeatureSet, enforce_naming_style, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FeatureSet, default_symbol_visibility, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FeatureSet, enforce_proto_limits, int32_t)
 
 
 
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * defaults; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_add_defaults(google_protobuf_FeatureSetDefaults *m, const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *v, pbj_arena *arena);
-static inline void google_protobuf_FeatureSetDefaults_set_minimum_edition(google_protobuf_FeatureSetDefaults *m, int32_t v)
-{
-    m->minimum_edition = v;
-    m->has_minimum_edition = 1;
-}
-static inline void google_protobuf_FeatureSetDefaults_set_maximum_edition(google_protobuf_FeatureSetDefaults *m, int32_t v)
-{
-    m->maximum_edition = v;
-    m->has_maximum_edition = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FeatureSetDefaults, minimum_edition, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FeatureSetDefaults, maximum_edition, int32_t)
 
-static inline void google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_set_edition(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, int32_t v)
-{
-    m->edition = v;
-    m->has_edition = 1;
-}
-/* overridable_features, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_FeatureSet *google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_mutable_overridable_features(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_arena *arena)
-{
-    if (!m->overridable_features && (m->overridable_features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) google_protobuf_FeatureSet_init(m->overridable_features);
-    return m->overridable_features;
-}
-/* fixed_features, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_FeatureSet *google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_mutable_fixed_features(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_arena *arena)
-{
-    if (!m->fixed_features && (m->fixed_features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) google_protobuf_FeatureSet_init(m->fixed_features);
-    return m->fixed_features;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, edition, int32_t)
+PBJ_FIELD_MUTABLE(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, overridable_features, google_protobuf_FeatureSet)
+PBJ_FIELD_MUTABLE(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, fixed_features, google_protobuf_FeatureSet)
 
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * location; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
@@ -3368,16 +2398,8 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotati
 {
     return google_protobuf_GeneratedCodeInfo_Annotation_set_source_file(m, s, strlen(s), arena);
 }
-static inline void google_protobuf_GeneratedCodeInfo_Annotation_set_begin(google_protobuf_GeneratedCodeInfo_Annotation *m, int32_t v)
-{
-    m->begin = v;
-    m->has_begin = 1;
-}
-static inline void google_protobuf_GeneratedCodeInfo_Annotation_set_end(google_protobuf_GeneratedCodeInfo_Annotation *m, int32_t v)
-{
-    m->end = v;
-    m->has_end = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_GeneratedCodeInfo_Annotation, begin, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_GeneratedCodeInfo_Annotation, end, int32_t)
 
 #ifdef __cplusplus
 }

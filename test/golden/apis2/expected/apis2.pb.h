@@ -78,12 +78,7 @@ PBJ_MESSAGE(golden_apis2_Item, REQUIRED, TEXT_READ, JSON)
 /* pbj.fast_write: golden_apis2_Item_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
  * same bytes as golden_apis2_Item_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
 PBJ_MUST_USE pbj_status golden_apis2_Item_write_reverse(const golden_apis2_Item *m, pbj_rbuf *out);
-static inline bool golden_apis2_Item_has_id(const golden_apis2_Item *m) { return m->has_id; }
-static inline void golden_apis2_Item_clear_id(golden_apis2_Item *m)
-{
-    m->has_id = 0;
-    memset(&m->id, 0, sizeof m->id);
-}
+PBJ_FIELD_OPTIONAL(golden_apis2_Item, id)
 static inline bool golden_apis2_Item_has_label(const golden_apis2_Item *m) { return m->has_label; }
 static inline void golden_apis2_Item_clear_label(golden_apis2_Item *m)
 {
@@ -134,12 +129,7 @@ PBJ_MESSAGE(golden_apis2_Record, REQUIRED, TEXT_READ, JSON)
 /* pbj.fast_write: golden_apis2_Record_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
  * same bytes as golden_apis2_Record_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
 PBJ_MUST_USE pbj_status golden_apis2_Record_write_reverse(const golden_apis2_Record *m, pbj_rbuf *out);
-static inline bool golden_apis2_Record_has_key(const golden_apis2_Record *m) { return m->has_key; }
-static inline void golden_apis2_Record_clear_key(golden_apis2_Record *m)
-{
-    m->has_key = 0;
-    memset(&m->key, 0, sizeof m->key);
-}
+PBJ_FIELD_OPTIONAL(golden_apis2_Record, key)
 static inline bool golden_apis2_Record_has_color(const golden_apis2_Record *m) { return m->has_color; }
 static inline void golden_apis2_Record_clear_color(golden_apis2_Record *m)
 {
@@ -147,24 +137,10 @@ static inline void golden_apis2_Record_clear_color(golden_apis2_Record *m)
     memset(&m->color, 0, sizeof m->color);
     m->color = 2;
 }
-static inline bool golden_apis2_Record_has_header(const golden_apis2_Record *m) { return m->header != NULL; }
-static inline void golden_apis2_Record_clear_header(golden_apis2_Record *m) { m->header = NULL; }
-static inline bool golden_apis2_Record_has_item(const golden_apis2_Record *m) { return m->item != NULL; }
-static inline void golden_apis2_Record_clear_item(golden_apis2_Record *m) { m->item = NULL; }
-static inline bool golden_apis2_Record_has_picked(const golden_apis2_Record *m) { return m->choice_case == golden_apis2_Record_choice_picked; }
-static inline void golden_apis2_Record_clear_picked(golden_apis2_Record *m)
-{
-    if (m->choice_case != golden_apis2_Record_choice_picked) return;
-    m->choice_case = golden_apis2_Record_choice_NOT_SET;
-    memset(&m->choice, 0, sizeof m->choice);
-}
-static inline bool golden_apis2_Record_has_number(const golden_apis2_Record *m) { return m->choice_case == golden_apis2_Record_choice_number; }
-static inline void golden_apis2_Record_clear_number(golden_apis2_Record *m)
-{
-    if (m->choice_case != golden_apis2_Record_choice_number) return;
-    m->choice_case = golden_apis2_Record_choice_NOT_SET;
-    memset(&m->choice, 0, sizeof m->choice);
-}
+PBJ_FIELD_MESSAGE(golden_apis2_Record, header)
+PBJ_FIELD_MESSAGE(golden_apis2_Record, item)
+PBJ_FIELD_ONEOF(golden_apis2_Record, choice, picked)
+PBJ_FIELD_ONEOF(golden_apis2_Record, choice, number)
 
 /* ==== golden.apis2.Record.ByNameEntry ==== */
 
@@ -198,12 +174,7 @@ PBJ_MESSAGE(golden_apis2_Record_Header, NO_REQUIRED, TEXT_READ, JSON)
 /* pbj.fast_write: golden_apis2_Record_Header_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
  * same bytes as golden_apis2_Record_Header_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
 PBJ_MUST_USE pbj_status golden_apis2_Record_Header_write_reverse(const golden_apis2_Record_Header *m, pbj_rbuf *out);
-static inline bool golden_apis2_Record_Header_has_version(const golden_apis2_Record_Header *m) { return m->has_version; }
-static inline void golden_apis2_Record_Header_clear_version(golden_apis2_Record_Header *m)
-{
-    m->has_version = 0;
-    memset(&m->version, 0, sizeof m->version);
-}
+PBJ_FIELD_OPTIONAL(golden_apis2_Record_Header, version)
 
 /* ==== golden.apis2.Record.Line ==== */
 
@@ -219,12 +190,7 @@ PBJ_MESSAGE(golden_apis2_Record_Line, NO_REQUIRED, TEXT_READ, JSON)
 /* pbj.fast_write: golden_apis2_Record_Line_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
  * same bytes as golden_apis2_Record_Line_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
 PBJ_MUST_USE pbj_status golden_apis2_Record_Line_write_reverse(const golden_apis2_Record_Line *m, pbj_rbuf *out);
-static inline bool golden_apis2_Record_Line_has_n(const golden_apis2_Record_Line *m) { return m->has_n; }
-static inline void golden_apis2_Record_Line_clear_n(golden_apis2_Record_Line *m)
-{
-    m->has_n = 0;
-    memset(&m->n, 0, sizeof m->n);
-}
+PBJ_FIELD_OPTIONAL(golden_apis2_Record_Line, n)
 
 /* ==== golden.apis2.XGroup ==== */
 
@@ -240,12 +206,7 @@ PBJ_MESSAGE(golden_apis2_XGroup, NO_REQUIRED, TEXT_READ, JSON)
 /* pbj.fast_write: golden_apis2_XGroup_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
  * same bytes as golden_apis2_XGroup_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
 PBJ_MUST_USE pbj_status golden_apis2_XGroup_write_reverse(const golden_apis2_XGroup *m, pbj_rbuf *out);
-static inline bool golden_apis2_XGroup_has_g(const golden_apis2_XGroup *m) { return m->has_g; }
-static inline void golden_apis2_XGroup_clear_g(golden_apis2_XGroup *m)
-{
-    m->has_g = 0;
-    memset(&m->g, 0, sizeof m->g);
-}
+PBJ_FIELD_OPTIONAL(golden_apis2_XGroup, g)
 
 /* ==== for generated code only: not part of the API ==== */
 
@@ -1415,11 +1376,7 @@ PBJ_WINLINE pbj_status golden_apis2_XGroup_writer_g(golden_apis2_XGroup_writer *
 
 /* Each field's building helpers (rt/pbj_build.h says what each does; man pbjc(1), Building messages). */
 
-static inline void golden_apis2_Item_set_id(golden_apis2_Item *m, int32_t v)
-{
-    m->id = v;
-    m->has_id = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_apis2_Item, id, int32_t)
 static inline PBJ_MUST_USE pbj_status golden_apis2_Item_set_label(golden_apis2_Item *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -1434,16 +1391,8 @@ static inline PBJ_MUST_USE pbj_status golden_apis2_Item_set_label_str(golden_api
     return golden_apis2_Item_set_label(m, s, strlen(s), arena);
 }
 
-static inline void golden_apis2_Record_set_key(golden_apis2_Record *m, int64_t v)
-{
-    m->key = v;
-    m->has_key = 1;
-}
-static inline void golden_apis2_Record_set_color(golden_apis2_Record *m, int32_t v)
-{
-    m->color = v;
-    m->has_color = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_apis2_Record, key, int64_t)
+PBJ_FIELD_SET_OPTIONAL(golden_apis2_Record, color, int32_t)
 /* appends v to colors; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 static inline PBJ_MUST_USE pbj_status golden_apis2_Record_add_colors(golden_apis2_Record *m, int32_t v, pbj_arena *arena)
 {
@@ -1473,44 +1422,16 @@ PBJ_MUST_USE pbj_status golden_apis2_Record_put_by_name(golden_apis2_Record *m, 
 bool golden_apis2_Record_get_by_name(const golden_apis2_Record *m, pbj_slice key, int32_t *value);
 /* (private: put, mutable and merge) the entry of key, added in key order when absent; NULL when out of memory */
 golden_apis2_Record_ByNameEntry *pbj__golden_apis2_Record_entry_by_name(golden_apis2_Record *m, pbj_slice key, pbj_arena *arena);
-/* header, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline golden_apis2_Record_Header *golden_apis2_Record_mutable_header(golden_apis2_Record *m, pbj_arena *arena)
-{
-    if (!m->header && (m->header = (golden_apis2_Record_Header *)pbj_arena_alloc(arena, sizeof(golden_apis2_Record_Header)))) golden_apis2_Record_Header_init(m->header);
-    return m->header;
-}
+PBJ_FIELD_MUTABLE(golden_apis2_Record, header, golden_apis2_Record_Header)
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * line; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status golden_apis2_Record_add_line(golden_apis2_Record *m, const golden_apis2_Record_Line *v, pbj_arena *arena);
-/* item, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline golden_apis2_Item *golden_apis2_Record_mutable_item(golden_apis2_Record *m, pbj_arena *arena)
-{
-    if (!m->item && (m->item = (golden_apis2_Item *)pbj_arena_alloc(arena, sizeof(golden_apis2_Item)))) golden_apis2_Item_init(m->item);
-    return m->item;
-}
-/* picked, made (initialised, in arena) unless it is the oneof's case already; NULL when out of memory. It never moves. */
-static inline golden_apis2_Item *golden_apis2_Record_mutable_picked(golden_apis2_Record *m, pbj_arena *arena)
-{
-    if (m->choice_case == golden_apis2_Record_choice_picked && m->choice.picked) return m->choice.picked;
-    golden_apis2_Item *v = (golden_apis2_Item *)pbj_arena_alloc(arena, sizeof(golden_apis2_Item));
-    if (!v) return NULL;
-    golden_apis2_Item_init(v);
-    m->choice.picked = v;
-    m->choice_case = golden_apis2_Record_choice_picked;
-    return v;
-}
-static inline void golden_apis2_Record_set_number(golden_apis2_Record *m, int32_t v)
-{
-    m->choice.number = v;
-    m->choice_case = golden_apis2_Record_choice_number;
-}
+PBJ_FIELD_MUTABLE(golden_apis2_Record, item, golden_apis2_Item)
+PBJ_FIELD_MUTABLE_ONEOF(golden_apis2_Record, choice, picked, golden_apis2_Item)
+PBJ_FIELD_SET_ONEOF(golden_apis2_Record, choice, number, int32_t)
 
 
-static inline void golden_apis2_Record_Header_set_version(golden_apis2_Record_Header *m, int32_t v)
-{
-    m->version = v;
-    m->has_version = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_apis2_Record_Header, version, int32_t)
 /* appends a copy of data[0..len) (in arena) to tags; PBJ_ERR_NOMEM when out of memory */
 static inline PBJ_MUST_USE pbj_status golden_apis2_Record_Header_add_tags(golden_apis2_Record_Header *m, const void *data, size_t len, pbj_arena *arena)
 {
@@ -1528,17 +1449,9 @@ static inline PBJ_MUST_USE pbj_status golden_apis2_Record_Header_add_tags_str(go
     return golden_apis2_Record_Header_add_tags(m, s, strlen(s), arena);
 }
 
-static inline void golden_apis2_Record_Line_set_n(golden_apis2_Record_Line *m, int32_t v)
-{
-    m->n = v;
-    m->has_n = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_apis2_Record_Line, n, int32_t)
 
-static inline void golden_apis2_XGroup_set_g(golden_apis2_XGroup *m, int32_t v)
-{
-    m->g = v;
-    m->has_g = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_apis2_XGroup, g, int32_t)
 
 #ifdef __cplusplus
 }

@@ -153,43 +153,13 @@ PBJ_MESSAGE(golden_apis3_All, NO_REQUIRED, TEXT_READ, JSON)
 /* pbj.fast_write: golden_apis3_All_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
  * same bytes as golden_apis3_All_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
 PBJ_MUST_USE pbj_status golden_apis3_All_write_reverse(const golden_apis3_All *m, pbj_rbuf *out);
-static inline bool golden_apis3_All_has_maybe(const golden_apis3_All *m) { return m->has_maybe; }
-static inline void golden_apis3_All_clear_maybe(golden_apis3_All *m)
-{
-    m->has_maybe = 0;
-    memset(&m->maybe, 0, sizeof m->maybe);
-}
-static inline bool golden_apis3_All_has_maybe_text(const golden_apis3_All *m) { return m->has_maybe_text; }
-static inline void golden_apis3_All_clear_maybe_text(golden_apis3_All *m)
-{
-    m->has_maybe_text = 0;
-    memset(&m->maybe_text, 0, sizeof m->maybe_text);
-}
-static inline bool golden_apis3_All_has_leaf(const golden_apis3_All *m) { return m->leaf != NULL; }
-static inline void golden_apis3_All_clear_leaf(golden_apis3_All *m) { m->leaf = NULL; }
-static inline bool golden_apis3_All_has_pick_int(const golden_apis3_All *m) { return m->pick_case == golden_apis3_All_pick_pick_int; }
-static inline void golden_apis3_All_clear_pick_int(golden_apis3_All *m)
-{
-    if (m->pick_case != golden_apis3_All_pick_pick_int) return;
-    m->pick_case = golden_apis3_All_pick_NOT_SET;
-    memset(&m->pick, 0, sizeof m->pick);
-}
-static inline bool golden_apis3_All_has_pick_text(const golden_apis3_All *m) { return m->pick_case == golden_apis3_All_pick_pick_text; }
-static inline void golden_apis3_All_clear_pick_text(golden_apis3_All *m)
-{
-    if (m->pick_case != golden_apis3_All_pick_pick_text) return;
-    m->pick_case = golden_apis3_All_pick_NOT_SET;
-    memset(&m->pick, 0, sizeof m->pick);
-}
-static inline bool golden_apis3_All_has_pick_leaf(const golden_apis3_All *m) { return m->pick_case == golden_apis3_All_pick_pick_leaf; }
-static inline void golden_apis3_All_clear_pick_leaf(golden_apis3_All *m)
-{
-    if (m->pick_case != golden_apis3_All_pick_pick_leaf) return;
-    m->pick_case = golden_apis3_All_pick_NOT_SET;
-    memset(&m->pick, 0, sizeof m->pick);
-}
-static inline bool golden_apis3_All_has_child(const golden_apis3_All *m) { return m->child != NULL; }
-static inline void golden_apis3_All_clear_child(golden_apis3_All *m) { m->child = NULL; }
+PBJ_FIELD_OPTIONAL(golden_apis3_All, maybe)
+PBJ_FIELD_OPTIONAL(golden_apis3_All, maybe_text)
+PBJ_FIELD_MESSAGE(golden_apis3_All, leaf)
+PBJ_FIELD_ONEOF(golden_apis3_All, pick, pick_int)
+PBJ_FIELD_ONEOF(golden_apis3_All, pick, pick_text)
+PBJ_FIELD_ONEOF(golden_apis3_All, pick, pick_leaf)
+PBJ_FIELD_MESSAGE(golden_apis3_All, child)
 
 /* ==== golden.apis3.All.CountsEntry ==== */
 
@@ -1566,10 +1536,7 @@ static inline pbj_status golden_apis3_All_writer_child_raw(golden_apis3_All_writ
 
 /* Each field's building helpers (rt/pbj_build.h says what each does; man pbjc(1), Building messages). */
 
-static inline void golden_apis3_Leaf_set_id(golden_apis3_Leaf *m, int32_t v)
-{
-    m->id = v;
-}
+PBJ_FIELD_SET(golden_apis3_Leaf, id, int32_t)
 static inline PBJ_MUST_USE pbj_status golden_apis3_Leaf_set_name(golden_apis3_Leaf *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -1584,10 +1551,7 @@ static inline PBJ_MUST_USE pbj_status golden_apis3_Leaf_set_name_str(golden_apis
     return golden_apis3_Leaf_set_name(m, s, strlen(s), arena);
 }
 
-static inline void golden_apis3_All_set_scalar(golden_apis3_All *m, int64_t v)
-{
-    m->scalar = v;
-}
+PBJ_FIELD_SET(golden_apis3_All, scalar, int64_t)
 static inline PBJ_MUST_USE pbj_status golden_apis3_All_set_text(golden_apis3_All *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -1608,11 +1572,7 @@ static inline PBJ_MUST_USE pbj_status golden_apis3_All_set_blob(golden_apis3_All
     m->blob = v;
     return PBJ_OK;
 }
-static inline void golden_apis3_All_set_maybe(golden_apis3_All *m, uint32_t v)
-{
-    m->maybe = v;
-    m->has_maybe = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_apis3_All, maybe, uint32_t)
 static inline PBJ_MUST_USE pbj_status golden_apis3_All_set_maybe_text(golden_apis3_All *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -1684,12 +1644,7 @@ static inline PBJ_MUST_USE pbj_status golden_apis3_All_add_words_str(golden_apis
 {
     return golden_apis3_All_add_words(m, s, strlen(s), arena);
 }
-/* leaf, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline golden_apis3_Leaf *golden_apis3_All_mutable_leaf(golden_apis3_All *m, pbj_arena *arena)
-{
-    if (!m->leaf && (m->leaf = (golden_apis3_Leaf *)pbj_arena_alloc(arena, sizeof(golden_apis3_Leaf)))) golden_apis3_Leaf_init(m->leaf);
-    return m->leaf;
-}
+PBJ_FIELD_MUTABLE(golden_apis3_All, leaf, golden_apis3_Leaf)
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * leaves; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status golden_apis3_All_add_leaves(golden_apis3_All *m, const golden_apis3_Leaf *v, pbj_arena *arena);
@@ -1711,11 +1666,7 @@ golden_apis3_Leaf *golden_apis3_All_mutable_by_id(golden_apis3_All *m, int32_t k
 bool golden_apis3_All_get_by_id(const golden_apis3_All *m, int32_t key, golden_apis3_Leaf **value);
 /* (private: put, mutable and merge) the entry of key, added in key order when absent; NULL when out of memory */
 golden_apis3_All_ByIdEntry *pbj__golden_apis3_All_entry_by_id(golden_apis3_All *m, int32_t key, pbj_arena *arena);
-static inline void golden_apis3_All_set_pick_int(golden_apis3_All *m, int32_t v)
-{
-    m->pick.pick_int = v;
-    m->pick_case = golden_apis3_All_pick_pick_int;
-}
+PBJ_FIELD_SET_ONEOF(golden_apis3_All, pick, pick_int, int32_t)
 static inline PBJ_MUST_USE pbj_status golden_apis3_All_set_pick_text(golden_apis3_All *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -1730,21 +1681,8 @@ static inline PBJ_MUST_USE pbj_status golden_apis3_All_set_pick_text_str(golden_
 {
     return golden_apis3_All_set_pick_text(m, s, strlen(s), arena);
 }
-/* pick_leaf, made (initialised, in arena) unless it is the oneof's case already; NULL when out of memory. It never moves. */
-static inline golden_apis3_Leaf *golden_apis3_All_mutable_pick_leaf(golden_apis3_All *m, pbj_arena *arena)
-{
-    if (m->pick_case == golden_apis3_All_pick_pick_leaf && m->pick.pick_leaf) return m->pick.pick_leaf;
-    golden_apis3_Leaf *v = (golden_apis3_Leaf *)pbj_arena_alloc(arena, sizeof(golden_apis3_Leaf));
-    if (!v) return NULL;
-    golden_apis3_Leaf_init(v);
-    m->pick.pick_leaf = v;
-    m->pick_case = golden_apis3_All_pick_pick_leaf;
-    return v;
-}
-static inline void golden_apis3_All_set_kind(golden_apis3_All *m, int32_t v)
-{
-    m->kind = v;
-}
+PBJ_FIELD_MUTABLE_ONEOF(golden_apis3_All, pick, pick_leaf, golden_apis3_Leaf)
+PBJ_FIELD_SET(golden_apis3_All, kind, int32_t)
 /* appends v to kinds; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 static inline PBJ_MUST_USE pbj_status golden_apis3_All_add_kinds(golden_apis3_All *m, int32_t v, pbj_arena *arena)
 {
@@ -1765,24 +1703,10 @@ static inline PBJ_MUST_USE pbj_status golden_apis3_All_add_kinds_many(golden_api
     m->kinds.count += n;
     return PBJ_OK;
 }
-static inline void golden_apis3_All_set_ratio(golden_apis3_All *m, double v)
-{
-    m->ratio = v;
-}
-static inline void golden_apis3_All_set_fixed(golden_apis3_All *m, uint32_t v)
-{
-    m->fixed = v;
-}
-static inline void golden_apis3_All_set_flag(golden_apis3_All *m, bool v)
-{
-    m->flag = v;
-}
-/* child, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline golden_apis3_All *golden_apis3_All_mutable_child(golden_apis3_All *m, pbj_arena *arena)
-{
-    if (!m->child && (m->child = (golden_apis3_All *)pbj_arena_alloc(arena, sizeof(golden_apis3_All)))) golden_apis3_All_init(m->child);
-    return m->child;
-}
+PBJ_FIELD_SET(golden_apis3_All, ratio, double)
+PBJ_FIELD_SET(golden_apis3_All, fixed, uint32_t)
+PBJ_FIELD_SET(golden_apis3_All, flag, bool)
+PBJ_FIELD_MUTABLE(golden_apis3_All, child, golden_apis3_All)
 
 
 

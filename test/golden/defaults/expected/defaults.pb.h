@@ -165,52 +165,19 @@ static inline void golden_defaults_Defaults_clear_d_first(golden_defaults_Defaul
     memset(&m->d_first, 0, sizeof m->d_first);
     m->d_first = 3;
 }
-static inline bool golden_defaults_Defaults_has_no_default(const golden_defaults_Defaults *m) { return m->has_no_default; }
-static inline void golden_defaults_Defaults_clear_no_default(golden_defaults_Defaults *m)
-{
-    m->has_no_default = 0;
-    memset(&m->no_default, 0, sizeof m->no_default);
-}
+PBJ_FIELD_OPTIONAL(golden_defaults_Defaults, no_default)
 
 /* ==== building messages ==== */
 
 /* Each field's building helpers (rt/pbj_build.h says what each does; man pbjc(1), Building messages). */
 
-static inline void golden_defaults_Defaults_set_d_int32(golden_defaults_Defaults *m, int32_t v)
-{
-    m->d_int32 = v;
-    m->has_d_int32 = 1;
-}
-static inline void golden_defaults_Defaults_set_d_uint64(golden_defaults_Defaults *m, uint64_t v)
-{
-    m->d_uint64 = v;
-    m->has_d_uint64 = 1;
-}
-static inline void golden_defaults_Defaults_set_d_sint64(golden_defaults_Defaults *m, int64_t v)
-{
-    m->d_sint64 = v;
-    m->has_d_sint64 = 1;
-}
-static inline void golden_defaults_Defaults_set_d_float(golden_defaults_Defaults *m, float v)
-{
-    m->d_float = v;
-    m->has_d_float = 1;
-}
-static inline void golden_defaults_Defaults_set_d_inf(golden_defaults_Defaults *m, double v)
-{
-    m->d_inf = v;
-    m->has_d_inf = 1;
-}
-static inline void golden_defaults_Defaults_set_d_nan(golden_defaults_Defaults *m, double v)
-{
-    m->d_nan = v;
-    m->has_d_nan = 1;
-}
-static inline void golden_defaults_Defaults_set_d_bool(golden_defaults_Defaults *m, bool v)
-{
-    m->d_bool = v;
-    m->has_d_bool = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_defaults_Defaults, d_int32, int32_t)
+PBJ_FIELD_SET_OPTIONAL(golden_defaults_Defaults, d_uint64, uint64_t)
+PBJ_FIELD_SET_OPTIONAL(golden_defaults_Defaults, d_sint64, int64_t)
+PBJ_FIELD_SET_OPTIONAL(golden_defaults_Defaults, d_float, float)
+PBJ_FIELD_SET_OPTIONAL(golden_defaults_Defaults, d_inf, double)
+PBJ_FIELD_SET_OPTIONAL(golden_defaults_Defaults, d_nan, double)
+PBJ_FIELD_SET_OPTIONAL(golden_defaults_Defaults, d_bool, bool)
 static inline PBJ_MUST_USE pbj_status golden_defaults_Defaults_set_d_string(golden_defaults_Defaults *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -232,21 +199,9 @@ static inline PBJ_MUST_USE pbj_status golden_defaults_Defaults_set_d_bytes(golde
     m->has_d_bytes = 1;
     return PBJ_OK;
 }
-static inline void golden_defaults_Defaults_set_d_color(golden_defaults_Defaults *m, int32_t v)
-{
-    m->d_color = v;
-    m->has_d_color = 1;
-}
-static inline void golden_defaults_Defaults_set_d_first(golden_defaults_Defaults *m, int32_t v)
-{
-    m->d_first = v;
-    m->has_d_first = 1;
-}
-static inline void golden_defaults_Defaults_set_no_default(golden_defaults_Defaults *m, int32_t v)
-{
-    m->no_default = v;
-    m->has_no_default = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_defaults_Defaults, d_color, int32_t)
+PBJ_FIELD_SET_OPTIONAL(golden_defaults_Defaults, d_first, int32_t)
+PBJ_FIELD_SET_OPTIONAL(golden_defaults_Defaults, no_default, int32_t)
 
 #ifdef __cplusplus
 }

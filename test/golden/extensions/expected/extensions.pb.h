@@ -45,12 +45,7 @@ struct golden_extensions_Base {
 };
 #define golden_extensions_Base_id_tag 1
 PBJ_MESSAGE(golden_extensions_Base, NO_REQUIRED, TEXT_READ, JSON)
-static inline bool golden_extensions_Base_has_id(const golden_extensions_Base *m) { return m->has_id; }
-static inline void golden_extensions_Base_clear_id(golden_extensions_Base *m)
-{
-    m->has_id = 0;
-    memset(&m->id, 0, sizeof m->id);
-}
+PBJ_FIELD_OPTIONAL(golden_extensions_Base, id)
 
 /* ==== golden.extensions.Note ==== */
 
@@ -62,12 +57,7 @@ struct golden_extensions_Note {
 };
 #define golden_extensions_Note_text_tag 1
 PBJ_MESSAGE(golden_extensions_Note, NO_REQUIRED, TEXT_READ, JSON)
-static inline bool golden_extensions_Note_has_text(const golden_extensions_Note *m) { return m->has_text; }
-static inline void golden_extensions_Note_clear_text(golden_extensions_Note *m)
-{
-    m->has_text = 0;
-    memset(&m->text, 0, sizeof m->text);
-}
+PBJ_FIELD_OPTIONAL(golden_extensions_Note, text)
 
 /* ==== golden.extensions.EGroup ==== */
 
@@ -79,12 +69,7 @@ struct golden_extensions_EGroup {
 };
 #define golden_extensions_EGroup_g_tag 1
 PBJ_MESSAGE(golden_extensions_EGroup, NO_REQUIRED, TEXT_READ, JSON)
-static inline bool golden_extensions_EGroup_has_g(const golden_extensions_EGroup *m) { return m->has_g; }
-static inline void golden_extensions_EGroup_clear_g(golden_extensions_EGroup *m)
-{
-    m->has_g = 0;
-    memset(&m->g, 0, sizeof m->g);
-}
+PBJ_FIELD_OPTIONAL(golden_extensions_EGroup, g)
 
 /* ==== golden.extensions.Scope ==== */
 
@@ -149,11 +134,7 @@ PBJ_MUST_USE pbj_status golden_extensions_Scope_s_double_clear(golden_extensions
 
 /* Each field's building helpers (rt/pbj_build.h says what each does; man pbjc(1), Building messages). */
 
-static inline void golden_extensions_Base_set_id(golden_extensions_Base *m, int32_t v)
-{
-    m->id = v;
-    m->has_id = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_extensions_Base, id, int32_t)
 
 static inline PBJ_MUST_USE pbj_status golden_extensions_Note_set_text(golden_extensions_Note *m, const void *data, size_t len, pbj_arena *arena)
 {
@@ -169,11 +150,7 @@ static inline PBJ_MUST_USE pbj_status golden_extensions_Note_set_text_str(golden
     return golden_extensions_Note_set_text(m, s, strlen(s), arena);
 }
 
-static inline void golden_extensions_EGroup_set_g(golden_extensions_EGroup *m, int32_t v)
-{
-    m->g = v;
-    m->has_g = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_extensions_EGroup, g, int32_t)
 
 
 #ifdef __cplusplus

@@ -51,14 +51,8 @@ struct golden_groups_Grouped {
 #define golden_groups_Grouped_single_tag 2
 #define golden_groups_Grouped_many_tag 6
 PBJ_MESSAGE(golden_groups_Grouped, NO_REQUIRED, TEXT_READ, JSON)
-static inline bool golden_groups_Grouped_has_a(const golden_groups_Grouped *m) { return m->has_a; }
-static inline void golden_groups_Grouped_clear_a(golden_groups_Grouped *m)
-{
-    m->has_a = 0;
-    memset(&m->a, 0, sizeof m->a);
-}
-static inline bool golden_groups_Grouped_has_single(const golden_groups_Grouped *m) { return m->single != NULL; }
-static inline void golden_groups_Grouped_clear_single(golden_groups_Grouped *m) { m->single = NULL; }
+PBJ_FIELD_OPTIONAL(golden_groups_Grouped, a)
+PBJ_FIELD_MESSAGE(golden_groups_Grouped, single)
 
 /* ==== golden.groups.Grouped.Single ==== */
 
@@ -72,14 +66,8 @@ struct golden_groups_Grouped_Single {
 #define golden_groups_Grouped_Single_x_tag 3
 #define golden_groups_Grouped_Single_deep_tag 4
 PBJ_MESSAGE(golden_groups_Grouped_Single, NO_REQUIRED, TEXT_READ, JSON)
-static inline bool golden_groups_Grouped_Single_has_x(const golden_groups_Grouped_Single *m) { return m->has_x; }
-static inline void golden_groups_Grouped_Single_clear_x(golden_groups_Grouped_Single *m)
-{
-    m->has_x = 0;
-    memset(&m->x, 0, sizeof m->x);
-}
-static inline bool golden_groups_Grouped_Single_has_deep(const golden_groups_Grouped_Single *m) { return m->deep != NULL; }
-static inline void golden_groups_Grouped_Single_clear_deep(golden_groups_Grouped_Single *m) { m->deep = NULL; }
+PBJ_FIELD_OPTIONAL(golden_groups_Grouped_Single, x)
+PBJ_FIELD_MESSAGE(golden_groups_Grouped_Single, deep)
 
 /* ==== golden.groups.Grouped.Single.Deep ==== */
 
@@ -101,43 +89,20 @@ struct golden_groups_Grouped_Many {
 };
 #define golden_groups_Grouped_Many_k_tag 7
 PBJ_MESSAGE(golden_groups_Grouped_Many, NO_REQUIRED, TEXT_READ, JSON)
-static inline bool golden_groups_Grouped_Many_has_k(const golden_groups_Grouped_Many *m) { return m->has_k; }
-static inline void golden_groups_Grouped_Many_clear_k(golden_groups_Grouped_Many *m)
-{
-    m->has_k = 0;
-    memset(&m->k, 0, sizeof m->k);
-}
+PBJ_FIELD_OPTIONAL(golden_groups_Grouped_Many, k)
 
 /* ==== building messages ==== */
 
 /* Each field's building helpers (rt/pbj_build.h says what each does; man pbjc(1), Building messages). */
 
-static inline void golden_groups_Grouped_set_a(golden_groups_Grouped *m, int32_t v)
-{
-    m->a = v;
-    m->has_a = 1;
-}
-/* single, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline golden_groups_Grouped_Single *golden_groups_Grouped_mutable_single(golden_groups_Grouped *m, pbj_arena *arena)
-{
-    if (!m->single && (m->single = (golden_groups_Grouped_Single *)pbj_arena_alloc(arena, sizeof(golden_groups_Grouped_Single)))) golden_groups_Grouped_Single_init(m->single);
-    return m->single;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_groups_Grouped, a, int32_t)
+PBJ_FIELD_MUTABLE(golden_groups_Grouped, single, golden_groups_Grouped_Single)
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * many; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status golden_groups_Grouped_add_many(golden_groups_Grouped *m, const golden_groups_Grouped_Many *v, pbj_arena *arena);
 
-static inline void golden_groups_Grouped_Single_set_x(golden_groups_Grouped_Single *m, int32_t v)
-{
-    m->x = v;
-    m->has_x = 1;
-}
-/* deep, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline golden_groups_Grouped_Single_Deep *golden_groups_Grouped_Single_mutable_deep(golden_groups_Grouped_Single *m, pbj_arena *arena)
-{
-    if (!m->deep && (m->deep = (golden_groups_Grouped_Single_Deep *)pbj_arena_alloc(arena, sizeof(golden_groups_Grouped_Single_Deep)))) golden_groups_Grouped_Single_Deep_init(m->deep);
-    return m->deep;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_groups_Grouped_Single, x, int32_t)
+PBJ_FIELD_MUTABLE(golden_groups_Grouped_Single, deep, golden_groups_Grouped_Single_Deep)
 
 /* appends a copy of data[0..len) (in arena) to tags; PBJ_ERR_NOMEM when out of memory */
 static inline PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_add_tags(golden_groups_Grouped_Single_Deep *m, const void *data, size_t len, pbj_arena *arena)
@@ -156,11 +121,7 @@ static inline PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_add_tags
     return golden_groups_Grouped_Single_Deep_add_tags(m, s, strlen(s), arena);
 }
 
-static inline void golden_groups_Grouped_Many_set_k(golden_groups_Grouped_Many *m, int32_t v)
-{
-    m->k = v;
-    m->has_k = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_groups_Grouped_Many, k, int32_t)
 
 #ifdef __cplusplus
 }

@@ -51,12 +51,7 @@ struct golden_message_set_Item {
 };
 #define golden_message_set_Item_v_tag 1
 PBJ_MESSAGE(golden_message_set_Item, NO_REQUIRED, TEXT_READ, JSON)
-static inline bool golden_message_set_Item_has_v(const golden_message_set_Item *m) { return m->has_v; }
-static inline void golden_message_set_Item_clear_v(golden_message_set_Item *m)
-{
-    m->has_v = 0;
-    memset(&m->v, 0, sizeof m->v);
-}
+PBJ_FIELD_OPTIONAL(golden_message_set_Item, v)
 
 /* ==== golden.message_set.Holder ==== */
 
@@ -70,14 +65,8 @@ struct golden_message_set_Holder {
 #define golden_message_set_Holder_set_tag 1
 #define golden_message_set_Holder_after_tag 2
 PBJ_MESSAGE(golden_message_set_Holder, NO_REQUIRED, TEXT_READ, JSON)
-static inline bool golden_message_set_Holder_has_set(const golden_message_set_Holder *m) { return m->set != NULL; }
-static inline void golden_message_set_Holder_clear_set(golden_message_set_Holder *m) { m->set = NULL; }
-static inline bool golden_message_set_Holder_has_after(const golden_message_set_Holder *m) { return m->has_after; }
-static inline void golden_message_set_Holder_clear_after(golden_message_set_Holder *m)
-{
-    m->has_after = 0;
-    memset(&m->after, 0, sizeof m->after);
-}
+PBJ_FIELD_MESSAGE(golden_message_set_Holder, set)
+PBJ_FIELD_OPTIONAL(golden_message_set_Holder, after)
 
 /* ==== extensions ==== */
 
@@ -93,23 +82,10 @@ PBJ_MUST_USE pbj_status golden_message_set_Item_item_clear(golden_message_set_Se
 /* Each field's building helpers (rt/pbj_build.h says what each does; man pbjc(1), Building messages). */
 
 
-static inline void golden_message_set_Item_set_v(golden_message_set_Item *m, int32_t v)
-{
-    m->v = v;
-    m->has_v = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_message_set_Item, v, int32_t)
 
-/* set, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline golden_message_set_Set *golden_message_set_Holder_mutable_set(golden_message_set_Holder *m, pbj_arena *arena)
-{
-    if (!m->set && (m->set = (golden_message_set_Set *)pbj_arena_alloc(arena, sizeof(golden_message_set_Set)))) golden_message_set_Set_init(m->set);
-    return m->set;
-}
-static inline void golden_message_set_Holder_set_after(golden_message_set_Holder *m, int32_t v)
-{
-    m->after = v;
-    m->has_after = 1;
-}
+PBJ_FIELD_MUTABLE(golden_message_set_Holder, set, golden_message_set_Set)
+PBJ_FIELD_SET_OPTIONAL(golden_message_set_Holder, after, int32_t)
 
 #ifdef __cplusplus
 }

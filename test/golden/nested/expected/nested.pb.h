@@ -61,10 +61,8 @@ struct golden_nested_Outer {
 #define golden_nested_Outer_kind_tag 2
 #define golden_nested_Outer_sibling_tag 3
 PBJ_MESSAGE(golden_nested_Outer, NO_REQUIRED, TEXT_READ, JSON)
-static inline bool golden_nested_Outer_has_inner(const golden_nested_Outer *m) { return m->inner != NULL; }
-static inline void golden_nested_Outer_clear_inner(golden_nested_Outer *m) { m->inner = NULL; }
-static inline bool golden_nested_Outer_has_sibling(const golden_nested_Outer *m) { return m->sibling != NULL; }
-static inline void golden_nested_Outer_clear_sibling(golden_nested_Outer *m) { m->sibling = NULL; }
+PBJ_FIELD_MESSAGE(golden_nested_Outer, inner)
+PBJ_FIELD_MESSAGE(golden_nested_Outer, sibling)
 
 /* ==== golden.nested.Outer.Inner ==== */
 
@@ -80,8 +78,7 @@ struct golden_nested_Outer_Inner {
 #define golden_nested_Outer_Inner_kind_tag 2
 #define golden_nested_Outer_Inner_child_tag 3
 PBJ_MESSAGE(golden_nested_Outer_Inner, NO_REQUIRED, TEXT_READ, JSON)
-static inline bool golden_nested_Outer_Inner_has_child(const golden_nested_Outer_Inner *m) { return m->child != NULL; }
-static inline void golden_nested_Outer_Inner_clear_child(golden_nested_Outer_Inner *m) { m->child = NULL; }
+PBJ_FIELD_MESSAGE(golden_nested_Outer_Inner, child)
 
 /* ==== golden.nested.Sibling ==== */
 
@@ -95,8 +92,7 @@ struct golden_nested_Sibling {
 #define golden_nested_Sibling_back_tag 1
 #define golden_nested_Sibling_note_tag 2
 PBJ_MESSAGE(golden_nested_Sibling, NO_REQUIRED, TEXT_READ, JSON)
-static inline bool golden_nested_Sibling_has_back(const golden_nested_Sibling *m) { return m->back != NULL; }
-static inline void golden_nested_Sibling_clear_back(golden_nested_Sibling *m) { m->back = NULL; }
+PBJ_FIELD_MESSAGE(golden_nested_Sibling, back)
 
 /* ==== for generated code only: not part of the API ==== */
 
@@ -109,44 +105,15 @@ size_t golden_nested_Sibling__size(const golden_nested_Sibling *m, uint32_t dept
 
 /* Each field's building helpers (rt/pbj_build.h says what each does; man pbjc(1), Building messages). */
 
-/* inner, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline golden_nested_Outer_Inner *golden_nested_Outer_mutable_inner(golden_nested_Outer *m, pbj_arena *arena)
-{
-    if (!m->inner && (m->inner = (golden_nested_Outer_Inner *)pbj_arena_alloc(arena, sizeof(golden_nested_Outer_Inner)))) golden_nested_Outer_Inner_init(m->inner);
-    return m->inner;
-}
-static inline void golden_nested_Outer_set_kind(golden_nested_Outer *m, int32_t v)
-{
-    m->kind = v;
-}
-/* sibling, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline golden_nested_Sibling *golden_nested_Outer_mutable_sibling(golden_nested_Outer *m, pbj_arena *arena)
-{
-    if (!m->sibling && (m->sibling = (golden_nested_Sibling *)pbj_arena_alloc(arena, sizeof(golden_nested_Sibling)))) golden_nested_Sibling_init(m->sibling);
-    return m->sibling;
-}
+PBJ_FIELD_MUTABLE(golden_nested_Outer, inner, golden_nested_Outer_Inner)
+PBJ_FIELD_SET(golden_nested_Outer, kind, int32_t)
+PBJ_FIELD_MUTABLE(golden_nested_Outer, sibling, golden_nested_Sibling)
 
-static inline void golden_nested_Outer_Inner_set_id(golden_nested_Outer_Inner *m, int32_t v)
-{
-    m->id = v;
-}
-static inline void golden_nested_Outer_Inner_set_kind(golden_nested_Outer_Inner *m, int32_t v)
-{
-    m->kind = v;
-}
-/* child, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline golden_nested_Outer_Inner *golden_nested_Outer_Inner_mutable_child(golden_nested_Outer_Inner *m, pbj_arena *arena)
-{
-    if (!m->child && (m->child = (golden_nested_Outer_Inner *)pbj_arena_alloc(arena, sizeof(golden_nested_Outer_Inner)))) golden_nested_Outer_Inner_init(m->child);
-    return m->child;
-}
+PBJ_FIELD_SET(golden_nested_Outer_Inner, id, int32_t)
+PBJ_FIELD_SET(golden_nested_Outer_Inner, kind, int32_t)
+PBJ_FIELD_MUTABLE(golden_nested_Outer_Inner, child, golden_nested_Outer_Inner)
 
-/* back, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline golden_nested_Outer *golden_nested_Sibling_mutable_back(golden_nested_Sibling *m, pbj_arena *arena)
-{
-    if (!m->back && (m->back = (golden_nested_Outer *)pbj_arena_alloc(arena, sizeof(golden_nested_Outer)))) golden_nested_Outer_init(m->back);
-    return m->back;
-}
+PBJ_FIELD_MUTABLE(golden_nested_Sibling, back, golden_nested_Outer)
 static inline PBJ_MUST_USE pbj_status golden_nested_Sibling_set_note(golden_nested_Sibling *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;

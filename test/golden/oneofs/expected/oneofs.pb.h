@@ -83,67 +83,21 @@ struct golden_oneofs_Choice {
 #define golden_oneofs_Choice_ratio_tag 6
 #define golden_oneofs_Choice_flag_tag 7
 PBJ_MESSAGE(golden_oneofs_Choice, NO_REQUIRED, TEXT_READ, JSON)
-static inline bool golden_oneofs_Choice_has_number(const golden_oneofs_Choice *m) { return m->value_case == golden_oneofs_Choice_value_number; }
-static inline void golden_oneofs_Choice_clear_number(golden_oneofs_Choice *m)
-{
-    if (m->value_case != golden_oneofs_Choice_value_number) return;
-    m->value_case = golden_oneofs_Choice_value_NOT_SET;
-    memset(&m->value, 0, sizeof m->value);
-}
-static inline bool golden_oneofs_Choice_has_text(const golden_oneofs_Choice *m) { return m->value_case == golden_oneofs_Choice_value_text; }
-static inline void golden_oneofs_Choice_clear_text(golden_oneofs_Choice *m)
-{
-    if (m->value_case != golden_oneofs_Choice_value_text) return;
-    m->value_case = golden_oneofs_Choice_value_NOT_SET;
-    memset(&m->value, 0, sizeof m->value);
-}
-static inline bool golden_oneofs_Choice_has_point(const golden_oneofs_Choice *m) { return m->value_case == golden_oneofs_Choice_value_point; }
-static inline void golden_oneofs_Choice_clear_point(golden_oneofs_Choice *m)
-{
-    if (m->value_case != golden_oneofs_Choice_value_point) return;
-    m->value_case = golden_oneofs_Choice_value_NOT_SET;
-    memset(&m->value, 0, sizeof m->value);
-}
-static inline bool golden_oneofs_Choice_has_raw(const golden_oneofs_Choice *m) { return m->value_case == golden_oneofs_Choice_value_raw; }
-static inline void golden_oneofs_Choice_clear_raw(golden_oneofs_Choice *m)
-{
-    if (m->value_case != golden_oneofs_Choice_value_raw) return;
-    m->value_case = golden_oneofs_Choice_value_NOT_SET;
-    memset(&m->value, 0, sizeof m->value);
-}
-static inline bool golden_oneofs_Choice_has_ratio(const golden_oneofs_Choice *m) { return m->other_case == golden_oneofs_Choice_other_ratio; }
-static inline void golden_oneofs_Choice_clear_ratio(golden_oneofs_Choice *m)
-{
-    if (m->other_case != golden_oneofs_Choice_other_ratio) return;
-    m->other_case = golden_oneofs_Choice_other_NOT_SET;
-    memset(&m->other, 0, sizeof m->other);
-}
-static inline bool golden_oneofs_Choice_has_flag(const golden_oneofs_Choice *m) { return m->other_case == golden_oneofs_Choice_other_flag; }
-static inline void golden_oneofs_Choice_clear_flag(golden_oneofs_Choice *m)
-{
-    if (m->other_case != golden_oneofs_Choice_other_flag) return;
-    m->other_case = golden_oneofs_Choice_other_NOT_SET;
-    memset(&m->other, 0, sizeof m->other);
-}
+PBJ_FIELD_ONEOF(golden_oneofs_Choice, value, number)
+PBJ_FIELD_ONEOF(golden_oneofs_Choice, value, text)
+PBJ_FIELD_ONEOF(golden_oneofs_Choice, value, point)
+PBJ_FIELD_ONEOF(golden_oneofs_Choice, value, raw)
+PBJ_FIELD_ONEOF(golden_oneofs_Choice, other, ratio)
+PBJ_FIELD_ONEOF(golden_oneofs_Choice, other, flag)
 
 /* ==== building messages ==== */
 
 /* Each field's building helpers (rt/pbj_build.h says what each does; man pbjc(1), Building messages). */
 
-static inline void golden_oneofs_Point_set_x(golden_oneofs_Point *m, int32_t v)
-{
-    m->x = v;
-}
-static inline void golden_oneofs_Point_set_y(golden_oneofs_Point *m, int32_t v)
-{
-    m->y = v;
-}
+PBJ_FIELD_SET(golden_oneofs_Point, x, int32_t)
+PBJ_FIELD_SET(golden_oneofs_Point, y, int32_t)
 
-static inline void golden_oneofs_Choice_set_number(golden_oneofs_Choice *m, int32_t v)
-{
-    m->value.number = v;
-    m->value_case = golden_oneofs_Choice_value_number;
-}
+PBJ_FIELD_SET_ONEOF(golden_oneofs_Choice, value, number, int32_t)
 static inline PBJ_MUST_USE pbj_status golden_oneofs_Choice_set_text(golden_oneofs_Choice *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -158,17 +112,7 @@ static inline PBJ_MUST_USE pbj_status golden_oneofs_Choice_set_text_str(golden_o
 {
     return golden_oneofs_Choice_set_text(m, s, strlen(s), arena);
 }
-/* point, made (initialised, in arena) unless it is the oneof's case already; NULL when out of memory. It never moves. */
-static inline golden_oneofs_Point *golden_oneofs_Choice_mutable_point(golden_oneofs_Choice *m, pbj_arena *arena)
-{
-    if (m->value_case == golden_oneofs_Choice_value_point && m->value.point) return m->value.point;
-    golden_oneofs_Point *v = (golden_oneofs_Point *)pbj_arena_alloc(arena, sizeof(golden_oneofs_Point));
-    if (!v) return NULL;
-    golden_oneofs_Point_init(v);
-    m->value.point = v;
-    m->value_case = golden_oneofs_Choice_value_point;
-    return v;
-}
+PBJ_FIELD_MUTABLE_ONEOF(golden_oneofs_Choice, value, point, golden_oneofs_Point)
 static inline PBJ_MUST_USE pbj_status golden_oneofs_Choice_set_raw(golden_oneofs_Choice *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -177,20 +121,9 @@ static inline PBJ_MUST_USE pbj_status golden_oneofs_Choice_set_raw(golden_oneofs
     m->value_case = golden_oneofs_Choice_value_raw;
     return PBJ_OK;
 }
-static inline void golden_oneofs_Choice_set_plain(golden_oneofs_Choice *m, int32_t v)
-{
-    m->plain = v;
-}
-static inline void golden_oneofs_Choice_set_ratio(golden_oneofs_Choice *m, double v)
-{
-    m->other.ratio = v;
-    m->other_case = golden_oneofs_Choice_other_ratio;
-}
-static inline void golden_oneofs_Choice_set_flag(golden_oneofs_Choice *m, bool v)
-{
-    m->other.flag = v;
-    m->other_case = golden_oneofs_Choice_other_flag;
-}
+PBJ_FIELD_SET(golden_oneofs_Choice, plain, int32_t)
+PBJ_FIELD_SET_ONEOF(golden_oneofs_Choice, other, ratio, double)
+PBJ_FIELD_SET_ONEOF(golden_oneofs_Choice, other, flag, bool)
 
 #ifdef __cplusplus
 }

@@ -71,52 +71,18 @@ struct golden_optional_Maybe {
 #define golden_optional_Maybe_data_tag 6
 #define golden_optional_Maybe_plain_tag 7
 PBJ_MESSAGE(golden_optional_Maybe, NO_REQUIRED, TEXT_READ, JSON)
-static inline bool golden_optional_Maybe_has_count(const golden_optional_Maybe *m) { return m->has_count; }
-static inline void golden_optional_Maybe_clear_count(golden_optional_Maybe *m)
-{
-    m->has_count = 0;
-    memset(&m->count, 0, sizeof m->count);
-}
-static inline bool golden_optional_Maybe_has_label(const golden_optional_Maybe *m) { return m->has_label; }
-static inline void golden_optional_Maybe_clear_label(golden_optional_Maybe *m)
-{
-    m->has_label = 0;
-    memset(&m->label, 0, sizeof m->label);
-}
-static inline bool golden_optional_Maybe_has_enabled(const golden_optional_Maybe *m) { return m->has_enabled; }
-static inline void golden_optional_Maybe_clear_enabled(golden_optional_Maybe *m)
-{
-    m->has_enabled = 0;
-    memset(&m->enabled, 0, sizeof m->enabled);
-}
-static inline bool golden_optional_Maybe_has_mode(const golden_optional_Maybe *m) { return m->has_mode; }
-static inline void golden_optional_Maybe_clear_mode(golden_optional_Maybe *m)
-{
-    m->has_mode = 0;
-    memset(&m->mode, 0, sizeof m->mode);
-}
-static inline bool golden_optional_Maybe_has_ratio(const golden_optional_Maybe *m) { return m->has_ratio; }
-static inline void golden_optional_Maybe_clear_ratio(golden_optional_Maybe *m)
-{
-    m->has_ratio = 0;
-    memset(&m->ratio, 0, sizeof m->ratio);
-}
-static inline bool golden_optional_Maybe_has_data(const golden_optional_Maybe *m) { return m->has_data; }
-static inline void golden_optional_Maybe_clear_data(golden_optional_Maybe *m)
-{
-    m->has_data = 0;
-    memset(&m->data, 0, sizeof m->data);
-}
+PBJ_FIELD_OPTIONAL(golden_optional_Maybe, count)
+PBJ_FIELD_OPTIONAL(golden_optional_Maybe, label)
+PBJ_FIELD_OPTIONAL(golden_optional_Maybe, enabled)
+PBJ_FIELD_OPTIONAL(golden_optional_Maybe, mode)
+PBJ_FIELD_OPTIONAL(golden_optional_Maybe, ratio)
+PBJ_FIELD_OPTIONAL(golden_optional_Maybe, data)
 
 /* ==== building messages ==== */
 
 /* Each field's building helpers (rt/pbj_build.h says what each does; man pbjc(1), Building messages). */
 
-static inline void golden_optional_Maybe_set_count(golden_optional_Maybe *m, int32_t v)
-{
-    m->count = v;
-    m->has_count = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_optional_Maybe, count, int32_t)
 static inline PBJ_MUST_USE pbj_status golden_optional_Maybe_set_label(golden_optional_Maybe *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -131,21 +97,9 @@ static inline PBJ_MUST_USE pbj_status golden_optional_Maybe_set_label_str(golden
 {
     return golden_optional_Maybe_set_label(m, s, strlen(s), arena);
 }
-static inline void golden_optional_Maybe_set_enabled(golden_optional_Maybe *m, bool v)
-{
-    m->enabled = v;
-    m->has_enabled = 1;
-}
-static inline void golden_optional_Maybe_set_mode(golden_optional_Maybe *m, int32_t v)
-{
-    m->mode = v;
-    m->has_mode = 1;
-}
-static inline void golden_optional_Maybe_set_ratio(golden_optional_Maybe *m, double v)
-{
-    m->ratio = v;
-    m->has_ratio = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_optional_Maybe, enabled, bool)
+PBJ_FIELD_SET_OPTIONAL(golden_optional_Maybe, mode, int32_t)
+PBJ_FIELD_SET_OPTIONAL(golden_optional_Maybe, ratio, double)
 static inline PBJ_MUST_USE pbj_status golden_optional_Maybe_set_data(golden_optional_Maybe *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -154,10 +108,7 @@ static inline PBJ_MUST_USE pbj_status golden_optional_Maybe_set_data(golden_opti
     m->has_data = 1;
     return PBJ_OK;
 }
-static inline void golden_optional_Maybe_set_plain(golden_optional_Maybe *m, int32_t v)
-{
-    m->plain = v;
-}
+PBJ_FIELD_SET(golden_optional_Maybe, plain, int32_t)
 
 #ifdef __cplusplus
 }

@@ -122,8 +122,7 @@ PBJ_MESSAGE(golden_options_Tier, NO_REQUIRED, TEXT_READ, JSON)
 /* pbj.fast_write: golden_options_Tier_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
  * same bytes as golden_options_Tier_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
 PBJ_MUST_USE pbj_status golden_options_Tier_write_reverse(const golden_options_Tier *m, pbj_rbuf *out);
-static inline bool golden_options_Tier_has_leaf(const golden_options_Tier *m) { return m->leaf != NULL; }
-static inline void golden_options_Tier_clear_leaf(golden_options_Tier *m) { m->leaf = NULL; }
+PBJ_FIELD_MESSAGE(golden_options_Tier, leaf)
 
 /* ==== golden.options.TierLeaf ==== */
 
@@ -168,47 +167,21 @@ uint8_t *golden_options_TierLeaf__write_reverse(const golden_options_TierLeaf *m
 
 /* Each field's building helpers (rt/pbj_build.h says what each does; man pbjc(1), Building messages). */
 
-static inline void golden_options_Plain_set_v(golden_options_Plain *m, int32_t v)
-{
-    m->v = v;
-}
+PBJ_FIELD_SET(golden_options_Plain, v, int32_t)
 
-static inline void golden_options_NoJson_set_v(golden_options_NoJson *m, int32_t v)
-{
-    m->v = v;
-}
+PBJ_FIELD_SET(golden_options_NoJson, v, int32_t)
 
-static inline void golden_options_NoJsonNoText_set_v(golden_options_NoJsonNoText *m, int32_t v)
-{
-    m->v = v;
-}
+PBJ_FIELD_SET(golden_options_NoJsonNoText, v, int32_t)
 
-static inline void golden_options_Dropped_set_v(golden_options_Dropped *m, int32_t v)
-{
-    m->v = v;
-}
+PBJ_FIELD_SET(golden_options_Dropped, v, int32_t)
 
-static inline void golden_options_Fast_set_v(golden_options_Fast *m, int32_t v)
-{
-    m->v = v;
-}
+PBJ_FIELD_SET(golden_options_Fast, v, int32_t)
 
-/* leaf, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline golden_options_TierLeaf *golden_options_Tier_mutable_leaf(golden_options_Tier *m, pbj_arena *arena)
-{
-    if (!m->leaf && (m->leaf = (golden_options_TierLeaf *)pbj_arena_alloc(arena, sizeof(golden_options_TierLeaf)))) golden_options_TierLeaf_init(m->leaf);
-    return m->leaf;
-}
+PBJ_FIELD_MUTABLE(golden_options_Tier, leaf, golden_options_TierLeaf)
 
-static inline void golden_options_TierLeaf_set_v(golden_options_TierLeaf *m, int32_t v)
-{
-    m->v = v;
-}
+PBJ_FIELD_SET(golden_options_TierLeaf, v, int32_t)
 
-static inline void golden_options_Ordered_set_v(golden_options_Ordered *m, int32_t v)
-{
-    m->v = v;
-}
+PBJ_FIELD_SET(golden_options_Ordered, v, int32_t)
 static inline PBJ_MUST_USE pbj_status golden_options_Ordered_set_s(golden_options_Ordered *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;

@@ -100,10 +100,7 @@ PBJ_MESSAGE(golden_repeated_Lists, NO_REQUIRED, TEXT_READ, JSON)
 
 /* Each field's building helpers (rt/pbj_build.h says what each does; man pbjc(1), Building messages). */
 
-static inline void golden_repeated_Item_set_id(golden_repeated_Item *m, int32_t v)
-{
-    m->id = v;
-}
+PBJ_FIELD_SET(golden_repeated_Item, id, int32_t)
 
 /* appends v to packed_int32; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 static inline PBJ_MUST_USE pbj_status golden_repeated_Lists_add_packed_int32(golden_repeated_Lists *m, int32_t v, pbj_arena *arena)

@@ -45,18 +45,8 @@ struct golden_required_Part {
 #define golden_required_Part_name_tag 1
 #define golden_required_Part_size_tag 2
 PBJ_MESSAGE(golden_required_Part, REQUIRED, TEXT_READ, JSON)
-static inline bool golden_required_Part_has_name(const golden_required_Part *m) { return m->has_name; }
-static inline void golden_required_Part_clear_name(golden_required_Part *m)
-{
-    m->has_name = 0;
-    memset(&m->name, 0, sizeof m->name);
-}
-static inline bool golden_required_Part_has_size(const golden_required_Part *m) { return m->has_size; }
-static inline void golden_required_Part_clear_size(golden_required_Part *m)
-{
-    m->has_size = 0;
-    memset(&m->size, 0, sizeof m->size);
-}
+PBJ_FIELD_OPTIONAL(golden_required_Part, name)
+PBJ_FIELD_OPTIONAL(golden_required_Part, size)
 
 /* ==== golden.required.Whole ==== */
 
@@ -74,16 +64,9 @@ struct golden_required_Whole {
 #define golden_required_Whole_parts_tag 3
 #define golden_required_Whole_spare_tag 4
 PBJ_MESSAGE(golden_required_Whole, REQUIRED, TEXT_READ, JSON)
-static inline bool golden_required_Whole_has_id(const golden_required_Whole *m) { return m->has_id; }
-static inline void golden_required_Whole_clear_id(golden_required_Whole *m)
-{
-    m->has_id = 0;
-    memset(&m->id, 0, sizeof m->id);
-}
-static inline bool golden_required_Whole_has_main(const golden_required_Whole *m) { return m->main != NULL; }
-static inline void golden_required_Whole_clear_main(golden_required_Whole *m) { m->main = NULL; }
-static inline bool golden_required_Whole_has_spare(const golden_required_Whole *m) { return m->spare != NULL; }
-static inline void golden_required_Whole_clear_spare(golden_required_Whole *m) { m->spare = NULL; }
+PBJ_FIELD_OPTIONAL(golden_required_Whole, id)
+PBJ_FIELD_MESSAGE(golden_required_Whole, main)
+PBJ_FIELD_MESSAGE(golden_required_Whole, spare)
 
 /* ==== building messages ==== */
 
@@ -102,32 +85,14 @@ static inline PBJ_MUST_USE pbj_status golden_required_Part_set_name_str(golden_r
 {
     return golden_required_Part_set_name(m, s, strlen(s), arena);
 }
-static inline void golden_required_Part_set_size(golden_required_Part *m, int32_t v)
-{
-    m->size = v;
-    m->has_size = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_required_Part, size, int32_t)
 
-static inline void golden_required_Whole_set_id(golden_required_Whole *m, int64_t v)
-{
-    m->id = v;
-    m->has_id = 1;
-}
-/* main, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline golden_required_Part *golden_required_Whole_mutable_main(golden_required_Whole *m, pbj_arena *arena)
-{
-    if (!m->main && (m->main = (golden_required_Part *)pbj_arena_alloc(arena, sizeof(golden_required_Part)))) golden_required_Part_init(m->main);
-    return m->main;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_required_Whole, id, int64_t)
+PBJ_FIELD_MUTABLE(golden_required_Whole, main, golden_required_Part)
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * parts; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status golden_required_Whole_add_parts(golden_required_Whole *m, const golden_required_Part *v, pbj_arena *arena);
-/* spare, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline golden_required_Part *golden_required_Whole_mutable_spare(golden_required_Whole *m, pbj_arena *arena)
-{
-    if (!m->spare && (m->spare = (golden_required_Part *)pbj_arena_alloc(arena, sizeof(golden_required_Part)))) golden_required_Part_init(m->spare);
-    return m->spare;
-}
+PBJ_FIELD_MUTABLE(golden_required_Whole, spare, golden_required_Part)
 
 #ifdef __cplusplus
 }

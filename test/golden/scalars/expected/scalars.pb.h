@@ -89,66 +89,21 @@ PBJ_MESSAGE(golden_scalars_Scalars, NO_REQUIRED, TEXT_READ, JSON)
 
 /* Each field's building helpers (rt/pbj_build.h says what each does; man pbjc(1), Building messages). */
 
-static inline void golden_scalars_Scalars_set_f_double(golden_scalars_Scalars *m, double v)
-{
-    m->f_double = v;
-}
-static inline void golden_scalars_Scalars_set_f_float(golden_scalars_Scalars *m, float v)
-{
-    m->f_float = v;
-}
-static inline void golden_scalars_Scalars_set_f_int32(golden_scalars_Scalars *m, int32_t v)
-{
-    m->f_int32 = v;
-}
-static inline void golden_scalars_Scalars_set_f_int64(golden_scalars_Scalars *m, int64_t v)
-{
-    m->f_int64 = v;
-}
-static inline void golden_scalars_Scalars_set_f_uint32(golden_scalars_Scalars *m, uint32_t v)
-{
-    m->f_uint32 = v;
-}
-static inline void golden_scalars_Scalars_set_f_uint64(golden_scalars_Scalars *m, uint64_t v)
-{
-    m->f_uint64 = v;
-}
-static inline void golden_scalars_Scalars_set_f_sint32(golden_scalars_Scalars *m, int32_t v)
-{
-    m->f_sint32 = v;
-}
-static inline void golden_scalars_Scalars_set_f_sint64(golden_scalars_Scalars *m, int64_t v)
-{
-    m->f_sint64 = v;
-}
-static inline void golden_scalars_Scalars_set_f_fixed32(golden_scalars_Scalars *m, uint32_t v)
-{
-    m->f_fixed32 = v;
-}
-static inline void golden_scalars_Scalars_set_f_fixed64(golden_scalars_Scalars *m, uint64_t v)
-{
-    m->f_fixed64 = v;
-}
-static inline void golden_scalars_Scalars_set_f_sfixed32(golden_scalars_Scalars *m, int32_t v)
-{
-    m->f_sfixed32 = v;
-}
-static inline void golden_scalars_Scalars_set_f_sfixed64(golden_scalars_Scalars *m, int64_t v)
-{
-    m->f_sfixed64 = v;
-}
-static inline void golden_scalars_Scalars_set_f_bool(golden_scalars_Scalars *m, bool v)
-{
-    m->f_bool = v;
-}
-static inline void golden_scalars_Scalars_set_f_level(golden_scalars_Scalars *m, int32_t v)
-{
-    m->f_level = v;
-}
-static inline void golden_scalars_Scalars_set_f_far(golden_scalars_Scalars *m, int32_t v)
-{
-    m->f_far = v;
-}
+PBJ_FIELD_SET(golden_scalars_Scalars, f_double, double)
+PBJ_FIELD_SET(golden_scalars_Scalars, f_float, float)
+PBJ_FIELD_SET(golden_scalars_Scalars, f_int32, int32_t)
+PBJ_FIELD_SET(golden_scalars_Scalars, f_int64, int64_t)
+PBJ_FIELD_SET(golden_scalars_Scalars, f_uint32, uint32_t)
+PBJ_FIELD_SET(golden_scalars_Scalars, f_uint64, uint64_t)
+PBJ_FIELD_SET(golden_scalars_Scalars, f_sint32, int32_t)
+PBJ_FIELD_SET(golden_scalars_Scalars, f_sint64, int64_t)
+PBJ_FIELD_SET(golden_scalars_Scalars, f_fixed32, uint32_t)
+PBJ_FIELD_SET(golden_scalars_Scalars, f_fixed64, uint64_t)
+PBJ_FIELD_SET(golden_scalars_Scalars, f_sfixed32, int32_t)
+PBJ_FIELD_SET(golden_scalars_Scalars, f_sfixed64, int64_t)
+PBJ_FIELD_SET(golden_scalars_Scalars, f_bool, bool)
+PBJ_FIELD_SET(golden_scalars_Scalars, f_level, int32_t)
+PBJ_FIELD_SET(golden_scalars_Scalars, f_far, int32_t)
 
 #ifdef __cplusplus
 }

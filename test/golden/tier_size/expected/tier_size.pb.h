@@ -76,14 +76,8 @@ struct golden_tier_size_Leaf {
 #define golden_tier_size_Leaf_name_tag 1
 #define golden_tier_size_Leaf_next_tag 2
 PBJ_MESSAGE(golden_tier_size_Leaf, NO_REQUIRED, TEXT_READ, JSON)
-static inline bool golden_tier_size_Leaf_has_name(const golden_tier_size_Leaf *m) { return m->has_name; }
-static inline void golden_tier_size_Leaf_clear_name(golden_tier_size_Leaf *m)
-{
-    m->has_name = 0;
-    memset(&m->name, 0, sizeof m->name);
-}
-static inline bool golden_tier_size_Leaf_has_next(const golden_tier_size_Leaf *m) { return m->next != NULL; }
-static inline void golden_tier_size_Leaf_clear_next(golden_tier_size_Leaf *m) { m->next = NULL; }
+PBJ_FIELD_OPTIONAL(golden_tier_size_Leaf, name)
+PBJ_FIELD_MESSAGE(golden_tier_size_Leaf, next)
 
 /* ==== golden.tier_size.Reading ==== */
 
@@ -120,12 +114,7 @@ struct golden_tier_size_Reading {
 #define golden_tier_size_Reading_where_tag 7
 #define golden_tier_size_Reading_note_tag 8
 PBJ_MESSAGE(golden_tier_size_Reading, REQUIRED, TEXT_READ, JSON)
-static inline bool golden_tier_size_Reading_has_id(const golden_tier_size_Reading *m) { return m->has_id; }
-static inline void golden_tier_size_Reading_clear_id(golden_tier_size_Reading *m)
-{
-    m->has_id = 0;
-    memset(&m->id, 0, sizeof m->id);
-}
+PBJ_FIELD_OPTIONAL(golden_tier_size_Reading, id)
 static inline bool golden_tier_size_Reading_has_delta(const golden_tier_size_Reading *m) { return m->has_delta; }
 static inline void golden_tier_size_Reading_clear_delta(golden_tier_size_Reading *m)
 {
@@ -133,22 +122,9 @@ static inline void golden_tier_size_Reading_clear_delta(golden_tier_size_Reading
     memset(&m->delta, 0, sizeof m->delta);
     m->delta = INT64_C(-3);
 }
-static inline bool golden_tier_size_Reading_has_t(const golden_tier_size_Reading *m) { return m->at_case == golden_tier_size_Reading_at_t; }
-static inline void golden_tier_size_Reading_clear_t(golden_tier_size_Reading *m)
-{
-    if (m->at_case != golden_tier_size_Reading_at_t) return;
-    m->at_case = golden_tier_size_Reading_at_NOT_SET;
-    memset(&m->at, 0, sizeof m->at);
-}
-static inline bool golden_tier_size_Reading_has_where(const golden_tier_size_Reading *m) { return m->at_case == golden_tier_size_Reading_at_where; }
-static inline void golden_tier_size_Reading_clear_where(golden_tier_size_Reading *m)
-{
-    if (m->at_case != golden_tier_size_Reading_at_where) return;
-    m->at_case = golden_tier_size_Reading_at_NOT_SET;
-    memset(&m->at, 0, sizeof m->at);
-}
-static inline bool golden_tier_size_Reading_has_note(const golden_tier_size_Reading *m) { return m->note != NULL; }
-static inline void golden_tier_size_Reading_clear_note(golden_tier_size_Reading *m) { m->note = NULL; }
+PBJ_FIELD_ONEOF(golden_tier_size_Reading, at, t)
+PBJ_FIELD_ONEOF(golden_tier_size_Reading, at, where)
+PBJ_FIELD_MESSAGE(golden_tier_size_Reading, note)
 
 /* ==== golden.tier_size.Reading.LeavesEntry ==== */
 
@@ -174,12 +150,7 @@ struct golden_tier_size_Reading_Note {
 };
 #define golden_tier_size_Reading_Note_body_tag 9
 PBJ_MESSAGE(golden_tier_size_Reading_Note, NO_REQUIRED, TEXT_READ, JSON)
-static inline bool golden_tier_size_Reading_Note_has_body(const golden_tier_size_Reading_Note *m) { return m->has_body; }
-static inline void golden_tier_size_Reading_Note_clear_body(golden_tier_size_Reading_Note *m)
-{
-    m->has_body = 0;
-    memset(&m->body, 0, sizeof m->body);
-}
+PBJ_FIELD_OPTIONAL(golden_tier_size_Reading_Note, body)
 
 /* ==== golden.tier_size.Open ==== */
 
@@ -193,12 +164,7 @@ struct golden_tier_size_Open {
 };
 #define golden_tier_size_Open_x_tag 1
 PBJ_MESSAGE(golden_tier_size_Open, NO_REQUIRED, TEXT_READ, JSON)
-static inline bool golden_tier_size_Open_has_x(const golden_tier_size_Open *m) { return m->has_x; }
-static inline void golden_tier_size_Open_clear_x(golden_tier_size_Open *m)
-{
-    m->has_x = 0;
-    memset(&m->x, 0, sizeof m->x);
-}
+PBJ_FIELD_OPTIONAL(golden_tier_size_Open, x)
 
 /* ==== golden.tier_size.HoldsOpen ==== */
 
@@ -211,8 +177,7 @@ struct golden_tier_size_HoldsOpen {
 };
 #define golden_tier_size_HoldsOpen_open_tag 1
 PBJ_MESSAGE(golden_tier_size_HoldsOpen, NO_REQUIRED, TEXT_READ, JSON)
-static inline bool golden_tier_size_HoldsOpen_has_open(const golden_tier_size_HoldsOpen *m) { return m->open != NULL; }
-static inline void golden_tier_size_HoldsOpen_clear_open(golden_tier_size_HoldsOpen *m) { m->open = NULL; }
+PBJ_FIELD_MESSAGE(golden_tier_size_HoldsOpen, open)
 
 /* ==== golden.tier_size.Set ==== */
 
@@ -236,12 +201,7 @@ struct golden_tier_size_Item {
 };
 #define golden_tier_size_Item_v_tag 1
 PBJ_MESSAGE(golden_tier_size_Item, NO_REQUIRED, TEXT_READ, JSON)
-static inline bool golden_tier_size_Item_has_v(const golden_tier_size_Item *m) { return m->has_v; }
-static inline void golden_tier_size_Item_clear_v(golden_tier_size_Item *m)
-{
-    m->has_v = 0;
-    memset(&m->v, 0, sizeof m->v);
-}
+PBJ_FIELD_OPTIONAL(golden_tier_size_Item, v)
 
 /* ==== for generated code only: not part of the API ==== */
 
@@ -281,23 +241,10 @@ static inline PBJ_MUST_USE pbj_status golden_tier_size_Leaf_set_name_str(golden_
 {
     return golden_tier_size_Leaf_set_name(m, s, strlen(s), arena);
 }
-/* next, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline golden_tier_size_Leaf *golden_tier_size_Leaf_mutable_next(golden_tier_size_Leaf *m, pbj_arena *arena)
-{
-    if (!m->next && (m->next = (golden_tier_size_Leaf *)pbj_arena_alloc(arena, sizeof(golden_tier_size_Leaf)))) golden_tier_size_Leaf_init(m->next);
-    return m->next;
-}
+PBJ_FIELD_MUTABLE(golden_tier_size_Leaf, next, golden_tier_size_Leaf)
 
-static inline void golden_tier_size_Reading_set_id(golden_tier_size_Reading *m, uint32_t v)
-{
-    m->id = v;
-    m->has_id = 1;
-}
-static inline void golden_tier_size_Reading_set_delta(golden_tier_size_Reading *m, int64_t v)
-{
-    m->delta = v;
-    m->has_delta = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_tier_size_Reading, id, uint32_t)
+PBJ_FIELD_SET_OPTIONAL(golden_tier_size_Reading, delta, int64_t)
 /* appends v to samples; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 static inline PBJ_MUST_USE pbj_status golden_tier_size_Reading_add_samples(golden_tier_size_Reading *m, uint32_t v, pbj_arena *arena)
 {
@@ -347,28 +294,9 @@ golden_tier_size_Leaf *golden_tier_size_Reading_mutable_leaves(golden_tier_size_
 bool golden_tier_size_Reading_get_leaves(const golden_tier_size_Reading *m, pbj_slice key, golden_tier_size_Leaf **value);
 /* (private: put, mutable and merge) the entry of key, added in key order when absent; NULL when out of memory */
 golden_tier_size_Reading_LeavesEntry *pbj__golden_tier_size_Reading_entry_leaves(golden_tier_size_Reading *m, pbj_slice key, pbj_arena *arena);
-static inline void golden_tier_size_Reading_set_t(golden_tier_size_Reading *m, double v)
-{
-    m->at.t = v;
-    m->at_case = golden_tier_size_Reading_at_t;
-}
-/* where, made (initialised, in arena) unless it is the oneof's case already; NULL when out of memory. It never moves. */
-static inline golden_tier_size_Leaf *golden_tier_size_Reading_mutable_where(golden_tier_size_Reading *m, pbj_arena *arena)
-{
-    if (m->at_case == golden_tier_size_Reading_at_where && m->at.where) return m->at.where;
-    golden_tier_size_Leaf *v = (golden_tier_size_Leaf *)pbj_arena_alloc(arena, sizeof(golden_tier_size_Leaf));
-    if (!v) return NULL;
-    golden_tier_size_Leaf_init(v);
-    m->at.where = v;
-    m->at_case = golden_tier_size_Reading_at_where;
-    return v;
-}
-/* note, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline golden_tier_size_Reading_Note *golden_tier_size_Reading_mutable_note(golden_tier_size_Reading *m, pbj_arena *arena)
-{
-    if (!m->note && (m->note = (golden_tier_size_Reading_Note *)pbj_arena_alloc(arena, sizeof(golden_tier_size_Reading_Note)))) golden_tier_size_Reading_Note_init(m->note);
-    return m->note;
-}
+PBJ_FIELD_SET_ONEOF(golden_tier_size_Reading, at, t, double)
+PBJ_FIELD_MUTABLE_ONEOF(golden_tier_size_Reading, at, where, golden_tier_size_Leaf)
+PBJ_FIELD_MUTABLE(golden_tier_size_Reading, note, golden_tier_size_Reading_Note)
 
 
 static inline PBJ_MUST_USE pbj_status golden_tier_size_Reading_Note_set_body(golden_tier_size_Reading_Note *m, const void *data, size_t len, pbj_arena *arena)
@@ -380,25 +308,12 @@ static inline PBJ_MUST_USE pbj_status golden_tier_size_Reading_Note_set_body(gol
     return PBJ_OK;
 }
 
-static inline void golden_tier_size_Open_set_x(golden_tier_size_Open *m, int32_t v)
-{
-    m->x = v;
-    m->has_x = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_tier_size_Open, x, int32_t)
 
-/* open, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline golden_tier_size_Open *golden_tier_size_HoldsOpen_mutable_open(golden_tier_size_HoldsOpen *m, pbj_arena *arena)
-{
-    if (!m->open && (m->open = (golden_tier_size_Open *)pbj_arena_alloc(arena, sizeof(golden_tier_size_Open)))) golden_tier_size_Open_init(m->open);
-    return m->open;
-}
+PBJ_FIELD_MUTABLE(golden_tier_size_HoldsOpen, open, golden_tier_size_Open)
 
 
-static inline void golden_tier_size_Item_set_v(golden_tier_size_Item *m, int32_t v)
-{
-    m->v = v;
-    m->has_v = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_tier_size_Item, v, int32_t)
 
 #ifdef __cplusplus
 }

@@ -82,30 +82,10 @@ struct google_protobuf_compiler_Version {
 #define google_protobuf_compiler_Version_patch_tag 3
 #define google_protobuf_compiler_Version_suffix_tag 4
 PBJ_MESSAGE(google_protobuf_compiler_Version, NO_REQUIRED, TEXT_READ, NO_JSON)
-static inline bool google_protobuf_compiler_Version_has_major(const google_protobuf_compiler_Version *m) { return m->has_major; }
-static inline void google_protobuf_compiler_Version_clear_major(google_protobuf_compiler_Version *m)
-{
-    m->has_major = 0;
-    memset(&m->major, 0, sizeof m->major);
-}
-static inline bool google_protobuf_compiler_Version_has_minor(const google_protobuf_compiler_Version *m) { return m->has_minor; }
-static inline void google_protobuf_compiler_Version_clear_minor(google_protobuf_compiler_Version *m)
-{
-    m->has_minor = 0;
-    memset(&m->minor, 0, sizeof m->minor);
-}
-static inline bool google_protobuf_compiler_Version_has_patch(const google_protobuf_compiler_Version *m) { return m->has_patch; }
-static inline void google_protobuf_compiler_Version_clear_patch(google_protobuf_compiler_Version *m)
-{
-    m->has_patch = 0;
-    memset(&m->patch, 0, sizeof m->patch);
-}
-static inline bool google_protobuf_compiler_Version_has_suffix(const google_protobuf_compiler_Version *m) { return m->has_suffix; }
-static inline void google_protobuf_compiler_Version_clear_suffix(google_protobuf_compiler_Version *m)
-{
-    m->has_suffix = 0;
-    memset(&m->suffix, 0, sizeof m->suffix);
-}
+PBJ_FIELD_OPTIONAL(google_protobuf_compiler_Version, major)
+PBJ_FIELD_OPTIONAL(google_protobuf_compiler_Version, minor)
+PBJ_FIELD_OPTIONAL(google_protobuf_compiler_Version, patch)
+PBJ_FIELD_OPTIONAL(google_protobuf_compiler_Version, suffix)
 
 /* ==== google.protobuf.compiler.CodeGeneratorRequest ==== */
 
@@ -128,14 +108,8 @@ struct google_protobuf_compiler_CodeGeneratorRequest {
 #define google_protobuf_compiler_CodeGeneratorRequest_proto_file_tag 15
 #define google_protobuf_compiler_CodeGeneratorRequest_source_file_descriptors_tag 17
 PBJ_MESSAGE(google_protobuf_compiler_CodeGeneratorRequest, REQUIRED, TEXT_READ, NO_JSON)
-static inline bool google_protobuf_compiler_CodeGeneratorRequest_has_parameter(const google_protobuf_compiler_CodeGeneratorRequest *m) { return m->has_parameter; }
-static inline void google_protobuf_compiler_CodeGeneratorRequest_clear_parameter(google_protobuf_compiler_CodeGeneratorRequest *m)
-{
-    m->has_parameter = 0;
-    memset(&m->parameter, 0, sizeof m->parameter);
-}
-static inline bool google_protobuf_compiler_CodeGeneratorRequest_has_compiler_version(const google_protobuf_compiler_CodeGeneratorRequest *m) { return m->compiler_version != NULL; }
-static inline void google_protobuf_compiler_CodeGeneratorRequest_clear_compiler_version(google_protobuf_compiler_CodeGeneratorRequest *m) { m->compiler_version = NULL; }
+PBJ_FIELD_OPTIONAL(google_protobuf_compiler_CodeGeneratorRequest, parameter)
+PBJ_FIELD_MESSAGE(google_protobuf_compiler_CodeGeneratorRequest, compiler_version)
 
 /* ==== google.protobuf.compiler.CodeGeneratorResponse ==== */
 
@@ -162,30 +136,10 @@ struct google_protobuf_compiler_CodeGeneratorResponse {
 #define google_protobuf_compiler_CodeGeneratorResponse_maximum_edition_tag 4
 #define google_protobuf_compiler_CodeGeneratorResponse_file_tag 15
 PBJ_MESSAGE(google_protobuf_compiler_CodeGeneratorResponse, NO_REQUIRED, TEXT_READ, NO_JSON)
-static inline bool google_protobuf_compiler_CodeGeneratorResponse_has_error(const google_protobuf_compiler_CodeGeneratorResponse *m) { return m->has_error; }
-static inline void google_protobuf_compiler_CodeGeneratorResponse_clear_error(google_protobuf_compiler_CodeGeneratorResponse *m)
-{
-    m->has_error = 0;
-    memset(&m->error, 0, sizeof m->error);
-}
-static inline bool google_protobuf_compiler_CodeGeneratorResponse_has_supported_features(const google_protobuf_compiler_CodeGeneratorResponse *m) { return m->has_supported_features; }
-static inline void google_protobuf_compiler_CodeGeneratorResponse_clear_supported_features(google_protobuf_compiler_CodeGeneratorResponse *m)
-{
-    m->has_supported_features = 0;
-    memset(&m->supported_features, 0, sizeof m->supported_features);
-}
-static inline bool google_protobuf_compiler_CodeGeneratorResponse_has_minimum_edition(const google_protobuf_compiler_CodeGeneratorResponse *m) { return m->has_minimum_edition; }
-static inline void google_protobuf_compiler_CodeGeneratorResponse_clear_minimum_edition(google_protobuf_compiler_CodeGeneratorResponse *m)
-{
-    m->has_minimum_edition = 0;
-    memset(&m->minimum_edition, 0, sizeof m->minimum_edition);
-}
-static inline bool google_protobuf_compiler_CodeGeneratorResponse_has_maximum_edition(const google_protobuf_compiler_CodeGeneratorResponse *m) { return m->has_maximum_edition; }
-static inline void google_protobuf_compiler_CodeGeneratorResponse_clear_maximum_edition(google_protobuf_compiler_CodeGeneratorResponse *m)
-{
-    m->has_maximum_edition = 0;
-    memset(&m->maximum_edition, 0, sizeof m->maximum_edition);
-}
+PBJ_FIELD_OPTIONAL(google_protobuf_compiler_CodeGeneratorResponse, error)
+PBJ_FIELD_OPTIONAL(google_protobuf_compiler_CodeGeneratorResponse, supported_features)
+PBJ_FIELD_OPTIONAL(google_protobuf_compiler_CodeGeneratorResponse, minimum_edition)
+PBJ_FIELD_OPTIONAL(google_protobuf_compiler_CodeGeneratorResponse, maximum_edition)
 
 /* ==== google.protobuf.compiler.CodeGeneratorResponse.File ==== */
 
@@ -206,46 +160,18 @@ struct google_protobuf_compiler_CodeGeneratorResponse_File {
 #define google_protobuf_compiler_CodeGeneratorResponse_File_content_tag 15
 #define google_protobuf_compiler_CodeGeneratorResponse_File_generated_code_info_tag 16
 PBJ_MESSAGE(google_protobuf_compiler_CodeGeneratorResponse_File, NO_REQUIRED, TEXT_READ, NO_JSON)
-static inline bool google_protobuf_compiler_CodeGeneratorResponse_File_has_name(const google_protobuf_compiler_CodeGeneratorResponse_File *m) { return m->has_name; }
-static inline void google_protobuf_compiler_CodeGeneratorResponse_File_clear_name(google_protobuf_compiler_CodeGeneratorResponse_File *m)
-{
-    m->has_name = 0;
-    memset(&m->name, 0, sizeof m->name);
-}
-static inline bool google_protobuf_compiler_CodeGeneratorResponse_File_has_insertion_point(const google_protobuf_compiler_CodeGeneratorResponse_File *m) { return m->has_insertion_point; }
-static inline void google_protobuf_compiler_CodeGeneratorResponse_File_clear_insertion_point(google_protobuf_compiler_CodeGeneratorResponse_File *m)
-{
-    m->has_insertion_point = 0;
-    memset(&m->insertion_point, 0, sizeof m->insertion_point);
-}
-static inline bool google_protobuf_compiler_CodeGeneratorResponse_File_has_content(const google_protobuf_compiler_CodeGeneratorResponse_File *m) { return m->has_content; }
-static inline void google_protobuf_compiler_CodeGeneratorResponse_File_clear_content(google_protobuf_compiler_CodeGeneratorResponse_File *m)
-{
-    m->has_content = 0;
-    memset(&m->content, 0, sizeof m->content);
-}
-static inline bool google_protobuf_compiler_CodeGeneratorResponse_File_has_generated_code_info(const google_protobuf_compiler_CodeGeneratorResponse_File *m) { return m->generated_code_info != NULL; }
-static inline void google_protobuf_compiler_CodeGeneratorResponse_File_clear_generated_code_info(google_protobuf_compiler_CodeGeneratorResponse_File *m) { m->generated_code_info = NULL; }
+PBJ_FIELD_OPTIONAL(google_protobuf_compiler_CodeGeneratorResponse_File, name)
+PBJ_FIELD_OPTIONAL(google_protobuf_compiler_CodeGeneratorResponse_File, insertion_point)
+PBJ_FIELD_OPTIONAL(google_protobuf_compiler_CodeGeneratorResponse_File, content)
+PBJ_FIELD_MESSAGE(google_protobuf_compiler_CodeGeneratorResponse_File, generated_code_info)
 
 /* ==== building messages ==== */
 
 /* Each field's building helpers (rt/pbj_build.h says what each does; man pbjc(1), Building messages). */
 
-static inline void google_protobuf_compiler_Version_set_major(google_protobuf_compiler_Version *m, int32_t v)
-{
-    m->major = v;
-    m->has_major = 1;
-}
-static inline void google_protobuf_compiler_Version_set_minor(google_protobuf_compiler_Version *m, int32_t v)
-{
-    m->minor = v;
-    m->has_minor = 1;
-}
-static inline void google_protobuf_compiler_Version_set_patch(google_protobuf_compiler_Version *m, int32_t v)
-{
-    m->patch = v;
-    m->has_patch = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_compiler_Version, major, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_compiler_Version, minor, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_compiler_Version, patch, int32_t)
 static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_set_suffix(google_protobuf_compiler_Version *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -289,12 +215,7 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequ
 {
     return google_protobuf_compiler_CodeGeneratorRequest_set_parameter(m, s, strlen(s), arena);
 }
-/* compiler_version, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_compiler_Version *google_protobuf_compiler_CodeGeneratorRequest_mutable_compiler_version(google_protobuf_compiler_CodeGeneratorRequest *m, pbj_arena *arena)
-{
-    if (!m->compiler_version && (m->compiler_version = (google_protobuf_compiler_Version *)pbj_arena_alloc(arena, sizeof(google_protobuf_compiler_Version)))) google_protobuf_compiler_Version_init(m->compiler_version);
-    return m->compiler_version;
-}
+PBJ_FIELD_MUTABLE(google_protobuf_compiler_CodeGeneratorRequest, compiler_version, google_protobuf_compiler_Version)
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * proto_file; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_add_proto_file(google_protobuf_compiler_CodeGeneratorRequest *m, const google_protobuf_FileDescriptorProto *v, pbj_arena *arena);
@@ -315,21 +236,9 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResp
 {
     return google_protobuf_compiler_CodeGeneratorResponse_set_error(m, s, strlen(s), arena);
 }
-static inline void google_protobuf_compiler_CodeGeneratorResponse_set_supported_features(google_protobuf_compiler_CodeGeneratorResponse *m, uint64_t v)
-{
-    m->supported_features = v;
-    m->has_supported_features = 1;
-}
-static inline void google_protobuf_compiler_CodeGeneratorResponse_set_minimum_edition(google_protobuf_compiler_CodeGeneratorResponse *m, int32_t v)
-{
-    m->minimum_edition = v;
-    m->has_minimum_edition = 1;
-}
-static inline void google_protobuf_compiler_CodeGeneratorResponse_set_maximum_edition(google_protobuf_compiler_CodeGeneratorResponse *m, int32_t v)
-{
-    m->maximum_edition = v;
-    m->has_maximum_edition = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_compiler_CodeGeneratorResponse, supported_features, uint64_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_compiler_CodeGeneratorResponse, minimum_edition, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_compiler_CodeGeneratorResponse, maximum_edition, int32_t)
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * file; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_add_file(google_protobuf_compiler_CodeGeneratorResponse *m, const google_protobuf_compiler_CodeGeneratorResponse_File *v, pbj_arena *arena);
@@ -373,12 +282,7 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResp
 {
     return google_protobuf_compiler_CodeGeneratorResponse_File_set_content(m, s, strlen(s), arena);
 }
-/* generated_code_info, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_GeneratedCodeInfo *google_protobuf_compiler_CodeGeneratorResponse_File_mutable_generated_code_info(google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_arena *arena)
-{
-    if (!m->generated_code_info && (m->generated_code_info = (google_protobuf_GeneratedCodeInfo *)pbj_arena_alloc(arena, sizeof(google_protobuf_GeneratedCodeInfo)))) google_protobuf_GeneratedCodeInfo_init(m->generated_code_info);
-    return m->generated_code_info;
-}
+PBJ_FIELD_MUTABLE(google_protobuf_compiler_CodeGeneratorResponse_File, generated_code_info, google_protobuf_GeneratedCodeInfo)
 
 #ifdef __cplusplus
 }

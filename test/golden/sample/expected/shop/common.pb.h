@@ -75,19 +75,10 @@ static inline PBJ_MUST_USE pbj_status shop_Money_set_currency_str(shop_Money *m,
 {
     return shop_Money_set_currency(m, s, strlen(s), arena);
 }
-static inline void shop_Money_set_units(shop_Money *m, int64_t v)
-{
-    m->units = v;
-}
+PBJ_FIELD_SET(shop_Money, units, int64_t)
 
-static inline void shop_Timestamp_set_seconds(shop_Timestamp *m, int64_t v)
-{
-    m->seconds = v;
-}
-static inline void shop_Timestamp_set_nanos(shop_Timestamp *m, int32_t v)
-{
-    m->nanos = v;
-}
+PBJ_FIELD_SET(shop_Timestamp, seconds, int64_t)
+PBJ_FIELD_SET(shop_Timestamp, nanos, int32_t)
 
 #ifdef __cplusplus
 }

@@ -74,8 +74,7 @@ struct shop_LineItem {
 #define shop_LineItem_quantity_tag 2
 #define shop_LineItem_unit_price_tag 3
 PBJ_MESSAGE(shop_LineItem, NO_REQUIRED, TEXT_READ, JSON)
-static inline bool shop_LineItem_has_unit_price(const shop_LineItem *m) { return m->unit_price != NULL; }
-static inline void shop_LineItem_clear_unit_price(shop_LineItem *m) { m->unit_price = NULL; }
+PBJ_FIELD_MESSAGE(shop_LineItem, unit_price)
 
 /* ==== shop.Order ==== */
 
@@ -112,28 +111,10 @@ struct shop_Order {
 #define shop_Order_pickup_store_tag 8
 #define shop_Order_coupon_tag 9
 PBJ_MESSAGE(shop_Order, NO_REQUIRED, TEXT_READ, JSON)
-static inline bool shop_Order_has_placed_at(const shop_Order *m) { return m->placed_at != NULL; }
-static inline void shop_Order_clear_placed_at(shop_Order *m) { m->placed_at = NULL; }
-static inline bool shop_Order_has_address(const shop_Order *m) { return m->delivery_case == shop_Order_delivery_address; }
-static inline void shop_Order_clear_address(shop_Order *m)
-{
-    if (m->delivery_case != shop_Order_delivery_address) return;
-    m->delivery_case = shop_Order_delivery_NOT_SET;
-    memset(&m->delivery, 0, sizeof m->delivery);
-}
-static inline bool shop_Order_has_pickup_store(const shop_Order *m) { return m->delivery_case == shop_Order_delivery_pickup_store; }
-static inline void shop_Order_clear_pickup_store(shop_Order *m)
-{
-    if (m->delivery_case != shop_Order_delivery_pickup_store) return;
-    m->delivery_case = shop_Order_delivery_NOT_SET;
-    memset(&m->delivery, 0, sizeof m->delivery);
-}
-static inline bool shop_Order_has_coupon(const shop_Order *m) { return m->has_coupon; }
-static inline void shop_Order_clear_coupon(shop_Order *m)
-{
-    m->has_coupon = 0;
-    memset(&m->coupon, 0, sizeof m->coupon);
-}
+PBJ_FIELD_MESSAGE(shop_Order, placed_at)
+PBJ_FIELD_ONEOF(shop_Order, delivery, address)
+PBJ_FIELD_ONEOF(shop_Order, delivery, pickup_store)
+PBJ_FIELD_OPTIONAL(shop_Order, coupon)
 
 /* ==== shop.Order.NotesEntry ==== */
 
@@ -164,21 +145,10 @@ static inline PBJ_MUST_USE pbj_status shop_LineItem_set_sku_str(shop_LineItem *m
 {
     return shop_LineItem_set_sku(m, s, strlen(s), arena);
 }
-static inline void shop_LineItem_set_quantity(shop_LineItem *m, uint32_t v)
-{
-    m->quantity = v;
-}
-/* unit_price, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline shop_Money *shop_LineItem_mutable_unit_price(shop_LineItem *m, pbj_arena *arena)
-{
-    if (!m->unit_price && (m->unit_price = (shop_Money *)pbj_arena_alloc(arena, sizeof(shop_Money)))) shop_Money_init(m->unit_price);
-    return m->unit_price;
-}
+PBJ_FIELD_SET(shop_LineItem, quantity, uint32_t)
+PBJ_FIELD_MUTABLE(shop_LineItem, unit_price, shop_Money)
 
-static inline void shop_Order_set_id(shop_Order *m, uint64_t v)
-{
-    m->id = v;
-}
+PBJ_FIELD_SET(shop_Order, id, uint64_t)
 static inline PBJ_MUST_USE pbj_status shop_Order_set_customer(shop_Order *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -192,19 +162,11 @@ static inline PBJ_MUST_USE pbj_status shop_Order_set_customer_str(shop_Order *m,
 {
     return shop_Order_set_customer(m, s, strlen(s), arena);
 }
-static inline void shop_Order_set_status(shop_Order *m, int32_t v)
-{
-    m->status = v;
-}
+PBJ_FIELD_SET(shop_Order, status, int32_t)
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * items; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status shop_Order_add_items(shop_Order *m, const shop_LineItem *v, pbj_arena *arena);
-/* placed_at, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline shop_Timestamp *shop_Order_mutable_placed_at(shop_Order *m, pbj_arena *arena)
-{
-    if (!m->placed_at && (m->placed_at = (shop_Timestamp *)pbj_arena_alloc(arena, sizeof(shop_Timestamp)))) shop_Timestamp_init(m->placed_at);
-    return m->placed_at;
-}
+PBJ_FIELD_MUTABLE(shop_Order, placed_at, shop_Timestamp)
 /* map notes: key's value set to value (strings and bytes copied into arena), its entry added in key order when absent;
  * PBJ_ERR_NOMEM when out of memory, PBJ_ERR_UTF8 (nothing added) for a string key or value that is not UTF-8 where the
  * field requires it (proto3, or utf8_validation VERIFY), as decode refuses it */

@@ -174,40 +174,19 @@ PBJ_MESSAGE(google_protobuf_BytesValue, NO_REQUIRED, TEXT_READ, JSON)
 
 /* Each field's building helpers (rt/pbj_build.h says what each does; man pbjc(1), Building messages). */
 
-static inline void google_protobuf_DoubleValue_set_value(google_protobuf_DoubleValue *m, double v)
-{
-    m->value = v;
-}
+PBJ_FIELD_SET(google_protobuf_DoubleValue, value, double)
 
-static inline void google_protobuf_FloatValue_set_value(google_protobuf_FloatValue *m, float v)
-{
-    m->value = v;
-}
+PBJ_FIELD_SET(google_protobuf_FloatValue, value, float)
 
-static inline void google_protobuf_Int64Value_set_value(google_protobuf_Int64Value *m, int64_t v)
-{
-    m->value = v;
-}
+PBJ_FIELD_SET(google_protobuf_Int64Value, value, int64_t)
 
-static inline void google_protobuf_UInt64Value_set_value(google_protobuf_UInt64Value *m, uint64_t v)
-{
-    m->value = v;
-}
+PBJ_FIELD_SET(google_protobuf_UInt64Value, value, uint64_t)
 
-static inline void google_protobuf_Int32Value_set_value(google_protobuf_Int32Value *m, int32_t v)
-{
-    m->value = v;
-}
+PBJ_FIELD_SET(google_protobuf_Int32Value, value, int32_t)
 
-static inline void google_protobuf_UInt32Value_set_value(google_protobuf_UInt32Value *m, uint32_t v)
-{
-    m->value = v;
-}
+PBJ_FIELD_SET(google_protobuf_UInt32Value, value, uint32_t)
 
-static inline void google_protobuf_BoolValue_set_value(google_protobuf_BoolValue *m, bool v)
-{
-    m->value = v;
-}
+PBJ_FIELD_SET(google_protobuf_BoolValue, value, bool)
 
 static inline PBJ_MUST_USE pbj_status google_protobuf_StringValue_set_value(google_protobuf_StringValue *m, const void *data, size_t len, pbj_arena *arena)
 {
