@@ -883,7 +883,7 @@ PBJ_INLINE int pbj_table_compare(const pbj_table *t, const void *a, const void *
  * A generated header declares each message M's API with one line after its struct,
  * `PBJ_MESSAGE(M, required, text_read, json)`, and its .pb.c defines the functions that are not inline with
  * `PBJ_MESSAGE_FUNCTIONS(M, required)`: every name and argument type below is M's own (a wrong type is a compile
- * error, in C and C++), only spelled once here instead of in every header (man pbjc(1), GENERATED API).
+ * error, in C and C++), only spelled once here instead of in every header (man pbjc(1), GENERATED CODE).
  *
  * M_init(m) makes every field absent: zero, or its proto2 default ([default = ...], a closed enum's first value),
  * so an absent field reads as its default; M_clear(m) is M_init. M_size(m) is the encoded size (PBJ_SIZE_ERROR
@@ -982,9 +982,8 @@ PBJ_INLINE int pbj_table_compare(const pbj_table *t, const void *a, const void *
     }                                                                                                                \
     pbj_status M##_encode_append(const M *m, pbj_buf *out)                                                          \
     {                                                                                                                \
-        if (M##_missing(m)) return pbj_missing_status(M##_missing(m));                                               \
-        size_t n = M##_size(m);                                                                                      \
-        pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n); \
+        PBJ__FN_SIZE_CHECKED(M)                                                                                      \
+        if (st == PBJ_OK) st = pbj_buf_reserve(out, n);                                                              \
         if (st != PBJ_OK) return st;                                                                                 \
         out->len += n;                                                                                               \
         M##__write(m, out->data + out->len);   /* back to front, ending there */                                     \
@@ -992,10 +991,9 @@ PBJ_INLINE int pbj_table_compare(const pbj_table *t, const void *a, const void *
     }                                                                                                                \
     pbj_status M##_write_delimited(const M *m, pbj_sink *out)                                                       \
     {                                                                                                                \
-        if (M##_missing(m)) return pbj_missing_status(M##_missing(m));                                               \
-        size_t n = M##_size(m);                                                                                      \
+        PBJ__FN_SIZE_CHECKED(M)                                                                                      \
         uint8_t *body = NULL;                                                                                        \
-        pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body); \
+        if (st == PBJ_OK) st = pbj_sink_open(out, n, &body);                                                         \
         if (st == PBJ_OK) M##__write(m, body + n);   /* back to front, ending at body + n */                          \
         return pbj_sink_close(out, st, n);                                                                           \
     }                                                                                                                \
@@ -1005,6 +1003,13 @@ PBJ_INLINE int pbj_table_compare(const pbj_table *t, const void *a, const void *
         pbj_status st = pbj_source_next(in, &record);                                                                \
         return st != PBJ_OK ? st : M##_decode(m, record.data, record.len, arena, opts);                              \
     }
+
+/* The start of M_encode_append and M_write_delimited: a missing required field's status, else m's size n and st,
+ * PBJ_ERR_DEPTH where M_size fails, PBJ_ERR_SIZE over 2 GiB, else PBJ_OK. */
+#define PBJ__FN_SIZE_CHECKED(M)                                                                                       \
+    if (M##_missing(m)) return pbj_missing_status(M##_missing(m));                                                   \
+    size_t n = M##_size(m);                                                                                          \
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : PBJ_OK;
 
 /* M_encode (name_): size, then the write pass back to front into exactly the bytes counted. */
 #define PBJ__FN_ENCODE_BODY(M, name_)                                                                                 \

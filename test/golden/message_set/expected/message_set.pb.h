@@ -19,12 +19,8 @@ extern "C" {
 
 /* ==== message types ==== */
 
-/* Each message M's API is declared by PBJ_MESSAGE(M, ...) after its struct (rt/pbj_table.h says what each
- * function does; man pbjc(1), GENERATED API): M_init, M_size, M_encode, M_decode, M_equal, M_print, M_missing,
- * M_encode_partial, M_clear, M_copy, M_merge, M_sort_maps, M_encode_append, M_write_delimited,
- * M_read_delimited, M_from_text, M_to_json, M_from_json. M__table describes M's fields (rt/pbj_table.h). M_f_tag
- * is field f's number and M_f_array the type of a repeated or map field f; the building helpers of each field
- * (M_set_f, M_mutable_f, M_add_f, ...) are in the last section. */
+/* Each message M: its struct, M_f_tag (field f's number), M_f_array (a repeated or map field f's type), M__table (its
+ * fields, rt/pbj_table.h) and the functions PBJ_MESSAGE(M, ...) declares (rt/pbj_table.h documents them; pbjc(1)). */
 typedef struct golden_message_set_Set golden_message_set_Set;
 typedef struct golden_message_set_Item golden_message_set_Item;
 typedef struct golden_message_set_Holder golden_message_set_Holder;
