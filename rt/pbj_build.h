@@ -8,6 +8,76 @@
 extern "C" {
 #endif
 
+/* The building helpers a generated header declares for each field f of a message M (its last section):
+ * M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes: M_set_f(m, data, len,
+ * arena) copies them into arena; a string also has M_set_f_str(m, s, arena) taking a NUL-terminated one);
+ * M_mutable_f(m, arena) gives a message field, made when absent; M_add_f(m, v, arena) appends v to a repeated field
+ * (strings and bytes: data, len, copied, and M_add_f_str(m, s, arena); a message: a deep copy of *v, or an
+ * initialised one for NULL); repeated numbers and enums also have M_add_f_many(m, v, n, arena), appending the n
+ * values of array v; maps: M_put_f(m, key, value, arena) sets key's value (its entry added in key order when
+ * absent), a map of messages has M_mutable_f(m, key, arena) instead, giving key's value message, made when absent;
+ * M_get_f(m, key, &value) finds it. No helper hands out a pointer into an array (arrays move as they grow): a
+ * message that mutable gives never moves. add, put and mutable grow arrays that decode, the readers, copy, merge,
+ * add, put or mutable made, never one set by hand. M_has_f(m) and M_clear_f(m) test and clear a field with
+ * presence (a has-bit, a oneof's case, a message pointer). A message's own functions (M_copy, M_merge, ...) are
+ * PBJ_MESSAGE's (pbj_table.h). */
+
+/* The accessors and helpers of the most common fields, each one line in a generated header: the same functions, names
+ * and types as the header would spell out (it spells out the rest). Field f of message M: PBJ_FIELD_MESSAGE (a message
+ * pointer: M_has_f, M_clear_f), PBJ_FIELD_OPTIONAL (a has_f member), PBJ_FIELD_ONEOF (member f of oneof o, case
+ * member o_case, constants M_o_f and M_o_NOT_SET); PBJ_FIELD_MUTABLE and PBJ_FIELD_MUTABLE_ONEOF (M_mutable_f of a
+ * message S: made, initialised, in arena when absent, or unless the oneof's case is f already; NULL when out of
+ * memory; it never moves); PBJ_FIELD_SET, PBJ_FIELD_SET_OPTIONAL, PBJ_FIELD_SET_ONEOF (M_set_f(m, v) of a value of
+ * type T, with its has-bit or oneof case). */
+#define PBJ_FIELD_MESSAGE(M, f)                                                                                       \
+    static inline bool M##_has_##f(const M *m) { return m->f != NULL; }                                             \
+    static inline void M##_clear_##f(M *m) { m->f = NULL; }
+#define PBJ_FIELD_OPTIONAL(M, f)                                                                                      \
+    static inline bool M##_has_##f(const M *m) { return m->has_##f; }                                               \
+    static inline void M##_clear_##f(M *m)                                                                           \
+    {                                                                                                                \
+        m->has_##f = 0;                                                                                              \
+        memset(&m->f, 0, sizeof m->f);                                                                               \
+    }
+#define PBJ_FIELD_ONEOF(M, o, f)                                                                                      \
+    static inline bool M##_has_##f(const M *m) { return m->o##_case == M##_##o##_##f; }                             \
+    static inline void M##_clear_##f(M *m)                                                                           \
+    {                                                                                                                \
+        if (m->o##_case != M##_##o##_##f) return;                                                                    \
+        m->o##_case = M##_##o##_NOT_SET;                                                                             \
+        memset(&m->o, 0, sizeof m->o);                                                                               \
+    }
+#define PBJ_FIELD_MUTABLE(M, f, S)                                                                                    \
+    static inline S *M##_mutable_##f(M *m, pbj_arena *arena)                                                         \
+    {                                                                                                                \
+        if (!m->f && (m->f = (S *)pbj_arena_alloc(arena, sizeof(S)))) S##_init(m->f);                                \
+        return m->f;                                                                                                 \
+    }
+#define PBJ_FIELD_MUTABLE_ONEOF(M, o, f, S)                                                                           \
+    static inline S *M##_mutable_##f(M *m, pbj_arena *arena)                                                         \
+    {                                                                                                                \
+        if (m->o##_case == M##_##o##_##f && m->o.f) return m->o.f;                                                   \
+        S *v = (S *)pbj_arena_alloc(arena, sizeof(S));                                                               \
+        if (!v) return NULL;                                                                                         \
+        S##_init(v);                                                                                                 \
+        m->o.f = v;                                                                                                  \
+        m->o##_case = M##_##o##_##f;                                                                                 \
+        return v;                                                                                                    \
+    }
+#define PBJ_FIELD_SET(M, f, T) static inline void M##_set_##f(M *m, T v) { m->f = v; }
+#define PBJ_FIELD_SET_OPTIONAL(M, f, T)                                                                               \
+    static inline void M##_set_##f(M *m, T v)                                                                        \
+    {                                                                                                                \
+        m->f = v;                                                                                                    \
+        m->has_##f = 1;                                                                                              \
+    }
+#define PBJ_FIELD_SET_ONEOF(M, o, f, T)                                                                               \
+    static inline void M##_set_##f(M *m, T v)                                                                        \
+    {                                                                                                                \
+        m->o.f = v;                                                                                                  \
+        m->o##_case = M##_##o##_##f;                                                                                 \
+    }
+
 /* *out = a copy of data[0..len) in the arena (len 0: an empty slice, no allocation). */
 PBJ_MUST_USE PBJ_INLINE pbj_status pbj_copy(pbj_arena *a, const void *data, size_t len, pbj_slice *out)
 {

@@ -29,6 +29,11 @@
 #include "pbj_table.h"
 #include "pbj_text_read.h"   /* pbj_read_error; the extension records JSON input shares */
 
+/* M_to_json in each generated message's API with JSON (PBJ_MESSAGE, pbj_table.h) */
+#undef PBJ__API_TO_JSON
+#define PBJ__API_TO_JSON(M)                                                                                           \
+    PBJ_MUST_USE static inline pbj_status M##_to_json(const M *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&M##__table, m, out, o); }
+
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -24,6 +24,11 @@
 
 #include "pbj_json.h"   /* pbj_json_options and the shared parts */
 
+/* M_from_json in each generated message's API with JSON (PBJ_MESSAGE, pbj_table.h) */
+#undef PBJ__API_FROM_JSON
+#define PBJ__API_FROM_JSON(M)                                                                                         \
+    PBJ_MUST_USE static inline pbj_status M##_from_json(M *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&M##__table, m, json, len, arena, o); }
+
 #include <math.h>
 #include <stdlib.h>
 

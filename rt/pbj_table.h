@@ -916,6 +916,168 @@ PBJ_INLINE int pbj_table_compare(const pbj_table *t, const void *a, const void *
     return pbj__table_compare(t, a, b);
 }
 
+/* ---- the API of each generated message M ----------------------------------------------------------------
+ *
+ * A generated header declares each message M's API with one line after its struct,
+ * `PBJ_MESSAGE(M, required, text_read, json)`, and its .pb.c defines the functions that are not inline with
+ * `PBJ_MESSAGE_FUNCTIONS(M, required)`: every name and argument type below is M's own (a wrong type is a compile
+ * error, in C and C++), only spelled once here instead of in every header (man pbjc(1), GENERATED CODE).
+ *
+ * M_init(m) makes every field absent: zero, or its proto2 default ([default = ...], a closed enum's first value),
+ * so an absent field reads as its default; M_clear(m) is M_init. M_size(m) is the encoded size (PBJ_SIZE_ERROR
+ * when m nests deeper than PBJ_MAX_ENCODE_DEPTH through types on a cycle, or reaches itself); M_encode(m, buf, cap,
+ * &len) writes it into buf[0..cap) (the size it needs in len, PBJ_ERR_BUFFER when cap is short, PBJ_ERR_DEPTH
+ * where M_size fails). Neither changes m (nothing is cached in it): several threads may size and encode one message
+ * at once, as long as none changes it. M_decode(m, buf, len, arena, opts) clears m and reads buf into it, allocating
+ * from arena (opts NULL: defaults). M_equal(a, b) compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a
+ * cycle among them, compare unequal); M_print(m, t) writes the text format protoc --decode prints (pbj_text.h; it
+ * stops at t->max_depth levels with PBJ_ERR_DEPTH).
+ *
+ * required (REQUIRED or NO_REQUIRED: whether M reaches a proto2 required field): M_missing(m) gives the full name
+ * ("pkg.Msg.field") of the first required field not set, here or in a message it holds, else NULL
+ * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and decode, unless opts->partial) fail with
+ * PBJ_ERR_REQUIRED when there is one (PBJ_ERR_DEPTH for that); M_encode_partial writes the message anyway. With
+ * NO_REQUIRED nothing is ever missing and M_encode_partial is M_encode.
+ *
+ * M_copy(dst, src, arena) makes dst a deep copy of src (strings, bytes, arrays and messages in arena; src may be
+ * freed after); M_merge(m, b, arena) merges b into m as protobuf does, giving what decoding m's encoding followed
+ * by b's gives: set scalars overwrite, repeated fields append, messages merge, a oneof's other case replaces, map
+ * entries replace by key, unknown fields append; M_sort_maps(m, arena) sorts the entries of m's maps (and of the
+ * messages m holds) by key, keeping the last of equal keys: encode writes entries in array order, so sort a map
+ * filled by hand or its decoded copy is not M_equal to it. copy, merge and sort_maps stop with PBJ_ERR_DEPTH at
+ * messages nested deeper than PBJ_MAX_ENCODE_DEPTH (a hand-built cycle, a chain too deep): what they did so far
+ * stays, in arena. M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
+ * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream (pbj_stream.h).
+ *
+ * text_read (TEXT_READ or NO_TEXT_READ: pbj.text_read): M_from_text(m, text, len, arena, o) reads the text format
+ * (M_print's, protoc --encode's) into m, cleared first, strings and arrays in arena: PBJ_ERR_SYNTAX (o->error says
+ * where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM; o may be NULL; &M__table lets an
+ * Any hold it (pbj_text_read_options.types). json (JSON or NO_JSON: pbj.json): M_to_json(m, out, o) appends m as
+ * proto3 JSON to out (pbj_json.h; o NULL: the defaults); M_from_json(m, json, len, arena, o) reads JSON into m,
+ * made empty first (pbj_json_read.h; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad
+ * input. M_print, M_from_text, M_to_json and M_from_json exist where their runtime header (pbj_text.h,
+ * pbj_text_read.h, pbj_json.h, pbj_json_read.h) was included before M's header (pbj.h includes the text ones).
+ *
+ * M__write(m, end) and M__decode(m, p, end, d) serve other generated code (after M_size: m's bytes ending at end,
+ * back to front, returning their first byte; m's fields read from p..end): not part of the API. */
+#define PBJ_MESSAGE(M, req_, text_read_, json_)                                                                      \
+    void M##_init(M *m);                                                                                             \
+    size_t M##_size(const M *m);                                                                                     \
+    PBJ_MUST_USE pbj_status M##_encode(const M *m, uint8_t *buf, size_t cap, size_t *len);                          \
+    PBJ_MUST_USE pbj_status M##_decode(M *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts); \
+    static inline bool M##_equal(const M *a, const M *b) { return pbj_table_equal(&M##__table, a, b); }          \
+    PBJ__API_PRINT(M)                                                                                                \
+    PBJ__API_##req_(M)                                                                                               \
+    static inline void M##_clear(M *m) { M##_init(m); }                                                             \
+    static inline PBJ_MUST_USE pbj_status M##_copy(M *dst, const M *src, pbj_arena *arena) { return pbj_table_copy(&M##__table, dst, src, arena); } \
+    static inline PBJ_MUST_USE pbj_status M##_merge(M *m, const M *b, pbj_arena *arena) { return pbj_table_merge(&M##__table, m, b, arena); } \
+    static inline PBJ_MUST_USE pbj_status M##_sort_maps(M *m, pbj_arena *arena) { return pbj_table_sort_maps(&M##__table, m, arena); } \
+    PBJ_MUST_USE pbj_status M##_encode_append(const M *m, pbj_buf *out);                                            \
+    PBJ_MUST_USE pbj_status M##_write_delimited(const M *m, pbj_sink *out);                                         \
+    PBJ_MUST_USE pbj_status M##_read_delimited(M *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts); \
+    uint8_t *M##__write(const M *m, uint8_t *end);                                                                  \
+    PBJ_MUST_USE pbj_status M##__decode(M *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);                \
+    PBJ__API_##text_read_(M)                                                                                         \
+    PBJ__API_##json_(M)
+
+#define PBJ__API_NO_REQUIRED(M)                                                                                       \
+    static inline const char *M##_missing(const M *m) { (void)m; return NULL; }                                     \
+    static inline pbj_status M##_encode_partial(const M *m, uint8_t *buf, size_t cap, size_t *len) { return M##_encode(m, buf, cap, len); }
+#define PBJ__API_REQUIRED(M)                                                                                          \
+    static inline const char *M##_missing(const M *m) { return pbj_table_missing(&M##__table, m); }                 \
+    PBJ_MUST_USE pbj_status M##_encode_partial(const M *m, uint8_t *buf, size_t cap, size_t *len);
+#define PBJ__API_NO_TEXT_READ(M)
+#define PBJ__API_NO_JSON(M)
+#define PBJ__API_JSON(M) PBJ__API_TO_JSON(M) PBJ__API_FROM_JSON(M)
+
+/* The wrappers of a runtime header not (yet) included are none: the header defines them again when it is. */
+#ifndef PBJ_TEXT_H
+#define PBJ__API_PRINT(M)
+#endif
+#ifndef PBJ_TEXT_READ_H
+#define PBJ__API_TEXT_READ(M)
+#endif
+#ifndef PBJ_JSON_H
+#define PBJ__API_TO_JSON(M)
+#endif
+#ifndef PBJ_JSON_READ_H
+#define PBJ__API_FROM_JSON(M)
+#endif
+
+/* In M's .pb.c: M_encode (M_encode_partial and the checking M_encode with REQUIRED), M_decode, M_encode_append,
+ * M_write_delimited and M_read_delimited, over M_size, M__write and M__decode. */
+#define PBJ_MESSAGE_FUNCTIONS(M, req_)                                                                                \
+    PBJ__FN_ENCODE_##req_(M)                                                                                         \
+    pbj_status M##_decode(M *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)  \
+    {                                                                                                                \
+        pbj_decoder d;                                                                                               \
+        size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);                                                   \
+        M##_init(m);                                                                                                 \
+        pbj_status st = len ? M##__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;                       \
+        st = pbj__decode_uncap(arena, cap, st);                                                                      \
+        PBJ__FN_DECODE_CHECK_##req_(M)                                                                               \
+        return st;                                                                                                   \
+    }                                                                                                                \
+    pbj_status M##_encode_append(const M *m, pbj_buf *out)                                                          \
+    {                                                                                                                \
+        PBJ__FN_SIZE_CHECKED(M)                                                                                      \
+        if (st == PBJ_OK) st = pbj_buf_reserve(out, n);                                                              \
+        if (st != PBJ_OK) return st;                                                                                 \
+        out->len += n;                                                                                               \
+        M##__write(m, out->data + out->len);   /* back to front, ending there */                                     \
+        return PBJ_OK;                                                                                               \
+    }                                                                                                                \
+    pbj_status M##_write_delimited(const M *m, pbj_sink *out)                                                       \
+    {                                                                                                                \
+        PBJ__FN_SIZE_CHECKED(M)                                                                                      \
+        uint8_t *body = NULL;                                                                                        \
+        if (st == PBJ_OK) st = pbj_sink_open(out, n, &body);                                                         \
+        if (st == PBJ_OK) M##__write(m, body + n);   /* back to front, ending at body + n */                          \
+        return pbj_sink_close(out, st, n);                                                                           \
+    }                                                                                                                \
+    pbj_status M##_read_delimited(M *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)           \
+    {                                                                                                                \
+        pbj_slice record;                                                                                            \
+        pbj_status st = pbj_source_next(in, &record);                                                                \
+        return st != PBJ_OK ? st : M##_decode(m, record.data, record.len, arena, opts);                              \
+    }
+
+/* The start of M_encode_append and M_write_delimited: a missing required field's status, else m's size n and st,
+ * PBJ_ERR_DEPTH where M_size fails, PBJ_ERR_SIZE over 2 GiB, else PBJ_OK. */
+#define PBJ__FN_SIZE_CHECKED(M)                                                                                       \
+    if (M##_missing(m)) return pbj_missing_status(M##_missing(m));                                                   \
+    size_t n = M##_size(m);                                                                                          \
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : PBJ_OK;
+
+/* M_encode (name_): size, then the write pass back to front into exactly the bytes counted. */
+#define PBJ__FN_ENCODE_BODY(M, name_)                                                                                 \
+    pbj_status name_(const M *m, uint8_t *buf, size_t cap, size_t *len)                                             \
+    {                                                                                                                \
+        size_t n = M##_size(m);                                                                                      \
+        *len = n == PBJ_SIZE_ERROR ? 0 : n;                                                                          \
+        if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;                                                               \
+        if (n > INT32_MAX) return PBJ_ERR_SIZE;                                                                      \
+        if (n > cap) return PBJ_ERR_BUFFER;                                                                          \
+        if (n) {                                                                                                     \
+            uint8_t *start = M##__write(m, buf + n);                                                                 \
+            PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */                        \
+            (void)start;                                                                                             \
+        }                                                                                                            \
+        return PBJ_OK;                                                                                               \
+    }
+#define PBJ__FN_ENCODE_NO_REQUIRED(M) PBJ__FN_ENCODE_BODY(M, M##_encode)
+#define PBJ__FN_ENCODE_REQUIRED(M)                                                                                    \
+    PBJ__FN_ENCODE_BODY(M, M##_encode_partial)                                                                       \
+    pbj_status M##_encode(const M *m, uint8_t *buf, size_t cap, size_t *len)                                        \
+    {                                                                                                                \
+        *len = 0;                                                                                                    \
+        pbj_status st = pbj_missing_status(M##_missing(m));                                                          \
+        return st != PBJ_OK ? st : M##_encode_partial(m, buf, cap, len);                                             \
+    }
+#define PBJ__FN_DECODE_CHECK_NO_REQUIRED(M)
+#define PBJ__FN_DECODE_CHECK_REQUIRED(M)                                                                              \
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(M##_missing(m));
+
 #ifdef __cplusplus
 }
 #endif

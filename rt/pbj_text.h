@@ -38,6 +38,10 @@
 #include "pbj_table.h"    /* M_print walks M's table (below) */
 #include "pbj_view.h"     /* and M_view_print a view of M through it */
 
+/* M_print in each generated message's API (PBJ_MESSAGE, pbj_table.h): as protoc --decode prints it */
+#undef PBJ__API_PRINT
+#define PBJ__API_PRINT(M) static inline pbj_status M##_print(const M *m, pbj_text *t) { return pbj_table_print(&M##__table, m, t); }
+
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>

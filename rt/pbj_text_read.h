@@ -27,6 +27,14 @@
 #include "pbj_core.h"
 #include "pbj_text.h"
 
+/* M_from_text in each generated message's API with TEXT_READ (PBJ_MESSAGE, pbj_table.h) */
+#undef PBJ__API_TEXT_READ
+#define PBJ__API_TEXT_READ(M)                                                                                         \
+    PBJ_MUST_USE static inline pbj_status M##_from_text(M *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o) \
+    {                                                                                                                \
+        return pbj_table_from_text(&M##__table, m, text, len, arena, o);                                             \
+    }
+
 #include <float.h>
 #include <math.h>
 #include <stdarg.h>

@@ -127,9 +127,9 @@ struct message_vars {
     names_message n;
     const char *oneof_cases, *members, *required, *accessors;                  /* header (members: a oneof's union) */
     const tmpl_lazy *field_members, *defines, *field_accessors;               /* header: the struct's, each field's */
-    const char *defaults, *ext_size, *encode, *decode_check, *decode_other;   /* source */
+    const char *defaults, *ext_size, *decode_other;   /* source */
     const tmpl_lazy *init_fields, *size, *decode, *decode_sort;   /* each field's */
-    const char *encode_impl;
+    const char *api, *api_required;   /* PBJ_MESSAGE's variants (rt/pbj_table.h): "REQUIRED, TEXT_READ, JSON", ... */
     const char *case_type, *none, *values, *name, *number, *oneof, *case_member, *s, *cases, *case_const, *body;
     const char *has, *lo, *hi, *numbers, *replace, *kind, *valid;   /* a known extension's kind and closed enum check (pbj__ext_field) */
     const char *reverse_decl, *rcheck, *margin, *rqual, *rname;   /* the reverse encoder (reverse.tmpl) */
@@ -580,6 +580,68 @@ static void gen_tables(tmpl_out *o, const plan_file *pf)
     each_message(o, pf, gen_table);
 }
 
+/* Whether a has the text "%s%s%s" of b, c and d. */
+static bool spelled(const char *a, const char *b, const char *c, const char *d)
+{
+    size_t nb = strlen(b), nc = strlen(c);
+    return strncmp(a, b, nb) == 0 && strncmp(a + nb, c, nc) == 0 && strcmp(a + nb + nc, d) == 0;
+}
+
+/* Whether field c's member is spelled as rt/pbj_build.h's PBJ_FIELD_* macros spell it (m->f, m->o.f with case member
+ * o_case and constants M_o_f, M_o_NOT_SET, has-bit has_f): the plan made names otherwise to avoid a clash. */
+static bool macro_names(ir_pool *pool, const plan_code *c)
+{
+    if (!*c->oneof) return spelled(c->x, "m->", c->member, "") && (!*c->has_member || spelled(c->has_member, "has_", c->member, ""));
+    return spelled(c->x, "m->", c->oneof, ir_pool_printf(pool, ".%s", c->member)) && spelled(c->case_member, c->oneof, "_case", "") &&
+           spelled(c->case_const, c->c, "_", ir_pool_printf(pool, "%s_%s", c->oneof, c->member)) &&
+           spelled(c->none_const, c->c, "_", ir_pool_printf(pool, "%s_NOT_SET", c->oneof));
+}
+
+/* The section of a field's has and clear accessors as one PBJ_FIELD_* line, or NULL: field.tmpl's own section. */
+static field_section accessors_macro(ir_pool *pool, const plan_field *pf)
+{
+    const plan_code *c = &pf->code;
+    if (!*c->has_fn || !macro_names(pool, c)) return NULL;
+    switch (pf->shape) {
+    case PLAN_SHAPE_MESSAGE: return tmpl_field_accessors_macro_message;
+    case PLAN_SHAPE_OPTIONAL: return *c->set_default || *c->clear_wrapper_unknown ? NULL : tmpl_field_accessors_macro_optional;
+    case PLAN_SHAPE_ONEOF: case PLAN_SHAPE_MESSAGE_ONEOF: return tmpl_field_accessors_macro_oneof;
+    default: return NULL;
+    }
+}
+
+static void write_accessors(tmpl_out *o, const tmpl_lazy *l)
+{
+    const fields *fs = l->fs;
+    for (size_t i = 0; i < fs->pm->fields.n; i++) {
+        field_section macro = accessors_macro(o->pool, &fs->pm->fields.v[i]);
+        if (macro) macro(o, fs->v[i]);
+        else put_field(o, fs, PLAN_OP_ACCESSORS, i);
+    }
+}
+
+/* The section of a field's setter or mutable as one PBJ_FIELD_* line, or NULL: field_helpers.tmpl's own section. */
+static field_section helpers_macro(ir_pool *pool, const plan_field *pf)
+{
+    const plan_code *c = &pf->code;
+    if (!macro_names(pool, c)) return NULL;
+    if (*c->helpers.mutable_ && (pf->shape == PLAN_SHAPE_MESSAGE || pf->shape == PLAN_SHAPE_MESSAGE_ONEOF))
+        return spelled(c->subfn->init, c->sub, "_init", "") && spelled(c->helpers.mutable_, c->c, "_mutable_", c->member)
+            ? pf->shape == PLAN_SHAPE_MESSAGE ? tmpl_field_helpers_macro_mutable : tmpl_field_helpers_macro_mutable_oneof : NULL;
+    if (!*c->helpers.set || *c->helpers.value || strcmp(c->helpers.ret, "void") != 0 || !spelled(c->helpers.params, c->ctype, " v", "") ||
+        !spelled(c->helpers.set, c->c, "_set_", c->member))
+        return NULL;
+    switch (pf->shape) {
+    case PLAN_SHAPE_SCALAR: return tmpl_field_helpers_macro_set;
+    case PLAN_SHAPE_OPTIONAL: return tmpl_field_helpers_macro_set_optional;
+    case PLAN_SHAPE_ONEOF: return tmpl_field_helpers_macro_set_oneof;
+    default: return NULL;
+    }
+}
+
+/* PBJ_MESSAGE's first variant: whether M reaches a required field (M_missing, M_encode_partial). */
+static const char *api_required(const plan_message *pm) { return pm->may_miss ? "REQUIRED" : "NO_REQUIRED"; }
+
 static void gen_message_header(tmpl_out *o, const plan_message *pm)
 {
     ir_pool *pool = o->pool;
@@ -589,11 +651,11 @@ static void gen_message_header(tmpl_out *o, const plan_message *pm)
     v.field_members = lazy_write(fs, write_struct_members);
     v.unknown_member = expand_message(pool, pm->unknown ? tmpl_message_unknown_member : tmpl_message_no_unknown_member, &v);
     v.defines = lazy_each_field(fs, PLAN_OP_DEFINE);
-    v.required = expand_message(pool, pm->may_miss ? tmpl_message_required_decl : tmpl_message_required_none, &v);
-    v.field_accessors = lazy_each_field(fs, PLAN_OP_ACCESSORS);
+    v.api = ir_pool_printf(pool, "%s, %s, %s", api_required(pm), pm->text_read ? "TEXT_READ" : "NO_TEXT_READ",
+                           pm->json && !pm->map_entry ? "JSON" : "NO_JSON");
+    v.field_accessors = lazy_write(fs, write_accessors);
     v.reverse_decl = pm->fast_write ? expand_message(pool, tmpl_reverse_decl, &v) : "";
     tmpl_message_header(o, &v);
-    if (pm->text_read) tmpl_text_read_header(o, &v);
     if (pm->compare_fn) tmpl_compare_decl(o, &(message_vars){.c = pm->cname, .n = pm->fn, .compare_fn = pm->compare_fn});
 }
 
@@ -679,21 +741,6 @@ static const tmpl_lazy *writer_source(ir_pool *pool, const plan_message *pm, con
     return lazy_section(pool, tmpl_reverse_body, inlined ? tmpl_reverse_writer_extern : NULL, v);
 }
 
-/* M_encode (with M_missing first when a required field may be missing), the encoder M_encode calls after it. */
-static const char *encode_fns(const fields *fs, message_vars *v)
-{
-    const plan_message *pm = fs->pm;
-    tmpl_out o = out_in(fs->pool);
-    v->encode_impl = pm->may_miss ? pm->fn.encode_partial : pm->fn.encode;
-    if (!pm->may_miss) {
-        tmpl_message_encode(&o, v);
-        return finish(&o);
-    }
-    tmpl_message_encode(&o, v);
-    tmpl_message_encode_checked(&o, v);
-    return finish(&o);
-}
-
 /* The inlined decoders (M__decode_leaf) the message's decoder calls, each declared once; sets *calls when it
  * calls any decoder. */
 static const char *decode_protos(const fields *fs, bool *calls)
@@ -751,8 +798,7 @@ static void gen_message_source(tmpl_out *o, const plan_message *pm)
     v.ext_size = pm->msgset ? expand_message(pool, tmpl_message_msgset_size, &v)
                  : pm->ext_ranges.n ? expand_message(pool, tmpl_message_ext_size, &v) : "";
     v.unknown_len = pm->unknown ? "m->pbj_unknown.len" : "0";
-    v.encode = encode_fns(fs, &v);
-    v.decode_check = pm->may_miss ? expand_message(pool, tmpl_message_decode_check, &v) : "";
+    v.api_required = api_required(pm);
     if (pm->table_wire) wire_by_table(pool, pm, &v);
     else wire_by_code(pm, fs, &v);
     v.reverse = NULL;
@@ -763,20 +809,13 @@ static void gen_message_source(tmpl_out *o, const plan_message *pm)
     tmpl_message_source(o, &v);
 }
 
-/* ---- pbj.json: M_to_json and M_from_json, wrappers over the table walks (json.tmpl) ---------------------------- */
+/* ---- pbj.json: M_to_json and M_from_json, PBJ_MESSAGE's wrappers over the table walks (json.tmpl) ---------- */
 
 static bool file_has_json(const plan_file *pf)
 {
     for (size_t i = 0; i < pf->messages.n; i++)
         if (pf->messages.v[i]->json) return true;
     return false;
-}
-
-/* A message's JSON functions, inline wrappers in its header; a map entry has none (its map's table walk writes and
- * reads its key and value). */
-static void gen_json_header(tmpl_out *o, const plan_message *pm)
-{
-    if (pm->json && !pm->map_entry) tmpl_json_decl(o, (message_vars[]){message_vars_of(pm)});
 }
 
 /* ---- writers (pbj.writers): types first, then each message's functions, after every struct ---- */
@@ -910,7 +949,9 @@ static void write_helper_fields(tmpl_out *o, const tmpl_lazy *l)
     const fields *fs = l->fs;
     for (size_t i = 0; i < fs->pm->fields.n; i++) {
         const plan_code *c = fs->v[i];
-        put_field(o, fs, PLAN_OP_HELPERS, i);
+        field_section macro = helpers_macro(o->pool, &fs->pm->fields.v[i]);
+        if (macro) macro(o, c);
+        else put_field(o, fs, PLAN_OP_HELPERS, i);
         if (*c->helpers.set_str) tmpl_field_helpers_set_str(o, c);
         if (*c->helpers.add_str) tmpl_field_helpers_add_str(o, c);
         if (*c->helpers.add_many) tmpl_field_helpers_add_many(o, c);
@@ -938,8 +979,20 @@ static void gen_helpers_header(tmpl_out *o, const plan_message *pm)
     tmpl_helpers_header(o, (message_vars[]){helper_vars(o->pool, pm)});
 }
 
+/* Whether a field of m has building helpers defined in the .pb.c (add of messages, a map's put, get, mutable). */
+static bool has_helper_source(const plan_message *pm)
+{
+    for (size_t i = 0; i < pm->fields.n; i++)
+        switch (pm->fields.v[i].shape) {
+        case PLAN_SHAPE_MESSAGES: case PLAN_SHAPE_MAP: case PLAN_SHAPE_MAP_MESSAGE: case PLAN_SHAPE_MAP_CLOSED: return true;
+        default: break;
+        }
+    return false;
+}
+
 static void gen_helpers_source(tmpl_out *o, const plan_message *pm)
 {
+    if (!has_helper_source(pm)) return;
     tmpl_helpers_source(o, (message_vars[]){helper_vars(o->pool, pm)});
 }
 
@@ -1060,8 +1113,11 @@ static void gen_views_source(tmpl_out *o, const plan_file *pf)
 /* ---- the M__ functions: the header's section for generated code only ---------------------------- */
 
 /* A message's M__ functions that every build has. */
+static bool has_internal(const plan_message *pm) { return pm->recursive || pm->fast_write; }
+
 static void gen_internal_header(tmpl_out *o, const plan_message *pm)
 {
+    if (!has_internal(pm)) return;
     message_vars v = message_vars_of(pm);
     v.size_decl = pm->recursive ? expand_message(o->pool, tmpl_message_size_decl_depth, &v) : "";
     tmpl_internal_message(o, &v);
@@ -1071,7 +1127,9 @@ static void gen_internal_header(tmpl_out *o, const plan_message *pm)
 /* Before the inline code of views, extensions and writers, which calls them. */
 static void gen_internal(tmpl_out *o, const plan_file *pf)
 {
-    if (!pf->messages.n) return;
+    bool any = false;
+    for (size_t i = 0; i < pf->messages.n; i++) any |= has_internal(pf->messages.v[i]);
+    if (!any) return;
     section(o, "for generated code only: not part of the API");
     tmpl_internal_intro(o, &(message_vars){0});
     each_message(o, pf, gen_internal_header);
@@ -1094,7 +1152,6 @@ static void gen_header(tmpl_out *o, const plan_file *pf)
         gen_message_types(o, pf);
     }
     each_message(o, pf, gen_message_header);
-    each_message(o, pf, gen_json_header);
     gen_internal(o, pf);
     gen_views_header(o, pf);
     if (pf->extensions.n) section(o, "extensions");

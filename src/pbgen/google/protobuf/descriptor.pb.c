@@ -719,38 +719,7 @@ size_t google_protobuf_FileDescriptorSet_size(const google_protobuf_FileDescript
     return n;
 }
 
-pbj_status google_protobuf_FileDescriptorSet_encode_partial(const google_protobuf_FileDescriptorSet *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_FileDescriptorSet_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_FileDescriptorSet__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_FileDescriptorSet_encode(const google_protobuf_FileDescriptorSet *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_FileDescriptorSet_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_FileDescriptorSet_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_FileDescriptorSet_decode(google_protobuf_FileDescriptorSet *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_FileDescriptorSet_init(m);
-    pbj_status st = len ? google_protobuf_FileDescriptorSet__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_FileDescriptorSet_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_FileDescriptorSet, REQUIRED)
 
 uint8_t *google_protobuf_FileDescriptorSet__write(const google_protobuf_FileDescriptorSet *m, uint8_t *p)
 {
@@ -855,38 +824,7 @@ size_t google_protobuf_FileDescriptorProto_size(const google_protobuf_FileDescri
     return n;
 }
 
-pbj_status google_protobuf_FileDescriptorProto_encode_partial(const google_protobuf_FileDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_FileDescriptorProto_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_FileDescriptorProto__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_FileDescriptorProto_encode(const google_protobuf_FileDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_FileDescriptorProto_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_FileDescriptorProto_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_FileDescriptorProto_decode(google_protobuf_FileDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_FileDescriptorProto_init(m);
-    pbj_status st = len ? google_protobuf_FileDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_FileDescriptorProto_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_FileDescriptorProto, REQUIRED)
 
 uint8_t *google_protobuf_FileDescriptorProto__write(const google_protobuf_FileDescriptorProto *m, uint8_t *p)
 {
@@ -1360,38 +1298,7 @@ size_t google_protobuf_DescriptorProto__size(const google_protobuf_DescriptorPro
     return n;
 }
 
-pbj_status google_protobuf_DescriptorProto_encode_partial(const google_protobuf_DescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_DescriptorProto_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_DescriptorProto__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_DescriptorProto_encode(const google_protobuf_DescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_DescriptorProto_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_DescriptorProto_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_DescriptorProto_decode(google_protobuf_DescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_DescriptorProto_init(m);
-    pbj_status st = len ? google_protobuf_DescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_DescriptorProto_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_DescriptorProto, REQUIRED)
 
 uint8_t *google_protobuf_DescriptorProto__write(const google_protobuf_DescriptorProto *m, uint8_t *p)
 {
@@ -1731,38 +1638,7 @@ size_t google_protobuf_DescriptorProto_ExtensionRange_size(const google_protobuf
     return n;
 }
 
-pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode_partial(const google_protobuf_DescriptorProto_ExtensionRange *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_DescriptorProto_ExtensionRange_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_DescriptorProto_ExtensionRange__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode(const google_protobuf_DescriptorProto_ExtensionRange *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_DescriptorProto_ExtensionRange_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_DescriptorProto_ExtensionRange_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_DescriptorProto_ExtensionRange_decode(google_protobuf_DescriptorProto_ExtensionRange *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_DescriptorProto_ExtensionRange_init(m);
-    pbj_status st = len ? google_protobuf_DescriptorProto_ExtensionRange__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_DescriptorProto_ExtensionRange_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_DescriptorProto_ExtensionRange, REQUIRED)
 
 uint8_t *google_protobuf_DescriptorProto_ExtensionRange__write(const google_protobuf_DescriptorProto_ExtensionRange *m, uint8_t *p)
 {
@@ -1862,30 +1738,7 @@ size_t google_protobuf_DescriptorProto_ReservedRange_size(const google_protobuf_
     return n;
 }
 
-pbj_status google_protobuf_DescriptorProto_ReservedRange_encode(const google_protobuf_DescriptorProto_ReservedRange *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_DescriptorProto_ReservedRange_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_DescriptorProto_ReservedRange__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_DescriptorProto_ReservedRange_decode(google_protobuf_DescriptorProto_ReservedRange *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_DescriptorProto_ReservedRange_init(m);
-    pbj_status st = len ? google_protobuf_DescriptorProto_ReservedRange__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_DescriptorProto_ReservedRange, NO_REQUIRED)
 
 uint8_t *google_protobuf_DescriptorProto_ReservedRange__write(const google_protobuf_DescriptorProto_ReservedRange *m, uint8_t *p)
 {
@@ -1974,38 +1827,7 @@ size_t google_protobuf_FieldDescriptorProto_size(const google_protobuf_FieldDesc
     return n;
 }
 
-pbj_status google_protobuf_FieldDescriptorProto_encode_partial(const google_protobuf_FieldDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_FieldDescriptorProto_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_FieldDescriptorProto__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_FieldDescriptorProto_encode(const google_protobuf_FieldDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_FieldDescriptorProto_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_FieldDescriptorProto_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_FieldDescriptorProto_decode(google_protobuf_FieldDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_FieldDescriptorProto_init(m);
-    pbj_status st = len ? google_protobuf_FieldDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_FieldDescriptorProto_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_FieldDescriptorProto, REQUIRED)
 
 uint8_t *google_protobuf_FieldDescriptorProto__write(const google_protobuf_FieldDescriptorProto *m, uint8_t *p)
 {
@@ -2257,38 +2079,7 @@ size_t google_protobuf_OneofDescriptorProto_size(const google_protobuf_OneofDesc
     return n;
 }
 
-pbj_status google_protobuf_OneofDescriptorProto_encode_partial(const google_protobuf_OneofDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_OneofDescriptorProto_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_OneofDescriptorProto__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_OneofDescriptorProto_encode(const google_protobuf_OneofDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_OneofDescriptorProto_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_OneofDescriptorProto_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_OneofDescriptorProto_decode(google_protobuf_OneofDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_OneofDescriptorProto_init(m);
-    pbj_status st = len ? google_protobuf_OneofDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_OneofDescriptorProto_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_OneofDescriptorProto, REQUIRED)
 
 uint8_t *google_protobuf_OneofDescriptorProto__write(const google_protobuf_OneofDescriptorProto *m, uint8_t *p)
 {
@@ -2384,38 +2175,7 @@ size_t google_protobuf_EnumDescriptorProto_size(const google_protobuf_EnumDescri
     return n;
 }
 
-pbj_status google_protobuf_EnumDescriptorProto_encode_partial(const google_protobuf_EnumDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_EnumDescriptorProto_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_EnumDescriptorProto__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_EnumDescriptorProto_encode(const google_protobuf_EnumDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_EnumDescriptorProto_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_EnumDescriptorProto_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_EnumDescriptorProto_decode(google_protobuf_EnumDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_EnumDescriptorProto_init(m);
-    pbj_status st = len ? google_protobuf_EnumDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_EnumDescriptorProto_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_EnumDescriptorProto, REQUIRED)
 
 uint8_t *google_protobuf_EnumDescriptorProto__write(const google_protobuf_EnumDescriptorProto *m, uint8_t *p)
 {
@@ -2601,30 +2361,7 @@ size_t google_protobuf_EnumDescriptorProto_EnumReservedRange_size(const google_p
     return n;
 }
 
-pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_encode(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_EnumDescriptorProto_EnumReservedRange_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_EnumDescriptorProto_EnumReservedRange__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_decode(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_EnumDescriptorProto_EnumReservedRange_init(m);
-    pbj_status st = len ? google_protobuf_EnumDescriptorProto_EnumReservedRange__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_EnumDescriptorProto_EnumReservedRange, NO_REQUIRED)
 
 uint8_t *google_protobuf_EnumDescriptorProto_EnumReservedRange__write(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, uint8_t *p)
 {
@@ -2703,38 +2440,7 @@ size_t google_protobuf_EnumValueDescriptorProto_size(const google_protobuf_EnumV
     return n;
 }
 
-pbj_status google_protobuf_EnumValueDescriptorProto_encode_partial(const google_protobuf_EnumValueDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_EnumValueDescriptorProto_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_EnumValueDescriptorProto__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_EnumValueDescriptorProto_encode(const google_protobuf_EnumValueDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_EnumValueDescriptorProto_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_EnumValueDescriptorProto_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_EnumValueDescriptorProto_decode(google_protobuf_EnumValueDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_EnumValueDescriptorProto_init(m);
-    pbj_status st = len ? google_protobuf_EnumValueDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_EnumValueDescriptorProto_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_EnumValueDescriptorProto, REQUIRED)
 
 uint8_t *google_protobuf_EnumValueDescriptorProto__write(const google_protobuf_EnumValueDescriptorProto *m, uint8_t *p)
 {
@@ -2841,38 +2547,7 @@ size_t google_protobuf_ServiceDescriptorProto_size(const google_protobuf_Service
     return n;
 }
 
-pbj_status google_protobuf_ServiceDescriptorProto_encode_partial(const google_protobuf_ServiceDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_ServiceDescriptorProto_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_ServiceDescriptorProto__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_ServiceDescriptorProto_encode(const google_protobuf_ServiceDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_ServiceDescriptorProto_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_ServiceDescriptorProto_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_ServiceDescriptorProto_decode(google_protobuf_ServiceDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_ServiceDescriptorProto_init(m);
-    pbj_status st = len ? google_protobuf_ServiceDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_ServiceDescriptorProto_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_ServiceDescriptorProto, REQUIRED)
 
 uint8_t *google_protobuf_ServiceDescriptorProto__write(const google_protobuf_ServiceDescriptorProto *m, uint8_t *p)
 {
@@ -2991,38 +2666,7 @@ size_t google_protobuf_MethodDescriptorProto_size(const google_protobuf_MethodDe
     return n;
 }
 
-pbj_status google_protobuf_MethodDescriptorProto_encode_partial(const google_protobuf_MethodDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_MethodDescriptorProto_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_MethodDescriptorProto__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_MethodDescriptorProto_encode(const google_protobuf_MethodDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_MethodDescriptorProto_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_MethodDescriptorProto_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_MethodDescriptorProto_decode(google_protobuf_MethodDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_MethodDescriptorProto_init(m);
-    pbj_status st = len ? google_protobuf_MethodDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_MethodDescriptorProto_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_MethodDescriptorProto, REQUIRED)
 
 uint8_t *google_protobuf_MethodDescriptorProto__write(const google_protobuf_MethodDescriptorProto *m, uint8_t *p)
 {
@@ -3205,38 +2849,7 @@ size_t google_protobuf_FileOptions_size(const google_protobuf_FileOptions *m)
     return n;
 }
 
-pbj_status google_protobuf_FileOptions_encode_partial(const google_protobuf_FileOptions *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_FileOptions_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_FileOptions__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_FileOptions_encode(const google_protobuf_FileOptions *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_FileOptions_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_FileOptions_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_FileOptions_decode(google_protobuf_FileOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_FileOptions_init(m);
-    pbj_status st = len ? google_protobuf_FileOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_FileOptions_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_FileOptions, REQUIRED)
 
 uint8_t *google_protobuf_FileOptions__write(const google_protobuf_FileOptions *m, uint8_t *p)
 {
@@ -3722,38 +3335,7 @@ size_t google_protobuf_MessageOptions_size(const google_protobuf_MessageOptions 
     return n;
 }
 
-pbj_status google_protobuf_MessageOptions_encode_partial(const google_protobuf_MessageOptions *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_MessageOptions_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_MessageOptions__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_MessageOptions_encode(const google_protobuf_MessageOptions *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_MessageOptions_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_MessageOptions_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_MessageOptions_decode(google_protobuf_MessageOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_MessageOptions_init(m);
-    pbj_status st = len ? google_protobuf_MessageOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_MessageOptions_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_MessageOptions, REQUIRED)
 
 uint8_t *google_protobuf_MessageOptions__write(const google_protobuf_MessageOptions *m, uint8_t *p)
 {
@@ -3965,38 +3547,7 @@ size_t google_protobuf_FieldOptions_size(const google_protobuf_FieldOptions *m)
     return n;
 }
 
-pbj_status google_protobuf_FieldOptions_encode_partial(const google_protobuf_FieldOptions *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_FieldOptions_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_FieldOptions__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_FieldOptions_encode(const google_protobuf_FieldOptions *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_FieldOptions_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_FieldOptions_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_FieldOptions_decode(google_protobuf_FieldOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_FieldOptions_init(m);
-    pbj_status st = len ? google_protobuf_FieldOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_FieldOptions_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_FieldOptions, REQUIRED)
 
 uint8_t *google_protobuf_FieldOptions__write(const google_protobuf_FieldOptions *m, uint8_t *p)
 {
@@ -4376,30 +3927,7 @@ size_t google_protobuf_FieldOptions_EditionDefault_size(const google_protobuf_Fi
     return n;
 }
 
-pbj_status google_protobuf_FieldOptions_EditionDefault_encode(const google_protobuf_FieldOptions_EditionDefault *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_FieldOptions_EditionDefault_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_FieldOptions_EditionDefault__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_FieldOptions_EditionDefault_decode(google_protobuf_FieldOptions_EditionDefault *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_FieldOptions_EditionDefault_init(m);
-    pbj_status st = len ? google_protobuf_FieldOptions_EditionDefault__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_FieldOptions_EditionDefault, NO_REQUIRED)
 
 uint8_t *google_protobuf_FieldOptions_EditionDefault__write(const google_protobuf_FieldOptions_EditionDefault *m, uint8_t *p)
 {
@@ -4479,30 +4007,7 @@ size_t google_protobuf_FieldOptions_FeatureSupport_size(const google_protobuf_Fi
     return n;
 }
 
-pbj_status google_protobuf_FieldOptions_FeatureSupport_encode(const google_protobuf_FieldOptions_FeatureSupport *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_FieldOptions_FeatureSupport_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_FieldOptions_FeatureSupport__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_FieldOptions_FeatureSupport_decode(google_protobuf_FieldOptions_FeatureSupport *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_FieldOptions_FeatureSupport_init(m);
-    pbj_status st = len ? google_protobuf_FieldOptions_FeatureSupport__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_FieldOptions_FeatureSupport, NO_REQUIRED)
 
 uint8_t *google_protobuf_FieldOptions_FeatureSupport__write(const google_protobuf_FieldOptions_FeatureSupport *m, uint8_t *p)
 {
@@ -4644,38 +4149,7 @@ size_t google_protobuf_OneofOptions_size(const google_protobuf_OneofOptions *m)
     return n;
 }
 
-pbj_status google_protobuf_OneofOptions_encode_partial(const google_protobuf_OneofOptions *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_OneofOptions_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_OneofOptions__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_OneofOptions_encode(const google_protobuf_OneofOptions *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_OneofOptions_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_OneofOptions_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_OneofOptions_decode(google_protobuf_OneofOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_OneofOptions_init(m);
-    pbj_status st = len ? google_protobuf_OneofOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_OneofOptions_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_OneofOptions, REQUIRED)
 
 uint8_t *google_protobuf_OneofOptions__write(const google_protobuf_OneofOptions *m, uint8_t *p)
 {
@@ -4781,38 +4255,7 @@ size_t google_protobuf_EnumOptions_size(const google_protobuf_EnumOptions *m)
     return n;
 }
 
-pbj_status google_protobuf_EnumOptions_encode_partial(const google_protobuf_EnumOptions *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_EnumOptions_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_EnumOptions__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_EnumOptions_encode(const google_protobuf_EnumOptions *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_EnumOptions_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_EnumOptions_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_EnumOptions_decode(google_protobuf_EnumOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_EnumOptions_init(m);
-    pbj_status st = len ? google_protobuf_EnumOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_EnumOptions_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_EnumOptions, REQUIRED)
 
 uint8_t *google_protobuf_EnumOptions__write(const google_protobuf_EnumOptions *m, uint8_t *p)
 {
@@ -4975,38 +4418,7 @@ size_t google_protobuf_EnumValueOptions_size(const google_protobuf_EnumValueOpti
     return n;
 }
 
-pbj_status google_protobuf_EnumValueOptions_encode_partial(const google_protobuf_EnumValueOptions *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_EnumValueOptions_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_EnumValueOptions__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_EnumValueOptions_encode(const google_protobuf_EnumValueOptions *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_EnumValueOptions_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_EnumValueOptions_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_EnumValueOptions_decode(google_protobuf_EnumValueOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_EnumValueOptions_init(m);
-    pbj_status st = len ? google_protobuf_EnumValueOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_EnumValueOptions_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_EnumValueOptions, REQUIRED)
 
 uint8_t *google_protobuf_EnumValueOptions__write(const google_protobuf_EnumValueOptions *m, uint8_t *p)
 {
@@ -5171,38 +4583,7 @@ size_t google_protobuf_ServiceOptions_size(const google_protobuf_ServiceOptions 
     return n;
 }
 
-pbj_status google_protobuf_ServiceOptions_encode_partial(const google_protobuf_ServiceOptions *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_ServiceOptions_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_ServiceOptions__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_ServiceOptions_encode(const google_protobuf_ServiceOptions *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_ServiceOptions_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_ServiceOptions_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_ServiceOptions_decode(google_protobuf_ServiceOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_ServiceOptions_init(m);
-    pbj_status st = len ? google_protobuf_ServiceOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_ServiceOptions_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_ServiceOptions, REQUIRED)
 
 uint8_t *google_protobuf_ServiceOptions__write(const google_protobuf_ServiceOptions *m, uint8_t *p)
 {
@@ -5327,38 +4708,7 @@ size_t google_protobuf_MethodOptions_size(const google_protobuf_MethodOptions *m
     return n;
 }
 
-pbj_status google_protobuf_MethodOptions_encode_partial(const google_protobuf_MethodOptions *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_MethodOptions_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_MethodOptions__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_MethodOptions_encode(const google_protobuf_MethodOptions *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_MethodOptions_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_MethodOptions_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_MethodOptions_decode(google_protobuf_MethodOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_MethodOptions_init(m);
-    pbj_status st = len ? google_protobuf_MethodOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_MethodOptions_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_MethodOptions, REQUIRED)
 
 uint8_t *google_protobuf_MethodOptions__write(const google_protobuf_MethodOptions *m, uint8_t *p)
 {
@@ -5508,38 +4858,7 @@ size_t google_protobuf_ExtensionRangeOptions_size(const google_protobuf_Extensio
     return n;
 }
 
-pbj_status google_protobuf_ExtensionRangeOptions_encode_partial(const google_protobuf_ExtensionRangeOptions *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_ExtensionRangeOptions_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_ExtensionRangeOptions__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_encode(const google_protobuf_ExtensionRangeOptions *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_ExtensionRangeOptions_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_ExtensionRangeOptions_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_decode(google_protobuf_ExtensionRangeOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_ExtensionRangeOptions_init(m);
-    pbj_status st = len ? google_protobuf_ExtensionRangeOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_ExtensionRangeOptions_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_ExtensionRangeOptions, REQUIRED)
 
 uint8_t *google_protobuf_ExtensionRangeOptions__write(const google_protobuf_ExtensionRangeOptions *m, uint8_t *p)
 {
@@ -5690,30 +5009,7 @@ size_t google_protobuf_ExtensionRangeOptions_Declaration_size(const google_proto
     return n;
 }
 
-pbj_status google_protobuf_ExtensionRangeOptions_Declaration_encode(const google_protobuf_ExtensionRangeOptions_Declaration *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_ExtensionRangeOptions_Declaration_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_ExtensionRangeOptions_Declaration__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_Declaration_decode(google_protobuf_ExtensionRangeOptions_Declaration *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_ExtensionRangeOptions_Declaration_init(m);
-    pbj_status st = len ? google_protobuf_ExtensionRangeOptions_Declaration__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_ExtensionRangeOptions_Declaration, NO_REQUIRED)
 
 uint8_t *google_protobuf_ExtensionRangeOptions_Declaration__write(const google_protobuf_ExtensionRangeOptions_Declaration *m, uint8_t *p)
 {
@@ -5850,38 +5146,7 @@ size_t google_protobuf_UninterpretedOption_size(const google_protobuf_Uninterpre
     return n;
 }
 
-pbj_status google_protobuf_UninterpretedOption_encode_partial(const google_protobuf_UninterpretedOption *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_UninterpretedOption_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_UninterpretedOption__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_UninterpretedOption_encode(const google_protobuf_UninterpretedOption *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_UninterpretedOption_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_UninterpretedOption_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_UninterpretedOption_decode(google_protobuf_UninterpretedOption *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_UninterpretedOption_init(m);
-    pbj_status st = len ? google_protobuf_UninterpretedOption__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_UninterpretedOption_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_UninterpretedOption, REQUIRED)
 
 uint8_t *google_protobuf_UninterpretedOption__write(const google_protobuf_UninterpretedOption *m, uint8_t *p)
 {
@@ -6056,38 +5321,7 @@ size_t google_protobuf_UninterpretedOption_NamePart_size(const google_protobuf_U
     return n;
 }
 
-pbj_status google_protobuf_UninterpretedOption_NamePart_encode_partial(const google_protobuf_UninterpretedOption_NamePart *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_UninterpretedOption_NamePart_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_UninterpretedOption_NamePart__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_UninterpretedOption_NamePart_encode(const google_protobuf_UninterpretedOption_NamePart *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_UninterpretedOption_NamePart_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_UninterpretedOption_NamePart_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_UninterpretedOption_NamePart_decode(google_protobuf_UninterpretedOption_NamePart *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_UninterpretedOption_NamePart_init(m);
-    pbj_status st = len ? google_protobuf_UninterpretedOption_NamePart__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_UninterpretedOption_NamePart_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_UninterpretedOption_NamePart, REQUIRED)
 
 uint8_t *google_protobuf_UninterpretedOption_NamePart__write(const google_protobuf_UninterpretedOption_NamePart *m, uint8_t *p)
 {
@@ -6170,30 +5404,7 @@ size_t google_protobuf_FeatureSet_size(const google_protobuf_FeatureSet *m)
     return n;
 }
 
-pbj_status google_protobuf_FeatureSet_encode(const google_protobuf_FeatureSet *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_FeatureSet_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_FeatureSet__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_FeatureSet_decode(google_protobuf_FeatureSet *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_FeatureSet_init(m);
-    pbj_status st = len ? google_protobuf_FeatureSet__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_FeatureSet, NO_REQUIRED)
 
 uint8_t *google_protobuf_FeatureSet__write(const google_protobuf_FeatureSet *m, uint8_t *p)
 {
@@ -6411,30 +5622,7 @@ size_t google_protobuf_FeatureSet_VisibilityFeature_size(const google_protobuf_F
     return n;
 }
 
-pbj_status google_protobuf_FeatureSet_VisibilityFeature_encode(const google_protobuf_FeatureSet_VisibilityFeature *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_FeatureSet_VisibilityFeature_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_FeatureSet_VisibilityFeature__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_FeatureSet_VisibilityFeature_decode(google_protobuf_FeatureSet_VisibilityFeature *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_FeatureSet_VisibilityFeature_init(m);
-    pbj_status st = len ? google_protobuf_FeatureSet_VisibilityFeature__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_FeatureSet_VisibilityFeature, NO_REQUIRED)
 
 uint8_t *google_protobuf_FeatureSet_VisibilityFeature__write(const google_protobuf_FeatureSet_VisibilityFeature *m, uint8_t *p)
 {
@@ -6476,30 +5664,7 @@ size_t google_protobuf_FeatureSet_ProtoLimitsFeature_size(const google_protobuf_
     return n;
 }
 
-pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_encode(const google_protobuf_FeatureSet_ProtoLimitsFeature *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_FeatureSet_ProtoLimitsFeature_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_FeatureSet_ProtoLimitsFeature__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_decode(google_protobuf_FeatureSet_ProtoLimitsFeature *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_FeatureSet_ProtoLimitsFeature_init(m);
-    pbj_status st = len ? google_protobuf_FeatureSet_ProtoLimitsFeature__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_FeatureSet_ProtoLimitsFeature, NO_REQUIRED)
 
 uint8_t *google_protobuf_FeatureSet_ProtoLimitsFeature__write(const google_protobuf_FeatureSet_ProtoLimitsFeature *m, uint8_t *p)
 {
@@ -6547,30 +5712,7 @@ size_t google_protobuf_FeatureSetDefaults_size(const google_protobuf_FeatureSetD
     return n;
 }
 
-pbj_status google_protobuf_FeatureSetDefaults_encode(const google_protobuf_FeatureSetDefaults *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_FeatureSetDefaults_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_FeatureSetDefaults__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_FeatureSetDefaults_decode(google_protobuf_FeatureSetDefaults *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_FeatureSetDefaults_init(m);
-    pbj_status st = len ? google_protobuf_FeatureSetDefaults__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_FeatureSetDefaults, NO_REQUIRED)
 
 uint8_t *google_protobuf_FeatureSetDefaults__write(const google_protobuf_FeatureSetDefaults *m, uint8_t *p)
 {
@@ -6687,30 +5829,7 @@ size_t google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_size(const go
     return n;
 }
 
-pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_encode(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_decode(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_init(m);
-    pbj_status st = len ? google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, NO_REQUIRED)
 
 uint8_t *google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__write(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, uint8_t *p)
 {
@@ -6821,30 +5940,7 @@ size_t google_protobuf_SourceCodeInfo_size(const google_protobuf_SourceCodeInfo 
     return n;
 }
 
-pbj_status google_protobuf_SourceCodeInfo_encode(const google_protobuf_SourceCodeInfo *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_SourceCodeInfo_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_SourceCodeInfo__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_SourceCodeInfo_decode(google_protobuf_SourceCodeInfo *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_SourceCodeInfo_init(m);
-    pbj_status st = len ? google_protobuf_SourceCodeInfo__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_SourceCodeInfo, NO_REQUIRED)
 
 uint8_t *google_protobuf_SourceCodeInfo__write(const google_protobuf_SourceCodeInfo *m, uint8_t *p)
 {
@@ -6926,30 +6022,7 @@ size_t google_protobuf_SourceCodeInfo_Location_size(const google_protobuf_Source
     return n;
 }
 
-pbj_status google_protobuf_SourceCodeInfo_Location_encode(const google_protobuf_SourceCodeInfo_Location *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_SourceCodeInfo_Location_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_SourceCodeInfo_Location__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_SourceCodeInfo_Location_decode(google_protobuf_SourceCodeInfo_Location *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_SourceCodeInfo_Location_init(m);
-    pbj_status st = len ? google_protobuf_SourceCodeInfo_Location__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_SourceCodeInfo_Location, NO_REQUIRED)
 
 uint8_t *google_protobuf_SourceCodeInfo_Location__write(const google_protobuf_SourceCodeInfo_Location *m, uint8_t *p)
 {
@@ -7144,30 +6217,7 @@ size_t google_protobuf_GeneratedCodeInfo_size(const google_protobuf_GeneratedCod
     return n;
 }
 
-pbj_status google_protobuf_GeneratedCodeInfo_encode(const google_protobuf_GeneratedCodeInfo *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_GeneratedCodeInfo_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_GeneratedCodeInfo__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_GeneratedCodeInfo_decode(google_protobuf_GeneratedCodeInfo *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_GeneratedCodeInfo_init(m);
-    pbj_status st = len ? google_protobuf_GeneratedCodeInfo__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_GeneratedCodeInfo, NO_REQUIRED)
 
 uint8_t *google_protobuf_GeneratedCodeInfo__write(const google_protobuf_GeneratedCodeInfo *m, uint8_t *p)
 {
@@ -7243,30 +6293,7 @@ size_t google_protobuf_GeneratedCodeInfo_Annotation_size(const google_protobuf_G
     return n;
 }
 
-pbj_status google_protobuf_GeneratedCodeInfo_Annotation_encode(const google_protobuf_GeneratedCodeInfo_Annotation *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_GeneratedCodeInfo_Annotation_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_GeneratedCodeInfo_Annotation__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_GeneratedCodeInfo_Annotation_decode(google_protobuf_GeneratedCodeInfo_Annotation *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_GeneratedCodeInfo_Annotation_init(m);
-    pbj_status st = len ? google_protobuf_GeneratedCodeInfo_Annotation__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_GeneratedCodeInfo_Annotation, NO_REQUIRED)
 
 uint8_t *google_protobuf_GeneratedCodeInfo_Annotation__write(const google_protobuf_GeneratedCodeInfo_Annotation *m, uint8_t *p)
 {
@@ -7407,34 +6434,6 @@ pbj_status google_protobuf_FileDescriptorSet_add_file(google_protobuf_FileDescri
     return PBJ_OK;
 }
 
-pbj_status google_protobuf_FileDescriptorSet_encode_append(const google_protobuf_FileDescriptorSet *m, pbj_buf *out)
-{
-    if (google_protobuf_FileDescriptorSet_missing(m)) return pbj_missing_status(google_protobuf_FileDescriptorSet_missing(m));
-    size_t n = google_protobuf_FileDescriptorSet_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_FileDescriptorSet__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_FileDescriptorSet_write_delimited(const google_protobuf_FileDescriptorSet *m, pbj_sink *out)
-{
-    if (google_protobuf_FileDescriptorSet_missing(m)) return pbj_missing_status(google_protobuf_FileDescriptorSet_missing(m));
-    size_t n = google_protobuf_FileDescriptorSet_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_FileDescriptorSet__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_FileDescriptorSet_read_delimited(google_protobuf_FileDescriptorSet *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_FileDescriptorSet_decode(m, record.data, record.len, arena, opts);
-}
-
 /* ==== google.protobuf.FileDescriptorProto: building helpers ==== */
 
 pbj_status google_protobuf_FileDescriptorProto_add_message_type(google_protobuf_FileDescriptorProto *m, const google_protobuf_DescriptorProto *v, pbj_arena *arena)
@@ -7491,34 +6490,6 @@ pbj_status google_protobuf_FileDescriptorProto_add_extension(google_protobuf_Fil
     m->extension.data = elems;
     elems[m->extension.count++] = e;
     return PBJ_OK;
-}
-
-pbj_status google_protobuf_FileDescriptorProto_encode_append(const google_protobuf_FileDescriptorProto *m, pbj_buf *out)
-{
-    if (google_protobuf_FileDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_FileDescriptorProto_missing(m));
-    size_t n = google_protobuf_FileDescriptorProto_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_FileDescriptorProto__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_FileDescriptorProto_write_delimited(const google_protobuf_FileDescriptorProto *m, pbj_sink *out)
-{
-    if (google_protobuf_FileDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_FileDescriptorProto_missing(m));
-    size_t n = google_protobuf_FileDescriptorProto_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_FileDescriptorProto__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_FileDescriptorProto_read_delimited(google_protobuf_FileDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_FileDescriptorProto_decode(m, record.data, record.len, arena, opts);
 }
 
 /* ==== google.protobuf.DescriptorProto: building helpers ==== */
@@ -7621,154 +6592,6 @@ pbj_status google_protobuf_DescriptorProto_add_reserved_range(google_protobuf_De
     return PBJ_OK;
 }
 
-pbj_status google_protobuf_DescriptorProto_encode_append(const google_protobuf_DescriptorProto *m, pbj_buf *out)
-{
-    if (google_protobuf_DescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_DescriptorProto_missing(m));
-    size_t n = google_protobuf_DescriptorProto_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_DescriptorProto__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_DescriptorProto_write_delimited(const google_protobuf_DescriptorProto *m, pbj_sink *out)
-{
-    if (google_protobuf_DescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_DescriptorProto_missing(m));
-    size_t n = google_protobuf_DescriptorProto_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_DescriptorProto__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_DescriptorProto_read_delimited(google_protobuf_DescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_DescriptorProto_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== google.protobuf.DescriptorProto.ExtensionRange: building helpers ==== */
-
-pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode_append(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_buf *out)
-{
-    if (google_protobuf_DescriptorProto_ExtensionRange_missing(m)) return pbj_missing_status(google_protobuf_DescriptorProto_ExtensionRange_missing(m));
-    size_t n = google_protobuf_DescriptorProto_ExtensionRange_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_DescriptorProto_ExtensionRange__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_DescriptorProto_ExtensionRange_write_delimited(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_sink *out)
-{
-    if (google_protobuf_DescriptorProto_ExtensionRange_missing(m)) return pbj_missing_status(google_protobuf_DescriptorProto_ExtensionRange_missing(m));
-    size_t n = google_protobuf_DescriptorProto_ExtensionRange_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_DescriptorProto_ExtensionRange__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_DescriptorProto_ExtensionRange_read_delimited(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_DescriptorProto_ExtensionRange_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== google.protobuf.DescriptorProto.ReservedRange: building helpers ==== */
-
-pbj_status google_protobuf_DescriptorProto_ReservedRange_encode_append(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_buf *out)
-{
-    if (google_protobuf_DescriptorProto_ReservedRange_missing(m)) return pbj_missing_status(google_protobuf_DescriptorProto_ReservedRange_missing(m));
-    size_t n = google_protobuf_DescriptorProto_ReservedRange_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_DescriptorProto_ReservedRange__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_DescriptorProto_ReservedRange_write_delimited(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_sink *out)
-{
-    if (google_protobuf_DescriptorProto_ReservedRange_missing(m)) return pbj_missing_status(google_protobuf_DescriptorProto_ReservedRange_missing(m));
-    size_t n = google_protobuf_DescriptorProto_ReservedRange_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_DescriptorProto_ReservedRange__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_DescriptorProto_ReservedRange_read_delimited(google_protobuf_DescriptorProto_ReservedRange *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_DescriptorProto_ReservedRange_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== google.protobuf.FieldDescriptorProto: building helpers ==== */
-
-pbj_status google_protobuf_FieldDescriptorProto_encode_append(const google_protobuf_FieldDescriptorProto *m, pbj_buf *out)
-{
-    if (google_protobuf_FieldDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_FieldDescriptorProto_missing(m));
-    size_t n = google_protobuf_FieldDescriptorProto_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_FieldDescriptorProto__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_FieldDescriptorProto_write_delimited(const google_protobuf_FieldDescriptorProto *m, pbj_sink *out)
-{
-    if (google_protobuf_FieldDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_FieldDescriptorProto_missing(m));
-    size_t n = google_protobuf_FieldDescriptorProto_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_FieldDescriptorProto__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_FieldDescriptorProto_read_delimited(google_protobuf_FieldDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_FieldDescriptorProto_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== google.protobuf.OneofDescriptorProto: building helpers ==== */
-
-pbj_status google_protobuf_OneofDescriptorProto_encode_append(const google_protobuf_OneofDescriptorProto *m, pbj_buf *out)
-{
-    if (google_protobuf_OneofDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_OneofDescriptorProto_missing(m));
-    size_t n = google_protobuf_OneofDescriptorProto_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_OneofDescriptorProto__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_OneofDescriptorProto_write_delimited(const google_protobuf_OneofDescriptorProto *m, pbj_sink *out)
-{
-    if (google_protobuf_OneofDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_OneofDescriptorProto_missing(m));
-    size_t n = google_protobuf_OneofDescriptorProto_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_OneofDescriptorProto__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_OneofDescriptorProto_read_delimited(google_protobuf_OneofDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_OneofDescriptorProto_decode(m, record.data, record.len, arena, opts);
-}
-
 /* ==== google.protobuf.EnumDescriptorProto: building helpers ==== */
 
 pbj_status google_protobuf_EnumDescriptorProto_add_value(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumValueDescriptorProto *v, pbj_arena *arena)
@@ -7799,94 +6622,6 @@ pbj_status google_protobuf_EnumDescriptorProto_add_reserved_range(google_protobu
     return PBJ_OK;
 }
 
-pbj_status google_protobuf_EnumDescriptorProto_encode_append(const google_protobuf_EnumDescriptorProto *m, pbj_buf *out)
-{
-    if (google_protobuf_EnumDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_EnumDescriptorProto_missing(m));
-    size_t n = google_protobuf_EnumDescriptorProto_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_EnumDescriptorProto__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_EnumDescriptorProto_write_delimited(const google_protobuf_EnumDescriptorProto *m, pbj_sink *out)
-{
-    if (google_protobuf_EnumDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_EnumDescriptorProto_missing(m));
-    size_t n = google_protobuf_EnumDescriptorProto_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_EnumDescriptorProto__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_EnumDescriptorProto_read_delimited(google_protobuf_EnumDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_EnumDescriptorProto_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== google.protobuf.EnumDescriptorProto.EnumReservedRange: building helpers ==== */
-
-pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_encode_append(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_buf *out)
-{
-    if (google_protobuf_EnumDescriptorProto_EnumReservedRange_missing(m)) return pbj_missing_status(google_protobuf_EnumDescriptorProto_EnumReservedRange_missing(m));
-    size_t n = google_protobuf_EnumDescriptorProto_EnumReservedRange_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_EnumDescriptorProto_EnumReservedRange__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_write_delimited(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_sink *out)
-{
-    if (google_protobuf_EnumDescriptorProto_EnumReservedRange_missing(m)) return pbj_missing_status(google_protobuf_EnumDescriptorProto_EnumReservedRange_missing(m));
-    size_t n = google_protobuf_EnumDescriptorProto_EnumReservedRange_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_EnumDescriptorProto_EnumReservedRange__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_read_delimited(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_EnumDescriptorProto_EnumReservedRange_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== google.protobuf.EnumValueDescriptorProto: building helpers ==== */
-
-pbj_status google_protobuf_EnumValueDescriptorProto_encode_append(const google_protobuf_EnumValueDescriptorProto *m, pbj_buf *out)
-{
-    if (google_protobuf_EnumValueDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_EnumValueDescriptorProto_missing(m));
-    size_t n = google_protobuf_EnumValueDescriptorProto_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_EnumValueDescriptorProto__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_EnumValueDescriptorProto_write_delimited(const google_protobuf_EnumValueDescriptorProto *m, pbj_sink *out)
-{
-    if (google_protobuf_EnumValueDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_EnumValueDescriptorProto_missing(m));
-    size_t n = google_protobuf_EnumValueDescriptorProto_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_EnumValueDescriptorProto__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_EnumValueDescriptorProto_read_delimited(google_protobuf_EnumValueDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_EnumValueDescriptorProto_decode(m, record.data, record.len, arena, opts);
-}
-
 /* ==== google.protobuf.ServiceDescriptorProto: building helpers ==== */
 
 pbj_status google_protobuf_ServiceDescriptorProto_add_method(google_protobuf_ServiceDescriptorProto *m, const google_protobuf_MethodDescriptorProto *v, pbj_arena *arena)
@@ -7901,64 +6636,6 @@ pbj_status google_protobuf_ServiceDescriptorProto_add_method(google_protobuf_Ser
     m->method.data = elems;
     elems[m->method.count++] = e;
     return PBJ_OK;
-}
-
-pbj_status google_protobuf_ServiceDescriptorProto_encode_append(const google_protobuf_ServiceDescriptorProto *m, pbj_buf *out)
-{
-    if (google_protobuf_ServiceDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_ServiceDescriptorProto_missing(m));
-    size_t n = google_protobuf_ServiceDescriptorProto_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_ServiceDescriptorProto__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_ServiceDescriptorProto_write_delimited(const google_protobuf_ServiceDescriptorProto *m, pbj_sink *out)
-{
-    if (google_protobuf_ServiceDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_ServiceDescriptorProto_missing(m));
-    size_t n = google_protobuf_ServiceDescriptorProto_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_ServiceDescriptorProto__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_ServiceDescriptorProto_read_delimited(google_protobuf_ServiceDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_ServiceDescriptorProto_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== google.protobuf.MethodDescriptorProto: building helpers ==== */
-
-pbj_status google_protobuf_MethodDescriptorProto_encode_append(const google_protobuf_MethodDescriptorProto *m, pbj_buf *out)
-{
-    if (google_protobuf_MethodDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_MethodDescriptorProto_missing(m));
-    size_t n = google_protobuf_MethodDescriptorProto_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_MethodDescriptorProto__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_MethodDescriptorProto_write_delimited(const google_protobuf_MethodDescriptorProto *m, pbj_sink *out)
-{
-    if (google_protobuf_MethodDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_MethodDescriptorProto_missing(m));
-    size_t n = google_protobuf_MethodDescriptorProto_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_MethodDescriptorProto__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_MethodDescriptorProto_read_delimited(google_protobuf_MethodDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_MethodDescriptorProto_decode(m, record.data, record.len, arena, opts);
 }
 
 /* ==== google.protobuf.FileOptions: building helpers ==== */
@@ -7977,34 +6654,6 @@ pbj_status google_protobuf_FileOptions_add_uninterpreted_option(google_protobuf_
     return PBJ_OK;
 }
 
-pbj_status google_protobuf_FileOptions_encode_append(const google_protobuf_FileOptions *m, pbj_buf *out)
-{
-    if (google_protobuf_FileOptions_missing(m)) return pbj_missing_status(google_protobuf_FileOptions_missing(m));
-    size_t n = google_protobuf_FileOptions_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_FileOptions__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_FileOptions_write_delimited(const google_protobuf_FileOptions *m, pbj_sink *out)
-{
-    if (google_protobuf_FileOptions_missing(m)) return pbj_missing_status(google_protobuf_FileOptions_missing(m));
-    size_t n = google_protobuf_FileOptions_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_FileOptions__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_FileOptions_read_delimited(google_protobuf_FileOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_FileOptions_decode(m, record.data, record.len, arena, opts);
-}
-
 /* ==== google.protobuf.MessageOptions: building helpers ==== */
 
 pbj_status google_protobuf_MessageOptions_add_uninterpreted_option(google_protobuf_MessageOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
@@ -8019,34 +6668,6 @@ pbj_status google_protobuf_MessageOptions_add_uninterpreted_option(google_protob
     m->uninterpreted_option.data = elems;
     elems[m->uninterpreted_option.count++] = e;
     return PBJ_OK;
-}
-
-pbj_status google_protobuf_MessageOptions_encode_append(const google_protobuf_MessageOptions *m, pbj_buf *out)
-{
-    if (google_protobuf_MessageOptions_missing(m)) return pbj_missing_status(google_protobuf_MessageOptions_missing(m));
-    size_t n = google_protobuf_MessageOptions_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_MessageOptions__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_MessageOptions_write_delimited(const google_protobuf_MessageOptions *m, pbj_sink *out)
-{
-    if (google_protobuf_MessageOptions_missing(m)) return pbj_missing_status(google_protobuf_MessageOptions_missing(m));
-    size_t n = google_protobuf_MessageOptions_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_MessageOptions__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_MessageOptions_read_delimited(google_protobuf_MessageOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_MessageOptions_decode(m, record.data, record.len, arena, opts);
 }
 
 /* ==== google.protobuf.FieldOptions: building helpers ==== */
@@ -8079,94 +6700,6 @@ pbj_status google_protobuf_FieldOptions_add_uninterpreted_option(google_protobuf
     return PBJ_OK;
 }
 
-pbj_status google_protobuf_FieldOptions_encode_append(const google_protobuf_FieldOptions *m, pbj_buf *out)
-{
-    if (google_protobuf_FieldOptions_missing(m)) return pbj_missing_status(google_protobuf_FieldOptions_missing(m));
-    size_t n = google_protobuf_FieldOptions_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_FieldOptions__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_FieldOptions_write_delimited(const google_protobuf_FieldOptions *m, pbj_sink *out)
-{
-    if (google_protobuf_FieldOptions_missing(m)) return pbj_missing_status(google_protobuf_FieldOptions_missing(m));
-    size_t n = google_protobuf_FieldOptions_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_FieldOptions__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_FieldOptions_read_delimited(google_protobuf_FieldOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_FieldOptions_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== google.protobuf.FieldOptions.EditionDefault: building helpers ==== */
-
-pbj_status google_protobuf_FieldOptions_EditionDefault_encode_append(const google_protobuf_FieldOptions_EditionDefault *m, pbj_buf *out)
-{
-    if (google_protobuf_FieldOptions_EditionDefault_missing(m)) return pbj_missing_status(google_protobuf_FieldOptions_EditionDefault_missing(m));
-    size_t n = google_protobuf_FieldOptions_EditionDefault_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_FieldOptions_EditionDefault__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_FieldOptions_EditionDefault_write_delimited(const google_protobuf_FieldOptions_EditionDefault *m, pbj_sink *out)
-{
-    if (google_protobuf_FieldOptions_EditionDefault_missing(m)) return pbj_missing_status(google_protobuf_FieldOptions_EditionDefault_missing(m));
-    size_t n = google_protobuf_FieldOptions_EditionDefault_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_FieldOptions_EditionDefault__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_FieldOptions_EditionDefault_read_delimited(google_protobuf_FieldOptions_EditionDefault *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_FieldOptions_EditionDefault_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== google.protobuf.FieldOptions.FeatureSupport: building helpers ==== */
-
-pbj_status google_protobuf_FieldOptions_FeatureSupport_encode_append(const google_protobuf_FieldOptions_FeatureSupport *m, pbj_buf *out)
-{
-    if (google_protobuf_FieldOptions_FeatureSupport_missing(m)) return pbj_missing_status(google_protobuf_FieldOptions_FeatureSupport_missing(m));
-    size_t n = google_protobuf_FieldOptions_FeatureSupport_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_FieldOptions_FeatureSupport__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_FieldOptions_FeatureSupport_write_delimited(const google_protobuf_FieldOptions_FeatureSupport *m, pbj_sink *out)
-{
-    if (google_protobuf_FieldOptions_FeatureSupport_missing(m)) return pbj_missing_status(google_protobuf_FieldOptions_FeatureSupport_missing(m));
-    size_t n = google_protobuf_FieldOptions_FeatureSupport_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_FieldOptions_FeatureSupport__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_FieldOptions_FeatureSupport_read_delimited(google_protobuf_FieldOptions_FeatureSupport *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_FieldOptions_FeatureSupport_decode(m, record.data, record.len, arena, opts);
-}
-
 /* ==== google.protobuf.OneofOptions: building helpers ==== */
 
 pbj_status google_protobuf_OneofOptions_add_uninterpreted_option(google_protobuf_OneofOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
@@ -8181,34 +6714,6 @@ pbj_status google_protobuf_OneofOptions_add_uninterpreted_option(google_protobuf
     m->uninterpreted_option.data = elems;
     elems[m->uninterpreted_option.count++] = e;
     return PBJ_OK;
-}
-
-pbj_status google_protobuf_OneofOptions_encode_append(const google_protobuf_OneofOptions *m, pbj_buf *out)
-{
-    if (google_protobuf_OneofOptions_missing(m)) return pbj_missing_status(google_protobuf_OneofOptions_missing(m));
-    size_t n = google_protobuf_OneofOptions_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_OneofOptions__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_OneofOptions_write_delimited(const google_protobuf_OneofOptions *m, pbj_sink *out)
-{
-    if (google_protobuf_OneofOptions_missing(m)) return pbj_missing_status(google_protobuf_OneofOptions_missing(m));
-    size_t n = google_protobuf_OneofOptions_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_OneofOptions__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_OneofOptions_read_delimited(google_protobuf_OneofOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_OneofOptions_decode(m, record.data, record.len, arena, opts);
 }
 
 /* ==== google.protobuf.EnumOptions: building helpers ==== */
@@ -8227,34 +6732,6 @@ pbj_status google_protobuf_EnumOptions_add_uninterpreted_option(google_protobuf_
     return PBJ_OK;
 }
 
-pbj_status google_protobuf_EnumOptions_encode_append(const google_protobuf_EnumOptions *m, pbj_buf *out)
-{
-    if (google_protobuf_EnumOptions_missing(m)) return pbj_missing_status(google_protobuf_EnumOptions_missing(m));
-    size_t n = google_protobuf_EnumOptions_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_EnumOptions__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_EnumOptions_write_delimited(const google_protobuf_EnumOptions *m, pbj_sink *out)
-{
-    if (google_protobuf_EnumOptions_missing(m)) return pbj_missing_status(google_protobuf_EnumOptions_missing(m));
-    size_t n = google_protobuf_EnumOptions_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_EnumOptions__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_EnumOptions_read_delimited(google_protobuf_EnumOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_EnumOptions_decode(m, record.data, record.len, arena, opts);
-}
-
 /* ==== google.protobuf.EnumValueOptions: building helpers ==== */
 
 pbj_status google_protobuf_EnumValueOptions_add_uninterpreted_option(google_protobuf_EnumValueOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
@@ -8269,34 +6746,6 @@ pbj_status google_protobuf_EnumValueOptions_add_uninterpreted_option(google_prot
     m->uninterpreted_option.data = elems;
     elems[m->uninterpreted_option.count++] = e;
     return PBJ_OK;
-}
-
-pbj_status google_protobuf_EnumValueOptions_encode_append(const google_protobuf_EnumValueOptions *m, pbj_buf *out)
-{
-    if (google_protobuf_EnumValueOptions_missing(m)) return pbj_missing_status(google_protobuf_EnumValueOptions_missing(m));
-    size_t n = google_protobuf_EnumValueOptions_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_EnumValueOptions__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_EnumValueOptions_write_delimited(const google_protobuf_EnumValueOptions *m, pbj_sink *out)
-{
-    if (google_protobuf_EnumValueOptions_missing(m)) return pbj_missing_status(google_protobuf_EnumValueOptions_missing(m));
-    size_t n = google_protobuf_EnumValueOptions_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_EnumValueOptions__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_EnumValueOptions_read_delimited(google_protobuf_EnumValueOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_EnumValueOptions_decode(m, record.data, record.len, arena, opts);
 }
 
 /* ==== google.protobuf.ServiceOptions: building helpers ==== */
@@ -8315,34 +6764,6 @@ pbj_status google_protobuf_ServiceOptions_add_uninterpreted_option(google_protob
     return PBJ_OK;
 }
 
-pbj_status google_protobuf_ServiceOptions_encode_append(const google_protobuf_ServiceOptions *m, pbj_buf *out)
-{
-    if (google_protobuf_ServiceOptions_missing(m)) return pbj_missing_status(google_protobuf_ServiceOptions_missing(m));
-    size_t n = google_protobuf_ServiceOptions_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_ServiceOptions__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_ServiceOptions_write_delimited(const google_protobuf_ServiceOptions *m, pbj_sink *out)
-{
-    if (google_protobuf_ServiceOptions_missing(m)) return pbj_missing_status(google_protobuf_ServiceOptions_missing(m));
-    size_t n = google_protobuf_ServiceOptions_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_ServiceOptions__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_ServiceOptions_read_delimited(google_protobuf_ServiceOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_ServiceOptions_decode(m, record.data, record.len, arena, opts);
-}
-
 /* ==== google.protobuf.MethodOptions: building helpers ==== */
 
 pbj_status google_protobuf_MethodOptions_add_uninterpreted_option(google_protobuf_MethodOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
@@ -8357,34 +6778,6 @@ pbj_status google_protobuf_MethodOptions_add_uninterpreted_option(google_protobu
     m->uninterpreted_option.data = elems;
     elems[m->uninterpreted_option.count++] = e;
     return PBJ_OK;
-}
-
-pbj_status google_protobuf_MethodOptions_encode_append(const google_protobuf_MethodOptions *m, pbj_buf *out)
-{
-    if (google_protobuf_MethodOptions_missing(m)) return pbj_missing_status(google_protobuf_MethodOptions_missing(m));
-    size_t n = google_protobuf_MethodOptions_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_MethodOptions__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_MethodOptions_write_delimited(const google_protobuf_MethodOptions *m, pbj_sink *out)
-{
-    if (google_protobuf_MethodOptions_missing(m)) return pbj_missing_status(google_protobuf_MethodOptions_missing(m));
-    size_t n = google_protobuf_MethodOptions_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_MethodOptions__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_MethodOptions_read_delimited(google_protobuf_MethodOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_MethodOptions_decode(m, record.data, record.len, arena, opts);
 }
 
 /* ==== google.protobuf.ExtensionRangeOptions: building helpers ==== */
@@ -8417,64 +6810,6 @@ pbj_status google_protobuf_ExtensionRangeOptions_add_uninterpreted_option(google
     return PBJ_OK;
 }
 
-pbj_status google_protobuf_ExtensionRangeOptions_encode_append(const google_protobuf_ExtensionRangeOptions *m, pbj_buf *out)
-{
-    if (google_protobuf_ExtensionRangeOptions_missing(m)) return pbj_missing_status(google_protobuf_ExtensionRangeOptions_missing(m));
-    size_t n = google_protobuf_ExtensionRangeOptions_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_ExtensionRangeOptions__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_write_delimited(const google_protobuf_ExtensionRangeOptions *m, pbj_sink *out)
-{
-    if (google_protobuf_ExtensionRangeOptions_missing(m)) return pbj_missing_status(google_protobuf_ExtensionRangeOptions_missing(m));
-    size_t n = google_protobuf_ExtensionRangeOptions_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_ExtensionRangeOptions__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_read_delimited(google_protobuf_ExtensionRangeOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_ExtensionRangeOptions_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== google.protobuf.ExtensionRangeOptions.Declaration: building helpers ==== */
-
-pbj_status google_protobuf_ExtensionRangeOptions_Declaration_encode_append(const google_protobuf_ExtensionRangeOptions_Declaration *m, pbj_buf *out)
-{
-    if (google_protobuf_ExtensionRangeOptions_Declaration_missing(m)) return pbj_missing_status(google_protobuf_ExtensionRangeOptions_Declaration_missing(m));
-    size_t n = google_protobuf_ExtensionRangeOptions_Declaration_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_ExtensionRangeOptions_Declaration__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_Declaration_write_delimited(const google_protobuf_ExtensionRangeOptions_Declaration *m, pbj_sink *out)
-{
-    if (google_protobuf_ExtensionRangeOptions_Declaration_missing(m)) return pbj_missing_status(google_protobuf_ExtensionRangeOptions_Declaration_missing(m));
-    size_t n = google_protobuf_ExtensionRangeOptions_Declaration_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_ExtensionRangeOptions_Declaration__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_Declaration_read_delimited(google_protobuf_ExtensionRangeOptions_Declaration *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_ExtensionRangeOptions_Declaration_decode(m, record.data, record.len, arena, opts);
-}
-
 /* ==== google.protobuf.UninterpretedOption: building helpers ==== */
 
 pbj_status google_protobuf_UninterpretedOption_add_name(google_protobuf_UninterpretedOption *m, const google_protobuf_UninterpretedOption_NamePart *v, pbj_arena *arena)
@@ -8489,154 +6824,6 @@ pbj_status google_protobuf_UninterpretedOption_add_name(google_protobuf_Uninterp
     m->name.data = elems;
     elems[m->name.count++] = e;
     return PBJ_OK;
-}
-
-pbj_status google_protobuf_UninterpretedOption_encode_append(const google_protobuf_UninterpretedOption *m, pbj_buf *out)
-{
-    if (google_protobuf_UninterpretedOption_missing(m)) return pbj_missing_status(google_protobuf_UninterpretedOption_missing(m));
-    size_t n = google_protobuf_UninterpretedOption_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_UninterpretedOption__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_UninterpretedOption_write_delimited(const google_protobuf_UninterpretedOption *m, pbj_sink *out)
-{
-    if (google_protobuf_UninterpretedOption_missing(m)) return pbj_missing_status(google_protobuf_UninterpretedOption_missing(m));
-    size_t n = google_protobuf_UninterpretedOption_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_UninterpretedOption__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_UninterpretedOption_read_delimited(google_protobuf_UninterpretedOption *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_UninterpretedOption_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== google.protobuf.UninterpretedOption.NamePart: building helpers ==== */
-
-pbj_status google_protobuf_UninterpretedOption_NamePart_encode_append(const google_protobuf_UninterpretedOption_NamePart *m, pbj_buf *out)
-{
-    if (google_protobuf_UninterpretedOption_NamePart_missing(m)) return pbj_missing_status(google_protobuf_UninterpretedOption_NamePart_missing(m));
-    size_t n = google_protobuf_UninterpretedOption_NamePart_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_UninterpretedOption_NamePart__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_UninterpretedOption_NamePart_write_delimited(const google_protobuf_UninterpretedOption_NamePart *m, pbj_sink *out)
-{
-    if (google_protobuf_UninterpretedOption_NamePart_missing(m)) return pbj_missing_status(google_protobuf_UninterpretedOption_NamePart_missing(m));
-    size_t n = google_protobuf_UninterpretedOption_NamePart_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_UninterpretedOption_NamePart__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_UninterpretedOption_NamePart_read_delimited(google_protobuf_UninterpretedOption_NamePart *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_UninterpretedOption_NamePart_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== google.protobuf.FeatureSet: building helpers ==== */
-
-pbj_status google_protobuf_FeatureSet_encode_append(const google_protobuf_FeatureSet *m, pbj_buf *out)
-{
-    if (google_protobuf_FeatureSet_missing(m)) return pbj_missing_status(google_protobuf_FeatureSet_missing(m));
-    size_t n = google_protobuf_FeatureSet_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_FeatureSet__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_FeatureSet_write_delimited(const google_protobuf_FeatureSet *m, pbj_sink *out)
-{
-    if (google_protobuf_FeatureSet_missing(m)) return pbj_missing_status(google_protobuf_FeatureSet_missing(m));
-    size_t n = google_protobuf_FeatureSet_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_FeatureSet__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_FeatureSet_read_delimited(google_protobuf_FeatureSet *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_FeatureSet_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== google.protobuf.FeatureSet.VisibilityFeature: building helpers ==== */
-
-pbj_status google_protobuf_FeatureSet_VisibilityFeature_encode_append(const google_protobuf_FeatureSet_VisibilityFeature *m, pbj_buf *out)
-{
-    if (google_protobuf_FeatureSet_VisibilityFeature_missing(m)) return pbj_missing_status(google_protobuf_FeatureSet_VisibilityFeature_missing(m));
-    size_t n = google_protobuf_FeatureSet_VisibilityFeature_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_FeatureSet_VisibilityFeature__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_FeatureSet_VisibilityFeature_write_delimited(const google_protobuf_FeatureSet_VisibilityFeature *m, pbj_sink *out)
-{
-    if (google_protobuf_FeatureSet_VisibilityFeature_missing(m)) return pbj_missing_status(google_protobuf_FeatureSet_VisibilityFeature_missing(m));
-    size_t n = google_protobuf_FeatureSet_VisibilityFeature_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_FeatureSet_VisibilityFeature__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_FeatureSet_VisibilityFeature_read_delimited(google_protobuf_FeatureSet_VisibilityFeature *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_FeatureSet_VisibilityFeature_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== google.protobuf.FeatureSet.ProtoLimitsFeature: building helpers ==== */
-
-pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_encode_append(const google_protobuf_FeatureSet_ProtoLimitsFeature *m, pbj_buf *out)
-{
-    if (google_protobuf_FeatureSet_ProtoLimitsFeature_missing(m)) return pbj_missing_status(google_protobuf_FeatureSet_ProtoLimitsFeature_missing(m));
-    size_t n = google_protobuf_FeatureSet_ProtoLimitsFeature_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_FeatureSet_ProtoLimitsFeature__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_write_delimited(const google_protobuf_FeatureSet_ProtoLimitsFeature *m, pbj_sink *out)
-{
-    if (google_protobuf_FeatureSet_ProtoLimitsFeature_missing(m)) return pbj_missing_status(google_protobuf_FeatureSet_ProtoLimitsFeature_missing(m));
-    size_t n = google_protobuf_FeatureSet_ProtoLimitsFeature_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_FeatureSet_ProtoLimitsFeature__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_read_delimited(google_protobuf_FeatureSet_ProtoLimitsFeature *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_FeatureSet_ProtoLimitsFeature_decode(m, record.data, record.len, arena, opts);
 }
 
 /* ==== google.protobuf.FeatureSetDefaults: building helpers ==== */
@@ -8655,64 +6842,6 @@ pbj_status google_protobuf_FeatureSetDefaults_add_defaults(google_protobuf_Featu
     return PBJ_OK;
 }
 
-pbj_status google_protobuf_FeatureSetDefaults_encode_append(const google_protobuf_FeatureSetDefaults *m, pbj_buf *out)
-{
-    if (google_protobuf_FeatureSetDefaults_missing(m)) return pbj_missing_status(google_protobuf_FeatureSetDefaults_missing(m));
-    size_t n = google_protobuf_FeatureSetDefaults_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_FeatureSetDefaults__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_FeatureSetDefaults_write_delimited(const google_protobuf_FeatureSetDefaults *m, pbj_sink *out)
-{
-    if (google_protobuf_FeatureSetDefaults_missing(m)) return pbj_missing_status(google_protobuf_FeatureSetDefaults_missing(m));
-    size_t n = google_protobuf_FeatureSetDefaults_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_FeatureSetDefaults__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_FeatureSetDefaults_read_delimited(google_protobuf_FeatureSetDefaults *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_FeatureSetDefaults_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault: building helpers ==== */
-
-pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_encode_append(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_buf *out)
-{
-    if (google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_missing(m)) return pbj_missing_status(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_missing(m));
-    size_t n = google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_write_delimited(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_sink *out)
-{
-    if (google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_missing(m)) return pbj_missing_status(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_missing(m));
-    size_t n = google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_read_delimited(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_decode(m, record.data, record.len, arena, opts);
-}
-
 /* ==== google.protobuf.SourceCodeInfo: building helpers ==== */
 
 pbj_status google_protobuf_SourceCodeInfo_add_location(google_protobuf_SourceCodeInfo *m, const google_protobuf_SourceCodeInfo_Location *v, pbj_arena *arena)
@@ -8729,64 +6858,6 @@ pbj_status google_protobuf_SourceCodeInfo_add_location(google_protobuf_SourceCod
     return PBJ_OK;
 }
 
-pbj_status google_protobuf_SourceCodeInfo_encode_append(const google_protobuf_SourceCodeInfo *m, pbj_buf *out)
-{
-    if (google_protobuf_SourceCodeInfo_missing(m)) return pbj_missing_status(google_protobuf_SourceCodeInfo_missing(m));
-    size_t n = google_protobuf_SourceCodeInfo_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_SourceCodeInfo__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_SourceCodeInfo_write_delimited(const google_protobuf_SourceCodeInfo *m, pbj_sink *out)
-{
-    if (google_protobuf_SourceCodeInfo_missing(m)) return pbj_missing_status(google_protobuf_SourceCodeInfo_missing(m));
-    size_t n = google_protobuf_SourceCodeInfo_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_SourceCodeInfo__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_SourceCodeInfo_read_delimited(google_protobuf_SourceCodeInfo *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_SourceCodeInfo_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== google.protobuf.SourceCodeInfo.Location: building helpers ==== */
-
-pbj_status google_protobuf_SourceCodeInfo_Location_encode_append(const google_protobuf_SourceCodeInfo_Location *m, pbj_buf *out)
-{
-    if (google_protobuf_SourceCodeInfo_Location_missing(m)) return pbj_missing_status(google_protobuf_SourceCodeInfo_Location_missing(m));
-    size_t n = google_protobuf_SourceCodeInfo_Location_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_SourceCodeInfo_Location__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_SourceCodeInfo_Location_write_delimited(const google_protobuf_SourceCodeInfo_Location *m, pbj_sink *out)
-{
-    if (google_protobuf_SourceCodeInfo_Location_missing(m)) return pbj_missing_status(google_protobuf_SourceCodeInfo_Location_missing(m));
-    size_t n = google_protobuf_SourceCodeInfo_Location_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_SourceCodeInfo_Location__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_SourceCodeInfo_Location_read_delimited(google_protobuf_SourceCodeInfo_Location *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_SourceCodeInfo_Location_decode(m, record.data, record.len, arena, opts);
-}
-
 /* ==== google.protobuf.GeneratedCodeInfo: building helpers ==== */
 
 pbj_status google_protobuf_GeneratedCodeInfo_add_annotation(google_protobuf_GeneratedCodeInfo *m, const google_protobuf_GeneratedCodeInfo_Annotation *v, pbj_arena *arena)
@@ -8801,63 +6872,5 @@ pbj_status google_protobuf_GeneratedCodeInfo_add_annotation(google_protobuf_Gene
     m->annotation.data = elems;
     elems[m->annotation.count++] = e;
     return PBJ_OK;
-}
-
-pbj_status google_protobuf_GeneratedCodeInfo_encode_append(const google_protobuf_GeneratedCodeInfo *m, pbj_buf *out)
-{
-    if (google_protobuf_GeneratedCodeInfo_missing(m)) return pbj_missing_status(google_protobuf_GeneratedCodeInfo_missing(m));
-    size_t n = google_protobuf_GeneratedCodeInfo_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_GeneratedCodeInfo__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_GeneratedCodeInfo_write_delimited(const google_protobuf_GeneratedCodeInfo *m, pbj_sink *out)
-{
-    if (google_protobuf_GeneratedCodeInfo_missing(m)) return pbj_missing_status(google_protobuf_GeneratedCodeInfo_missing(m));
-    size_t n = google_protobuf_GeneratedCodeInfo_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_GeneratedCodeInfo__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_GeneratedCodeInfo_read_delimited(google_protobuf_GeneratedCodeInfo *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_GeneratedCodeInfo_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== google.protobuf.GeneratedCodeInfo.Annotation: building helpers ==== */
-
-pbj_status google_protobuf_GeneratedCodeInfo_Annotation_encode_append(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_buf *out)
-{
-    if (google_protobuf_GeneratedCodeInfo_Annotation_missing(m)) return pbj_missing_status(google_protobuf_GeneratedCodeInfo_Annotation_missing(m));
-    size_t n = google_protobuf_GeneratedCodeInfo_Annotation_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_GeneratedCodeInfo_Annotation__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_GeneratedCodeInfo_Annotation_write_delimited(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_sink *out)
-{
-    if (google_protobuf_GeneratedCodeInfo_Annotation_missing(m)) return pbj_missing_status(google_protobuf_GeneratedCodeInfo_Annotation_missing(m));
-    size_t n = google_protobuf_GeneratedCodeInfo_Annotation_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_GeneratedCodeInfo_Annotation__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_GeneratedCodeInfo_Annotation_read_delimited(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_GeneratedCodeInfo_Annotation_decode(m, record.data, record.len, arena, opts);
 }
 

@@ -365,18 +365,8 @@ PBJ_INLINE bool google_protobuf_FeatureSet_ProtoLimitsFeature_EnforceProtoLimits
 
 /* ==== message types ==== */
 
-/* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
- * closed enum's first value), so an absent field reads as its default; M_size is the encoded size
- * (PBJ_SIZE_ERROR when m nests deeper than PBJ_MAX_ENCODE_DEPTH through types on a cycle, or reaches itself);
- * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
- * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
- * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
- * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and the other M__ functions
- * serve other generated code (their own section, for generated code only); M__table describes M's fields
- * (rt/pbj_table.h). M_f_tag is field f's number and
- * M_f_array the type of a repeated or map field f. */
+/* Each message M: its struct, M_f_tag (field f's number), M_f_array (a repeated or map field f's type), M__table (its
+ * fields, rt/pbj_table.h) and the functions PBJ_MESSAGE(M, ...) declares (rt/pbj_table.h documents them; pbjc(1)). */
 typedef struct google_protobuf_FileDescriptorSet google_protobuf_FileDescriptorSet;
 typedef struct google_protobuf_FileDescriptorProto google_protobuf_FileDescriptorProto;
 typedef struct google_protobuf_DescriptorProto google_protobuf_DescriptorProto;
@@ -500,33 +490,7 @@ struct google_protobuf_FileDescriptorSet {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define google_protobuf_FileDescriptorSet_file_tag 1
-
-void google_protobuf_FileDescriptorSet_init(google_protobuf_FileDescriptorSet *m);
-size_t google_protobuf_FileDescriptorSet_size(const google_protobuf_FileDescriptorSet *m);
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_encode(const google_protobuf_FileDescriptorSet *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_decode(google_protobuf_FileDescriptorSet *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_FileDescriptorSet_equal(const google_protobuf_FileDescriptorSet *a, const google_protobuf_FileDescriptorSet *b) { return pbj_table_equal(&google_protobuf_FileDescriptorSet__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_FileDescriptorSet_print(const google_protobuf_FileDescriptorSet *m, pbj_text *t) { return pbj_table_print(&google_protobuf_FileDescriptorSet__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL
- * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
- * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
- * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-static inline const char *google_protobuf_FileDescriptorSet_missing(const google_protobuf_FileDescriptorSet *m) { return pbj_table_missing(&google_protobuf_FileDescriptorSet__table, m); }
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_encode_partial(const google_protobuf_FileDescriptorSet *m, uint8_t *buf, size_t cap, size_t *len);
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_FileDescriptorSet_from_text reads the text format (google_protobuf_FileDescriptorSet_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_FileDescriptorSet__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_FileDescriptorSet_from_text(google_protobuf_FileDescriptorSet *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_FileDescriptorSet__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_FileDescriptorSet, REQUIRED, TEXT_READ, NO_JSON)
 
 /* ==== google.protobuf.FileDescriptorProto ==== */
 
@@ -572,61 +536,13 @@ struct google_protobuf_FileDescriptorProto {
 #define google_protobuf_FileDescriptorProto_syntax_tag 12
 #define google_protobuf_FileDescriptorProto_edition_tag 14
 #define google_protobuf_FileDescriptorProto_option_dependency_tag 15
-
-void google_protobuf_FileDescriptorProto_init(google_protobuf_FileDescriptorProto *m);
-size_t google_protobuf_FileDescriptorProto_size(const google_protobuf_FileDescriptorProto *m);
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_encode(const google_protobuf_FileDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_decode(google_protobuf_FileDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_FileDescriptorProto_equal(const google_protobuf_FileDescriptorProto *a, const google_protobuf_FileDescriptorProto *b) { return pbj_table_equal(&google_protobuf_FileDescriptorProto__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_FileDescriptorProto_print(const google_protobuf_FileDescriptorProto *m, pbj_text *t) { return pbj_table_print(&google_protobuf_FileDescriptorProto__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL
- * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
- * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
- * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-static inline const char *google_protobuf_FileDescriptorProto_missing(const google_protobuf_FileDescriptorProto *m) { return pbj_table_missing(&google_protobuf_FileDescriptorProto__table, m); }
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_encode_partial(const google_protobuf_FileDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
-static inline bool google_protobuf_FileDescriptorProto_has_name(const google_protobuf_FileDescriptorProto *m) { return m->has_name; }
-static inline void google_protobuf_FileDescriptorProto_clear_name(google_protobuf_FileDescriptorProto *m)
-{
-    m->has_name = 0;
-    memset(&m->name, 0, sizeof m->name);
-}
-static inline bool google_protobuf_FileDescriptorProto_has_package(const google_protobuf_FileDescriptorProto *m) { return m->has_package; }
-static inline void google_protobuf_FileDescriptorProto_clear_package(google_protobuf_FileDescriptorProto *m)
-{
-    m->has_package = 0;
-    memset(&m->package, 0, sizeof m->package);
-}
-static inline bool google_protobuf_FileDescriptorProto_has_options(const google_protobuf_FileDescriptorProto *m) { return m->options != NULL; }
-static inline void google_protobuf_FileDescriptorProto_clear_options(google_protobuf_FileDescriptorProto *m) { m->options = NULL; }
-static inline bool google_protobuf_FileDescriptorProto_has_source_code_info(const google_protobuf_FileDescriptorProto *m) { return m->source_code_info != NULL; }
-static inline void google_protobuf_FileDescriptorProto_clear_source_code_info(google_protobuf_FileDescriptorProto *m) { m->source_code_info = NULL; }
-static inline bool google_protobuf_FileDescriptorProto_has_syntax(const google_protobuf_FileDescriptorProto *m) { return m->has_syntax; }
-static inline void google_protobuf_FileDescriptorProto_clear_syntax(google_protobuf_FileDescriptorProto *m)
-{
-    m->has_syntax = 0;
-    memset(&m->syntax, 0, sizeof m->syntax);
-}
-static inline bool google_protobuf_FileDescriptorProto_has_edition(const google_protobuf_FileDescriptorProto *m) { return m->has_edition; }
-static inline void google_protobuf_FileDescriptorProto_clear_edition(google_protobuf_FileDescriptorProto *m)
-{
-    m->has_edition = 0;
-    memset(&m->edition, 0, sizeof m->edition);
-}
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_FileDescriptorProto_from_text reads the text format (google_protobuf_FileDescriptorProto_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_FileDescriptorProto__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_FileDescriptorProto_from_text(google_protobuf_FileDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_FileDescriptorProto__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_FileDescriptorProto, REQUIRED, TEXT_READ, NO_JSON)
+PBJ_FIELD_OPTIONAL(google_protobuf_FileDescriptorProto, name)
+PBJ_FIELD_OPTIONAL(google_protobuf_FileDescriptorProto, package)
+PBJ_FIELD_MESSAGE(google_protobuf_FileDescriptorProto, options)
+PBJ_FIELD_MESSAGE(google_protobuf_FileDescriptorProto, source_code_info)
+PBJ_FIELD_OPTIONAL(google_protobuf_FileDescriptorProto, syntax)
+PBJ_FIELD_OPTIONAL(google_protobuf_FileDescriptorProto, edition)
 
 /* ==== google.protobuf.DescriptorProto ==== */
 
@@ -661,47 +577,10 @@ struct google_protobuf_DescriptorProto {
 #define google_protobuf_DescriptorProto_reserved_range_tag 9
 #define google_protobuf_DescriptorProto_reserved_name_tag 10
 #define google_protobuf_DescriptorProto_visibility_tag 11
-
-void google_protobuf_DescriptorProto_init(google_protobuf_DescriptorProto *m);
-size_t google_protobuf_DescriptorProto_size(const google_protobuf_DescriptorProto *m);
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_encode(const google_protobuf_DescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_decode(google_protobuf_DescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_DescriptorProto_equal(const google_protobuf_DescriptorProto *a, const google_protobuf_DescriptorProto *b) { return pbj_table_equal(&google_protobuf_DescriptorProto__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_DescriptorProto_print(const google_protobuf_DescriptorProto *m, pbj_text *t) { return pbj_table_print(&google_protobuf_DescriptorProto__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL
- * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
- * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
- * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-static inline const char *google_protobuf_DescriptorProto_missing(const google_protobuf_DescriptorProto *m) { return pbj_table_missing(&google_protobuf_DescriptorProto__table, m); }
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_encode_partial(const google_protobuf_DescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
-static inline bool google_protobuf_DescriptorProto_has_name(const google_protobuf_DescriptorProto *m) { return m->has_name; }
-static inline void google_protobuf_DescriptorProto_clear_name(google_protobuf_DescriptorProto *m)
-{
-    m->has_name = 0;
-    memset(&m->name, 0, sizeof m->name);
-}
-static inline bool google_protobuf_DescriptorProto_has_options(const google_protobuf_DescriptorProto *m) { return m->options != NULL; }
-static inline void google_protobuf_DescriptorProto_clear_options(google_protobuf_DescriptorProto *m) { m->options = NULL; }
-static inline bool google_protobuf_DescriptorProto_has_visibility(const google_protobuf_DescriptorProto *m) { return m->has_visibility; }
-static inline void google_protobuf_DescriptorProto_clear_visibility(google_protobuf_DescriptorProto *m)
-{
-    m->has_visibility = 0;
-    memset(&m->visibility, 0, sizeof m->visibility);
-}
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_DescriptorProto_from_text reads the text format (google_protobuf_DescriptorProto_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_DescriptorProto__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_DescriptorProto_from_text(google_protobuf_DescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_DescriptorProto__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_DescriptorProto, REQUIRED, TEXT_READ, NO_JSON)
+PBJ_FIELD_OPTIONAL(google_protobuf_DescriptorProto, name)
+PBJ_FIELD_MESSAGE(google_protobuf_DescriptorProto, options)
+PBJ_FIELD_OPTIONAL(google_protobuf_DescriptorProto, visibility)
 
 /* ==== google.protobuf.DescriptorProto.ExtensionRange ==== */
 
@@ -719,47 +598,10 @@ struct google_protobuf_DescriptorProto_ExtensionRange {
 #define google_protobuf_DescriptorProto_ExtensionRange_start_tag 1
 #define google_protobuf_DescriptorProto_ExtensionRange_end_tag 2
 #define google_protobuf_DescriptorProto_ExtensionRange_options_tag 3
-
-void google_protobuf_DescriptorProto_ExtensionRange_init(google_protobuf_DescriptorProto_ExtensionRange *m);
-size_t google_protobuf_DescriptorProto_ExtensionRange_size(const google_protobuf_DescriptorProto_ExtensionRange *m);
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode(const google_protobuf_DescriptorProto_ExtensionRange *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_decode(google_protobuf_DescriptorProto_ExtensionRange *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_DescriptorProto_ExtensionRange_equal(const google_protobuf_DescriptorProto_ExtensionRange *a, const google_protobuf_DescriptorProto_ExtensionRange *b) { return pbj_table_equal(&google_protobuf_DescriptorProto_ExtensionRange__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_DescriptorProto_ExtensionRange_print(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_text *t) { return pbj_table_print(&google_protobuf_DescriptorProto_ExtensionRange__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL
- * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
- * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
- * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-static inline const char *google_protobuf_DescriptorProto_ExtensionRange_missing(const google_protobuf_DescriptorProto_ExtensionRange *m) { return pbj_table_missing(&google_protobuf_DescriptorProto_ExtensionRange__table, m); }
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode_partial(const google_protobuf_DescriptorProto_ExtensionRange *m, uint8_t *buf, size_t cap, size_t *len);
-static inline bool google_protobuf_DescriptorProto_ExtensionRange_has_start(const google_protobuf_DescriptorProto_ExtensionRange *m) { return m->has_start; }
-static inline void google_protobuf_DescriptorProto_ExtensionRange_clear_start(google_protobuf_DescriptorProto_ExtensionRange *m)
-{
-    m->has_start = 0;
-    memset(&m->start, 0, sizeof m->start);
-}
-static inline bool google_protobuf_DescriptorProto_ExtensionRange_has_end(const google_protobuf_DescriptorProto_ExtensionRange *m) { return m->has_end; }
-static inline void google_protobuf_DescriptorProto_ExtensionRange_clear_end(google_protobuf_DescriptorProto_ExtensionRange *m)
-{
-    m->has_end = 0;
-    memset(&m->end, 0, sizeof m->end);
-}
-static inline bool google_protobuf_DescriptorProto_ExtensionRange_has_options(const google_protobuf_DescriptorProto_ExtensionRange *m) { return m->options != NULL; }
-static inline void google_protobuf_DescriptorProto_ExtensionRange_clear_options(google_protobuf_DescriptorProto_ExtensionRange *m) { m->options = NULL; }
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_DescriptorProto_ExtensionRange_from_text reads the text format (google_protobuf_DescriptorProto_ExtensionRange_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_DescriptorProto_ExtensionRange__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_DescriptorProto_ExtensionRange_from_text(google_protobuf_DescriptorProto_ExtensionRange *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_DescriptorProto_ExtensionRange__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_DescriptorProto_ExtensionRange, REQUIRED, TEXT_READ, NO_JSON)
+PBJ_FIELD_OPTIONAL(google_protobuf_DescriptorProto_ExtensionRange, start)
+PBJ_FIELD_OPTIONAL(google_protobuf_DescriptorProto_ExtensionRange, end)
+PBJ_FIELD_MESSAGE(google_protobuf_DescriptorProto_ExtensionRange, options)
 
 /* ==== google.protobuf.DescriptorProto.ReservedRange ==== */
 
@@ -775,41 +617,9 @@ struct google_protobuf_DescriptorProto_ReservedRange {
 };
 #define google_protobuf_DescriptorProto_ReservedRange_start_tag 1
 #define google_protobuf_DescriptorProto_ReservedRange_end_tag 2
-
-void google_protobuf_DescriptorProto_ReservedRange_init(google_protobuf_DescriptorProto_ReservedRange *m);
-size_t google_protobuf_DescriptorProto_ReservedRange_size(const google_protobuf_DescriptorProto_ReservedRange *m);
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_encode(const google_protobuf_DescriptorProto_ReservedRange *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_decode(google_protobuf_DescriptorProto_ReservedRange *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_DescriptorProto_ReservedRange_equal(const google_protobuf_DescriptorProto_ReservedRange *a, const google_protobuf_DescriptorProto_ReservedRange *b) { return pbj_table_equal(&google_protobuf_DescriptorProto_ReservedRange__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_DescriptorProto_ReservedRange_print(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_text *t) { return pbj_table_print(&google_protobuf_DescriptorProto_ReservedRange__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* google.protobuf.DescriptorProto.ReservedRange reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *google_protobuf_DescriptorProto_ReservedRange_missing(const google_protobuf_DescriptorProto_ReservedRange *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_DescriptorProto_ReservedRange_encode_partial(const google_protobuf_DescriptorProto_ReservedRange *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_DescriptorProto_ReservedRange_encode(m, buf, cap, len); }
-static inline bool google_protobuf_DescriptorProto_ReservedRange_has_start(const google_protobuf_DescriptorProto_ReservedRange *m) { return m->has_start; }
-static inline void google_protobuf_DescriptorProto_ReservedRange_clear_start(google_protobuf_DescriptorProto_ReservedRange *m)
-{
-    m->has_start = 0;
-    memset(&m->start, 0, sizeof m->start);
-}
-static inline bool google_protobuf_DescriptorProto_ReservedRange_has_end(const google_protobuf_DescriptorProto_ReservedRange *m) { return m->has_end; }
-static inline void google_protobuf_DescriptorProto_ReservedRange_clear_end(google_protobuf_DescriptorProto_ReservedRange *m)
-{
-    m->has_end = 0;
-    memset(&m->end, 0, sizeof m->end);
-}
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_DescriptorProto_ReservedRange_from_text reads the text format (google_protobuf_DescriptorProto_ReservedRange_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_DescriptorProto_ReservedRange__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_DescriptorProto_ReservedRange_from_text(google_protobuf_DescriptorProto_ReservedRange *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_DescriptorProto_ReservedRange__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_DescriptorProto_ReservedRange, NO_REQUIRED, TEXT_READ, NO_JSON)
+PBJ_FIELD_OPTIONAL(google_protobuf_DescriptorProto_ReservedRange, start)
+PBJ_FIELD_OPTIONAL(google_protobuf_DescriptorProto_ReservedRange, end)
 
 /* ==== google.protobuf.FieldDescriptorProto ==== */
 
@@ -857,41 +667,10 @@ struct google_protobuf_FieldDescriptorProto {
 #define google_protobuf_FieldDescriptorProto_oneof_index_tag 9
 #define google_protobuf_FieldDescriptorProto_json_name_tag 10
 #define google_protobuf_FieldDescriptorProto_proto3_optional_tag 17
-
-void google_protobuf_FieldDescriptorProto_init(google_protobuf_FieldDescriptorProto *m);
-size_t google_protobuf_FieldDescriptorProto_size(const google_protobuf_FieldDescriptorProto *m);
-PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_encode(const google_protobuf_FieldDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_decode(google_protobuf_FieldDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_FieldDescriptorProto_equal(const google_protobuf_FieldDescriptorProto *a, const google_protobuf_FieldDescriptorProto *b) { return pbj_table_equal(&google_protobuf_FieldDescriptorProto__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_FieldDescriptorProto_print(const google_protobuf_FieldDescriptorProto *m, pbj_text *t) { return pbj_table_print(&google_protobuf_FieldDescriptorProto__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL
- * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
- * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
- * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-static inline const char *google_protobuf_FieldDescriptorProto_missing(const google_protobuf_FieldDescriptorProto *m) { return pbj_table_missing(&google_protobuf_FieldDescriptorProto__table, m); }
-PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_encode_partial(const google_protobuf_FieldDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
-static inline bool google_protobuf_FieldDescriptorProto_has_name(const google_protobuf_FieldDescriptorProto *m) { return m->has_name; }
-static inline void google_protobuf_FieldDescriptorProto_clear_name(google_protobuf_FieldDescriptorProto *m)
-{
-    m->has_name = 0;
-    memset(&m->name, 0, sizeof m->name);
-}
-static inline bool google_protobuf_FieldDescriptorProto_has_extendee(const google_protobuf_FieldDescriptorProto *m) { return m->has_extendee; }
-static inline void google_protobuf_FieldDescriptorProto_clear_extendee(google_protobuf_FieldDescriptorProto *m)
-{
-    m->has_extendee = 0;
-    memset(&m->extendee, 0, sizeof m->extendee);
-}
-static inline bool google_protobuf_FieldDescriptorProto_has_number(const google_protobuf_FieldDescriptorProto *m) { return m->has_number; }
-static inline void google_protobuf_FieldDescriptorProto_clear_number(google_protobuf_FieldDescriptorProto *m)
-{
-    m->has_number = 0;
-    memset(&m->number, 0, sizeof m->number);
-}
+PBJ_MESSAGE(google_protobuf_FieldDescriptorProto, REQUIRED, TEXT_READ, NO_JSON)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldDescriptorProto, name)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldDescriptorProto, extendee)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldDescriptorProto, number)
 static inline bool google_protobuf_FieldDescriptorProto_has_label(const google_protobuf_FieldDescriptorProto *m) { return m->has_label; }
 static inline void google_protobuf_FieldDescriptorProto_clear_label(google_protobuf_FieldDescriptorProto *m)
 {
@@ -906,48 +685,12 @@ static inline void google_protobuf_FieldDescriptorProto_clear_type(google_protob
     memset(&m->type, 0, sizeof m->type);
     m->type = 1;
 }
-static inline bool google_protobuf_FieldDescriptorProto_has_type_name(const google_protobuf_FieldDescriptorProto *m) { return m->has_type_name; }
-static inline void google_protobuf_FieldDescriptorProto_clear_type_name(google_protobuf_FieldDescriptorProto *m)
-{
-    m->has_type_name = 0;
-    memset(&m->type_name, 0, sizeof m->type_name);
-}
-static inline bool google_protobuf_FieldDescriptorProto_has_default_value(const google_protobuf_FieldDescriptorProto *m) { return m->has_default_value; }
-static inline void google_protobuf_FieldDescriptorProto_clear_default_value(google_protobuf_FieldDescriptorProto *m)
-{
-    m->has_default_value = 0;
-    memset(&m->default_value, 0, sizeof m->default_value);
-}
-static inline bool google_protobuf_FieldDescriptorProto_has_options(const google_protobuf_FieldDescriptorProto *m) { return m->options != NULL; }
-static inline void google_protobuf_FieldDescriptorProto_clear_options(google_protobuf_FieldDescriptorProto *m) { m->options = NULL; }
-static inline bool google_protobuf_FieldDescriptorProto_has_oneof_index(const google_protobuf_FieldDescriptorProto *m) { return m->has_oneof_index; }
-static inline void google_protobuf_FieldDescriptorProto_clear_oneof_index(google_protobuf_FieldDescriptorProto *m)
-{
-    m->has_oneof_index = 0;
-    memset(&m->oneof_index, 0, sizeof m->oneof_index);
-}
-static inline bool google_protobuf_FieldDescriptorProto_has_json_name(const google_protobuf_FieldDescriptorProto *m) { return m->has_json_name; }
-static inline void google_protobuf_FieldDescriptorProto_clear_json_name(google_protobuf_FieldDescriptorProto *m)
-{
-    m->has_json_name = 0;
-    memset(&m->json_name, 0, sizeof m->json_name);
-}
-static inline bool google_protobuf_FieldDescriptorProto_has_proto3_optional(const google_protobuf_FieldDescriptorProto *m) { return m->has_proto3_optional; }
-static inline void google_protobuf_FieldDescriptorProto_clear_proto3_optional(google_protobuf_FieldDescriptorProto *m)
-{
-    m->has_proto3_optional = 0;
-    memset(&m->proto3_optional, 0, sizeof m->proto3_optional);
-}
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_FieldDescriptorProto_from_text reads the text format (google_protobuf_FieldDescriptorProto_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_FieldDescriptorProto__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_FieldDescriptorProto_from_text(google_protobuf_FieldDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_FieldDescriptorProto__table, m, text, len, arena, o);
-}
-#endif
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldDescriptorProto, type_name)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldDescriptorProto, default_value)
+PBJ_FIELD_MESSAGE(google_protobuf_FieldDescriptorProto, options)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldDescriptorProto, oneof_index)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldDescriptorProto, json_name)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldDescriptorProto, proto3_optional)
 
 /* ==== google.protobuf.OneofDescriptorProto ==== */
 
@@ -962,41 +705,9 @@ struct google_protobuf_OneofDescriptorProto {
 };
 #define google_protobuf_OneofDescriptorProto_name_tag 1
 #define google_protobuf_OneofDescriptorProto_options_tag 2
-
-void google_protobuf_OneofDescriptorProto_init(google_protobuf_OneofDescriptorProto *m);
-size_t google_protobuf_OneofDescriptorProto_size(const google_protobuf_OneofDescriptorProto *m);
-PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_encode(const google_protobuf_OneofDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_decode(google_protobuf_OneofDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_OneofDescriptorProto_equal(const google_protobuf_OneofDescriptorProto *a, const google_protobuf_OneofDescriptorProto *b) { return pbj_table_equal(&google_protobuf_OneofDescriptorProto__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_OneofDescriptorProto_print(const google_protobuf_OneofDescriptorProto *m, pbj_text *t) { return pbj_table_print(&google_protobuf_OneofDescriptorProto__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL
- * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
- * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
- * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-static inline const char *google_protobuf_OneofDescriptorProto_missing(const google_protobuf_OneofDescriptorProto *m) { return pbj_table_missing(&google_protobuf_OneofDescriptorProto__table, m); }
-PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_encode_partial(const google_protobuf_OneofDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
-static inline bool google_protobuf_OneofDescriptorProto_has_name(const google_protobuf_OneofDescriptorProto *m) { return m->has_name; }
-static inline void google_protobuf_OneofDescriptorProto_clear_name(google_protobuf_OneofDescriptorProto *m)
-{
-    m->has_name = 0;
-    memset(&m->name, 0, sizeof m->name);
-}
-static inline bool google_protobuf_OneofDescriptorProto_has_options(const google_protobuf_OneofDescriptorProto *m) { return m->options != NULL; }
-static inline void google_protobuf_OneofDescriptorProto_clear_options(google_protobuf_OneofDescriptorProto *m) { m->options = NULL; }
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_OneofDescriptorProto_from_text reads the text format (google_protobuf_OneofDescriptorProto_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_OneofDescriptorProto__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_OneofDescriptorProto_from_text(google_protobuf_OneofDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_OneofDescriptorProto__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_OneofDescriptorProto, REQUIRED, TEXT_READ, NO_JSON)
+PBJ_FIELD_OPTIONAL(google_protobuf_OneofDescriptorProto, name)
+PBJ_FIELD_MESSAGE(google_protobuf_OneofDescriptorProto, options)
 
 /* ==== google.protobuf.EnumDescriptorProto ==== */
 
@@ -1021,47 +732,10 @@ struct google_protobuf_EnumDescriptorProto {
 #define google_protobuf_EnumDescriptorProto_reserved_range_tag 4
 #define google_protobuf_EnumDescriptorProto_reserved_name_tag 5
 #define google_protobuf_EnumDescriptorProto_visibility_tag 6
-
-void google_protobuf_EnumDescriptorProto_init(google_protobuf_EnumDescriptorProto *m);
-size_t google_protobuf_EnumDescriptorProto_size(const google_protobuf_EnumDescriptorProto *m);
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_encode(const google_protobuf_EnumDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_decode(google_protobuf_EnumDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_EnumDescriptorProto_equal(const google_protobuf_EnumDescriptorProto *a, const google_protobuf_EnumDescriptorProto *b) { return pbj_table_equal(&google_protobuf_EnumDescriptorProto__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_EnumDescriptorProto_print(const google_protobuf_EnumDescriptorProto *m, pbj_text *t) { return pbj_table_print(&google_protobuf_EnumDescriptorProto__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL
- * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
- * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
- * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-static inline const char *google_protobuf_EnumDescriptorProto_missing(const google_protobuf_EnumDescriptorProto *m) { return pbj_table_missing(&google_protobuf_EnumDescriptorProto__table, m); }
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_encode_partial(const google_protobuf_EnumDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
-static inline bool google_protobuf_EnumDescriptorProto_has_name(const google_protobuf_EnumDescriptorProto *m) { return m->has_name; }
-static inline void google_protobuf_EnumDescriptorProto_clear_name(google_protobuf_EnumDescriptorProto *m)
-{
-    m->has_name = 0;
-    memset(&m->name, 0, sizeof m->name);
-}
-static inline bool google_protobuf_EnumDescriptorProto_has_options(const google_protobuf_EnumDescriptorProto *m) { return m->options != NULL; }
-static inline void google_protobuf_EnumDescriptorProto_clear_options(google_protobuf_EnumDescriptorProto *m) { m->options = NULL; }
-static inline bool google_protobuf_EnumDescriptorProto_has_visibility(const google_protobuf_EnumDescriptorProto *m) { return m->has_visibility; }
-static inline void google_protobuf_EnumDescriptorProto_clear_visibility(google_protobuf_EnumDescriptorProto *m)
-{
-    m->has_visibility = 0;
-    memset(&m->visibility, 0, sizeof m->visibility);
-}
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_EnumDescriptorProto_from_text reads the text format (google_protobuf_EnumDescriptorProto_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_EnumDescriptorProto__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_EnumDescriptorProto_from_text(google_protobuf_EnumDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_EnumDescriptorProto__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_EnumDescriptorProto, REQUIRED, TEXT_READ, NO_JSON)
+PBJ_FIELD_OPTIONAL(google_protobuf_EnumDescriptorProto, name)
+PBJ_FIELD_MESSAGE(google_protobuf_EnumDescriptorProto, options)
+PBJ_FIELD_OPTIONAL(google_protobuf_EnumDescriptorProto, visibility)
 
 /* ==== google.protobuf.EnumDescriptorProto.EnumReservedRange ==== */
 
@@ -1077,41 +751,9 @@ struct google_protobuf_EnumDescriptorProto_EnumReservedRange {
 };
 #define google_protobuf_EnumDescriptorProto_EnumReservedRange_start_tag 1
 #define google_protobuf_EnumDescriptorProto_EnumReservedRange_end_tag 2
-
-void google_protobuf_EnumDescriptorProto_EnumReservedRange_init(google_protobuf_EnumDescriptorProto_EnumReservedRange *m);
-size_t google_protobuf_EnumDescriptorProto_EnumReservedRange_size(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m);
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_encode(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_decode(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_EnumDescriptorProto_EnumReservedRange_equal(const google_protobuf_EnumDescriptorProto_EnumReservedRange *a, const google_protobuf_EnumDescriptorProto_EnumReservedRange *b) { return pbj_table_equal(&google_protobuf_EnumDescriptorProto_EnumReservedRange__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_print(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_text *t) { return pbj_table_print(&google_protobuf_EnumDescriptorProto_EnumReservedRange__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* google.protobuf.EnumDescriptorProto.EnumReservedRange reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *google_protobuf_EnumDescriptorProto_EnumReservedRange_missing(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_encode_partial(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_EnumDescriptorProto_EnumReservedRange_encode(m, buf, cap, len); }
-static inline bool google_protobuf_EnumDescriptorProto_EnumReservedRange_has_start(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m) { return m->has_start; }
-static inline void google_protobuf_EnumDescriptorProto_EnumReservedRange_clear_start(google_protobuf_EnumDescriptorProto_EnumReservedRange *m)
-{
-    m->has_start = 0;
-    memset(&m->start, 0, sizeof m->start);
-}
-static inline bool google_protobuf_EnumDescriptorProto_EnumReservedRange_has_end(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m) { return m->has_end; }
-static inline void google_protobuf_EnumDescriptorProto_EnumReservedRange_clear_end(google_protobuf_EnumDescriptorProto_EnumReservedRange *m)
-{
-    m->has_end = 0;
-    memset(&m->end, 0, sizeof m->end);
-}
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_EnumDescriptorProto_EnumReservedRange_from_text reads the text format (google_protobuf_EnumDescriptorProto_EnumReservedRange_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_EnumDescriptorProto_EnumReservedRange__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_from_text(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_EnumDescriptorProto_EnumReservedRange__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_EnumDescriptorProto_EnumReservedRange, NO_REQUIRED, TEXT_READ, NO_JSON)
+PBJ_FIELD_OPTIONAL(google_protobuf_EnumDescriptorProto_EnumReservedRange, start)
+PBJ_FIELD_OPTIONAL(google_protobuf_EnumDescriptorProto_EnumReservedRange, end)
 
 /* ==== google.protobuf.EnumValueDescriptorProto ==== */
 
@@ -1129,47 +771,10 @@ struct google_protobuf_EnumValueDescriptorProto {
 #define google_protobuf_EnumValueDescriptorProto_name_tag 1
 #define google_protobuf_EnumValueDescriptorProto_number_tag 2
 #define google_protobuf_EnumValueDescriptorProto_options_tag 3
-
-void google_protobuf_EnumValueDescriptorProto_init(google_protobuf_EnumValueDescriptorProto *m);
-size_t google_protobuf_EnumValueDescriptorProto_size(const google_protobuf_EnumValueDescriptorProto *m);
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_encode(const google_protobuf_EnumValueDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_decode(google_protobuf_EnumValueDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_EnumValueDescriptorProto_equal(const google_protobuf_EnumValueDescriptorProto *a, const google_protobuf_EnumValueDescriptorProto *b) { return pbj_table_equal(&google_protobuf_EnumValueDescriptorProto__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_EnumValueDescriptorProto_print(const google_protobuf_EnumValueDescriptorProto *m, pbj_text *t) { return pbj_table_print(&google_protobuf_EnumValueDescriptorProto__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL
- * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
- * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
- * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-static inline const char *google_protobuf_EnumValueDescriptorProto_missing(const google_protobuf_EnumValueDescriptorProto *m) { return pbj_table_missing(&google_protobuf_EnumValueDescriptorProto__table, m); }
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_encode_partial(const google_protobuf_EnumValueDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
-static inline bool google_protobuf_EnumValueDescriptorProto_has_name(const google_protobuf_EnumValueDescriptorProto *m) { return m->has_name; }
-static inline void google_protobuf_EnumValueDescriptorProto_clear_name(google_protobuf_EnumValueDescriptorProto *m)
-{
-    m->has_name = 0;
-    memset(&m->name, 0, sizeof m->name);
-}
-static inline bool google_protobuf_EnumValueDescriptorProto_has_number(const google_protobuf_EnumValueDescriptorProto *m) { return m->has_number; }
-static inline void google_protobuf_EnumValueDescriptorProto_clear_number(google_protobuf_EnumValueDescriptorProto *m)
-{
-    m->has_number = 0;
-    memset(&m->number, 0, sizeof m->number);
-}
-static inline bool google_protobuf_EnumValueDescriptorProto_has_options(const google_protobuf_EnumValueDescriptorProto *m) { return m->options != NULL; }
-static inline void google_protobuf_EnumValueDescriptorProto_clear_options(google_protobuf_EnumValueDescriptorProto *m) { m->options = NULL; }
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_EnumValueDescriptorProto_from_text reads the text format (google_protobuf_EnumValueDescriptorProto_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_EnumValueDescriptorProto__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_EnumValueDescriptorProto_from_text(google_protobuf_EnumValueDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_EnumValueDescriptorProto__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_EnumValueDescriptorProto, REQUIRED, TEXT_READ, NO_JSON)
+PBJ_FIELD_OPTIONAL(google_protobuf_EnumValueDescriptorProto, name)
+PBJ_FIELD_OPTIONAL(google_protobuf_EnumValueDescriptorProto, number)
+PBJ_FIELD_MESSAGE(google_protobuf_EnumValueDescriptorProto, options)
 
 /* ==== google.protobuf.ServiceDescriptorProto ==== */
 
@@ -1186,41 +791,9 @@ struct google_protobuf_ServiceDescriptorProto {
 #define google_protobuf_ServiceDescriptorProto_name_tag 1
 #define google_protobuf_ServiceDescriptorProto_method_tag 2
 #define google_protobuf_ServiceDescriptorProto_options_tag 3
-
-void google_protobuf_ServiceDescriptorProto_init(google_protobuf_ServiceDescriptorProto *m);
-size_t google_protobuf_ServiceDescriptorProto_size(const google_protobuf_ServiceDescriptorProto *m);
-PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_encode(const google_protobuf_ServiceDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_decode(google_protobuf_ServiceDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_ServiceDescriptorProto_equal(const google_protobuf_ServiceDescriptorProto *a, const google_protobuf_ServiceDescriptorProto *b) { return pbj_table_equal(&google_protobuf_ServiceDescriptorProto__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_ServiceDescriptorProto_print(const google_protobuf_ServiceDescriptorProto *m, pbj_text *t) { return pbj_table_print(&google_protobuf_ServiceDescriptorProto__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL
- * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
- * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
- * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-static inline const char *google_protobuf_ServiceDescriptorProto_missing(const google_protobuf_ServiceDescriptorProto *m) { return pbj_table_missing(&google_protobuf_ServiceDescriptorProto__table, m); }
-PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_encode_partial(const google_protobuf_ServiceDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
-static inline bool google_protobuf_ServiceDescriptorProto_has_name(const google_protobuf_ServiceDescriptorProto *m) { return m->has_name; }
-static inline void google_protobuf_ServiceDescriptorProto_clear_name(google_protobuf_ServiceDescriptorProto *m)
-{
-    m->has_name = 0;
-    memset(&m->name, 0, sizeof m->name);
-}
-static inline bool google_protobuf_ServiceDescriptorProto_has_options(const google_protobuf_ServiceDescriptorProto *m) { return m->options != NULL; }
-static inline void google_protobuf_ServiceDescriptorProto_clear_options(google_protobuf_ServiceDescriptorProto *m) { m->options = NULL; }
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_ServiceDescriptorProto_from_text reads the text format (google_protobuf_ServiceDescriptorProto_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_ServiceDescriptorProto__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_ServiceDescriptorProto_from_text(google_protobuf_ServiceDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_ServiceDescriptorProto__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_ServiceDescriptorProto, REQUIRED, TEXT_READ, NO_JSON)
+PBJ_FIELD_OPTIONAL(google_protobuf_ServiceDescriptorProto, name)
+PBJ_FIELD_MESSAGE(google_protobuf_ServiceDescriptorProto, options)
 
 /* ==== google.protobuf.MethodDescriptorProto ==== */
 
@@ -1247,65 +820,13 @@ struct google_protobuf_MethodDescriptorProto {
 #define google_protobuf_MethodDescriptorProto_options_tag 4
 #define google_protobuf_MethodDescriptorProto_client_streaming_tag 5
 #define google_protobuf_MethodDescriptorProto_server_streaming_tag 6
-
-void google_protobuf_MethodDescriptorProto_init(google_protobuf_MethodDescriptorProto *m);
-size_t google_protobuf_MethodDescriptorProto_size(const google_protobuf_MethodDescriptorProto *m);
-PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_encode(const google_protobuf_MethodDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_decode(google_protobuf_MethodDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_MethodDescriptorProto_equal(const google_protobuf_MethodDescriptorProto *a, const google_protobuf_MethodDescriptorProto *b) { return pbj_table_equal(&google_protobuf_MethodDescriptorProto__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_MethodDescriptorProto_print(const google_protobuf_MethodDescriptorProto *m, pbj_text *t) { return pbj_table_print(&google_protobuf_MethodDescriptorProto__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL
- * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
- * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
- * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-static inline const char *google_protobuf_MethodDescriptorProto_missing(const google_protobuf_MethodDescriptorProto *m) { return pbj_table_missing(&google_protobuf_MethodDescriptorProto__table, m); }
-PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_encode_partial(const google_protobuf_MethodDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
-static inline bool google_protobuf_MethodDescriptorProto_has_name(const google_protobuf_MethodDescriptorProto *m) { return m->has_name; }
-static inline void google_protobuf_MethodDescriptorProto_clear_name(google_protobuf_MethodDescriptorProto *m)
-{
-    m->has_name = 0;
-    memset(&m->name, 0, sizeof m->name);
-}
-static inline bool google_protobuf_MethodDescriptorProto_has_input_type(const google_protobuf_MethodDescriptorProto *m) { return m->has_input_type; }
-static inline void google_protobuf_MethodDescriptorProto_clear_input_type(google_protobuf_MethodDescriptorProto *m)
-{
-    m->has_input_type = 0;
-    memset(&m->input_type, 0, sizeof m->input_type);
-}
-static inline bool google_protobuf_MethodDescriptorProto_has_output_type(const google_protobuf_MethodDescriptorProto *m) { return m->has_output_type; }
-static inline void google_protobuf_MethodDescriptorProto_clear_output_type(google_protobuf_MethodDescriptorProto *m)
-{
-    m->has_output_type = 0;
-    memset(&m->output_type, 0, sizeof m->output_type);
-}
-static inline bool google_protobuf_MethodDescriptorProto_has_options(const google_protobuf_MethodDescriptorProto *m) { return m->options != NULL; }
-static inline void google_protobuf_MethodDescriptorProto_clear_options(google_protobuf_MethodDescriptorProto *m) { m->options = NULL; }
-static inline bool google_protobuf_MethodDescriptorProto_has_client_streaming(const google_protobuf_MethodDescriptorProto *m) { return m->has_client_streaming; }
-static inline void google_protobuf_MethodDescriptorProto_clear_client_streaming(google_protobuf_MethodDescriptorProto *m)
-{
-    m->has_client_streaming = 0;
-    memset(&m->client_streaming, 0, sizeof m->client_streaming);
-}
-static inline bool google_protobuf_MethodDescriptorProto_has_server_streaming(const google_protobuf_MethodDescriptorProto *m) { return m->has_server_streaming; }
-static inline void google_protobuf_MethodDescriptorProto_clear_server_streaming(google_protobuf_MethodDescriptorProto *m)
-{
-    m->has_server_streaming = 0;
-    memset(&m->server_streaming, 0, sizeof m->server_streaming);
-}
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_MethodDescriptorProto_from_text reads the text format (google_protobuf_MethodDescriptorProto_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_MethodDescriptorProto__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_MethodDescriptorProto_from_text(google_protobuf_MethodDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_MethodDescriptorProto__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_MethodDescriptorProto, REQUIRED, TEXT_READ, NO_JSON)
+PBJ_FIELD_OPTIONAL(google_protobuf_MethodDescriptorProto, name)
+PBJ_FIELD_OPTIONAL(google_protobuf_MethodDescriptorProto, input_type)
+PBJ_FIELD_OPTIONAL(google_protobuf_MethodDescriptorProto, output_type)
+PBJ_FIELD_MESSAGE(google_protobuf_MethodDescriptorProto, options)
+PBJ_FIELD_OPTIONAL(google_protobuf_MethodDescriptorProto, client_streaming)
+PBJ_FIELD_OPTIONAL(google_protobuf_MethodDescriptorProto, server_streaming)
 
 /* ==== google.protobuf.FileOptions ==== */
 
@@ -1380,35 +901,9 @@ struct google_protobuf_FileOptions {
 #define google_protobuf_FileOptions_ruby_package_tag 45
 #define google_protobuf_FileOptions_features_tag 50
 #define google_protobuf_FileOptions_uninterpreted_option_tag 999
-
-void google_protobuf_FileOptions_init(google_protobuf_FileOptions *m);
-size_t google_protobuf_FileOptions_size(const google_protobuf_FileOptions *m);
-PBJ_MUST_USE pbj_status google_protobuf_FileOptions_encode(const google_protobuf_FileOptions *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_FileOptions_decode(google_protobuf_FileOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_FileOptions_equal(const google_protobuf_FileOptions *a, const google_protobuf_FileOptions *b) { return pbj_table_equal(&google_protobuf_FileOptions__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_FileOptions_print(const google_protobuf_FileOptions *m, pbj_text *t) { return pbj_table_print(&google_protobuf_FileOptions__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL
- * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
- * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
- * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-static inline const char *google_protobuf_FileOptions_missing(const google_protobuf_FileOptions *m) { return pbj_table_missing(&google_protobuf_FileOptions__table, m); }
-PBJ_MUST_USE pbj_status google_protobuf_FileOptions_encode_partial(const google_protobuf_FileOptions *m, uint8_t *buf, size_t cap, size_t *len);
-static inline bool google_protobuf_FileOptions_has_java_package(const google_protobuf_FileOptions *m) { return m->has_java_package; }
-static inline void google_protobuf_FileOptions_clear_java_package(google_protobuf_FileOptions *m)
-{
-    m->has_java_package = 0;
-    memset(&m->java_package, 0, sizeof m->java_package);
-}
-static inline bool google_protobuf_FileOptions_has_java_outer_classname(const google_protobuf_FileOptions *m) { return m->has_java_outer_classname; }
-static inline void google_protobuf_FileOptions_clear_java_outer_classname(google_protobuf_FileOptions *m)
-{
-    m->has_java_outer_classname = 0;
-    memset(&m->java_outer_classname, 0, sizeof m->java_outer_classname);
-}
+PBJ_MESSAGE(google_protobuf_FileOptions, REQUIRED, TEXT_READ, NO_JSON)
+PBJ_FIELD_OPTIONAL(google_protobuf_FileOptions, java_package)
+PBJ_FIELD_OPTIONAL(google_protobuf_FileOptions, java_outer_classname)
 static inline bool google_protobuf_FileOptions_has_optimize_for(const google_protobuf_FileOptions *m) { return m->has_optimize_for; }
 static inline void google_protobuf_FileOptions_clear_optimize_for(google_protobuf_FileOptions *m)
 {
@@ -1416,54 +911,14 @@ static inline void google_protobuf_FileOptions_clear_optimize_for(google_protobu
     memset(&m->optimize_for, 0, sizeof m->optimize_for);
     m->optimize_for = 1;
 }
-static inline bool google_protobuf_FileOptions_has_java_multiple_files(const google_protobuf_FileOptions *m) { return m->has_java_multiple_files; }
-static inline void google_protobuf_FileOptions_clear_java_multiple_files(google_protobuf_FileOptions *m)
-{
-    m->has_java_multiple_files = 0;
-    memset(&m->java_multiple_files, 0, sizeof m->java_multiple_files);
-}
-static inline bool google_protobuf_FileOptions_has_go_package(const google_protobuf_FileOptions *m) { return m->has_go_package; }
-static inline void google_protobuf_FileOptions_clear_go_package(google_protobuf_FileOptions *m)
-{
-    m->has_go_package = 0;
-    memset(&m->go_package, 0, sizeof m->go_package);
-}
-static inline bool google_protobuf_FileOptions_has_cc_generic_services(const google_protobuf_FileOptions *m) { return m->has_cc_generic_services; }
-static inline void google_protobuf_FileOptions_clear_cc_generic_services(google_protobuf_FileOptions *m)
-{
-    m->has_cc_generic_services = 0;
-    memset(&m->cc_generic_services, 0, sizeof m->cc_generic_services);
-}
-static inline bool google_protobuf_FileOptions_has_java_generic_services(const google_protobuf_FileOptions *m) { return m->has_java_generic_services; }
-static inline void google_protobuf_FileOptions_clear_java_generic_services(google_protobuf_FileOptions *m)
-{
-    m->has_java_generic_services = 0;
-    memset(&m->java_generic_services, 0, sizeof m->java_generic_services);
-}
-static inline bool google_protobuf_FileOptions_has_py_generic_services(const google_protobuf_FileOptions *m) { return m->has_py_generic_services; }
-static inline void google_protobuf_FileOptions_clear_py_generic_services(google_protobuf_FileOptions *m)
-{
-    m->has_py_generic_services = 0;
-    memset(&m->py_generic_services, 0, sizeof m->py_generic_services);
-}
-static inline bool google_protobuf_FileOptions_has_java_generate_equals_and_hash(const google_protobuf_FileOptions *m) { return m->has_java_generate_equals_and_hash; }
-static inline void google_protobuf_FileOptions_clear_java_generate_equals_and_hash(google_protobuf_FileOptions *m)
-{
-    m->has_java_generate_equals_and_hash = 0;
-    memset(&m->java_generate_equals_and_hash, 0, sizeof m->java_generate_equals_and_hash);
-}
-static inline bool google_protobuf_FileOptions_has_deprecated(const google_protobuf_FileOptions *m) { return m->has_deprecated; }
-static inline void google_protobuf_FileOptions_clear_deprecated(google_protobuf_FileOptions *m)
-{
-    m->has_deprecated = 0;
-    memset(&m->deprecated, 0, sizeof m->deprecated);
-}
-static inline bool google_protobuf_FileOptions_has_java_string_check_utf8(const google_protobuf_FileOptions *m) { return m->has_java_string_check_utf8; }
-static inline void google_protobuf_FileOptions_clear_java_string_check_utf8(google_protobuf_FileOptions *m)
-{
-    m->has_java_string_check_utf8 = 0;
-    memset(&m->java_string_check_utf8, 0, sizeof m->java_string_check_utf8);
-}
+PBJ_FIELD_OPTIONAL(google_protobuf_FileOptions, java_multiple_files)
+PBJ_FIELD_OPTIONAL(google_protobuf_FileOptions, go_package)
+PBJ_FIELD_OPTIONAL(google_protobuf_FileOptions, cc_generic_services)
+PBJ_FIELD_OPTIONAL(google_protobuf_FileOptions, java_generic_services)
+PBJ_FIELD_OPTIONAL(google_protobuf_FileOptions, py_generic_services)
+PBJ_FIELD_OPTIONAL(google_protobuf_FileOptions, java_generate_equals_and_hash)
+PBJ_FIELD_OPTIONAL(google_protobuf_FileOptions, deprecated)
+PBJ_FIELD_OPTIONAL(google_protobuf_FileOptions, java_string_check_utf8)
 static inline bool google_protobuf_FileOptions_has_cc_enable_arenas(const google_protobuf_FileOptions *m) { return m->has_cc_enable_arenas; }
 static inline void google_protobuf_FileOptions_clear_cc_enable_arenas(google_protobuf_FileOptions *m)
 {
@@ -1471,66 +926,15 @@ static inline void google_protobuf_FileOptions_clear_cc_enable_arenas(google_pro
     memset(&m->cc_enable_arenas, 0, sizeof m->cc_enable_arenas);
     m->cc_enable_arenas = true;
 }
-static inline bool google_protobuf_FileOptions_has_objc_class_prefix(const google_protobuf_FileOptions *m) { return m->has_objc_class_prefix; }
-static inline void google_protobuf_FileOptions_clear_objc_class_prefix(google_protobuf_FileOptions *m)
-{
-    m->has_objc_class_prefix = 0;
-    memset(&m->objc_class_prefix, 0, sizeof m->objc_class_prefix);
-}
-static inline bool google_protobuf_FileOptions_has_csharp_namespace(const google_protobuf_FileOptions *m) { return m->has_csharp_namespace; }
-static inline void google_protobuf_FileOptions_clear_csharp_namespace(google_protobuf_FileOptions *m)
-{
-    m->has_csharp_namespace = 0;
-    memset(&m->csharp_namespace, 0, sizeof m->csharp_namespace);
-}
-static inline bool google_protobuf_FileOptions_has_swift_prefix(const google_protobuf_FileOptions *m) { return m->has_swift_prefix; }
-static inline void google_protobuf_FileOptions_clear_swift_prefix(google_protobuf_FileOptions *m)
-{
-    m->has_swift_prefix = 0;
-    memset(&m->swift_prefix, 0, sizeof m->swift_prefix);
-}
-static inline bool google_protobuf_FileOptions_has_php_class_prefix(const google_protobuf_FileOptions *m) { return m->has_php_class_prefix; }
-static inline void google_protobuf_FileOptions_clear_php_class_prefix(google_protobuf_FileOptions *m)
-{
-    m->has_php_class_prefix = 0;
-    memset(&m->php_class_prefix, 0, sizeof m->php_class_prefix);
-}
-static inline bool google_protobuf_FileOptions_has_php_namespace(const google_protobuf_FileOptions *m) { return m->has_php_namespace; }
-static inline void google_protobuf_FileOptions_clear_php_namespace(google_protobuf_FileOptions *m)
-{
-    m->has_php_namespace = 0;
-    memset(&m->php_namespace, 0, sizeof m->php_namespace);
-}
-static inline bool google_protobuf_FileOptions_has_php_generic_services(const google_protobuf_FileOptions *m) { return m->has_php_generic_services; }
-static inline void google_protobuf_FileOptions_clear_php_generic_services(google_protobuf_FileOptions *m)
-{
-    m->has_php_generic_services = 0;
-    memset(&m->php_generic_services, 0, sizeof m->php_generic_services);
-}
-static inline bool google_protobuf_FileOptions_has_php_metadata_namespace(const google_protobuf_FileOptions *m) { return m->has_php_metadata_namespace; }
-static inline void google_protobuf_FileOptions_clear_php_metadata_namespace(google_protobuf_FileOptions *m)
-{
-    m->has_php_metadata_namespace = 0;
-    memset(&m->php_metadata_namespace, 0, sizeof m->php_metadata_namespace);
-}
-static inline bool google_protobuf_FileOptions_has_ruby_package(const google_protobuf_FileOptions *m) { return m->has_ruby_package; }
-static inline void google_protobuf_FileOptions_clear_ruby_package(google_protobuf_FileOptions *m)
-{
-    m->has_ruby_package = 0;
-    memset(&m->ruby_package, 0, sizeof m->ruby_package);
-}
-static inline bool google_protobuf_FileOptions_has_features(const google_protobuf_FileOptions *m) { return m->features != NULL; }
-static inline void google_protobuf_FileOptions_clear_features(google_protobuf_FileOptions *m) { m->features = NULL; }
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_FileOptions_from_text reads the text format (google_protobuf_FileOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_FileOptions__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_FileOptions_from_text(google_protobuf_FileOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_FileOptions__table, m, text, len, arena, o);
-}
-#endif
+PBJ_FIELD_OPTIONAL(google_protobuf_FileOptions, objc_class_prefix)
+PBJ_FIELD_OPTIONAL(google_protobuf_FileOptions, csharp_namespace)
+PBJ_FIELD_OPTIONAL(google_protobuf_FileOptions, swift_prefix)
+PBJ_FIELD_OPTIONAL(google_protobuf_FileOptions, php_class_prefix)
+PBJ_FIELD_OPTIONAL(google_protobuf_FileOptions, php_namespace)
+PBJ_FIELD_OPTIONAL(google_protobuf_FileOptions, php_generic_services)
+PBJ_FIELD_OPTIONAL(google_protobuf_FileOptions, php_metadata_namespace)
+PBJ_FIELD_OPTIONAL(google_protobuf_FileOptions, ruby_package)
+PBJ_FIELD_MESSAGE(google_protobuf_FileOptions, features)
 
 /* ==== google.protobuf.MessageOptions ==== */
 
@@ -1559,65 +963,13 @@ struct google_protobuf_MessageOptions {
 #define google_protobuf_MessageOptions_deprecated_legacy_json_field_conflicts_tag 11
 #define google_protobuf_MessageOptions_features_tag 12
 #define google_protobuf_MessageOptions_uninterpreted_option_tag 999
-
-void google_protobuf_MessageOptions_init(google_protobuf_MessageOptions *m);
-size_t google_protobuf_MessageOptions_size(const google_protobuf_MessageOptions *m);
-PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_encode(const google_protobuf_MessageOptions *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_decode(google_protobuf_MessageOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_MessageOptions_equal(const google_protobuf_MessageOptions *a, const google_protobuf_MessageOptions *b) { return pbj_table_equal(&google_protobuf_MessageOptions__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_MessageOptions_print(const google_protobuf_MessageOptions *m, pbj_text *t) { return pbj_table_print(&google_protobuf_MessageOptions__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL
- * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
- * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
- * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-static inline const char *google_protobuf_MessageOptions_missing(const google_protobuf_MessageOptions *m) { return pbj_table_missing(&google_protobuf_MessageOptions__table, m); }
-PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_encode_partial(const google_protobuf_MessageOptions *m, uint8_t *buf, size_t cap, size_t *len);
-static inline bool google_protobuf_MessageOptions_has_message_set_wire_format(const google_protobuf_MessageOptions *m) { return m->has_message_set_wire_format; }
-static inline void google_protobuf_MessageOptions_clear_message_set_wire_format(google_protobuf_MessageOptions *m)
-{
-    m->has_message_set_wire_format = 0;
-    memset(&m->message_set_wire_format, 0, sizeof m->message_set_wire_format);
-}
-static inline bool google_protobuf_MessageOptions_has_no_standard_descriptor_accessor(const google_protobuf_MessageOptions *m) { return m->has_no_standard_descriptor_accessor; }
-static inline void google_protobuf_MessageOptions_clear_no_standard_descriptor_accessor(google_protobuf_MessageOptions *m)
-{
-    m->has_no_standard_descriptor_accessor = 0;
-    memset(&m->no_standard_descriptor_accessor, 0, sizeof m->no_standard_descriptor_accessor);
-}
-static inline bool google_protobuf_MessageOptions_has_deprecated(const google_protobuf_MessageOptions *m) { return m->has_deprecated; }
-static inline void google_protobuf_MessageOptions_clear_deprecated(google_protobuf_MessageOptions *m)
-{
-    m->has_deprecated = 0;
-    memset(&m->deprecated, 0, sizeof m->deprecated);
-}
-static inline bool google_protobuf_MessageOptions_has_map_entry(const google_protobuf_MessageOptions *m) { return m->has_map_entry; }
-static inline void google_protobuf_MessageOptions_clear_map_entry(google_protobuf_MessageOptions *m)
-{
-    m->has_map_entry = 0;
-    memset(&m->map_entry, 0, sizeof m->map_entry);
-}
-static inline bool google_protobuf_MessageOptions_has_deprecated_legacy_json_field_conflicts(const google_protobuf_MessageOptions *m) { return m->has_deprecated_legacy_json_field_conflicts; }
-static inline void google_protobuf_MessageOptions_clear_deprecated_legacy_json_field_conflicts(google_protobuf_MessageOptions *m)
-{
-    m->has_deprecated_legacy_json_field_conflicts = 0;
-    memset(&m->deprecated_legacy_json_field_conflicts, 0, sizeof m->deprecated_legacy_json_field_conflicts);
-}
-static inline bool google_protobuf_MessageOptions_has_features(const google_protobuf_MessageOptions *m) { return m->features != NULL; }
-static inline void google_protobuf_MessageOptions_clear_features(google_protobuf_MessageOptions *m) { m->features = NULL; }
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_MessageOptions_from_text reads the text format (google_protobuf_MessageOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_MessageOptions__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_MessageOptions_from_text(google_protobuf_MessageOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_MessageOptions__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_MessageOptions, REQUIRED, TEXT_READ, NO_JSON)
+PBJ_FIELD_OPTIONAL(google_protobuf_MessageOptions, message_set_wire_format)
+PBJ_FIELD_OPTIONAL(google_protobuf_MessageOptions, no_standard_descriptor_accessor)
+PBJ_FIELD_OPTIONAL(google_protobuf_MessageOptions, deprecated)
+PBJ_FIELD_OPTIONAL(google_protobuf_MessageOptions, map_entry)
+PBJ_FIELD_OPTIONAL(google_protobuf_MessageOptions, deprecated_legacy_json_field_conflicts)
+PBJ_FIELD_MESSAGE(google_protobuf_MessageOptions, features)
 
 /* ==== google.protobuf.FieldOptions ==== */
 
@@ -1664,91 +1016,18 @@ struct google_protobuf_FieldOptions {
 #define google_protobuf_FieldOptions_features_tag 21
 #define google_protobuf_FieldOptions_feature_support_tag 22
 #define google_protobuf_FieldOptions_uninterpreted_option_tag 999
-
-void google_protobuf_FieldOptions_init(google_protobuf_FieldOptions *m);
-size_t google_protobuf_FieldOptions_size(const google_protobuf_FieldOptions *m);
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_encode(const google_protobuf_FieldOptions *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_decode(google_protobuf_FieldOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_FieldOptions_equal(const google_protobuf_FieldOptions *a, const google_protobuf_FieldOptions *b) { return pbj_table_equal(&google_protobuf_FieldOptions__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_FieldOptions_print(const google_protobuf_FieldOptions *m, pbj_text *t) { return pbj_table_print(&google_protobuf_FieldOptions__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL
- * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
- * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
- * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-static inline const char *google_protobuf_FieldOptions_missing(const google_protobuf_FieldOptions *m) { return pbj_table_missing(&google_protobuf_FieldOptions__table, m); }
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_encode_partial(const google_protobuf_FieldOptions *m, uint8_t *buf, size_t cap, size_t *len);
-static inline bool google_protobuf_FieldOptions_has_ctype(const google_protobuf_FieldOptions *m) { return m->has_ctype; }
-static inline void google_protobuf_FieldOptions_clear_ctype(google_protobuf_FieldOptions *m)
-{
-    m->has_ctype = 0;
-    memset(&m->ctype, 0, sizeof m->ctype);
-}
-static inline bool google_protobuf_FieldOptions_has_packed(const google_protobuf_FieldOptions *m) { return m->has_packed; }
-static inline void google_protobuf_FieldOptions_clear_packed(google_protobuf_FieldOptions *m)
-{
-    m->has_packed = 0;
-    memset(&m->packed, 0, sizeof m->packed);
-}
-static inline bool google_protobuf_FieldOptions_has_deprecated(const google_protobuf_FieldOptions *m) { return m->has_deprecated; }
-static inline void google_protobuf_FieldOptions_clear_deprecated(google_protobuf_FieldOptions *m)
-{
-    m->has_deprecated = 0;
-    memset(&m->deprecated, 0, sizeof m->deprecated);
-}
-static inline bool google_protobuf_FieldOptions_has_lazy(const google_protobuf_FieldOptions *m) { return m->has_lazy; }
-static inline void google_protobuf_FieldOptions_clear_lazy(google_protobuf_FieldOptions *m)
-{
-    m->has_lazy = 0;
-    memset(&m->lazy, 0, sizeof m->lazy);
-}
-static inline bool google_protobuf_FieldOptions_has_jstype(const google_protobuf_FieldOptions *m) { return m->has_jstype; }
-static inline void google_protobuf_FieldOptions_clear_jstype(google_protobuf_FieldOptions *m)
-{
-    m->has_jstype = 0;
-    memset(&m->jstype, 0, sizeof m->jstype);
-}
-static inline bool google_protobuf_FieldOptions_has_weak(const google_protobuf_FieldOptions *m) { return m->has_weak; }
-static inline void google_protobuf_FieldOptions_clear_weak(google_protobuf_FieldOptions *m)
-{
-    m->has_weak = 0;
-    memset(&m->weak, 0, sizeof m->weak);
-}
-static inline bool google_protobuf_FieldOptions_has_unverified_lazy(const google_protobuf_FieldOptions *m) { return m->has_unverified_lazy; }
-static inline void google_protobuf_FieldOptions_clear_unverified_lazy(google_protobuf_FieldOptions *m)
-{
-    m->has_unverified_lazy = 0;
-    memset(&m->unverified_lazy, 0, sizeof m->unverified_lazy);
-}
-static inline bool google_protobuf_FieldOptions_has_debug_redact(const google_protobuf_FieldOptions *m) { return m->has_debug_redact; }
-static inline void google_protobuf_FieldOptions_clear_debug_redact(google_protobuf_FieldOptions *m)
-{
-    m->has_debug_redact = 0;
-    memset(&m->debug_redact, 0, sizeof m->debug_redact);
-}
-static inline bool google_protobuf_FieldOptions_has_retention(const google_protobuf_FieldOptions *m) { return m->has_retention; }
-static inline void google_protobuf_FieldOptions_clear_retention(google_protobuf_FieldOptions *m)
-{
-    m->has_retention = 0;
-    memset(&m->retention, 0, sizeof m->retention);
-}
-static inline bool google_protobuf_FieldOptions_has_features(const google_protobuf_FieldOptions *m) { return m->features != NULL; }
-static inline void google_protobuf_FieldOptions_clear_features(google_protobuf_FieldOptions *m) { m->features = NULL; }
-static inline bool google_protobuf_FieldOptions_has_feature_support(const google_protobuf_FieldOptions *m) { return m->feature_support != NULL; }
-static inline void google_protobuf_FieldOptions_clear_feature_support(google_protobuf_FieldOptions *m) { m->feature_support = NULL; }
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_FieldOptions_from_text reads the text format (google_protobuf_FieldOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_FieldOptions__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_FieldOptions_from_text(google_protobuf_FieldOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_FieldOptions__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_FieldOptions, REQUIRED, TEXT_READ, NO_JSON)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldOptions, ctype)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldOptions, packed)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldOptions, deprecated)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldOptions, lazy)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldOptions, jstype)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldOptions, weak)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldOptions, unverified_lazy)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldOptions, debug_redact)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldOptions, retention)
+PBJ_FIELD_MESSAGE(google_protobuf_FieldOptions, features)
+PBJ_FIELD_MESSAGE(google_protobuf_FieldOptions, feature_support)
 
 /* ==== google.protobuf.FieldOptions.EditionDefault ==== */
 
@@ -1764,41 +1043,9 @@ struct google_protobuf_FieldOptions_EditionDefault {
 };
 #define google_protobuf_FieldOptions_EditionDefault_value_tag 2
 #define google_protobuf_FieldOptions_EditionDefault_edition_tag 3
-
-void google_protobuf_FieldOptions_EditionDefault_init(google_protobuf_FieldOptions_EditionDefault *m);
-size_t google_protobuf_FieldOptions_EditionDefault_size(const google_protobuf_FieldOptions_EditionDefault *m);
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_EditionDefault_encode(const google_protobuf_FieldOptions_EditionDefault *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_EditionDefault_decode(google_protobuf_FieldOptions_EditionDefault *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_FieldOptions_EditionDefault_equal(const google_protobuf_FieldOptions_EditionDefault *a, const google_protobuf_FieldOptions_EditionDefault *b) { return pbj_table_equal(&google_protobuf_FieldOptions_EditionDefault__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_FieldOptions_EditionDefault_print(const google_protobuf_FieldOptions_EditionDefault *m, pbj_text *t) { return pbj_table_print(&google_protobuf_FieldOptions_EditionDefault__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* google.protobuf.FieldOptions.EditionDefault reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *google_protobuf_FieldOptions_EditionDefault_missing(const google_protobuf_FieldOptions_EditionDefault *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_FieldOptions_EditionDefault_encode_partial(const google_protobuf_FieldOptions_EditionDefault *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FieldOptions_EditionDefault_encode(m, buf, cap, len); }
-static inline bool google_protobuf_FieldOptions_EditionDefault_has_value(const google_protobuf_FieldOptions_EditionDefault *m) { return m->has_value; }
-static inline void google_protobuf_FieldOptions_EditionDefault_clear_value(google_protobuf_FieldOptions_EditionDefault *m)
-{
-    m->has_value = 0;
-    memset(&m->value, 0, sizeof m->value);
-}
-static inline bool google_protobuf_FieldOptions_EditionDefault_has_edition(const google_protobuf_FieldOptions_EditionDefault *m) { return m->has_edition; }
-static inline void google_protobuf_FieldOptions_EditionDefault_clear_edition(google_protobuf_FieldOptions_EditionDefault *m)
-{
-    m->has_edition = 0;
-    memset(&m->edition, 0, sizeof m->edition);
-}
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_FieldOptions_EditionDefault_from_text reads the text format (google_protobuf_FieldOptions_EditionDefault_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_FieldOptions_EditionDefault__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_FieldOptions_EditionDefault_from_text(google_protobuf_FieldOptions_EditionDefault *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_FieldOptions_EditionDefault__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_FieldOptions_EditionDefault, NO_REQUIRED, TEXT_READ, NO_JSON)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldOptions_EditionDefault, value)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldOptions_EditionDefault, edition)
 
 /* ==== google.protobuf.FieldOptions.FeatureSupport ==== */
 
@@ -1823,59 +1070,12 @@ struct google_protobuf_FieldOptions_FeatureSupport {
 #define google_protobuf_FieldOptions_FeatureSupport_deprecation_warning_tag 3
 #define google_protobuf_FieldOptions_FeatureSupport_edition_removed_tag 4
 #define google_protobuf_FieldOptions_FeatureSupport_removal_error_tag 5
-
-void google_protobuf_FieldOptions_FeatureSupport_init(google_protobuf_FieldOptions_FeatureSupport *m);
-size_t google_protobuf_FieldOptions_FeatureSupport_size(const google_protobuf_FieldOptions_FeatureSupport *m);
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport_encode(const google_protobuf_FieldOptions_FeatureSupport *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport_decode(google_protobuf_FieldOptions_FeatureSupport *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_FieldOptions_FeatureSupport_equal(const google_protobuf_FieldOptions_FeatureSupport *a, const google_protobuf_FieldOptions_FeatureSupport *b) { return pbj_table_equal(&google_protobuf_FieldOptions_FeatureSupport__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_FieldOptions_FeatureSupport_print(const google_protobuf_FieldOptions_FeatureSupport *m, pbj_text *t) { return pbj_table_print(&google_protobuf_FieldOptions_FeatureSupport__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* google.protobuf.FieldOptions.FeatureSupport reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *google_protobuf_FieldOptions_FeatureSupport_missing(const google_protobuf_FieldOptions_FeatureSupport *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_FieldOptions_FeatureSupport_encode_partial(const google_protobuf_FieldOptions_FeatureSupport *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FieldOptions_FeatureSupport_encode(m, buf, cap, len); }
-static inline bool google_protobuf_FieldOptions_FeatureSupport_has_edition_introduced(const google_protobuf_FieldOptions_FeatureSupport *m) { return m->has_edition_introduced; }
-static inline void google_protobuf_FieldOptions_FeatureSupport_clear_edition_introduced(google_protobuf_FieldOptions_FeatureSupport *m)
-{
-    m->has_edition_introduced = 0;
-    memset(&m->edition_introduced, 0, sizeof m->edition_introduced);
-}
-static inline bool google_protobuf_FieldOptions_FeatureSupport_has_edition_deprecated(const google_protobuf_FieldOptions_FeatureSupport *m) { return m->has_edition_deprecated; }
-static inline void google_protobuf_FieldOptions_FeatureSupport_clear_edition_deprecated(google_protobuf_FieldOptions_FeatureSupport *m)
-{
-    m->has_edition_deprecated = 0;
-    memset(&m->edition_deprecated, 0, sizeof m->edition_deprecated);
-}
-static inline bool google_protobuf_FieldOptions_FeatureSupport_has_deprecation_warning(const google_protobuf_FieldOptions_FeatureSupport *m) { return m->has_deprecation_warning; }
-static inline void google_protobuf_FieldOptions_FeatureSupport_clear_deprecation_warning(google_protobuf_FieldOptions_FeatureSupport *m)
-{
-    m->has_deprecation_warning = 0;
-    memset(&m->deprecation_warning, 0, sizeof m->deprecation_warning);
-}
-static inline bool google_protobuf_FieldOptions_FeatureSupport_has_edition_removed(const google_protobuf_FieldOptions_FeatureSupport *m) { return m->has_edition_removed; }
-static inline void google_protobuf_FieldOptions_FeatureSupport_clear_edition_removed(google_protobuf_FieldOptions_FeatureSupport *m)
-{
-    m->has_edition_removed = 0;
-    memset(&m->edition_removed, 0, sizeof m->edition_removed);
-}
-static inline bool google_protobuf_FieldOptions_FeatureSupport_has_removal_error(const google_protobuf_FieldOptions_FeatureSupport *m) { return m->has_removal_error; }
-static inline void google_protobuf_FieldOptions_FeatureSupport_clear_removal_error(google_protobuf_FieldOptions_FeatureSupport *m)
-{
-    m->has_removal_error = 0;
-    memset(&m->removal_error, 0, sizeof m->removal_error);
-}
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_FieldOptions_FeatureSupport_from_text reads the text format (google_protobuf_FieldOptions_FeatureSupport_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_FieldOptions_FeatureSupport__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_FieldOptions_FeatureSupport_from_text(google_protobuf_FieldOptions_FeatureSupport *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_FieldOptions_FeatureSupport__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_FieldOptions_FeatureSupport, NO_REQUIRED, TEXT_READ, NO_JSON)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldOptions_FeatureSupport, edition_introduced)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldOptions_FeatureSupport, edition_deprecated)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldOptions_FeatureSupport, deprecation_warning)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldOptions_FeatureSupport, edition_removed)
+PBJ_FIELD_OPTIONAL(google_protobuf_FieldOptions_FeatureSupport, removal_error)
 
 /* ==== google.protobuf.OneofOptions ==== */
 
@@ -1889,35 +1089,8 @@ struct google_protobuf_OneofOptions {
 };
 #define google_protobuf_OneofOptions_features_tag 1
 #define google_protobuf_OneofOptions_uninterpreted_option_tag 999
-
-void google_protobuf_OneofOptions_init(google_protobuf_OneofOptions *m);
-size_t google_protobuf_OneofOptions_size(const google_protobuf_OneofOptions *m);
-PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_encode(const google_protobuf_OneofOptions *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_decode(google_protobuf_OneofOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_OneofOptions_equal(const google_protobuf_OneofOptions *a, const google_protobuf_OneofOptions *b) { return pbj_table_equal(&google_protobuf_OneofOptions__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_OneofOptions_print(const google_protobuf_OneofOptions *m, pbj_text *t) { return pbj_table_print(&google_protobuf_OneofOptions__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL
- * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
- * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
- * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-static inline const char *google_protobuf_OneofOptions_missing(const google_protobuf_OneofOptions *m) { return pbj_table_missing(&google_protobuf_OneofOptions__table, m); }
-PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_encode_partial(const google_protobuf_OneofOptions *m, uint8_t *buf, size_t cap, size_t *len);
-static inline bool google_protobuf_OneofOptions_has_features(const google_protobuf_OneofOptions *m) { return m->features != NULL; }
-static inline void google_protobuf_OneofOptions_clear_features(google_protobuf_OneofOptions *m) { m->features = NULL; }
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_OneofOptions_from_text reads the text format (google_protobuf_OneofOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_OneofOptions__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_OneofOptions_from_text(google_protobuf_OneofOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_OneofOptions__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_OneofOptions, REQUIRED, TEXT_READ, NO_JSON)
+PBJ_FIELD_MESSAGE(google_protobuf_OneofOptions, features)
 
 /* ==== google.protobuf.EnumOptions ==== */
 
@@ -1940,53 +1113,11 @@ struct google_protobuf_EnumOptions {
 #define google_protobuf_EnumOptions_deprecated_legacy_json_field_conflicts_tag 6
 #define google_protobuf_EnumOptions_features_tag 7
 #define google_protobuf_EnumOptions_uninterpreted_option_tag 999
-
-void google_protobuf_EnumOptions_init(google_protobuf_EnumOptions *m);
-size_t google_protobuf_EnumOptions_size(const google_protobuf_EnumOptions *m);
-PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_encode(const google_protobuf_EnumOptions *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_decode(google_protobuf_EnumOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_EnumOptions_equal(const google_protobuf_EnumOptions *a, const google_protobuf_EnumOptions *b) { return pbj_table_equal(&google_protobuf_EnumOptions__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_EnumOptions_print(const google_protobuf_EnumOptions *m, pbj_text *t) { return pbj_table_print(&google_protobuf_EnumOptions__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL
- * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
- * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
- * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-static inline const char *google_protobuf_EnumOptions_missing(const google_protobuf_EnumOptions *m) { return pbj_table_missing(&google_protobuf_EnumOptions__table, m); }
-PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_encode_partial(const google_protobuf_EnumOptions *m, uint8_t *buf, size_t cap, size_t *len);
-static inline bool google_protobuf_EnumOptions_has_allow_alias(const google_protobuf_EnumOptions *m) { return m->has_allow_alias; }
-static inline void google_protobuf_EnumOptions_clear_allow_alias(google_protobuf_EnumOptions *m)
-{
-    m->has_allow_alias = 0;
-    memset(&m->allow_alias, 0, sizeof m->allow_alias);
-}
-static inline bool google_protobuf_EnumOptions_has_deprecated(const google_protobuf_EnumOptions *m) { return m->has_deprecated; }
-static inline void google_protobuf_EnumOptions_clear_deprecated(google_protobuf_EnumOptions *m)
-{
-    m->has_deprecated = 0;
-    memset(&m->deprecated, 0, sizeof m->deprecated);
-}
-static inline bool google_protobuf_EnumOptions_has_deprecated_legacy_json_field_conflicts(const google_protobuf_EnumOptions *m) { return m->has_deprecated_legacy_json_field_conflicts; }
-static inline void google_protobuf_EnumOptions_clear_deprecated_legacy_json_field_conflicts(google_protobuf_EnumOptions *m)
-{
-    m->has_deprecated_legacy_json_field_conflicts = 0;
-    memset(&m->deprecated_legacy_json_field_conflicts, 0, sizeof m->deprecated_legacy_json_field_conflicts);
-}
-static inline bool google_protobuf_EnumOptions_has_features(const google_protobuf_EnumOptions *m) { return m->features != NULL; }
-static inline void google_protobuf_EnumOptions_clear_features(google_protobuf_EnumOptions *m) { m->features = NULL; }
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_EnumOptions_from_text reads the text format (google_protobuf_EnumOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_EnumOptions__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_EnumOptions_from_text(google_protobuf_EnumOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_EnumOptions__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_EnumOptions, REQUIRED, TEXT_READ, NO_JSON)
+PBJ_FIELD_OPTIONAL(google_protobuf_EnumOptions, allow_alias)
+PBJ_FIELD_OPTIONAL(google_protobuf_EnumOptions, deprecated)
+PBJ_FIELD_OPTIONAL(google_protobuf_EnumOptions, deprecated_legacy_json_field_conflicts)
+PBJ_FIELD_MESSAGE(google_protobuf_EnumOptions, features)
 
 /* ==== google.protobuf.EnumValueOptions ==== */
 
@@ -2008,49 +1139,11 @@ struct google_protobuf_EnumValueOptions {
 #define google_protobuf_EnumValueOptions_debug_redact_tag 3
 #define google_protobuf_EnumValueOptions_feature_support_tag 4
 #define google_protobuf_EnumValueOptions_uninterpreted_option_tag 999
-
-void google_protobuf_EnumValueOptions_init(google_protobuf_EnumValueOptions *m);
-size_t google_protobuf_EnumValueOptions_size(const google_protobuf_EnumValueOptions *m);
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_encode(const google_protobuf_EnumValueOptions *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_decode(google_protobuf_EnumValueOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_EnumValueOptions_equal(const google_protobuf_EnumValueOptions *a, const google_protobuf_EnumValueOptions *b) { return pbj_table_equal(&google_protobuf_EnumValueOptions__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_EnumValueOptions_print(const google_protobuf_EnumValueOptions *m, pbj_text *t) { return pbj_table_print(&google_protobuf_EnumValueOptions__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL
- * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
- * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
- * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-static inline const char *google_protobuf_EnumValueOptions_missing(const google_protobuf_EnumValueOptions *m) { return pbj_table_missing(&google_protobuf_EnumValueOptions__table, m); }
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_encode_partial(const google_protobuf_EnumValueOptions *m, uint8_t *buf, size_t cap, size_t *len);
-static inline bool google_protobuf_EnumValueOptions_has_deprecated(const google_protobuf_EnumValueOptions *m) { return m->has_deprecated; }
-static inline void google_protobuf_EnumValueOptions_clear_deprecated(google_protobuf_EnumValueOptions *m)
-{
-    m->has_deprecated = 0;
-    memset(&m->deprecated, 0, sizeof m->deprecated);
-}
-static inline bool google_protobuf_EnumValueOptions_has_features(const google_protobuf_EnumValueOptions *m) { return m->features != NULL; }
-static inline void google_protobuf_EnumValueOptions_clear_features(google_protobuf_EnumValueOptions *m) { m->features = NULL; }
-static inline bool google_protobuf_EnumValueOptions_has_debug_redact(const google_protobuf_EnumValueOptions *m) { return m->has_debug_redact; }
-static inline void google_protobuf_EnumValueOptions_clear_debug_redact(google_protobuf_EnumValueOptions *m)
-{
-    m->has_debug_redact = 0;
-    memset(&m->debug_redact, 0, sizeof m->debug_redact);
-}
-static inline bool google_protobuf_EnumValueOptions_has_feature_support(const google_protobuf_EnumValueOptions *m) { return m->feature_support != NULL; }
-static inline void google_protobuf_EnumValueOptions_clear_feature_support(google_protobuf_EnumValueOptions *m) { m->feature_support = NULL; }
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_EnumValueOptions_from_text reads the text format (google_protobuf_EnumValueOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_EnumValueOptions__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_EnumValueOptions_from_text(google_protobuf_EnumValueOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_EnumValueOptions__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_EnumValueOptions, REQUIRED, TEXT_READ, NO_JSON)
+PBJ_FIELD_OPTIONAL(google_protobuf_EnumValueOptions, deprecated)
+PBJ_FIELD_MESSAGE(google_protobuf_EnumValueOptions, features)
+PBJ_FIELD_OPTIONAL(google_protobuf_EnumValueOptions, debug_redact)
+PBJ_FIELD_MESSAGE(google_protobuf_EnumValueOptions, feature_support)
 
 /* ==== google.protobuf.ServiceOptions ==== */
 
@@ -2067,41 +1160,9 @@ struct google_protobuf_ServiceOptions {
 #define google_protobuf_ServiceOptions_deprecated_tag 33
 #define google_protobuf_ServiceOptions_features_tag 34
 #define google_protobuf_ServiceOptions_uninterpreted_option_tag 999
-
-void google_protobuf_ServiceOptions_init(google_protobuf_ServiceOptions *m);
-size_t google_protobuf_ServiceOptions_size(const google_protobuf_ServiceOptions *m);
-PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_encode(const google_protobuf_ServiceOptions *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_decode(google_protobuf_ServiceOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_ServiceOptions_equal(const google_protobuf_ServiceOptions *a, const google_protobuf_ServiceOptions *b) { return pbj_table_equal(&google_protobuf_ServiceOptions__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_ServiceOptions_print(const google_protobuf_ServiceOptions *m, pbj_text *t) { return pbj_table_print(&google_protobuf_ServiceOptions__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL
- * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
- * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
- * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-static inline const char *google_protobuf_ServiceOptions_missing(const google_protobuf_ServiceOptions *m) { return pbj_table_missing(&google_protobuf_ServiceOptions__table, m); }
-PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_encode_partial(const google_protobuf_ServiceOptions *m, uint8_t *buf, size_t cap, size_t *len);
-static inline bool google_protobuf_ServiceOptions_has_deprecated(const google_protobuf_ServiceOptions *m) { return m->has_deprecated; }
-static inline void google_protobuf_ServiceOptions_clear_deprecated(google_protobuf_ServiceOptions *m)
-{
-    m->has_deprecated = 0;
-    memset(&m->deprecated, 0, sizeof m->deprecated);
-}
-static inline bool google_protobuf_ServiceOptions_has_features(const google_protobuf_ServiceOptions *m) { return m->features != NULL; }
-static inline void google_protobuf_ServiceOptions_clear_features(google_protobuf_ServiceOptions *m) { m->features = NULL; }
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_ServiceOptions_from_text reads the text format (google_protobuf_ServiceOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_ServiceOptions__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_ServiceOptions_from_text(google_protobuf_ServiceOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_ServiceOptions__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_ServiceOptions, REQUIRED, TEXT_READ, NO_JSON)
+PBJ_FIELD_OPTIONAL(google_protobuf_ServiceOptions, deprecated)
+PBJ_FIELD_MESSAGE(google_protobuf_ServiceOptions, features)
 
 /* ==== google.protobuf.MethodOptions ==== */
 
@@ -2121,47 +1182,10 @@ struct google_protobuf_MethodOptions {
 #define google_protobuf_MethodOptions_idempotency_level_tag 34
 #define google_protobuf_MethodOptions_features_tag 35
 #define google_protobuf_MethodOptions_uninterpreted_option_tag 999
-
-void google_protobuf_MethodOptions_init(google_protobuf_MethodOptions *m);
-size_t google_protobuf_MethodOptions_size(const google_protobuf_MethodOptions *m);
-PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_encode(const google_protobuf_MethodOptions *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_decode(google_protobuf_MethodOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_MethodOptions_equal(const google_protobuf_MethodOptions *a, const google_protobuf_MethodOptions *b) { return pbj_table_equal(&google_protobuf_MethodOptions__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_MethodOptions_print(const google_protobuf_MethodOptions *m, pbj_text *t) { return pbj_table_print(&google_protobuf_MethodOptions__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL
- * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
- * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
- * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-static inline const char *google_protobuf_MethodOptions_missing(const google_protobuf_MethodOptions *m) { return pbj_table_missing(&google_protobuf_MethodOptions__table, m); }
-PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_encode_partial(const google_protobuf_MethodOptions *m, uint8_t *buf, size_t cap, size_t *len);
-static inline bool google_protobuf_MethodOptions_has_deprecated(const google_protobuf_MethodOptions *m) { return m->has_deprecated; }
-static inline void google_protobuf_MethodOptions_clear_deprecated(google_protobuf_MethodOptions *m)
-{
-    m->has_deprecated = 0;
-    memset(&m->deprecated, 0, sizeof m->deprecated);
-}
-static inline bool google_protobuf_MethodOptions_has_idempotency_level(const google_protobuf_MethodOptions *m) { return m->has_idempotency_level; }
-static inline void google_protobuf_MethodOptions_clear_idempotency_level(google_protobuf_MethodOptions *m)
-{
-    m->has_idempotency_level = 0;
-    memset(&m->idempotency_level, 0, sizeof m->idempotency_level);
-}
-static inline bool google_protobuf_MethodOptions_has_features(const google_protobuf_MethodOptions *m) { return m->features != NULL; }
-static inline void google_protobuf_MethodOptions_clear_features(google_protobuf_MethodOptions *m) { m->features = NULL; }
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_MethodOptions_from_text reads the text format (google_protobuf_MethodOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_MethodOptions__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_MethodOptions_from_text(google_protobuf_MethodOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_MethodOptions__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_MethodOptions, REQUIRED, TEXT_READ, NO_JSON)
+PBJ_FIELD_OPTIONAL(google_protobuf_MethodOptions, deprecated)
+PBJ_FIELD_OPTIONAL(google_protobuf_MethodOptions, idempotency_level)
+PBJ_FIELD_MESSAGE(google_protobuf_MethodOptions, features)
 
 /* ==== google.protobuf.ExtensionRangeOptions ==== */
 
@@ -2180,23 +1204,7 @@ struct google_protobuf_ExtensionRangeOptions {
 #define google_protobuf_ExtensionRangeOptions_verification_tag 3
 #define google_protobuf_ExtensionRangeOptions_features_tag 50
 #define google_protobuf_ExtensionRangeOptions_uninterpreted_option_tag 999
-
-void google_protobuf_ExtensionRangeOptions_init(google_protobuf_ExtensionRangeOptions *m);
-size_t google_protobuf_ExtensionRangeOptions_size(const google_protobuf_ExtensionRangeOptions *m);
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_encode(const google_protobuf_ExtensionRangeOptions *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_decode(google_protobuf_ExtensionRangeOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_ExtensionRangeOptions_equal(const google_protobuf_ExtensionRangeOptions *a, const google_protobuf_ExtensionRangeOptions *b) { return pbj_table_equal(&google_protobuf_ExtensionRangeOptions__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_ExtensionRangeOptions_print(const google_protobuf_ExtensionRangeOptions *m, pbj_text *t) { return pbj_table_print(&google_protobuf_ExtensionRangeOptions__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL
- * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
- * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
- * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-static inline const char *google_protobuf_ExtensionRangeOptions_missing(const google_protobuf_ExtensionRangeOptions *m) { return pbj_table_missing(&google_protobuf_ExtensionRangeOptions__table, m); }
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_encode_partial(const google_protobuf_ExtensionRangeOptions *m, uint8_t *buf, size_t cap, size_t *len);
+PBJ_MESSAGE(google_protobuf_ExtensionRangeOptions, REQUIRED, TEXT_READ, NO_JSON)
 static inline bool google_protobuf_ExtensionRangeOptions_has_verification(const google_protobuf_ExtensionRangeOptions *m) { return m->has_verification; }
 static inline void google_protobuf_ExtensionRangeOptions_clear_verification(google_protobuf_ExtensionRangeOptions *m)
 {
@@ -2204,18 +1212,7 @@ static inline void google_protobuf_ExtensionRangeOptions_clear_verification(goog
     memset(&m->verification, 0, sizeof m->verification);
     m->verification = 1;
 }
-static inline bool google_protobuf_ExtensionRangeOptions_has_features(const google_protobuf_ExtensionRangeOptions *m) { return m->features != NULL; }
-static inline void google_protobuf_ExtensionRangeOptions_clear_features(google_protobuf_ExtensionRangeOptions *m) { m->features = NULL; }
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_ExtensionRangeOptions_from_text reads the text format (google_protobuf_ExtensionRangeOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_ExtensionRangeOptions__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_ExtensionRangeOptions_from_text(google_protobuf_ExtensionRangeOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_ExtensionRangeOptions__table, m, text, len, arena, o);
-}
-#endif
+PBJ_FIELD_MESSAGE(google_protobuf_ExtensionRangeOptions, features)
 
 /* ==== google.protobuf.ExtensionRangeOptions.Declaration ==== */
 
@@ -2240,59 +1237,12 @@ struct google_protobuf_ExtensionRangeOptions_Declaration {
 #define google_protobuf_ExtensionRangeOptions_Declaration_type_tag 3
 #define google_protobuf_ExtensionRangeOptions_Declaration_reserved_tag 5
 #define google_protobuf_ExtensionRangeOptions_Declaration_repeated_tag 6
-
-void google_protobuf_ExtensionRangeOptions_Declaration_init(google_protobuf_ExtensionRangeOptions_Declaration *m);
-size_t google_protobuf_ExtensionRangeOptions_Declaration_size(const google_protobuf_ExtensionRangeOptions_Declaration *m);
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Declaration_encode(const google_protobuf_ExtensionRangeOptions_Declaration *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Declaration_decode(google_protobuf_ExtensionRangeOptions_Declaration *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_ExtensionRangeOptions_Declaration_equal(const google_protobuf_ExtensionRangeOptions_Declaration *a, const google_protobuf_ExtensionRangeOptions_Declaration *b) { return pbj_table_equal(&google_protobuf_ExtensionRangeOptions_Declaration__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_ExtensionRangeOptions_Declaration_print(const google_protobuf_ExtensionRangeOptions_Declaration *m, pbj_text *t) { return pbj_table_print(&google_protobuf_ExtensionRangeOptions_Declaration__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* google.protobuf.ExtensionRangeOptions.Declaration reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *google_protobuf_ExtensionRangeOptions_Declaration_missing(const google_protobuf_ExtensionRangeOptions_Declaration *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_ExtensionRangeOptions_Declaration_encode_partial(const google_protobuf_ExtensionRangeOptions_Declaration *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_ExtensionRangeOptions_Declaration_encode(m, buf, cap, len); }
-static inline bool google_protobuf_ExtensionRangeOptions_Declaration_has_number(const google_protobuf_ExtensionRangeOptions_Declaration *m) { return m->has_number; }
-static inline void google_protobuf_ExtensionRangeOptions_Declaration_clear_number(google_protobuf_ExtensionRangeOptions_Declaration *m)
-{
-    m->has_number = 0;
-    memset(&m->number, 0, sizeof m->number);
-}
-static inline bool google_protobuf_ExtensionRangeOptions_Declaration_has_full_name(const google_protobuf_ExtensionRangeOptions_Declaration *m) { return m->has_full_name; }
-static inline void google_protobuf_ExtensionRangeOptions_Declaration_clear_full_name(google_protobuf_ExtensionRangeOptions_Declaration *m)
-{
-    m->has_full_name = 0;
-    memset(&m->full_name, 0, sizeof m->full_name);
-}
-static inline bool google_protobuf_ExtensionRangeOptions_Declaration_has_type(const google_protobuf_ExtensionRangeOptions_Declaration *m) { return m->has_type; }
-static inline void google_protobuf_ExtensionRangeOptions_Declaration_clear_type(google_protobuf_ExtensionRangeOptions_Declaration *m)
-{
-    m->has_type = 0;
-    memset(&m->type, 0, sizeof m->type);
-}
-static inline bool google_protobuf_ExtensionRangeOptions_Declaration_has_reserved(const google_protobuf_ExtensionRangeOptions_Declaration *m) { return m->has_reserved; }
-static inline void google_protobuf_ExtensionRangeOptions_Declaration_clear_reserved(google_protobuf_ExtensionRangeOptions_Declaration *m)
-{
-    m->has_reserved = 0;
-    memset(&m->reserved, 0, sizeof m->reserved);
-}
-static inline bool google_protobuf_ExtensionRangeOptions_Declaration_has_repeated(const google_protobuf_ExtensionRangeOptions_Declaration *m) { return m->has_repeated; }
-static inline void google_protobuf_ExtensionRangeOptions_Declaration_clear_repeated(google_protobuf_ExtensionRangeOptions_Declaration *m)
-{
-    m->has_repeated = 0;
-    memset(&m->repeated, 0, sizeof m->repeated);
-}
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_ExtensionRangeOptions_Declaration_from_text reads the text format (google_protobuf_ExtensionRangeOptions_Declaration_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_ExtensionRangeOptions_Declaration__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_ExtensionRangeOptions_Declaration_from_text(google_protobuf_ExtensionRangeOptions_Declaration *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_ExtensionRangeOptions_Declaration__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_ExtensionRangeOptions_Declaration, NO_REQUIRED, TEXT_READ, NO_JSON)
+PBJ_FIELD_OPTIONAL(google_protobuf_ExtensionRangeOptions_Declaration, number)
+PBJ_FIELD_OPTIONAL(google_protobuf_ExtensionRangeOptions_Declaration, full_name)
+PBJ_FIELD_OPTIONAL(google_protobuf_ExtensionRangeOptions_Declaration, type)
+PBJ_FIELD_OPTIONAL(google_protobuf_ExtensionRangeOptions_Declaration, reserved)
+PBJ_FIELD_OPTIONAL(google_protobuf_ExtensionRangeOptions_Declaration, repeated)
 
 /* ==== google.protobuf.UninterpretedOption ==== */
 
@@ -2322,69 +1272,13 @@ struct google_protobuf_UninterpretedOption {
 #define google_protobuf_UninterpretedOption_double_value_tag 6
 #define google_protobuf_UninterpretedOption_string_value_tag 7
 #define google_protobuf_UninterpretedOption_aggregate_value_tag 8
-
-void google_protobuf_UninterpretedOption_init(google_protobuf_UninterpretedOption *m);
-size_t google_protobuf_UninterpretedOption_size(const google_protobuf_UninterpretedOption *m);
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_encode(const google_protobuf_UninterpretedOption *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_decode(google_protobuf_UninterpretedOption *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_UninterpretedOption_equal(const google_protobuf_UninterpretedOption *a, const google_protobuf_UninterpretedOption *b) { return pbj_table_equal(&google_protobuf_UninterpretedOption__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_UninterpretedOption_print(const google_protobuf_UninterpretedOption *m, pbj_text *t) { return pbj_table_print(&google_protobuf_UninterpretedOption__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL
- * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
- * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
- * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-static inline const char *google_protobuf_UninterpretedOption_missing(const google_protobuf_UninterpretedOption *m) { return pbj_table_missing(&google_protobuf_UninterpretedOption__table, m); }
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_encode_partial(const google_protobuf_UninterpretedOption *m, uint8_t *buf, size_t cap, size_t *len);
-static inline bool google_protobuf_UninterpretedOption_has_identifier_value(const google_protobuf_UninterpretedOption *m) { return m->has_identifier_value; }
-static inline void google_protobuf_UninterpretedOption_clear_identifier_value(google_protobuf_UninterpretedOption *m)
-{
-    m->has_identifier_value = 0;
-    memset(&m->identifier_value, 0, sizeof m->identifier_value);
-}
-static inline bool google_protobuf_UninterpretedOption_has_positive_int_value(const google_protobuf_UninterpretedOption *m) { return m->has_positive_int_value; }
-static inline void google_protobuf_UninterpretedOption_clear_positive_int_value(google_protobuf_UninterpretedOption *m)
-{
-    m->has_positive_int_value = 0;
-    memset(&m->positive_int_value, 0, sizeof m->positive_int_value);
-}
-static inline bool google_protobuf_UninterpretedOption_has_negative_int_value(const google_protobuf_UninterpretedOption *m) { return m->has_negative_int_value; }
-static inline void google_protobuf_UninterpretedOption_clear_negative_int_value(google_protobuf_UninterpretedOption *m)
-{
-    m->has_negative_int_value = 0;
-    memset(&m->negative_int_value, 0, sizeof m->negative_int_value);
-}
-static inline bool google_protobuf_UninterpretedOption_has_double_value(const google_protobuf_UninterpretedOption *m) { return m->has_double_value; }
-static inline void google_protobuf_UninterpretedOption_clear_double_value(google_protobuf_UninterpretedOption *m)
-{
-    m->has_double_value = 0;
-    memset(&m->double_value, 0, sizeof m->double_value);
-}
-static inline bool google_protobuf_UninterpretedOption_has_string_value(const google_protobuf_UninterpretedOption *m) { return m->has_string_value; }
-static inline void google_protobuf_UninterpretedOption_clear_string_value(google_protobuf_UninterpretedOption *m)
-{
-    m->has_string_value = 0;
-    memset(&m->string_value, 0, sizeof m->string_value);
-}
-static inline bool google_protobuf_UninterpretedOption_has_aggregate_value(const google_protobuf_UninterpretedOption *m) { return m->has_aggregate_value; }
-static inline void google_protobuf_UninterpretedOption_clear_aggregate_value(google_protobuf_UninterpretedOption *m)
-{
-    m->has_aggregate_value = 0;
-    memset(&m->aggregate_value, 0, sizeof m->aggregate_value);
-}
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_UninterpretedOption_from_text reads the text format (google_protobuf_UninterpretedOption_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_UninterpretedOption__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_UninterpretedOption_from_text(google_protobuf_UninterpretedOption *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_UninterpretedOption__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_UninterpretedOption, REQUIRED, TEXT_READ, NO_JSON)
+PBJ_FIELD_OPTIONAL(google_protobuf_UninterpretedOption, identifier_value)
+PBJ_FIELD_OPTIONAL(google_protobuf_UninterpretedOption, positive_int_value)
+PBJ_FIELD_OPTIONAL(google_protobuf_UninterpretedOption, negative_int_value)
+PBJ_FIELD_OPTIONAL(google_protobuf_UninterpretedOption, double_value)
+PBJ_FIELD_OPTIONAL(google_protobuf_UninterpretedOption, string_value)
+PBJ_FIELD_OPTIONAL(google_protobuf_UninterpretedOption, aggregate_value)
 
 /* ==== google.protobuf.UninterpretedOption.NamePart ==== */
 
@@ -2399,45 +1293,9 @@ struct google_protobuf_UninterpretedOption_NamePart {
 };
 #define google_protobuf_UninterpretedOption_NamePart_name_part_tag 1
 #define google_protobuf_UninterpretedOption_NamePart_is_extension_tag 2
-
-void google_protobuf_UninterpretedOption_NamePart_init(google_protobuf_UninterpretedOption_NamePart *m);
-size_t google_protobuf_UninterpretedOption_NamePart_size(const google_protobuf_UninterpretedOption_NamePart *m);
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_encode(const google_protobuf_UninterpretedOption_NamePart *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_decode(google_protobuf_UninterpretedOption_NamePart *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_UninterpretedOption_NamePart_equal(const google_protobuf_UninterpretedOption_NamePart *a, const google_protobuf_UninterpretedOption_NamePart *b) { return pbj_table_equal(&google_protobuf_UninterpretedOption_NamePart__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_UninterpretedOption_NamePart_print(const google_protobuf_UninterpretedOption_NamePart *m, pbj_text *t) { return pbj_table_print(&google_protobuf_UninterpretedOption_NamePart__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL
- * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
- * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
- * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-static inline const char *google_protobuf_UninterpretedOption_NamePart_missing(const google_protobuf_UninterpretedOption_NamePart *m) { return pbj_table_missing(&google_protobuf_UninterpretedOption_NamePart__table, m); }
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_encode_partial(const google_protobuf_UninterpretedOption_NamePart *m, uint8_t *buf, size_t cap, size_t *len);
-static inline bool google_protobuf_UninterpretedOption_NamePart_has_name_part(const google_protobuf_UninterpretedOption_NamePart *m) { return m->has_name_part; }
-static inline void google_protobuf_UninterpretedOption_NamePart_clear_name_part(google_protobuf_UninterpretedOption_NamePart *m)
-{
-    m->has_name_part = 0;
-    memset(&m->name_part, 0, sizeof m->name_part);
-}
-static inline bool google_protobuf_UninterpretedOption_NamePart_has_is_extension(const google_protobuf_UninterpretedOption_NamePart *m) { return m->has_is_extension; }
-static inline void google_protobuf_UninterpretedOption_NamePart_clear_is_extension(google_protobuf_UninterpretedOption_NamePart *m)
-{
-    m->has_is_extension = 0;
-    memset(&m->is_extension, 0, sizeof m->is_extension);
-}
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_UninterpretedOption_NamePart_from_text reads the text format (google_protobuf_UninterpretedOption_NamePart_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_UninterpretedOption_NamePart__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_UninterpretedOption_NamePart_from_text(google_protobuf_UninterpretedOption_NamePart *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_UninterpretedOption_NamePart__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_UninterpretedOption_NamePart, REQUIRED, TEXT_READ, NO_JSON)
+PBJ_FIELD_OPTIONAL(google_protobuf_UninterpretedOption_NamePart, name_part)
+PBJ_FIELD_OPTIONAL(google_protobuf_UninterpretedOption_NamePart, is_extension)
 
 /* ==== google.protobuf.FeatureSet ==== */
 
@@ -2475,83 +1333,16 @@ struct google_protobuf_FeatureSet {
 #define google_protobuf_FeatureSet_enforce_naming_style_tag 7
 #define google_protobuf_FeatureSet_default_symbol_visibility_tag 8
 #define google_protobuf_FeatureSet_enforce_proto_limits_tag 9
-
-void google_protobuf_FeatureSet_init(google_protobuf_FeatureSet *m);
-size_t google_protobuf_FeatureSet_size(const google_protobuf_FeatureSet *m);
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_encode(const google_protobuf_FeatureSet *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_decode(google_protobuf_FeatureSet *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_FeatureSet_equal(const google_protobuf_FeatureSet *a, const google_protobuf_FeatureSet *b) { return pbj_table_equal(&google_protobuf_FeatureSet__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_FeatureSet_print(const google_protobuf_FeatureSet *m, pbj_text *t) { return pbj_table_print(&google_protobuf_FeatureSet__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* google.protobuf.FeatureSet reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *google_protobuf_FeatureSet_missing(const google_protobuf_FeatureSet *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_FeatureSet_encode_partial(const google_protobuf_FeatureSet *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FeatureSet_encode(m, buf, cap, len); }
-static inline bool google_protobuf_FeatureSet_has_field_presence(const google_protobuf_FeatureSet *m) { return m->has_field_presence; }
-static inline void google_protobuf_FeatureSet_clear_field_presence(google_protobuf_FeatureSet *m)
-{
-    m->has_field_presence = 0;
-    memset(&m->field_presence, 0, sizeof m->field_presence);
-}
-static inline bool google_protobuf_FeatureSet_has_enum_type(const google_protobuf_FeatureSet *m) { return m->has_enum_type; }
-static inline void google_protobuf_FeatureSet_clear_enum_type(google_protobuf_FeatureSet *m)
-{
-    m->has_enum_type = 0;
-    memset(&m->enum_type, 0, sizeof m->enum_type);
-}
-static inline bool google_protobuf_FeatureSet_has_repeated_field_encoding(const google_protobuf_FeatureSet *m) { return m->has_repeated_field_encoding; }
-static inline void google_protobuf_FeatureSet_clear_repeated_field_encoding(google_protobuf_FeatureSet *m)
-{
-    m->has_repeated_field_encoding = 0;
-    memset(&m->repeated_field_encoding, 0, sizeof m->repeated_field_encoding);
-}
-static inline bool google_protobuf_FeatureSet_has_utf8_validation(const google_protobuf_FeatureSet *m) { return m->has_utf8_validation; }
-static inline void google_protobuf_FeatureSet_clear_utf8_validation(google_protobuf_FeatureSet *m)
-{
-    m->has_utf8_validation = 0;
-    memset(&m->utf8_validation, 0, sizeof m->utf8_validation);
-}
-static inline bool google_protobuf_FeatureSet_has_message_encoding(const google_protobuf_FeatureSet *m) { return m->has_message_encoding; }
-static inline void google_protobuf_FeatureSet_clear_message_encoding(google_protobuf_FeatureSet *m)
-{
-    m->has_message_encoding = 0;
-    memset(&m->message_encoding, 0, sizeof m->message_encoding);
-}
-static inline bool google_protobuf_FeatureSet_has_json_format(const google_protobuf_FeatureSet *m) { return m->has_json_format; }
-static inline void google_protobuf_FeatureSet_clear_json_format(google_protobuf_FeatureSet *m)
-{
-    m->has_json_format = 0;
-    memset(&m->json_format, 0, sizeof m->json_format);
-}
-static inline bool google_protobuf_FeatureSet_has_enforce_naming_style(const google_protobuf_FeatureSet *m) { return m->has_enforce_naming_style; }
-static inline void google_protobuf_FeatureSet_clear_enforce_naming_style(google_protobuf_FeatureSet *m)
-{
-    m->has_enforce_naming_style = 0;
-    memset(&m->enforce_naming_style, 0, sizeof m->enforce_naming_style);
-}
-static inline bool google_protobuf_FeatureSet_has_default_symbol_visibility(const google_protobuf_FeatureSet *m) { return m->has_default_symbol_visibility; }
-static inline void google_protobuf_FeatureSet_clear_default_symbol_visibility(google_protobuf_FeatureSet *m)
-{
-    m->has_default_symbol_visibility = 0;
-    memset(&m->default_symbol_visibility, 0, sizeof m->default_symbol_visibility);
-}
-static inline bool google_protobuf_FeatureSet_has_enforce_proto_limits(const google_protobuf_FeatureSet *m) { return m->has_enforce_proto_limits; }
-static inline void google_protobuf_FeatureSet_clear_enforce_proto_limits(google_protobuf_FeatureSet *m)
-{
-    m->has_enforce_proto_limits = 0;
-    memset(&m->enforce_proto_limits, 0, sizeof m->enforce_proto_limits);
-}
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_FeatureSet_from_text reads the text format (google_protobuf_FeatureSet_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_FeatureSet__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_FeatureSet_from_text(google_protobuf_FeatureSet *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_FeatureSet__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_FeatureSet, NO_REQUIRED, TEXT_READ, NO_JSON)
+PBJ_FIELD_OPTIONAL(google_protobuf_FeatureSet, field_presence)
+PBJ_FIELD_OPTIONAL(google_protobuf_FeatureSet, enum_type)
+PBJ_FIELD_OPTIONAL(google_protobuf_FeatureSet, repeated_field_encoding)
+PBJ_FIELD_OPTIONAL(google_protobuf_FeatureSet, utf8_validation)
+PBJ_FIELD_OPTIONAL(google_protobuf_FeatureSet, message_encoding)
+PBJ_FIELD_OPTIONAL(google_protobuf_FeatureSet, json_format)
+PBJ_FIELD_OPTIONAL(google_protobuf_FeatureSet, enforce_naming_style)
+PBJ_FIELD_OPTIONAL(google_protobuf_FeatureSet, default_symbol_visibility)
+PBJ_FIELD_OPTIONAL(google_protobuf_FeatureSet, enforce_proto_limits)
 
 /* ==== google.protobuf.FeatureSet.VisibilityFeature ==== */
 
@@ -2560,29 +1351,7 @@ PBJ_MUST_USE static inline pbj_status google_protobuf_FeatureSet_from_text(googl
 struct google_protobuf_FeatureSet_VisibilityFeature {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
-
-void google_protobuf_FeatureSet_VisibilityFeature_init(google_protobuf_FeatureSet_VisibilityFeature *m);
-size_t google_protobuf_FeatureSet_VisibilityFeature_size(const google_protobuf_FeatureSet_VisibilityFeature *m);
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_VisibilityFeature_encode(const google_protobuf_FeatureSet_VisibilityFeature *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_VisibilityFeature_decode(google_protobuf_FeatureSet_VisibilityFeature *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_FeatureSet_VisibilityFeature_equal(const google_protobuf_FeatureSet_VisibilityFeature *a, const google_protobuf_FeatureSet_VisibilityFeature *b) { return pbj_table_equal(&google_protobuf_FeatureSet_VisibilityFeature__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_FeatureSet_VisibilityFeature_print(const google_protobuf_FeatureSet_VisibilityFeature *m, pbj_text *t) { return pbj_table_print(&google_protobuf_FeatureSet_VisibilityFeature__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* google.protobuf.FeatureSet.VisibilityFeature reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *google_protobuf_FeatureSet_VisibilityFeature_missing(const google_protobuf_FeatureSet_VisibilityFeature *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_FeatureSet_VisibilityFeature_encode_partial(const google_protobuf_FeatureSet_VisibilityFeature *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FeatureSet_VisibilityFeature_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_FeatureSet_VisibilityFeature_from_text reads the text format (google_protobuf_FeatureSet_VisibilityFeature_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_FeatureSet_VisibilityFeature__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_FeatureSet_VisibilityFeature_from_text(google_protobuf_FeatureSet_VisibilityFeature *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_FeatureSet_VisibilityFeature__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_FeatureSet_VisibilityFeature, NO_REQUIRED, TEXT_READ, NO_JSON)
 
 /* ==== google.protobuf.FeatureSet.ProtoLimitsFeature ==== */
 
@@ -2591,29 +1360,7 @@ PBJ_MUST_USE static inline pbj_status google_protobuf_FeatureSet_VisibilityFeatu
 struct google_protobuf_FeatureSet_ProtoLimitsFeature {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
-
-void google_protobuf_FeatureSet_ProtoLimitsFeature_init(google_protobuf_FeatureSet_ProtoLimitsFeature *m);
-size_t google_protobuf_FeatureSet_ProtoLimitsFeature_size(const google_protobuf_FeatureSet_ProtoLimitsFeature *m);
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_encode(const google_protobuf_FeatureSet_ProtoLimitsFeature *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_decode(google_protobuf_FeatureSet_ProtoLimitsFeature *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_FeatureSet_ProtoLimitsFeature_equal(const google_protobuf_FeatureSet_ProtoLimitsFeature *a, const google_protobuf_FeatureSet_ProtoLimitsFeature *b) { return pbj_table_equal(&google_protobuf_FeatureSet_ProtoLimitsFeature__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_print(const google_protobuf_FeatureSet_ProtoLimitsFeature *m, pbj_text *t) { return pbj_table_print(&google_protobuf_FeatureSet_ProtoLimitsFeature__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* google.protobuf.FeatureSet.ProtoLimitsFeature reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *google_protobuf_FeatureSet_ProtoLimitsFeature_missing(const google_protobuf_FeatureSet_ProtoLimitsFeature *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_encode_partial(const google_protobuf_FeatureSet_ProtoLimitsFeature *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FeatureSet_ProtoLimitsFeature_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_FeatureSet_ProtoLimitsFeature_from_text reads the text format (google_protobuf_FeatureSet_ProtoLimitsFeature_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_FeatureSet_ProtoLimitsFeature__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_from_text(google_protobuf_FeatureSet_ProtoLimitsFeature *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_FeatureSet_ProtoLimitsFeature__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_FeatureSet_ProtoLimitsFeature, NO_REQUIRED, TEXT_READ, NO_JSON)
 
 /* ==== google.protobuf.FeatureSetDefaults ==== */
 
@@ -2631,41 +1378,9 @@ struct google_protobuf_FeatureSetDefaults {
 #define google_protobuf_FeatureSetDefaults_defaults_tag 1
 #define google_protobuf_FeatureSetDefaults_minimum_edition_tag 4
 #define google_protobuf_FeatureSetDefaults_maximum_edition_tag 5
-
-void google_protobuf_FeatureSetDefaults_init(google_protobuf_FeatureSetDefaults *m);
-size_t google_protobuf_FeatureSetDefaults_size(const google_protobuf_FeatureSetDefaults *m);
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_encode(const google_protobuf_FeatureSetDefaults *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_decode(google_protobuf_FeatureSetDefaults *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_FeatureSetDefaults_equal(const google_protobuf_FeatureSetDefaults *a, const google_protobuf_FeatureSetDefaults *b) { return pbj_table_equal(&google_protobuf_FeatureSetDefaults__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_FeatureSetDefaults_print(const google_protobuf_FeatureSetDefaults *m, pbj_text *t) { return pbj_table_print(&google_protobuf_FeatureSetDefaults__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* google.protobuf.FeatureSetDefaults reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *google_protobuf_FeatureSetDefaults_missing(const google_protobuf_FeatureSetDefaults *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_FeatureSetDefaults_encode_partial(const google_protobuf_FeatureSetDefaults *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FeatureSetDefaults_encode(m, buf, cap, len); }
-static inline bool google_protobuf_FeatureSetDefaults_has_minimum_edition(const google_protobuf_FeatureSetDefaults *m) { return m->has_minimum_edition; }
-static inline void google_protobuf_FeatureSetDefaults_clear_minimum_edition(google_protobuf_FeatureSetDefaults *m)
-{
-    m->has_minimum_edition = 0;
-    memset(&m->minimum_edition, 0, sizeof m->minimum_edition);
-}
-static inline bool google_protobuf_FeatureSetDefaults_has_maximum_edition(const google_protobuf_FeatureSetDefaults *m) { return m->has_maximum_edition; }
-static inline void google_protobuf_FeatureSetDefaults_clear_maximum_edition(google_protobuf_FeatureSetDefaults *m)
-{
-    m->has_maximum_edition = 0;
-    memset(&m->maximum_edition, 0, sizeof m->maximum_edition);
-}
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_FeatureSetDefaults_from_text reads the text format (google_protobuf_FeatureSetDefaults_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_FeatureSetDefaults__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_FeatureSetDefaults_from_text(google_protobuf_FeatureSetDefaults *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_FeatureSetDefaults__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_FeatureSetDefaults, NO_REQUIRED, TEXT_READ, NO_JSON)
+PBJ_FIELD_OPTIONAL(google_protobuf_FeatureSetDefaults, minimum_edition)
+PBJ_FIELD_OPTIONAL(google_protobuf_FeatureSetDefaults, maximum_edition)
 
 /* ==== google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault ==== */
 
@@ -2681,39 +1396,10 @@ struct google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault {
 #define google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_edition_tag 3
 #define google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_overridable_features_tag 4
 #define google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_fixed_features_tag 5
-
-void google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_init(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m);
-size_t google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_size(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m);
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_encode(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_decode(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_equal(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *a, const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *b) { return pbj_table_equal(&google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_print(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_text *t) { return pbj_table_print(&google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_missing(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_encode_partial(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_encode(m, buf, cap, len); }
-static inline bool google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_has_edition(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m) { return m->has_edition; }
-static inline void google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_clear_edition(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m)
-{
-    m->has_edition = 0;
-    memset(&m->edition, 0, sizeof m->edition);
-}
-static inline bool google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_has_overridable_features(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m) { return m->overridable_features != NULL; }
-static inline void google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_clear_overridable_features(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m) { m->overridable_features = NULL; }
-static inline bool google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_has_fixed_features(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m) { return m->fixed_features != NULL; }
-static inline void google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_clear_fixed_features(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m) { m->fixed_features = NULL; }
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_from_text reads the text format (google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_from_text(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, NO_REQUIRED, TEXT_READ, NO_JSON)
+PBJ_FIELD_OPTIONAL(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, edition)
+PBJ_FIELD_MESSAGE(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, overridable_features)
+PBJ_FIELD_MESSAGE(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, fixed_features)
 
 /* ==== google.protobuf.SourceCodeInfo ==== */
 
@@ -2725,29 +1411,7 @@ struct google_protobuf_SourceCodeInfo {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define google_protobuf_SourceCodeInfo_location_tag 1
-
-void google_protobuf_SourceCodeInfo_init(google_protobuf_SourceCodeInfo *m);
-size_t google_protobuf_SourceCodeInfo_size(const google_protobuf_SourceCodeInfo *m);
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_encode(const google_protobuf_SourceCodeInfo *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_decode(google_protobuf_SourceCodeInfo *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_SourceCodeInfo_equal(const google_protobuf_SourceCodeInfo *a, const google_protobuf_SourceCodeInfo *b) { return pbj_table_equal(&google_protobuf_SourceCodeInfo__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_SourceCodeInfo_print(const google_protobuf_SourceCodeInfo *m, pbj_text *t) { return pbj_table_print(&google_protobuf_SourceCodeInfo__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* google.protobuf.SourceCodeInfo reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *google_protobuf_SourceCodeInfo_missing(const google_protobuf_SourceCodeInfo *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_SourceCodeInfo_encode_partial(const google_protobuf_SourceCodeInfo *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_SourceCodeInfo_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_SourceCodeInfo_from_text reads the text format (google_protobuf_SourceCodeInfo_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_SourceCodeInfo__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_SourceCodeInfo_from_text(google_protobuf_SourceCodeInfo *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_SourceCodeInfo__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_SourceCodeInfo, NO_REQUIRED, TEXT_READ, NO_JSON)
 
 /* ==== google.protobuf.SourceCodeInfo.Location ==== */
 
@@ -2771,41 +1435,9 @@ struct google_protobuf_SourceCodeInfo_Location {
 #define google_protobuf_SourceCodeInfo_Location_leading_comments_tag 3
 #define google_protobuf_SourceCodeInfo_Location_trailing_comments_tag 4
 #define google_protobuf_SourceCodeInfo_Location_leading_detached_comments_tag 6
-
-void google_protobuf_SourceCodeInfo_Location_init(google_protobuf_SourceCodeInfo_Location *m);
-size_t google_protobuf_SourceCodeInfo_Location_size(const google_protobuf_SourceCodeInfo_Location *m);
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_encode(const google_protobuf_SourceCodeInfo_Location *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_decode(google_protobuf_SourceCodeInfo_Location *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_SourceCodeInfo_Location_equal(const google_protobuf_SourceCodeInfo_Location *a, const google_protobuf_SourceCodeInfo_Location *b) { return pbj_table_equal(&google_protobuf_SourceCodeInfo_Location__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_SourceCodeInfo_Location_print(const google_protobuf_SourceCodeInfo_Location *m, pbj_text *t) { return pbj_table_print(&google_protobuf_SourceCodeInfo_Location__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* google.protobuf.SourceCodeInfo.Location reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *google_protobuf_SourceCodeInfo_Location_missing(const google_protobuf_SourceCodeInfo_Location *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_SourceCodeInfo_Location_encode_partial(const google_protobuf_SourceCodeInfo_Location *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_SourceCodeInfo_Location_encode(m, buf, cap, len); }
-static inline bool google_protobuf_SourceCodeInfo_Location_has_leading_comments(const google_protobuf_SourceCodeInfo_Location *m) { return m->has_leading_comments; }
-static inline void google_protobuf_SourceCodeInfo_Location_clear_leading_comments(google_protobuf_SourceCodeInfo_Location *m)
-{
-    m->has_leading_comments = 0;
-    memset(&m->leading_comments, 0, sizeof m->leading_comments);
-}
-static inline bool google_protobuf_SourceCodeInfo_Location_has_trailing_comments(const google_protobuf_SourceCodeInfo_Location *m) { return m->has_trailing_comments; }
-static inline void google_protobuf_SourceCodeInfo_Location_clear_trailing_comments(google_protobuf_SourceCodeInfo_Location *m)
-{
-    m->has_trailing_comments = 0;
-    memset(&m->trailing_comments, 0, sizeof m->trailing_comments);
-}
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_SourceCodeInfo_Location_from_text reads the text format (google_protobuf_SourceCodeInfo_Location_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_SourceCodeInfo_Location__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_SourceCodeInfo_Location_from_text(google_protobuf_SourceCodeInfo_Location *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_SourceCodeInfo_Location__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_SourceCodeInfo_Location, NO_REQUIRED, TEXT_READ, NO_JSON)
+PBJ_FIELD_OPTIONAL(google_protobuf_SourceCodeInfo_Location, leading_comments)
+PBJ_FIELD_OPTIONAL(google_protobuf_SourceCodeInfo_Location, trailing_comments)
 
 /* ==== google.protobuf.GeneratedCodeInfo ==== */
 
@@ -2817,29 +1449,7 @@ struct google_protobuf_GeneratedCodeInfo {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define google_protobuf_GeneratedCodeInfo_annotation_tag 1
-
-void google_protobuf_GeneratedCodeInfo_init(google_protobuf_GeneratedCodeInfo *m);
-size_t google_protobuf_GeneratedCodeInfo_size(const google_protobuf_GeneratedCodeInfo *m);
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_encode(const google_protobuf_GeneratedCodeInfo *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_decode(google_protobuf_GeneratedCodeInfo *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_GeneratedCodeInfo_equal(const google_protobuf_GeneratedCodeInfo *a, const google_protobuf_GeneratedCodeInfo *b) { return pbj_table_equal(&google_protobuf_GeneratedCodeInfo__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_GeneratedCodeInfo_print(const google_protobuf_GeneratedCodeInfo *m, pbj_text *t) { return pbj_table_print(&google_protobuf_GeneratedCodeInfo__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* google.protobuf.GeneratedCodeInfo reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *google_protobuf_GeneratedCodeInfo_missing(const google_protobuf_GeneratedCodeInfo *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_GeneratedCodeInfo_encode_partial(const google_protobuf_GeneratedCodeInfo *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_GeneratedCodeInfo_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_GeneratedCodeInfo_from_text reads the text format (google_protobuf_GeneratedCodeInfo_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_GeneratedCodeInfo__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_GeneratedCodeInfo_from_text(google_protobuf_GeneratedCodeInfo *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_GeneratedCodeInfo__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_GeneratedCodeInfo, NO_REQUIRED, TEXT_READ, NO_JSON)
 
 /* ==== google.protobuf.GeneratedCodeInfo.Annotation ==== */
 
@@ -2861,165 +1471,24 @@ struct google_protobuf_GeneratedCodeInfo_Annotation {
 #define google_protobuf_GeneratedCodeInfo_Annotation_source_file_tag 2
 #define google_protobuf_GeneratedCodeInfo_Annotation_begin_tag 3
 #define google_protobuf_GeneratedCodeInfo_Annotation_end_tag 4
-
-void google_protobuf_GeneratedCodeInfo_Annotation_init(google_protobuf_GeneratedCodeInfo_Annotation *m);
-size_t google_protobuf_GeneratedCodeInfo_Annotation_size(const google_protobuf_GeneratedCodeInfo_Annotation *m);
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_encode(const google_protobuf_GeneratedCodeInfo_Annotation *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_decode(google_protobuf_GeneratedCodeInfo_Annotation *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_GeneratedCodeInfo_Annotation_equal(const google_protobuf_GeneratedCodeInfo_Annotation *a, const google_protobuf_GeneratedCodeInfo_Annotation *b) { return pbj_table_equal(&google_protobuf_GeneratedCodeInfo_Annotation__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_GeneratedCodeInfo_Annotation_print(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_text *t) { return pbj_table_print(&google_protobuf_GeneratedCodeInfo_Annotation__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* google.protobuf.GeneratedCodeInfo.Annotation reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *google_protobuf_GeneratedCodeInfo_Annotation_missing(const google_protobuf_GeneratedCodeInfo_Annotation *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_GeneratedCodeInfo_Annotation_encode_partial(const google_protobuf_GeneratedCodeInfo_Annotation *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_GeneratedCodeInfo_Annotation_encode(m, buf, cap, len); }
-static inline bool google_protobuf_GeneratedCodeInfo_Annotation_has_source_file(const google_protobuf_GeneratedCodeInfo_Annotation *m) { return m->has_source_file; }
-static inline void google_protobuf_GeneratedCodeInfo_Annotation_clear_source_file(google_protobuf_GeneratedCodeInfo_Annotation *m)
-{
-    m->has_source_file = 0;
-    memset(&m->source_file, 0, sizeof m->source_file);
-}
-static inline bool google_protobuf_GeneratedCodeInfo_Annotation_has_begin(const google_protobuf_GeneratedCodeInfo_Annotation *m) { return m->has_begin; }
-static inline void google_protobuf_GeneratedCodeInfo_Annotation_clear_begin(google_protobuf_GeneratedCodeInfo_Annotation *m)
-{
-    m->has_begin = 0;
-    memset(&m->begin, 0, sizeof m->begin);
-}
-static inline bool google_protobuf_GeneratedCodeInfo_Annotation_has_end(const google_protobuf_GeneratedCodeInfo_Annotation *m) { return m->has_end; }
-static inline void google_protobuf_GeneratedCodeInfo_Annotation_clear_end(google_protobuf_GeneratedCodeInfo_Annotation *m)
-{
-    m->has_end = 0;
-    memset(&m->end, 0, sizeof m->end);
-}
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_GeneratedCodeInfo_Annotation_from_text reads the text format (google_protobuf_GeneratedCodeInfo_Annotation_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_GeneratedCodeInfo_Annotation__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_GeneratedCodeInfo_Annotation_from_text(google_protobuf_GeneratedCodeInfo_Annotation *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_GeneratedCodeInfo_Annotation__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_GeneratedCodeInfo_Annotation, NO_REQUIRED, TEXT_READ, NO_JSON)
+PBJ_FIELD_OPTIONAL(google_protobuf_GeneratedCodeInfo_Annotation, source_file)
+PBJ_FIELD_OPTIONAL(google_protobuf_GeneratedCodeInfo_Annotation, begin)
+PBJ_FIELD_OPTIONAL(google_protobuf_GeneratedCodeInfo_Annotation, end)
 
 /* ==== for generated code only: not part of the API ==== */
 
-/* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and
- * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
-uint8_t *google_protobuf_FileDescriptorSet__write(const google_protobuf_FileDescriptorSet *m, uint8_t *end);   /* after google_protobuf_FileDescriptorSet_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet__decode(google_protobuf_FileDescriptorSet *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_FileDescriptorProto__write(const google_protobuf_FileDescriptorProto *m, uint8_t *end);   /* after google_protobuf_FileDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_DescriptorProto__write(const google_protobuf_DescriptorProto *m, uint8_t *end);   /* after google_protobuf_DescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
+/* Functions named M__NAME serve other generated code: not part of the API, they may change with any version of
+ * pbjc (M__write and M__decode are PBJ_MESSAGE's). */
 size_t google_protobuf_DescriptorProto__size(const google_protobuf_DescriptorProto *m, uint32_t depth);   /* PBJ_SIZE_ERROR when m nests deeper than depth */
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_DescriptorProto_ExtensionRange__write(const google_protobuf_DescriptorProto_ExtensionRange *m, uint8_t *end);   /* after google_protobuf_DescriptorProto_ExtensionRange_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange__decode(google_protobuf_DescriptorProto_ExtensionRange *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_DescriptorProto_ReservedRange__write(const google_protobuf_DescriptorProto_ReservedRange *m, uint8_t *end);   /* after google_protobuf_DescriptorProto_ReservedRange_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange__decode(google_protobuf_DescriptorProto_ReservedRange *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_FieldDescriptorProto__write(const google_protobuf_FieldDescriptorProto *m, uint8_t *end);   /* after google_protobuf_FieldDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_OneofDescriptorProto__write(const google_protobuf_OneofDescriptorProto *m, uint8_t *end);   /* after google_protobuf_OneofDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto__decode(google_protobuf_OneofDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_EnumDescriptorProto__write(const google_protobuf_EnumDescriptorProto *m, uint8_t *end);   /* after google_protobuf_EnumDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_EnumDescriptorProto_EnumReservedRange__write(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, uint8_t *end);   /* after google_protobuf_EnumDescriptorProto_EnumReservedRange_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__decode(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_EnumValueDescriptorProto__write(const google_protobuf_EnumValueDescriptorProto *m, uint8_t *end);   /* after google_protobuf_EnumValueDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto__decode(google_protobuf_EnumValueDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_ServiceDescriptorProto__write(const google_protobuf_ServiceDescriptorProto *m, uint8_t *end);   /* after google_protobuf_ServiceDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto__decode(google_protobuf_ServiceDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_MethodDescriptorProto__write(const google_protobuf_MethodDescriptorProto *m, uint8_t *end);   /* after google_protobuf_MethodDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto__decode(google_protobuf_MethodDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_FileOptions__write(const google_protobuf_FileOptions *m, uint8_t *end);   /* after google_protobuf_FileOptions_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_MessageOptions__write(const google_protobuf_MessageOptions *m, uint8_t *end);   /* after google_protobuf_MessageOptions_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_MessageOptions__decode(google_protobuf_MessageOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_FieldOptions__write(const google_protobuf_FieldOptions *m, uint8_t *end);   /* after google_protobuf_FieldOptions_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_FieldOptions_EditionDefault__write(const google_protobuf_FieldOptions_EditionDefault *m, uint8_t *end);   /* after google_protobuf_FieldOptions_EditionDefault_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_EditionDefault__decode(google_protobuf_FieldOptions_EditionDefault *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_FieldOptions_FeatureSupport__write(const google_protobuf_FieldOptions_FeatureSupport *m, uint8_t *end);   /* after google_protobuf_FieldOptions_FeatureSupport_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport__decode(google_protobuf_FieldOptions_FeatureSupport *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_OneofOptions__write(const google_protobuf_OneofOptions *m, uint8_t *end);   /* after google_protobuf_OneofOptions_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_OneofOptions__decode(google_protobuf_OneofOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_EnumOptions__write(const google_protobuf_EnumOptions *m, uint8_t *end);   /* after google_protobuf_EnumOptions_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_EnumOptions__decode(google_protobuf_EnumOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_EnumValueOptions__write(const google_protobuf_EnumValueOptions *m, uint8_t *end);   /* after google_protobuf_EnumValueOptions_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions__decode(google_protobuf_EnumValueOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_ServiceOptions__write(const google_protobuf_ServiceOptions *m, uint8_t *end);   /* after google_protobuf_ServiceOptions_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions__decode(google_protobuf_ServiceOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_MethodOptions__write(const google_protobuf_MethodOptions *m, uint8_t *end);   /* after google_protobuf_MethodOptions_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_MethodOptions__decode(google_protobuf_MethodOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_ExtensionRangeOptions__write(const google_protobuf_ExtensionRangeOptions *m, uint8_t *end);   /* after google_protobuf_ExtensionRangeOptions_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions__decode(google_protobuf_ExtensionRangeOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_ExtensionRangeOptions_Declaration__write(const google_protobuf_ExtensionRangeOptions_Declaration *m, uint8_t *end);   /* after google_protobuf_ExtensionRangeOptions_Declaration_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Declaration__decode(google_protobuf_ExtensionRangeOptions_Declaration *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_UninterpretedOption__write(const google_protobuf_UninterpretedOption *m, uint8_t *end);   /* after google_protobuf_UninterpretedOption_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption__decode(google_protobuf_UninterpretedOption *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_UninterpretedOption_NamePart__write(const google_protobuf_UninterpretedOption_NamePart *m, uint8_t *end);   /* after google_protobuf_UninterpretedOption_NamePart_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart__decode(google_protobuf_UninterpretedOption_NamePart *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_FeatureSet__write(const google_protobuf_FeatureSet *m, uint8_t *end);   /* after google_protobuf_FeatureSet_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSet__decode(google_protobuf_FeatureSet *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_FeatureSet_VisibilityFeature__write(const google_protobuf_FeatureSet_VisibilityFeature *m, uint8_t *end);   /* after google_protobuf_FeatureSet_VisibilityFeature_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_VisibilityFeature__decode(google_protobuf_FeatureSet_VisibilityFeature *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_FeatureSet_ProtoLimitsFeature__write(const google_protobuf_FeatureSet_ProtoLimitsFeature *m, uint8_t *end);   /* after google_protobuf_FeatureSet_ProtoLimitsFeature_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature__decode(google_protobuf_FeatureSet_ProtoLimitsFeature *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_FeatureSetDefaults__write(const google_protobuf_FeatureSetDefaults *m, uint8_t *end);   /* after google_protobuf_FeatureSetDefaults_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults__decode(google_protobuf_FeatureSetDefaults *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__write(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, uint8_t *end);   /* after google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__decode(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_SourceCodeInfo__write(const google_protobuf_SourceCodeInfo *m, uint8_t *end);   /* after google_protobuf_SourceCodeInfo_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo__decode(google_protobuf_SourceCodeInfo *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_SourceCodeInfo_Location__write(const google_protobuf_SourceCodeInfo_Location *m, uint8_t *end);   /* after google_protobuf_SourceCodeInfo_Location_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_SourceCodeInfo_Location *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_GeneratedCodeInfo__write(const google_protobuf_GeneratedCodeInfo *m, uint8_t *end);   /* after google_protobuf_GeneratedCodeInfo_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo__decode(google_protobuf_GeneratedCodeInfo *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_GeneratedCodeInfo_Annotation__write(const google_protobuf_GeneratedCodeInfo_Annotation *m, uint8_t *end);   /* after google_protobuf_GeneratedCodeInfo_Annotation_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation__decode(google_protobuf_GeneratedCodeInfo_Annotation *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 /* ==== building messages ==== */
 
-/* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
- * M_clear(m) empties m (M_init); M_copy(dst, src, arena) makes dst a deep copy of src (strings, bytes, arrays
- * and messages in arena; src may be freed after); M_merge(m, b, arena) merges b into m as protobuf does, giving
- * what decoding m's encoding followed by b's gives: set scalars overwrite, repeated fields append, messages
- * merge, a oneof's other case replaces, map entries replace by key, unknown fields append; M_sort_maps(m, arena)
- * sorts the entries of m's maps (and of the messages m holds) by key, keeping the last of equal keys: encode
- * writes entries in array order, so sort a map filled by hand or its decoded copy is not M_equal to it;
- * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
- * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
- * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
- * M_set_f(m, data, len, arena) copies them into arena; a string also has M_set_f_str(m, s, arena) taking a
- * NUL-terminated one); M_mutable_f(m, arena) gives a message field, made when absent; M_add_f(m, v, arena)
- * appends v to a repeated field (strings and bytes: data, len, copied, and M_add_f_str(m, s, arena); a
- * message: a deep copy of *v, or an initialised one for NULL); repeated numbers and enums also have
- * M_add_f_many(m, v, n, arena), appending the n values of array v; maps: M_put_f(m, key, value, arena) sets key's
- * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
- * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
- * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
- * mutable grow arrays that decode, the readers, copy, merge, add, put or mutable made, never one set by hand.
- * copy, merge and sort_maps stop with PBJ_ERR_DEPTH at messages nested deeper than PBJ_MAX_ENCODE_DEPTH (a
- * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
+/* Each field's building helpers (rt/pbj_build.h says what each does; man pbjc(1), Building messages). */
 
-static inline void google_protobuf_FileDescriptorSet_clear(google_protobuf_FileDescriptorSet *m) { google_protobuf_FileDescriptorSet_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_copy(google_protobuf_FileDescriptorSet *dst, const google_protobuf_FileDescriptorSet *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_FileDescriptorSet__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_merge(google_protobuf_FileDescriptorSet *m, const google_protobuf_FileDescriptorSet *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_FileDescriptorSet__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_sort_maps(google_protobuf_FileDescriptorSet *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_FileDescriptorSet__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_encode_append(const google_protobuf_FileDescriptorSet *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_write_delimited(const google_protobuf_FileDescriptorSet *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_read_delimited(google_protobuf_FileDescriptorSet *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * file; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_add_file(google_protobuf_FileDescriptorSet *m, const google_protobuf_FileDescriptorProto *v, pbj_arena *arena);
 
-static inline void google_protobuf_FileDescriptorProto_clear(google_protobuf_FileDescriptorProto *m) { google_protobuf_FileDescriptorProto_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_copy(google_protobuf_FileDescriptorProto *dst, const google_protobuf_FileDescriptorProto *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_FileDescriptorProto__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_merge(google_protobuf_FileDescriptorProto *m, const google_protobuf_FileDescriptorProto *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_FileDescriptorProto__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_sort_maps(google_protobuf_FileDescriptorProto *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_FileDescriptorProto__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_encode_append(const google_protobuf_FileDescriptorProto *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_write_delimited(const google_protobuf_FileDescriptorProto *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_read_delimited(google_protobuf_FileDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_set_name(google_protobuf_FileDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -3074,18 +1543,8 @@ PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_add_service(google_p
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * extension; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_add_extension(google_protobuf_FileDescriptorProto *m, const google_protobuf_FieldDescriptorProto *v, pbj_arena *arena);
-/* options, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_FileOptions *google_protobuf_FileDescriptorProto_mutable_options(google_protobuf_FileDescriptorProto *m, pbj_arena *arena)
-{
-    if (!m->options && (m->options = (google_protobuf_FileOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_FileOptions)))) google_protobuf_FileOptions_init(m->options);
-    return m->options;
-}
-/* source_code_info, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_SourceCodeInfo *google_protobuf_FileDescriptorProto_mutable_source_code_info(google_protobuf_FileDescriptorProto *m, pbj_arena *arena)
-{
-    if (!m->source_code_info && (m->source_code_info = (google_protobuf_SourceCodeInfo *)pbj_arena_alloc(arena, sizeof(google_protobuf_SourceCodeInfo)))) google_protobuf_SourceCodeInfo_init(m->source_code_info);
-    return m->source_code_info;
-}
+PBJ_FIELD_MUTABLE(google_protobuf_FileDescriptorProto, options, google_protobuf_FileOptions)
+PBJ_FIELD_MUTABLE(google_protobuf_FileDescriptorProto, source_code_info, google_protobuf_SourceCodeInfo)
 /* appends v to public_dependency; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_add_public_dependency(google_protobuf_FileDescriptorProto *m, int32_t v, pbj_arena *arena)
 {
@@ -3139,11 +1598,7 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_set_sy
 {
     return google_protobuf_FileDescriptorProto_set_syntax(m, s, strlen(s), arena);
 }
-static inline void google_protobuf_FileDescriptorProto_set_edition(google_protobuf_FileDescriptorProto *m, int32_t v)
-{
-    m->edition = v;
-    m->has_edition = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FileDescriptorProto, edition, int32_t)
 /* appends a copy of data[0..len) (in arena) to option_dependency; PBJ_ERR_NOMEM when out of memory */
 static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_add_option_dependency(google_protobuf_FileDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
@@ -3161,13 +1616,6 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_add_op
     return google_protobuf_FileDescriptorProto_add_option_dependency(m, s, strlen(s), arena);
 }
 
-static inline void google_protobuf_DescriptorProto_clear(google_protobuf_DescriptorProto *m) { google_protobuf_DescriptorProto_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_copy(google_protobuf_DescriptorProto *dst, const google_protobuf_DescriptorProto *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_DescriptorProto__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_merge(google_protobuf_DescriptorProto *m, const google_protobuf_DescriptorProto *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_DescriptorProto__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_sort_maps(google_protobuf_DescriptorProto *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_DescriptorProto__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_encode_append(const google_protobuf_DescriptorProto *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_write_delimited(const google_protobuf_DescriptorProto *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_read_delimited(google_protobuf_DescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_set_name(google_protobuf_DescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -3196,12 +1644,7 @@ PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_add_extension_range(goog
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * extension; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_add_extension(google_protobuf_DescriptorProto *m, const google_protobuf_FieldDescriptorProto *v, pbj_arena *arena);
-/* options, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_MessageOptions *google_protobuf_DescriptorProto_mutable_options(google_protobuf_DescriptorProto *m, pbj_arena *arena)
-{
-    if (!m->options && (m->options = (google_protobuf_MessageOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_MessageOptions)))) google_protobuf_MessageOptions_init(m->options);
-    return m->options;
-}
+PBJ_FIELD_MUTABLE(google_protobuf_DescriptorProto, options, google_protobuf_MessageOptions)
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * oneof_decl; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_add_oneof_decl(google_protobuf_DescriptorProto *m, const google_protobuf_OneofDescriptorProto *v, pbj_arena *arena);
@@ -3224,61 +1667,15 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_add_reserv
 {
     return google_protobuf_DescriptorProto_add_reserved_name(m, s, strlen(s), arena);
 }
-static inline void google_protobuf_DescriptorProto_set_visibility(google_protobuf_DescriptorProto *m, int32_t v)
-{
-    m->visibility = v;
-    m->has_visibility = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_DescriptorProto, visibility, int32_t)
 
-static inline void google_protobuf_DescriptorProto_ExtensionRange_clear(google_protobuf_DescriptorProto_ExtensionRange *m) { google_protobuf_DescriptorProto_ExtensionRange_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_copy(google_protobuf_DescriptorProto_ExtensionRange *dst, const google_protobuf_DescriptorProto_ExtensionRange *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_DescriptorProto_ExtensionRange__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_merge(google_protobuf_DescriptorProto_ExtensionRange *m, const google_protobuf_DescriptorProto_ExtensionRange *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_DescriptorProto_ExtensionRange__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_sort_maps(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_DescriptorProto_ExtensionRange__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode_append(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_write_delimited(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_read_delimited(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void google_protobuf_DescriptorProto_ExtensionRange_set_start(google_protobuf_DescriptorProto_ExtensionRange *m, int32_t v)
-{
-    m->start = v;
-    m->has_start = 1;
-}
-static inline void google_protobuf_DescriptorProto_ExtensionRange_set_end(google_protobuf_DescriptorProto_ExtensionRange *m, int32_t v)
-{
-    m->end = v;
-    m->has_end = 1;
-}
-/* options, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_ExtensionRangeOptions *google_protobuf_DescriptorProto_ExtensionRange_mutable_options(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_arena *arena)
-{
-    if (!m->options && (m->options = (google_protobuf_ExtensionRangeOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_ExtensionRangeOptions)))) google_protobuf_ExtensionRangeOptions_init(m->options);
-    return m->options;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_DescriptorProto_ExtensionRange, start, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_DescriptorProto_ExtensionRange, end, int32_t)
+PBJ_FIELD_MUTABLE(google_protobuf_DescriptorProto_ExtensionRange, options, google_protobuf_ExtensionRangeOptions)
 
-static inline void google_protobuf_DescriptorProto_ReservedRange_clear(google_protobuf_DescriptorProto_ReservedRange *m) { google_protobuf_DescriptorProto_ReservedRange_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_copy(google_protobuf_DescriptorProto_ReservedRange *dst, const google_protobuf_DescriptorProto_ReservedRange *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_DescriptorProto_ReservedRange__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_merge(google_protobuf_DescriptorProto_ReservedRange *m, const google_protobuf_DescriptorProto_ReservedRange *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_DescriptorProto_ReservedRange__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_sort_maps(google_protobuf_DescriptorProto_ReservedRange *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_DescriptorProto_ReservedRange__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_encode_append(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_write_delimited(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_read_delimited(google_protobuf_DescriptorProto_ReservedRange *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void google_protobuf_DescriptorProto_ReservedRange_set_start(google_protobuf_DescriptorProto_ReservedRange *m, int32_t v)
-{
-    m->start = v;
-    m->has_start = 1;
-}
-static inline void google_protobuf_DescriptorProto_ReservedRange_set_end(google_protobuf_DescriptorProto_ReservedRange *m, int32_t v)
-{
-    m->end = v;
-    m->has_end = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_DescriptorProto_ReservedRange, start, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_DescriptorProto_ReservedRange, end, int32_t)
 
-static inline void google_protobuf_FieldDescriptorProto_clear(google_protobuf_FieldDescriptorProto *m) { google_protobuf_FieldDescriptorProto_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_copy(google_protobuf_FieldDescriptorProto *dst, const google_protobuf_FieldDescriptorProto *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_FieldDescriptorProto__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_merge(google_protobuf_FieldDescriptorProto *m, const google_protobuf_FieldDescriptorProto *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_FieldDescriptorProto__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_sort_maps(google_protobuf_FieldDescriptorProto *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_FieldDescriptorProto__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_encode_append(const google_protobuf_FieldDescriptorProto *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_write_delimited(const google_protobuf_FieldDescriptorProto *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_read_delimited(google_protobuf_FieldDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_set_name(google_protobuf_FieldDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -3305,21 +1702,9 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_set_e
 {
     return google_protobuf_FieldDescriptorProto_set_extendee(m, s, strlen(s), arena);
 }
-static inline void google_protobuf_FieldDescriptorProto_set_number(google_protobuf_FieldDescriptorProto *m, int32_t v)
-{
-    m->number = v;
-    m->has_number = 1;
-}
-static inline void google_protobuf_FieldDescriptorProto_set_label(google_protobuf_FieldDescriptorProto *m, int32_t v)
-{
-    m->label = v;
-    m->has_label = 1;
-}
-static inline void google_protobuf_FieldDescriptorProto_set_type(google_protobuf_FieldDescriptorProto *m, int32_t v)
-{
-    m->type = v;
-    m->has_type = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FieldDescriptorProto, number, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FieldDescriptorProto, label, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FieldDescriptorProto, type, int32_t)
 static inline PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_set_type_name(google_protobuf_FieldDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -3346,17 +1731,8 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_set_d
 {
     return google_protobuf_FieldDescriptorProto_set_default_value(m, s, strlen(s), arena);
 }
-/* options, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_FieldOptions *google_protobuf_FieldDescriptorProto_mutable_options(google_protobuf_FieldDescriptorProto *m, pbj_arena *arena)
-{
-    if (!m->options && (m->options = (google_protobuf_FieldOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_FieldOptions)))) google_protobuf_FieldOptions_init(m->options);
-    return m->options;
-}
-static inline void google_protobuf_FieldDescriptorProto_set_oneof_index(google_protobuf_FieldDescriptorProto *m, int32_t v)
-{
-    m->oneof_index = v;
-    m->has_oneof_index = 1;
-}
+PBJ_FIELD_MUTABLE(google_protobuf_FieldDescriptorProto, options, google_protobuf_FieldOptions)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FieldDescriptorProto, oneof_index, int32_t)
 static inline PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_set_json_name(google_protobuf_FieldDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -3370,19 +1746,8 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_set_j
 {
     return google_protobuf_FieldDescriptorProto_set_json_name(m, s, strlen(s), arena);
 }
-static inline void google_protobuf_FieldDescriptorProto_set_proto3_optional(google_protobuf_FieldDescriptorProto *m, bool v)
-{
-    m->proto3_optional = v;
-    m->has_proto3_optional = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FieldDescriptorProto, proto3_optional, bool)
 
-static inline void google_protobuf_OneofDescriptorProto_clear(google_protobuf_OneofDescriptorProto *m) { google_protobuf_OneofDescriptorProto_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_copy(google_protobuf_OneofDescriptorProto *dst, const google_protobuf_OneofDescriptorProto *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_OneofDescriptorProto__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_merge(google_protobuf_OneofDescriptorProto *m, const google_protobuf_OneofDescriptorProto *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_OneofDescriptorProto__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_sort_maps(google_protobuf_OneofDescriptorProto *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_OneofDescriptorProto__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_encode_append(const google_protobuf_OneofDescriptorProto *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_write_delimited(const google_protobuf_OneofDescriptorProto *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_read_delimited(google_protobuf_OneofDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_set_name(google_protobuf_OneofDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -3396,20 +1761,8 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_set_n
 {
     return google_protobuf_OneofDescriptorProto_set_name(m, s, strlen(s), arena);
 }
-/* options, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_OneofOptions *google_protobuf_OneofDescriptorProto_mutable_options(google_protobuf_OneofDescriptorProto *m, pbj_arena *arena)
-{
-    if (!m->options && (m->options = (google_protobuf_OneofOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_OneofOptions)))) google_protobuf_OneofOptions_init(m->options);
-    return m->options;
-}
+PBJ_FIELD_MUTABLE(google_protobuf_OneofDescriptorProto, options, google_protobuf_OneofOptions)
 
-static inline void google_protobuf_EnumDescriptorProto_clear(google_protobuf_EnumDescriptorProto *m) { google_protobuf_EnumDescriptorProto_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_copy(google_protobuf_EnumDescriptorProto *dst, const google_protobuf_EnumDescriptorProto *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_EnumDescriptorProto__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_merge(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumDescriptorProto *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_EnumDescriptorProto__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_sort_maps(google_protobuf_EnumDescriptorProto *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_EnumDescriptorProto__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_encode_append(const google_protobuf_EnumDescriptorProto *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_write_delimited(const google_protobuf_EnumDescriptorProto *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_read_delimited(google_protobuf_EnumDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_set_name(google_protobuf_EnumDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -3426,12 +1779,7 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_set_na
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * value; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_add_value(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumValueDescriptorProto *v, pbj_arena *arena);
-/* options, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_EnumOptions *google_protobuf_EnumDescriptorProto_mutable_options(google_protobuf_EnumDescriptorProto *m, pbj_arena *arena)
-{
-    if (!m->options && (m->options = (google_protobuf_EnumOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_EnumOptions)))) google_protobuf_EnumOptions_init(m->options);
-    return m->options;
-}
+PBJ_FIELD_MUTABLE(google_protobuf_EnumDescriptorProto, options, google_protobuf_EnumOptions)
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * reserved_range; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_add_reserved_range(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumDescriptorProto_EnumReservedRange *v, pbj_arena *arena);
@@ -3451,37 +1799,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_add_re
 {
     return google_protobuf_EnumDescriptorProto_add_reserved_name(m, s, strlen(s), arena);
 }
-static inline void google_protobuf_EnumDescriptorProto_set_visibility(google_protobuf_EnumDescriptorProto *m, int32_t v)
-{
-    m->visibility = v;
-    m->has_visibility = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_EnumDescriptorProto, visibility, int32_t)
 
-static inline void google_protobuf_EnumDescriptorProto_EnumReservedRange_clear(google_protobuf_EnumDescriptorProto_EnumReservedRange *m) { google_protobuf_EnumDescriptorProto_EnumReservedRange_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_copy(google_protobuf_EnumDescriptorProto_EnumReservedRange *dst, const google_protobuf_EnumDescriptorProto_EnumReservedRange *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_EnumDescriptorProto_EnumReservedRange__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_merge(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const google_protobuf_EnumDescriptorProto_EnumReservedRange *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_EnumDescriptorProto_EnumReservedRange__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_sort_maps(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_EnumDescriptorProto_EnumReservedRange__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_encode_append(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_write_delimited(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_read_delimited(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void google_protobuf_EnumDescriptorProto_EnumReservedRange_set_start(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, int32_t v)
-{
-    m->start = v;
-    m->has_start = 1;
-}
-static inline void google_protobuf_EnumDescriptorProto_EnumReservedRange_set_end(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, int32_t v)
-{
-    m->end = v;
-    m->has_end = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_EnumDescriptorProto_EnumReservedRange, start, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_EnumDescriptorProto_EnumReservedRange, end, int32_t)
 
-static inline void google_protobuf_EnumValueDescriptorProto_clear(google_protobuf_EnumValueDescriptorProto *m) { google_protobuf_EnumValueDescriptorProto_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_copy(google_protobuf_EnumValueDescriptorProto *dst, const google_protobuf_EnumValueDescriptorProto *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_EnumValueDescriptorProto__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_merge(google_protobuf_EnumValueDescriptorProto *m, const google_protobuf_EnumValueDescriptorProto *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_EnumValueDescriptorProto__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_sort_maps(google_protobuf_EnumValueDescriptorProto *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_EnumValueDescriptorProto__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_encode_append(const google_protobuf_EnumValueDescriptorProto *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_write_delimited(const google_protobuf_EnumValueDescriptorProto *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_read_delimited(google_protobuf_EnumValueDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_set_name(google_protobuf_EnumValueDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -3495,25 +1817,9 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_s
 {
     return google_protobuf_EnumValueDescriptorProto_set_name(m, s, strlen(s), arena);
 }
-static inline void google_protobuf_EnumValueDescriptorProto_set_number(google_protobuf_EnumValueDescriptorProto *m, int32_t v)
-{
-    m->number = v;
-    m->has_number = 1;
-}
-/* options, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_EnumValueOptions *google_protobuf_EnumValueDescriptorProto_mutable_options(google_protobuf_EnumValueDescriptorProto *m, pbj_arena *arena)
-{
-    if (!m->options && (m->options = (google_protobuf_EnumValueOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_EnumValueOptions)))) google_protobuf_EnumValueOptions_init(m->options);
-    return m->options;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_EnumValueDescriptorProto, number, int32_t)
+PBJ_FIELD_MUTABLE(google_protobuf_EnumValueDescriptorProto, options, google_protobuf_EnumValueOptions)
 
-static inline void google_protobuf_ServiceDescriptorProto_clear(google_protobuf_ServiceDescriptorProto *m) { google_protobuf_ServiceDescriptorProto_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_copy(google_protobuf_ServiceDescriptorProto *dst, const google_protobuf_ServiceDescriptorProto *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_ServiceDescriptorProto__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_merge(google_protobuf_ServiceDescriptorProto *m, const google_protobuf_ServiceDescriptorProto *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_ServiceDescriptorProto__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_sort_maps(google_protobuf_ServiceDescriptorProto *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_ServiceDescriptorProto__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_encode_append(const google_protobuf_ServiceDescriptorProto *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_write_delimited(const google_protobuf_ServiceDescriptorProto *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_read_delimited(google_protobuf_ServiceDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_set_name(google_protobuf_ServiceDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -3530,20 +1836,8 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_set
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * method; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_add_method(google_protobuf_ServiceDescriptorProto *m, const google_protobuf_MethodDescriptorProto *v, pbj_arena *arena);
-/* options, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_ServiceOptions *google_protobuf_ServiceDescriptorProto_mutable_options(google_protobuf_ServiceDescriptorProto *m, pbj_arena *arena)
-{
-    if (!m->options && (m->options = (google_protobuf_ServiceOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_ServiceOptions)))) google_protobuf_ServiceOptions_init(m->options);
-    return m->options;
-}
+PBJ_FIELD_MUTABLE(google_protobuf_ServiceDescriptorProto, options, google_protobuf_ServiceOptions)
 
-static inline void google_protobuf_MethodDescriptorProto_clear(google_protobuf_MethodDescriptorProto *m) { google_protobuf_MethodDescriptorProto_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_copy(google_protobuf_MethodDescriptorProto *dst, const google_protobuf_MethodDescriptorProto *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_MethodDescriptorProto__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_merge(google_protobuf_MethodDescriptorProto *m, const google_protobuf_MethodDescriptorProto *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_MethodDescriptorProto__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_sort_maps(google_protobuf_MethodDescriptorProto *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_MethodDescriptorProto__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_encode_append(const google_protobuf_MethodDescriptorProto *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_write_delimited(const google_protobuf_MethodDescriptorProto *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_read_delimited(google_protobuf_MethodDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_set_name(google_protobuf_MethodDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -3583,30 +1877,10 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_set_
 {
     return google_protobuf_MethodDescriptorProto_set_output_type(m, s, strlen(s), arena);
 }
-/* options, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_MethodOptions *google_protobuf_MethodDescriptorProto_mutable_options(google_protobuf_MethodDescriptorProto *m, pbj_arena *arena)
-{
-    if (!m->options && (m->options = (google_protobuf_MethodOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_MethodOptions)))) google_protobuf_MethodOptions_init(m->options);
-    return m->options;
-}
-static inline void google_protobuf_MethodDescriptorProto_set_client_streaming(google_protobuf_MethodDescriptorProto *m, bool v)
-{
-    m->client_streaming = v;
-    m->has_client_streaming = 1;
-}
-static inline void google_protobuf_MethodDescriptorProto_set_server_streaming(google_protobuf_MethodDescriptorProto *m, bool v)
-{
-    m->server_streaming = v;
-    m->has_server_streaming = 1;
-}
+PBJ_FIELD_MUTABLE(google_protobuf_MethodDescriptorProto, options, google_protobuf_MethodOptions)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_MethodDescriptorProto, client_streaming, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_MethodDescriptorProto, server_streaming, bool)
 
-static inline void google_protobuf_FileOptions_clear(google_protobuf_FileOptions *m) { google_protobuf_FileOptions_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_copy(google_protobuf_FileOptions *dst, const google_protobuf_FileOptions *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_FileOptions__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_merge(google_protobuf_FileOptions *m, const google_protobuf_FileOptions *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_FileOptions__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_sort_maps(google_protobuf_FileOptions *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_FileOptions__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_FileOptions_encode_append(const google_protobuf_FileOptions *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_FileOptions_write_delimited(const google_protobuf_FileOptions *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_FileOptions_read_delimited(google_protobuf_FileOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_java_package(google_protobuf_FileOptions *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -3633,16 +1907,8 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_java_outer
 {
     return google_protobuf_FileOptions_set_java_outer_classname(m, s, strlen(s), arena);
 }
-static inline void google_protobuf_FileOptions_set_optimize_for(google_protobuf_FileOptions *m, int32_t v)
-{
-    m->optimize_for = v;
-    m->has_optimize_for = 1;
-}
-static inline void google_protobuf_FileOptions_set_java_multiple_files(google_protobuf_FileOptions *m, bool v)
-{
-    m->java_multiple_files = v;
-    m->has_java_multiple_files = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FileOptions, optimize_for, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FileOptions, java_multiple_files, bool)
 static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_go_package(google_protobuf_FileOptions *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -3656,41 +1922,13 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_go_package
 {
     return google_protobuf_FileOptions_set_go_package(m, s, strlen(s), arena);
 }
-static inline void google_protobuf_FileOptions_set_cc_generic_services(google_protobuf_FileOptions *m, bool v)
-{
-    m->cc_generic_services = v;
-    m->has_cc_generic_services = 1;
-}
-static inline void google_protobuf_FileOptions_set_java_generic_services(google_protobuf_FileOptions *m, bool v)
-{
-    m->java_generic_services = v;
-    m->has_java_generic_services = 1;
-}
-static inline void google_protobuf_FileOptions_set_py_generic_services(google_protobuf_FileOptions *m, bool v)
-{
-    m->py_generic_services = v;
-    m->has_py_generic_services = 1;
-}
-static inline void google_protobuf_FileOptions_set_java_generate_equals_and_hash(google_protobuf_FileOptions *m, bool v)
-{
-    m->java_generate_equals_and_hash = v;
-    m->has_java_generate_equals_and_hash = 1;
-}
-static inline void google_protobuf_FileOptions_set_deprecated(google_protobuf_FileOptions *m, bool v)
-{
-    m->deprecated = v;
-    m->has_deprecated = 1;
-}
-static inline void google_protobuf_FileOptions_set_java_string_check_utf8(google_protobuf_FileOptions *m, bool v)
-{
-    m->java_string_check_utf8 = v;
-    m->has_java_string_check_utf8 = 1;
-}
-static inline void google_protobuf_FileOptions_set_cc_enable_arenas(google_protobuf_FileOptions *m, bool v)
-{
-    m->cc_enable_arenas = v;
-    m->has_cc_enable_arenas = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FileOptions, cc_generic_services, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FileOptions, java_generic_services, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FileOptions, py_generic_services, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FileOptions, java_generate_equals_and_hash, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FileOptions, deprecated, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FileOptions, java_string_check_utf8, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FileOptions, cc_enable_arenas, bool)
 static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_objc_class_prefix(google_protobuf_FileOptions *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -3756,11 +1994,7 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_php_namesp
 {
     return google_protobuf_FileOptions_set_php_namespace(m, s, strlen(s), arena);
 }
-static inline void google_protobuf_FileOptions_set_php_generic_services(google_protobuf_FileOptions *m, bool v)
-{
-    m->php_generic_services = v;
-    m->has_php_generic_services = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FileOptions, php_generic_services, bool)
 static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_php_metadata_namespace(google_protobuf_FileOptions *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -3787,110 +2021,30 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_ruby_packa
 {
     return google_protobuf_FileOptions_set_ruby_package(m, s, strlen(s), arena);
 }
-/* features, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_FeatureSet *google_protobuf_FileOptions_mutable_features(google_protobuf_FileOptions *m, pbj_arena *arena)
-{
-    if (!m->features && (m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) google_protobuf_FeatureSet_init(m->features);
-    return m->features;
-}
+PBJ_FIELD_MUTABLE(google_protobuf_FileOptions, features, google_protobuf_FeatureSet)
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_add_uninterpreted_option(google_protobuf_FileOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
-static inline void google_protobuf_MessageOptions_clear(google_protobuf_MessageOptions *m) { google_protobuf_MessageOptions_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_copy(google_protobuf_MessageOptions *dst, const google_protobuf_MessageOptions *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_MessageOptions__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_merge(google_protobuf_MessageOptions *m, const google_protobuf_MessageOptions *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_MessageOptions__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_sort_maps(google_protobuf_MessageOptions *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_MessageOptions__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_encode_append(const google_protobuf_MessageOptions *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_write_delimited(const google_protobuf_MessageOptions *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_read_delimited(google_protobuf_MessageOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void google_protobuf_MessageOptions_set_message_set_wire_format(google_protobuf_MessageOptions *m, bool v)
-{
-    m->message_set_wire_format = v;
-    m->has_message_set_wire_format = 1;
-}
-static inline void google_protobuf_MessageOptions_set_no_standard_descriptor_accessor(google_protobuf_MessageOptions *m, bool v)
-{
-    m->no_standard_descriptor_accessor = v;
-    m->has_no_standard_descriptor_accessor = 1;
-}
-static inline void google_protobuf_MessageOptions_set_deprecated(google_protobuf_MessageOptions *m, bool v)
-{
-    m->deprecated = v;
-    m->has_deprecated = 1;
-}
-static inline void google_protobuf_MessageOptions_set_map_entry(google_protobuf_MessageOptions *m, bool v)
-{
-    m->map_entry = v;
-    m->has_map_entry = 1;
-}
-static inline void google_protobuf_MessageOptions_set_deprecated_legacy_json_field_conflicts(google_protobuf_MessageOptions *m, bool v)
-{
-    m->deprecated_legacy_json_field_conflicts = v;
-    m->has_deprecated_legacy_json_field_conflicts = 1;
-}
-/* features, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_FeatureSet *google_protobuf_MessageOptions_mutable_features(google_protobuf_MessageOptions *m, pbj_arena *arena)
-{
-    if (!m->features && (m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) google_protobuf_FeatureSet_init(m->features);
-    return m->features;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_MessageOptions, message_set_wire_format, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_MessageOptions, no_standard_descriptor_accessor, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_MessageOptions, deprecated, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_MessageOptions, map_entry, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_MessageOptions, deprecated_legacy_json_field_conflicts, bool)
+PBJ_FIELD_MUTABLE(google_protobuf_MessageOptions, features, google_protobuf_FeatureSet)
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_add_uninterpreted_option(google_protobuf_MessageOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
-static inline void google_protobuf_FieldOptions_clear(google_protobuf_FieldOptions *m) { google_protobuf_FieldOptions_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_copy(google_protobuf_FieldOptions *dst, const google_protobuf_FieldOptions *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_FieldOptions__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_merge(google_protobuf_FieldOptions *m, const google_protobuf_FieldOptions *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_FieldOptions__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_sort_maps(google_protobuf_FieldOptions *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_FieldOptions__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_encode_append(const google_protobuf_FieldOptions *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_write_delimited(const google_protobuf_FieldOptions *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_read_delimited(google_protobuf_FieldOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void google_protobuf_FieldOptions_set_ctype(google_protobuf_FieldOptions *m, int32_t v)
-{
-    m->ctype = v;
-    m->has_ctype = 1;
-}
-static inline void google_protobuf_FieldOptions_set_packed(google_protobuf_FieldOptions *m, bool v)
-{
-    m->packed = v;
-    m->has_packed = 1;
-}
-static inline void google_protobuf_FieldOptions_set_deprecated(google_protobuf_FieldOptions *m, bool v)
-{
-    m->deprecated = v;
-    m->has_deprecated = 1;
-}
-static inline void google_protobuf_FieldOptions_set_lazy(google_protobuf_FieldOptions *m, bool v)
-{
-    m->lazy = v;
-    m->has_lazy = 1;
-}
-static inline void google_protobuf_FieldOptions_set_jstype(google_protobuf_FieldOptions *m, int32_t v)
-{
-    m->jstype = v;
-    m->has_jstype = 1;
-}
-static inline void google_protobuf_FieldOptions_set_weak(google_protobuf_FieldOptions *m, bool v)
-{
-    m->weak = v;
-    m->has_weak = 1;
-}
-static inline void google_protobuf_FieldOptions_set_unverified_lazy(google_protobuf_FieldOptions *m, bool v)
-{
-    m->unverified_lazy = v;
-    m->has_unverified_lazy = 1;
-}
-static inline void google_protobuf_FieldOptions_set_debug_redact(google_protobuf_FieldOptions *m, bool v)
-{
-    m->debug_redact = v;
-    m->has_debug_redact = 1;
-}
-static inline void google_protobuf_FieldOptions_set_retention(google_protobuf_FieldOptions *m, int32_t v)
-{
-    m->retention = v;
-    m->has_retention = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FieldOptions, ctype, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FieldOptions, packed, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FieldOptions, deprecated, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FieldOptions, lazy, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FieldOptions, jstype, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FieldOptions, weak, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FieldOptions, unverified_lazy, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FieldOptions, debug_redact, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FieldOptions, retention, int32_t)
 /* appends v to targets; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_add_targets(google_protobuf_FieldOptions *m, int32_t v, pbj_arena *arena)
 {
@@ -3914,29 +2068,12 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_add_targets_m
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * edition_defaults; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_add_edition_defaults(google_protobuf_FieldOptions *m, const google_protobuf_FieldOptions_EditionDefault *v, pbj_arena *arena);
-/* features, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_FeatureSet *google_protobuf_FieldOptions_mutable_features(google_protobuf_FieldOptions *m, pbj_arena *arena)
-{
-    if (!m->features && (m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) google_protobuf_FeatureSet_init(m->features);
-    return m->features;
-}
-/* feature_support, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_FieldOptions_FeatureSupport *google_protobuf_FieldOptions_mutable_feature_support(google_protobuf_FieldOptions *m, pbj_arena *arena)
-{
-    if (!m->feature_support && (m->feature_support = (google_protobuf_FieldOptions_FeatureSupport *)pbj_arena_alloc(arena, sizeof(google_protobuf_FieldOptions_FeatureSupport)))) google_protobuf_FieldOptions_FeatureSupport_init(m->feature_support);
-    return m->feature_support;
-}
+PBJ_FIELD_MUTABLE(google_protobuf_FieldOptions, features, google_protobuf_FeatureSet)
+PBJ_FIELD_MUTABLE(google_protobuf_FieldOptions, feature_support, google_protobuf_FieldOptions_FeatureSupport)
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_add_uninterpreted_option(google_protobuf_FieldOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
-static inline void google_protobuf_FieldOptions_EditionDefault_clear(google_protobuf_FieldOptions_EditionDefault *m) { google_protobuf_FieldOptions_EditionDefault_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_EditionDefault_copy(google_protobuf_FieldOptions_EditionDefault *dst, const google_protobuf_FieldOptions_EditionDefault *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_FieldOptions_EditionDefault__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_EditionDefault_merge(google_protobuf_FieldOptions_EditionDefault *m, const google_protobuf_FieldOptions_EditionDefault *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_FieldOptions_EditionDefault__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_EditionDefault_sort_maps(google_protobuf_FieldOptions_EditionDefault *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_FieldOptions_EditionDefault__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_EditionDefault_encode_append(const google_protobuf_FieldOptions_EditionDefault *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_EditionDefault_write_delimited(const google_protobuf_FieldOptions_EditionDefault *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_EditionDefault_read_delimited(google_protobuf_FieldOptions_EditionDefault *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_EditionDefault_set_value(google_protobuf_FieldOptions_EditionDefault *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -3950,29 +2087,10 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_EditionDefaul
 {
     return google_protobuf_FieldOptions_EditionDefault_set_value(m, s, strlen(s), arena);
 }
-static inline void google_protobuf_FieldOptions_EditionDefault_set_edition(google_protobuf_FieldOptions_EditionDefault *m, int32_t v)
-{
-    m->edition = v;
-    m->has_edition = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FieldOptions_EditionDefault, edition, int32_t)
 
-static inline void google_protobuf_FieldOptions_FeatureSupport_clear(google_protobuf_FieldOptions_FeatureSupport *m) { google_protobuf_FieldOptions_FeatureSupport_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport_copy(google_protobuf_FieldOptions_FeatureSupport *dst, const google_protobuf_FieldOptions_FeatureSupport *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_FieldOptions_FeatureSupport__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport_merge(google_protobuf_FieldOptions_FeatureSupport *m, const google_protobuf_FieldOptions_FeatureSupport *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_FieldOptions_FeatureSupport__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport_sort_maps(google_protobuf_FieldOptions_FeatureSupport *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_FieldOptions_FeatureSupport__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport_encode_append(const google_protobuf_FieldOptions_FeatureSupport *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport_write_delimited(const google_protobuf_FieldOptions_FeatureSupport *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport_read_delimited(google_protobuf_FieldOptions_FeatureSupport *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void google_protobuf_FieldOptions_FeatureSupport_set_edition_introduced(google_protobuf_FieldOptions_FeatureSupport *m, int32_t v)
-{
-    m->edition_introduced = v;
-    m->has_edition_introduced = 1;
-}
-static inline void google_protobuf_FieldOptions_FeatureSupport_set_edition_deprecated(google_protobuf_FieldOptions_FeatureSupport *m, int32_t v)
-{
-    m->edition_deprecated = v;
-    m->has_edition_deprecated = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FieldOptions_FeatureSupport, edition_introduced, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FieldOptions_FeatureSupport, edition_deprecated, int32_t)
 static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport_set_deprecation_warning(google_protobuf_FieldOptions_FeatureSupport *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -3986,11 +2104,7 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSuppor
 {
     return google_protobuf_FieldOptions_FeatureSupport_set_deprecation_warning(m, s, strlen(s), arena);
 }
-static inline void google_protobuf_FieldOptions_FeatureSupport_set_edition_removed(google_protobuf_FieldOptions_FeatureSupport *m, int32_t v)
-{
-    m->edition_removed = v;
-    m->has_edition_removed = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FieldOptions_FeatureSupport, edition_removed, int32_t)
 static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSupport_set_removal_error(google_protobuf_FieldOptions_FeatureSupport *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -4005,174 +2119,50 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_FeatureSuppor
     return google_protobuf_FieldOptions_FeatureSupport_set_removal_error(m, s, strlen(s), arena);
 }
 
-static inline void google_protobuf_OneofOptions_clear(google_protobuf_OneofOptions *m) { google_protobuf_OneofOptions_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_copy(google_protobuf_OneofOptions *dst, const google_protobuf_OneofOptions *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_OneofOptions__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_merge(google_protobuf_OneofOptions *m, const google_protobuf_OneofOptions *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_OneofOptions__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_sort_maps(google_protobuf_OneofOptions *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_OneofOptions__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_encode_append(const google_protobuf_OneofOptions *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_write_delimited(const google_protobuf_OneofOptions *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_read_delimited(google_protobuf_OneofOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-/* features, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_FeatureSet *google_protobuf_OneofOptions_mutable_features(google_protobuf_OneofOptions *m, pbj_arena *arena)
-{
-    if (!m->features && (m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) google_protobuf_FeatureSet_init(m->features);
-    return m->features;
-}
+PBJ_FIELD_MUTABLE(google_protobuf_OneofOptions, features, google_protobuf_FeatureSet)
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_add_uninterpreted_option(google_protobuf_OneofOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
-static inline void google_protobuf_EnumOptions_clear(google_protobuf_EnumOptions *m) { google_protobuf_EnumOptions_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_copy(google_protobuf_EnumOptions *dst, const google_protobuf_EnumOptions *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_EnumOptions__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_merge(google_protobuf_EnumOptions *m, const google_protobuf_EnumOptions *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_EnumOptions__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_sort_maps(google_protobuf_EnumOptions *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_EnumOptions__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_encode_append(const google_protobuf_EnumOptions *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_write_delimited(const google_protobuf_EnumOptions *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_read_delimited(google_protobuf_EnumOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void google_protobuf_EnumOptions_set_allow_alias(google_protobuf_EnumOptions *m, bool v)
-{
-    m->allow_alias = v;
-    m->has_allow_alias = 1;
-}
-static inline void google_protobuf_EnumOptions_set_deprecated(google_protobuf_EnumOptions *m, bool v)
-{
-    m->deprecated = v;
-    m->has_deprecated = 1;
-}
-static inline void google_protobuf_EnumOptions_set_deprecated_legacy_json_field_conflicts(google_protobuf_EnumOptions *m, bool v)
-{
-    m->deprecated_legacy_json_field_conflicts = v;
-    m->has_deprecated_legacy_json_field_conflicts = 1;
-}
-/* features, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_FeatureSet *google_protobuf_EnumOptions_mutable_features(google_protobuf_EnumOptions *m, pbj_arena *arena)
-{
-    if (!m->features && (m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) google_protobuf_FeatureSet_init(m->features);
-    return m->features;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_EnumOptions, allow_alias, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_EnumOptions, deprecated, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_EnumOptions, deprecated_legacy_json_field_conflicts, bool)
+PBJ_FIELD_MUTABLE(google_protobuf_EnumOptions, features, google_protobuf_FeatureSet)
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_add_uninterpreted_option(google_protobuf_EnumOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
-static inline void google_protobuf_EnumValueOptions_clear(google_protobuf_EnumValueOptions *m) { google_protobuf_EnumValueOptions_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_copy(google_protobuf_EnumValueOptions *dst, const google_protobuf_EnumValueOptions *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_EnumValueOptions__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_merge(google_protobuf_EnumValueOptions *m, const google_protobuf_EnumValueOptions *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_EnumValueOptions__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_sort_maps(google_protobuf_EnumValueOptions *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_EnumValueOptions__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_encode_append(const google_protobuf_EnumValueOptions *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_write_delimited(const google_protobuf_EnumValueOptions *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_read_delimited(google_protobuf_EnumValueOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void google_protobuf_EnumValueOptions_set_deprecated(google_protobuf_EnumValueOptions *m, bool v)
-{
-    m->deprecated = v;
-    m->has_deprecated = 1;
-}
-/* features, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_FeatureSet *google_protobuf_EnumValueOptions_mutable_features(google_protobuf_EnumValueOptions *m, pbj_arena *arena)
-{
-    if (!m->features && (m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) google_protobuf_FeatureSet_init(m->features);
-    return m->features;
-}
-static inline void google_protobuf_EnumValueOptions_set_debug_redact(google_protobuf_EnumValueOptions *m, bool v)
-{
-    m->debug_redact = v;
-    m->has_debug_redact = 1;
-}
-/* feature_support, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_FieldOptions_FeatureSupport *google_protobuf_EnumValueOptions_mutable_feature_support(google_protobuf_EnumValueOptions *m, pbj_arena *arena)
-{
-    if (!m->feature_support && (m->feature_support = (google_protobuf_FieldOptions_FeatureSupport *)pbj_arena_alloc(arena, sizeof(google_protobuf_FieldOptions_FeatureSupport)))) google_protobuf_FieldOptions_FeatureSupport_init(m->feature_support);
-    return m->feature_support;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_EnumValueOptions, deprecated, bool)
+PBJ_FIELD_MUTABLE(google_protobuf_EnumValueOptions, features, google_protobuf_FeatureSet)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_EnumValueOptions, debug_redact, bool)
+PBJ_FIELD_MUTABLE(google_protobuf_EnumValueOptions, feature_support, google_protobuf_FieldOptions_FeatureSupport)
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_add_uninterpreted_option(google_protobuf_EnumValueOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
-static inline void google_protobuf_ServiceOptions_clear(google_protobuf_ServiceOptions *m) { google_protobuf_ServiceOptions_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_copy(google_protobuf_ServiceOptions *dst, const google_protobuf_ServiceOptions *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_ServiceOptions__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_merge(google_protobuf_ServiceOptions *m, const google_protobuf_ServiceOptions *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_ServiceOptions__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_sort_maps(google_protobuf_ServiceOptions *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_ServiceOptions__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_encode_append(const google_protobuf_ServiceOptions *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_write_delimited(const google_protobuf_ServiceOptions *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_read_delimited(google_protobuf_ServiceOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void google_protobuf_ServiceOptions_set_deprecated(google_protobuf_ServiceOptions *m, bool v)
-{
-    m->deprecated = v;
-    m->has_deprecated = 1;
-}
-/* features, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_FeatureSet *google_protobuf_ServiceOptions_mutable_features(google_protobuf_ServiceOptions *m, pbj_arena *arena)
-{
-    if (!m->features && (m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) google_protobuf_FeatureSet_init(m->features);
-    return m->features;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_ServiceOptions, deprecated, bool)
+PBJ_FIELD_MUTABLE(google_protobuf_ServiceOptions, features, google_protobuf_FeatureSet)
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_add_uninterpreted_option(google_protobuf_ServiceOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
-static inline void google_protobuf_MethodOptions_clear(google_protobuf_MethodOptions *m) { google_protobuf_MethodOptions_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_copy(google_protobuf_MethodOptions *dst, const google_protobuf_MethodOptions *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_MethodOptions__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_merge(google_protobuf_MethodOptions *m, const google_protobuf_MethodOptions *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_MethodOptions__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_sort_maps(google_protobuf_MethodOptions *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_MethodOptions__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_encode_append(const google_protobuf_MethodOptions *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_write_delimited(const google_protobuf_MethodOptions *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_read_delimited(google_protobuf_MethodOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void google_protobuf_MethodOptions_set_deprecated(google_protobuf_MethodOptions *m, bool v)
-{
-    m->deprecated = v;
-    m->has_deprecated = 1;
-}
-static inline void google_protobuf_MethodOptions_set_idempotency_level(google_protobuf_MethodOptions *m, int32_t v)
-{
-    m->idempotency_level = v;
-    m->has_idempotency_level = 1;
-}
-/* features, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_FeatureSet *google_protobuf_MethodOptions_mutable_features(google_protobuf_MethodOptions *m, pbj_arena *arena)
-{
-    if (!m->features && (m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) google_protobuf_FeatureSet_init(m->features);
-    return m->features;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_MethodOptions, deprecated, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_MethodOptions, idempotency_level, int32_t)
+PBJ_FIELD_MUTABLE(google_protobuf_MethodOptions, features, google_protobuf_FeatureSet)
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_add_uninterpreted_option(google_protobuf_MethodOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
-static inline void google_protobuf_ExtensionRangeOptions_clear(google_protobuf_ExtensionRangeOptions *m) { google_protobuf_ExtensionRangeOptions_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_copy(google_protobuf_ExtensionRangeOptions *dst, const google_protobuf_ExtensionRangeOptions *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_ExtensionRangeOptions__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_merge(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_ExtensionRangeOptions *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_ExtensionRangeOptions__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_sort_maps(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_ExtensionRangeOptions__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_encode_append(const google_protobuf_ExtensionRangeOptions *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_write_delimited(const google_protobuf_ExtensionRangeOptions *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_read_delimited(google_protobuf_ExtensionRangeOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * declaration; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_add_declaration(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_ExtensionRangeOptions_Declaration *v, pbj_arena *arena);
-static inline void google_protobuf_ExtensionRangeOptions_set_verification(google_protobuf_ExtensionRangeOptions *m, int32_t v)
-{
-    m->verification = v;
-    m->has_verification = 1;
-}
-/* features, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_FeatureSet *google_protobuf_ExtensionRangeOptions_mutable_features(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena)
-{
-    if (!m->features && (m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) google_protobuf_FeatureSet_init(m->features);
-    return m->features;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_ExtensionRangeOptions, verification, int32_t)
+PBJ_FIELD_MUTABLE(google_protobuf_ExtensionRangeOptions, features, google_protobuf_FeatureSet)
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_add_uninterpreted_option(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
-static inline void google_protobuf_ExtensionRangeOptions_Declaration_clear(google_protobuf_ExtensionRangeOptions_Declaration *m) { google_protobuf_ExtensionRangeOptions_Declaration_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Declaration_copy(google_protobuf_ExtensionRangeOptions_Declaration *dst, const google_protobuf_ExtensionRangeOptions_Declaration *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_ExtensionRangeOptions_Declaration__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Declaration_merge(google_protobuf_ExtensionRangeOptions_Declaration *m, const google_protobuf_ExtensionRangeOptions_Declaration *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_ExtensionRangeOptions_Declaration__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Declaration_sort_maps(google_protobuf_ExtensionRangeOptions_Declaration *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_ExtensionRangeOptions_Declaration__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Declaration_encode_append(const google_protobuf_ExtensionRangeOptions_Declaration *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Declaration_write_delimited(const google_protobuf_ExtensionRangeOptions_Declaration *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Declaration_read_delimited(google_protobuf_ExtensionRangeOptions_Declaration *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void google_protobuf_ExtensionRangeOptions_Declaration_set_number(google_protobuf_ExtensionRangeOptions_Declaration *m, int32_t v)
-{
-    m->number = v;
-    m->has_number = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_ExtensionRangeOptions_Declaration, number, int32_t)
 static inline PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Declaration_set_full_name(google_protobuf_ExtensionRangeOptions_Declaration *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -4199,24 +2189,9 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_Decl
 {
     return google_protobuf_ExtensionRangeOptions_Declaration_set_type(m, s, strlen(s), arena);
 }
-static inline void google_protobuf_ExtensionRangeOptions_Declaration_set_reserved(google_protobuf_ExtensionRangeOptions_Declaration *m, bool v)
-{
-    m->reserved = v;
-    m->has_reserved = 1;
-}
-static inline void google_protobuf_ExtensionRangeOptions_Declaration_set_repeated(google_protobuf_ExtensionRangeOptions_Declaration *m, bool v)
-{
-    m->repeated = v;
-    m->has_repeated = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_ExtensionRangeOptions_Declaration, reserved, bool)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_ExtensionRangeOptions_Declaration, repeated, bool)
 
-static inline void google_protobuf_UninterpretedOption_clear(google_protobuf_UninterpretedOption *m) { google_protobuf_UninterpretedOption_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_copy(google_protobuf_UninterpretedOption *dst, const google_protobuf_UninterpretedOption *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_UninterpretedOption__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_merge(google_protobuf_UninterpretedOption *m, const google_protobuf_UninterpretedOption *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_UninterpretedOption__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_sort_maps(google_protobuf_UninterpretedOption *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_UninterpretedOption__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_encode_append(const google_protobuf_UninterpretedOption *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_write_delimited(const google_protobuf_UninterpretedOption *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_read_delimited(google_protobuf_UninterpretedOption *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * name; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_add_name(google_protobuf_UninterpretedOption *m, const google_protobuf_UninterpretedOption_NamePart *v, pbj_arena *arena);
@@ -4233,21 +2208,9 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_set_id
 {
     return google_protobuf_UninterpretedOption_set_identifier_value(m, s, strlen(s), arena);
 }
-static inline void google_protobuf_UninterpretedOption_set_positive_int_value(google_protobuf_UninterpretedOption *m, uint64_t v)
-{
-    m->positive_int_value = v;
-    m->has_positive_int_value = 1;
-}
-static inline void google_protobuf_UninterpretedOption_set_negative_int_value(google_protobuf_UninterpretedOption *m, int64_t v)
-{
-    m->negative_int_value = v;
-    m->has_negative_int_value = 1;
-}
-static inline void google_protobuf_UninterpretedOption_set_double_value(google_protobuf_UninterpretedOption *m, double v)
-{
-    m->double_value = v;
-    m->has_double_value = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_UninterpretedOption, positive_int_value, uint64_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_UninterpretedOption, negative_int_value, int64_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_UninterpretedOption, double_value, double)
 static inline PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_set_string_value(google_protobuf_UninterpretedOption *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -4270,13 +2233,6 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_set_ag
     return google_protobuf_UninterpretedOption_set_aggregate_value(m, s, strlen(s), arena);
 }
 
-static inline void google_protobuf_UninterpretedOption_NamePart_clear(google_protobuf_UninterpretedOption_NamePart *m) { google_protobuf_UninterpretedOption_NamePart_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_copy(google_protobuf_UninterpretedOption_NamePart *dst, const google_protobuf_UninterpretedOption_NamePart *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_UninterpretedOption_NamePart__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_merge(google_protobuf_UninterpretedOption_NamePart *m, const google_protobuf_UninterpretedOption_NamePart *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_UninterpretedOption_NamePart__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_sort_maps(google_protobuf_UninterpretedOption_NamePart *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_UninterpretedOption_NamePart__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_encode_append(const google_protobuf_UninterpretedOption_NamePart *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_write_delimited(const google_protobuf_UninterpretedOption_NamePart *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_read_delimited(google_protobuf_UninterpretedOption_NamePart *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_set_name_part(google_protobuf_UninterpretedOption_NamePart *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -4290,145 +2246,34 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePa
 {
     return google_protobuf_UninterpretedOption_NamePart_set_name_part(m, s, strlen(s), arena);
 }
-static inline void google_protobuf_UninterpretedOption_NamePart_set_is_extension(google_protobuf_UninterpretedOption_NamePart *m, bool v)
-{
-    m->is_extension = v;
-    m->has_is_extension = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_UninterpretedOption_NamePart, is_extension, bool)
 
-static inline void google_protobuf_FeatureSet_clear(google_protobuf_FeatureSet *m) { google_protobuf_FeatureSet_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_copy(google_protobuf_FeatureSet *dst, const google_protobuf_FeatureSet *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_FeatureSet__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_merge(google_protobuf_FeatureSet *m, const google_protobuf_FeatureSet *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_FeatureSet__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_sort_maps(google_protobuf_FeatureSet *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_FeatureSet__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_encode_append(const google_protobuf_FeatureSet *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_write_delimited(const google_protobuf_FeatureSet *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_read_delimited(google_protobuf_FeatureSet *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void google_protobuf_FeatureSet_set_field_presence(google_protobuf_FeatureSet *m, int32_t v)
-{
-    m->field_presence = v;
-    m->has_field_presence = 1;
-}
-static inline void google_protobuf_FeatureSet_set_enum_type(google_protobuf_FeatureSet *m, int32_t v)
-{
-    m->enum_type = v;
-    m->has_enum_type = 1;
-}
-static inline void google_protobuf_FeatureSet_set_repeated_field_encoding(google_protobuf_FeatureSet *m, int32_t v)
-{
-    m->repeated_field_encoding = v;
-    m->has_repeated_field_encoding = 1;
-}
-static inline void google_protobuf_FeatureSet_set_utf8_validation(google_protobuf_FeatureSet *m, int32_t v)
-{
-    m->utf8_validation = v;
-    m->has_utf8_validation = 1;
-}
-static inline void google_protobuf_FeatureSet_set_message_encoding(google_protobuf_FeatureSet *m, int32_t v)
-{
-    m->message_encoding = v;
-    m->has_message_encoding = 1;
-}
-static inline void google_protobuf_FeatureSet_set_json_format(google_protobuf_FeatureSet *m, int32_t v)
-{
-    m->json_format = v;
-    m->has_json_format = 1;
-}
-static inline void google_protobuf_FeatureSet_set_enforce_naming_style(google_protobuf_FeatureSet *m, int32_t v)
-{
-    m->enforce_naming_style = v;
-    m->has_enforce_naming_style = 1;
-}
-static inline void google_protobuf_FeatureSet_set_default_symbol_visibility(google_protobuf_FeatureSet *m, int32_t v)
-{
-    m->default_symbol_visibility = v;
-    m->has_default_symbol_visibility = 1;
-}
-static inline void google_protobuf_FeatureSet_set_enforce_proto_limits(google_protobuf_FeatureSet *m, int32_t v)
-{
-    m->enforce_proto_limits = v;
-    m->has_enforce_proto_limits = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FeatureSet, field_presence, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FeatureSet, enum_type, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FeatureSet, repeated_field_encoding, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FeatureSet, utf8_validation, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FeatureSet, message_encoding, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FeatureSet, json_format, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FeatureSet, enforce_naming_style, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FeatureSet, default_symbol_visibility, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FeatureSet, enforce_proto_limits, int32_t)
 
-static inline void google_protobuf_FeatureSet_VisibilityFeature_clear(google_protobuf_FeatureSet_VisibilityFeature *m) { google_protobuf_FeatureSet_VisibilityFeature_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_VisibilityFeature_copy(google_protobuf_FeatureSet_VisibilityFeature *dst, const google_protobuf_FeatureSet_VisibilityFeature *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_FeatureSet_VisibilityFeature__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_VisibilityFeature_merge(google_protobuf_FeatureSet_VisibilityFeature *m, const google_protobuf_FeatureSet_VisibilityFeature *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_FeatureSet_VisibilityFeature__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_VisibilityFeature_sort_maps(google_protobuf_FeatureSet_VisibilityFeature *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_FeatureSet_VisibilityFeature__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_VisibilityFeature_encode_append(const google_protobuf_FeatureSet_VisibilityFeature *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_VisibilityFeature_write_delimited(const google_protobuf_FeatureSet_VisibilityFeature *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_VisibilityFeature_read_delimited(google_protobuf_FeatureSet_VisibilityFeature *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 
-static inline void google_protobuf_FeatureSet_ProtoLimitsFeature_clear(google_protobuf_FeatureSet_ProtoLimitsFeature *m) { google_protobuf_FeatureSet_ProtoLimitsFeature_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_copy(google_protobuf_FeatureSet_ProtoLimitsFeature *dst, const google_protobuf_FeatureSet_ProtoLimitsFeature *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_FeatureSet_ProtoLimitsFeature__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_merge(google_protobuf_FeatureSet_ProtoLimitsFeature *m, const google_protobuf_FeatureSet_ProtoLimitsFeature *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_FeatureSet_ProtoLimitsFeature__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_sort_maps(google_protobuf_FeatureSet_ProtoLimitsFeature *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_FeatureSet_ProtoLimitsFeature__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_encode_append(const google_protobuf_FeatureSet_ProtoLimitsFeature *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_write_delimited(const google_protobuf_FeatureSet_ProtoLimitsFeature *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature_read_delimited(google_protobuf_FeatureSet_ProtoLimitsFeature *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 
-static inline void google_protobuf_FeatureSetDefaults_clear(google_protobuf_FeatureSetDefaults *m) { google_protobuf_FeatureSetDefaults_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_copy(google_protobuf_FeatureSetDefaults *dst, const google_protobuf_FeatureSetDefaults *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_FeatureSetDefaults__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_merge(google_protobuf_FeatureSetDefaults *m, const google_protobuf_FeatureSetDefaults *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_FeatureSetDefaults__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_sort_maps(google_protobuf_FeatureSetDefaults *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_FeatureSetDefaults__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_encode_append(const google_protobuf_FeatureSetDefaults *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_write_delimited(const google_protobuf_FeatureSetDefaults *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_read_delimited(google_protobuf_FeatureSetDefaults *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * defaults; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_add_defaults(google_protobuf_FeatureSetDefaults *m, const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *v, pbj_arena *arena);
-static inline void google_protobuf_FeatureSetDefaults_set_minimum_edition(google_protobuf_FeatureSetDefaults *m, int32_t v)
-{
-    m->minimum_edition = v;
-    m->has_minimum_edition = 1;
-}
-static inline void google_protobuf_FeatureSetDefaults_set_maximum_edition(google_protobuf_FeatureSetDefaults *m, int32_t v)
-{
-    m->maximum_edition = v;
-    m->has_maximum_edition = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FeatureSetDefaults, minimum_edition, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FeatureSetDefaults, maximum_edition, int32_t)
 
-static inline void google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_clear(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m) { google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_copy(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *dst, const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_merge(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_sort_maps(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_encode_append(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_write_delimited(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_read_delimited(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_set_edition(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, int32_t v)
-{
-    m->edition = v;
-    m->has_edition = 1;
-}
-/* overridable_features, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_FeatureSet *google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_mutable_overridable_features(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_arena *arena)
-{
-    if (!m->overridable_features && (m->overridable_features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) google_protobuf_FeatureSet_init(m->overridable_features);
-    return m->overridable_features;
-}
-/* fixed_features, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_FeatureSet *google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_mutable_fixed_features(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_arena *arena)
-{
-    if (!m->fixed_features && (m->fixed_features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) google_protobuf_FeatureSet_init(m->fixed_features);
-    return m->fixed_features;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, edition, int32_t)
+PBJ_FIELD_MUTABLE(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, overridable_features, google_protobuf_FeatureSet)
+PBJ_FIELD_MUTABLE(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, fixed_features, google_protobuf_FeatureSet)
 
-static inline void google_protobuf_SourceCodeInfo_clear(google_protobuf_SourceCodeInfo *m) { google_protobuf_SourceCodeInfo_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_copy(google_protobuf_SourceCodeInfo *dst, const google_protobuf_SourceCodeInfo *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_SourceCodeInfo__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_merge(google_protobuf_SourceCodeInfo *m, const google_protobuf_SourceCodeInfo *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_SourceCodeInfo__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_sort_maps(google_protobuf_SourceCodeInfo *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_SourceCodeInfo__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_encode_append(const google_protobuf_SourceCodeInfo *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_write_delimited(const google_protobuf_SourceCodeInfo *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_read_delimited(google_protobuf_SourceCodeInfo *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * location; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_add_location(google_protobuf_SourceCodeInfo *m, const google_protobuf_SourceCodeInfo_Location *v, pbj_arena *arena);
 
-static inline void google_protobuf_SourceCodeInfo_Location_clear(google_protobuf_SourceCodeInfo_Location *m) { google_protobuf_SourceCodeInfo_Location_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_copy(google_protobuf_SourceCodeInfo_Location *dst, const google_protobuf_SourceCodeInfo_Location *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_SourceCodeInfo_Location__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_merge(google_protobuf_SourceCodeInfo_Location *m, const google_protobuf_SourceCodeInfo_Location *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_SourceCodeInfo_Location__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_sort_maps(google_protobuf_SourceCodeInfo_Location *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_SourceCodeInfo_Location__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_encode_append(const google_protobuf_SourceCodeInfo_Location *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_write_delimited(const google_protobuf_SourceCodeInfo_Location *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_read_delimited(google_protobuf_SourceCodeInfo_Location *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 /* appends v to path; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_add_path(google_protobuf_SourceCodeInfo_Location *m, int32_t v, pbj_arena *arena)
 {
@@ -4512,24 +2357,10 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_ad
     return google_protobuf_SourceCodeInfo_Location_add_leading_detached_comments(m, s, strlen(s), arena);
 }
 
-static inline void google_protobuf_GeneratedCodeInfo_clear(google_protobuf_GeneratedCodeInfo *m) { google_protobuf_GeneratedCodeInfo_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_copy(google_protobuf_GeneratedCodeInfo *dst, const google_protobuf_GeneratedCodeInfo *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_GeneratedCodeInfo__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_merge(google_protobuf_GeneratedCodeInfo *m, const google_protobuf_GeneratedCodeInfo *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_GeneratedCodeInfo__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_sort_maps(google_protobuf_GeneratedCodeInfo *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_GeneratedCodeInfo__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_encode_append(const google_protobuf_GeneratedCodeInfo *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_write_delimited(const google_protobuf_GeneratedCodeInfo *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_read_delimited(google_protobuf_GeneratedCodeInfo *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * annotation; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_add_annotation(google_protobuf_GeneratedCodeInfo *m, const google_protobuf_GeneratedCodeInfo_Annotation *v, pbj_arena *arena);
 
-static inline void google_protobuf_GeneratedCodeInfo_Annotation_clear(google_protobuf_GeneratedCodeInfo_Annotation *m) { google_protobuf_GeneratedCodeInfo_Annotation_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_copy(google_protobuf_GeneratedCodeInfo_Annotation *dst, const google_protobuf_GeneratedCodeInfo_Annotation *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_GeneratedCodeInfo_Annotation__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_merge(google_protobuf_GeneratedCodeInfo_Annotation *m, const google_protobuf_GeneratedCodeInfo_Annotation *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_GeneratedCodeInfo_Annotation__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_sort_maps(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_GeneratedCodeInfo_Annotation__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_encode_append(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_write_delimited(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_read_delimited(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 /* appends v to path; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 static inline PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_add_path(google_protobuf_GeneratedCodeInfo_Annotation *m, int32_t v, pbj_arena *arena)
 {
@@ -4563,16 +2394,8 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotati
 {
     return google_protobuf_GeneratedCodeInfo_Annotation_set_source_file(m, s, strlen(s), arena);
 }
-static inline void google_protobuf_GeneratedCodeInfo_Annotation_set_begin(google_protobuf_GeneratedCodeInfo_Annotation *m, int32_t v)
-{
-    m->begin = v;
-    m->has_begin = 1;
-}
-static inline void google_protobuf_GeneratedCodeInfo_Annotation_set_end(google_protobuf_GeneratedCodeInfo_Annotation *m, int32_t v)
-{
-    m->end = v;
-    m->has_end = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_GeneratedCodeInfo_Annotation, begin, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_GeneratedCodeInfo_Annotation, end, int32_t)
 
 #ifdef __cplusplus
 }

@@ -127,38 +127,7 @@ size_t golden_apis2_Item_size(const golden_apis2_Item *m)
     return n;
 }
 
-pbj_status golden_apis2_Item_encode_partial(const golden_apis2_Item *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_apis2_Item_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_apis2_Item__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_apis2_Item_encode(const golden_apis2_Item *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(golden_apis2_Item_missing(m));
-    return st != PBJ_OK ? st : golden_apis2_Item_encode_partial(m, buf, cap, len);
-}
-
-pbj_status golden_apis2_Item_decode(golden_apis2_Item *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_apis2_Item_init(m);
-    pbj_status st = len ? golden_apis2_Item__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(golden_apis2_Item_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_apis2_Item, REQUIRED)
 
 uint8_t *golden_apis2_Item__write(const golden_apis2_Item *m, uint8_t *p)
 {
@@ -295,38 +264,7 @@ size_t golden_apis2_Record_size(const golden_apis2_Record *m)
     return n;
 }
 
-pbj_status golden_apis2_Record_encode_partial(const golden_apis2_Record *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_apis2_Record_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_apis2_Record__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_apis2_Record_encode(const golden_apis2_Record *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(golden_apis2_Record_missing(m));
-    return st != PBJ_OK ? st : golden_apis2_Record_encode_partial(m, buf, cap, len);
-}
-
-pbj_status golden_apis2_Record_decode(golden_apis2_Record *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_apis2_Record_init(m);
-    pbj_status st = len ? golden_apis2_Record__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(golden_apis2_Record_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_apis2_Record, REQUIRED)
 
 uint8_t *golden_apis2_Record__write(const golden_apis2_Record *m, uint8_t *p)
 {
@@ -727,30 +665,7 @@ size_t golden_apis2_Record_ByNameEntry_size(const golden_apis2_Record_ByNameEntr
     return n;
 }
 
-pbj_status golden_apis2_Record_ByNameEntry_encode(const golden_apis2_Record_ByNameEntry *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_apis2_Record_ByNameEntry_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_apis2_Record_ByNameEntry__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_apis2_Record_ByNameEntry_decode(golden_apis2_Record_ByNameEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_apis2_Record_ByNameEntry_init(m);
-    pbj_status st = len ? golden_apis2_Record_ByNameEntry__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_apis2_Record_ByNameEntry, NO_REQUIRED)
 
 uint8_t *golden_apis2_Record_ByNameEntry__write(const golden_apis2_Record_ByNameEntry *m, uint8_t *p)
 {
@@ -844,30 +759,7 @@ size_t golden_apis2_Record_Header_size(const golden_apis2_Record_Header *m)
     return n;
 }
 
-pbj_status golden_apis2_Record_Header_encode(const golden_apis2_Record_Header *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_apis2_Record_Header_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_apis2_Record_Header__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_apis2_Record_Header_decode(golden_apis2_Record_Header *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_apis2_Record_Header_init(m);
-    pbj_status st = len ? golden_apis2_Record_Header__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_apis2_Record_Header, NO_REQUIRED)
 
 uint8_t *golden_apis2_Record_Header__write(const golden_apis2_Record_Header *m, uint8_t *p)
 {
@@ -973,30 +865,7 @@ size_t golden_apis2_Record_Line_size(const golden_apis2_Record_Line *m)
     return n;
 }
 
-pbj_status golden_apis2_Record_Line_encode(const golden_apis2_Record_Line *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_apis2_Record_Line_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_apis2_Record_Line__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_apis2_Record_Line_decode(golden_apis2_Record_Line *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_apis2_Record_Line_init(m);
-    pbj_status st = len ? golden_apis2_Record_Line__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_apis2_Record_Line, NO_REQUIRED)
 
 uint8_t *golden_apis2_Record_Line__write(const golden_apis2_Record_Line *m, uint8_t *p)
 {
@@ -1073,30 +942,7 @@ size_t golden_apis2_XGroup_size(const golden_apis2_XGroup *m)
     return n;
 }
 
-pbj_status golden_apis2_XGroup_encode(const golden_apis2_XGroup *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_apis2_XGroup_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_apis2_XGroup__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_apis2_XGroup_decode(golden_apis2_XGroup *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_apis2_XGroup_init(m);
-    pbj_status st = len ? golden_apis2_XGroup__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_apis2_XGroup, NO_REQUIRED)
 
 uint8_t *golden_apis2_XGroup__write(const golden_apis2_XGroup *m, uint8_t *p)
 {
@@ -1500,36 +1346,6 @@ const pbj_wtype golden_apis2_Record__wtype = {"golden.apis2.Record", 150, UINT64
 const pbj_wtype golden_apis2_Record_Header__wtype = {"golden.apis2.Record.Header", 205, 0, 0, NULL};
 const pbj_wtype golden_apis2_Record_Line__wtype = {"golden.apis2.Record.Line", 50, 0, 0, NULL};
 const pbj_wtype golden_apis2_XGroup__wtype = {"golden.apis2.XGroup", 172, 0, 0, NULL};
-/* ==== golden.apis2.Item: building helpers ==== */
-
-pbj_status golden_apis2_Item_encode_append(const golden_apis2_Item *m, pbj_buf *out)
-{
-    if (golden_apis2_Item_missing(m)) return pbj_missing_status(golden_apis2_Item_missing(m));
-    size_t n = golden_apis2_Item_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_apis2_Item__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_apis2_Item_write_delimited(const golden_apis2_Item *m, pbj_sink *out)
-{
-    if (golden_apis2_Item_missing(m)) return pbj_missing_status(golden_apis2_Item_missing(m));
-    size_t n = golden_apis2_Item_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_apis2_Item__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_apis2_Item_read_delimited(golden_apis2_Item *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_apis2_Item_decode(m, record.data, record.len, arena, opts);
-}
-
 /* ==== golden.apis2.Record: building helpers ==== */
 
 golden_apis2_Record_ByNameEntry *pbj__golden_apis2_Record_entry_by_name(golden_apis2_Record *m, pbj_slice key, pbj_arena *arena)
@@ -1579,153 +1395,5 @@ pbj_status golden_apis2_Record_add_line(golden_apis2_Record *m, const golden_api
     m->line.data = elems;
     elems[m->line.count++] = e;
     return PBJ_OK;
-}
-
-pbj_status golden_apis2_Record_encode_append(const golden_apis2_Record *m, pbj_buf *out)
-{
-    if (golden_apis2_Record_missing(m)) return pbj_missing_status(golden_apis2_Record_missing(m));
-    size_t n = golden_apis2_Record_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_apis2_Record__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_apis2_Record_write_delimited(const golden_apis2_Record *m, pbj_sink *out)
-{
-    if (golden_apis2_Record_missing(m)) return pbj_missing_status(golden_apis2_Record_missing(m));
-    size_t n = golden_apis2_Record_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_apis2_Record__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_apis2_Record_read_delimited(golden_apis2_Record *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_apis2_Record_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== golden.apis2.Record.ByNameEntry: building helpers ==== */
-
-pbj_status golden_apis2_Record_ByNameEntry_encode_append(const golden_apis2_Record_ByNameEntry *m, pbj_buf *out)
-{
-    if (golden_apis2_Record_ByNameEntry_missing(m)) return pbj_missing_status(golden_apis2_Record_ByNameEntry_missing(m));
-    size_t n = golden_apis2_Record_ByNameEntry_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_apis2_Record_ByNameEntry__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_apis2_Record_ByNameEntry_write_delimited(const golden_apis2_Record_ByNameEntry *m, pbj_sink *out)
-{
-    if (golden_apis2_Record_ByNameEntry_missing(m)) return pbj_missing_status(golden_apis2_Record_ByNameEntry_missing(m));
-    size_t n = golden_apis2_Record_ByNameEntry_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_apis2_Record_ByNameEntry__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_apis2_Record_ByNameEntry_read_delimited(golden_apis2_Record_ByNameEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_apis2_Record_ByNameEntry_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== golden.apis2.Record.Header: building helpers ==== */
-
-pbj_status golden_apis2_Record_Header_encode_append(const golden_apis2_Record_Header *m, pbj_buf *out)
-{
-    if (golden_apis2_Record_Header_missing(m)) return pbj_missing_status(golden_apis2_Record_Header_missing(m));
-    size_t n = golden_apis2_Record_Header_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_apis2_Record_Header__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_apis2_Record_Header_write_delimited(const golden_apis2_Record_Header *m, pbj_sink *out)
-{
-    if (golden_apis2_Record_Header_missing(m)) return pbj_missing_status(golden_apis2_Record_Header_missing(m));
-    size_t n = golden_apis2_Record_Header_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_apis2_Record_Header__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_apis2_Record_Header_read_delimited(golden_apis2_Record_Header *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_apis2_Record_Header_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== golden.apis2.Record.Line: building helpers ==== */
-
-pbj_status golden_apis2_Record_Line_encode_append(const golden_apis2_Record_Line *m, pbj_buf *out)
-{
-    if (golden_apis2_Record_Line_missing(m)) return pbj_missing_status(golden_apis2_Record_Line_missing(m));
-    size_t n = golden_apis2_Record_Line_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_apis2_Record_Line__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_apis2_Record_Line_write_delimited(const golden_apis2_Record_Line *m, pbj_sink *out)
-{
-    if (golden_apis2_Record_Line_missing(m)) return pbj_missing_status(golden_apis2_Record_Line_missing(m));
-    size_t n = golden_apis2_Record_Line_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_apis2_Record_Line__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_apis2_Record_Line_read_delimited(golden_apis2_Record_Line *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_apis2_Record_Line_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== golden.apis2.XGroup: building helpers ==== */
-
-pbj_status golden_apis2_XGroup_encode_append(const golden_apis2_XGroup *m, pbj_buf *out)
-{
-    if (golden_apis2_XGroup_missing(m)) return pbj_missing_status(golden_apis2_XGroup_missing(m));
-    size_t n = golden_apis2_XGroup_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_apis2_XGroup__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_apis2_XGroup_write_delimited(const golden_apis2_XGroup *m, pbj_sink *out)
-{
-    if (golden_apis2_XGroup_missing(m)) return pbj_missing_status(golden_apis2_XGroup_missing(m));
-    size_t n = golden_apis2_XGroup_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_apis2_XGroup__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_apis2_XGroup_read_delimited(golden_apis2_XGroup *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_apis2_XGroup_decode(m, record.data, record.len, arena, opts);
 }
 

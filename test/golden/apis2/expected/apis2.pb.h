@@ -37,18 +37,8 @@ PBJ_INLINE bool golden_apis2_Color_from_name(const char *s, size_t n, int32_t *v
 
 /* ==== message types ==== */
 
-/* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
- * closed enum's first value), so an absent field reads as its default; M_size is the encoded size
- * (PBJ_SIZE_ERROR when m nests deeper than PBJ_MAX_ENCODE_DEPTH through types on a cycle, or reaches itself);
- * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
- * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
- * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
- * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and the other M__ functions
- * serve other generated code (their own section, for generated code only); M__table describes M's fields
- * (rt/pbj_table.h). M_f_tag is field f's number and
- * M_f_array the type of a repeated or map field f. */
+/* Each message M: its struct, M_f_tag (field f's number), M_f_array (a repeated or map field f's type), M__table (its
+ * fields, rt/pbj_table.h) and the functions PBJ_MESSAGE(M, ...) declares (rt/pbj_table.h documents them; pbjc(1)). */
 typedef struct golden_apis2_Item golden_apis2_Item;
 typedef struct golden_apis2_Record golden_apis2_Record;
 typedef struct golden_apis2_Record_ByNameEntry golden_apis2_Record_ByNameEntry;
@@ -80,32 +70,11 @@ struct golden_apis2_Item {
 };
 #define golden_apis2_Item_id_tag 1
 #define golden_apis2_Item_label_tag 2
-
-void golden_apis2_Item_init(golden_apis2_Item *m);
-size_t golden_apis2_Item_size(const golden_apis2_Item *m);
-PBJ_MUST_USE pbj_status golden_apis2_Item_encode(const golden_apis2_Item *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_apis2_Item_decode(golden_apis2_Item *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_apis2_Item_equal(const golden_apis2_Item *a, const golden_apis2_Item *b) { return pbj_table_equal(&golden_apis2_Item__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_apis2_Item_print(const golden_apis2_Item *m, pbj_text *t) { return pbj_table_print(&golden_apis2_Item__table, m, t); }   /* as protoc --decode prints it */
-#endif
+PBJ_MESSAGE(golden_apis2_Item, REQUIRED, TEXT_READ, JSON)
 /* pbj.fast_write: golden_apis2_Item_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
  * same bytes as golden_apis2_Item_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
 PBJ_MUST_USE pbj_status golden_apis2_Item_write_reverse(const golden_apis2_Item *m, pbj_rbuf *out);
-
-/* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL
- * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
- * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
- * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-static inline const char *golden_apis2_Item_missing(const golden_apis2_Item *m) { return pbj_table_missing(&golden_apis2_Item__table, m); }
-PBJ_MUST_USE pbj_status golden_apis2_Item_encode_partial(const golden_apis2_Item *m, uint8_t *buf, size_t cap, size_t *len);
-static inline bool golden_apis2_Item_has_id(const golden_apis2_Item *m) { return m->has_id; }
-static inline void golden_apis2_Item_clear_id(golden_apis2_Item *m)
-{
-    m->has_id = 0;
-    memset(&m->id, 0, sizeof m->id);
-}
+PBJ_FIELD_OPTIONAL(golden_apis2_Item, id)
 static inline bool golden_apis2_Item_has_label(const golden_apis2_Item *m) { return m->has_label; }
 static inline void golden_apis2_Item_clear_label(golden_apis2_Item *m)
 {
@@ -113,16 +82,6 @@ static inline void golden_apis2_Item_clear_label(golden_apis2_Item *m)
     memset(&m->label, 0, sizeof m->label);
     m->label = pbj_slice_make("x", 1);
 }
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_apis2_Item_from_text reads the text format (golden_apis2_Item_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_apis2_Item__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_apis2_Item_from_text(golden_apis2_Item *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_apis2_Item__table, m, text, len, arena, o);
-}
-#endif
 
 /* ==== golden.apis2.Record ==== */
 
@@ -162,32 +121,11 @@ struct golden_apis2_Record {
 #define golden_apis2_Record_item_tag 10
 #define golden_apis2_Record_picked_tag 11
 #define golden_apis2_Record_number_tag 12
-
-void golden_apis2_Record_init(golden_apis2_Record *m);
-size_t golden_apis2_Record_size(const golden_apis2_Record *m);
-PBJ_MUST_USE pbj_status golden_apis2_Record_encode(const golden_apis2_Record *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_apis2_Record_decode(golden_apis2_Record *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_apis2_Record_equal(const golden_apis2_Record *a, const golden_apis2_Record *b) { return pbj_table_equal(&golden_apis2_Record__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_apis2_Record_print(const golden_apis2_Record *m, pbj_text *t) { return pbj_table_print(&golden_apis2_Record__table, m, t); }   /* as protoc --decode prints it */
-#endif
+PBJ_MESSAGE(golden_apis2_Record, REQUIRED, TEXT_READ, JSON)
 /* pbj.fast_write: golden_apis2_Record_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
  * same bytes as golden_apis2_Record_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
 PBJ_MUST_USE pbj_status golden_apis2_Record_write_reverse(const golden_apis2_Record *m, pbj_rbuf *out);
-
-/* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL
- * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
- * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
- * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-static inline const char *golden_apis2_Record_missing(const golden_apis2_Record *m) { return pbj_table_missing(&golden_apis2_Record__table, m); }
-PBJ_MUST_USE pbj_status golden_apis2_Record_encode_partial(const golden_apis2_Record *m, uint8_t *buf, size_t cap, size_t *len);
-static inline bool golden_apis2_Record_has_key(const golden_apis2_Record *m) { return m->has_key; }
-static inline void golden_apis2_Record_clear_key(golden_apis2_Record *m)
-{
-    m->has_key = 0;
-    memset(&m->key, 0, sizeof m->key);
-}
+PBJ_FIELD_OPTIONAL(golden_apis2_Record, key)
 static inline bool golden_apis2_Record_has_color(const golden_apis2_Record *m) { return m->has_color; }
 static inline void golden_apis2_Record_clear_color(golden_apis2_Record *m)
 {
@@ -195,34 +133,10 @@ static inline void golden_apis2_Record_clear_color(golden_apis2_Record *m)
     memset(&m->color, 0, sizeof m->color);
     m->color = 2;
 }
-static inline bool golden_apis2_Record_has_header(const golden_apis2_Record *m) { return m->header != NULL; }
-static inline void golden_apis2_Record_clear_header(golden_apis2_Record *m) { m->header = NULL; }
-static inline bool golden_apis2_Record_has_item(const golden_apis2_Record *m) { return m->item != NULL; }
-static inline void golden_apis2_Record_clear_item(golden_apis2_Record *m) { m->item = NULL; }
-static inline bool golden_apis2_Record_has_picked(const golden_apis2_Record *m) { return m->choice_case == golden_apis2_Record_choice_picked; }
-static inline void golden_apis2_Record_clear_picked(golden_apis2_Record *m)
-{
-    if (m->choice_case != golden_apis2_Record_choice_picked) return;
-    m->choice_case = golden_apis2_Record_choice_NOT_SET;
-    memset(&m->choice, 0, sizeof m->choice);
-}
-static inline bool golden_apis2_Record_has_number(const golden_apis2_Record *m) { return m->choice_case == golden_apis2_Record_choice_number; }
-static inline void golden_apis2_Record_clear_number(golden_apis2_Record *m)
-{
-    if (m->choice_case != golden_apis2_Record_choice_number) return;
-    m->choice_case = golden_apis2_Record_choice_NOT_SET;
-    memset(&m->choice, 0, sizeof m->choice);
-}
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_apis2_Record_from_text reads the text format (golden_apis2_Record_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_apis2_Record__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_apis2_Record_from_text(golden_apis2_Record *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_apis2_Record__table, m, text, len, arena, o);
-}
-#endif
+PBJ_FIELD_MESSAGE(golden_apis2_Record, header)
+PBJ_FIELD_MESSAGE(golden_apis2_Record, item)
+PBJ_FIELD_ONEOF(golden_apis2_Record, choice, picked)
+PBJ_FIELD_ONEOF(golden_apis2_Record, choice, number)
 
 /* ==== golden.apis2.Record.ByNameEntry ==== */
 
@@ -235,32 +149,10 @@ struct golden_apis2_Record_ByNameEntry {
 };
 #define golden_apis2_Record_ByNameEntry_key_tag 1
 #define golden_apis2_Record_ByNameEntry_value_tag 2
-
-void golden_apis2_Record_ByNameEntry_init(golden_apis2_Record_ByNameEntry *m);
-size_t golden_apis2_Record_ByNameEntry_size(const golden_apis2_Record_ByNameEntry *m);
-PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry_encode(const golden_apis2_Record_ByNameEntry *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry_decode(golden_apis2_Record_ByNameEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_apis2_Record_ByNameEntry_equal(const golden_apis2_Record_ByNameEntry *a, const golden_apis2_Record_ByNameEntry *b) { return pbj_table_equal(&golden_apis2_Record_ByNameEntry__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_apis2_Record_ByNameEntry_print(const golden_apis2_Record_ByNameEntry *m, pbj_text *t) { return pbj_table_print(&golden_apis2_Record_ByNameEntry__table, m, t); }   /* as protoc --decode prints it */
-#endif
+PBJ_MESSAGE(golden_apis2_Record_ByNameEntry, NO_REQUIRED, TEXT_READ, NO_JSON)
 /* pbj.fast_write: golden_apis2_Record_ByNameEntry_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
  * same bytes as golden_apis2_Record_ByNameEntry_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
 PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry_write_reverse(const golden_apis2_Record_ByNameEntry *m, pbj_rbuf *out);
-
-/* golden.apis2.Record.ByNameEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_apis2_Record_ByNameEntry_missing(const golden_apis2_Record_ByNameEntry *m) { (void)m; return NULL; }
-static inline pbj_status golden_apis2_Record_ByNameEntry_encode_partial(const golden_apis2_Record_ByNameEntry *m, uint8_t *buf, size_t cap, size_t *len) { return golden_apis2_Record_ByNameEntry_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_apis2_Record_ByNameEntry_from_text reads the text format (golden_apis2_Record_ByNameEntry_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_apis2_Record_ByNameEntry__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_apis2_Record_ByNameEntry_from_text(golden_apis2_Record_ByNameEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_apis2_Record_ByNameEntry__table, m, text, len, arena, o);
-}
-#endif
 
 /* ==== golden.apis2.Record.Header ==== */
 
@@ -274,38 +166,11 @@ struct golden_apis2_Record_Header {
 };
 #define golden_apis2_Record_Header_version_tag 6
 #define golden_apis2_Record_Header_tags_tag 7
-
-void golden_apis2_Record_Header_init(golden_apis2_Record_Header *m);
-size_t golden_apis2_Record_Header_size(const golden_apis2_Record_Header *m);
-PBJ_MUST_USE pbj_status golden_apis2_Record_Header_encode(const golden_apis2_Record_Header *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_apis2_Record_Header_decode(golden_apis2_Record_Header *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_apis2_Record_Header_equal(const golden_apis2_Record_Header *a, const golden_apis2_Record_Header *b) { return pbj_table_equal(&golden_apis2_Record_Header__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_apis2_Record_Header_print(const golden_apis2_Record_Header *m, pbj_text *t) { return pbj_table_print(&golden_apis2_Record_Header__table, m, t); }   /* as protoc --decode prints it */
-#endif
+PBJ_MESSAGE(golden_apis2_Record_Header, NO_REQUIRED, TEXT_READ, JSON)
 /* pbj.fast_write: golden_apis2_Record_Header_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
  * same bytes as golden_apis2_Record_Header_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
 PBJ_MUST_USE pbj_status golden_apis2_Record_Header_write_reverse(const golden_apis2_Record_Header *m, pbj_rbuf *out);
-
-/* golden.apis2.Record.Header reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_apis2_Record_Header_missing(const golden_apis2_Record_Header *m) { (void)m; return NULL; }
-static inline pbj_status golden_apis2_Record_Header_encode_partial(const golden_apis2_Record_Header *m, uint8_t *buf, size_t cap, size_t *len) { return golden_apis2_Record_Header_encode(m, buf, cap, len); }
-static inline bool golden_apis2_Record_Header_has_version(const golden_apis2_Record_Header *m) { return m->has_version; }
-static inline void golden_apis2_Record_Header_clear_version(golden_apis2_Record_Header *m)
-{
-    m->has_version = 0;
-    memset(&m->version, 0, sizeof m->version);
-}
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_apis2_Record_Header_from_text reads the text format (golden_apis2_Record_Header_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_apis2_Record_Header__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_apis2_Record_Header_from_text(golden_apis2_Record_Header *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_apis2_Record_Header__table, m, text, len, arena, o);
-}
-#endif
+PBJ_FIELD_OPTIONAL(golden_apis2_Record_Header, version)
 
 /* ==== golden.apis2.Record.Line ==== */
 
@@ -317,38 +182,11 @@ struct golden_apis2_Record_Line {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define golden_apis2_Record_Line_n_tag 9
-
-void golden_apis2_Record_Line_init(golden_apis2_Record_Line *m);
-size_t golden_apis2_Record_Line_size(const golden_apis2_Record_Line *m);
-PBJ_MUST_USE pbj_status golden_apis2_Record_Line_encode(const golden_apis2_Record_Line *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_apis2_Record_Line_decode(golden_apis2_Record_Line *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_apis2_Record_Line_equal(const golden_apis2_Record_Line *a, const golden_apis2_Record_Line *b) { return pbj_table_equal(&golden_apis2_Record_Line__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_apis2_Record_Line_print(const golden_apis2_Record_Line *m, pbj_text *t) { return pbj_table_print(&golden_apis2_Record_Line__table, m, t); }   /* as protoc --decode prints it */
-#endif
+PBJ_MESSAGE(golden_apis2_Record_Line, NO_REQUIRED, TEXT_READ, JSON)
 /* pbj.fast_write: golden_apis2_Record_Line_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
  * same bytes as golden_apis2_Record_Line_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
 PBJ_MUST_USE pbj_status golden_apis2_Record_Line_write_reverse(const golden_apis2_Record_Line *m, pbj_rbuf *out);
-
-/* golden.apis2.Record.Line reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_apis2_Record_Line_missing(const golden_apis2_Record_Line *m) { (void)m; return NULL; }
-static inline pbj_status golden_apis2_Record_Line_encode_partial(const golden_apis2_Record_Line *m, uint8_t *buf, size_t cap, size_t *len) { return golden_apis2_Record_Line_encode(m, buf, cap, len); }
-static inline bool golden_apis2_Record_Line_has_n(const golden_apis2_Record_Line *m) { return m->has_n; }
-static inline void golden_apis2_Record_Line_clear_n(golden_apis2_Record_Line *m)
-{
-    m->has_n = 0;
-    memset(&m->n, 0, sizeof m->n);
-}
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_apis2_Record_Line_from_text reads the text format (golden_apis2_Record_Line_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_apis2_Record_Line__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_apis2_Record_Line_from_text(golden_apis2_Record_Line *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_apis2_Record_Line__table, m, text, len, arena, o);
-}
-#endif
+PBJ_FIELD_OPTIONAL(golden_apis2_Record_Line, n)
 
 /* ==== golden.apis2.XGroup ==== */
 
@@ -360,100 +198,21 @@ struct golden_apis2_XGroup {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define golden_apis2_XGroup_g_tag 1
-
-void golden_apis2_XGroup_init(golden_apis2_XGroup *m);
-size_t golden_apis2_XGroup_size(const golden_apis2_XGroup *m);
-PBJ_MUST_USE pbj_status golden_apis2_XGroup_encode(const golden_apis2_XGroup *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_apis2_XGroup_decode(golden_apis2_XGroup *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_apis2_XGroup_equal(const golden_apis2_XGroup *a, const golden_apis2_XGroup *b) { return pbj_table_equal(&golden_apis2_XGroup__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_apis2_XGroup_print(const golden_apis2_XGroup *m, pbj_text *t) { return pbj_table_print(&golden_apis2_XGroup__table, m, t); }   /* as protoc --decode prints it */
-#endif
+PBJ_MESSAGE(golden_apis2_XGroup, NO_REQUIRED, TEXT_READ, JSON)
 /* pbj.fast_write: golden_apis2_XGroup_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
  * same bytes as golden_apis2_XGroup_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
 PBJ_MUST_USE pbj_status golden_apis2_XGroup_write_reverse(const golden_apis2_XGroup *m, pbj_rbuf *out);
+PBJ_FIELD_OPTIONAL(golden_apis2_XGroup, g)
 
-/* golden.apis2.XGroup reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_apis2_XGroup_missing(const golden_apis2_XGroup *m) { (void)m; return NULL; }
-static inline pbj_status golden_apis2_XGroup_encode_partial(const golden_apis2_XGroup *m, uint8_t *buf, size_t cap, size_t *len) { return golden_apis2_XGroup_encode(m, buf, cap, len); }
-static inline bool golden_apis2_XGroup_has_g(const golden_apis2_XGroup *m) { return m->has_g; }
-static inline void golden_apis2_XGroup_clear_g(golden_apis2_XGroup *m)
-{
-    m->has_g = 0;
-    memset(&m->g, 0, sizeof m->g);
-}
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_apis2_XGroup_from_text reads the text format (golden_apis2_XGroup_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_apis2_XGroup__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_apis2_XGroup_from_text(golden_apis2_XGroup *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_apis2_XGroup__table, m, text, len, arena, o);
-}
-#endif
-
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_apis2_Item_to_json(const golden_apis2_Item *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_apis2_Item__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_apis2_Item read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_apis2_Item_from_json(golden_apis2_Item *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_apis2_Item__table, m, json, len, arena, o); }
-#endif
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_apis2_Record_to_json(const golden_apis2_Record *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_apis2_Record__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_apis2_Record read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_apis2_Record_from_json(golden_apis2_Record *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_apis2_Record__table, m, json, len, arena, o); }
-#endif
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_apis2_Record_Header_to_json(const golden_apis2_Record_Header *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_apis2_Record_Header__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_apis2_Record_Header read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_apis2_Record_Header_from_json(golden_apis2_Record_Header *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_apis2_Record_Header__table, m, json, len, arena, o); }
-#endif
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_apis2_Record_Line_to_json(const golden_apis2_Record_Line *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_apis2_Record_Line__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_apis2_Record_Line read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_apis2_Record_Line_from_json(golden_apis2_Record_Line *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_apis2_Record_Line__table, m, json, len, arena, o); }
-#endif
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_apis2_XGroup_to_json(const golden_apis2_XGroup *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_apis2_XGroup__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_apis2_XGroup read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_apis2_XGroup_from_json(golden_apis2_XGroup *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_apis2_XGroup__table, m, json, len, arena, o); }
-#endif
 /* ==== for generated code only: not part of the API ==== */
 
-/* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and
- * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
-uint8_t *golden_apis2_Item__write(const golden_apis2_Item *m, uint8_t *end);   /* after golden_apis2_Item_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_apis2_Item__decode(golden_apis2_Item *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+/* Functions named M__NAME serve other generated code: not part of the API, they may change with any version of
+ * pbjc (M__write and M__decode are PBJ_MESSAGE's). */
 uint8_t *golden_apis2_Item__write_reverse(const golden_apis2_Item *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
-uint8_t *golden_apis2_Record__write(const golden_apis2_Record *m, uint8_t *end);   /* after golden_apis2_Record_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_apis2_Record__decode(golden_apis2_Record *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_apis2_Record__write_reverse(const golden_apis2_Record *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
-uint8_t *golden_apis2_Record_ByNameEntry__write(const golden_apis2_Record_ByNameEntry *m, uint8_t *end);   /* after golden_apis2_Record_ByNameEntry_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry__decode(golden_apis2_Record_ByNameEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_apis2_Record_ByNameEntry__write_reverse(const golden_apis2_Record_ByNameEntry *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
-uint8_t *golden_apis2_Record_Header__write(const golden_apis2_Record_Header *m, uint8_t *end);   /* after golden_apis2_Record_Header_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_apis2_Record_Header__decode(golden_apis2_Record_Header *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_apis2_Record_Header__write_reverse(const golden_apis2_Record_Header *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
-uint8_t *golden_apis2_Record_Line__write(const golden_apis2_Record_Line *m, uint8_t *end);   /* after golden_apis2_Record_Line_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_apis2_Record_Line__decode(golden_apis2_Record_Line *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_apis2_Record_Line__write_reverse(const golden_apis2_Record_Line *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
-uint8_t *golden_apis2_XGroup__write(const golden_apis2_XGroup *m, uint8_t *end);   /* after golden_apis2_XGroup_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_apis2_XGroup__decode(golden_apis2_XGroup *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_apis2_XGroup__write_reverse(const golden_apis2_XGroup *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
 /* ==== views ==== */
 
@@ -1611,40 +1370,9 @@ PBJ_WINLINE pbj_status golden_apis2_XGroup_writer_g(golden_apis2_XGroup_writer *
 
 /* ==== building messages ==== */
 
-/* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
- * M_clear(m) empties m (M_init); M_copy(dst, src, arena) makes dst a deep copy of src (strings, bytes, arrays
- * and messages in arena; src may be freed after); M_merge(m, b, arena) merges b into m as protobuf does, giving
- * what decoding m's encoding followed by b's gives: set scalars overwrite, repeated fields append, messages
- * merge, a oneof's other case replaces, map entries replace by key, unknown fields append; M_sort_maps(m, arena)
- * sorts the entries of m's maps (and of the messages m holds) by key, keeping the last of equal keys: encode
- * writes entries in array order, so sort a map filled by hand or its decoded copy is not M_equal to it;
- * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
- * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
- * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
- * M_set_f(m, data, len, arena) copies them into arena; a string also has M_set_f_str(m, s, arena) taking a
- * NUL-terminated one); M_mutable_f(m, arena) gives a message field, made when absent; M_add_f(m, v, arena)
- * appends v to a repeated field (strings and bytes: data, len, copied, and M_add_f_str(m, s, arena); a
- * message: a deep copy of *v, or an initialised one for NULL); repeated numbers and enums also have
- * M_add_f_many(m, v, n, arena), appending the n values of array v; maps: M_put_f(m, key, value, arena) sets key's
- * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
- * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
- * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
- * mutable grow arrays that decode, the readers, copy, merge, add, put or mutable made, never one set by hand.
- * copy, merge and sort_maps stop with PBJ_ERR_DEPTH at messages nested deeper than PBJ_MAX_ENCODE_DEPTH (a
- * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
+/* Each field's building helpers (rt/pbj_build.h says what each does; man pbjc(1), Building messages). */
 
-static inline void golden_apis2_Item_clear(golden_apis2_Item *m) { golden_apis2_Item_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_apis2_Item_copy(golden_apis2_Item *dst, const golden_apis2_Item *src, pbj_arena *arena) { return pbj_table_copy(&golden_apis2_Item__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_apis2_Item_merge(golden_apis2_Item *m, const golden_apis2_Item *b, pbj_arena *arena) { return pbj_table_merge(&golden_apis2_Item__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_apis2_Item_sort_maps(golden_apis2_Item *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_apis2_Item__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_apis2_Item_encode_append(const golden_apis2_Item *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_apis2_Item_write_delimited(const golden_apis2_Item *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_apis2_Item_read_delimited(golden_apis2_Item *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void golden_apis2_Item_set_id(golden_apis2_Item *m, int32_t v)
-{
-    m->id = v;
-    m->has_id = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_apis2_Item, id, int32_t)
 static inline PBJ_MUST_USE pbj_status golden_apis2_Item_set_label(golden_apis2_Item *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -1659,23 +1387,8 @@ static inline PBJ_MUST_USE pbj_status golden_apis2_Item_set_label_str(golden_api
     return golden_apis2_Item_set_label(m, s, strlen(s), arena);
 }
 
-static inline void golden_apis2_Record_clear(golden_apis2_Record *m) { golden_apis2_Record_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_apis2_Record_copy(golden_apis2_Record *dst, const golden_apis2_Record *src, pbj_arena *arena) { return pbj_table_copy(&golden_apis2_Record__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_apis2_Record_merge(golden_apis2_Record *m, const golden_apis2_Record *b, pbj_arena *arena) { return pbj_table_merge(&golden_apis2_Record__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_apis2_Record_sort_maps(golden_apis2_Record *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_apis2_Record__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_apis2_Record_encode_append(const golden_apis2_Record *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_apis2_Record_write_delimited(const golden_apis2_Record *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_apis2_Record_read_delimited(golden_apis2_Record *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void golden_apis2_Record_set_key(golden_apis2_Record *m, int64_t v)
-{
-    m->key = v;
-    m->has_key = 1;
-}
-static inline void golden_apis2_Record_set_color(golden_apis2_Record *m, int32_t v)
-{
-    m->color = v;
-    m->has_color = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_apis2_Record, key, int64_t)
+PBJ_FIELD_SET_OPTIONAL(golden_apis2_Record, color, int32_t)
 /* appends v to colors; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 static inline PBJ_MUST_USE pbj_status golden_apis2_Record_add_colors(golden_apis2_Record *m, int32_t v, pbj_arena *arena)
 {
@@ -1705,58 +1418,16 @@ PBJ_MUST_USE pbj_status golden_apis2_Record_put_by_name(golden_apis2_Record *m, 
 bool golden_apis2_Record_get_by_name(const golden_apis2_Record *m, pbj_slice key, int32_t *value);
 /* (private: put, mutable and merge) the entry of key, added in key order when absent; NULL when out of memory */
 golden_apis2_Record_ByNameEntry *pbj__golden_apis2_Record_entry_by_name(golden_apis2_Record *m, pbj_slice key, pbj_arena *arena);
-/* header, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline golden_apis2_Record_Header *golden_apis2_Record_mutable_header(golden_apis2_Record *m, pbj_arena *arena)
-{
-    if (!m->header && (m->header = (golden_apis2_Record_Header *)pbj_arena_alloc(arena, sizeof(golden_apis2_Record_Header)))) golden_apis2_Record_Header_init(m->header);
-    return m->header;
-}
+PBJ_FIELD_MUTABLE(golden_apis2_Record, header, golden_apis2_Record_Header)
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * line; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status golden_apis2_Record_add_line(golden_apis2_Record *m, const golden_apis2_Record_Line *v, pbj_arena *arena);
-/* item, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline golden_apis2_Item *golden_apis2_Record_mutable_item(golden_apis2_Record *m, pbj_arena *arena)
-{
-    if (!m->item && (m->item = (golden_apis2_Item *)pbj_arena_alloc(arena, sizeof(golden_apis2_Item)))) golden_apis2_Item_init(m->item);
-    return m->item;
-}
-/* picked, made (initialised, in arena) unless it is the oneof's case already; NULL when out of memory. It never moves. */
-static inline golden_apis2_Item *golden_apis2_Record_mutable_picked(golden_apis2_Record *m, pbj_arena *arena)
-{
-    if (m->choice_case == golden_apis2_Record_choice_picked && m->choice.picked) return m->choice.picked;
-    golden_apis2_Item *v = (golden_apis2_Item *)pbj_arena_alloc(arena, sizeof(golden_apis2_Item));
-    if (!v) return NULL;
-    golden_apis2_Item_init(v);
-    m->choice.picked = v;
-    m->choice_case = golden_apis2_Record_choice_picked;
-    return v;
-}
-static inline void golden_apis2_Record_set_number(golden_apis2_Record *m, int32_t v)
-{
-    m->choice.number = v;
-    m->choice_case = golden_apis2_Record_choice_number;
-}
+PBJ_FIELD_MUTABLE(golden_apis2_Record, item, golden_apis2_Item)
+PBJ_FIELD_MUTABLE_ONEOF(golden_apis2_Record, choice, picked, golden_apis2_Item)
+PBJ_FIELD_SET_ONEOF(golden_apis2_Record, choice, number, int32_t)
 
-static inline void golden_apis2_Record_ByNameEntry_clear(golden_apis2_Record_ByNameEntry *m) { golden_apis2_Record_ByNameEntry_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry_copy(golden_apis2_Record_ByNameEntry *dst, const golden_apis2_Record_ByNameEntry *src, pbj_arena *arena) { return pbj_table_copy(&golden_apis2_Record_ByNameEntry__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry_merge(golden_apis2_Record_ByNameEntry *m, const golden_apis2_Record_ByNameEntry *b, pbj_arena *arena) { return pbj_table_merge(&golden_apis2_Record_ByNameEntry__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry_sort_maps(golden_apis2_Record_ByNameEntry *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_apis2_Record_ByNameEntry__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry_encode_append(const golden_apis2_Record_ByNameEntry *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry_write_delimited(const golden_apis2_Record_ByNameEntry *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry_read_delimited(golden_apis2_Record_ByNameEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 
-static inline void golden_apis2_Record_Header_clear(golden_apis2_Record_Header *m) { golden_apis2_Record_Header_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_apis2_Record_Header_copy(golden_apis2_Record_Header *dst, const golden_apis2_Record_Header *src, pbj_arena *arena) { return pbj_table_copy(&golden_apis2_Record_Header__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_apis2_Record_Header_merge(golden_apis2_Record_Header *m, const golden_apis2_Record_Header *b, pbj_arena *arena) { return pbj_table_merge(&golden_apis2_Record_Header__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_apis2_Record_Header_sort_maps(golden_apis2_Record_Header *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_apis2_Record_Header__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_apis2_Record_Header_encode_append(const golden_apis2_Record_Header *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_apis2_Record_Header_write_delimited(const golden_apis2_Record_Header *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_apis2_Record_Header_read_delimited(golden_apis2_Record_Header *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void golden_apis2_Record_Header_set_version(golden_apis2_Record_Header *m, int32_t v)
-{
-    m->version = v;
-    m->has_version = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_apis2_Record_Header, version, int32_t)
 /* appends a copy of data[0..len) (in arena) to tags; PBJ_ERR_NOMEM when out of memory */
 static inline PBJ_MUST_USE pbj_status golden_apis2_Record_Header_add_tags(golden_apis2_Record_Header *m, const void *data, size_t len, pbj_arena *arena)
 {
@@ -1774,31 +1445,9 @@ static inline PBJ_MUST_USE pbj_status golden_apis2_Record_Header_add_tags_str(go
     return golden_apis2_Record_Header_add_tags(m, s, strlen(s), arena);
 }
 
-static inline void golden_apis2_Record_Line_clear(golden_apis2_Record_Line *m) { golden_apis2_Record_Line_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_apis2_Record_Line_copy(golden_apis2_Record_Line *dst, const golden_apis2_Record_Line *src, pbj_arena *arena) { return pbj_table_copy(&golden_apis2_Record_Line__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_apis2_Record_Line_merge(golden_apis2_Record_Line *m, const golden_apis2_Record_Line *b, pbj_arena *arena) { return pbj_table_merge(&golden_apis2_Record_Line__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_apis2_Record_Line_sort_maps(golden_apis2_Record_Line *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_apis2_Record_Line__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_apis2_Record_Line_encode_append(const golden_apis2_Record_Line *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_apis2_Record_Line_write_delimited(const golden_apis2_Record_Line *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_apis2_Record_Line_read_delimited(golden_apis2_Record_Line *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void golden_apis2_Record_Line_set_n(golden_apis2_Record_Line *m, int32_t v)
-{
-    m->n = v;
-    m->has_n = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_apis2_Record_Line, n, int32_t)
 
-static inline void golden_apis2_XGroup_clear(golden_apis2_XGroup *m) { golden_apis2_XGroup_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_apis2_XGroup_copy(golden_apis2_XGroup *dst, const golden_apis2_XGroup *src, pbj_arena *arena) { return pbj_table_copy(&golden_apis2_XGroup__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_apis2_XGroup_merge(golden_apis2_XGroup *m, const golden_apis2_XGroup *b, pbj_arena *arena) { return pbj_table_merge(&golden_apis2_XGroup__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_apis2_XGroup_sort_maps(golden_apis2_XGroup *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_apis2_XGroup__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_apis2_XGroup_encode_append(const golden_apis2_XGroup *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_apis2_XGroup_write_delimited(const golden_apis2_XGroup *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_apis2_XGroup_read_delimited(golden_apis2_XGroup *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void golden_apis2_XGroup_set_g(golden_apis2_XGroup *m, int32_t v)
-{
-    m->g = v;
-    m->has_g = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_apis2_XGroup, g, int32_t)
 
 #ifdef __cplusplus
 }

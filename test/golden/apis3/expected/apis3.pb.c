@@ -107,30 +107,7 @@ size_t golden_apis3_Leaf_size(const golden_apis3_Leaf *m)
     return n;
 }
 
-pbj_status golden_apis3_Leaf_encode(const golden_apis3_Leaf *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_apis3_Leaf_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_apis3_Leaf__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_apis3_Leaf_decode(golden_apis3_Leaf *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_apis3_Leaf_init(m);
-    pbj_status st = len ? golden_apis3_Leaf__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_apis3_Leaf, NO_REQUIRED)
 
 uint8_t *golden_apis3_Leaf__write(const golden_apis3_Leaf *m, uint8_t *p)
 {
@@ -296,30 +273,7 @@ size_t golden_apis3_All__size(const golden_apis3_All *m, uint32_t depth)   /* de
     return n;
 }
 
-pbj_status golden_apis3_All_encode(const golden_apis3_All *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_apis3_All_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_apis3_All__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_apis3_All_decode(golden_apis3_All *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_apis3_All_init(m);
-    pbj_status st = len ? golden_apis3_All__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_apis3_All, NO_REQUIRED)
 
 uint8_t *golden_apis3_All__write(const golden_apis3_All *m, uint8_t *p)
 {
@@ -1065,30 +1019,7 @@ size_t golden_apis3_All_CountsEntry_size(const golden_apis3_All_CountsEntry *m)
     return n;
 }
 
-pbj_status golden_apis3_All_CountsEntry_encode(const golden_apis3_All_CountsEntry *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_apis3_All_CountsEntry_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_apis3_All_CountsEntry__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_apis3_All_CountsEntry_decode(golden_apis3_All_CountsEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_apis3_All_CountsEntry_init(m);
-    pbj_status st = len ? golden_apis3_All_CountsEntry__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_apis3_All_CountsEntry, NO_REQUIRED)
 
 uint8_t *golden_apis3_All_CountsEntry__write(const golden_apis3_All_CountsEntry *m, uint8_t *p)
 {
@@ -1187,30 +1118,7 @@ size_t golden_apis3_All_ByIdEntry_size(const golden_apis3_All_ByIdEntry *m)
     return n;
 }
 
-pbj_status golden_apis3_All_ByIdEntry_encode(const golden_apis3_All_ByIdEntry *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_apis3_All_ByIdEntry_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_apis3_All_ByIdEntry__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_apis3_All_ByIdEntry_decode(golden_apis3_All_ByIdEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_apis3_All_ByIdEntry_init(m);
-    pbj_status st = len ? golden_apis3_All_ByIdEntry__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_apis3_All_ByIdEntry, NO_REQUIRED)
 
 uint8_t *golden_apis3_All_ByIdEntry__write(const golden_apis3_All_ByIdEntry *m, uint8_t *p)
 {
@@ -1347,36 +1255,6 @@ pbj_status golden_apis3_All_ByIdEntry_view_init(golden_apis3_All_ByIdEntry_view 
 
 const pbj_wtype golden_apis3_Leaf__wtype = {"golden.apis3.Leaf", 182, 0, 0, NULL};
 const pbj_wtype golden_apis3_All__wtype = {"golden.apis3.All", 25, 0, 0, NULL};
-/* ==== golden.apis3.Leaf: building helpers ==== */
-
-pbj_status golden_apis3_Leaf_encode_append(const golden_apis3_Leaf *m, pbj_buf *out)
-{
-    if (golden_apis3_Leaf_missing(m)) return pbj_missing_status(golden_apis3_Leaf_missing(m));
-    size_t n = golden_apis3_Leaf_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_apis3_Leaf__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_apis3_Leaf_write_delimited(const golden_apis3_Leaf *m, pbj_sink *out)
-{
-    if (golden_apis3_Leaf_missing(m)) return pbj_missing_status(golden_apis3_Leaf_missing(m));
-    size_t n = golden_apis3_Leaf_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_apis3_Leaf__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_apis3_Leaf_read_delimited(golden_apis3_Leaf *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_apis3_Leaf_decode(m, record.data, record.len, arena, opts);
-}
-
 /* ==== golden.apis3.All: building helpers ==== */
 
 pbj_status golden_apis3_All_add_leaves(golden_apis3_All *m, const golden_apis3_Leaf *v, pbj_arena *arena)
@@ -1461,93 +1339,5 @@ bool golden_apis3_All_get_by_id(const golden_apis3_All *m, int32_t key, golden_a
     const golden_apis3_All_ByIdEntry *e = pbj_find(m->by_id.data, m->by_id.count, sizeof probe, &probe, pbj__key_cmp_int32, &at) ? &m->by_id.data[at] : NULL;
     if (e) *value = e->value;
     return e != NULL;
-}
-
-pbj_status golden_apis3_All_encode_append(const golden_apis3_All *m, pbj_buf *out)
-{
-    if (golden_apis3_All_missing(m)) return pbj_missing_status(golden_apis3_All_missing(m));
-    size_t n = golden_apis3_All_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_apis3_All__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_apis3_All_write_delimited(const golden_apis3_All *m, pbj_sink *out)
-{
-    if (golden_apis3_All_missing(m)) return pbj_missing_status(golden_apis3_All_missing(m));
-    size_t n = golden_apis3_All_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_apis3_All__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_apis3_All_read_delimited(golden_apis3_All *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_apis3_All_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== golden.apis3.All.CountsEntry: building helpers ==== */
-
-pbj_status golden_apis3_All_CountsEntry_encode_append(const golden_apis3_All_CountsEntry *m, pbj_buf *out)
-{
-    if (golden_apis3_All_CountsEntry_missing(m)) return pbj_missing_status(golden_apis3_All_CountsEntry_missing(m));
-    size_t n = golden_apis3_All_CountsEntry_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_apis3_All_CountsEntry__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_apis3_All_CountsEntry_write_delimited(const golden_apis3_All_CountsEntry *m, pbj_sink *out)
-{
-    if (golden_apis3_All_CountsEntry_missing(m)) return pbj_missing_status(golden_apis3_All_CountsEntry_missing(m));
-    size_t n = golden_apis3_All_CountsEntry_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_apis3_All_CountsEntry__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_apis3_All_CountsEntry_read_delimited(golden_apis3_All_CountsEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_apis3_All_CountsEntry_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== golden.apis3.All.ByIdEntry: building helpers ==== */
-
-pbj_status golden_apis3_All_ByIdEntry_encode_append(const golden_apis3_All_ByIdEntry *m, pbj_buf *out)
-{
-    if (golden_apis3_All_ByIdEntry_missing(m)) return pbj_missing_status(golden_apis3_All_ByIdEntry_missing(m));
-    size_t n = golden_apis3_All_ByIdEntry_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_apis3_All_ByIdEntry__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_apis3_All_ByIdEntry_write_delimited(const golden_apis3_All_ByIdEntry *m, pbj_sink *out)
-{
-    if (golden_apis3_All_ByIdEntry_missing(m)) return pbj_missing_status(golden_apis3_All_ByIdEntry_missing(m));
-    size_t n = golden_apis3_All_ByIdEntry_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_apis3_All_ByIdEntry__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_apis3_All_ByIdEntry_read_delimited(golden_apis3_All_ByIdEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_apis3_All_ByIdEntry_decode(m, record.data, record.len, arena, opts);
 }
 

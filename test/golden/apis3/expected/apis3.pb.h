@@ -37,18 +37,8 @@ PBJ_INLINE bool golden_apis3_Kind_from_name(const char *s, size_t n, int32_t *v)
 
 /* ==== message types ==== */
 
-/* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
- * closed enum's first value), so an absent field reads as its default; M_size is the encoded size
- * (PBJ_SIZE_ERROR when m nests deeper than PBJ_MAX_ENCODE_DEPTH through types on a cycle, or reaches itself);
- * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
- * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
- * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
- * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and the other M__ functions
- * serve other generated code (their own section, for generated code only); M__table describes M's fields
- * (rt/pbj_table.h). M_f_tag is field f's number and
- * M_f_array the type of a repeated or map field f. */
+/* Each message M: its struct, M_f_tag (field f's number), M_f_array (a repeated or map field f's type), M__table (its
+ * fields, rt/pbj_table.h) and the functions PBJ_MESSAGE(M, ...) declares (rt/pbj_table.h documents them; pbjc(1)). */
 typedef struct golden_apis3_Leaf golden_apis3_Leaf;
 typedef struct golden_apis3_All golden_apis3_All;
 typedef struct golden_apis3_All_CountsEntry golden_apis3_All_CountsEntry;
@@ -77,32 +67,10 @@ struct golden_apis3_Leaf {
 };
 #define golden_apis3_Leaf_id_tag 1
 #define golden_apis3_Leaf_name_tag 2
-
-void golden_apis3_Leaf_init(golden_apis3_Leaf *m);
-size_t golden_apis3_Leaf_size(const golden_apis3_Leaf *m);
-PBJ_MUST_USE pbj_status golden_apis3_Leaf_encode(const golden_apis3_Leaf *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_apis3_Leaf_decode(golden_apis3_Leaf *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_apis3_Leaf_equal(const golden_apis3_Leaf *a, const golden_apis3_Leaf *b) { return pbj_table_equal(&golden_apis3_Leaf__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_apis3_Leaf_print(const golden_apis3_Leaf *m, pbj_text *t) { return pbj_table_print(&golden_apis3_Leaf__table, m, t); }   /* as protoc --decode prints it */
-#endif
+PBJ_MESSAGE(golden_apis3_Leaf, NO_REQUIRED, TEXT_READ, JSON)
 /* pbj.fast_write: golden_apis3_Leaf_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
  * same bytes as golden_apis3_Leaf_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
 PBJ_MUST_USE pbj_status golden_apis3_Leaf_write_reverse(const golden_apis3_Leaf *m, pbj_rbuf *out);
-
-/* golden.apis3.Leaf reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_apis3_Leaf_missing(const golden_apis3_Leaf *m) { (void)m; return NULL; }
-static inline pbj_status golden_apis3_Leaf_encode_partial(const golden_apis3_Leaf *m, uint8_t *buf, size_t cap, size_t *len) { return golden_apis3_Leaf_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_apis3_Leaf_from_text reads the text format (golden_apis3_Leaf_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_apis3_Leaf__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_apis3_Leaf_from_text(golden_apis3_Leaf *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_apis3_Leaf__table, m, text, len, arena, o);
-}
-#endif
 
 /* ==== golden.apis3.All ==== */
 
@@ -177,69 +145,17 @@ struct golden_apis3_All {
 #define golden_apis3_All_fixed_tag 19
 #define golden_apis3_All_flag_tag 20
 #define golden_apis3_All_child_tag 21
-
-void golden_apis3_All_init(golden_apis3_All *m);
-size_t golden_apis3_All_size(const golden_apis3_All *m);
-PBJ_MUST_USE pbj_status golden_apis3_All_encode(const golden_apis3_All *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_apis3_All_decode(golden_apis3_All *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_apis3_All_equal(const golden_apis3_All *a, const golden_apis3_All *b) { return pbj_table_equal(&golden_apis3_All__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_apis3_All_print(const golden_apis3_All *m, pbj_text *t) { return pbj_table_print(&golden_apis3_All__table, m, t); }   /* as protoc --decode prints it */
-#endif
+PBJ_MESSAGE(golden_apis3_All, NO_REQUIRED, TEXT_READ, JSON)
 /* pbj.fast_write: golden_apis3_All_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
  * same bytes as golden_apis3_All_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
 PBJ_MUST_USE pbj_status golden_apis3_All_write_reverse(const golden_apis3_All *m, pbj_rbuf *out);
-
-/* golden.apis3.All reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_apis3_All_missing(const golden_apis3_All *m) { (void)m; return NULL; }
-static inline pbj_status golden_apis3_All_encode_partial(const golden_apis3_All *m, uint8_t *buf, size_t cap, size_t *len) { return golden_apis3_All_encode(m, buf, cap, len); }
-static inline bool golden_apis3_All_has_maybe(const golden_apis3_All *m) { return m->has_maybe; }
-static inline void golden_apis3_All_clear_maybe(golden_apis3_All *m)
-{
-    m->has_maybe = 0;
-    memset(&m->maybe, 0, sizeof m->maybe);
-}
-static inline bool golden_apis3_All_has_maybe_text(const golden_apis3_All *m) { return m->has_maybe_text; }
-static inline void golden_apis3_All_clear_maybe_text(golden_apis3_All *m)
-{
-    m->has_maybe_text = 0;
-    memset(&m->maybe_text, 0, sizeof m->maybe_text);
-}
-static inline bool golden_apis3_All_has_leaf(const golden_apis3_All *m) { return m->leaf != NULL; }
-static inline void golden_apis3_All_clear_leaf(golden_apis3_All *m) { m->leaf = NULL; }
-static inline bool golden_apis3_All_has_pick_int(const golden_apis3_All *m) { return m->pick_case == golden_apis3_All_pick_pick_int; }
-static inline void golden_apis3_All_clear_pick_int(golden_apis3_All *m)
-{
-    if (m->pick_case != golden_apis3_All_pick_pick_int) return;
-    m->pick_case = golden_apis3_All_pick_NOT_SET;
-    memset(&m->pick, 0, sizeof m->pick);
-}
-static inline bool golden_apis3_All_has_pick_text(const golden_apis3_All *m) { return m->pick_case == golden_apis3_All_pick_pick_text; }
-static inline void golden_apis3_All_clear_pick_text(golden_apis3_All *m)
-{
-    if (m->pick_case != golden_apis3_All_pick_pick_text) return;
-    m->pick_case = golden_apis3_All_pick_NOT_SET;
-    memset(&m->pick, 0, sizeof m->pick);
-}
-static inline bool golden_apis3_All_has_pick_leaf(const golden_apis3_All *m) { return m->pick_case == golden_apis3_All_pick_pick_leaf; }
-static inline void golden_apis3_All_clear_pick_leaf(golden_apis3_All *m)
-{
-    if (m->pick_case != golden_apis3_All_pick_pick_leaf) return;
-    m->pick_case = golden_apis3_All_pick_NOT_SET;
-    memset(&m->pick, 0, sizeof m->pick);
-}
-static inline bool golden_apis3_All_has_child(const golden_apis3_All *m) { return m->child != NULL; }
-static inline void golden_apis3_All_clear_child(golden_apis3_All *m) { m->child = NULL; }
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_apis3_All_from_text reads the text format (golden_apis3_All_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_apis3_All__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_apis3_All_from_text(golden_apis3_All *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_apis3_All__table, m, text, len, arena, o);
-}
-#endif
+PBJ_FIELD_OPTIONAL(golden_apis3_All, maybe)
+PBJ_FIELD_OPTIONAL(golden_apis3_All, maybe_text)
+PBJ_FIELD_MESSAGE(golden_apis3_All, leaf)
+PBJ_FIELD_ONEOF(golden_apis3_All, pick, pick_int)
+PBJ_FIELD_ONEOF(golden_apis3_All, pick, pick_text)
+PBJ_FIELD_ONEOF(golden_apis3_All, pick, pick_leaf)
+PBJ_FIELD_MESSAGE(golden_apis3_All, child)
 
 /* ==== golden.apis3.All.CountsEntry ==== */
 
@@ -252,32 +168,10 @@ struct golden_apis3_All_CountsEntry {
 };
 #define golden_apis3_All_CountsEntry_key_tag 1
 #define golden_apis3_All_CountsEntry_value_tag 2
-
-void golden_apis3_All_CountsEntry_init(golden_apis3_All_CountsEntry *m);
-size_t golden_apis3_All_CountsEntry_size(const golden_apis3_All_CountsEntry *m);
-PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry_encode(const golden_apis3_All_CountsEntry *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry_decode(golden_apis3_All_CountsEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_apis3_All_CountsEntry_equal(const golden_apis3_All_CountsEntry *a, const golden_apis3_All_CountsEntry *b) { return pbj_table_equal(&golden_apis3_All_CountsEntry__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_apis3_All_CountsEntry_print(const golden_apis3_All_CountsEntry *m, pbj_text *t) { return pbj_table_print(&golden_apis3_All_CountsEntry__table, m, t); }   /* as protoc --decode prints it */
-#endif
+PBJ_MESSAGE(golden_apis3_All_CountsEntry, NO_REQUIRED, TEXT_READ, NO_JSON)
 /* pbj.fast_write: golden_apis3_All_CountsEntry_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
  * same bytes as golden_apis3_All_CountsEntry_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
 PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry_write_reverse(const golden_apis3_All_CountsEntry *m, pbj_rbuf *out);
-
-/* golden.apis3.All.CountsEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_apis3_All_CountsEntry_missing(const golden_apis3_All_CountsEntry *m) { (void)m; return NULL; }
-static inline pbj_status golden_apis3_All_CountsEntry_encode_partial(const golden_apis3_All_CountsEntry *m, uint8_t *buf, size_t cap, size_t *len) { return golden_apis3_All_CountsEntry_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_apis3_All_CountsEntry_from_text reads the text format (golden_apis3_All_CountsEntry_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_apis3_All_CountsEntry__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_apis3_All_CountsEntry_from_text(golden_apis3_All_CountsEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_apis3_All_CountsEntry__table, m, text, len, arena, o);
-}
-#endif
 
 /* ==== golden.apis3.All.ByIdEntry ==== */
 
@@ -290,65 +184,19 @@ struct golden_apis3_All_ByIdEntry {
 };
 #define golden_apis3_All_ByIdEntry_key_tag 1
 #define golden_apis3_All_ByIdEntry_value_tag 2
-
-void golden_apis3_All_ByIdEntry_init(golden_apis3_All_ByIdEntry *m);
-size_t golden_apis3_All_ByIdEntry_size(const golden_apis3_All_ByIdEntry *m);
-PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry_encode(const golden_apis3_All_ByIdEntry *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry_decode(golden_apis3_All_ByIdEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_apis3_All_ByIdEntry_equal(const golden_apis3_All_ByIdEntry *a, const golden_apis3_All_ByIdEntry *b) { return pbj_table_equal(&golden_apis3_All_ByIdEntry__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_apis3_All_ByIdEntry_print(const golden_apis3_All_ByIdEntry *m, pbj_text *t) { return pbj_table_print(&golden_apis3_All_ByIdEntry__table, m, t); }   /* as protoc --decode prints it */
-#endif
+PBJ_MESSAGE(golden_apis3_All_ByIdEntry, NO_REQUIRED, TEXT_READ, NO_JSON)
 /* pbj.fast_write: golden_apis3_All_ByIdEntry_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
  * same bytes as golden_apis3_All_ByIdEntry_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
 PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry_write_reverse(const golden_apis3_All_ByIdEntry *m, pbj_rbuf *out);
 
-/* golden.apis3.All.ByIdEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_apis3_All_ByIdEntry_missing(const golden_apis3_All_ByIdEntry *m) { (void)m; return NULL; }
-static inline pbj_status golden_apis3_All_ByIdEntry_encode_partial(const golden_apis3_All_ByIdEntry *m, uint8_t *buf, size_t cap, size_t *len) { return golden_apis3_All_ByIdEntry_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_apis3_All_ByIdEntry_from_text reads the text format (golden_apis3_All_ByIdEntry_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_apis3_All_ByIdEntry__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_apis3_All_ByIdEntry_from_text(golden_apis3_All_ByIdEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_apis3_All_ByIdEntry__table, m, text, len, arena, o);
-}
-#endif
-
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_apis3_Leaf_to_json(const golden_apis3_Leaf *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_apis3_Leaf__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_apis3_Leaf read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_apis3_Leaf_from_json(golden_apis3_Leaf *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_apis3_Leaf__table, m, json, len, arena, o); }
-#endif
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_apis3_All_to_json(const golden_apis3_All *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_apis3_All__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_apis3_All read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_apis3_All_from_json(golden_apis3_All *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_apis3_All__table, m, json, len, arena, o); }
-#endif
 /* ==== for generated code only: not part of the API ==== */
 
-/* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and
- * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
-uint8_t *golden_apis3_Leaf__write(const golden_apis3_Leaf *m, uint8_t *end);   /* after golden_apis3_Leaf_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_apis3_Leaf__decode(golden_apis3_Leaf *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+/* Functions named M__NAME serve other generated code: not part of the API, they may change with any version of
+ * pbjc (M__write and M__decode are PBJ_MESSAGE's). */
 uint8_t *golden_apis3_Leaf__write_reverse(const golden_apis3_Leaf *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
-uint8_t *golden_apis3_All__write(const golden_apis3_All *m, uint8_t *end);   /* after golden_apis3_All_size: m's bytes ending at end (back to front); returns their first byte */
 size_t golden_apis3_All__size(const golden_apis3_All *m, uint32_t depth);   /* PBJ_SIZE_ERROR when m nests deeper than depth */
-PBJ_MUST_USE pbj_status golden_apis3_All__decode(golden_apis3_All *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_apis3_All__write_reverse(const golden_apis3_All *m, uint8_t *p, uintptr_t lim, uint32_t depth);   /* down from p, above lim; NULL: it does not fit */
-uint8_t *golden_apis3_All_CountsEntry__write(const golden_apis3_All_CountsEntry *m, uint8_t *end);   /* after golden_apis3_All_CountsEntry_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry__decode(golden_apis3_All_CountsEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_apis3_All_CountsEntry__write_reverse(const golden_apis3_All_CountsEntry *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
-uint8_t *golden_apis3_All_ByIdEntry__write(const golden_apis3_All_ByIdEntry *m, uint8_t *end);   /* after golden_apis3_All_ByIdEntry_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry__decode(golden_apis3_All_ByIdEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_apis3_All_ByIdEntry__write_reverse(const golden_apis3_All_ByIdEntry *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
 /* ==== views ==== */
 
@@ -1682,39 +1530,9 @@ static inline pbj_status golden_apis3_All_writer_child_raw(golden_apis3_All_writ
 
 /* ==== building messages ==== */
 
-/* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
- * M_clear(m) empties m (M_init); M_copy(dst, src, arena) makes dst a deep copy of src (strings, bytes, arrays
- * and messages in arena; src may be freed after); M_merge(m, b, arena) merges b into m as protobuf does, giving
- * what decoding m's encoding followed by b's gives: set scalars overwrite, repeated fields append, messages
- * merge, a oneof's other case replaces, map entries replace by key, unknown fields append; M_sort_maps(m, arena)
- * sorts the entries of m's maps (and of the messages m holds) by key, keeping the last of equal keys: encode
- * writes entries in array order, so sort a map filled by hand or its decoded copy is not M_equal to it;
- * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
- * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
- * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
- * M_set_f(m, data, len, arena) copies them into arena; a string also has M_set_f_str(m, s, arena) taking a
- * NUL-terminated one); M_mutable_f(m, arena) gives a message field, made when absent; M_add_f(m, v, arena)
- * appends v to a repeated field (strings and bytes: data, len, copied, and M_add_f_str(m, s, arena); a
- * message: a deep copy of *v, or an initialised one for NULL); repeated numbers and enums also have
- * M_add_f_many(m, v, n, arena), appending the n values of array v; maps: M_put_f(m, key, value, arena) sets key's
- * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
- * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
- * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
- * mutable grow arrays that decode, the readers, copy, merge, add, put or mutable made, never one set by hand.
- * copy, merge and sort_maps stop with PBJ_ERR_DEPTH at messages nested deeper than PBJ_MAX_ENCODE_DEPTH (a
- * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
+/* Each field's building helpers (rt/pbj_build.h says what each does; man pbjc(1), Building messages). */
 
-static inline void golden_apis3_Leaf_clear(golden_apis3_Leaf *m) { golden_apis3_Leaf_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_apis3_Leaf_copy(golden_apis3_Leaf *dst, const golden_apis3_Leaf *src, pbj_arena *arena) { return pbj_table_copy(&golden_apis3_Leaf__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_apis3_Leaf_merge(golden_apis3_Leaf *m, const golden_apis3_Leaf *b, pbj_arena *arena) { return pbj_table_merge(&golden_apis3_Leaf__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_apis3_Leaf_sort_maps(golden_apis3_Leaf *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_apis3_Leaf__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_apis3_Leaf_encode_append(const golden_apis3_Leaf *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_apis3_Leaf_write_delimited(const golden_apis3_Leaf *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_apis3_Leaf_read_delimited(golden_apis3_Leaf *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void golden_apis3_Leaf_set_id(golden_apis3_Leaf *m, int32_t v)
-{
-    m->id = v;
-}
+PBJ_FIELD_SET(golden_apis3_Leaf, id, int32_t)
 static inline PBJ_MUST_USE pbj_status golden_apis3_Leaf_set_name(golden_apis3_Leaf *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -1729,17 +1547,7 @@ static inline PBJ_MUST_USE pbj_status golden_apis3_Leaf_set_name_str(golden_apis
     return golden_apis3_Leaf_set_name(m, s, strlen(s), arena);
 }
 
-static inline void golden_apis3_All_clear(golden_apis3_All *m) { golden_apis3_All_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_apis3_All_copy(golden_apis3_All *dst, const golden_apis3_All *src, pbj_arena *arena) { return pbj_table_copy(&golden_apis3_All__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_apis3_All_merge(golden_apis3_All *m, const golden_apis3_All *b, pbj_arena *arena) { return pbj_table_merge(&golden_apis3_All__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_apis3_All_sort_maps(golden_apis3_All *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_apis3_All__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_apis3_All_encode_append(const golden_apis3_All *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_apis3_All_write_delimited(const golden_apis3_All *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_apis3_All_read_delimited(golden_apis3_All *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void golden_apis3_All_set_scalar(golden_apis3_All *m, int64_t v)
-{
-    m->scalar = v;
-}
+PBJ_FIELD_SET(golden_apis3_All, scalar, int64_t)
 static inline PBJ_MUST_USE pbj_status golden_apis3_All_set_text(golden_apis3_All *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -1760,11 +1568,7 @@ static inline PBJ_MUST_USE pbj_status golden_apis3_All_set_blob(golden_apis3_All
     m->blob = v;
     return PBJ_OK;
 }
-static inline void golden_apis3_All_set_maybe(golden_apis3_All *m, uint32_t v)
-{
-    m->maybe = v;
-    m->has_maybe = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_apis3_All, maybe, uint32_t)
 static inline PBJ_MUST_USE pbj_status golden_apis3_All_set_maybe_text(golden_apis3_All *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -1836,12 +1640,7 @@ static inline PBJ_MUST_USE pbj_status golden_apis3_All_add_words_str(golden_apis
 {
     return golden_apis3_All_add_words(m, s, strlen(s), arena);
 }
-/* leaf, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline golden_apis3_Leaf *golden_apis3_All_mutable_leaf(golden_apis3_All *m, pbj_arena *arena)
-{
-    if (!m->leaf && (m->leaf = (golden_apis3_Leaf *)pbj_arena_alloc(arena, sizeof(golden_apis3_Leaf)))) golden_apis3_Leaf_init(m->leaf);
-    return m->leaf;
-}
+PBJ_FIELD_MUTABLE(golden_apis3_All, leaf, golden_apis3_Leaf)
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * leaves; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status golden_apis3_All_add_leaves(golden_apis3_All *m, const golden_apis3_Leaf *v, pbj_arena *arena);
@@ -1863,11 +1662,7 @@ golden_apis3_Leaf *golden_apis3_All_mutable_by_id(golden_apis3_All *m, int32_t k
 bool golden_apis3_All_get_by_id(const golden_apis3_All *m, int32_t key, golden_apis3_Leaf **value);
 /* (private: put, mutable and merge) the entry of key, added in key order when absent; NULL when out of memory */
 golden_apis3_All_ByIdEntry *pbj__golden_apis3_All_entry_by_id(golden_apis3_All *m, int32_t key, pbj_arena *arena);
-static inline void golden_apis3_All_set_pick_int(golden_apis3_All *m, int32_t v)
-{
-    m->pick.pick_int = v;
-    m->pick_case = golden_apis3_All_pick_pick_int;
-}
+PBJ_FIELD_SET_ONEOF(golden_apis3_All, pick, pick_int, int32_t)
 static inline PBJ_MUST_USE pbj_status golden_apis3_All_set_pick_text(golden_apis3_All *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -1882,21 +1677,8 @@ static inline PBJ_MUST_USE pbj_status golden_apis3_All_set_pick_text_str(golden_
 {
     return golden_apis3_All_set_pick_text(m, s, strlen(s), arena);
 }
-/* pick_leaf, made (initialised, in arena) unless it is the oneof's case already; NULL when out of memory. It never moves. */
-static inline golden_apis3_Leaf *golden_apis3_All_mutable_pick_leaf(golden_apis3_All *m, pbj_arena *arena)
-{
-    if (m->pick_case == golden_apis3_All_pick_pick_leaf && m->pick.pick_leaf) return m->pick.pick_leaf;
-    golden_apis3_Leaf *v = (golden_apis3_Leaf *)pbj_arena_alloc(arena, sizeof(golden_apis3_Leaf));
-    if (!v) return NULL;
-    golden_apis3_Leaf_init(v);
-    m->pick.pick_leaf = v;
-    m->pick_case = golden_apis3_All_pick_pick_leaf;
-    return v;
-}
-static inline void golden_apis3_All_set_kind(golden_apis3_All *m, int32_t v)
-{
-    m->kind = v;
-}
+PBJ_FIELD_MUTABLE_ONEOF(golden_apis3_All, pick, pick_leaf, golden_apis3_Leaf)
+PBJ_FIELD_SET(golden_apis3_All, kind, int32_t)
 /* appends v to kinds; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 static inline PBJ_MUST_USE pbj_status golden_apis3_All_add_kinds(golden_apis3_All *m, int32_t v, pbj_arena *arena)
 {
@@ -1917,40 +1699,12 @@ static inline PBJ_MUST_USE pbj_status golden_apis3_All_add_kinds_many(golden_api
     m->kinds.count += n;
     return PBJ_OK;
 }
-static inline void golden_apis3_All_set_ratio(golden_apis3_All *m, double v)
-{
-    m->ratio = v;
-}
-static inline void golden_apis3_All_set_fixed(golden_apis3_All *m, uint32_t v)
-{
-    m->fixed = v;
-}
-static inline void golden_apis3_All_set_flag(golden_apis3_All *m, bool v)
-{
-    m->flag = v;
-}
-/* child, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline golden_apis3_All *golden_apis3_All_mutable_child(golden_apis3_All *m, pbj_arena *arena)
-{
-    if (!m->child && (m->child = (golden_apis3_All *)pbj_arena_alloc(arena, sizeof(golden_apis3_All)))) golden_apis3_All_init(m->child);
-    return m->child;
-}
+PBJ_FIELD_SET(golden_apis3_All, ratio, double)
+PBJ_FIELD_SET(golden_apis3_All, fixed, uint32_t)
+PBJ_FIELD_SET(golden_apis3_All, flag, bool)
+PBJ_FIELD_MUTABLE(golden_apis3_All, child, golden_apis3_All)
 
-static inline void golden_apis3_All_CountsEntry_clear(golden_apis3_All_CountsEntry *m) { golden_apis3_All_CountsEntry_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry_copy(golden_apis3_All_CountsEntry *dst, const golden_apis3_All_CountsEntry *src, pbj_arena *arena) { return pbj_table_copy(&golden_apis3_All_CountsEntry__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry_merge(golden_apis3_All_CountsEntry *m, const golden_apis3_All_CountsEntry *b, pbj_arena *arena) { return pbj_table_merge(&golden_apis3_All_CountsEntry__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry_sort_maps(golden_apis3_All_CountsEntry *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_apis3_All_CountsEntry__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry_encode_append(const golden_apis3_All_CountsEntry *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry_write_delimited(const golden_apis3_All_CountsEntry *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry_read_delimited(golden_apis3_All_CountsEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 
-static inline void golden_apis3_All_ByIdEntry_clear(golden_apis3_All_ByIdEntry *m) { golden_apis3_All_ByIdEntry_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry_copy(golden_apis3_All_ByIdEntry *dst, const golden_apis3_All_ByIdEntry *src, pbj_arena *arena) { return pbj_table_copy(&golden_apis3_All_ByIdEntry__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry_merge(golden_apis3_All_ByIdEntry *m, const golden_apis3_All_ByIdEntry *b, pbj_arena *arena) { return pbj_table_merge(&golden_apis3_All_ByIdEntry__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry_sort_maps(golden_apis3_All_ByIdEntry *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_apis3_All_ByIdEntry__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry_encode_append(const golden_apis3_All_ByIdEntry *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry_write_delimited(const golden_apis3_All_ByIdEntry *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry_read_delimited(golden_apis3_All_ByIdEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 
 #ifdef __cplusplus
 }

@@ -35,18 +35,8 @@ PBJ_INLINE bool golden_defaults_Color_from_name(const char *s, size_t n, int32_t
 
 /* ==== message types ==== */
 
-/* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
- * closed enum's first value), so an absent field reads as its default; M_size is the encoded size
- * (PBJ_SIZE_ERROR when m nests deeper than PBJ_MAX_ENCODE_DEPTH through types on a cycle, or reaches itself);
- * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
- * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
- * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
- * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and the other M__ functions
- * serve other generated code (their own section, for generated code only); M__table describes M's fields
- * (rt/pbj_table.h). M_f_tag is field f's number and
- * M_f_array the type of a repeated or map field f. */
+/* Each message M: its struct, M_f_tag (field f's number), M_f_array (a repeated or map field f's type), M__table (its
+ * fields, rt/pbj_table.h) and the functions PBJ_MESSAGE(M, ...) declares (rt/pbj_table.h documents them; pbjc(1)). */
 typedef struct golden_defaults_Defaults golden_defaults_Defaults;
 
 extern const pbj_table golden_defaults_Defaults__table;   /* golden.defaults.Defaults's fields (rt/pbj_table.h) */
@@ -93,19 +83,7 @@ struct golden_defaults_Defaults {
 #define golden_defaults_Defaults_d_color_tag 10
 #define golden_defaults_Defaults_d_first_tag 11
 #define golden_defaults_Defaults_no_default_tag 12
-
-void golden_defaults_Defaults_init(golden_defaults_Defaults *m);
-size_t golden_defaults_Defaults_size(const golden_defaults_Defaults *m);
-PBJ_MUST_USE pbj_status golden_defaults_Defaults_encode(const golden_defaults_Defaults *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_defaults_Defaults_decode(golden_defaults_Defaults *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_defaults_Defaults_equal(const golden_defaults_Defaults *a, const golden_defaults_Defaults *b) { return pbj_table_equal(&golden_defaults_Defaults__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_defaults_Defaults_print(const golden_defaults_Defaults *m, pbj_text *t) { return pbj_table_print(&golden_defaults_Defaults__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* golden.defaults.Defaults reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_defaults_Defaults_missing(const golden_defaults_Defaults *m) { (void)m; return NULL; }
-static inline pbj_status golden_defaults_Defaults_encode_partial(const golden_defaults_Defaults *m, uint8_t *buf, size_t cap, size_t *len) { return golden_defaults_Defaults_encode(m, buf, cap, len); }
+PBJ_MESSAGE(golden_defaults_Defaults, NO_REQUIRED, TEXT_READ, JSON)
 static inline bool golden_defaults_Defaults_has_d_int32(const golden_defaults_Defaults *m) { return m->has_d_int32; }
 static inline void golden_defaults_Defaults_clear_d_int32(golden_defaults_Defaults *m)
 {
@@ -183,103 +161,19 @@ static inline void golden_defaults_Defaults_clear_d_first(golden_defaults_Defaul
     memset(&m->d_first, 0, sizeof m->d_first);
     m->d_first = 3;
 }
-static inline bool golden_defaults_Defaults_has_no_default(const golden_defaults_Defaults *m) { return m->has_no_default; }
-static inline void golden_defaults_Defaults_clear_no_default(golden_defaults_Defaults *m)
-{
-    m->has_no_default = 0;
-    memset(&m->no_default, 0, sizeof m->no_default);
-}
+PBJ_FIELD_OPTIONAL(golden_defaults_Defaults, no_default)
 
-#ifdef PBJ_TEXT_READ_H
-/* golden_defaults_Defaults_from_text reads the text format (golden_defaults_Defaults_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_defaults_Defaults__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_defaults_Defaults_from_text(golden_defaults_Defaults *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_defaults_Defaults__table, m, text, len, arena, o);
-}
-#endif
-
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_defaults_Defaults_to_json(const golden_defaults_Defaults *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_defaults_Defaults__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_defaults_Defaults read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_defaults_Defaults_from_json(golden_defaults_Defaults *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_defaults_Defaults__table, m, json, len, arena, o); }
-#endif
-/* ==== for generated code only: not part of the API ==== */
-
-/* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and
- * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
-uint8_t *golden_defaults_Defaults__write(const golden_defaults_Defaults *m, uint8_t *end);   /* after golden_defaults_Defaults_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_defaults_Defaults__decode(golden_defaults_Defaults *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 /* ==== building messages ==== */
 
-/* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
- * M_clear(m) empties m (M_init); M_copy(dst, src, arena) makes dst a deep copy of src (strings, bytes, arrays
- * and messages in arena; src may be freed after); M_merge(m, b, arena) merges b into m as protobuf does, giving
- * what decoding m's encoding followed by b's gives: set scalars overwrite, repeated fields append, messages
- * merge, a oneof's other case replaces, map entries replace by key, unknown fields append; M_sort_maps(m, arena)
- * sorts the entries of m's maps (and of the messages m holds) by key, keeping the last of equal keys: encode
- * writes entries in array order, so sort a map filled by hand or its decoded copy is not M_equal to it;
- * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
- * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
- * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
- * M_set_f(m, data, len, arena) copies them into arena; a string also has M_set_f_str(m, s, arena) taking a
- * NUL-terminated one); M_mutable_f(m, arena) gives a message field, made when absent; M_add_f(m, v, arena)
- * appends v to a repeated field (strings and bytes: data, len, copied, and M_add_f_str(m, s, arena); a
- * message: a deep copy of *v, or an initialised one for NULL); repeated numbers and enums also have
- * M_add_f_many(m, v, n, arena), appending the n values of array v; maps: M_put_f(m, key, value, arena) sets key's
- * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
- * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
- * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
- * mutable grow arrays that decode, the readers, copy, merge, add, put or mutable made, never one set by hand.
- * copy, merge and sort_maps stop with PBJ_ERR_DEPTH at messages nested deeper than PBJ_MAX_ENCODE_DEPTH (a
- * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
+/* Each field's building helpers (rt/pbj_build.h says what each does; man pbjc(1), Building messages). */
 
-static inline void golden_defaults_Defaults_clear(golden_defaults_Defaults *m) { golden_defaults_Defaults_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_defaults_Defaults_copy(golden_defaults_Defaults *dst, const golden_defaults_Defaults *src, pbj_arena *arena) { return pbj_table_copy(&golden_defaults_Defaults__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_defaults_Defaults_merge(golden_defaults_Defaults *m, const golden_defaults_Defaults *b, pbj_arena *arena) { return pbj_table_merge(&golden_defaults_Defaults__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_defaults_Defaults_sort_maps(golden_defaults_Defaults *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_defaults_Defaults__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_defaults_Defaults_encode_append(const golden_defaults_Defaults *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_defaults_Defaults_write_delimited(const golden_defaults_Defaults *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_defaults_Defaults_read_delimited(golden_defaults_Defaults *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void golden_defaults_Defaults_set_d_int32(golden_defaults_Defaults *m, int32_t v)
-{
-    m->d_int32 = v;
-    m->has_d_int32 = 1;
-}
-static inline void golden_defaults_Defaults_set_d_uint64(golden_defaults_Defaults *m, uint64_t v)
-{
-    m->d_uint64 = v;
-    m->has_d_uint64 = 1;
-}
-static inline void golden_defaults_Defaults_set_d_sint64(golden_defaults_Defaults *m, int64_t v)
-{
-    m->d_sint64 = v;
-    m->has_d_sint64 = 1;
-}
-static inline void golden_defaults_Defaults_set_d_float(golden_defaults_Defaults *m, float v)
-{
-    m->d_float = v;
-    m->has_d_float = 1;
-}
-static inline void golden_defaults_Defaults_set_d_inf(golden_defaults_Defaults *m, double v)
-{
-    m->d_inf = v;
-    m->has_d_inf = 1;
-}
-static inline void golden_defaults_Defaults_set_d_nan(golden_defaults_Defaults *m, double v)
-{
-    m->d_nan = v;
-    m->has_d_nan = 1;
-}
-static inline void golden_defaults_Defaults_set_d_bool(golden_defaults_Defaults *m, bool v)
-{
-    m->d_bool = v;
-    m->has_d_bool = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_defaults_Defaults, d_int32, int32_t)
+PBJ_FIELD_SET_OPTIONAL(golden_defaults_Defaults, d_uint64, uint64_t)
+PBJ_FIELD_SET_OPTIONAL(golden_defaults_Defaults, d_sint64, int64_t)
+PBJ_FIELD_SET_OPTIONAL(golden_defaults_Defaults, d_float, float)
+PBJ_FIELD_SET_OPTIONAL(golden_defaults_Defaults, d_inf, double)
+PBJ_FIELD_SET_OPTIONAL(golden_defaults_Defaults, d_nan, double)
+PBJ_FIELD_SET_OPTIONAL(golden_defaults_Defaults, d_bool, bool)
 static inline PBJ_MUST_USE pbj_status golden_defaults_Defaults_set_d_string(golden_defaults_Defaults *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -301,21 +195,9 @@ static inline PBJ_MUST_USE pbj_status golden_defaults_Defaults_set_d_bytes(golde
     m->has_d_bytes = 1;
     return PBJ_OK;
 }
-static inline void golden_defaults_Defaults_set_d_color(golden_defaults_Defaults *m, int32_t v)
-{
-    m->d_color = v;
-    m->has_d_color = 1;
-}
-static inline void golden_defaults_Defaults_set_d_first(golden_defaults_Defaults *m, int32_t v)
-{
-    m->d_first = v;
-    m->has_d_first = 1;
-}
-static inline void golden_defaults_Defaults_set_no_default(golden_defaults_Defaults *m, int32_t v)
-{
-    m->no_default = v;
-    m->has_no_default = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_defaults_Defaults, d_color, int32_t)
+PBJ_FIELD_SET_OPTIONAL(golden_defaults_Defaults, d_first, int32_t)
+PBJ_FIELD_SET_OPTIONAL(golden_defaults_Defaults, no_default, int32_t)
 
 #ifdef __cplusplus
 }

@@ -76,30 +76,7 @@ size_t golden_extensions_Base_size(const golden_extensions_Base *m)
     return n;
 }
 
-pbj_status golden_extensions_Base_encode(const golden_extensions_Base *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_extensions_Base_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_extensions_Base__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_extensions_Base_decode(golden_extensions_Base *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_extensions_Base_init(m);
-    pbj_status st = len ? golden_extensions_Base__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_extensions_Base, NO_REQUIRED)
 
 uint8_t *golden_extensions_Base__write(const golden_extensions_Base *m, uint8_t *p)
 {
@@ -181,30 +158,7 @@ size_t golden_extensions_Note_size(const golden_extensions_Note *m)
     return n;
 }
 
-pbj_status golden_extensions_Note_encode(const golden_extensions_Note *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_extensions_Note_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_extensions_Note__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_extensions_Note_decode(golden_extensions_Note *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_extensions_Note_init(m);
-    pbj_status st = len ? golden_extensions_Note__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_extensions_Note, NO_REQUIRED)
 
 uint8_t *golden_extensions_Note__write(const golden_extensions_Note *m, uint8_t *p)
 {
@@ -260,30 +214,7 @@ size_t golden_extensions_EGroup_size(const golden_extensions_EGroup *m)
     return n;
 }
 
-pbj_status golden_extensions_EGroup_encode(const golden_extensions_EGroup *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_extensions_EGroup_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_extensions_EGroup__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_extensions_EGroup_decode(golden_extensions_EGroup *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_extensions_EGroup_init(m);
-    pbj_status st = len ? golden_extensions_EGroup__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_extensions_EGroup, NO_REQUIRED)
 
 uint8_t *golden_extensions_EGroup__write(const golden_extensions_EGroup *m, uint8_t *p)
 {
@@ -338,30 +269,7 @@ size_t golden_extensions_Scope_size(const golden_extensions_Scope *m)
     return n;
 }
 
-pbj_status golden_extensions_Scope_encode(const golden_extensions_Scope *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_extensions_Scope_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_extensions_Scope__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_extensions_Scope_decode(golden_extensions_Scope *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_extensions_Scope_init(m);
-    pbj_status st = len ? golden_extensions_Scope__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_extensions_Scope, NO_REQUIRED)
 
 uint8_t *golden_extensions_Scope__write(const golden_extensions_Scope *m, uint8_t *p)
 {
@@ -662,125 +570,5 @@ pbj_status golden_extensions_Scope_s_double_clear(golden_extensions_Base *m, pbj
     pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 150, 1, NULL);
     if (st0 != PBJ_OK) return st0;
     return pbj__ext_remove(a, &m->pbj_ext, 150);
-}
-
-/* ==== golden.extensions.Base: building helpers ==== */
-
-pbj_status golden_extensions_Base_encode_append(const golden_extensions_Base *m, pbj_buf *out)
-{
-    if (golden_extensions_Base_missing(m)) return pbj_missing_status(golden_extensions_Base_missing(m));
-    size_t n = golden_extensions_Base_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_extensions_Base__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_extensions_Base_write_delimited(const golden_extensions_Base *m, pbj_sink *out)
-{
-    if (golden_extensions_Base_missing(m)) return pbj_missing_status(golden_extensions_Base_missing(m));
-    size_t n = golden_extensions_Base_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_extensions_Base__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_extensions_Base_read_delimited(golden_extensions_Base *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_extensions_Base_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== golden.extensions.Note: building helpers ==== */
-
-pbj_status golden_extensions_Note_encode_append(const golden_extensions_Note *m, pbj_buf *out)
-{
-    if (golden_extensions_Note_missing(m)) return pbj_missing_status(golden_extensions_Note_missing(m));
-    size_t n = golden_extensions_Note_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_extensions_Note__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_extensions_Note_write_delimited(const golden_extensions_Note *m, pbj_sink *out)
-{
-    if (golden_extensions_Note_missing(m)) return pbj_missing_status(golden_extensions_Note_missing(m));
-    size_t n = golden_extensions_Note_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_extensions_Note__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_extensions_Note_read_delimited(golden_extensions_Note *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_extensions_Note_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== golden.extensions.EGroup: building helpers ==== */
-
-pbj_status golden_extensions_EGroup_encode_append(const golden_extensions_EGroup *m, pbj_buf *out)
-{
-    if (golden_extensions_EGroup_missing(m)) return pbj_missing_status(golden_extensions_EGroup_missing(m));
-    size_t n = golden_extensions_EGroup_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_extensions_EGroup__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_extensions_EGroup_write_delimited(const golden_extensions_EGroup *m, pbj_sink *out)
-{
-    if (golden_extensions_EGroup_missing(m)) return pbj_missing_status(golden_extensions_EGroup_missing(m));
-    size_t n = golden_extensions_EGroup_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_extensions_EGroup__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_extensions_EGroup_read_delimited(golden_extensions_EGroup *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_extensions_EGroup_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== golden.extensions.Scope: building helpers ==== */
-
-pbj_status golden_extensions_Scope_encode_append(const golden_extensions_Scope *m, pbj_buf *out)
-{
-    if (golden_extensions_Scope_missing(m)) return pbj_missing_status(golden_extensions_Scope_missing(m));
-    size_t n = golden_extensions_Scope_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_extensions_Scope__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_extensions_Scope_write_delimited(const golden_extensions_Scope *m, pbj_sink *out)
-{
-    if (golden_extensions_Scope_missing(m)) return pbj_missing_status(golden_extensions_Scope_missing(m));
-    size_t n = golden_extensions_Scope_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_extensions_Scope__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_extensions_Scope_read_delimited(golden_extensions_Scope *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_extensions_Scope_decode(m, record.data, record.len, arena, opts);
 }
 

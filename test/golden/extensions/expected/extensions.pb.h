@@ -19,18 +19,8 @@ extern "C" {
 
 /* ==== message types ==== */
 
-/* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
- * closed enum's first value), so an absent field reads as its default; M_size is the encoded size
- * (PBJ_SIZE_ERROR when m nests deeper than PBJ_MAX_ENCODE_DEPTH through types on a cycle, or reaches itself);
- * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
- * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
- * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
- * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and the other M__ functions
- * serve other generated code (their own section, for generated code only); M__table describes M's fields
- * (rt/pbj_table.h). M_f_tag is field f's number and
- * M_f_array the type of a repeated or map field f. */
+/* Each message M: its struct, M_f_tag (field f's number), M_f_array (a repeated or map field f's type), M__table (its
+ * fields, rt/pbj_table.h) and the functions PBJ_MESSAGE(M, ...) declares (rt/pbj_table.h documents them; pbjc(1)). */
 typedef struct golden_extensions_Base golden_extensions_Base;
 typedef struct golden_extensions_Note golden_extensions_Note;
 typedef struct golden_extensions_EGroup golden_extensions_EGroup;
@@ -50,35 +40,8 @@ struct golden_extensions_Base {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define golden_extensions_Base_id_tag 1
-
-void golden_extensions_Base_init(golden_extensions_Base *m);
-size_t golden_extensions_Base_size(const golden_extensions_Base *m);
-PBJ_MUST_USE pbj_status golden_extensions_Base_encode(const golden_extensions_Base *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_extensions_Base_decode(golden_extensions_Base *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_extensions_Base_equal(const golden_extensions_Base *a, const golden_extensions_Base *b) { return pbj_table_equal(&golden_extensions_Base__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_extensions_Base_print(const golden_extensions_Base *m, pbj_text *t) { return pbj_table_print(&golden_extensions_Base__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* golden.extensions.Base reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_extensions_Base_missing(const golden_extensions_Base *m) { (void)m; return NULL; }
-static inline pbj_status golden_extensions_Base_encode_partial(const golden_extensions_Base *m, uint8_t *buf, size_t cap, size_t *len) { return golden_extensions_Base_encode(m, buf, cap, len); }
-static inline bool golden_extensions_Base_has_id(const golden_extensions_Base *m) { return m->has_id; }
-static inline void golden_extensions_Base_clear_id(golden_extensions_Base *m)
-{
-    m->has_id = 0;
-    memset(&m->id, 0, sizeof m->id);
-}
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_extensions_Base_from_text reads the text format (golden_extensions_Base_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_extensions_Base__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_extensions_Base_from_text(golden_extensions_Base *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_extensions_Base__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(golden_extensions_Base, NO_REQUIRED, TEXT_READ, JSON)
+PBJ_FIELD_OPTIONAL(golden_extensions_Base, id)
 
 /* ==== golden.extensions.Note ==== */
 
@@ -89,35 +52,8 @@ struct golden_extensions_Note {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define golden_extensions_Note_text_tag 1
-
-void golden_extensions_Note_init(golden_extensions_Note *m);
-size_t golden_extensions_Note_size(const golden_extensions_Note *m);
-PBJ_MUST_USE pbj_status golden_extensions_Note_encode(const golden_extensions_Note *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_extensions_Note_decode(golden_extensions_Note *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_extensions_Note_equal(const golden_extensions_Note *a, const golden_extensions_Note *b) { return pbj_table_equal(&golden_extensions_Note__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_extensions_Note_print(const golden_extensions_Note *m, pbj_text *t) { return pbj_table_print(&golden_extensions_Note__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* golden.extensions.Note reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_extensions_Note_missing(const golden_extensions_Note *m) { (void)m; return NULL; }
-static inline pbj_status golden_extensions_Note_encode_partial(const golden_extensions_Note *m, uint8_t *buf, size_t cap, size_t *len) { return golden_extensions_Note_encode(m, buf, cap, len); }
-static inline bool golden_extensions_Note_has_text(const golden_extensions_Note *m) { return m->has_text; }
-static inline void golden_extensions_Note_clear_text(golden_extensions_Note *m)
-{
-    m->has_text = 0;
-    memset(&m->text, 0, sizeof m->text);
-}
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_extensions_Note_from_text reads the text format (golden_extensions_Note_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_extensions_Note__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_extensions_Note_from_text(golden_extensions_Note *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_extensions_Note__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(golden_extensions_Note, NO_REQUIRED, TEXT_READ, JSON)
+PBJ_FIELD_OPTIONAL(golden_extensions_Note, text)
 
 /* ==== golden.extensions.EGroup ==== */
 
@@ -128,35 +64,8 @@ struct golden_extensions_EGroup {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define golden_extensions_EGroup_g_tag 1
-
-void golden_extensions_EGroup_init(golden_extensions_EGroup *m);
-size_t golden_extensions_EGroup_size(const golden_extensions_EGroup *m);
-PBJ_MUST_USE pbj_status golden_extensions_EGroup_encode(const golden_extensions_EGroup *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_extensions_EGroup_decode(golden_extensions_EGroup *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_extensions_EGroup_equal(const golden_extensions_EGroup *a, const golden_extensions_EGroup *b) { return pbj_table_equal(&golden_extensions_EGroup__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_extensions_EGroup_print(const golden_extensions_EGroup *m, pbj_text *t) { return pbj_table_print(&golden_extensions_EGroup__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* golden.extensions.EGroup reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_extensions_EGroup_missing(const golden_extensions_EGroup *m) { (void)m; return NULL; }
-static inline pbj_status golden_extensions_EGroup_encode_partial(const golden_extensions_EGroup *m, uint8_t *buf, size_t cap, size_t *len) { return golden_extensions_EGroup_encode(m, buf, cap, len); }
-static inline bool golden_extensions_EGroup_has_g(const golden_extensions_EGroup *m) { return m->has_g; }
-static inline void golden_extensions_EGroup_clear_g(golden_extensions_EGroup *m)
-{
-    m->has_g = 0;
-    memset(&m->g, 0, sizeof m->g);
-}
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_extensions_EGroup_from_text reads the text format (golden_extensions_EGroup_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_extensions_EGroup__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_extensions_EGroup_from_text(golden_extensions_EGroup *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_extensions_EGroup__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(golden_extensions_EGroup, NO_REQUIRED, TEXT_READ, JSON)
+PBJ_FIELD_OPTIONAL(golden_extensions_EGroup, g)
 
 /* ==== golden.extensions.Scope ==== */
 
@@ -164,74 +73,8 @@ PBJ_MUST_USE static inline pbj_status golden_extensions_EGroup_from_text(golden_
 struct golden_extensions_Scope {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
+PBJ_MESSAGE(golden_extensions_Scope, NO_REQUIRED, TEXT_READ, JSON)
 
-void golden_extensions_Scope_init(golden_extensions_Scope *m);
-size_t golden_extensions_Scope_size(const golden_extensions_Scope *m);
-PBJ_MUST_USE pbj_status golden_extensions_Scope_encode(const golden_extensions_Scope *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_extensions_Scope_decode(golden_extensions_Scope *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_extensions_Scope_equal(const golden_extensions_Scope *a, const golden_extensions_Scope *b) { return pbj_table_equal(&golden_extensions_Scope__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_extensions_Scope_print(const golden_extensions_Scope *m, pbj_text *t) { return pbj_table_print(&golden_extensions_Scope__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* golden.extensions.Scope reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_extensions_Scope_missing(const golden_extensions_Scope *m) { (void)m; return NULL; }
-static inline pbj_status golden_extensions_Scope_encode_partial(const golden_extensions_Scope *m, uint8_t *buf, size_t cap, size_t *len) { return golden_extensions_Scope_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_extensions_Scope_from_text reads the text format (golden_extensions_Scope_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_extensions_Scope__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_extensions_Scope_from_text(golden_extensions_Scope *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_extensions_Scope__table, m, text, len, arena, o);
-}
-#endif
-
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_extensions_Base_to_json(const golden_extensions_Base *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_extensions_Base__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_extensions_Base read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_extensions_Base_from_json(golden_extensions_Base *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_extensions_Base__table, m, json, len, arena, o); }
-#endif
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_extensions_Note_to_json(const golden_extensions_Note *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_extensions_Note__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_extensions_Note read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_extensions_Note_from_json(golden_extensions_Note *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_extensions_Note__table, m, json, len, arena, o); }
-#endif
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_extensions_EGroup_to_json(const golden_extensions_EGroup *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_extensions_EGroup__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_extensions_EGroup read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_extensions_EGroup_from_json(golden_extensions_EGroup *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_extensions_EGroup__table, m, json, len, arena, o); }
-#endif
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_extensions_Scope_to_json(const golden_extensions_Scope *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_extensions_Scope__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_extensions_Scope read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_extensions_Scope_from_json(golden_extensions_Scope *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_extensions_Scope__table, m, json, len, arena, o); }
-#endif
-/* ==== for generated code only: not part of the API ==== */
-
-/* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and
- * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
-uint8_t *golden_extensions_Base__write(const golden_extensions_Base *m, uint8_t *end);   /* after golden_extensions_Base_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_extensions_Base__decode(golden_extensions_Base *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *golden_extensions_Note__write(const golden_extensions_Note *m, uint8_t *end);   /* after golden_extensions_Note_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_extensions_Note__decode(golden_extensions_Note *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *golden_extensions_EGroup__write(const golden_extensions_EGroup *m, uint8_t *end);   /* after golden_extensions_EGroup_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_extensions_EGroup__decode(golden_extensions_EGroup *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *golden_extensions_Scope__write(const golden_extensions_Scope *m, uint8_t *end);   /* after golden_extensions_Scope_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_extensions_Scope__decode(golden_extensions_Scope *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 /* ==== extensions ==== */
 
 /* extension golden.extensions.e_int32 = 100 of golden.extensions.Base: the value is kept as raw records in m->pbj_ext; set, add and
@@ -285,48 +128,10 @@ PBJ_MUST_USE pbj_status golden_extensions_Scope_s_double_clear(golden_extensions
 
 /* ==== building messages ==== */
 
-/* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
- * M_clear(m) empties m (M_init); M_copy(dst, src, arena) makes dst a deep copy of src (strings, bytes, arrays
- * and messages in arena; src may be freed after); M_merge(m, b, arena) merges b into m as protobuf does, giving
- * what decoding m's encoding followed by b's gives: set scalars overwrite, repeated fields append, messages
- * merge, a oneof's other case replaces, map entries replace by key, unknown fields append; M_sort_maps(m, arena)
- * sorts the entries of m's maps (and of the messages m holds) by key, keeping the last of equal keys: encode
- * writes entries in array order, so sort a map filled by hand or its decoded copy is not M_equal to it;
- * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
- * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
- * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
- * M_set_f(m, data, len, arena) copies them into arena; a string also has M_set_f_str(m, s, arena) taking a
- * NUL-terminated one); M_mutable_f(m, arena) gives a message field, made when absent; M_add_f(m, v, arena)
- * appends v to a repeated field (strings and bytes: data, len, copied, and M_add_f_str(m, s, arena); a
- * message: a deep copy of *v, or an initialised one for NULL); repeated numbers and enums also have
- * M_add_f_many(m, v, n, arena), appending the n values of array v; maps: M_put_f(m, key, value, arena) sets key's
- * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
- * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
- * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
- * mutable grow arrays that decode, the readers, copy, merge, add, put or mutable made, never one set by hand.
- * copy, merge and sort_maps stop with PBJ_ERR_DEPTH at messages nested deeper than PBJ_MAX_ENCODE_DEPTH (a
- * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
+/* Each field's building helpers (rt/pbj_build.h says what each does; man pbjc(1), Building messages). */
 
-static inline void golden_extensions_Base_clear(golden_extensions_Base *m) { golden_extensions_Base_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_extensions_Base_copy(golden_extensions_Base *dst, const golden_extensions_Base *src, pbj_arena *arena) { return pbj_table_copy(&golden_extensions_Base__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_extensions_Base_merge(golden_extensions_Base *m, const golden_extensions_Base *b, pbj_arena *arena) { return pbj_table_merge(&golden_extensions_Base__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_extensions_Base_sort_maps(golden_extensions_Base *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_extensions_Base__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_extensions_Base_encode_append(const golden_extensions_Base *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_extensions_Base_write_delimited(const golden_extensions_Base *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_extensions_Base_read_delimited(golden_extensions_Base *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void golden_extensions_Base_set_id(golden_extensions_Base *m, int32_t v)
-{
-    m->id = v;
-    m->has_id = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_extensions_Base, id, int32_t)
 
-static inline void golden_extensions_Note_clear(golden_extensions_Note *m) { golden_extensions_Note_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_extensions_Note_copy(golden_extensions_Note *dst, const golden_extensions_Note *src, pbj_arena *arena) { return pbj_table_copy(&golden_extensions_Note__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_extensions_Note_merge(golden_extensions_Note *m, const golden_extensions_Note *b, pbj_arena *arena) { return pbj_table_merge(&golden_extensions_Note__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_extensions_Note_sort_maps(golden_extensions_Note *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_extensions_Note__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_extensions_Note_encode_append(const golden_extensions_Note *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_extensions_Note_write_delimited(const golden_extensions_Note *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_extensions_Note_read_delimited(golden_extensions_Note *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline PBJ_MUST_USE pbj_status golden_extensions_Note_set_text(golden_extensions_Note *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -341,26 +146,8 @@ static inline PBJ_MUST_USE pbj_status golden_extensions_Note_set_text_str(golden
     return golden_extensions_Note_set_text(m, s, strlen(s), arena);
 }
 
-static inline void golden_extensions_EGroup_clear(golden_extensions_EGroup *m) { golden_extensions_EGroup_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_extensions_EGroup_copy(golden_extensions_EGroup *dst, const golden_extensions_EGroup *src, pbj_arena *arena) { return pbj_table_copy(&golden_extensions_EGroup__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_extensions_EGroup_merge(golden_extensions_EGroup *m, const golden_extensions_EGroup *b, pbj_arena *arena) { return pbj_table_merge(&golden_extensions_EGroup__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_extensions_EGroup_sort_maps(golden_extensions_EGroup *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_extensions_EGroup__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_extensions_EGroup_encode_append(const golden_extensions_EGroup *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_extensions_EGroup_write_delimited(const golden_extensions_EGroup *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_extensions_EGroup_read_delimited(golden_extensions_EGroup *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void golden_extensions_EGroup_set_g(golden_extensions_EGroup *m, int32_t v)
-{
-    m->g = v;
-    m->has_g = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_extensions_EGroup, g, int32_t)
 
-static inline void golden_extensions_Scope_clear(golden_extensions_Scope *m) { golden_extensions_Scope_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_extensions_Scope_copy(golden_extensions_Scope *dst, const golden_extensions_Scope *src, pbj_arena *arena) { return pbj_table_copy(&golden_extensions_Scope__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_extensions_Scope_merge(golden_extensions_Scope *m, const golden_extensions_Scope *b, pbj_arena *arena) { return pbj_table_merge(&golden_extensions_Scope__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_extensions_Scope_sort_maps(golden_extensions_Scope *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_extensions_Scope__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_extensions_Scope_encode_append(const golden_extensions_Scope *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_extensions_Scope_write_delimited(const golden_extensions_Scope *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_extensions_Scope_read_delimited(golden_extensions_Scope *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 
 #ifdef __cplusplus
 }

@@ -78,30 +78,7 @@ size_t golden_groups_Grouped_size(const golden_groups_Grouped *m)
     return n;
 }
 
-pbj_status golden_groups_Grouped_encode(const golden_groups_Grouped *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_groups_Grouped_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_groups_Grouped__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_groups_Grouped_decode(golden_groups_Grouped *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_groups_Grouped_init(m);
-    pbj_status st = len ? golden_groups_Grouped__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_groups_Grouped, NO_REQUIRED)
 
 uint8_t *golden_groups_Grouped__write(const golden_groups_Grouped *m, uint8_t *p)
 {
@@ -210,30 +187,7 @@ size_t golden_groups_Grouped_Single_size(const golden_groups_Grouped_Single *m)
     return n;
 }
 
-pbj_status golden_groups_Grouped_Single_encode(const golden_groups_Grouped_Single *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_groups_Grouped_Single_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_groups_Grouped_Single__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_groups_Grouped_Single_decode(golden_groups_Grouped_Single *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_groups_Grouped_Single_init(m);
-    pbj_status st = len ? golden_groups_Grouped_Single__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_groups_Grouped_Single, NO_REQUIRED)
 
 uint8_t *golden_groups_Grouped_Single__write(const golden_groups_Grouped_Single *m, uint8_t *p)
 {
@@ -312,30 +266,7 @@ size_t golden_groups_Grouped_Single_Deep_size(const golden_groups_Grouped_Single
     return n;
 }
 
-pbj_status golden_groups_Grouped_Single_Deep_encode(const golden_groups_Grouped_Single_Deep *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_groups_Grouped_Single_Deep_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_groups_Grouped_Single_Deep__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_groups_Grouped_Single_Deep_decode(golden_groups_Grouped_Single_Deep *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_groups_Grouped_Single_Deep_init(m);
-    pbj_status st = len ? golden_groups_Grouped_Single_Deep__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_groups_Grouped_Single_Deep, NO_REQUIRED)
 
 uint8_t *golden_groups_Grouped_Single_Deep__write(const golden_groups_Grouped_Single_Deep *m, uint8_t *p)
 {
@@ -398,30 +329,7 @@ size_t golden_groups_Grouped_Many_size(const golden_groups_Grouped_Many *m)
     return n;
 }
 
-pbj_status golden_groups_Grouped_Many_encode(const golden_groups_Grouped_Many *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_groups_Grouped_Many_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_groups_Grouped_Many__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_groups_Grouped_Many_decode(golden_groups_Grouped_Many *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_groups_Grouped_Many_init(m);
-    pbj_status st = len ? golden_groups_Grouped_Many__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_groups_Grouped_Many, NO_REQUIRED)
 
 uint8_t *golden_groups_Grouped_Many__write(const golden_groups_Grouped_Many *m, uint8_t *p)
 {
@@ -477,123 +385,5 @@ pbj_status golden_groups_Grouped_add_many(golden_groups_Grouped *m, const golden
     m->many.data = elems;
     elems[m->many.count++] = e;
     return PBJ_OK;
-}
-
-pbj_status golden_groups_Grouped_encode_append(const golden_groups_Grouped *m, pbj_buf *out)
-{
-    if (golden_groups_Grouped_missing(m)) return pbj_missing_status(golden_groups_Grouped_missing(m));
-    size_t n = golden_groups_Grouped_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_groups_Grouped__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_groups_Grouped_write_delimited(const golden_groups_Grouped *m, pbj_sink *out)
-{
-    if (golden_groups_Grouped_missing(m)) return pbj_missing_status(golden_groups_Grouped_missing(m));
-    size_t n = golden_groups_Grouped_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_groups_Grouped__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_groups_Grouped_read_delimited(golden_groups_Grouped *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_groups_Grouped_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== golden.groups.Grouped.Single: building helpers ==== */
-
-pbj_status golden_groups_Grouped_Single_encode_append(const golden_groups_Grouped_Single *m, pbj_buf *out)
-{
-    if (golden_groups_Grouped_Single_missing(m)) return pbj_missing_status(golden_groups_Grouped_Single_missing(m));
-    size_t n = golden_groups_Grouped_Single_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_groups_Grouped_Single__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_groups_Grouped_Single_write_delimited(const golden_groups_Grouped_Single *m, pbj_sink *out)
-{
-    if (golden_groups_Grouped_Single_missing(m)) return pbj_missing_status(golden_groups_Grouped_Single_missing(m));
-    size_t n = golden_groups_Grouped_Single_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_groups_Grouped_Single__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_groups_Grouped_Single_read_delimited(golden_groups_Grouped_Single *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_groups_Grouped_Single_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== golden.groups.Grouped.Single.Deep: building helpers ==== */
-
-pbj_status golden_groups_Grouped_Single_Deep_encode_append(const golden_groups_Grouped_Single_Deep *m, pbj_buf *out)
-{
-    if (golden_groups_Grouped_Single_Deep_missing(m)) return pbj_missing_status(golden_groups_Grouped_Single_Deep_missing(m));
-    size_t n = golden_groups_Grouped_Single_Deep_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_groups_Grouped_Single_Deep__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_groups_Grouped_Single_Deep_write_delimited(const golden_groups_Grouped_Single_Deep *m, pbj_sink *out)
-{
-    if (golden_groups_Grouped_Single_Deep_missing(m)) return pbj_missing_status(golden_groups_Grouped_Single_Deep_missing(m));
-    size_t n = golden_groups_Grouped_Single_Deep_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_groups_Grouped_Single_Deep__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_groups_Grouped_Single_Deep_read_delimited(golden_groups_Grouped_Single_Deep *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_groups_Grouped_Single_Deep_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== golden.groups.Grouped.Many: building helpers ==== */
-
-pbj_status golden_groups_Grouped_Many_encode_append(const golden_groups_Grouped_Many *m, pbj_buf *out)
-{
-    if (golden_groups_Grouped_Many_missing(m)) return pbj_missing_status(golden_groups_Grouped_Many_missing(m));
-    size_t n = golden_groups_Grouped_Many_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_groups_Grouped_Many__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_groups_Grouped_Many_write_delimited(const golden_groups_Grouped_Many *m, pbj_sink *out)
-{
-    if (golden_groups_Grouped_Many_missing(m)) return pbj_missing_status(golden_groups_Grouped_Many_missing(m));
-    size_t n = golden_groups_Grouped_Many_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_groups_Grouped_Many__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_groups_Grouped_Many_read_delimited(golden_groups_Grouped_Many *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_groups_Grouped_Many_decode(m, record.data, record.len, arena, opts);
 }
 

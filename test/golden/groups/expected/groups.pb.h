@@ -19,18 +19,8 @@ extern "C" {
 
 /* ==== message types ==== */
 
-/* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
- * closed enum's first value), so an absent field reads as its default; M_size is the encoded size
- * (PBJ_SIZE_ERROR when m nests deeper than PBJ_MAX_ENCODE_DEPTH through types on a cycle, or reaches itself);
- * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
- * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
- * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
- * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and the other M__ functions
- * serve other generated code (their own section, for generated code only); M__table describes M's fields
- * (rt/pbj_table.h). M_f_tag is field f's number and
- * M_f_array the type of a repeated or map field f. */
+/* Each message M: its struct, M_f_tag (field f's number), M_f_array (a repeated or map field f's type), M__table (its
+ * fields, rt/pbj_table.h) and the functions PBJ_MESSAGE(M, ...) declares (rt/pbj_table.h documents them; pbjc(1)). */
 typedef struct golden_groups_Grouped golden_groups_Grouped;
 typedef struct golden_groups_Grouped_Single golden_groups_Grouped_Single;
 typedef struct golden_groups_Grouped_Single_Deep golden_groups_Grouped_Single_Deep;
@@ -56,37 +46,9 @@ struct golden_groups_Grouped {
 #define golden_groups_Grouped_a_tag 1
 #define golden_groups_Grouped_single_tag 2
 #define golden_groups_Grouped_many_tag 6
-
-void golden_groups_Grouped_init(golden_groups_Grouped *m);
-size_t golden_groups_Grouped_size(const golden_groups_Grouped *m);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_encode(const golden_groups_Grouped *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_decode(golden_groups_Grouped *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_groups_Grouped_equal(const golden_groups_Grouped *a, const golden_groups_Grouped *b) { return pbj_table_equal(&golden_groups_Grouped__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_groups_Grouped_print(const golden_groups_Grouped *m, pbj_text *t) { return pbj_table_print(&golden_groups_Grouped__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* golden.groups.Grouped reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_groups_Grouped_missing(const golden_groups_Grouped *m) { (void)m; return NULL; }
-static inline pbj_status golden_groups_Grouped_encode_partial(const golden_groups_Grouped *m, uint8_t *buf, size_t cap, size_t *len) { return golden_groups_Grouped_encode(m, buf, cap, len); }
-static inline bool golden_groups_Grouped_has_a(const golden_groups_Grouped *m) { return m->has_a; }
-static inline void golden_groups_Grouped_clear_a(golden_groups_Grouped *m)
-{
-    m->has_a = 0;
-    memset(&m->a, 0, sizeof m->a);
-}
-static inline bool golden_groups_Grouped_has_single(const golden_groups_Grouped *m) { return m->single != NULL; }
-static inline void golden_groups_Grouped_clear_single(golden_groups_Grouped *m) { m->single = NULL; }
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_groups_Grouped_from_text reads the text format (golden_groups_Grouped_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_groups_Grouped__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_groups_Grouped_from_text(golden_groups_Grouped *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_groups_Grouped__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(golden_groups_Grouped, NO_REQUIRED, TEXT_READ, JSON)
+PBJ_FIELD_OPTIONAL(golden_groups_Grouped, a)
+PBJ_FIELD_MESSAGE(golden_groups_Grouped, single)
 
 /* ==== golden.groups.Grouped.Single ==== */
 
@@ -99,37 +61,9 @@ struct golden_groups_Grouped_Single {
 };
 #define golden_groups_Grouped_Single_x_tag 3
 #define golden_groups_Grouped_Single_deep_tag 4
-
-void golden_groups_Grouped_Single_init(golden_groups_Grouped_Single *m);
-size_t golden_groups_Grouped_Single_size(const golden_groups_Grouped_Single *m);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_encode(const golden_groups_Grouped_Single *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_decode(golden_groups_Grouped_Single *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_groups_Grouped_Single_equal(const golden_groups_Grouped_Single *a, const golden_groups_Grouped_Single *b) { return pbj_table_equal(&golden_groups_Grouped_Single__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_groups_Grouped_Single_print(const golden_groups_Grouped_Single *m, pbj_text *t) { return pbj_table_print(&golden_groups_Grouped_Single__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* golden.groups.Grouped.Single reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_groups_Grouped_Single_missing(const golden_groups_Grouped_Single *m) { (void)m; return NULL; }
-static inline pbj_status golden_groups_Grouped_Single_encode_partial(const golden_groups_Grouped_Single *m, uint8_t *buf, size_t cap, size_t *len) { return golden_groups_Grouped_Single_encode(m, buf, cap, len); }
-static inline bool golden_groups_Grouped_Single_has_x(const golden_groups_Grouped_Single *m) { return m->has_x; }
-static inline void golden_groups_Grouped_Single_clear_x(golden_groups_Grouped_Single *m)
-{
-    m->has_x = 0;
-    memset(&m->x, 0, sizeof m->x);
-}
-static inline bool golden_groups_Grouped_Single_has_deep(const golden_groups_Grouped_Single *m) { return m->deep != NULL; }
-static inline void golden_groups_Grouped_Single_clear_deep(golden_groups_Grouped_Single *m) { m->deep = NULL; }
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_groups_Grouped_Single_from_text reads the text format (golden_groups_Grouped_Single_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_groups_Grouped_Single__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_groups_Grouped_Single_from_text(golden_groups_Grouped_Single *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_groups_Grouped_Single__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(golden_groups_Grouped_Single, NO_REQUIRED, TEXT_READ, JSON)
+PBJ_FIELD_OPTIONAL(golden_groups_Grouped_Single, x)
+PBJ_FIELD_MESSAGE(golden_groups_Grouped_Single, deep)
 
 /* ==== golden.groups.Grouped.Single.Deep ==== */
 
@@ -139,29 +73,7 @@ struct golden_groups_Grouped_Single_Deep {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define golden_groups_Grouped_Single_Deep_tags_tag 5
-
-void golden_groups_Grouped_Single_Deep_init(golden_groups_Grouped_Single_Deep *m);
-size_t golden_groups_Grouped_Single_Deep_size(const golden_groups_Grouped_Single_Deep *m);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_encode(const golden_groups_Grouped_Single_Deep *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_decode(golden_groups_Grouped_Single_Deep *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_groups_Grouped_Single_Deep_equal(const golden_groups_Grouped_Single_Deep *a, const golden_groups_Grouped_Single_Deep *b) { return pbj_table_equal(&golden_groups_Grouped_Single_Deep__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_groups_Grouped_Single_Deep_print(const golden_groups_Grouped_Single_Deep *m, pbj_text *t) { return pbj_table_print(&golden_groups_Grouped_Single_Deep__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* golden.groups.Grouped.Single.Deep reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_groups_Grouped_Single_Deep_missing(const golden_groups_Grouped_Single_Deep *m) { (void)m; return NULL; }
-static inline pbj_status golden_groups_Grouped_Single_Deep_encode_partial(const golden_groups_Grouped_Single_Deep *m, uint8_t *buf, size_t cap, size_t *len) { return golden_groups_Grouped_Single_Deep_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_groups_Grouped_Single_Deep_from_text reads the text format (golden_groups_Grouped_Single_Deep_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_groups_Grouped_Single_Deep__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_groups_Grouped_Single_Deep_from_text(golden_groups_Grouped_Single_Deep *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_groups_Grouped_Single_Deep__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(golden_groups_Grouped_Single_Deep, NO_REQUIRED, TEXT_READ, JSON)
 
 /* ==== golden.groups.Grouped.Many ==== */
 
@@ -172,152 +84,22 @@ struct golden_groups_Grouped_Many {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define golden_groups_Grouped_Many_k_tag 7
+PBJ_MESSAGE(golden_groups_Grouped_Many, NO_REQUIRED, TEXT_READ, JSON)
+PBJ_FIELD_OPTIONAL(golden_groups_Grouped_Many, k)
 
-void golden_groups_Grouped_Many_init(golden_groups_Grouped_Many *m);
-size_t golden_groups_Grouped_Many_size(const golden_groups_Grouped_Many *m);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_encode(const golden_groups_Grouped_Many *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_decode(golden_groups_Grouped_Many *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_groups_Grouped_Many_equal(const golden_groups_Grouped_Many *a, const golden_groups_Grouped_Many *b) { return pbj_table_equal(&golden_groups_Grouped_Many__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_groups_Grouped_Many_print(const golden_groups_Grouped_Many *m, pbj_text *t) { return pbj_table_print(&golden_groups_Grouped_Many__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* golden.groups.Grouped.Many reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_groups_Grouped_Many_missing(const golden_groups_Grouped_Many *m) { (void)m; return NULL; }
-static inline pbj_status golden_groups_Grouped_Many_encode_partial(const golden_groups_Grouped_Many *m, uint8_t *buf, size_t cap, size_t *len) { return golden_groups_Grouped_Many_encode(m, buf, cap, len); }
-static inline bool golden_groups_Grouped_Many_has_k(const golden_groups_Grouped_Many *m) { return m->has_k; }
-static inline void golden_groups_Grouped_Many_clear_k(golden_groups_Grouped_Many *m)
-{
-    m->has_k = 0;
-    memset(&m->k, 0, sizeof m->k);
-}
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_groups_Grouped_Many_from_text reads the text format (golden_groups_Grouped_Many_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_groups_Grouped_Many__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_groups_Grouped_Many_from_text(golden_groups_Grouped_Many *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_groups_Grouped_Many__table, m, text, len, arena, o);
-}
-#endif
-
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_groups_Grouped_to_json(const golden_groups_Grouped *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_groups_Grouped__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_groups_Grouped read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_groups_Grouped_from_json(golden_groups_Grouped *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_groups_Grouped__table, m, json, len, arena, o); }
-#endif
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_groups_Grouped_Single_to_json(const golden_groups_Grouped_Single *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_groups_Grouped_Single__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_groups_Grouped_Single read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_groups_Grouped_Single_from_json(golden_groups_Grouped_Single *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_groups_Grouped_Single__table, m, json, len, arena, o); }
-#endif
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_groups_Grouped_Single_Deep_to_json(const golden_groups_Grouped_Single_Deep *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_groups_Grouped_Single_Deep__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_groups_Grouped_Single_Deep read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_groups_Grouped_Single_Deep_from_json(golden_groups_Grouped_Single_Deep *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_groups_Grouped_Single_Deep__table, m, json, len, arena, o); }
-#endif
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_groups_Grouped_Many_to_json(const golden_groups_Grouped_Many *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_groups_Grouped_Many__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_groups_Grouped_Many read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_groups_Grouped_Many_from_json(golden_groups_Grouped_Many *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_groups_Grouped_Many__table, m, json, len, arena, o); }
-#endif
-/* ==== for generated code only: not part of the API ==== */
-
-/* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and
- * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
-uint8_t *golden_groups_Grouped__write(const golden_groups_Grouped *m, uint8_t *end);   /* after golden_groups_Grouped_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_groups_Grouped__decode(golden_groups_Grouped *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *golden_groups_Grouped_Single__write(const golden_groups_Grouped_Single *m, uint8_t *end);   /* after golden_groups_Grouped_Single_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Single__decode(golden_groups_Grouped_Single *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *golden_groups_Grouped_Single_Deep__write(const golden_groups_Grouped_Single_Deep *m, uint8_t *end);   /* after golden_groups_Grouped_Single_Deep_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep__decode(golden_groups_Grouped_Single_Deep *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *golden_groups_Grouped_Many__write(const golden_groups_Grouped_Many *m, uint8_t *end);   /* after golden_groups_Grouped_Many_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Many__decode(golden_groups_Grouped_Many *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 /* ==== building messages ==== */
 
-/* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
- * M_clear(m) empties m (M_init); M_copy(dst, src, arena) makes dst a deep copy of src (strings, bytes, arrays
- * and messages in arena; src may be freed after); M_merge(m, b, arena) merges b into m as protobuf does, giving
- * what decoding m's encoding followed by b's gives: set scalars overwrite, repeated fields append, messages
- * merge, a oneof's other case replaces, map entries replace by key, unknown fields append; M_sort_maps(m, arena)
- * sorts the entries of m's maps (and of the messages m holds) by key, keeping the last of equal keys: encode
- * writes entries in array order, so sort a map filled by hand or its decoded copy is not M_equal to it;
- * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
- * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
- * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
- * M_set_f(m, data, len, arena) copies them into arena; a string also has M_set_f_str(m, s, arena) taking a
- * NUL-terminated one); M_mutable_f(m, arena) gives a message field, made when absent; M_add_f(m, v, arena)
- * appends v to a repeated field (strings and bytes: data, len, copied, and M_add_f_str(m, s, arena); a
- * message: a deep copy of *v, or an initialised one for NULL); repeated numbers and enums also have
- * M_add_f_many(m, v, n, arena), appending the n values of array v; maps: M_put_f(m, key, value, arena) sets key's
- * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
- * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
- * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
- * mutable grow arrays that decode, the readers, copy, merge, add, put or mutable made, never one set by hand.
- * copy, merge and sort_maps stop with PBJ_ERR_DEPTH at messages nested deeper than PBJ_MAX_ENCODE_DEPTH (a
- * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
+/* Each field's building helpers (rt/pbj_build.h says what each does; man pbjc(1), Building messages). */
 
-static inline void golden_groups_Grouped_clear(golden_groups_Grouped *m) { golden_groups_Grouped_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_groups_Grouped_copy(golden_groups_Grouped *dst, const golden_groups_Grouped *src, pbj_arena *arena) { return pbj_table_copy(&golden_groups_Grouped__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_groups_Grouped_merge(golden_groups_Grouped *m, const golden_groups_Grouped *b, pbj_arena *arena) { return pbj_table_merge(&golden_groups_Grouped__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_groups_Grouped_sort_maps(golden_groups_Grouped *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_groups_Grouped__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_groups_Grouped_encode_append(const golden_groups_Grouped *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_write_delimited(const golden_groups_Grouped *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_read_delimited(golden_groups_Grouped *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void golden_groups_Grouped_set_a(golden_groups_Grouped *m, int32_t v)
-{
-    m->a = v;
-    m->has_a = 1;
-}
-/* single, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline golden_groups_Grouped_Single *golden_groups_Grouped_mutable_single(golden_groups_Grouped *m, pbj_arena *arena)
-{
-    if (!m->single && (m->single = (golden_groups_Grouped_Single *)pbj_arena_alloc(arena, sizeof(golden_groups_Grouped_Single)))) golden_groups_Grouped_Single_init(m->single);
-    return m->single;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_groups_Grouped, a, int32_t)
+PBJ_FIELD_MUTABLE(golden_groups_Grouped, single, golden_groups_Grouped_Single)
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * many; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status golden_groups_Grouped_add_many(golden_groups_Grouped *m, const golden_groups_Grouped_Many *v, pbj_arena *arena);
 
-static inline void golden_groups_Grouped_Single_clear(golden_groups_Grouped_Single *m) { golden_groups_Grouped_Single_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_copy(golden_groups_Grouped_Single *dst, const golden_groups_Grouped_Single *src, pbj_arena *arena) { return pbj_table_copy(&golden_groups_Grouped_Single__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_merge(golden_groups_Grouped_Single *m, const golden_groups_Grouped_Single *b, pbj_arena *arena) { return pbj_table_merge(&golden_groups_Grouped_Single__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_sort_maps(golden_groups_Grouped_Single *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_groups_Grouped_Single__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_encode_append(const golden_groups_Grouped_Single *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_write_delimited(const golden_groups_Grouped_Single *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_read_delimited(golden_groups_Grouped_Single *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void golden_groups_Grouped_Single_set_x(golden_groups_Grouped_Single *m, int32_t v)
-{
-    m->x = v;
-    m->has_x = 1;
-}
-/* deep, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline golden_groups_Grouped_Single_Deep *golden_groups_Grouped_Single_mutable_deep(golden_groups_Grouped_Single *m, pbj_arena *arena)
-{
-    if (!m->deep && (m->deep = (golden_groups_Grouped_Single_Deep *)pbj_arena_alloc(arena, sizeof(golden_groups_Grouped_Single_Deep)))) golden_groups_Grouped_Single_Deep_init(m->deep);
-    return m->deep;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_groups_Grouped_Single, x, int32_t)
+PBJ_FIELD_MUTABLE(golden_groups_Grouped_Single, deep, golden_groups_Grouped_Single_Deep)
 
-static inline void golden_groups_Grouped_Single_Deep_clear(golden_groups_Grouped_Single_Deep *m) { golden_groups_Grouped_Single_Deep_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_copy(golden_groups_Grouped_Single_Deep *dst, const golden_groups_Grouped_Single_Deep *src, pbj_arena *arena) { return pbj_table_copy(&golden_groups_Grouped_Single_Deep__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_merge(golden_groups_Grouped_Single_Deep *m, const golden_groups_Grouped_Single_Deep *b, pbj_arena *arena) { return pbj_table_merge(&golden_groups_Grouped_Single_Deep__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_sort_maps(golden_groups_Grouped_Single_Deep *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_groups_Grouped_Single_Deep__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_encode_append(const golden_groups_Grouped_Single_Deep *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_write_delimited(const golden_groups_Grouped_Single_Deep *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_read_delimited(golden_groups_Grouped_Single_Deep *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 /* appends a copy of data[0..len) (in arena) to tags; PBJ_ERR_NOMEM when out of memory */
 static inline PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_add_tags(golden_groups_Grouped_Single_Deep *m, const void *data, size_t len, pbj_arena *arena)
 {
@@ -335,18 +117,7 @@ static inline PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_add_tags
     return golden_groups_Grouped_Single_Deep_add_tags(m, s, strlen(s), arena);
 }
 
-static inline void golden_groups_Grouped_Many_clear(golden_groups_Grouped_Many *m) { golden_groups_Grouped_Many_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_copy(golden_groups_Grouped_Many *dst, const golden_groups_Grouped_Many *src, pbj_arena *arena) { return pbj_table_copy(&golden_groups_Grouped_Many__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_merge(golden_groups_Grouped_Many *m, const golden_groups_Grouped_Many *b, pbj_arena *arena) { return pbj_table_merge(&golden_groups_Grouped_Many__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_sort_maps(golden_groups_Grouped_Many *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_groups_Grouped_Many__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_encode_append(const golden_groups_Grouped_Many *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_write_delimited(const golden_groups_Grouped_Many *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_read_delimited(golden_groups_Grouped_Many *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void golden_groups_Grouped_Many_set_k(golden_groups_Grouped_Many *m, int32_t v)
-{
-    m->k = v;
-    m->has_k = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_groups_Grouped_Many, k, int32_t)
 
 #ifdef __cplusplus
 }

@@ -122,30 +122,7 @@ size_t golden_maps_Value_size(const golden_maps_Value *m)
     return n;
 }
 
-pbj_status golden_maps_Value_encode(const golden_maps_Value *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_maps_Value_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_maps_Value__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_maps_Value_decode(golden_maps_Value *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_maps_Value_init(m);
-    pbj_status st = len ? golden_maps_Value__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_maps_Value, NO_REQUIRED)
 
 uint8_t *golden_maps_Value__write(const golden_maps_Value *m, uint8_t *p)
 {
@@ -224,30 +201,7 @@ size_t golden_maps_Maps_size(const golden_maps_Maps *m)
     return n;
 }
 
-pbj_status golden_maps_Maps_encode(const golden_maps_Maps *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_maps_Maps_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_maps_Maps__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_maps_Maps_decode(golden_maps_Maps *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_maps_Maps_init(m);
-    pbj_status st = len ? golden_maps_Maps__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_maps_Maps, NO_REQUIRED)
 
 uint8_t *golden_maps_Maps__write(const golden_maps_Maps *m, uint8_t *p)
 {
@@ -497,30 +451,7 @@ size_t golden_maps_Maps_CountsEntry_size(const golden_maps_Maps_CountsEntry *m)
     return n;
 }
 
-pbj_status golden_maps_Maps_CountsEntry_encode(const golden_maps_Maps_CountsEntry *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_maps_Maps_CountsEntry_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_maps_Maps_CountsEntry__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_maps_Maps_CountsEntry_decode(golden_maps_Maps_CountsEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_maps_Maps_CountsEntry_init(m);
-    pbj_status st = len ? golden_maps_Maps_CountsEntry__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_maps_Maps_CountsEntry, NO_REQUIRED)
 
 uint8_t *golden_maps_Maps_CountsEntry__write(const golden_maps_Maps_CountsEntry *m, uint8_t *p)
 {
@@ -592,30 +523,7 @@ size_t golden_maps_Maps_NamesEntry_size(const golden_maps_Maps_NamesEntry *m)
     return n;
 }
 
-pbj_status golden_maps_Maps_NamesEntry_encode(const golden_maps_Maps_NamesEntry *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_maps_Maps_NamesEntry_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_maps_Maps_NamesEntry__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_maps_Maps_NamesEntry_decode(golden_maps_Maps_NamesEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_maps_Maps_NamesEntry_init(m);
-    pbj_status st = len ? golden_maps_Maps_NamesEntry__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_maps_Maps_NamesEntry, NO_REQUIRED)
 
 uint8_t *golden_maps_Maps_NamesEntry__write(const golden_maps_Maps_NamesEntry *m, uint8_t *p)
 {
@@ -692,30 +600,7 @@ size_t golden_maps_Maps_ValuesEntry_size(const golden_maps_Maps_ValuesEntry *m)
     return n;
 }
 
-pbj_status golden_maps_Maps_ValuesEntry_encode(const golden_maps_Maps_ValuesEntry *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_maps_Maps_ValuesEntry_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_maps_Maps_ValuesEntry__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_maps_Maps_ValuesEntry_decode(golden_maps_Maps_ValuesEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_maps_Maps_ValuesEntry_init(m);
-    pbj_status st = len ? golden_maps_Maps_ValuesEntry__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_maps_Maps_ValuesEntry, NO_REQUIRED)
 
 uint8_t *golden_maps_Maps_ValuesEntry__write(const golden_maps_Maps_ValuesEntry *m, uint8_t *p)
 {
@@ -803,30 +688,7 @@ size_t golden_maps_Maps_FlagsEntry_size(const golden_maps_Maps_FlagsEntry *m)
     return n;
 }
 
-pbj_status golden_maps_Maps_FlagsEntry_encode(const golden_maps_Maps_FlagsEntry *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_maps_Maps_FlagsEntry_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_maps_Maps_FlagsEntry__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_maps_Maps_FlagsEntry_decode(golden_maps_Maps_FlagsEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_maps_Maps_FlagsEntry_init(m);
-    pbj_status st = len ? golden_maps_Maps_FlagsEntry__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_maps_Maps_FlagsEntry, NO_REQUIRED)
 
 uint8_t *golden_maps_Maps_FlagsEntry__write(const golden_maps_Maps_FlagsEntry *m, uint8_t *p)
 {
@@ -897,30 +759,7 @@ size_t golden_maps_Maps_BlobsEntry_size(const golden_maps_Maps_BlobsEntry *m)
     return n;
 }
 
-pbj_status golden_maps_Maps_BlobsEntry_encode(const golden_maps_Maps_BlobsEntry *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_maps_Maps_BlobsEntry_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_maps_Maps_BlobsEntry__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_maps_Maps_BlobsEntry_decode(golden_maps_Maps_BlobsEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_maps_Maps_BlobsEntry_init(m);
-    pbj_status st = len ? golden_maps_Maps_BlobsEntry__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_maps_Maps_BlobsEntry, NO_REQUIRED)
 
 uint8_t *golden_maps_Maps_BlobsEntry__write(const golden_maps_Maps_BlobsEntry *m, uint8_t *p)
 {
@@ -991,30 +830,7 @@ size_t golden_maps_Maps_WeightsEntry_size(const golden_maps_Maps_WeightsEntry *m
     return n;
 }
 
-pbj_status golden_maps_Maps_WeightsEntry_encode(const golden_maps_Maps_WeightsEntry *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_maps_Maps_WeightsEntry_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_maps_Maps_WeightsEntry__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_maps_Maps_WeightsEntry_decode(golden_maps_Maps_WeightsEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_maps_Maps_WeightsEntry_init(m);
-    pbj_status st = len ? golden_maps_Maps_WeightsEntry__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_maps_Maps_WeightsEntry, NO_REQUIRED)
 
 uint8_t *golden_maps_Maps_WeightsEntry__write(const golden_maps_Maps_WeightsEntry *m, uint8_t *p)
 {
@@ -1062,36 +878,6 @@ pbj_status golden_maps_Maps_WeightsEntry__decode(golden_maps_Maps_WeightsEntry *
     }
     d->depth_left++;
     return PBJ_OK;
-}
-
-/* ==== golden.maps.Value: building helpers ==== */
-
-pbj_status golden_maps_Value_encode_append(const golden_maps_Value *m, pbj_buf *out)
-{
-    if (golden_maps_Value_missing(m)) return pbj_missing_status(golden_maps_Value_missing(m));
-    size_t n = golden_maps_Value_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_maps_Value__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_maps_Value_write_delimited(const golden_maps_Value *m, pbj_sink *out)
-{
-    if (golden_maps_Value_missing(m)) return pbj_missing_status(golden_maps_Value_missing(m));
-    size_t n = golden_maps_Value_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_maps_Value__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_maps_Value_read_delimited(golden_maps_Value *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_maps_Value_decode(m, record.data, record.len, arena, opts);
 }
 
 /* ==== golden.maps.Maps: building helpers ==== */
@@ -1299,213 +1085,5 @@ bool golden_maps_Maps_get_weights(const golden_maps_Maps *m, uint64_t key, doubl
     const golden_maps_Maps_WeightsEntry *e = pbj_find(m->weights.data, m->weights.count, sizeof probe, &probe, pbj__key_cmp_uint64, &at) ? &m->weights.data[at] : NULL;
     if (e) *value = e->value;
     return e != NULL;
-}
-
-pbj_status golden_maps_Maps_encode_append(const golden_maps_Maps *m, pbj_buf *out)
-{
-    if (golden_maps_Maps_missing(m)) return pbj_missing_status(golden_maps_Maps_missing(m));
-    size_t n = golden_maps_Maps_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_maps_Maps__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_maps_Maps_write_delimited(const golden_maps_Maps *m, pbj_sink *out)
-{
-    if (golden_maps_Maps_missing(m)) return pbj_missing_status(golden_maps_Maps_missing(m));
-    size_t n = golden_maps_Maps_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_maps_Maps__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_maps_Maps_read_delimited(golden_maps_Maps *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_maps_Maps_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== golden.maps.Maps.CountsEntry: building helpers ==== */
-
-pbj_status golden_maps_Maps_CountsEntry_encode_append(const golden_maps_Maps_CountsEntry *m, pbj_buf *out)
-{
-    if (golden_maps_Maps_CountsEntry_missing(m)) return pbj_missing_status(golden_maps_Maps_CountsEntry_missing(m));
-    size_t n = golden_maps_Maps_CountsEntry_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_maps_Maps_CountsEntry__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_maps_Maps_CountsEntry_write_delimited(const golden_maps_Maps_CountsEntry *m, pbj_sink *out)
-{
-    if (golden_maps_Maps_CountsEntry_missing(m)) return pbj_missing_status(golden_maps_Maps_CountsEntry_missing(m));
-    size_t n = golden_maps_Maps_CountsEntry_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_maps_Maps_CountsEntry__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_maps_Maps_CountsEntry_read_delimited(golden_maps_Maps_CountsEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_maps_Maps_CountsEntry_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== golden.maps.Maps.NamesEntry: building helpers ==== */
-
-pbj_status golden_maps_Maps_NamesEntry_encode_append(const golden_maps_Maps_NamesEntry *m, pbj_buf *out)
-{
-    if (golden_maps_Maps_NamesEntry_missing(m)) return pbj_missing_status(golden_maps_Maps_NamesEntry_missing(m));
-    size_t n = golden_maps_Maps_NamesEntry_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_maps_Maps_NamesEntry__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_maps_Maps_NamesEntry_write_delimited(const golden_maps_Maps_NamesEntry *m, pbj_sink *out)
-{
-    if (golden_maps_Maps_NamesEntry_missing(m)) return pbj_missing_status(golden_maps_Maps_NamesEntry_missing(m));
-    size_t n = golden_maps_Maps_NamesEntry_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_maps_Maps_NamesEntry__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_maps_Maps_NamesEntry_read_delimited(golden_maps_Maps_NamesEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_maps_Maps_NamesEntry_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== golden.maps.Maps.ValuesEntry: building helpers ==== */
-
-pbj_status golden_maps_Maps_ValuesEntry_encode_append(const golden_maps_Maps_ValuesEntry *m, pbj_buf *out)
-{
-    if (golden_maps_Maps_ValuesEntry_missing(m)) return pbj_missing_status(golden_maps_Maps_ValuesEntry_missing(m));
-    size_t n = golden_maps_Maps_ValuesEntry_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_maps_Maps_ValuesEntry__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_maps_Maps_ValuesEntry_write_delimited(const golden_maps_Maps_ValuesEntry *m, pbj_sink *out)
-{
-    if (golden_maps_Maps_ValuesEntry_missing(m)) return pbj_missing_status(golden_maps_Maps_ValuesEntry_missing(m));
-    size_t n = golden_maps_Maps_ValuesEntry_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_maps_Maps_ValuesEntry__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_maps_Maps_ValuesEntry_read_delimited(golden_maps_Maps_ValuesEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_maps_Maps_ValuesEntry_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== golden.maps.Maps.FlagsEntry: building helpers ==== */
-
-pbj_status golden_maps_Maps_FlagsEntry_encode_append(const golden_maps_Maps_FlagsEntry *m, pbj_buf *out)
-{
-    if (golden_maps_Maps_FlagsEntry_missing(m)) return pbj_missing_status(golden_maps_Maps_FlagsEntry_missing(m));
-    size_t n = golden_maps_Maps_FlagsEntry_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_maps_Maps_FlagsEntry__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_maps_Maps_FlagsEntry_write_delimited(const golden_maps_Maps_FlagsEntry *m, pbj_sink *out)
-{
-    if (golden_maps_Maps_FlagsEntry_missing(m)) return pbj_missing_status(golden_maps_Maps_FlagsEntry_missing(m));
-    size_t n = golden_maps_Maps_FlagsEntry_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_maps_Maps_FlagsEntry__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_maps_Maps_FlagsEntry_read_delimited(golden_maps_Maps_FlagsEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_maps_Maps_FlagsEntry_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== golden.maps.Maps.BlobsEntry: building helpers ==== */
-
-pbj_status golden_maps_Maps_BlobsEntry_encode_append(const golden_maps_Maps_BlobsEntry *m, pbj_buf *out)
-{
-    if (golden_maps_Maps_BlobsEntry_missing(m)) return pbj_missing_status(golden_maps_Maps_BlobsEntry_missing(m));
-    size_t n = golden_maps_Maps_BlobsEntry_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_maps_Maps_BlobsEntry__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_maps_Maps_BlobsEntry_write_delimited(const golden_maps_Maps_BlobsEntry *m, pbj_sink *out)
-{
-    if (golden_maps_Maps_BlobsEntry_missing(m)) return pbj_missing_status(golden_maps_Maps_BlobsEntry_missing(m));
-    size_t n = golden_maps_Maps_BlobsEntry_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_maps_Maps_BlobsEntry__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_maps_Maps_BlobsEntry_read_delimited(golden_maps_Maps_BlobsEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_maps_Maps_BlobsEntry_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== golden.maps.Maps.WeightsEntry: building helpers ==== */
-
-pbj_status golden_maps_Maps_WeightsEntry_encode_append(const golden_maps_Maps_WeightsEntry *m, pbj_buf *out)
-{
-    if (golden_maps_Maps_WeightsEntry_missing(m)) return pbj_missing_status(golden_maps_Maps_WeightsEntry_missing(m));
-    size_t n = golden_maps_Maps_WeightsEntry_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_maps_Maps_WeightsEntry__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_maps_Maps_WeightsEntry_write_delimited(const golden_maps_Maps_WeightsEntry *m, pbj_sink *out)
-{
-    if (golden_maps_Maps_WeightsEntry_missing(m)) return pbj_missing_status(golden_maps_Maps_WeightsEntry_missing(m));
-    size_t n = golden_maps_Maps_WeightsEntry_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_maps_Maps_WeightsEntry__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_maps_Maps_WeightsEntry_read_delimited(golden_maps_Maps_WeightsEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_maps_Maps_WeightsEntry_decode(m, record.data, record.len, arena, opts);
 }
 

@@ -35,18 +35,8 @@ PBJ_INLINE bool golden_maps_Flag_from_name(const char *s, size_t n, int32_t *v) 
 
 /* ==== message types ==== */
 
-/* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
- * closed enum's first value), so an absent field reads as its default; M_size is the encoded size
- * (PBJ_SIZE_ERROR when m nests deeper than PBJ_MAX_ENCODE_DEPTH through types on a cycle, or reaches itself);
- * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
- * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
- * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
- * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and the other M__ functions
- * serve other generated code (their own section, for generated code only); M__table describes M's fields
- * (rt/pbj_table.h). M_f_tag is field f's number and
- * M_f_array the type of a repeated or map field f. */
+/* Each message M: its struct, M_f_tag (field f's number), M_f_array (a repeated or map field f's type), M__table (its
+ * fields, rt/pbj_table.h) and the functions PBJ_MESSAGE(M, ...) declares (rt/pbj_table.h documents them; pbjc(1)). */
 typedef struct golden_maps_Value golden_maps_Value;
 typedef struct golden_maps_Maps golden_maps_Maps;
 typedef struct golden_maps_Maps_CountsEntry golden_maps_Maps_CountsEntry;
@@ -79,29 +69,7 @@ struct golden_maps_Value {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define golden_maps_Value_text_tag 1
-
-void golden_maps_Value_init(golden_maps_Value *m);
-size_t golden_maps_Value_size(const golden_maps_Value *m);
-PBJ_MUST_USE pbj_status golden_maps_Value_encode(const golden_maps_Value *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_maps_Value_decode(golden_maps_Value *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_maps_Value_equal(const golden_maps_Value *a, const golden_maps_Value *b) { return pbj_table_equal(&golden_maps_Value__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_maps_Value_print(const golden_maps_Value *m, pbj_text *t) { return pbj_table_print(&golden_maps_Value__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* golden.maps.Value reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_maps_Value_missing(const golden_maps_Value *m) { (void)m; return NULL; }
-static inline pbj_status golden_maps_Value_encode_partial(const golden_maps_Value *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Value_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_maps_Value_from_text reads the text format (golden_maps_Value_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_maps_Value__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_maps_Value_from_text(golden_maps_Value *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_maps_Value__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(golden_maps_Value, NO_REQUIRED, TEXT_READ, JSON)
 
 /* ==== golden.maps.Maps ==== */
 
@@ -121,29 +89,7 @@ struct golden_maps_Maps {
 #define golden_maps_Maps_flags_tag 4
 #define golden_maps_Maps_blobs_tag 5
 #define golden_maps_Maps_weights_tag 6
-
-void golden_maps_Maps_init(golden_maps_Maps *m);
-size_t golden_maps_Maps_size(const golden_maps_Maps *m);
-PBJ_MUST_USE pbj_status golden_maps_Maps_encode(const golden_maps_Maps *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_maps_Maps_decode(golden_maps_Maps *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_maps_Maps_equal(const golden_maps_Maps *a, const golden_maps_Maps *b) { return pbj_table_equal(&golden_maps_Maps__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_maps_Maps_print(const golden_maps_Maps *m, pbj_text *t) { return pbj_table_print(&golden_maps_Maps__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* golden.maps.Maps reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_maps_Maps_missing(const golden_maps_Maps *m) { (void)m; return NULL; }
-static inline pbj_status golden_maps_Maps_encode_partial(const golden_maps_Maps *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_maps_Maps_from_text reads the text format (golden_maps_Maps_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_maps_Maps__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_maps_Maps_from_text(golden_maps_Maps *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_maps_Maps__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(golden_maps_Maps, NO_REQUIRED, TEXT_READ, JSON)
 
 /* ==== golden.maps.Maps.CountsEntry ==== */
 
@@ -155,29 +101,7 @@ struct golden_maps_Maps_CountsEntry {
 };
 #define golden_maps_Maps_CountsEntry_key_tag 1
 #define golden_maps_Maps_CountsEntry_value_tag 2
-
-void golden_maps_Maps_CountsEntry_init(golden_maps_Maps_CountsEntry *m);
-size_t golden_maps_Maps_CountsEntry_size(const golden_maps_Maps_CountsEntry *m);
-PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_encode(const golden_maps_Maps_CountsEntry *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_decode(golden_maps_Maps_CountsEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_maps_Maps_CountsEntry_equal(const golden_maps_Maps_CountsEntry *a, const golden_maps_Maps_CountsEntry *b) { return pbj_table_equal(&golden_maps_Maps_CountsEntry__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_maps_Maps_CountsEntry_print(const golden_maps_Maps_CountsEntry *m, pbj_text *t) { return pbj_table_print(&golden_maps_Maps_CountsEntry__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* golden.maps.Maps.CountsEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_maps_Maps_CountsEntry_missing(const golden_maps_Maps_CountsEntry *m) { (void)m; return NULL; }
-static inline pbj_status golden_maps_Maps_CountsEntry_encode_partial(const golden_maps_Maps_CountsEntry *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_CountsEntry_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_maps_Maps_CountsEntry_from_text reads the text format (golden_maps_Maps_CountsEntry_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_maps_Maps_CountsEntry__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_maps_Maps_CountsEntry_from_text(golden_maps_Maps_CountsEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_maps_Maps_CountsEntry__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(golden_maps_Maps_CountsEntry, NO_REQUIRED, TEXT_READ, NO_JSON)
 
 /* ==== golden.maps.Maps.NamesEntry ==== */
 
@@ -189,29 +113,7 @@ struct golden_maps_Maps_NamesEntry {
 };
 #define golden_maps_Maps_NamesEntry_key_tag 1
 #define golden_maps_Maps_NamesEntry_value_tag 2
-
-void golden_maps_Maps_NamesEntry_init(golden_maps_Maps_NamesEntry *m);
-size_t golden_maps_Maps_NamesEntry_size(const golden_maps_Maps_NamesEntry *m);
-PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_encode(const golden_maps_Maps_NamesEntry *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_decode(golden_maps_Maps_NamesEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_maps_Maps_NamesEntry_equal(const golden_maps_Maps_NamesEntry *a, const golden_maps_Maps_NamesEntry *b) { return pbj_table_equal(&golden_maps_Maps_NamesEntry__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_maps_Maps_NamesEntry_print(const golden_maps_Maps_NamesEntry *m, pbj_text *t) { return pbj_table_print(&golden_maps_Maps_NamesEntry__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* golden.maps.Maps.NamesEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_maps_Maps_NamesEntry_missing(const golden_maps_Maps_NamesEntry *m) { (void)m; return NULL; }
-static inline pbj_status golden_maps_Maps_NamesEntry_encode_partial(const golden_maps_Maps_NamesEntry *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_NamesEntry_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_maps_Maps_NamesEntry_from_text reads the text format (golden_maps_Maps_NamesEntry_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_maps_Maps_NamesEntry__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_maps_Maps_NamesEntry_from_text(golden_maps_Maps_NamesEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_maps_Maps_NamesEntry__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(golden_maps_Maps_NamesEntry, NO_REQUIRED, TEXT_READ, NO_JSON)
 
 /* ==== golden.maps.Maps.ValuesEntry ==== */
 
@@ -223,29 +125,7 @@ struct golden_maps_Maps_ValuesEntry {
 };
 #define golden_maps_Maps_ValuesEntry_key_tag 1
 #define golden_maps_Maps_ValuesEntry_value_tag 2
-
-void golden_maps_Maps_ValuesEntry_init(golden_maps_Maps_ValuesEntry *m);
-size_t golden_maps_Maps_ValuesEntry_size(const golden_maps_Maps_ValuesEntry *m);
-PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_encode(const golden_maps_Maps_ValuesEntry *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_decode(golden_maps_Maps_ValuesEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_maps_Maps_ValuesEntry_equal(const golden_maps_Maps_ValuesEntry *a, const golden_maps_Maps_ValuesEntry *b) { return pbj_table_equal(&golden_maps_Maps_ValuesEntry__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_maps_Maps_ValuesEntry_print(const golden_maps_Maps_ValuesEntry *m, pbj_text *t) { return pbj_table_print(&golden_maps_Maps_ValuesEntry__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* golden.maps.Maps.ValuesEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_maps_Maps_ValuesEntry_missing(const golden_maps_Maps_ValuesEntry *m) { (void)m; return NULL; }
-static inline pbj_status golden_maps_Maps_ValuesEntry_encode_partial(const golden_maps_Maps_ValuesEntry *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_ValuesEntry_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_maps_Maps_ValuesEntry_from_text reads the text format (golden_maps_Maps_ValuesEntry_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_maps_Maps_ValuesEntry__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_maps_Maps_ValuesEntry_from_text(golden_maps_Maps_ValuesEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_maps_Maps_ValuesEntry__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(golden_maps_Maps_ValuesEntry, NO_REQUIRED, TEXT_READ, NO_JSON)
 
 /* ==== golden.maps.Maps.FlagsEntry ==== */
 
@@ -257,29 +137,7 @@ struct golden_maps_Maps_FlagsEntry {
 };
 #define golden_maps_Maps_FlagsEntry_key_tag 1
 #define golden_maps_Maps_FlagsEntry_value_tag 2
-
-void golden_maps_Maps_FlagsEntry_init(golden_maps_Maps_FlagsEntry *m);
-size_t golden_maps_Maps_FlagsEntry_size(const golden_maps_Maps_FlagsEntry *m);
-PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_encode(const golden_maps_Maps_FlagsEntry *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_decode(golden_maps_Maps_FlagsEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_maps_Maps_FlagsEntry_equal(const golden_maps_Maps_FlagsEntry *a, const golden_maps_Maps_FlagsEntry *b) { return pbj_table_equal(&golden_maps_Maps_FlagsEntry__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_maps_Maps_FlagsEntry_print(const golden_maps_Maps_FlagsEntry *m, pbj_text *t) { return pbj_table_print(&golden_maps_Maps_FlagsEntry__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* golden.maps.Maps.FlagsEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_maps_Maps_FlagsEntry_missing(const golden_maps_Maps_FlagsEntry *m) { (void)m; return NULL; }
-static inline pbj_status golden_maps_Maps_FlagsEntry_encode_partial(const golden_maps_Maps_FlagsEntry *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_FlagsEntry_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_maps_Maps_FlagsEntry_from_text reads the text format (golden_maps_Maps_FlagsEntry_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_maps_Maps_FlagsEntry__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_maps_Maps_FlagsEntry_from_text(golden_maps_Maps_FlagsEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_maps_Maps_FlagsEntry__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(golden_maps_Maps_FlagsEntry, NO_REQUIRED, TEXT_READ, NO_JSON)
 
 /* ==== golden.maps.Maps.BlobsEntry ==== */
 
@@ -291,29 +149,7 @@ struct golden_maps_Maps_BlobsEntry {
 };
 #define golden_maps_Maps_BlobsEntry_key_tag 1
 #define golden_maps_Maps_BlobsEntry_value_tag 2
-
-void golden_maps_Maps_BlobsEntry_init(golden_maps_Maps_BlobsEntry *m);
-size_t golden_maps_Maps_BlobsEntry_size(const golden_maps_Maps_BlobsEntry *m);
-PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_encode(const golden_maps_Maps_BlobsEntry *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_decode(golden_maps_Maps_BlobsEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_maps_Maps_BlobsEntry_equal(const golden_maps_Maps_BlobsEntry *a, const golden_maps_Maps_BlobsEntry *b) { return pbj_table_equal(&golden_maps_Maps_BlobsEntry__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_maps_Maps_BlobsEntry_print(const golden_maps_Maps_BlobsEntry *m, pbj_text *t) { return pbj_table_print(&golden_maps_Maps_BlobsEntry__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* golden.maps.Maps.BlobsEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_maps_Maps_BlobsEntry_missing(const golden_maps_Maps_BlobsEntry *m) { (void)m; return NULL; }
-static inline pbj_status golden_maps_Maps_BlobsEntry_encode_partial(const golden_maps_Maps_BlobsEntry *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_BlobsEntry_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_maps_Maps_BlobsEntry_from_text reads the text format (golden_maps_Maps_BlobsEntry_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_maps_Maps_BlobsEntry__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_maps_Maps_BlobsEntry_from_text(golden_maps_Maps_BlobsEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_maps_Maps_BlobsEntry__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(golden_maps_Maps_BlobsEntry, NO_REQUIRED, TEXT_READ, NO_JSON)
 
 /* ==== golden.maps.Maps.WeightsEntry ==== */
 
@@ -325,97 +161,12 @@ struct golden_maps_Maps_WeightsEntry {
 };
 #define golden_maps_Maps_WeightsEntry_key_tag 1
 #define golden_maps_Maps_WeightsEntry_value_tag 2
+PBJ_MESSAGE(golden_maps_Maps_WeightsEntry, NO_REQUIRED, TEXT_READ, NO_JSON)
 
-void golden_maps_Maps_WeightsEntry_init(golden_maps_Maps_WeightsEntry *m);
-size_t golden_maps_Maps_WeightsEntry_size(const golden_maps_Maps_WeightsEntry *m);
-PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_encode(const golden_maps_Maps_WeightsEntry *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_decode(golden_maps_Maps_WeightsEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_maps_Maps_WeightsEntry_equal(const golden_maps_Maps_WeightsEntry *a, const golden_maps_Maps_WeightsEntry *b) { return pbj_table_equal(&golden_maps_Maps_WeightsEntry__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_maps_Maps_WeightsEntry_print(const golden_maps_Maps_WeightsEntry *m, pbj_text *t) { return pbj_table_print(&golden_maps_Maps_WeightsEntry__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* golden.maps.Maps.WeightsEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_maps_Maps_WeightsEntry_missing(const golden_maps_Maps_WeightsEntry *m) { (void)m; return NULL; }
-static inline pbj_status golden_maps_Maps_WeightsEntry_encode_partial(const golden_maps_Maps_WeightsEntry *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_WeightsEntry_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_maps_Maps_WeightsEntry_from_text reads the text format (golden_maps_Maps_WeightsEntry_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_maps_Maps_WeightsEntry__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_maps_Maps_WeightsEntry_from_text(golden_maps_Maps_WeightsEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_maps_Maps_WeightsEntry__table, m, text, len, arena, o);
-}
-#endif
-
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_maps_Value_to_json(const golden_maps_Value *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_maps_Value__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_maps_Value read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_maps_Value_from_json(golden_maps_Value *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_maps_Value__table, m, json, len, arena, o); }
-#endif
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_maps_Maps_to_json(const golden_maps_Maps *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_maps_Maps__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_maps_Maps read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_maps_Maps_from_json(golden_maps_Maps *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_maps_Maps__table, m, json, len, arena, o); }
-#endif
-/* ==== for generated code only: not part of the API ==== */
-
-/* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and
- * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
-uint8_t *golden_maps_Value__write(const golden_maps_Value *m, uint8_t *end);   /* after golden_maps_Value_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_maps_Value__decode(golden_maps_Value *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *golden_maps_Maps__write(const golden_maps_Maps *m, uint8_t *end);   /* after golden_maps_Maps_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_maps_Maps__decode(golden_maps_Maps *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *golden_maps_Maps_CountsEntry__write(const golden_maps_Maps_CountsEntry *m, uint8_t *end);   /* after golden_maps_Maps_CountsEntry_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry__decode(golden_maps_Maps_CountsEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *golden_maps_Maps_NamesEntry__write(const golden_maps_Maps_NamesEntry *m, uint8_t *end);   /* after golden_maps_Maps_NamesEntry_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry__decode(golden_maps_Maps_NamesEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *golden_maps_Maps_ValuesEntry__write(const golden_maps_Maps_ValuesEntry *m, uint8_t *end);   /* after golden_maps_Maps_ValuesEntry_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry__decode(golden_maps_Maps_ValuesEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *golden_maps_Maps_FlagsEntry__write(const golden_maps_Maps_FlagsEntry *m, uint8_t *end);   /* after golden_maps_Maps_FlagsEntry_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry__decode(golden_maps_Maps_FlagsEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *golden_maps_Maps_BlobsEntry__write(const golden_maps_Maps_BlobsEntry *m, uint8_t *end);   /* after golden_maps_Maps_BlobsEntry_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry__decode(golden_maps_Maps_BlobsEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *golden_maps_Maps_WeightsEntry__write(const golden_maps_Maps_WeightsEntry *m, uint8_t *end);   /* after golden_maps_Maps_WeightsEntry_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry__decode(golden_maps_Maps_WeightsEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 /* ==== building messages ==== */
 
-/* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
- * M_clear(m) empties m (M_init); M_copy(dst, src, arena) makes dst a deep copy of src (strings, bytes, arrays
- * and messages in arena; src may be freed after); M_merge(m, b, arena) merges b into m as protobuf does, giving
- * what decoding m's encoding followed by b's gives: set scalars overwrite, repeated fields append, messages
- * merge, a oneof's other case replaces, map entries replace by key, unknown fields append; M_sort_maps(m, arena)
- * sorts the entries of m's maps (and of the messages m holds) by key, keeping the last of equal keys: encode
- * writes entries in array order, so sort a map filled by hand or its decoded copy is not M_equal to it;
- * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
- * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
- * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
- * M_set_f(m, data, len, arena) copies them into arena; a string also has M_set_f_str(m, s, arena) taking a
- * NUL-terminated one); M_mutable_f(m, arena) gives a message field, made when absent; M_add_f(m, v, arena)
- * appends v to a repeated field (strings and bytes: data, len, copied, and M_add_f_str(m, s, arena); a
- * message: a deep copy of *v, or an initialised one for NULL); repeated numbers and enums also have
- * M_add_f_many(m, v, n, arena), appending the n values of array v; maps: M_put_f(m, key, value, arena) sets key's
- * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
- * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
- * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
- * mutable grow arrays that decode, the readers, copy, merge, add, put or mutable made, never one set by hand.
- * copy, merge and sort_maps stop with PBJ_ERR_DEPTH at messages nested deeper than PBJ_MAX_ENCODE_DEPTH (a
- * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
+/* Each field's building helpers (rt/pbj_build.h says what each does; man pbjc(1), Building messages). */
 
-static inline void golden_maps_Value_clear(golden_maps_Value *m) { golden_maps_Value_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_maps_Value_copy(golden_maps_Value *dst, const golden_maps_Value *src, pbj_arena *arena) { return pbj_table_copy(&golden_maps_Value__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_maps_Value_merge(golden_maps_Value *m, const golden_maps_Value *b, pbj_arena *arena) { return pbj_table_merge(&golden_maps_Value__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_maps_Value_sort_maps(golden_maps_Value *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_maps_Value__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_maps_Value_encode_append(const golden_maps_Value *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_maps_Value_write_delimited(const golden_maps_Value *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_maps_Value_read_delimited(golden_maps_Value *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline PBJ_MUST_USE pbj_status golden_maps_Value_set_text(golden_maps_Value *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -430,13 +181,6 @@ static inline PBJ_MUST_USE pbj_status golden_maps_Value_set_text_str(golden_maps
     return golden_maps_Value_set_text(m, s, strlen(s), arena);
 }
 
-static inline void golden_maps_Maps_clear(golden_maps_Maps *m) { golden_maps_Maps_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_maps_Maps_copy(golden_maps_Maps *dst, const golden_maps_Maps *src, pbj_arena *arena) { return pbj_table_copy(&golden_maps_Maps__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_maps_Maps_merge(golden_maps_Maps *m, const golden_maps_Maps *b, pbj_arena *arena) { return pbj_table_merge(&golden_maps_Maps__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_maps_Maps_sort_maps(golden_maps_Maps *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_maps_Maps__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_maps_Maps_encode_append(const golden_maps_Maps *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_maps_Maps_write_delimited(const golden_maps_Maps *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_maps_Maps_read_delimited(golden_maps_Maps *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 /* map counts: key's value set to value (strings and bytes copied into arena), its entry added in key order when absent;
  * PBJ_ERR_NOMEM when out of memory, PBJ_ERR_UTF8 (nothing added) for a string key or value that is not UTF-8 where the
  * field requires it (proto3, or utf8_validation VERIFY), as decode refuses it */
@@ -492,53 +236,11 @@ bool golden_maps_Maps_get_weights(const golden_maps_Maps *m, uint64_t key, doubl
 /* (private: put, mutable and merge) the entry of key, added in key order when absent; NULL when out of memory */
 golden_maps_Maps_WeightsEntry *pbj__golden_maps_Maps_entry_weights(golden_maps_Maps *m, uint64_t key, pbj_arena *arena);
 
-static inline void golden_maps_Maps_CountsEntry_clear(golden_maps_Maps_CountsEntry *m) { golden_maps_Maps_CountsEntry_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_copy(golden_maps_Maps_CountsEntry *dst, const golden_maps_Maps_CountsEntry *src, pbj_arena *arena) { return pbj_table_copy(&golden_maps_Maps_CountsEntry__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_merge(golden_maps_Maps_CountsEntry *m, const golden_maps_Maps_CountsEntry *b, pbj_arena *arena) { return pbj_table_merge(&golden_maps_Maps_CountsEntry__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_sort_maps(golden_maps_Maps_CountsEntry *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_maps_Maps_CountsEntry__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_encode_append(const golden_maps_Maps_CountsEntry *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_write_delimited(const golden_maps_Maps_CountsEntry *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_read_delimited(golden_maps_Maps_CountsEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 
-static inline void golden_maps_Maps_NamesEntry_clear(golden_maps_Maps_NamesEntry *m) { golden_maps_Maps_NamesEntry_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_copy(golden_maps_Maps_NamesEntry *dst, const golden_maps_Maps_NamesEntry *src, pbj_arena *arena) { return pbj_table_copy(&golden_maps_Maps_NamesEntry__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_merge(golden_maps_Maps_NamesEntry *m, const golden_maps_Maps_NamesEntry *b, pbj_arena *arena) { return pbj_table_merge(&golden_maps_Maps_NamesEntry__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_sort_maps(golden_maps_Maps_NamesEntry *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_maps_Maps_NamesEntry__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_encode_append(const golden_maps_Maps_NamesEntry *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_write_delimited(const golden_maps_Maps_NamesEntry *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_read_delimited(golden_maps_Maps_NamesEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 
-static inline void golden_maps_Maps_ValuesEntry_clear(golden_maps_Maps_ValuesEntry *m) { golden_maps_Maps_ValuesEntry_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_copy(golden_maps_Maps_ValuesEntry *dst, const golden_maps_Maps_ValuesEntry *src, pbj_arena *arena) { return pbj_table_copy(&golden_maps_Maps_ValuesEntry__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_merge(golden_maps_Maps_ValuesEntry *m, const golden_maps_Maps_ValuesEntry *b, pbj_arena *arena) { return pbj_table_merge(&golden_maps_Maps_ValuesEntry__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_sort_maps(golden_maps_Maps_ValuesEntry *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_maps_Maps_ValuesEntry__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_encode_append(const golden_maps_Maps_ValuesEntry *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_write_delimited(const golden_maps_Maps_ValuesEntry *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_read_delimited(golden_maps_Maps_ValuesEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 
-static inline void golden_maps_Maps_FlagsEntry_clear(golden_maps_Maps_FlagsEntry *m) { golden_maps_Maps_FlagsEntry_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_copy(golden_maps_Maps_FlagsEntry *dst, const golden_maps_Maps_FlagsEntry *src, pbj_arena *arena) { return pbj_table_copy(&golden_maps_Maps_FlagsEntry__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_merge(golden_maps_Maps_FlagsEntry *m, const golden_maps_Maps_FlagsEntry *b, pbj_arena *arena) { return pbj_table_merge(&golden_maps_Maps_FlagsEntry__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_sort_maps(golden_maps_Maps_FlagsEntry *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_maps_Maps_FlagsEntry__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_encode_append(const golden_maps_Maps_FlagsEntry *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_write_delimited(const golden_maps_Maps_FlagsEntry *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_read_delimited(golden_maps_Maps_FlagsEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 
-static inline void golden_maps_Maps_BlobsEntry_clear(golden_maps_Maps_BlobsEntry *m) { golden_maps_Maps_BlobsEntry_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_copy(golden_maps_Maps_BlobsEntry *dst, const golden_maps_Maps_BlobsEntry *src, pbj_arena *arena) { return pbj_table_copy(&golden_maps_Maps_BlobsEntry__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_merge(golden_maps_Maps_BlobsEntry *m, const golden_maps_Maps_BlobsEntry *b, pbj_arena *arena) { return pbj_table_merge(&golden_maps_Maps_BlobsEntry__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_sort_maps(golden_maps_Maps_BlobsEntry *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_maps_Maps_BlobsEntry__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_encode_append(const golden_maps_Maps_BlobsEntry *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_write_delimited(const golden_maps_Maps_BlobsEntry *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_read_delimited(golden_maps_Maps_BlobsEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 
-static inline void golden_maps_Maps_WeightsEntry_clear(golden_maps_Maps_WeightsEntry *m) { golden_maps_Maps_WeightsEntry_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_copy(golden_maps_Maps_WeightsEntry *dst, const golden_maps_Maps_WeightsEntry *src, pbj_arena *arena) { return pbj_table_copy(&golden_maps_Maps_WeightsEntry__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_merge(golden_maps_Maps_WeightsEntry *m, const golden_maps_Maps_WeightsEntry *b, pbj_arena *arena) { return pbj_table_merge(&golden_maps_Maps_WeightsEntry__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_sort_maps(golden_maps_Maps_WeightsEntry *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_maps_Maps_WeightsEntry__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_encode_append(const golden_maps_Maps_WeightsEntry *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_write_delimited(const golden_maps_Maps_WeightsEntry *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_read_delimited(golden_maps_Maps_WeightsEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 
 #ifdef __cplusplus
 }

@@ -60,30 +60,7 @@ size_t golden_message_set_Set_size(const golden_message_set_Set *m)
     return n;
 }
 
-pbj_status golden_message_set_Set_encode(const golden_message_set_Set *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_message_set_Set_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_message_set_Set__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_message_set_Set_decode(golden_message_set_Set *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_message_set_Set_init(m);
-    pbj_status st = len ? golden_message_set_Set__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_message_set_Set, NO_REQUIRED)
 
 uint8_t *golden_message_set_Set__write(const golden_message_set_Set *m, uint8_t *p)
 {
@@ -137,30 +114,7 @@ size_t golden_message_set_Item_size(const golden_message_set_Item *m)
     return n;
 }
 
-pbj_status golden_message_set_Item_encode(const golden_message_set_Item *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_message_set_Item_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_message_set_Item__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_message_set_Item_decode(golden_message_set_Item *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_message_set_Item_init(m);
-    pbj_status st = len ? golden_message_set_Item__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_message_set_Item, NO_REQUIRED)
 
 uint8_t *golden_message_set_Item__write(const golden_message_set_Item *m, uint8_t *p)
 {
@@ -220,30 +174,7 @@ size_t golden_message_set_Holder_size(const golden_message_set_Holder *m)
     return n;
 }
 
-pbj_status golden_message_set_Holder_encode(const golden_message_set_Holder *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_message_set_Holder_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_message_set_Holder__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_message_set_Holder_decode(golden_message_set_Holder *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_message_set_Holder_init(m);
-    pbj_status st = len ? golden_message_set_Holder__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_message_set_Holder, NO_REQUIRED)
 
 uint8_t *golden_message_set_Holder__write(const golden_message_set_Holder *m, uint8_t *p)
 {
@@ -361,95 +292,5 @@ pbj_status golden_message_set_Item_item_clear(golden_message_set_Set *m, pbj_are
     pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 1001, 2, NULL);
     if (st0 != PBJ_OK) return st0;
     return pbj__ext_remove(a, &m->pbj_ext, 1001);
-}
-
-/* ==== golden.message_set.Set: building helpers ==== */
-
-pbj_status golden_message_set_Set_encode_append(const golden_message_set_Set *m, pbj_buf *out)
-{
-    if (golden_message_set_Set_missing(m)) return pbj_missing_status(golden_message_set_Set_missing(m));
-    size_t n = golden_message_set_Set_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_message_set_Set__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_message_set_Set_write_delimited(const golden_message_set_Set *m, pbj_sink *out)
-{
-    if (golden_message_set_Set_missing(m)) return pbj_missing_status(golden_message_set_Set_missing(m));
-    size_t n = golden_message_set_Set_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_message_set_Set__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_message_set_Set_read_delimited(golden_message_set_Set *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_message_set_Set_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== golden.message_set.Item: building helpers ==== */
-
-pbj_status golden_message_set_Item_encode_append(const golden_message_set_Item *m, pbj_buf *out)
-{
-    if (golden_message_set_Item_missing(m)) return pbj_missing_status(golden_message_set_Item_missing(m));
-    size_t n = golden_message_set_Item_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_message_set_Item__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_message_set_Item_write_delimited(const golden_message_set_Item *m, pbj_sink *out)
-{
-    if (golden_message_set_Item_missing(m)) return pbj_missing_status(golden_message_set_Item_missing(m));
-    size_t n = golden_message_set_Item_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_message_set_Item__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_message_set_Item_read_delimited(golden_message_set_Item *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_message_set_Item_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== golden.message_set.Holder: building helpers ==== */
-
-pbj_status golden_message_set_Holder_encode_append(const golden_message_set_Holder *m, pbj_buf *out)
-{
-    if (golden_message_set_Holder_missing(m)) return pbj_missing_status(golden_message_set_Holder_missing(m));
-    size_t n = golden_message_set_Holder_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_message_set_Holder__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_message_set_Holder_write_delimited(const golden_message_set_Holder *m, pbj_sink *out)
-{
-    if (golden_message_set_Holder_missing(m)) return pbj_missing_status(golden_message_set_Holder_missing(m));
-    size_t n = golden_message_set_Holder_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_message_set_Holder__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_message_set_Holder_read_delimited(golden_message_set_Holder *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_message_set_Holder_decode(m, record.data, record.len, arena, opts);
 }
 

@@ -19,18 +19,8 @@ extern "C" {
 
 /* ==== message types ==== */
 
-/* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
- * closed enum's first value), so an absent field reads as its default; M_size is the encoded size
- * (PBJ_SIZE_ERROR when m nests deeper than PBJ_MAX_ENCODE_DEPTH through types on a cycle, or reaches itself);
- * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
- * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
- * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
- * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and the other M__ functions
- * serve other generated code (their own section, for generated code only); M__table describes M's fields
- * (rt/pbj_table.h). M_f_tag is field f's number and
- * M_f_array the type of a repeated or map field f. */
+/* Each message M: its struct, M_f_tag (field f's number), M_f_array (a repeated or map field f's type), M__table (its
+ * fields, rt/pbj_table.h) and the functions PBJ_MESSAGE(M, ...) declares (rt/pbj_table.h documents them; pbjc(1)). */
 typedef struct golden_message_set_Set golden_message_set_Set;
 typedef struct golden_message_set_Item golden_message_set_Item;
 typedef struct golden_message_set_Holder golden_message_set_Holder;
@@ -45,29 +35,7 @@ struct golden_message_set_Set {
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
-
-void golden_message_set_Set_init(golden_message_set_Set *m);
-size_t golden_message_set_Set_size(const golden_message_set_Set *m);
-PBJ_MUST_USE pbj_status golden_message_set_Set_encode(const golden_message_set_Set *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_message_set_Set_decode(golden_message_set_Set *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_message_set_Set_equal(const golden_message_set_Set *a, const golden_message_set_Set *b) { return pbj_table_equal(&golden_message_set_Set__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_message_set_Set_print(const golden_message_set_Set *m, pbj_text *t) { return pbj_table_print(&golden_message_set_Set__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* golden.message_set.Set reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_message_set_Set_missing(const golden_message_set_Set *m) { (void)m; return NULL; }
-static inline pbj_status golden_message_set_Set_encode_partial(const golden_message_set_Set *m, uint8_t *buf, size_t cap, size_t *len) { return golden_message_set_Set_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_message_set_Set_from_text reads the text format (golden_message_set_Set_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_message_set_Set__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_message_set_Set_from_text(golden_message_set_Set *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_message_set_Set__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(golden_message_set_Set, NO_REQUIRED, TEXT_READ, JSON)
 
 /* ==== golden.message_set.Item ==== */
 
@@ -78,35 +46,8 @@ struct golden_message_set_Item {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define golden_message_set_Item_v_tag 1
-
-void golden_message_set_Item_init(golden_message_set_Item *m);
-size_t golden_message_set_Item_size(const golden_message_set_Item *m);
-PBJ_MUST_USE pbj_status golden_message_set_Item_encode(const golden_message_set_Item *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_message_set_Item_decode(golden_message_set_Item *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_message_set_Item_equal(const golden_message_set_Item *a, const golden_message_set_Item *b) { return pbj_table_equal(&golden_message_set_Item__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_message_set_Item_print(const golden_message_set_Item *m, pbj_text *t) { return pbj_table_print(&golden_message_set_Item__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* golden.message_set.Item reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_message_set_Item_missing(const golden_message_set_Item *m) { (void)m; return NULL; }
-static inline pbj_status golden_message_set_Item_encode_partial(const golden_message_set_Item *m, uint8_t *buf, size_t cap, size_t *len) { return golden_message_set_Item_encode(m, buf, cap, len); }
-static inline bool golden_message_set_Item_has_v(const golden_message_set_Item *m) { return m->has_v; }
-static inline void golden_message_set_Item_clear_v(golden_message_set_Item *m)
-{
-    m->has_v = 0;
-    memset(&m->v, 0, sizeof m->v);
-}
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_message_set_Item_from_text reads the text format (golden_message_set_Item_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_message_set_Item__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_message_set_Item_from_text(golden_message_set_Item *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_message_set_Item__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(golden_message_set_Item, NO_REQUIRED, TEXT_READ, JSON)
+PBJ_FIELD_OPTIONAL(golden_message_set_Item, v)
 
 /* ==== golden.message_set.Holder ==== */
 
@@ -119,72 +60,10 @@ struct golden_message_set_Holder {
 };
 #define golden_message_set_Holder_set_tag 1
 #define golden_message_set_Holder_after_tag 2
+PBJ_MESSAGE(golden_message_set_Holder, NO_REQUIRED, TEXT_READ, JSON)
+PBJ_FIELD_MESSAGE(golden_message_set_Holder, set)
+PBJ_FIELD_OPTIONAL(golden_message_set_Holder, after)
 
-void golden_message_set_Holder_init(golden_message_set_Holder *m);
-size_t golden_message_set_Holder_size(const golden_message_set_Holder *m);
-PBJ_MUST_USE pbj_status golden_message_set_Holder_encode(const golden_message_set_Holder *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_message_set_Holder_decode(golden_message_set_Holder *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_message_set_Holder_equal(const golden_message_set_Holder *a, const golden_message_set_Holder *b) { return pbj_table_equal(&golden_message_set_Holder__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_message_set_Holder_print(const golden_message_set_Holder *m, pbj_text *t) { return pbj_table_print(&golden_message_set_Holder__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* golden.message_set.Holder reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_message_set_Holder_missing(const golden_message_set_Holder *m) { (void)m; return NULL; }
-static inline pbj_status golden_message_set_Holder_encode_partial(const golden_message_set_Holder *m, uint8_t *buf, size_t cap, size_t *len) { return golden_message_set_Holder_encode(m, buf, cap, len); }
-static inline bool golden_message_set_Holder_has_set(const golden_message_set_Holder *m) { return m->set != NULL; }
-static inline void golden_message_set_Holder_clear_set(golden_message_set_Holder *m) { m->set = NULL; }
-static inline bool golden_message_set_Holder_has_after(const golden_message_set_Holder *m) { return m->has_after; }
-static inline void golden_message_set_Holder_clear_after(golden_message_set_Holder *m)
-{
-    m->has_after = 0;
-    memset(&m->after, 0, sizeof m->after);
-}
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_message_set_Holder_from_text reads the text format (golden_message_set_Holder_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_message_set_Holder__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_message_set_Holder_from_text(golden_message_set_Holder *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_message_set_Holder__table, m, text, len, arena, o);
-}
-#endif
-
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_message_set_Set_to_json(const golden_message_set_Set *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_message_set_Set__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_message_set_Set read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_message_set_Set_from_json(golden_message_set_Set *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_message_set_Set__table, m, json, len, arena, o); }
-#endif
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_message_set_Item_to_json(const golden_message_set_Item *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_message_set_Item__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_message_set_Item read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_message_set_Item_from_json(golden_message_set_Item *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_message_set_Item__table, m, json, len, arena, o); }
-#endif
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_message_set_Holder_to_json(const golden_message_set_Holder *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_message_set_Holder__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_message_set_Holder read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_message_set_Holder_from_json(golden_message_set_Holder *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_message_set_Holder__table, m, json, len, arena, o); }
-#endif
-/* ==== for generated code only: not part of the API ==== */
-
-/* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and
- * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
-uint8_t *golden_message_set_Set__write(const golden_message_set_Set *m, uint8_t *end);   /* after golden_message_set_Set_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_message_set_Set__decode(golden_message_set_Set *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *golden_message_set_Item__write(const golden_message_set_Item *m, uint8_t *end);   /* after golden_message_set_Item_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_message_set_Item__decode(golden_message_set_Item *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *golden_message_set_Holder__write(const golden_message_set_Holder *m, uint8_t *end);   /* after golden_message_set_Holder_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_message_set_Holder__decode(golden_message_set_Holder *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 /* ==== extensions ==== */
 
 /* extension golden.message_set.Item.item = 1001 of golden.message_set.Set: the value is kept as raw records in m->pbj_ext; set, add and
@@ -196,67 +75,13 @@ PBJ_MUST_USE pbj_status golden_message_set_Item_item_clear(golden_message_set_Se
 
 /* ==== building messages ==== */
 
-/* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
- * M_clear(m) empties m (M_init); M_copy(dst, src, arena) makes dst a deep copy of src (strings, bytes, arrays
- * and messages in arena; src may be freed after); M_merge(m, b, arena) merges b into m as protobuf does, giving
- * what decoding m's encoding followed by b's gives: set scalars overwrite, repeated fields append, messages
- * merge, a oneof's other case replaces, map entries replace by key, unknown fields append; M_sort_maps(m, arena)
- * sorts the entries of m's maps (and of the messages m holds) by key, keeping the last of equal keys: encode
- * writes entries in array order, so sort a map filled by hand or its decoded copy is not M_equal to it;
- * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
- * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
- * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
- * M_set_f(m, data, len, arena) copies them into arena; a string also has M_set_f_str(m, s, arena) taking a
- * NUL-terminated one); M_mutable_f(m, arena) gives a message field, made when absent; M_add_f(m, v, arena)
- * appends v to a repeated field (strings and bytes: data, len, copied, and M_add_f_str(m, s, arena); a
- * message: a deep copy of *v, or an initialised one for NULL); repeated numbers and enums also have
- * M_add_f_many(m, v, n, arena), appending the n values of array v; maps: M_put_f(m, key, value, arena) sets key's
- * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
- * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
- * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
- * mutable grow arrays that decode, the readers, copy, merge, add, put or mutable made, never one set by hand.
- * copy, merge and sort_maps stop with PBJ_ERR_DEPTH at messages nested deeper than PBJ_MAX_ENCODE_DEPTH (a
- * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
+/* Each field's building helpers (rt/pbj_build.h says what each does; man pbjc(1), Building messages). */
 
-static inline void golden_message_set_Set_clear(golden_message_set_Set *m) { golden_message_set_Set_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_message_set_Set_copy(golden_message_set_Set *dst, const golden_message_set_Set *src, pbj_arena *arena) { return pbj_table_copy(&golden_message_set_Set__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_message_set_Set_merge(golden_message_set_Set *m, const golden_message_set_Set *b, pbj_arena *arena) { return pbj_table_merge(&golden_message_set_Set__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_message_set_Set_sort_maps(golden_message_set_Set *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_message_set_Set__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_message_set_Set_encode_append(const golden_message_set_Set *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_message_set_Set_write_delimited(const golden_message_set_Set *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_message_set_Set_read_delimited(golden_message_set_Set *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 
-static inline void golden_message_set_Item_clear(golden_message_set_Item *m) { golden_message_set_Item_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_message_set_Item_copy(golden_message_set_Item *dst, const golden_message_set_Item *src, pbj_arena *arena) { return pbj_table_copy(&golden_message_set_Item__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_message_set_Item_merge(golden_message_set_Item *m, const golden_message_set_Item *b, pbj_arena *arena) { return pbj_table_merge(&golden_message_set_Item__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_message_set_Item_sort_maps(golden_message_set_Item *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_message_set_Item__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_message_set_Item_encode_append(const golden_message_set_Item *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_message_set_Item_write_delimited(const golden_message_set_Item *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_message_set_Item_read_delimited(golden_message_set_Item *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void golden_message_set_Item_set_v(golden_message_set_Item *m, int32_t v)
-{
-    m->v = v;
-    m->has_v = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_message_set_Item, v, int32_t)
 
-static inline void golden_message_set_Holder_clear(golden_message_set_Holder *m) { golden_message_set_Holder_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_message_set_Holder_copy(golden_message_set_Holder *dst, const golden_message_set_Holder *src, pbj_arena *arena) { return pbj_table_copy(&golden_message_set_Holder__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_message_set_Holder_merge(golden_message_set_Holder *m, const golden_message_set_Holder *b, pbj_arena *arena) { return pbj_table_merge(&golden_message_set_Holder__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_message_set_Holder_sort_maps(golden_message_set_Holder *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_message_set_Holder__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_message_set_Holder_encode_append(const golden_message_set_Holder *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_message_set_Holder_write_delimited(const golden_message_set_Holder *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_message_set_Holder_read_delimited(golden_message_set_Holder *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-/* set, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline golden_message_set_Set *golden_message_set_Holder_mutable_set(golden_message_set_Holder *m, pbj_arena *arena)
-{
-    if (!m->set && (m->set = (golden_message_set_Set *)pbj_arena_alloc(arena, sizeof(golden_message_set_Set)))) golden_message_set_Set_init(m->set);
-    return m->set;
-}
-static inline void golden_message_set_Holder_set_after(golden_message_set_Holder *m, int32_t v)
-{
-    m->after = v;
-    m->has_after = 1;
-}
+PBJ_FIELD_MUTABLE(golden_message_set_Holder, set, golden_message_set_Set)
+PBJ_FIELD_SET_OPTIONAL(golden_message_set_Holder, after, int32_t)
 
 #ifdef __cplusplus
 }

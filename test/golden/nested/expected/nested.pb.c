@@ -87,30 +87,7 @@ size_t golden_nested_Outer__size(const golden_nested_Outer *m, uint32_t depth)  
     return n;
 }
 
-pbj_status golden_nested_Outer_encode(const golden_nested_Outer *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_nested_Outer_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_nested_Outer__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_nested_Outer_decode(golden_nested_Outer *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_nested_Outer_init(m);
-    pbj_status st = len ? golden_nested_Outer__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_nested_Outer, NO_REQUIRED)
 
 uint8_t *golden_nested_Outer__write(const golden_nested_Outer *m, uint8_t *p)
 {
@@ -227,30 +204,7 @@ size_t golden_nested_Outer_Inner__size(const golden_nested_Outer_Inner *m, uint3
     return n;
 }
 
-pbj_status golden_nested_Outer_Inner_encode(const golden_nested_Outer_Inner *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_nested_Outer_Inner_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_nested_Outer_Inner__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_nested_Outer_Inner_decode(golden_nested_Outer_Inner *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_nested_Outer_Inner_init(m);
-    pbj_status st = len ? golden_nested_Outer_Inner__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_nested_Outer_Inner, NO_REQUIRED)
 
 uint8_t *golden_nested_Outer_Inner__write(const golden_nested_Outer_Inner *m, uint8_t *p)
 {
@@ -358,30 +312,7 @@ size_t golden_nested_Sibling__size(const golden_nested_Sibling *m, uint32_t dept
     return n;
 }
 
-pbj_status golden_nested_Sibling_encode(const golden_nested_Sibling *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_nested_Sibling_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_nested_Sibling__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_nested_Sibling_decode(golden_nested_Sibling *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_nested_Sibling_init(m);
-    pbj_status st = len ? golden_nested_Sibling__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_nested_Sibling, NO_REQUIRED)
 
 uint8_t *golden_nested_Sibling__write(const golden_nested_Sibling *m, uint8_t *p)
 {
@@ -446,95 +377,5 @@ pbj_status golden_nested_Sibling__decode(golden_nested_Sibling *m, const uint8_t
     }
     d->depth_left++;
     return PBJ_OK;
-}
-
-/* ==== golden.nested.Outer: building helpers ==== */
-
-pbj_status golden_nested_Outer_encode_append(const golden_nested_Outer *m, pbj_buf *out)
-{
-    if (golden_nested_Outer_missing(m)) return pbj_missing_status(golden_nested_Outer_missing(m));
-    size_t n = golden_nested_Outer_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_nested_Outer__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_nested_Outer_write_delimited(const golden_nested_Outer *m, pbj_sink *out)
-{
-    if (golden_nested_Outer_missing(m)) return pbj_missing_status(golden_nested_Outer_missing(m));
-    size_t n = golden_nested_Outer_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_nested_Outer__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_nested_Outer_read_delimited(golden_nested_Outer *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_nested_Outer_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== golden.nested.Outer.Inner: building helpers ==== */
-
-pbj_status golden_nested_Outer_Inner_encode_append(const golden_nested_Outer_Inner *m, pbj_buf *out)
-{
-    if (golden_nested_Outer_Inner_missing(m)) return pbj_missing_status(golden_nested_Outer_Inner_missing(m));
-    size_t n = golden_nested_Outer_Inner_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_nested_Outer_Inner__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_nested_Outer_Inner_write_delimited(const golden_nested_Outer_Inner *m, pbj_sink *out)
-{
-    if (golden_nested_Outer_Inner_missing(m)) return pbj_missing_status(golden_nested_Outer_Inner_missing(m));
-    size_t n = golden_nested_Outer_Inner_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_nested_Outer_Inner__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_nested_Outer_Inner_read_delimited(golden_nested_Outer_Inner *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_nested_Outer_Inner_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== golden.nested.Sibling: building helpers ==== */
-
-pbj_status golden_nested_Sibling_encode_append(const golden_nested_Sibling *m, pbj_buf *out)
-{
-    if (golden_nested_Sibling_missing(m)) return pbj_missing_status(golden_nested_Sibling_missing(m));
-    size_t n = golden_nested_Sibling_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_nested_Sibling__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_nested_Sibling_write_delimited(const golden_nested_Sibling *m, pbj_sink *out)
-{
-    if (golden_nested_Sibling_missing(m)) return pbj_missing_status(golden_nested_Sibling_missing(m));
-    size_t n = golden_nested_Sibling_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_nested_Sibling__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_nested_Sibling_read_delimited(golden_nested_Sibling *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_nested_Sibling_decode(m, record.data, record.len, arena, opts);
 }
 

@@ -35,18 +35,8 @@ PBJ_INLINE bool golden_nested_Outer_Inner_Kind_from_name(const char *s, size_t n
 
 /* ==== message types ==== */
 
-/* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
- * closed enum's first value), so an absent field reads as its default; M_size is the encoded size
- * (PBJ_SIZE_ERROR when m nests deeper than PBJ_MAX_ENCODE_DEPTH through types on a cycle, or reaches itself);
- * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
- * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
- * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
- * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and the other M__ functions
- * serve other generated code (their own section, for generated code only); M__table describes M's fields
- * (rt/pbj_table.h). M_f_tag is field f's number and
- * M_f_array the type of a repeated or map field f. */
+/* Each message M: its struct, M_f_tag (field f's number), M_f_array (a repeated or map field f's type), M__table (its
+ * fields, rt/pbj_table.h) and the functions PBJ_MESSAGE(M, ...) declares (rt/pbj_table.h documents them; pbjc(1)). */
 typedef struct golden_nested_Outer golden_nested_Outer;
 typedef struct golden_nested_Outer_Inner golden_nested_Outer_Inner;
 typedef struct golden_nested_Sibling golden_nested_Sibling;
@@ -66,33 +56,9 @@ struct golden_nested_Outer {
 #define golden_nested_Outer_inner_tag 1
 #define golden_nested_Outer_kind_tag 2
 #define golden_nested_Outer_sibling_tag 3
-
-void golden_nested_Outer_init(golden_nested_Outer *m);
-size_t golden_nested_Outer_size(const golden_nested_Outer *m);
-PBJ_MUST_USE pbj_status golden_nested_Outer_encode(const golden_nested_Outer *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_nested_Outer_decode(golden_nested_Outer *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_nested_Outer_equal(const golden_nested_Outer *a, const golden_nested_Outer *b) { return pbj_table_equal(&golden_nested_Outer__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_nested_Outer_print(const golden_nested_Outer *m, pbj_text *t) { return pbj_table_print(&golden_nested_Outer__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* golden.nested.Outer reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_nested_Outer_missing(const golden_nested_Outer *m) { (void)m; return NULL; }
-static inline pbj_status golden_nested_Outer_encode_partial(const golden_nested_Outer *m, uint8_t *buf, size_t cap, size_t *len) { return golden_nested_Outer_encode(m, buf, cap, len); }
-static inline bool golden_nested_Outer_has_inner(const golden_nested_Outer *m) { return m->inner != NULL; }
-static inline void golden_nested_Outer_clear_inner(golden_nested_Outer *m) { m->inner = NULL; }
-static inline bool golden_nested_Outer_has_sibling(const golden_nested_Outer *m) { return m->sibling != NULL; }
-static inline void golden_nested_Outer_clear_sibling(golden_nested_Outer *m) { m->sibling = NULL; }
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_nested_Outer_from_text reads the text format (golden_nested_Outer_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_nested_Outer__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_nested_Outer_from_text(golden_nested_Outer *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_nested_Outer__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(golden_nested_Outer, NO_REQUIRED, TEXT_READ, JSON)
+PBJ_FIELD_MESSAGE(golden_nested_Outer, inner)
+PBJ_FIELD_MESSAGE(golden_nested_Outer, sibling)
 
 /* ==== golden.nested.Outer.Inner ==== */
 
@@ -107,31 +73,8 @@ struct golden_nested_Outer_Inner {
 #define golden_nested_Outer_Inner_id_tag 1
 #define golden_nested_Outer_Inner_kind_tag 2
 #define golden_nested_Outer_Inner_child_tag 3
-
-void golden_nested_Outer_Inner_init(golden_nested_Outer_Inner *m);
-size_t golden_nested_Outer_Inner_size(const golden_nested_Outer_Inner *m);
-PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_encode(const golden_nested_Outer_Inner *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_decode(golden_nested_Outer_Inner *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_nested_Outer_Inner_equal(const golden_nested_Outer_Inner *a, const golden_nested_Outer_Inner *b) { return pbj_table_equal(&golden_nested_Outer_Inner__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_nested_Outer_Inner_print(const golden_nested_Outer_Inner *m, pbj_text *t) { return pbj_table_print(&golden_nested_Outer_Inner__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* golden.nested.Outer.Inner reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_nested_Outer_Inner_missing(const golden_nested_Outer_Inner *m) { (void)m; return NULL; }
-static inline pbj_status golden_nested_Outer_Inner_encode_partial(const golden_nested_Outer_Inner *m, uint8_t *buf, size_t cap, size_t *len) { return golden_nested_Outer_Inner_encode(m, buf, cap, len); }
-static inline bool golden_nested_Outer_Inner_has_child(const golden_nested_Outer_Inner *m) { return m->child != NULL; }
-static inline void golden_nested_Outer_Inner_clear_child(golden_nested_Outer_Inner *m) { m->child = NULL; }
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_nested_Outer_Inner_from_text reads the text format (golden_nested_Outer_Inner_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_nested_Outer_Inner__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_nested_Outer_Inner_from_text(golden_nested_Outer_Inner *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_nested_Outer_Inner__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(golden_nested_Outer_Inner, NO_REQUIRED, TEXT_READ, JSON)
+PBJ_FIELD_MESSAGE(golden_nested_Outer_Inner, child)
 
 /* ==== golden.nested.Sibling ==== */
 
@@ -144,152 +87,29 @@ struct golden_nested_Sibling {
 };
 #define golden_nested_Sibling_back_tag 1
 #define golden_nested_Sibling_note_tag 2
+PBJ_MESSAGE(golden_nested_Sibling, NO_REQUIRED, TEXT_READ, JSON)
+PBJ_FIELD_MESSAGE(golden_nested_Sibling, back)
 
-void golden_nested_Sibling_init(golden_nested_Sibling *m);
-size_t golden_nested_Sibling_size(const golden_nested_Sibling *m);
-PBJ_MUST_USE pbj_status golden_nested_Sibling_encode(const golden_nested_Sibling *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_nested_Sibling_decode(golden_nested_Sibling *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_nested_Sibling_equal(const golden_nested_Sibling *a, const golden_nested_Sibling *b) { return pbj_table_equal(&golden_nested_Sibling__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_nested_Sibling_print(const golden_nested_Sibling *m, pbj_text *t) { return pbj_table_print(&golden_nested_Sibling__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* golden.nested.Sibling reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_nested_Sibling_missing(const golden_nested_Sibling *m) { (void)m; return NULL; }
-static inline pbj_status golden_nested_Sibling_encode_partial(const golden_nested_Sibling *m, uint8_t *buf, size_t cap, size_t *len) { return golden_nested_Sibling_encode(m, buf, cap, len); }
-static inline bool golden_nested_Sibling_has_back(const golden_nested_Sibling *m) { return m->back != NULL; }
-static inline void golden_nested_Sibling_clear_back(golden_nested_Sibling *m) { m->back = NULL; }
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_nested_Sibling_from_text reads the text format (golden_nested_Sibling_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_nested_Sibling__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_nested_Sibling_from_text(golden_nested_Sibling *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_nested_Sibling__table, m, text, len, arena, o);
-}
-#endif
-
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_nested_Outer_to_json(const golden_nested_Outer *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_nested_Outer__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_nested_Outer read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_nested_Outer_from_json(golden_nested_Outer *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_nested_Outer__table, m, json, len, arena, o); }
-#endif
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_nested_Outer_Inner_to_json(const golden_nested_Outer_Inner *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_nested_Outer_Inner__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_nested_Outer_Inner read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_nested_Outer_Inner_from_json(golden_nested_Outer_Inner *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_nested_Outer_Inner__table, m, json, len, arena, o); }
-#endif
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_nested_Sibling_to_json(const golden_nested_Sibling *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_nested_Sibling__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_nested_Sibling read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_nested_Sibling_from_json(golden_nested_Sibling *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_nested_Sibling__table, m, json, len, arena, o); }
-#endif
 /* ==== for generated code only: not part of the API ==== */
 
-/* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and
- * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
-uint8_t *golden_nested_Outer__write(const golden_nested_Outer *m, uint8_t *end);   /* after golden_nested_Outer_size: m's bytes ending at end (back to front); returns their first byte */
+/* Functions named M__NAME serve other generated code: not part of the API, they may change with any version of
+ * pbjc (M__write and M__decode are PBJ_MESSAGE's). */
 size_t golden_nested_Outer__size(const golden_nested_Outer *m, uint32_t depth);   /* PBJ_SIZE_ERROR when m nests deeper than depth */
-PBJ_MUST_USE pbj_status golden_nested_Outer__decode(golden_nested_Outer *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *golden_nested_Outer_Inner__write(const golden_nested_Outer_Inner *m, uint8_t *end);   /* after golden_nested_Outer_Inner_size: m's bytes ending at end (back to front); returns their first byte */
 size_t golden_nested_Outer_Inner__size(const golden_nested_Outer_Inner *m, uint32_t depth);   /* PBJ_SIZE_ERROR when m nests deeper than depth */
-PBJ_MUST_USE pbj_status golden_nested_Outer_Inner__decode(golden_nested_Outer_Inner *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *golden_nested_Sibling__write(const golden_nested_Sibling *m, uint8_t *end);   /* after golden_nested_Sibling_size: m's bytes ending at end (back to front); returns their first byte */
 size_t golden_nested_Sibling__size(const golden_nested_Sibling *m, uint32_t depth);   /* PBJ_SIZE_ERROR when m nests deeper than depth */
-PBJ_MUST_USE pbj_status golden_nested_Sibling__decode(golden_nested_Sibling *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 /* ==== building messages ==== */
 
-/* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
- * M_clear(m) empties m (M_init); M_copy(dst, src, arena) makes dst a deep copy of src (strings, bytes, arrays
- * and messages in arena; src may be freed after); M_merge(m, b, arena) merges b into m as protobuf does, giving
- * what decoding m's encoding followed by b's gives: set scalars overwrite, repeated fields append, messages
- * merge, a oneof's other case replaces, map entries replace by key, unknown fields append; M_sort_maps(m, arena)
- * sorts the entries of m's maps (and of the messages m holds) by key, keeping the last of equal keys: encode
- * writes entries in array order, so sort a map filled by hand or its decoded copy is not M_equal to it;
- * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
- * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
- * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
- * M_set_f(m, data, len, arena) copies them into arena; a string also has M_set_f_str(m, s, arena) taking a
- * NUL-terminated one); M_mutable_f(m, arena) gives a message field, made when absent; M_add_f(m, v, arena)
- * appends v to a repeated field (strings and bytes: data, len, copied, and M_add_f_str(m, s, arena); a
- * message: a deep copy of *v, or an initialised one for NULL); repeated numbers and enums also have
- * M_add_f_many(m, v, n, arena), appending the n values of array v; maps: M_put_f(m, key, value, arena) sets key's
- * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
- * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
- * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
- * mutable grow arrays that decode, the readers, copy, merge, add, put or mutable made, never one set by hand.
- * copy, merge and sort_maps stop with PBJ_ERR_DEPTH at messages nested deeper than PBJ_MAX_ENCODE_DEPTH (a
- * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
+/* Each field's building helpers (rt/pbj_build.h says what each does; man pbjc(1), Building messages). */
 
-static inline void golden_nested_Outer_clear(golden_nested_Outer *m) { golden_nested_Outer_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_nested_Outer_copy(golden_nested_Outer *dst, const golden_nested_Outer *src, pbj_arena *arena) { return pbj_table_copy(&golden_nested_Outer__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_nested_Outer_merge(golden_nested_Outer *m, const golden_nested_Outer *b, pbj_arena *arena) { return pbj_table_merge(&golden_nested_Outer__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_nested_Outer_sort_maps(golden_nested_Outer *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_nested_Outer__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_nested_Outer_encode_append(const golden_nested_Outer *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_nested_Outer_write_delimited(const golden_nested_Outer *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_nested_Outer_read_delimited(golden_nested_Outer *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-/* inner, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline golden_nested_Outer_Inner *golden_nested_Outer_mutable_inner(golden_nested_Outer *m, pbj_arena *arena)
-{
-    if (!m->inner && (m->inner = (golden_nested_Outer_Inner *)pbj_arena_alloc(arena, sizeof(golden_nested_Outer_Inner)))) golden_nested_Outer_Inner_init(m->inner);
-    return m->inner;
-}
-static inline void golden_nested_Outer_set_kind(golden_nested_Outer *m, int32_t v)
-{
-    m->kind = v;
-}
-/* sibling, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline golden_nested_Sibling *golden_nested_Outer_mutable_sibling(golden_nested_Outer *m, pbj_arena *arena)
-{
-    if (!m->sibling && (m->sibling = (golden_nested_Sibling *)pbj_arena_alloc(arena, sizeof(golden_nested_Sibling)))) golden_nested_Sibling_init(m->sibling);
-    return m->sibling;
-}
+PBJ_FIELD_MUTABLE(golden_nested_Outer, inner, golden_nested_Outer_Inner)
+PBJ_FIELD_SET(golden_nested_Outer, kind, int32_t)
+PBJ_FIELD_MUTABLE(golden_nested_Outer, sibling, golden_nested_Sibling)
 
-static inline void golden_nested_Outer_Inner_clear(golden_nested_Outer_Inner *m) { golden_nested_Outer_Inner_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_copy(golden_nested_Outer_Inner *dst, const golden_nested_Outer_Inner *src, pbj_arena *arena) { return pbj_table_copy(&golden_nested_Outer_Inner__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_merge(golden_nested_Outer_Inner *m, const golden_nested_Outer_Inner *b, pbj_arena *arena) { return pbj_table_merge(&golden_nested_Outer_Inner__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_sort_maps(golden_nested_Outer_Inner *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_nested_Outer_Inner__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_encode_append(const golden_nested_Outer_Inner *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_write_delimited(const golden_nested_Outer_Inner *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_read_delimited(golden_nested_Outer_Inner *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void golden_nested_Outer_Inner_set_id(golden_nested_Outer_Inner *m, int32_t v)
-{
-    m->id = v;
-}
-static inline void golden_nested_Outer_Inner_set_kind(golden_nested_Outer_Inner *m, int32_t v)
-{
-    m->kind = v;
-}
-/* child, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline golden_nested_Outer_Inner *golden_nested_Outer_Inner_mutable_child(golden_nested_Outer_Inner *m, pbj_arena *arena)
-{
-    if (!m->child && (m->child = (golden_nested_Outer_Inner *)pbj_arena_alloc(arena, sizeof(golden_nested_Outer_Inner)))) golden_nested_Outer_Inner_init(m->child);
-    return m->child;
-}
+PBJ_FIELD_SET(golden_nested_Outer_Inner, id, int32_t)
+PBJ_FIELD_SET(golden_nested_Outer_Inner, kind, int32_t)
+PBJ_FIELD_MUTABLE(golden_nested_Outer_Inner, child, golden_nested_Outer_Inner)
 
-static inline void golden_nested_Sibling_clear(golden_nested_Sibling *m) { golden_nested_Sibling_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_nested_Sibling_copy(golden_nested_Sibling *dst, const golden_nested_Sibling *src, pbj_arena *arena) { return pbj_table_copy(&golden_nested_Sibling__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_nested_Sibling_merge(golden_nested_Sibling *m, const golden_nested_Sibling *b, pbj_arena *arena) { return pbj_table_merge(&golden_nested_Sibling__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_nested_Sibling_sort_maps(golden_nested_Sibling *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_nested_Sibling__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_nested_Sibling_encode_append(const golden_nested_Sibling *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_nested_Sibling_write_delimited(const golden_nested_Sibling *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_nested_Sibling_read_delimited(golden_nested_Sibling *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-/* back, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline golden_nested_Outer *golden_nested_Sibling_mutable_back(golden_nested_Sibling *m, pbj_arena *arena)
-{
-    if (!m->back && (m->back = (golden_nested_Outer *)pbj_arena_alloc(arena, sizeof(golden_nested_Outer)))) golden_nested_Outer_init(m->back);
-    return m->back;
-}
+PBJ_FIELD_MUTABLE(golden_nested_Sibling, back, golden_nested_Outer)
 static inline PBJ_MUST_USE pbj_status golden_nested_Sibling_set_note(golden_nested_Sibling *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;

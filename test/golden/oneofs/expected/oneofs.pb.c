@@ -61,30 +61,7 @@ size_t golden_oneofs_Point_size(const golden_oneofs_Point *m)
     return n;
 }
 
-pbj_status golden_oneofs_Point_encode(const golden_oneofs_Point *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_oneofs_Point_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_oneofs_Point__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_oneofs_Point_decode(golden_oneofs_Point *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_oneofs_Point_init(m);
-    pbj_status st = len ? golden_oneofs_Point__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_oneofs_Point, NO_REQUIRED)
 
 uint8_t *golden_oneofs_Point__write(const golden_oneofs_Point *m, uint8_t *p)
 {
@@ -187,30 +164,7 @@ size_t golden_oneofs_Choice_size(const golden_oneofs_Choice *m)
     return n;
 }
 
-pbj_status golden_oneofs_Choice_encode(const golden_oneofs_Choice *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_oneofs_Choice_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_oneofs_Choice__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_oneofs_Choice_decode(golden_oneofs_Choice *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_oneofs_Choice_init(m);
-    pbj_status st = len ? golden_oneofs_Choice__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_oneofs_Choice, NO_REQUIRED)
 
 uint8_t *golden_oneofs_Choice__write(const golden_oneofs_Choice *m, uint8_t *p)
 {
@@ -376,65 +330,5 @@ pbj_status golden_oneofs_Choice__decode(golden_oneofs_Choice *m, const uint8_t *
     }
     d->depth_left++;
     return PBJ_OK;
-}
-
-/* ==== golden.oneofs.Point: building helpers ==== */
-
-pbj_status golden_oneofs_Point_encode_append(const golden_oneofs_Point *m, pbj_buf *out)
-{
-    if (golden_oneofs_Point_missing(m)) return pbj_missing_status(golden_oneofs_Point_missing(m));
-    size_t n = golden_oneofs_Point_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_oneofs_Point__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_oneofs_Point_write_delimited(const golden_oneofs_Point *m, pbj_sink *out)
-{
-    if (golden_oneofs_Point_missing(m)) return pbj_missing_status(golden_oneofs_Point_missing(m));
-    size_t n = golden_oneofs_Point_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_oneofs_Point__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_oneofs_Point_read_delimited(golden_oneofs_Point *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_oneofs_Point_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== golden.oneofs.Choice: building helpers ==== */
-
-pbj_status golden_oneofs_Choice_encode_append(const golden_oneofs_Choice *m, pbj_buf *out)
-{
-    if (golden_oneofs_Choice_missing(m)) return pbj_missing_status(golden_oneofs_Choice_missing(m));
-    size_t n = golden_oneofs_Choice_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_oneofs_Choice__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_oneofs_Choice_write_delimited(const golden_oneofs_Choice *m, pbj_sink *out)
-{
-    if (golden_oneofs_Choice_missing(m)) return pbj_missing_status(golden_oneofs_Choice_missing(m));
-    size_t n = golden_oneofs_Choice_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_oneofs_Choice__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_oneofs_Choice_read_delimited(golden_oneofs_Choice *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_oneofs_Choice_decode(m, record.data, record.len, arena, opts);
 }
 

@@ -19,18 +19,8 @@ extern "C" {
 
 /* ==== message types ==== */
 
-/* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
- * closed enum's first value), so an absent field reads as its default; M_size is the encoded size
- * (PBJ_SIZE_ERROR when m nests deeper than PBJ_MAX_ENCODE_DEPTH through types on a cycle, or reaches itself);
- * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
- * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
- * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
- * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and the other M__ functions
- * serve other generated code (their own section, for generated code only); M__table describes M's fields
- * (rt/pbj_table.h). M_f_tag is field f's number and
- * M_f_array the type of a repeated or map field f. */
+/* Each message M: its struct, M_f_tag (field f's number), M_f_array (a repeated or map field f's type), M__table (its
+ * fields, rt/pbj_table.h) and the functions PBJ_MESSAGE(M, ...) declares (rt/pbj_table.h documents them; pbjc(1)). */
 typedef struct golden_oneofs_Point golden_oneofs_Point;
 typedef struct golden_oneofs_Choice golden_oneofs_Choice;
 
@@ -46,29 +36,7 @@ struct golden_oneofs_Point {
 };
 #define golden_oneofs_Point_x_tag 1
 #define golden_oneofs_Point_y_tag 2
-
-void golden_oneofs_Point_init(golden_oneofs_Point *m);
-size_t golden_oneofs_Point_size(const golden_oneofs_Point *m);
-PBJ_MUST_USE pbj_status golden_oneofs_Point_encode(const golden_oneofs_Point *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_oneofs_Point_decode(golden_oneofs_Point *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_oneofs_Point_equal(const golden_oneofs_Point *a, const golden_oneofs_Point *b) { return pbj_table_equal(&golden_oneofs_Point__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_oneofs_Point_print(const golden_oneofs_Point *m, pbj_text *t) { return pbj_table_print(&golden_oneofs_Point__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* golden.oneofs.Point reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_oneofs_Point_missing(const golden_oneofs_Point *m) { (void)m; return NULL; }
-static inline pbj_status golden_oneofs_Point_encode_partial(const golden_oneofs_Point *m, uint8_t *buf, size_t cap, size_t *len) { return golden_oneofs_Point_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_oneofs_Point_from_text reads the text format (golden_oneofs_Point_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_oneofs_Point__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_oneofs_Point_from_text(golden_oneofs_Point *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_oneofs_Point__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(golden_oneofs_Point, NO_REQUIRED, TEXT_READ, JSON)
 
 /* ==== golden.oneofs.Choice ==== */
 
@@ -110,148 +78,22 @@ struct golden_oneofs_Choice {
 #define golden_oneofs_Choice_plain_tag 5
 #define golden_oneofs_Choice_ratio_tag 6
 #define golden_oneofs_Choice_flag_tag 7
+PBJ_MESSAGE(golden_oneofs_Choice, NO_REQUIRED, TEXT_READ, JSON)
+PBJ_FIELD_ONEOF(golden_oneofs_Choice, value, number)
+PBJ_FIELD_ONEOF(golden_oneofs_Choice, value, text)
+PBJ_FIELD_ONEOF(golden_oneofs_Choice, value, point)
+PBJ_FIELD_ONEOF(golden_oneofs_Choice, value, raw)
+PBJ_FIELD_ONEOF(golden_oneofs_Choice, other, ratio)
+PBJ_FIELD_ONEOF(golden_oneofs_Choice, other, flag)
 
-void golden_oneofs_Choice_init(golden_oneofs_Choice *m);
-size_t golden_oneofs_Choice_size(const golden_oneofs_Choice *m);
-PBJ_MUST_USE pbj_status golden_oneofs_Choice_encode(const golden_oneofs_Choice *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_oneofs_Choice_decode(golden_oneofs_Choice *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_oneofs_Choice_equal(const golden_oneofs_Choice *a, const golden_oneofs_Choice *b) { return pbj_table_equal(&golden_oneofs_Choice__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_oneofs_Choice_print(const golden_oneofs_Choice *m, pbj_text *t) { return pbj_table_print(&golden_oneofs_Choice__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* golden.oneofs.Choice reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_oneofs_Choice_missing(const golden_oneofs_Choice *m) { (void)m; return NULL; }
-static inline pbj_status golden_oneofs_Choice_encode_partial(const golden_oneofs_Choice *m, uint8_t *buf, size_t cap, size_t *len) { return golden_oneofs_Choice_encode(m, buf, cap, len); }
-static inline bool golden_oneofs_Choice_has_number(const golden_oneofs_Choice *m) { return m->value_case == golden_oneofs_Choice_value_number; }
-static inline void golden_oneofs_Choice_clear_number(golden_oneofs_Choice *m)
-{
-    if (m->value_case != golden_oneofs_Choice_value_number) return;
-    m->value_case = golden_oneofs_Choice_value_NOT_SET;
-    memset(&m->value, 0, sizeof m->value);
-}
-static inline bool golden_oneofs_Choice_has_text(const golden_oneofs_Choice *m) { return m->value_case == golden_oneofs_Choice_value_text; }
-static inline void golden_oneofs_Choice_clear_text(golden_oneofs_Choice *m)
-{
-    if (m->value_case != golden_oneofs_Choice_value_text) return;
-    m->value_case = golden_oneofs_Choice_value_NOT_SET;
-    memset(&m->value, 0, sizeof m->value);
-}
-static inline bool golden_oneofs_Choice_has_point(const golden_oneofs_Choice *m) { return m->value_case == golden_oneofs_Choice_value_point; }
-static inline void golden_oneofs_Choice_clear_point(golden_oneofs_Choice *m)
-{
-    if (m->value_case != golden_oneofs_Choice_value_point) return;
-    m->value_case = golden_oneofs_Choice_value_NOT_SET;
-    memset(&m->value, 0, sizeof m->value);
-}
-static inline bool golden_oneofs_Choice_has_raw(const golden_oneofs_Choice *m) { return m->value_case == golden_oneofs_Choice_value_raw; }
-static inline void golden_oneofs_Choice_clear_raw(golden_oneofs_Choice *m)
-{
-    if (m->value_case != golden_oneofs_Choice_value_raw) return;
-    m->value_case = golden_oneofs_Choice_value_NOT_SET;
-    memset(&m->value, 0, sizeof m->value);
-}
-static inline bool golden_oneofs_Choice_has_ratio(const golden_oneofs_Choice *m) { return m->other_case == golden_oneofs_Choice_other_ratio; }
-static inline void golden_oneofs_Choice_clear_ratio(golden_oneofs_Choice *m)
-{
-    if (m->other_case != golden_oneofs_Choice_other_ratio) return;
-    m->other_case = golden_oneofs_Choice_other_NOT_SET;
-    memset(&m->other, 0, sizeof m->other);
-}
-static inline bool golden_oneofs_Choice_has_flag(const golden_oneofs_Choice *m) { return m->other_case == golden_oneofs_Choice_other_flag; }
-static inline void golden_oneofs_Choice_clear_flag(golden_oneofs_Choice *m)
-{
-    if (m->other_case != golden_oneofs_Choice_other_flag) return;
-    m->other_case = golden_oneofs_Choice_other_NOT_SET;
-    memset(&m->other, 0, sizeof m->other);
-}
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_oneofs_Choice_from_text reads the text format (golden_oneofs_Choice_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_oneofs_Choice__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_oneofs_Choice_from_text(golden_oneofs_Choice *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_oneofs_Choice__table, m, text, len, arena, o);
-}
-#endif
-
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_oneofs_Point_to_json(const golden_oneofs_Point *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_oneofs_Point__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_oneofs_Point read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_oneofs_Point_from_json(golden_oneofs_Point *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_oneofs_Point__table, m, json, len, arena, o); }
-#endif
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_oneofs_Choice_to_json(const golden_oneofs_Choice *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_oneofs_Choice__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_oneofs_Choice read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_oneofs_Choice_from_json(golden_oneofs_Choice *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_oneofs_Choice__table, m, json, len, arena, o); }
-#endif
-/* ==== for generated code only: not part of the API ==== */
-
-/* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and
- * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
-uint8_t *golden_oneofs_Point__write(const golden_oneofs_Point *m, uint8_t *end);   /* after golden_oneofs_Point_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_oneofs_Point__decode(golden_oneofs_Point *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *golden_oneofs_Choice__write(const golden_oneofs_Choice *m, uint8_t *end);   /* after golden_oneofs_Choice_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_oneofs_Choice__decode(golden_oneofs_Choice *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 /* ==== building messages ==== */
 
-/* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
- * M_clear(m) empties m (M_init); M_copy(dst, src, arena) makes dst a deep copy of src (strings, bytes, arrays
- * and messages in arena; src may be freed after); M_merge(m, b, arena) merges b into m as protobuf does, giving
- * what decoding m's encoding followed by b's gives: set scalars overwrite, repeated fields append, messages
- * merge, a oneof's other case replaces, map entries replace by key, unknown fields append; M_sort_maps(m, arena)
- * sorts the entries of m's maps (and of the messages m holds) by key, keeping the last of equal keys: encode
- * writes entries in array order, so sort a map filled by hand or its decoded copy is not M_equal to it;
- * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
- * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
- * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
- * M_set_f(m, data, len, arena) copies them into arena; a string also has M_set_f_str(m, s, arena) taking a
- * NUL-terminated one); M_mutable_f(m, arena) gives a message field, made when absent; M_add_f(m, v, arena)
- * appends v to a repeated field (strings and bytes: data, len, copied, and M_add_f_str(m, s, arena); a
- * message: a deep copy of *v, or an initialised one for NULL); repeated numbers and enums also have
- * M_add_f_many(m, v, n, arena), appending the n values of array v; maps: M_put_f(m, key, value, arena) sets key's
- * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
- * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
- * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
- * mutable grow arrays that decode, the readers, copy, merge, add, put or mutable made, never one set by hand.
- * copy, merge and sort_maps stop with PBJ_ERR_DEPTH at messages nested deeper than PBJ_MAX_ENCODE_DEPTH (a
- * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
+/* Each field's building helpers (rt/pbj_build.h says what each does; man pbjc(1), Building messages). */
 
-static inline void golden_oneofs_Point_clear(golden_oneofs_Point *m) { golden_oneofs_Point_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_oneofs_Point_copy(golden_oneofs_Point *dst, const golden_oneofs_Point *src, pbj_arena *arena) { return pbj_table_copy(&golden_oneofs_Point__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_oneofs_Point_merge(golden_oneofs_Point *m, const golden_oneofs_Point *b, pbj_arena *arena) { return pbj_table_merge(&golden_oneofs_Point__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_oneofs_Point_sort_maps(golden_oneofs_Point *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_oneofs_Point__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_oneofs_Point_encode_append(const golden_oneofs_Point *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_oneofs_Point_write_delimited(const golden_oneofs_Point *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_oneofs_Point_read_delimited(golden_oneofs_Point *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void golden_oneofs_Point_set_x(golden_oneofs_Point *m, int32_t v)
-{
-    m->x = v;
-}
-static inline void golden_oneofs_Point_set_y(golden_oneofs_Point *m, int32_t v)
-{
-    m->y = v;
-}
+PBJ_FIELD_SET(golden_oneofs_Point, x, int32_t)
+PBJ_FIELD_SET(golden_oneofs_Point, y, int32_t)
 
-static inline void golden_oneofs_Choice_clear(golden_oneofs_Choice *m) { golden_oneofs_Choice_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_oneofs_Choice_copy(golden_oneofs_Choice *dst, const golden_oneofs_Choice *src, pbj_arena *arena) { return pbj_table_copy(&golden_oneofs_Choice__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_oneofs_Choice_merge(golden_oneofs_Choice *m, const golden_oneofs_Choice *b, pbj_arena *arena) { return pbj_table_merge(&golden_oneofs_Choice__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_oneofs_Choice_sort_maps(golden_oneofs_Choice *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_oneofs_Choice__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_oneofs_Choice_encode_append(const golden_oneofs_Choice *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_oneofs_Choice_write_delimited(const golden_oneofs_Choice *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_oneofs_Choice_read_delimited(golden_oneofs_Choice *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void golden_oneofs_Choice_set_number(golden_oneofs_Choice *m, int32_t v)
-{
-    m->value.number = v;
-    m->value_case = golden_oneofs_Choice_value_number;
-}
+PBJ_FIELD_SET_ONEOF(golden_oneofs_Choice, value, number, int32_t)
 static inline PBJ_MUST_USE pbj_status golden_oneofs_Choice_set_text(golden_oneofs_Choice *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -266,17 +108,7 @@ static inline PBJ_MUST_USE pbj_status golden_oneofs_Choice_set_text_str(golden_o
 {
     return golden_oneofs_Choice_set_text(m, s, strlen(s), arena);
 }
-/* point, made (initialised, in arena) unless it is the oneof's case already; NULL when out of memory. It never moves. */
-static inline golden_oneofs_Point *golden_oneofs_Choice_mutable_point(golden_oneofs_Choice *m, pbj_arena *arena)
-{
-    if (m->value_case == golden_oneofs_Choice_value_point && m->value.point) return m->value.point;
-    golden_oneofs_Point *v = (golden_oneofs_Point *)pbj_arena_alloc(arena, sizeof(golden_oneofs_Point));
-    if (!v) return NULL;
-    golden_oneofs_Point_init(v);
-    m->value.point = v;
-    m->value_case = golden_oneofs_Choice_value_point;
-    return v;
-}
+PBJ_FIELD_MUTABLE_ONEOF(golden_oneofs_Choice, value, point, golden_oneofs_Point)
 static inline PBJ_MUST_USE pbj_status golden_oneofs_Choice_set_raw(golden_oneofs_Choice *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -285,20 +117,9 @@ static inline PBJ_MUST_USE pbj_status golden_oneofs_Choice_set_raw(golden_oneofs
     m->value_case = golden_oneofs_Choice_value_raw;
     return PBJ_OK;
 }
-static inline void golden_oneofs_Choice_set_plain(golden_oneofs_Choice *m, int32_t v)
-{
-    m->plain = v;
-}
-static inline void golden_oneofs_Choice_set_ratio(golden_oneofs_Choice *m, double v)
-{
-    m->other.ratio = v;
-    m->other_case = golden_oneofs_Choice_other_ratio;
-}
-static inline void golden_oneofs_Choice_set_flag(golden_oneofs_Choice *m, bool v)
-{
-    m->other.flag = v;
-    m->other_case = golden_oneofs_Choice_other_flag;
-}
+PBJ_FIELD_SET(golden_oneofs_Choice, plain, int32_t)
+PBJ_FIELD_SET_ONEOF(golden_oneofs_Choice, other, ratio, double)
+PBJ_FIELD_SET_ONEOF(golden_oneofs_Choice, other, flag, bool)
 
 #ifdef __cplusplus
 }

@@ -60,30 +60,7 @@ size_t golden_optional_Maybe_size(const golden_optional_Maybe *m)
     return n;
 }
 
-pbj_status golden_optional_Maybe_encode(const golden_optional_Maybe *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_optional_Maybe_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_optional_Maybe__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_optional_Maybe_decode(golden_optional_Maybe *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_optional_Maybe_init(m);
-    pbj_status st = len ? golden_optional_Maybe__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_optional_Maybe, NO_REQUIRED)
 
 uint8_t *golden_optional_Maybe__write(const golden_optional_Maybe *m, uint8_t *p)
 {
@@ -228,35 +205,5 @@ pbj_status golden_optional_Maybe__decode(golden_optional_Maybe *m, const uint8_t
     }
     d->depth_left++;
     return PBJ_OK;
-}
-
-/* ==== golden.optional.Maybe: building helpers ==== */
-
-pbj_status golden_optional_Maybe_encode_append(const golden_optional_Maybe *m, pbj_buf *out)
-{
-    if (golden_optional_Maybe_missing(m)) return pbj_missing_status(golden_optional_Maybe_missing(m));
-    size_t n = golden_optional_Maybe_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_optional_Maybe__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_optional_Maybe_write_delimited(const golden_optional_Maybe *m, pbj_sink *out)
-{
-    if (golden_optional_Maybe_missing(m)) return pbj_missing_status(golden_optional_Maybe_missing(m));
-    size_t n = golden_optional_Maybe_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_optional_Maybe__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_optional_Maybe_read_delimited(golden_optional_Maybe *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_optional_Maybe_decode(m, record.data, record.len, arena, opts);
 }
 

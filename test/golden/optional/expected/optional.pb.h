@@ -35,18 +35,8 @@ PBJ_INLINE bool golden_optional_Mode_from_name(const char *s, size_t n, int32_t 
 
 /* ==== message types ==== */
 
-/* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
- * closed enum's first value), so an absent field reads as its default; M_size is the encoded size
- * (PBJ_SIZE_ERROR when m nests deeper than PBJ_MAX_ENCODE_DEPTH through types on a cycle, or reaches itself);
- * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
- * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
- * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
- * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and the other M__ functions
- * serve other generated code (their own section, for generated code only); M__table describes M's fields
- * (rt/pbj_table.h). M_f_tag is field f's number and
- * M_f_array the type of a repeated or map field f. */
+/* Each message M: its struct, M_f_tag (field f's number), M_f_array (a repeated or map field f's type), M__table (its
+ * fields, rt/pbj_table.h) and the functions PBJ_MESSAGE(M, ...) declares (rt/pbj_table.h documents them; pbjc(1)). */
 typedef struct golden_optional_Maybe golden_optional_Maybe;
 
 extern const pbj_table golden_optional_Maybe__table;   /* golden.optional.Maybe's fields (rt/pbj_table.h) */
@@ -76,116 +66,19 @@ struct golden_optional_Maybe {
 #define golden_optional_Maybe_ratio_tag 5
 #define golden_optional_Maybe_data_tag 6
 #define golden_optional_Maybe_plain_tag 7
+PBJ_MESSAGE(golden_optional_Maybe, NO_REQUIRED, TEXT_READ, JSON)
+PBJ_FIELD_OPTIONAL(golden_optional_Maybe, count)
+PBJ_FIELD_OPTIONAL(golden_optional_Maybe, label)
+PBJ_FIELD_OPTIONAL(golden_optional_Maybe, enabled)
+PBJ_FIELD_OPTIONAL(golden_optional_Maybe, mode)
+PBJ_FIELD_OPTIONAL(golden_optional_Maybe, ratio)
+PBJ_FIELD_OPTIONAL(golden_optional_Maybe, data)
 
-void golden_optional_Maybe_init(golden_optional_Maybe *m);
-size_t golden_optional_Maybe_size(const golden_optional_Maybe *m);
-PBJ_MUST_USE pbj_status golden_optional_Maybe_encode(const golden_optional_Maybe *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_optional_Maybe_decode(golden_optional_Maybe *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_optional_Maybe_equal(const golden_optional_Maybe *a, const golden_optional_Maybe *b) { return pbj_table_equal(&golden_optional_Maybe__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_optional_Maybe_print(const golden_optional_Maybe *m, pbj_text *t) { return pbj_table_print(&golden_optional_Maybe__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* golden.optional.Maybe reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_optional_Maybe_missing(const golden_optional_Maybe *m) { (void)m; return NULL; }
-static inline pbj_status golden_optional_Maybe_encode_partial(const golden_optional_Maybe *m, uint8_t *buf, size_t cap, size_t *len) { return golden_optional_Maybe_encode(m, buf, cap, len); }
-static inline bool golden_optional_Maybe_has_count(const golden_optional_Maybe *m) { return m->has_count; }
-static inline void golden_optional_Maybe_clear_count(golden_optional_Maybe *m)
-{
-    m->has_count = 0;
-    memset(&m->count, 0, sizeof m->count);
-}
-static inline bool golden_optional_Maybe_has_label(const golden_optional_Maybe *m) { return m->has_label; }
-static inline void golden_optional_Maybe_clear_label(golden_optional_Maybe *m)
-{
-    m->has_label = 0;
-    memset(&m->label, 0, sizeof m->label);
-}
-static inline bool golden_optional_Maybe_has_enabled(const golden_optional_Maybe *m) { return m->has_enabled; }
-static inline void golden_optional_Maybe_clear_enabled(golden_optional_Maybe *m)
-{
-    m->has_enabled = 0;
-    memset(&m->enabled, 0, sizeof m->enabled);
-}
-static inline bool golden_optional_Maybe_has_mode(const golden_optional_Maybe *m) { return m->has_mode; }
-static inline void golden_optional_Maybe_clear_mode(golden_optional_Maybe *m)
-{
-    m->has_mode = 0;
-    memset(&m->mode, 0, sizeof m->mode);
-}
-static inline bool golden_optional_Maybe_has_ratio(const golden_optional_Maybe *m) { return m->has_ratio; }
-static inline void golden_optional_Maybe_clear_ratio(golden_optional_Maybe *m)
-{
-    m->has_ratio = 0;
-    memset(&m->ratio, 0, sizeof m->ratio);
-}
-static inline bool golden_optional_Maybe_has_data(const golden_optional_Maybe *m) { return m->has_data; }
-static inline void golden_optional_Maybe_clear_data(golden_optional_Maybe *m)
-{
-    m->has_data = 0;
-    memset(&m->data, 0, sizeof m->data);
-}
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_optional_Maybe_from_text reads the text format (golden_optional_Maybe_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_optional_Maybe__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_optional_Maybe_from_text(golden_optional_Maybe *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_optional_Maybe__table, m, text, len, arena, o);
-}
-#endif
-
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_optional_Maybe_to_json(const golden_optional_Maybe *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_optional_Maybe__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_optional_Maybe read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_optional_Maybe_from_json(golden_optional_Maybe *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_optional_Maybe__table, m, json, len, arena, o); }
-#endif
-/* ==== for generated code only: not part of the API ==== */
-
-/* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and
- * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
-uint8_t *golden_optional_Maybe__write(const golden_optional_Maybe *m, uint8_t *end);   /* after golden_optional_Maybe_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_optional_Maybe__decode(golden_optional_Maybe *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 /* ==== building messages ==== */
 
-/* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
- * M_clear(m) empties m (M_init); M_copy(dst, src, arena) makes dst a deep copy of src (strings, bytes, arrays
- * and messages in arena; src may be freed after); M_merge(m, b, arena) merges b into m as protobuf does, giving
- * what decoding m's encoding followed by b's gives: set scalars overwrite, repeated fields append, messages
- * merge, a oneof's other case replaces, map entries replace by key, unknown fields append; M_sort_maps(m, arena)
- * sorts the entries of m's maps (and of the messages m holds) by key, keeping the last of equal keys: encode
- * writes entries in array order, so sort a map filled by hand or its decoded copy is not M_equal to it;
- * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
- * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
- * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
- * M_set_f(m, data, len, arena) copies them into arena; a string also has M_set_f_str(m, s, arena) taking a
- * NUL-terminated one); M_mutable_f(m, arena) gives a message field, made when absent; M_add_f(m, v, arena)
- * appends v to a repeated field (strings and bytes: data, len, copied, and M_add_f_str(m, s, arena); a
- * message: a deep copy of *v, or an initialised one for NULL); repeated numbers and enums also have
- * M_add_f_many(m, v, n, arena), appending the n values of array v; maps: M_put_f(m, key, value, arena) sets key's
- * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
- * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
- * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
- * mutable grow arrays that decode, the readers, copy, merge, add, put or mutable made, never one set by hand.
- * copy, merge and sort_maps stop with PBJ_ERR_DEPTH at messages nested deeper than PBJ_MAX_ENCODE_DEPTH (a
- * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
+/* Each field's building helpers (rt/pbj_build.h says what each does; man pbjc(1), Building messages). */
 
-static inline void golden_optional_Maybe_clear(golden_optional_Maybe *m) { golden_optional_Maybe_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_optional_Maybe_copy(golden_optional_Maybe *dst, const golden_optional_Maybe *src, pbj_arena *arena) { return pbj_table_copy(&golden_optional_Maybe__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_optional_Maybe_merge(golden_optional_Maybe *m, const golden_optional_Maybe *b, pbj_arena *arena) { return pbj_table_merge(&golden_optional_Maybe__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_optional_Maybe_sort_maps(golden_optional_Maybe *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_optional_Maybe__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_optional_Maybe_encode_append(const golden_optional_Maybe *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_optional_Maybe_write_delimited(const golden_optional_Maybe *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_optional_Maybe_read_delimited(golden_optional_Maybe *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void golden_optional_Maybe_set_count(golden_optional_Maybe *m, int32_t v)
-{
-    m->count = v;
-    m->has_count = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_optional_Maybe, count, int32_t)
 static inline PBJ_MUST_USE pbj_status golden_optional_Maybe_set_label(golden_optional_Maybe *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -200,21 +93,9 @@ static inline PBJ_MUST_USE pbj_status golden_optional_Maybe_set_label_str(golden
 {
     return golden_optional_Maybe_set_label(m, s, strlen(s), arena);
 }
-static inline void golden_optional_Maybe_set_enabled(golden_optional_Maybe *m, bool v)
-{
-    m->enabled = v;
-    m->has_enabled = 1;
-}
-static inline void golden_optional_Maybe_set_mode(golden_optional_Maybe *m, int32_t v)
-{
-    m->mode = v;
-    m->has_mode = 1;
-}
-static inline void golden_optional_Maybe_set_ratio(golden_optional_Maybe *m, double v)
-{
-    m->ratio = v;
-    m->has_ratio = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_optional_Maybe, enabled, bool)
+PBJ_FIELD_SET_OPTIONAL(golden_optional_Maybe, mode, int32_t)
+PBJ_FIELD_SET_OPTIONAL(golden_optional_Maybe, ratio, double)
 static inline PBJ_MUST_USE pbj_status golden_optional_Maybe_set_data(golden_optional_Maybe *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -223,10 +104,7 @@ static inline PBJ_MUST_USE pbj_status golden_optional_Maybe_set_data(golden_opti
     m->has_data = 1;
     return PBJ_OK;
 }
-static inline void golden_optional_Maybe_set_plain(golden_optional_Maybe *m, int32_t v)
-{
-    m->plain = v;
-}
+PBJ_FIELD_SET(golden_optional_Maybe, plain, int32_t)
 
 #ifdef __cplusplus
 }

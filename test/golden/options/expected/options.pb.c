@@ -105,30 +105,7 @@ size_t golden_options_Plain_size(const golden_options_Plain *m)
     return n;
 }
 
-pbj_status golden_options_Plain_encode(const golden_options_Plain *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_options_Plain_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_options_Plain__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_options_Plain_decode(golden_options_Plain *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_options_Plain_init(m);
-    pbj_status st = len ? golden_options_Plain__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_options_Plain, NO_REQUIRED)
 
 uint8_t *golden_options_Plain__write(const golden_options_Plain *m, uint8_t *p)
 {
@@ -183,30 +160,7 @@ size_t golden_options_NoJson_size(const golden_options_NoJson *m)
     return n;
 }
 
-pbj_status golden_options_NoJson_encode(const golden_options_NoJson *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_options_NoJson_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_options_NoJson__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_options_NoJson_decode(golden_options_NoJson *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_options_NoJson_init(m);
-    pbj_status st = len ? golden_options_NoJson__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_options_NoJson, NO_REQUIRED)
 
 uint8_t *golden_options_NoJson__write(const golden_options_NoJson *m, uint8_t *p)
 {
@@ -261,30 +215,7 @@ size_t golden_options_NoJsonNoText_size(const golden_options_NoJsonNoText *m)
     return n;
 }
 
-pbj_status golden_options_NoJsonNoText_encode(const golden_options_NoJsonNoText *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_options_NoJsonNoText_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_options_NoJsonNoText__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_options_NoJsonNoText_decode(golden_options_NoJsonNoText *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_options_NoJsonNoText_init(m);
-    pbj_status st = len ? golden_options_NoJsonNoText__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_options_NoJsonNoText, NO_REQUIRED)
 
 uint8_t *golden_options_NoJsonNoText__write(const golden_options_NoJsonNoText *m, uint8_t *p)
 {
@@ -339,30 +270,7 @@ size_t golden_options_Dropped_size(const golden_options_Dropped *m)
     return n;
 }
 
-pbj_status golden_options_Dropped_encode(const golden_options_Dropped *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_options_Dropped_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_options_Dropped__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_options_Dropped_decode(golden_options_Dropped *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_options_Dropped_init(m);
-    pbj_status st = len ? golden_options_Dropped__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_options_Dropped, NO_REQUIRED)
 
 uint8_t *golden_options_Dropped__write(const golden_options_Dropped *m, uint8_t *p)
 {
@@ -416,30 +324,7 @@ size_t golden_options_Fast_size(const golden_options_Fast *m)
     return n;
 }
 
-pbj_status golden_options_Fast_encode(const golden_options_Fast *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_options_Fast_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_options_Fast__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_options_Fast_decode(golden_options_Fast *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_options_Fast_init(m);
-    pbj_status st = len ? golden_options_Fast__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_options_Fast, NO_REQUIRED)
 
 uint8_t *golden_options_Fast__write(const golden_options_Fast *m, uint8_t *p)
 {
@@ -518,30 +403,7 @@ size_t golden_options_Tier_size(const golden_options_Tier *m)
     return n;
 }
 
-pbj_status golden_options_Tier_encode(const golden_options_Tier *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_options_Tier_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_options_Tier__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_options_Tier_decode(golden_options_Tier *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_options_Tier_init(m);
-    pbj_status st = len ? golden_options_Tier__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_options_Tier, NO_REQUIRED)
 
 uint8_t *golden_options_Tier__write(const golden_options_Tier *m, uint8_t *p)
 {
@@ -635,30 +497,7 @@ size_t golden_options_TierLeaf_size(const golden_options_TierLeaf *m)
     return n;
 }
 
-pbj_status golden_options_TierLeaf_encode(const golden_options_TierLeaf *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_options_TierLeaf_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_options_TierLeaf__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_options_TierLeaf_decode(golden_options_TierLeaf *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_options_TierLeaf_init(m);
-    pbj_status st = len ? golden_options_TierLeaf__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_options_TierLeaf, NO_REQUIRED)
 
 uint8_t *golden_options_TierLeaf__write(const golden_options_TierLeaf *m, uint8_t *p)
 {
@@ -741,30 +580,7 @@ size_t golden_options_Ordered_size(const golden_options_Ordered *m)
     return n;
 }
 
-pbj_status golden_options_Ordered_encode(const golden_options_Ordered *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_options_Ordered_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_options_Ordered__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_options_Ordered_decode(golden_options_Ordered *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_options_Ordered_init(m);
-    pbj_status st = len ? golden_options_Ordered__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_options_Ordered, NO_REQUIRED)
 
 uint8_t *golden_options_Ordered__write(const golden_options_Ordered *m, uint8_t *p)
 {
@@ -821,245 +637,5 @@ pbj_status golden_options_Ordered__decode(golden_options_Ordered *m, const uint8
     }
     d->depth_left++;
     return PBJ_OK;
-}
-
-/* ==== golden.options.Plain: building helpers ==== */
-
-pbj_status golden_options_Plain_encode_append(const golden_options_Plain *m, pbj_buf *out)
-{
-    if (golden_options_Plain_missing(m)) return pbj_missing_status(golden_options_Plain_missing(m));
-    size_t n = golden_options_Plain_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_options_Plain__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_options_Plain_write_delimited(const golden_options_Plain *m, pbj_sink *out)
-{
-    if (golden_options_Plain_missing(m)) return pbj_missing_status(golden_options_Plain_missing(m));
-    size_t n = golden_options_Plain_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_options_Plain__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_options_Plain_read_delimited(golden_options_Plain *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_options_Plain_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== golden.options.NoJson: building helpers ==== */
-
-pbj_status golden_options_NoJson_encode_append(const golden_options_NoJson *m, pbj_buf *out)
-{
-    if (golden_options_NoJson_missing(m)) return pbj_missing_status(golden_options_NoJson_missing(m));
-    size_t n = golden_options_NoJson_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_options_NoJson__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_options_NoJson_write_delimited(const golden_options_NoJson *m, pbj_sink *out)
-{
-    if (golden_options_NoJson_missing(m)) return pbj_missing_status(golden_options_NoJson_missing(m));
-    size_t n = golden_options_NoJson_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_options_NoJson__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_options_NoJson_read_delimited(golden_options_NoJson *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_options_NoJson_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== golden.options.NoJsonNoText: building helpers ==== */
-
-pbj_status golden_options_NoJsonNoText_encode_append(const golden_options_NoJsonNoText *m, pbj_buf *out)
-{
-    if (golden_options_NoJsonNoText_missing(m)) return pbj_missing_status(golden_options_NoJsonNoText_missing(m));
-    size_t n = golden_options_NoJsonNoText_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_options_NoJsonNoText__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_options_NoJsonNoText_write_delimited(const golden_options_NoJsonNoText *m, pbj_sink *out)
-{
-    if (golden_options_NoJsonNoText_missing(m)) return pbj_missing_status(golden_options_NoJsonNoText_missing(m));
-    size_t n = golden_options_NoJsonNoText_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_options_NoJsonNoText__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_options_NoJsonNoText_read_delimited(golden_options_NoJsonNoText *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_options_NoJsonNoText_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== golden.options.Dropped: building helpers ==== */
-
-pbj_status golden_options_Dropped_encode_append(const golden_options_Dropped *m, pbj_buf *out)
-{
-    if (golden_options_Dropped_missing(m)) return pbj_missing_status(golden_options_Dropped_missing(m));
-    size_t n = golden_options_Dropped_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_options_Dropped__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_options_Dropped_write_delimited(const golden_options_Dropped *m, pbj_sink *out)
-{
-    if (golden_options_Dropped_missing(m)) return pbj_missing_status(golden_options_Dropped_missing(m));
-    size_t n = golden_options_Dropped_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_options_Dropped__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_options_Dropped_read_delimited(golden_options_Dropped *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_options_Dropped_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== golden.options.Fast: building helpers ==== */
-
-pbj_status golden_options_Fast_encode_append(const golden_options_Fast *m, pbj_buf *out)
-{
-    if (golden_options_Fast_missing(m)) return pbj_missing_status(golden_options_Fast_missing(m));
-    size_t n = golden_options_Fast_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_options_Fast__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_options_Fast_write_delimited(const golden_options_Fast *m, pbj_sink *out)
-{
-    if (golden_options_Fast_missing(m)) return pbj_missing_status(golden_options_Fast_missing(m));
-    size_t n = golden_options_Fast_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_options_Fast__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_options_Fast_read_delimited(golden_options_Fast *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_options_Fast_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== golden.options.Tier: building helpers ==== */
-
-pbj_status golden_options_Tier_encode_append(const golden_options_Tier *m, pbj_buf *out)
-{
-    if (golden_options_Tier_missing(m)) return pbj_missing_status(golden_options_Tier_missing(m));
-    size_t n = golden_options_Tier_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_options_Tier__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_options_Tier_write_delimited(const golden_options_Tier *m, pbj_sink *out)
-{
-    if (golden_options_Tier_missing(m)) return pbj_missing_status(golden_options_Tier_missing(m));
-    size_t n = golden_options_Tier_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_options_Tier__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_options_Tier_read_delimited(golden_options_Tier *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_options_Tier_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== golden.options.TierLeaf: building helpers ==== */
-
-pbj_status golden_options_TierLeaf_encode_append(const golden_options_TierLeaf *m, pbj_buf *out)
-{
-    if (golden_options_TierLeaf_missing(m)) return pbj_missing_status(golden_options_TierLeaf_missing(m));
-    size_t n = golden_options_TierLeaf_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_options_TierLeaf__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_options_TierLeaf_write_delimited(const golden_options_TierLeaf *m, pbj_sink *out)
-{
-    if (golden_options_TierLeaf_missing(m)) return pbj_missing_status(golden_options_TierLeaf_missing(m));
-    size_t n = golden_options_TierLeaf_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_options_TierLeaf__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_options_TierLeaf_read_delimited(golden_options_TierLeaf *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_options_TierLeaf_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== golden.options.Ordered: building helpers ==== */
-
-pbj_status golden_options_Ordered_encode_append(const golden_options_Ordered *m, pbj_buf *out)
-{
-    if (golden_options_Ordered_missing(m)) return pbj_missing_status(golden_options_Ordered_missing(m));
-    size_t n = golden_options_Ordered_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_options_Ordered__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_options_Ordered_write_delimited(const golden_options_Ordered *m, pbj_sink *out)
-{
-    if (golden_options_Ordered_missing(m)) return pbj_missing_status(golden_options_Ordered_missing(m));
-    size_t n = golden_options_Ordered_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_options_Ordered__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_options_Ordered_read_delimited(golden_options_Ordered *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_options_Ordered_decode(m, record.data, record.len, arena, opts);
 }
 

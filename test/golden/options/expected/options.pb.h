@@ -19,18 +19,8 @@ extern "C" {
 
 /* ==== message types ==== */
 
-/* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
- * closed enum's first value), so an absent field reads as its default; M_size is the encoded size
- * (PBJ_SIZE_ERROR when m nests deeper than PBJ_MAX_ENCODE_DEPTH through types on a cycle, or reaches itself);
- * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
- * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
- * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
- * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and the other M__ functions
- * serve other generated code (their own section, for generated code only); M__table describes M's fields
- * (rt/pbj_table.h). M_f_tag is field f's number and
- * M_f_array the type of a repeated or map field f. */
+/* Each message M: its struct, M_f_tag (field f's number), M_f_array (a repeated or map field f's type), M__table (its
+ * fields, rt/pbj_table.h) and the functions PBJ_MESSAGE(M, ...) declares (rt/pbj_table.h documents them; pbjc(1)). */
 typedef struct golden_options_Plain golden_options_Plain;
 typedef struct golden_options_NoJson golden_options_NoJson;
 typedef struct golden_options_NoJsonNoText golden_options_NoJsonNoText;
@@ -56,29 +46,7 @@ struct golden_options_Plain {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define golden_options_Plain_v_tag 1
-
-void golden_options_Plain_init(golden_options_Plain *m);
-size_t golden_options_Plain_size(const golden_options_Plain *m);
-PBJ_MUST_USE pbj_status golden_options_Plain_encode(const golden_options_Plain *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_options_Plain_decode(golden_options_Plain *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_options_Plain_equal(const golden_options_Plain *a, const golden_options_Plain *b) { return pbj_table_equal(&golden_options_Plain__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_options_Plain_print(const golden_options_Plain *m, pbj_text *t) { return pbj_table_print(&golden_options_Plain__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* golden.options.Plain reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_options_Plain_missing(const golden_options_Plain *m) { (void)m; return NULL; }
-static inline pbj_status golden_options_Plain_encode_partial(const golden_options_Plain *m, uint8_t *buf, size_t cap, size_t *len) { return golden_options_Plain_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_options_Plain_from_text reads the text format (golden_options_Plain_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_options_Plain__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_options_Plain_from_text(golden_options_Plain *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_options_Plain__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(golden_options_Plain, NO_REQUIRED, TEXT_READ, JSON)
 
 /* ==== golden.options.NoJson ==== */
 
@@ -91,29 +59,7 @@ struct golden_options_NoJson {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define golden_options_NoJson_v_tag 1
-
-void golden_options_NoJson_init(golden_options_NoJson *m);
-size_t golden_options_NoJson_size(const golden_options_NoJson *m);
-PBJ_MUST_USE pbj_status golden_options_NoJson_encode(const golden_options_NoJson *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_options_NoJson_decode(golden_options_NoJson *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_options_NoJson_equal(const golden_options_NoJson *a, const golden_options_NoJson *b) { return pbj_table_equal(&golden_options_NoJson__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_options_NoJson_print(const golden_options_NoJson *m, pbj_text *t) { return pbj_table_print(&golden_options_NoJson__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* golden.options.NoJson reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_options_NoJson_missing(const golden_options_NoJson *m) { (void)m; return NULL; }
-static inline pbj_status golden_options_NoJson_encode_partial(const golden_options_NoJson *m, uint8_t *buf, size_t cap, size_t *len) { return golden_options_NoJson_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_options_NoJson_from_text reads the text format (golden_options_NoJson_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_options_NoJson__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_options_NoJson_from_text(golden_options_NoJson *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_options_NoJson__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(golden_options_NoJson, NO_REQUIRED, TEXT_READ, NO_JSON)
 
 /* ==== golden.options.NoJsonNoText ==== */
 
@@ -126,19 +72,7 @@ struct golden_options_NoJsonNoText {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define golden_options_NoJsonNoText_v_tag 1
-
-void golden_options_NoJsonNoText_init(golden_options_NoJsonNoText *m);
-size_t golden_options_NoJsonNoText_size(const golden_options_NoJsonNoText *m);
-PBJ_MUST_USE pbj_status golden_options_NoJsonNoText_encode(const golden_options_NoJsonNoText *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_options_NoJsonNoText_decode(golden_options_NoJsonNoText *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_options_NoJsonNoText_equal(const golden_options_NoJsonNoText *a, const golden_options_NoJsonNoText *b) { return pbj_table_equal(&golden_options_NoJsonNoText__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_options_NoJsonNoText_print(const golden_options_NoJsonNoText *m, pbj_text *t) { return pbj_table_print(&golden_options_NoJsonNoText__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* golden.options.NoJsonNoText reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_options_NoJsonNoText_missing(const golden_options_NoJsonNoText *m) { (void)m; return NULL; }
-static inline pbj_status golden_options_NoJsonNoText_encode_partial(const golden_options_NoJsonNoText *m, uint8_t *buf, size_t cap, size_t *len) { return golden_options_NoJsonNoText_encode(m, buf, cap, len); }
+PBJ_MESSAGE(golden_options_NoJsonNoText, NO_REQUIRED, NO_TEXT_READ, NO_JSON)
 
 /* ==== golden.options.Dropped ==== */
 
@@ -151,29 +85,7 @@ struct golden_options_Dropped {
     /* (pbj.drop_unknown: no pbj_unknown; decode skips unknown fields) */
 };
 #define golden_options_Dropped_v_tag 1
-
-void golden_options_Dropped_init(golden_options_Dropped *m);
-size_t golden_options_Dropped_size(const golden_options_Dropped *m);
-PBJ_MUST_USE pbj_status golden_options_Dropped_encode(const golden_options_Dropped *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_options_Dropped_decode(golden_options_Dropped *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_options_Dropped_equal(const golden_options_Dropped *a, const golden_options_Dropped *b) { return pbj_table_equal(&golden_options_Dropped__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_options_Dropped_print(const golden_options_Dropped *m, pbj_text *t) { return pbj_table_print(&golden_options_Dropped__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* golden.options.Dropped reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_options_Dropped_missing(const golden_options_Dropped *m) { (void)m; return NULL; }
-static inline pbj_status golden_options_Dropped_encode_partial(const golden_options_Dropped *m, uint8_t *buf, size_t cap, size_t *len) { return golden_options_Dropped_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_options_Dropped_from_text reads the text format (golden_options_Dropped_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_options_Dropped__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_options_Dropped_from_text(golden_options_Dropped *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_options_Dropped__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(golden_options_Dropped, NO_REQUIRED, TEXT_READ, JSON)
 
 /* ==== golden.options.Fast ==== */
 
@@ -186,32 +98,10 @@ struct golden_options_Fast {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define golden_options_Fast_v_tag 1
-
-void golden_options_Fast_init(golden_options_Fast *m);
-size_t golden_options_Fast_size(const golden_options_Fast *m);
-PBJ_MUST_USE pbj_status golden_options_Fast_encode(const golden_options_Fast *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_options_Fast_decode(golden_options_Fast *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_options_Fast_equal(const golden_options_Fast *a, const golden_options_Fast *b) { return pbj_table_equal(&golden_options_Fast__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_options_Fast_print(const golden_options_Fast *m, pbj_text *t) { return pbj_table_print(&golden_options_Fast__table, m, t); }   /* as protoc --decode prints it */
-#endif
+PBJ_MESSAGE(golden_options_Fast, NO_REQUIRED, TEXT_READ, JSON)
 /* pbj.fast_write: golden_options_Fast_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
  * same bytes as golden_options_Fast_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
 PBJ_MUST_USE pbj_status golden_options_Fast_write_reverse(const golden_options_Fast *m, pbj_rbuf *out);
-
-/* golden.options.Fast reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_options_Fast_missing(const golden_options_Fast *m) { (void)m; return NULL; }
-static inline pbj_status golden_options_Fast_encode_partial(const golden_options_Fast *m, uint8_t *buf, size_t cap, size_t *len) { return golden_options_Fast_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_options_Fast_from_text reads the text format (golden_options_Fast_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_options_Fast__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_options_Fast_from_text(golden_options_Fast *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_options_Fast__table, m, text, len, arena, o);
-}
-#endif
 
 /* ==== golden.options.Tier ==== */
 
@@ -224,34 +114,11 @@ struct golden_options_Tier {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define golden_options_Tier_leaf_tag 1
-
-void golden_options_Tier_init(golden_options_Tier *m);
-size_t golden_options_Tier_size(const golden_options_Tier *m);
-PBJ_MUST_USE pbj_status golden_options_Tier_encode(const golden_options_Tier *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_options_Tier_decode(golden_options_Tier *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_options_Tier_equal(const golden_options_Tier *a, const golden_options_Tier *b) { return pbj_table_equal(&golden_options_Tier__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_options_Tier_print(const golden_options_Tier *m, pbj_text *t) { return pbj_table_print(&golden_options_Tier__table, m, t); }   /* as protoc --decode prints it */
-#endif
+PBJ_MESSAGE(golden_options_Tier, NO_REQUIRED, TEXT_READ, JSON)
 /* pbj.fast_write: golden_options_Tier_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
  * same bytes as golden_options_Tier_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
 PBJ_MUST_USE pbj_status golden_options_Tier_write_reverse(const golden_options_Tier *m, pbj_rbuf *out);
-
-/* golden.options.Tier reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_options_Tier_missing(const golden_options_Tier *m) { (void)m; return NULL; }
-static inline pbj_status golden_options_Tier_encode_partial(const golden_options_Tier *m, uint8_t *buf, size_t cap, size_t *len) { return golden_options_Tier_encode(m, buf, cap, len); }
-static inline bool golden_options_Tier_has_leaf(const golden_options_Tier *m) { return m->leaf != NULL; }
-static inline void golden_options_Tier_clear_leaf(golden_options_Tier *m) { m->leaf = NULL; }
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_options_Tier_from_text reads the text format (golden_options_Tier_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_options_Tier__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_options_Tier_from_text(golden_options_Tier *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_options_Tier__table, m, text, len, arena, o);
-}
-#endif
+PBJ_FIELD_MESSAGE(golden_options_Tier, leaf)
 
 /* ==== golden.options.TierLeaf ==== */
 
@@ -263,32 +130,10 @@ struct golden_options_TierLeaf {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define golden_options_TierLeaf_v_tag 1
-
-void golden_options_TierLeaf_init(golden_options_TierLeaf *m);
-size_t golden_options_TierLeaf_size(const golden_options_TierLeaf *m);
-PBJ_MUST_USE pbj_status golden_options_TierLeaf_encode(const golden_options_TierLeaf *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_options_TierLeaf_decode(golden_options_TierLeaf *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_options_TierLeaf_equal(const golden_options_TierLeaf *a, const golden_options_TierLeaf *b) { return pbj_table_equal(&golden_options_TierLeaf__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_options_TierLeaf_print(const golden_options_TierLeaf *m, pbj_text *t) { return pbj_table_print(&golden_options_TierLeaf__table, m, t); }   /* as protoc --decode prints it */
-#endif
+PBJ_MESSAGE(golden_options_TierLeaf, NO_REQUIRED, TEXT_READ, JSON)
 /* pbj.fast_write: golden_options_TierLeaf_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
  * same bytes as golden_options_TierLeaf_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was. */
 PBJ_MUST_USE pbj_status golden_options_TierLeaf_write_reverse(const golden_options_TierLeaf *m, pbj_rbuf *out);
-
-/* golden.options.TierLeaf reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_options_TierLeaf_missing(const golden_options_TierLeaf *m) { (void)m; return NULL; }
-static inline pbj_status golden_options_TierLeaf_encode_partial(const golden_options_TierLeaf *m, uint8_t *buf, size_t cap, size_t *len) { return golden_options_TierLeaf_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_options_TierLeaf_from_text reads the text format (golden_options_TierLeaf_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_options_TierLeaf__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_options_TierLeaf_from_text(golden_options_TierLeaf *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_options_TierLeaf__table, m, text, len, arena, o);
-}
-#endif
 
 /* ==== golden.options.Ordered ==== */
 
@@ -303,224 +148,36 @@ struct golden_options_Ordered {
 };
 #define golden_options_Ordered_v_tag 1
 #define golden_options_Ordered_s_tag 2
-
-void golden_options_Ordered_init(golden_options_Ordered *m);
-size_t golden_options_Ordered_size(const golden_options_Ordered *m);
-PBJ_MUST_USE pbj_status golden_options_Ordered_encode(const golden_options_Ordered *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_options_Ordered_decode(golden_options_Ordered *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_options_Ordered_equal(const golden_options_Ordered *a, const golden_options_Ordered *b) { return pbj_table_equal(&golden_options_Ordered__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_options_Ordered_print(const golden_options_Ordered *m, pbj_text *t) { return pbj_table_print(&golden_options_Ordered__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* golden.options.Ordered reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_options_Ordered_missing(const golden_options_Ordered *m) { (void)m; return NULL; }
-static inline pbj_status golden_options_Ordered_encode_partial(const golden_options_Ordered *m, uint8_t *buf, size_t cap, size_t *len) { return golden_options_Ordered_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_options_Ordered_from_text reads the text format (golden_options_Ordered_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_options_Ordered__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_options_Ordered_from_text(golden_options_Ordered *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_options_Ordered__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(golden_options_Ordered, NO_REQUIRED, TEXT_READ, JSON)
 
 /* pbj.comparable: <0, 0 or >0 as a orders before, with or after b */
 static inline int golden_options_Ordered_compare(const golden_options_Ordered *a, const golden_options_Ordered *b) { return pbj_table_compare(&golden_options_Ordered__table, a, b); }
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_options_Plain_to_json(const golden_options_Plain *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_options_Plain__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_options_Plain read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_options_Plain_from_json(golden_options_Plain *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_options_Plain__table, m, json, len, arena, o); }
-#endif
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_options_Dropped_to_json(const golden_options_Dropped *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_options_Dropped__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_options_Dropped read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_options_Dropped_from_json(golden_options_Dropped *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_options_Dropped__table, m, json, len, arena, o); }
-#endif
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_options_Fast_to_json(const golden_options_Fast *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_options_Fast__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_options_Fast read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_options_Fast_from_json(golden_options_Fast *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_options_Fast__table, m, json, len, arena, o); }
-#endif
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_options_Tier_to_json(const golden_options_Tier *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_options_Tier__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_options_Tier read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_options_Tier_from_json(golden_options_Tier *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_options_Tier__table, m, json, len, arena, o); }
-#endif
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_options_TierLeaf_to_json(const golden_options_TierLeaf *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_options_TierLeaf__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_options_TierLeaf read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_options_TierLeaf_from_json(golden_options_TierLeaf *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_options_TierLeaf__table, m, json, len, arena, o); }
-#endif
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_options_Ordered_to_json(const golden_options_Ordered *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_options_Ordered__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_options_Ordered read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_options_Ordered_from_json(golden_options_Ordered *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_options_Ordered__table, m, json, len, arena, o); }
-#endif
 /* ==== for generated code only: not part of the API ==== */
 
-/* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and
- * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
-uint8_t *golden_options_Plain__write(const golden_options_Plain *m, uint8_t *end);   /* after golden_options_Plain_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_options_Plain__decode(golden_options_Plain *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *golden_options_NoJson__write(const golden_options_NoJson *m, uint8_t *end);   /* after golden_options_NoJson_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_options_NoJson__decode(golden_options_NoJson *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *golden_options_NoJsonNoText__write(const golden_options_NoJsonNoText *m, uint8_t *end);   /* after golden_options_NoJsonNoText_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_options_NoJsonNoText__decode(golden_options_NoJsonNoText *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *golden_options_Dropped__write(const golden_options_Dropped *m, uint8_t *end);   /* after golden_options_Dropped_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_options_Dropped__decode(golden_options_Dropped *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *golden_options_Fast__write(const golden_options_Fast *m, uint8_t *end);   /* after golden_options_Fast_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_options_Fast__decode(golden_options_Fast *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
+/* Functions named M__NAME serve other generated code: not part of the API, they may change with any version of
+ * pbjc (M__write and M__decode are PBJ_MESSAGE's). */
 uint8_t *golden_options_Fast__write_reverse(const golden_options_Fast *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
-uint8_t *golden_options_Tier__write(const golden_options_Tier *m, uint8_t *end);   /* after golden_options_Tier_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_options_Tier__decode(golden_options_Tier *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_options_Tier__write_reverse(const golden_options_Tier *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
-uint8_t *golden_options_TierLeaf__write(const golden_options_TierLeaf *m, uint8_t *end);   /* after golden_options_TierLeaf_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_options_TierLeaf__decode(golden_options_TierLeaf *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 uint8_t *golden_options_TierLeaf__write_reverse(const golden_options_TierLeaf *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
-uint8_t *golden_options_Ordered__write(const golden_options_Ordered *m, uint8_t *end);   /* after golden_options_Ordered_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_options_Ordered__decode(golden_options_Ordered *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 /* ==== building messages ==== */
 
-/* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
- * M_clear(m) empties m (M_init); M_copy(dst, src, arena) makes dst a deep copy of src (strings, bytes, arrays
- * and messages in arena; src may be freed after); M_merge(m, b, arena) merges b into m as protobuf does, giving
- * what decoding m's encoding followed by b's gives: set scalars overwrite, repeated fields append, messages
- * merge, a oneof's other case replaces, map entries replace by key, unknown fields append; M_sort_maps(m, arena)
- * sorts the entries of m's maps (and of the messages m holds) by key, keeping the last of equal keys: encode
- * writes entries in array order, so sort a map filled by hand or its decoded copy is not M_equal to it;
- * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
- * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
- * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
- * M_set_f(m, data, len, arena) copies them into arena; a string also has M_set_f_str(m, s, arena) taking a
- * NUL-terminated one); M_mutable_f(m, arena) gives a message field, made when absent; M_add_f(m, v, arena)
- * appends v to a repeated field (strings and bytes: data, len, copied, and M_add_f_str(m, s, arena); a
- * message: a deep copy of *v, or an initialised one for NULL); repeated numbers and enums also have
- * M_add_f_many(m, v, n, arena), appending the n values of array v; maps: M_put_f(m, key, value, arena) sets key's
- * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
- * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
- * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
- * mutable grow arrays that decode, the readers, copy, merge, add, put or mutable made, never one set by hand.
- * copy, merge and sort_maps stop with PBJ_ERR_DEPTH at messages nested deeper than PBJ_MAX_ENCODE_DEPTH (a
- * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
+/* Each field's building helpers (rt/pbj_build.h says what each does; man pbjc(1), Building messages). */
 
-static inline void golden_options_Plain_clear(golden_options_Plain *m) { golden_options_Plain_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_options_Plain_copy(golden_options_Plain *dst, const golden_options_Plain *src, pbj_arena *arena) { return pbj_table_copy(&golden_options_Plain__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_options_Plain_merge(golden_options_Plain *m, const golden_options_Plain *b, pbj_arena *arena) { return pbj_table_merge(&golden_options_Plain__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_options_Plain_sort_maps(golden_options_Plain *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_options_Plain__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_options_Plain_encode_append(const golden_options_Plain *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_options_Plain_write_delimited(const golden_options_Plain *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_options_Plain_read_delimited(golden_options_Plain *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void golden_options_Plain_set_v(golden_options_Plain *m, int32_t v)
-{
-    m->v = v;
-}
+PBJ_FIELD_SET(golden_options_Plain, v, int32_t)
 
-static inline void golden_options_NoJson_clear(golden_options_NoJson *m) { golden_options_NoJson_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_options_NoJson_copy(golden_options_NoJson *dst, const golden_options_NoJson *src, pbj_arena *arena) { return pbj_table_copy(&golden_options_NoJson__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_options_NoJson_merge(golden_options_NoJson *m, const golden_options_NoJson *b, pbj_arena *arena) { return pbj_table_merge(&golden_options_NoJson__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_options_NoJson_sort_maps(golden_options_NoJson *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_options_NoJson__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_options_NoJson_encode_append(const golden_options_NoJson *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_options_NoJson_write_delimited(const golden_options_NoJson *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_options_NoJson_read_delimited(golden_options_NoJson *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void golden_options_NoJson_set_v(golden_options_NoJson *m, int32_t v)
-{
-    m->v = v;
-}
+PBJ_FIELD_SET(golden_options_NoJson, v, int32_t)
 
-static inline void golden_options_NoJsonNoText_clear(golden_options_NoJsonNoText *m) { golden_options_NoJsonNoText_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_options_NoJsonNoText_copy(golden_options_NoJsonNoText *dst, const golden_options_NoJsonNoText *src, pbj_arena *arena) { return pbj_table_copy(&golden_options_NoJsonNoText__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_options_NoJsonNoText_merge(golden_options_NoJsonNoText *m, const golden_options_NoJsonNoText *b, pbj_arena *arena) { return pbj_table_merge(&golden_options_NoJsonNoText__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_options_NoJsonNoText_sort_maps(golden_options_NoJsonNoText *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_options_NoJsonNoText__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_options_NoJsonNoText_encode_append(const golden_options_NoJsonNoText *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_options_NoJsonNoText_write_delimited(const golden_options_NoJsonNoText *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_options_NoJsonNoText_read_delimited(golden_options_NoJsonNoText *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void golden_options_NoJsonNoText_set_v(golden_options_NoJsonNoText *m, int32_t v)
-{
-    m->v = v;
-}
+PBJ_FIELD_SET(golden_options_NoJsonNoText, v, int32_t)
 
-static inline void golden_options_Dropped_clear(golden_options_Dropped *m) { golden_options_Dropped_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_options_Dropped_copy(golden_options_Dropped *dst, const golden_options_Dropped *src, pbj_arena *arena) { return pbj_table_copy(&golden_options_Dropped__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_options_Dropped_merge(golden_options_Dropped *m, const golden_options_Dropped *b, pbj_arena *arena) { return pbj_table_merge(&golden_options_Dropped__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_options_Dropped_sort_maps(golden_options_Dropped *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_options_Dropped__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_options_Dropped_encode_append(const golden_options_Dropped *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_options_Dropped_write_delimited(const golden_options_Dropped *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_options_Dropped_read_delimited(golden_options_Dropped *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void golden_options_Dropped_set_v(golden_options_Dropped *m, int32_t v)
-{
-    m->v = v;
-}
+PBJ_FIELD_SET(golden_options_Dropped, v, int32_t)
 
-static inline void golden_options_Fast_clear(golden_options_Fast *m) { golden_options_Fast_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_options_Fast_copy(golden_options_Fast *dst, const golden_options_Fast *src, pbj_arena *arena) { return pbj_table_copy(&golden_options_Fast__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_options_Fast_merge(golden_options_Fast *m, const golden_options_Fast *b, pbj_arena *arena) { return pbj_table_merge(&golden_options_Fast__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_options_Fast_sort_maps(golden_options_Fast *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_options_Fast__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_options_Fast_encode_append(const golden_options_Fast *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_options_Fast_write_delimited(const golden_options_Fast *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_options_Fast_read_delimited(golden_options_Fast *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void golden_options_Fast_set_v(golden_options_Fast *m, int32_t v)
-{
-    m->v = v;
-}
+PBJ_FIELD_SET(golden_options_Fast, v, int32_t)
 
-static inline void golden_options_Tier_clear(golden_options_Tier *m) { golden_options_Tier_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_options_Tier_copy(golden_options_Tier *dst, const golden_options_Tier *src, pbj_arena *arena) { return pbj_table_copy(&golden_options_Tier__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_options_Tier_merge(golden_options_Tier *m, const golden_options_Tier *b, pbj_arena *arena) { return pbj_table_merge(&golden_options_Tier__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_options_Tier_sort_maps(golden_options_Tier *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_options_Tier__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_options_Tier_encode_append(const golden_options_Tier *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_options_Tier_write_delimited(const golden_options_Tier *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_options_Tier_read_delimited(golden_options_Tier *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-/* leaf, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline golden_options_TierLeaf *golden_options_Tier_mutable_leaf(golden_options_Tier *m, pbj_arena *arena)
-{
-    if (!m->leaf && (m->leaf = (golden_options_TierLeaf *)pbj_arena_alloc(arena, sizeof(golden_options_TierLeaf)))) golden_options_TierLeaf_init(m->leaf);
-    return m->leaf;
-}
+PBJ_FIELD_MUTABLE(golden_options_Tier, leaf, golden_options_TierLeaf)
 
-static inline void golden_options_TierLeaf_clear(golden_options_TierLeaf *m) { golden_options_TierLeaf_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_options_TierLeaf_copy(golden_options_TierLeaf *dst, const golden_options_TierLeaf *src, pbj_arena *arena) { return pbj_table_copy(&golden_options_TierLeaf__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_options_TierLeaf_merge(golden_options_TierLeaf *m, const golden_options_TierLeaf *b, pbj_arena *arena) { return pbj_table_merge(&golden_options_TierLeaf__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_options_TierLeaf_sort_maps(golden_options_TierLeaf *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_options_TierLeaf__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_options_TierLeaf_encode_append(const golden_options_TierLeaf *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_options_TierLeaf_write_delimited(const golden_options_TierLeaf *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_options_TierLeaf_read_delimited(golden_options_TierLeaf *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void golden_options_TierLeaf_set_v(golden_options_TierLeaf *m, int32_t v)
-{
-    m->v = v;
-}
+PBJ_FIELD_SET(golden_options_TierLeaf, v, int32_t)
 
-static inline void golden_options_Ordered_clear(golden_options_Ordered *m) { golden_options_Ordered_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_options_Ordered_copy(golden_options_Ordered *dst, const golden_options_Ordered *src, pbj_arena *arena) { return pbj_table_copy(&golden_options_Ordered__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_options_Ordered_merge(golden_options_Ordered *m, const golden_options_Ordered *b, pbj_arena *arena) { return pbj_table_merge(&golden_options_Ordered__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_options_Ordered_sort_maps(golden_options_Ordered *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_options_Ordered__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_options_Ordered_encode_append(const golden_options_Ordered *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_options_Ordered_write_delimited(const golden_options_Ordered *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_options_Ordered_read_delimited(golden_options_Ordered *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void golden_options_Ordered_set_v(golden_options_Ordered *m, int32_t v)
-{
-    m->v = v;
-}
+PBJ_FIELD_SET(golden_options_Ordered, v, int32_t)
 static inline PBJ_MUST_USE pbj_status golden_options_Ordered_set_s(golden_options_Ordered *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;

@@ -67,30 +67,7 @@ size_t golden_repeated_Item_size(const golden_repeated_Item *m)
     return n;
 }
 
-pbj_status golden_repeated_Item_encode(const golden_repeated_Item *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_repeated_Item_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_repeated_Item__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_repeated_Item_decode(golden_repeated_Item *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_repeated_Item_init(m);
-    pbj_status st = len ? golden_repeated_Item__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_repeated_Item, NO_REQUIRED)
 
 uint8_t *golden_repeated_Item__write(const golden_repeated_Item *m, uint8_t *p)
 {
@@ -181,30 +158,7 @@ size_t golden_repeated_Lists_size(const golden_repeated_Lists *m)
     return n;
 }
 
-pbj_status golden_repeated_Lists_encode(const golden_repeated_Lists *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_repeated_Lists_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_repeated_Lists__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_repeated_Lists_decode(golden_repeated_Lists *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_repeated_Lists_init(m);
-    pbj_status st = len ? golden_repeated_Lists__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_repeated_Lists, NO_REQUIRED)
 
 uint8_t *golden_repeated_Lists__write(const golden_repeated_Lists *m, uint8_t *p)
 {
@@ -652,36 +606,6 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
     return PBJ_OK;
 }
 
-/* ==== golden.repeated.Item: building helpers ==== */
-
-pbj_status golden_repeated_Item_encode_append(const golden_repeated_Item *m, pbj_buf *out)
-{
-    if (golden_repeated_Item_missing(m)) return pbj_missing_status(golden_repeated_Item_missing(m));
-    size_t n = golden_repeated_Item_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_repeated_Item__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_repeated_Item_write_delimited(const golden_repeated_Item *m, pbj_sink *out)
-{
-    if (golden_repeated_Item_missing(m)) return pbj_missing_status(golden_repeated_Item_missing(m));
-    size_t n = golden_repeated_Item_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_repeated_Item__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_repeated_Item_read_delimited(golden_repeated_Item *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_repeated_Item_decode(m, record.data, record.len, arena, opts);
-}
-
 /* ==== golden.repeated.Lists: building helpers ==== */
 
 pbj_status golden_repeated_Lists_add_items(golden_repeated_Lists *m, const golden_repeated_Item *v, pbj_arena *arena)
@@ -696,33 +620,5 @@ pbj_status golden_repeated_Lists_add_items(golden_repeated_Lists *m, const golde
     m->items.data = elems;
     elems[m->items.count++] = e;
     return PBJ_OK;
-}
-
-pbj_status golden_repeated_Lists_encode_append(const golden_repeated_Lists *m, pbj_buf *out)
-{
-    if (golden_repeated_Lists_missing(m)) return pbj_missing_status(golden_repeated_Lists_missing(m));
-    size_t n = golden_repeated_Lists_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_repeated_Lists__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_repeated_Lists_write_delimited(const golden_repeated_Lists *m, pbj_sink *out)
-{
-    if (golden_repeated_Lists_missing(m)) return pbj_missing_status(golden_repeated_Lists_missing(m));
-    size_t n = golden_repeated_Lists_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_repeated_Lists__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_repeated_Lists_read_delimited(golden_repeated_Lists *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_repeated_Lists_decode(m, record.data, record.len, arena, opts);
 }
 

@@ -54,38 +54,7 @@ size_t golden_required_Part_size(const golden_required_Part *m)
     return n;
 }
 
-pbj_status golden_required_Part_encode_partial(const golden_required_Part *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_required_Part_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_required_Part__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_required_Part_encode(const golden_required_Part *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(golden_required_Part_missing(m));
-    return st != PBJ_OK ? st : golden_required_Part_encode_partial(m, buf, cap, len);
-}
-
-pbj_status golden_required_Part_decode(golden_required_Part *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_required_Part_init(m);
-    pbj_status st = len ? golden_required_Part__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(golden_required_Part_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_required_Part, REQUIRED)
 
 uint8_t *golden_required_Part__write(const golden_required_Part *m, uint8_t *p)
 {
@@ -171,38 +140,7 @@ size_t golden_required_Whole_size(const golden_required_Whole *m)
     return n;
 }
 
-pbj_status golden_required_Whole_encode_partial(const golden_required_Whole *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_required_Whole_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_required_Whole__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_required_Whole_encode(const golden_required_Whole *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(golden_required_Whole_missing(m));
-    return st != PBJ_OK ? st : golden_required_Whole_encode_partial(m, buf, cap, len);
-}
-
-pbj_status golden_required_Whole_decode(golden_required_Whole *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_required_Whole_init(m);
-    pbj_status st = len ? golden_required_Whole__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(golden_required_Whole_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_required_Whole, REQUIRED)
 
 uint8_t *golden_required_Whole__write(const golden_required_Whole *m, uint8_t *p)
 {
@@ -324,36 +262,6 @@ pbj_status golden_required_Whole__decode(golden_required_Whole *m, const uint8_t
     return PBJ_OK;
 }
 
-/* ==== golden.required.Part: building helpers ==== */
-
-pbj_status golden_required_Part_encode_append(const golden_required_Part *m, pbj_buf *out)
-{
-    if (golden_required_Part_missing(m)) return pbj_missing_status(golden_required_Part_missing(m));
-    size_t n = golden_required_Part_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_required_Part__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_required_Part_write_delimited(const golden_required_Part *m, pbj_sink *out)
-{
-    if (golden_required_Part_missing(m)) return pbj_missing_status(golden_required_Part_missing(m));
-    size_t n = golden_required_Part_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_required_Part__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_required_Part_read_delimited(golden_required_Part *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_required_Part_decode(m, record.data, record.len, arena, opts);
-}
-
 /* ==== golden.required.Whole: building helpers ==== */
 
 pbj_status golden_required_Whole_add_parts(golden_required_Whole *m, const golden_required_Part *v, pbj_arena *arena)
@@ -368,33 +276,5 @@ pbj_status golden_required_Whole_add_parts(golden_required_Whole *m, const golde
     m->parts.data = elems;
     elems[m->parts.count++] = e;
     return PBJ_OK;
-}
-
-pbj_status golden_required_Whole_encode_append(const golden_required_Whole *m, pbj_buf *out)
-{
-    if (golden_required_Whole_missing(m)) return pbj_missing_status(golden_required_Whole_missing(m));
-    size_t n = golden_required_Whole_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_required_Whole__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_required_Whole_write_delimited(const golden_required_Whole *m, pbj_sink *out)
-{
-    if (golden_required_Whole_missing(m)) return pbj_missing_status(golden_required_Whole_missing(m));
-    size_t n = golden_required_Whole_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_required_Whole__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_required_Whole_read_delimited(golden_required_Whole *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_required_Whole_decode(m, record.data, record.len, arena, opts);
 }
 

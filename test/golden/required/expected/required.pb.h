@@ -19,18 +19,8 @@ extern "C" {
 
 /* ==== message types ==== */
 
-/* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
- * closed enum's first value), so an absent field reads as its default; M_size is the encoded size
- * (PBJ_SIZE_ERROR when m nests deeper than PBJ_MAX_ENCODE_DEPTH through types on a cycle, or reaches itself);
- * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
- * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
- * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
- * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and the other M__ functions
- * serve other generated code (their own section, for generated code only); M__table describes M's fields
- * (rt/pbj_table.h). M_f_tag is field f's number and
- * M_f_array the type of a repeated or map field f. */
+/* Each message M: its struct, M_f_tag (field f's number), M_f_array (a repeated or map field f's type), M__table (its
+ * fields, rt/pbj_table.h) and the functions PBJ_MESSAGE(M, ...) declares (rt/pbj_table.h documents them; pbjc(1)). */
 typedef struct golden_required_Part golden_required_Part;
 typedef struct golden_required_Whole golden_required_Whole;
 
@@ -50,45 +40,9 @@ struct golden_required_Part {
 };
 #define golden_required_Part_name_tag 1
 #define golden_required_Part_size_tag 2
-
-void golden_required_Part_init(golden_required_Part *m);
-size_t golden_required_Part_size(const golden_required_Part *m);
-PBJ_MUST_USE pbj_status golden_required_Part_encode(const golden_required_Part *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_required_Part_decode(golden_required_Part *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_required_Part_equal(const golden_required_Part *a, const golden_required_Part *b) { return pbj_table_equal(&golden_required_Part__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_required_Part_print(const golden_required_Part *m, pbj_text *t) { return pbj_table_print(&golden_required_Part__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL
- * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
- * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
- * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-static inline const char *golden_required_Part_missing(const golden_required_Part *m) { return pbj_table_missing(&golden_required_Part__table, m); }
-PBJ_MUST_USE pbj_status golden_required_Part_encode_partial(const golden_required_Part *m, uint8_t *buf, size_t cap, size_t *len);
-static inline bool golden_required_Part_has_name(const golden_required_Part *m) { return m->has_name; }
-static inline void golden_required_Part_clear_name(golden_required_Part *m)
-{
-    m->has_name = 0;
-    memset(&m->name, 0, sizeof m->name);
-}
-static inline bool golden_required_Part_has_size(const golden_required_Part *m) { return m->has_size; }
-static inline void golden_required_Part_clear_size(golden_required_Part *m)
-{
-    m->has_size = 0;
-    memset(&m->size, 0, sizeof m->size);
-}
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_required_Part_from_text reads the text format (golden_required_Part_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_required_Part__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_required_Part_from_text(golden_required_Part *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_required_Part__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(golden_required_Part, REQUIRED, TEXT_READ, JSON)
+PBJ_FIELD_OPTIONAL(golden_required_Part, name)
+PBJ_FIELD_OPTIONAL(golden_required_Part, size)
 
 /* ==== golden.required.Whole ==== */
 
@@ -105,99 +59,15 @@ struct golden_required_Whole {
 #define golden_required_Whole_main_tag 2
 #define golden_required_Whole_parts_tag 3
 #define golden_required_Whole_spare_tag 4
+PBJ_MESSAGE(golden_required_Whole, REQUIRED, TEXT_READ, JSON)
+PBJ_FIELD_OPTIONAL(golden_required_Whole, id)
+PBJ_FIELD_MESSAGE(golden_required_Whole, main)
+PBJ_FIELD_MESSAGE(golden_required_Whole, spare)
 
-void golden_required_Whole_init(golden_required_Whole *m);
-size_t golden_required_Whole_size(const golden_required_Whole *m);
-PBJ_MUST_USE pbj_status golden_required_Whole_encode(const golden_required_Whole *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_required_Whole_decode(golden_required_Whole *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_required_Whole_equal(const golden_required_Whole *a, const golden_required_Whole *b) { return pbj_table_equal(&golden_required_Whole__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_required_Whole_print(const golden_required_Whole *m, pbj_text *t) { return pbj_table_print(&golden_required_Whole__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL
- * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
- * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
- * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-static inline const char *golden_required_Whole_missing(const golden_required_Whole *m) { return pbj_table_missing(&golden_required_Whole__table, m); }
-PBJ_MUST_USE pbj_status golden_required_Whole_encode_partial(const golden_required_Whole *m, uint8_t *buf, size_t cap, size_t *len);
-static inline bool golden_required_Whole_has_id(const golden_required_Whole *m) { return m->has_id; }
-static inline void golden_required_Whole_clear_id(golden_required_Whole *m)
-{
-    m->has_id = 0;
-    memset(&m->id, 0, sizeof m->id);
-}
-static inline bool golden_required_Whole_has_main(const golden_required_Whole *m) { return m->main != NULL; }
-static inline void golden_required_Whole_clear_main(golden_required_Whole *m) { m->main = NULL; }
-static inline bool golden_required_Whole_has_spare(const golden_required_Whole *m) { return m->spare != NULL; }
-static inline void golden_required_Whole_clear_spare(golden_required_Whole *m) { m->spare = NULL; }
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_required_Whole_from_text reads the text format (golden_required_Whole_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_required_Whole__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_required_Whole_from_text(golden_required_Whole *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_required_Whole__table, m, text, len, arena, o);
-}
-#endif
-
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_required_Part_to_json(const golden_required_Part *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_required_Part__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_required_Part read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_required_Part_from_json(golden_required_Part *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_required_Part__table, m, json, len, arena, o); }
-#endif
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_required_Whole_to_json(const golden_required_Whole *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_required_Whole__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_required_Whole read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_required_Whole_from_json(golden_required_Whole *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_required_Whole__table, m, json, len, arena, o); }
-#endif
-/* ==== for generated code only: not part of the API ==== */
-
-/* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and
- * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
-uint8_t *golden_required_Part__write(const golden_required_Part *m, uint8_t *end);   /* after golden_required_Part_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_required_Part__decode(golden_required_Part *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *golden_required_Whole__write(const golden_required_Whole *m, uint8_t *end);   /* after golden_required_Whole_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_required_Whole__decode(golden_required_Whole *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 /* ==== building messages ==== */
 
-/* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
- * M_clear(m) empties m (M_init); M_copy(dst, src, arena) makes dst a deep copy of src (strings, bytes, arrays
- * and messages in arena; src may be freed after); M_merge(m, b, arena) merges b into m as protobuf does, giving
- * what decoding m's encoding followed by b's gives: set scalars overwrite, repeated fields append, messages
- * merge, a oneof's other case replaces, map entries replace by key, unknown fields append; M_sort_maps(m, arena)
- * sorts the entries of m's maps (and of the messages m holds) by key, keeping the last of equal keys: encode
- * writes entries in array order, so sort a map filled by hand or its decoded copy is not M_equal to it;
- * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
- * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
- * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
- * M_set_f(m, data, len, arena) copies them into arena; a string also has M_set_f_str(m, s, arena) taking a
- * NUL-terminated one); M_mutable_f(m, arena) gives a message field, made when absent; M_add_f(m, v, arena)
- * appends v to a repeated field (strings and bytes: data, len, copied, and M_add_f_str(m, s, arena); a
- * message: a deep copy of *v, or an initialised one for NULL); repeated numbers and enums also have
- * M_add_f_many(m, v, n, arena), appending the n values of array v; maps: M_put_f(m, key, value, arena) sets key's
- * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
- * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
- * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
- * mutable grow arrays that decode, the readers, copy, merge, add, put or mutable made, never one set by hand.
- * copy, merge and sort_maps stop with PBJ_ERR_DEPTH at messages nested deeper than PBJ_MAX_ENCODE_DEPTH (a
- * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
+/* Each field's building helpers (rt/pbj_build.h says what each does; man pbjc(1), Building messages). */
 
-static inline void golden_required_Part_clear(golden_required_Part *m) { golden_required_Part_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_required_Part_copy(golden_required_Part *dst, const golden_required_Part *src, pbj_arena *arena) { return pbj_table_copy(&golden_required_Part__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_required_Part_merge(golden_required_Part *m, const golden_required_Part *b, pbj_arena *arena) { return pbj_table_merge(&golden_required_Part__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_required_Part_sort_maps(golden_required_Part *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_required_Part__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_required_Part_encode_append(const golden_required_Part *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_required_Part_write_delimited(const golden_required_Part *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_required_Part_read_delimited(golden_required_Part *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline PBJ_MUST_USE pbj_status golden_required_Part_set_name(golden_required_Part *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -211,39 +81,14 @@ static inline PBJ_MUST_USE pbj_status golden_required_Part_set_name_str(golden_r
 {
     return golden_required_Part_set_name(m, s, strlen(s), arena);
 }
-static inline void golden_required_Part_set_size(golden_required_Part *m, int32_t v)
-{
-    m->size = v;
-    m->has_size = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_required_Part, size, int32_t)
 
-static inline void golden_required_Whole_clear(golden_required_Whole *m) { golden_required_Whole_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_required_Whole_copy(golden_required_Whole *dst, const golden_required_Whole *src, pbj_arena *arena) { return pbj_table_copy(&golden_required_Whole__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_required_Whole_merge(golden_required_Whole *m, const golden_required_Whole *b, pbj_arena *arena) { return pbj_table_merge(&golden_required_Whole__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_required_Whole_sort_maps(golden_required_Whole *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_required_Whole__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_required_Whole_encode_append(const golden_required_Whole *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_required_Whole_write_delimited(const golden_required_Whole *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_required_Whole_read_delimited(golden_required_Whole *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void golden_required_Whole_set_id(golden_required_Whole *m, int64_t v)
-{
-    m->id = v;
-    m->has_id = 1;
-}
-/* main, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline golden_required_Part *golden_required_Whole_mutable_main(golden_required_Whole *m, pbj_arena *arena)
-{
-    if (!m->main && (m->main = (golden_required_Part *)pbj_arena_alloc(arena, sizeof(golden_required_Part)))) golden_required_Part_init(m->main);
-    return m->main;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_required_Whole, id, int64_t)
+PBJ_FIELD_MUTABLE(golden_required_Whole, main, golden_required_Part)
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * parts; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status golden_required_Whole_add_parts(golden_required_Whole *m, const golden_required_Part *v, pbj_arena *arena);
-/* spare, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline golden_required_Part *golden_required_Whole_mutable_spare(golden_required_Whole *m, pbj_arena *arena)
-{
-    if (!m->spare && (m->spare = (golden_required_Part *)pbj_arena_alloc(arena, sizeof(golden_required_Part)))) golden_required_Part_init(m->spare);
-    return m->spare;
-}
+PBJ_FIELD_MUTABLE(golden_required_Whole, spare, golden_required_Part)
 
 #ifdef __cplusplus
 }

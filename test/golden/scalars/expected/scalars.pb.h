@@ -37,18 +37,8 @@ PBJ_INLINE bool golden_scalars_Level_from_name(const char *s, size_t n, int32_t 
 
 /* ==== message types ==== */
 
-/* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
- * closed enum's first value), so an absent field reads as its default; M_size is the encoded size
- * (PBJ_SIZE_ERROR when m nests deeper than PBJ_MAX_ENCODE_DEPTH through types on a cycle, or reaches itself);
- * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
- * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
- * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
- * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and the other M__ functions
- * serve other generated code (their own section, for generated code only); M__table describes M's fields
- * (rt/pbj_table.h). M_f_tag is field f's number and
- * M_f_array the type of a repeated or map field f. */
+/* Each message M: its struct, M_f_tag (field f's number), M_f_array (a repeated or map field f's type), M__table (its
+ * fields, rt/pbj_table.h) and the functions PBJ_MESSAGE(M, ...) declares (rt/pbj_table.h documents them; pbjc(1)). */
 typedef struct golden_scalars_Scalars golden_scalars_Scalars;
 
 extern const pbj_table golden_scalars_Scalars__table;   /* golden.scalars.Scalars's fields (rt/pbj_table.h) */
@@ -89,135 +79,27 @@ struct golden_scalars_Scalars {
 #define golden_scalars_Scalars_f_bool_tag 13
 #define golden_scalars_Scalars_f_level_tag 14
 #define golden_scalars_Scalars_f_far_tag 100000
+PBJ_MESSAGE(golden_scalars_Scalars, NO_REQUIRED, TEXT_READ, JSON)
 
-void golden_scalars_Scalars_init(golden_scalars_Scalars *m);
-size_t golden_scalars_Scalars_size(const golden_scalars_Scalars *m);
-PBJ_MUST_USE pbj_status golden_scalars_Scalars_encode(const golden_scalars_Scalars *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_scalars_Scalars_decode(golden_scalars_Scalars *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_scalars_Scalars_equal(const golden_scalars_Scalars *a, const golden_scalars_Scalars *b) { return pbj_table_equal(&golden_scalars_Scalars__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_scalars_Scalars_print(const golden_scalars_Scalars *m, pbj_text *t) { return pbj_table_print(&golden_scalars_Scalars__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* golden.scalars.Scalars reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_scalars_Scalars_missing(const golden_scalars_Scalars *m) { (void)m; return NULL; }
-static inline pbj_status golden_scalars_Scalars_encode_partial(const golden_scalars_Scalars *m, uint8_t *buf, size_t cap, size_t *len) { return golden_scalars_Scalars_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_scalars_Scalars_from_text reads the text format (golden_scalars_Scalars_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_scalars_Scalars__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_scalars_Scalars_from_text(golden_scalars_Scalars *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_scalars_Scalars__table, m, text, len, arena, o);
-}
-#endif
-
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_scalars_Scalars_to_json(const golden_scalars_Scalars *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_scalars_Scalars__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_scalars_Scalars read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_scalars_Scalars_from_json(golden_scalars_Scalars *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_scalars_Scalars__table, m, json, len, arena, o); }
-#endif
-/* ==== for generated code only: not part of the API ==== */
-
-/* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and
- * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
-uint8_t *golden_scalars_Scalars__write(const golden_scalars_Scalars *m, uint8_t *end);   /* after golden_scalars_Scalars_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_scalars_Scalars__decode(golden_scalars_Scalars *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 /* ==== building messages ==== */
 
-/* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
- * M_clear(m) empties m (M_init); M_copy(dst, src, arena) makes dst a deep copy of src (strings, bytes, arrays
- * and messages in arena; src may be freed after); M_merge(m, b, arena) merges b into m as protobuf does, giving
- * what decoding m's encoding followed by b's gives: set scalars overwrite, repeated fields append, messages
- * merge, a oneof's other case replaces, map entries replace by key, unknown fields append; M_sort_maps(m, arena)
- * sorts the entries of m's maps (and of the messages m holds) by key, keeping the last of equal keys: encode
- * writes entries in array order, so sort a map filled by hand or its decoded copy is not M_equal to it;
- * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
- * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
- * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
- * M_set_f(m, data, len, arena) copies them into arena; a string also has M_set_f_str(m, s, arena) taking a
- * NUL-terminated one); M_mutable_f(m, arena) gives a message field, made when absent; M_add_f(m, v, arena)
- * appends v to a repeated field (strings and bytes: data, len, copied, and M_add_f_str(m, s, arena); a
- * message: a deep copy of *v, or an initialised one for NULL); repeated numbers and enums also have
- * M_add_f_many(m, v, n, arena), appending the n values of array v; maps: M_put_f(m, key, value, arena) sets key's
- * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
- * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
- * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
- * mutable grow arrays that decode, the readers, copy, merge, add, put or mutable made, never one set by hand.
- * copy, merge and sort_maps stop with PBJ_ERR_DEPTH at messages nested deeper than PBJ_MAX_ENCODE_DEPTH (a
- * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
+/* Each field's building helpers (rt/pbj_build.h says what each does; man pbjc(1), Building messages). */
 
-static inline void golden_scalars_Scalars_clear(golden_scalars_Scalars *m) { golden_scalars_Scalars_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_scalars_Scalars_copy(golden_scalars_Scalars *dst, const golden_scalars_Scalars *src, pbj_arena *arena) { return pbj_table_copy(&golden_scalars_Scalars__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_scalars_Scalars_merge(golden_scalars_Scalars *m, const golden_scalars_Scalars *b, pbj_arena *arena) { return pbj_table_merge(&golden_scalars_Scalars__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_scalars_Scalars_sort_maps(golden_scalars_Scalars *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_scalars_Scalars__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_scalars_Scalars_encode_append(const golden_scalars_Scalars *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_scalars_Scalars_write_delimited(const golden_scalars_Scalars *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_scalars_Scalars_read_delimited(golden_scalars_Scalars *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void golden_scalars_Scalars_set_f_double(golden_scalars_Scalars *m, double v)
-{
-    m->f_double = v;
-}
-static inline void golden_scalars_Scalars_set_f_float(golden_scalars_Scalars *m, float v)
-{
-    m->f_float = v;
-}
-static inline void golden_scalars_Scalars_set_f_int32(golden_scalars_Scalars *m, int32_t v)
-{
-    m->f_int32 = v;
-}
-static inline void golden_scalars_Scalars_set_f_int64(golden_scalars_Scalars *m, int64_t v)
-{
-    m->f_int64 = v;
-}
-static inline void golden_scalars_Scalars_set_f_uint32(golden_scalars_Scalars *m, uint32_t v)
-{
-    m->f_uint32 = v;
-}
-static inline void golden_scalars_Scalars_set_f_uint64(golden_scalars_Scalars *m, uint64_t v)
-{
-    m->f_uint64 = v;
-}
-static inline void golden_scalars_Scalars_set_f_sint32(golden_scalars_Scalars *m, int32_t v)
-{
-    m->f_sint32 = v;
-}
-static inline void golden_scalars_Scalars_set_f_sint64(golden_scalars_Scalars *m, int64_t v)
-{
-    m->f_sint64 = v;
-}
-static inline void golden_scalars_Scalars_set_f_fixed32(golden_scalars_Scalars *m, uint32_t v)
-{
-    m->f_fixed32 = v;
-}
-static inline void golden_scalars_Scalars_set_f_fixed64(golden_scalars_Scalars *m, uint64_t v)
-{
-    m->f_fixed64 = v;
-}
-static inline void golden_scalars_Scalars_set_f_sfixed32(golden_scalars_Scalars *m, int32_t v)
-{
-    m->f_sfixed32 = v;
-}
-static inline void golden_scalars_Scalars_set_f_sfixed64(golden_scalars_Scalars *m, int64_t v)
-{
-    m->f_sfixed64 = v;
-}
-static inline void golden_scalars_Scalars_set_f_bool(golden_scalars_Scalars *m, bool v)
-{
-    m->f_bool = v;
-}
-static inline void golden_scalars_Scalars_set_f_level(golden_scalars_Scalars *m, int32_t v)
-{
-    m->f_level = v;
-}
-static inline void golden_scalars_Scalars_set_f_far(golden_scalars_Scalars *m, int32_t v)
-{
-    m->f_far = v;
-}
+PBJ_FIELD_SET(golden_scalars_Scalars, f_double, double)
+PBJ_FIELD_SET(golden_scalars_Scalars, f_float, float)
+PBJ_FIELD_SET(golden_scalars_Scalars, f_int32, int32_t)
+PBJ_FIELD_SET(golden_scalars_Scalars, f_int64, int64_t)
+PBJ_FIELD_SET(golden_scalars_Scalars, f_uint32, uint32_t)
+PBJ_FIELD_SET(golden_scalars_Scalars, f_uint64, uint64_t)
+PBJ_FIELD_SET(golden_scalars_Scalars, f_sint32, int32_t)
+PBJ_FIELD_SET(golden_scalars_Scalars, f_sint64, int64_t)
+PBJ_FIELD_SET(golden_scalars_Scalars, f_fixed32, uint32_t)
+PBJ_FIELD_SET(golden_scalars_Scalars, f_fixed64, uint64_t)
+PBJ_FIELD_SET(golden_scalars_Scalars, f_sfixed32, int32_t)
+PBJ_FIELD_SET(golden_scalars_Scalars, f_sfixed64, int64_t)
+PBJ_FIELD_SET(golden_scalars_Scalars, f_bool, bool)
+PBJ_FIELD_SET(golden_scalars_Scalars, f_level, int32_t)
+PBJ_FIELD_SET(golden_scalars_Scalars, f_far, int32_t)
 
 #ifdef __cplusplus
 }

@@ -130,30 +130,7 @@ void golden_tier_size_Leaf_init(golden_tier_size_Leaf *m)
 size_t golden_tier_size_Leaf_size(const golden_tier_size_Leaf *m) { return pbj_table_size(&golden_tier_size_Leaf__table, m); }   /* the size tier: its table walked */
 size_t golden_tier_size_Leaf__size(const golden_tier_size_Leaf *m, uint32_t depth) { return pbj_table_size_depth(&golden_tier_size_Leaf__table, m, depth); }
 
-pbj_status golden_tier_size_Leaf_encode(const golden_tier_size_Leaf *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_tier_size_Leaf_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_tier_size_Leaf__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_tier_size_Leaf_decode(golden_tier_size_Leaf *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_tier_size_Leaf_init(m);
-    pbj_status st = len ? golden_tier_size_Leaf__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_tier_size_Leaf, NO_REQUIRED)
 
 uint8_t *golden_tier_size_Leaf__write(const golden_tier_size_Leaf *m, uint8_t *p) { return pbj_table_write(&golden_tier_size_Leaf__table, m, p); }
 pbj_status golden_tier_size_Leaf__decode(golden_tier_size_Leaf *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d) { return pbj_table_decode(&golden_tier_size_Leaf__table, m, p, end, d); }
@@ -169,38 +146,7 @@ void golden_tier_size_Reading_init(golden_tier_size_Reading *m)
 
 size_t golden_tier_size_Reading_size(const golden_tier_size_Reading *m) { return pbj_table_size(&golden_tier_size_Reading__table, m); }   /* the size tier: its table walked */
 
-pbj_status golden_tier_size_Reading_encode_partial(const golden_tier_size_Reading *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_tier_size_Reading_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_tier_size_Reading__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_tier_size_Reading_encode(const golden_tier_size_Reading *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(golden_tier_size_Reading_missing(m));
-    return st != PBJ_OK ? st : golden_tier_size_Reading_encode_partial(m, buf, cap, len);
-}
-
-pbj_status golden_tier_size_Reading_decode(golden_tier_size_Reading *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_tier_size_Reading_init(m);
-    pbj_status st = len ? golden_tier_size_Reading__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(golden_tier_size_Reading_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_tier_size_Reading, REQUIRED)
 
 uint8_t *golden_tier_size_Reading__write(const golden_tier_size_Reading *m, uint8_t *p) { return pbj_table_write(&golden_tier_size_Reading__table, m, p); }
 pbj_status golden_tier_size_Reading__decode(golden_tier_size_Reading *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d) { return pbj_table_decode(&golden_tier_size_Reading__table, m, p, end, d); }
@@ -215,30 +161,7 @@ void golden_tier_size_Reading_LeavesEntry_init(golden_tier_size_Reading_LeavesEn
 
 size_t golden_tier_size_Reading_LeavesEntry_size(const golden_tier_size_Reading_LeavesEntry *m) { return pbj_table_size(&golden_tier_size_Reading_LeavesEntry__table, m); }   /* the size tier: its table walked */
 
-pbj_status golden_tier_size_Reading_LeavesEntry_encode(const golden_tier_size_Reading_LeavesEntry *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_tier_size_Reading_LeavesEntry_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_tier_size_Reading_LeavesEntry__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_tier_size_Reading_LeavesEntry_decode(golden_tier_size_Reading_LeavesEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_tier_size_Reading_LeavesEntry_init(m);
-    pbj_status st = len ? golden_tier_size_Reading_LeavesEntry__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_tier_size_Reading_LeavesEntry, NO_REQUIRED)
 
 uint8_t *golden_tier_size_Reading_LeavesEntry__write(const golden_tier_size_Reading_LeavesEntry *m, uint8_t *p) { return pbj_table_write(&golden_tier_size_Reading_LeavesEntry__table, m, p); }
 pbj_status golden_tier_size_Reading_LeavesEntry__decode(golden_tier_size_Reading_LeavesEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d) { return pbj_table_decode(&golden_tier_size_Reading_LeavesEntry__table, m, p, end, d); }
@@ -253,30 +176,7 @@ void golden_tier_size_Reading_Note_init(golden_tier_size_Reading_Note *m)
 
 size_t golden_tier_size_Reading_Note_size(const golden_tier_size_Reading_Note *m) { return pbj_table_size(&golden_tier_size_Reading_Note__table, m); }   /* the size tier: its table walked */
 
-pbj_status golden_tier_size_Reading_Note_encode(const golden_tier_size_Reading_Note *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_tier_size_Reading_Note_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_tier_size_Reading_Note__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_tier_size_Reading_Note_decode(golden_tier_size_Reading_Note *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_tier_size_Reading_Note_init(m);
-    pbj_status st = len ? golden_tier_size_Reading_Note__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_tier_size_Reading_Note, NO_REQUIRED)
 
 uint8_t *golden_tier_size_Reading_Note__write(const golden_tier_size_Reading_Note *m, uint8_t *p) { return pbj_table_write(&golden_tier_size_Reading_Note__table, m, p); }
 pbj_status golden_tier_size_Reading_Note__decode(golden_tier_size_Reading_Note *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d) { return pbj_table_decode(&golden_tier_size_Reading_Note__table, m, p, end, d); }
@@ -291,30 +191,7 @@ void golden_tier_size_Open_init(golden_tier_size_Open *m)
 
 size_t golden_tier_size_Open_size(const golden_tier_size_Open *m) { return pbj_table_size(&golden_tier_size_Open__table, m); }   /* the size tier: its table walked */
 
-pbj_status golden_tier_size_Open_encode(const golden_tier_size_Open *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_tier_size_Open_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_tier_size_Open__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_tier_size_Open_decode(golden_tier_size_Open *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_tier_size_Open_init(m);
-    pbj_status st = len ? golden_tier_size_Open__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_tier_size_Open, NO_REQUIRED)
 
 uint8_t *golden_tier_size_Open__write(const golden_tier_size_Open *m, uint8_t *p) { return pbj_table_write(&golden_tier_size_Open__table, m, p); }
 pbj_status golden_tier_size_Open__decode(golden_tier_size_Open *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d) { return pbj_table_decode(&golden_tier_size_Open__table, m, p, end, d); }
@@ -329,30 +206,7 @@ void golden_tier_size_HoldsOpen_init(golden_tier_size_HoldsOpen *m)
 
 size_t golden_tier_size_HoldsOpen_size(const golden_tier_size_HoldsOpen *m) { return pbj_table_size(&golden_tier_size_HoldsOpen__table, m); }   /* the size tier: its table walked */
 
-pbj_status golden_tier_size_HoldsOpen_encode(const golden_tier_size_HoldsOpen *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_tier_size_HoldsOpen_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_tier_size_HoldsOpen__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_tier_size_HoldsOpen_decode(golden_tier_size_HoldsOpen *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_tier_size_HoldsOpen_init(m);
-    pbj_status st = len ? golden_tier_size_HoldsOpen__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_tier_size_HoldsOpen, NO_REQUIRED)
 
 uint8_t *golden_tier_size_HoldsOpen__write(const golden_tier_size_HoldsOpen *m, uint8_t *p) { return pbj_table_write(&golden_tier_size_HoldsOpen__table, m, p); }
 pbj_status golden_tier_size_HoldsOpen__decode(golden_tier_size_HoldsOpen *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d) { return pbj_table_decode(&golden_tier_size_HoldsOpen__table, m, p, end, d); }
@@ -367,30 +221,7 @@ void golden_tier_size_Set_init(golden_tier_size_Set *m)
 
 size_t golden_tier_size_Set_size(const golden_tier_size_Set *m) { return pbj_table_size(&golden_tier_size_Set__table, m); }   /* the size tier: its table walked */
 
-pbj_status golden_tier_size_Set_encode(const golden_tier_size_Set *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_tier_size_Set_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_tier_size_Set__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_tier_size_Set_decode(golden_tier_size_Set *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_tier_size_Set_init(m);
-    pbj_status st = len ? golden_tier_size_Set__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_tier_size_Set, NO_REQUIRED)
 
 uint8_t *golden_tier_size_Set__write(const golden_tier_size_Set *m, uint8_t *p) { return pbj_table_write(&golden_tier_size_Set__table, m, p); }
 pbj_status golden_tier_size_Set__decode(golden_tier_size_Set *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d) { return pbj_table_decode(&golden_tier_size_Set__table, m, p, end, d); }
@@ -405,30 +236,7 @@ void golden_tier_size_Item_init(golden_tier_size_Item *m)
 
 size_t golden_tier_size_Item_size(const golden_tier_size_Item *m) { return pbj_table_size(&golden_tier_size_Item__table, m); }   /* the size tier: its table walked */
 
-pbj_status golden_tier_size_Item_encode(const golden_tier_size_Item *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_tier_size_Item_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_tier_size_Item__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_tier_size_Item_decode(golden_tier_size_Item *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_tier_size_Item_init(m);
-    pbj_status st = len ? golden_tier_size_Item__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_tier_size_Item, NO_REQUIRED)
 
 uint8_t *golden_tier_size_Item__write(const golden_tier_size_Item *m, uint8_t *p) { return pbj_table_write(&golden_tier_size_Item__table, m, p); }
 pbj_status golden_tier_size_Item__decode(golden_tier_size_Item *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d) { return pbj_table_decode(&golden_tier_size_Item__table, m, p, end, d); }
@@ -520,36 +328,6 @@ pbj_status golden_tier_size_Item_item_clear(golden_tier_size_Set *m, pbj_arena *
     return pbj__ext_remove(a, &m->pbj_ext, 100);
 }
 
-/* ==== golden.tier_size.Leaf: building helpers ==== */
-
-pbj_status golden_tier_size_Leaf_encode_append(const golden_tier_size_Leaf *m, pbj_buf *out)
-{
-    if (golden_tier_size_Leaf_missing(m)) return pbj_missing_status(golden_tier_size_Leaf_missing(m));
-    size_t n = golden_tier_size_Leaf_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_tier_size_Leaf__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_tier_size_Leaf_write_delimited(const golden_tier_size_Leaf *m, pbj_sink *out)
-{
-    if (golden_tier_size_Leaf_missing(m)) return pbj_missing_status(golden_tier_size_Leaf_missing(m));
-    size_t n = golden_tier_size_Leaf_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_tier_size_Leaf__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_tier_size_Leaf_read_delimited(golden_tier_size_Leaf *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_tier_size_Leaf_decode(m, record.data, record.len, arena, opts);
-}
-
 /* ==== golden.tier_size.Reading: building helpers ==== */
 
 golden_tier_size_Reading_LeavesEntry *pbj__golden_tier_size_Reading_entry_leaves(golden_tier_size_Reading *m, pbj_slice key, pbj_arena *arena)
@@ -585,213 +363,5 @@ bool golden_tier_size_Reading_get_leaves(const golden_tier_size_Reading *m, pbj_
     const golden_tier_size_Reading_LeavesEntry *e = pbj_find(m->leaves.data, m->leaves.count, sizeof probe, &probe, pbj__key_cmp_slice, &at) ? &m->leaves.data[at] : NULL;
     if (e) *value = e->value;
     return e != NULL;
-}
-
-pbj_status golden_tier_size_Reading_encode_append(const golden_tier_size_Reading *m, pbj_buf *out)
-{
-    if (golden_tier_size_Reading_missing(m)) return pbj_missing_status(golden_tier_size_Reading_missing(m));
-    size_t n = golden_tier_size_Reading_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_tier_size_Reading__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_tier_size_Reading_write_delimited(const golden_tier_size_Reading *m, pbj_sink *out)
-{
-    if (golden_tier_size_Reading_missing(m)) return pbj_missing_status(golden_tier_size_Reading_missing(m));
-    size_t n = golden_tier_size_Reading_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_tier_size_Reading__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_tier_size_Reading_read_delimited(golden_tier_size_Reading *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_tier_size_Reading_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== golden.tier_size.Reading.LeavesEntry: building helpers ==== */
-
-pbj_status golden_tier_size_Reading_LeavesEntry_encode_append(const golden_tier_size_Reading_LeavesEntry *m, pbj_buf *out)
-{
-    if (golden_tier_size_Reading_LeavesEntry_missing(m)) return pbj_missing_status(golden_tier_size_Reading_LeavesEntry_missing(m));
-    size_t n = golden_tier_size_Reading_LeavesEntry_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_tier_size_Reading_LeavesEntry__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_tier_size_Reading_LeavesEntry_write_delimited(const golden_tier_size_Reading_LeavesEntry *m, pbj_sink *out)
-{
-    if (golden_tier_size_Reading_LeavesEntry_missing(m)) return pbj_missing_status(golden_tier_size_Reading_LeavesEntry_missing(m));
-    size_t n = golden_tier_size_Reading_LeavesEntry_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_tier_size_Reading_LeavesEntry__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_tier_size_Reading_LeavesEntry_read_delimited(golden_tier_size_Reading_LeavesEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_tier_size_Reading_LeavesEntry_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== golden.tier_size.Reading.Note: building helpers ==== */
-
-pbj_status golden_tier_size_Reading_Note_encode_append(const golden_tier_size_Reading_Note *m, pbj_buf *out)
-{
-    if (golden_tier_size_Reading_Note_missing(m)) return pbj_missing_status(golden_tier_size_Reading_Note_missing(m));
-    size_t n = golden_tier_size_Reading_Note_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_tier_size_Reading_Note__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_tier_size_Reading_Note_write_delimited(const golden_tier_size_Reading_Note *m, pbj_sink *out)
-{
-    if (golden_tier_size_Reading_Note_missing(m)) return pbj_missing_status(golden_tier_size_Reading_Note_missing(m));
-    size_t n = golden_tier_size_Reading_Note_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_tier_size_Reading_Note__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_tier_size_Reading_Note_read_delimited(golden_tier_size_Reading_Note *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_tier_size_Reading_Note_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== golden.tier_size.Open: building helpers ==== */
-
-pbj_status golden_tier_size_Open_encode_append(const golden_tier_size_Open *m, pbj_buf *out)
-{
-    if (golden_tier_size_Open_missing(m)) return pbj_missing_status(golden_tier_size_Open_missing(m));
-    size_t n = golden_tier_size_Open_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_tier_size_Open__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_tier_size_Open_write_delimited(const golden_tier_size_Open *m, pbj_sink *out)
-{
-    if (golden_tier_size_Open_missing(m)) return pbj_missing_status(golden_tier_size_Open_missing(m));
-    size_t n = golden_tier_size_Open_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_tier_size_Open__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_tier_size_Open_read_delimited(golden_tier_size_Open *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_tier_size_Open_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== golden.tier_size.HoldsOpen: building helpers ==== */
-
-pbj_status golden_tier_size_HoldsOpen_encode_append(const golden_tier_size_HoldsOpen *m, pbj_buf *out)
-{
-    if (golden_tier_size_HoldsOpen_missing(m)) return pbj_missing_status(golden_tier_size_HoldsOpen_missing(m));
-    size_t n = golden_tier_size_HoldsOpen_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_tier_size_HoldsOpen__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_tier_size_HoldsOpen_write_delimited(const golden_tier_size_HoldsOpen *m, pbj_sink *out)
-{
-    if (golden_tier_size_HoldsOpen_missing(m)) return pbj_missing_status(golden_tier_size_HoldsOpen_missing(m));
-    size_t n = golden_tier_size_HoldsOpen_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_tier_size_HoldsOpen__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_tier_size_HoldsOpen_read_delimited(golden_tier_size_HoldsOpen *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_tier_size_HoldsOpen_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== golden.tier_size.Set: building helpers ==== */
-
-pbj_status golden_tier_size_Set_encode_append(const golden_tier_size_Set *m, pbj_buf *out)
-{
-    if (golden_tier_size_Set_missing(m)) return pbj_missing_status(golden_tier_size_Set_missing(m));
-    size_t n = golden_tier_size_Set_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_tier_size_Set__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_tier_size_Set_write_delimited(const golden_tier_size_Set *m, pbj_sink *out)
-{
-    if (golden_tier_size_Set_missing(m)) return pbj_missing_status(golden_tier_size_Set_missing(m));
-    size_t n = golden_tier_size_Set_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_tier_size_Set__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_tier_size_Set_read_delimited(golden_tier_size_Set *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_tier_size_Set_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== golden.tier_size.Item: building helpers ==== */
-
-pbj_status golden_tier_size_Item_encode_append(const golden_tier_size_Item *m, pbj_buf *out)
-{
-    if (golden_tier_size_Item_missing(m)) return pbj_missing_status(golden_tier_size_Item_missing(m));
-    size_t n = golden_tier_size_Item_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_tier_size_Item__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_tier_size_Item_write_delimited(const golden_tier_size_Item *m, pbj_sink *out)
-{
-    if (golden_tier_size_Item_missing(m)) return pbj_missing_status(golden_tier_size_Item_missing(m));
-    size_t n = golden_tier_size_Item_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_tier_size_Item__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_tier_size_Item_read_delimited(golden_tier_size_Item *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_tier_size_Item_decode(m, record.data, record.len, arena, opts);
 }
 

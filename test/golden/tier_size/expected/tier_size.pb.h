@@ -35,18 +35,8 @@ PBJ_INLINE bool golden_tier_size_Kind_from_name(const char *s, size_t n, int32_t
 
 /* ==== message types ==== */
 
-/* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
- * closed enum's first value), so an absent field reads as its default; M_size is the encoded size
- * (PBJ_SIZE_ERROR when m nests deeper than PBJ_MAX_ENCODE_DEPTH through types on a cycle, or reaches itself);
- * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
- * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
- * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
- * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and the other M__ functions
- * serve other generated code (their own section, for generated code only); M__table describes M's fields
- * (rt/pbj_table.h). M_f_tag is field f's number and
- * M_f_array the type of a repeated or map field f. */
+/* Each message M: its struct, M_f_tag (field f's number), M_f_array (a repeated or map field f's type), M__table (its
+ * fields, rt/pbj_table.h) and the functions PBJ_MESSAGE(M, ...) declares (rt/pbj_table.h documents them; pbjc(1)). */
 typedef struct golden_tier_size_Leaf golden_tier_size_Leaf;
 typedef struct golden_tier_size_Reading golden_tier_size_Reading;
 typedef struct golden_tier_size_Reading_LeavesEntry golden_tier_size_Reading_LeavesEntry;
@@ -81,37 +71,9 @@ struct golden_tier_size_Leaf {
 };
 #define golden_tier_size_Leaf_name_tag 1
 #define golden_tier_size_Leaf_next_tag 2
-
-void golden_tier_size_Leaf_init(golden_tier_size_Leaf *m);
-size_t golden_tier_size_Leaf_size(const golden_tier_size_Leaf *m);
-PBJ_MUST_USE pbj_status golden_tier_size_Leaf_encode(const golden_tier_size_Leaf *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_tier_size_Leaf_decode(golden_tier_size_Leaf *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_tier_size_Leaf_equal(const golden_tier_size_Leaf *a, const golden_tier_size_Leaf *b) { return pbj_table_equal(&golden_tier_size_Leaf__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_tier_size_Leaf_print(const golden_tier_size_Leaf *m, pbj_text *t) { return pbj_table_print(&golden_tier_size_Leaf__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* golden.tier_size.Leaf reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_tier_size_Leaf_missing(const golden_tier_size_Leaf *m) { (void)m; return NULL; }
-static inline pbj_status golden_tier_size_Leaf_encode_partial(const golden_tier_size_Leaf *m, uint8_t *buf, size_t cap, size_t *len) { return golden_tier_size_Leaf_encode(m, buf, cap, len); }
-static inline bool golden_tier_size_Leaf_has_name(const golden_tier_size_Leaf *m) { return m->has_name; }
-static inline void golden_tier_size_Leaf_clear_name(golden_tier_size_Leaf *m)
-{
-    m->has_name = 0;
-    memset(&m->name, 0, sizeof m->name);
-}
-static inline bool golden_tier_size_Leaf_has_next(const golden_tier_size_Leaf *m) { return m->next != NULL; }
-static inline void golden_tier_size_Leaf_clear_next(golden_tier_size_Leaf *m) { m->next = NULL; }
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_tier_size_Leaf_from_text reads the text format (golden_tier_size_Leaf_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_tier_size_Leaf__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_tier_size_Leaf_from_text(golden_tier_size_Leaf *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_tier_size_Leaf__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(golden_tier_size_Leaf, NO_REQUIRED, TEXT_READ, JSON)
+PBJ_FIELD_OPTIONAL(golden_tier_size_Leaf, name)
+PBJ_FIELD_MESSAGE(golden_tier_size_Leaf, next)
 
 /* ==== golden.tier_size.Reading ==== */
 
@@ -147,29 +109,8 @@ struct golden_tier_size_Reading {
 #define golden_tier_size_Reading_t_tag 6
 #define golden_tier_size_Reading_where_tag 7
 #define golden_tier_size_Reading_note_tag 8
-
-void golden_tier_size_Reading_init(golden_tier_size_Reading *m);
-size_t golden_tier_size_Reading_size(const golden_tier_size_Reading *m);
-PBJ_MUST_USE pbj_status golden_tier_size_Reading_encode(const golden_tier_size_Reading *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_tier_size_Reading_decode(golden_tier_size_Reading *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_tier_size_Reading_equal(const golden_tier_size_Reading *a, const golden_tier_size_Reading *b) { return pbj_table_equal(&golden_tier_size_Reading__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_tier_size_Reading_print(const golden_tier_size_Reading *m, pbj_text *t) { return pbj_table_print(&golden_tier_size_Reading__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL
- * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
- * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
- * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-static inline const char *golden_tier_size_Reading_missing(const golden_tier_size_Reading *m) { return pbj_table_missing(&golden_tier_size_Reading__table, m); }
-PBJ_MUST_USE pbj_status golden_tier_size_Reading_encode_partial(const golden_tier_size_Reading *m, uint8_t *buf, size_t cap, size_t *len);
-static inline bool golden_tier_size_Reading_has_id(const golden_tier_size_Reading *m) { return m->has_id; }
-static inline void golden_tier_size_Reading_clear_id(golden_tier_size_Reading *m)
-{
-    m->has_id = 0;
-    memset(&m->id, 0, sizeof m->id);
-}
+PBJ_MESSAGE(golden_tier_size_Reading, REQUIRED, TEXT_READ, JSON)
+PBJ_FIELD_OPTIONAL(golden_tier_size_Reading, id)
 static inline bool golden_tier_size_Reading_has_delta(const golden_tier_size_Reading *m) { return m->has_delta; }
 static inline void golden_tier_size_Reading_clear_delta(golden_tier_size_Reading *m)
 {
@@ -177,32 +118,9 @@ static inline void golden_tier_size_Reading_clear_delta(golden_tier_size_Reading
     memset(&m->delta, 0, sizeof m->delta);
     m->delta = INT64_C(-3);
 }
-static inline bool golden_tier_size_Reading_has_t(const golden_tier_size_Reading *m) { return m->at_case == golden_tier_size_Reading_at_t; }
-static inline void golden_tier_size_Reading_clear_t(golden_tier_size_Reading *m)
-{
-    if (m->at_case != golden_tier_size_Reading_at_t) return;
-    m->at_case = golden_tier_size_Reading_at_NOT_SET;
-    memset(&m->at, 0, sizeof m->at);
-}
-static inline bool golden_tier_size_Reading_has_where(const golden_tier_size_Reading *m) { return m->at_case == golden_tier_size_Reading_at_where; }
-static inline void golden_tier_size_Reading_clear_where(golden_tier_size_Reading *m)
-{
-    if (m->at_case != golden_tier_size_Reading_at_where) return;
-    m->at_case = golden_tier_size_Reading_at_NOT_SET;
-    memset(&m->at, 0, sizeof m->at);
-}
-static inline bool golden_tier_size_Reading_has_note(const golden_tier_size_Reading *m) { return m->note != NULL; }
-static inline void golden_tier_size_Reading_clear_note(golden_tier_size_Reading *m) { m->note = NULL; }
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_tier_size_Reading_from_text reads the text format (golden_tier_size_Reading_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_tier_size_Reading__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_tier_size_Reading_from_text(golden_tier_size_Reading *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_tier_size_Reading__table, m, text, len, arena, o);
-}
-#endif
+PBJ_FIELD_ONEOF(golden_tier_size_Reading, at, t)
+PBJ_FIELD_ONEOF(golden_tier_size_Reading, at, where)
+PBJ_FIELD_MESSAGE(golden_tier_size_Reading, note)
 
 /* ==== golden.tier_size.Reading.LeavesEntry ==== */
 
@@ -215,29 +133,7 @@ struct golden_tier_size_Reading_LeavesEntry {
 };
 #define golden_tier_size_Reading_LeavesEntry_key_tag 1
 #define golden_tier_size_Reading_LeavesEntry_value_tag 2
-
-void golden_tier_size_Reading_LeavesEntry_init(golden_tier_size_Reading_LeavesEntry *m);
-size_t golden_tier_size_Reading_LeavesEntry_size(const golden_tier_size_Reading_LeavesEntry *m);
-PBJ_MUST_USE pbj_status golden_tier_size_Reading_LeavesEntry_encode(const golden_tier_size_Reading_LeavesEntry *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_tier_size_Reading_LeavesEntry_decode(golden_tier_size_Reading_LeavesEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_tier_size_Reading_LeavesEntry_equal(const golden_tier_size_Reading_LeavesEntry *a, const golden_tier_size_Reading_LeavesEntry *b) { return pbj_table_equal(&golden_tier_size_Reading_LeavesEntry__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_tier_size_Reading_LeavesEntry_print(const golden_tier_size_Reading_LeavesEntry *m, pbj_text *t) { return pbj_table_print(&golden_tier_size_Reading_LeavesEntry__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* golden.tier_size.Reading.LeavesEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_tier_size_Reading_LeavesEntry_missing(const golden_tier_size_Reading_LeavesEntry *m) { (void)m; return NULL; }
-static inline pbj_status golden_tier_size_Reading_LeavesEntry_encode_partial(const golden_tier_size_Reading_LeavesEntry *m, uint8_t *buf, size_t cap, size_t *len) { return golden_tier_size_Reading_LeavesEntry_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_tier_size_Reading_LeavesEntry_from_text reads the text format (golden_tier_size_Reading_LeavesEntry_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_tier_size_Reading_LeavesEntry__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_tier_size_Reading_LeavesEntry_from_text(golden_tier_size_Reading_LeavesEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_tier_size_Reading_LeavesEntry__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(golden_tier_size_Reading_LeavesEntry, NO_REQUIRED, TEXT_READ, NO_JSON)
 
 /* ==== golden.tier_size.Reading.Note ==== */
 
@@ -249,35 +145,8 @@ struct golden_tier_size_Reading_Note {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define golden_tier_size_Reading_Note_body_tag 9
-
-void golden_tier_size_Reading_Note_init(golden_tier_size_Reading_Note *m);
-size_t golden_tier_size_Reading_Note_size(const golden_tier_size_Reading_Note *m);
-PBJ_MUST_USE pbj_status golden_tier_size_Reading_Note_encode(const golden_tier_size_Reading_Note *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_tier_size_Reading_Note_decode(golden_tier_size_Reading_Note *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_tier_size_Reading_Note_equal(const golden_tier_size_Reading_Note *a, const golden_tier_size_Reading_Note *b) { return pbj_table_equal(&golden_tier_size_Reading_Note__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_tier_size_Reading_Note_print(const golden_tier_size_Reading_Note *m, pbj_text *t) { return pbj_table_print(&golden_tier_size_Reading_Note__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* golden.tier_size.Reading.Note reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_tier_size_Reading_Note_missing(const golden_tier_size_Reading_Note *m) { (void)m; return NULL; }
-static inline pbj_status golden_tier_size_Reading_Note_encode_partial(const golden_tier_size_Reading_Note *m, uint8_t *buf, size_t cap, size_t *len) { return golden_tier_size_Reading_Note_encode(m, buf, cap, len); }
-static inline bool golden_tier_size_Reading_Note_has_body(const golden_tier_size_Reading_Note *m) { return m->has_body; }
-static inline void golden_tier_size_Reading_Note_clear_body(golden_tier_size_Reading_Note *m)
-{
-    m->has_body = 0;
-    memset(&m->body, 0, sizeof m->body);
-}
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_tier_size_Reading_Note_from_text reads the text format (golden_tier_size_Reading_Note_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_tier_size_Reading_Note__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_tier_size_Reading_Note_from_text(golden_tier_size_Reading_Note *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_tier_size_Reading_Note__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(golden_tier_size_Reading_Note, NO_REQUIRED, TEXT_READ, JSON)
+PBJ_FIELD_OPTIONAL(golden_tier_size_Reading_Note, body)
 
 /* ==== golden.tier_size.Open ==== */
 
@@ -290,35 +159,8 @@ struct golden_tier_size_Open {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define golden_tier_size_Open_x_tag 1
-
-void golden_tier_size_Open_init(golden_tier_size_Open *m);
-size_t golden_tier_size_Open_size(const golden_tier_size_Open *m);
-PBJ_MUST_USE pbj_status golden_tier_size_Open_encode(const golden_tier_size_Open *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_tier_size_Open_decode(golden_tier_size_Open *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_tier_size_Open_equal(const golden_tier_size_Open *a, const golden_tier_size_Open *b) { return pbj_table_equal(&golden_tier_size_Open__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_tier_size_Open_print(const golden_tier_size_Open *m, pbj_text *t) { return pbj_table_print(&golden_tier_size_Open__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* golden.tier_size.Open reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_tier_size_Open_missing(const golden_tier_size_Open *m) { (void)m; return NULL; }
-static inline pbj_status golden_tier_size_Open_encode_partial(const golden_tier_size_Open *m, uint8_t *buf, size_t cap, size_t *len) { return golden_tier_size_Open_encode(m, buf, cap, len); }
-static inline bool golden_tier_size_Open_has_x(const golden_tier_size_Open *m) { return m->has_x; }
-static inline void golden_tier_size_Open_clear_x(golden_tier_size_Open *m)
-{
-    m->has_x = 0;
-    memset(&m->x, 0, sizeof m->x);
-}
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_tier_size_Open_from_text reads the text format (golden_tier_size_Open_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_tier_size_Open__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_tier_size_Open_from_text(golden_tier_size_Open *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_tier_size_Open__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(golden_tier_size_Open, NO_REQUIRED, TEXT_READ, JSON)
+PBJ_FIELD_OPTIONAL(golden_tier_size_Open, x)
 
 /* ==== golden.tier_size.HoldsOpen ==== */
 
@@ -330,31 +172,8 @@ struct golden_tier_size_HoldsOpen {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define golden_tier_size_HoldsOpen_open_tag 1
-
-void golden_tier_size_HoldsOpen_init(golden_tier_size_HoldsOpen *m);
-size_t golden_tier_size_HoldsOpen_size(const golden_tier_size_HoldsOpen *m);
-PBJ_MUST_USE pbj_status golden_tier_size_HoldsOpen_encode(const golden_tier_size_HoldsOpen *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_tier_size_HoldsOpen_decode(golden_tier_size_HoldsOpen *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_tier_size_HoldsOpen_equal(const golden_tier_size_HoldsOpen *a, const golden_tier_size_HoldsOpen *b) { return pbj_table_equal(&golden_tier_size_HoldsOpen__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_tier_size_HoldsOpen_print(const golden_tier_size_HoldsOpen *m, pbj_text *t) { return pbj_table_print(&golden_tier_size_HoldsOpen__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* golden.tier_size.HoldsOpen reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_tier_size_HoldsOpen_missing(const golden_tier_size_HoldsOpen *m) { (void)m; return NULL; }
-static inline pbj_status golden_tier_size_HoldsOpen_encode_partial(const golden_tier_size_HoldsOpen *m, uint8_t *buf, size_t cap, size_t *len) { return golden_tier_size_HoldsOpen_encode(m, buf, cap, len); }
-static inline bool golden_tier_size_HoldsOpen_has_open(const golden_tier_size_HoldsOpen *m) { return m->open != NULL; }
-static inline void golden_tier_size_HoldsOpen_clear_open(golden_tier_size_HoldsOpen *m) { m->open = NULL; }
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_tier_size_HoldsOpen_from_text reads the text format (golden_tier_size_HoldsOpen_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_tier_size_HoldsOpen__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_tier_size_HoldsOpen_from_text(golden_tier_size_HoldsOpen *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_tier_size_HoldsOpen__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(golden_tier_size_HoldsOpen, NO_REQUIRED, TEXT_READ, JSON)
+PBJ_FIELD_MESSAGE(golden_tier_size_HoldsOpen, open)
 
 /* ==== golden.tier_size.Set ==== */
 
@@ -365,29 +184,7 @@ struct golden_tier_size_Set {
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
-
-void golden_tier_size_Set_init(golden_tier_size_Set *m);
-size_t golden_tier_size_Set_size(const golden_tier_size_Set *m);
-PBJ_MUST_USE pbj_status golden_tier_size_Set_encode(const golden_tier_size_Set *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_tier_size_Set_decode(golden_tier_size_Set *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_tier_size_Set_equal(const golden_tier_size_Set *a, const golden_tier_size_Set *b) { return pbj_table_equal(&golden_tier_size_Set__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_tier_size_Set_print(const golden_tier_size_Set *m, pbj_text *t) { return pbj_table_print(&golden_tier_size_Set__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* golden.tier_size.Set reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_tier_size_Set_missing(const golden_tier_size_Set *m) { (void)m; return NULL; }
-static inline pbj_status golden_tier_size_Set_encode_partial(const golden_tier_size_Set *m, uint8_t *buf, size_t cap, size_t *len) { return golden_tier_size_Set_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_tier_size_Set_from_text reads the text format (golden_tier_size_Set_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_tier_size_Set__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_tier_size_Set_from_text(golden_tier_size_Set *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_tier_size_Set__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(golden_tier_size_Set, NO_REQUIRED, TEXT_READ, JSON)
 
 /* ==== golden.tier_size.Item ==== */
 
@@ -399,113 +196,14 @@ struct golden_tier_size_Item {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define golden_tier_size_Item_v_tag 1
+PBJ_MESSAGE(golden_tier_size_Item, NO_REQUIRED, TEXT_READ, JSON)
+PBJ_FIELD_OPTIONAL(golden_tier_size_Item, v)
 
-void golden_tier_size_Item_init(golden_tier_size_Item *m);
-size_t golden_tier_size_Item_size(const golden_tier_size_Item *m);
-PBJ_MUST_USE pbj_status golden_tier_size_Item_encode(const golden_tier_size_Item *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_tier_size_Item_decode(golden_tier_size_Item *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_tier_size_Item_equal(const golden_tier_size_Item *a, const golden_tier_size_Item *b) { return pbj_table_equal(&golden_tier_size_Item__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_tier_size_Item_print(const golden_tier_size_Item *m, pbj_text *t) { return pbj_table_print(&golden_tier_size_Item__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* golden.tier_size.Item reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_tier_size_Item_missing(const golden_tier_size_Item *m) { (void)m; return NULL; }
-static inline pbj_status golden_tier_size_Item_encode_partial(const golden_tier_size_Item *m, uint8_t *buf, size_t cap, size_t *len) { return golden_tier_size_Item_encode(m, buf, cap, len); }
-static inline bool golden_tier_size_Item_has_v(const golden_tier_size_Item *m) { return m->has_v; }
-static inline void golden_tier_size_Item_clear_v(golden_tier_size_Item *m)
-{
-    m->has_v = 0;
-    memset(&m->v, 0, sizeof m->v);
-}
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_tier_size_Item_from_text reads the text format (golden_tier_size_Item_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_tier_size_Item__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_tier_size_Item_from_text(golden_tier_size_Item *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_tier_size_Item__table, m, text, len, arena, o);
-}
-#endif
-
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_tier_size_Leaf_to_json(const golden_tier_size_Leaf *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_tier_size_Leaf__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_tier_size_Leaf read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_tier_size_Leaf_from_json(golden_tier_size_Leaf *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_tier_size_Leaf__table, m, json, len, arena, o); }
-#endif
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_tier_size_Reading_to_json(const golden_tier_size_Reading *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_tier_size_Reading__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_tier_size_Reading read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_tier_size_Reading_from_json(golden_tier_size_Reading *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_tier_size_Reading__table, m, json, len, arena, o); }
-#endif
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_tier_size_Reading_Note_to_json(const golden_tier_size_Reading_Note *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_tier_size_Reading_Note__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_tier_size_Reading_Note read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_tier_size_Reading_Note_from_json(golden_tier_size_Reading_Note *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_tier_size_Reading_Note__table, m, json, len, arena, o); }
-#endif
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_tier_size_Open_to_json(const golden_tier_size_Open *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_tier_size_Open__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_tier_size_Open read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_tier_size_Open_from_json(golden_tier_size_Open *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_tier_size_Open__table, m, json, len, arena, o); }
-#endif
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_tier_size_HoldsOpen_to_json(const golden_tier_size_HoldsOpen *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_tier_size_HoldsOpen__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_tier_size_HoldsOpen read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_tier_size_HoldsOpen_from_json(golden_tier_size_HoldsOpen *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_tier_size_HoldsOpen__table, m, json, len, arena, o); }
-#endif
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_tier_size_Set_to_json(const golden_tier_size_Set *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_tier_size_Set__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_tier_size_Set read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_tier_size_Set_from_json(golden_tier_size_Set *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_tier_size_Set__table, m, json, len, arena, o); }
-#endif
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_tier_size_Item_to_json(const golden_tier_size_Item *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_tier_size_Item__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_tier_size_Item read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_tier_size_Item_from_json(golden_tier_size_Item *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_tier_size_Item__table, m, json, len, arena, o); }
-#endif
 /* ==== for generated code only: not part of the API ==== */
 
-/* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and
- * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
-uint8_t *golden_tier_size_Leaf__write(const golden_tier_size_Leaf *m, uint8_t *end);   /* after golden_tier_size_Leaf_size: m's bytes ending at end (back to front); returns their first byte */
+/* Functions named M__NAME serve other generated code: not part of the API, they may change with any version of
+ * pbjc (M__write and M__decode are PBJ_MESSAGE's). */
 size_t golden_tier_size_Leaf__size(const golden_tier_size_Leaf *m, uint32_t depth);   /* PBJ_SIZE_ERROR when m nests deeper than depth */
-PBJ_MUST_USE pbj_status golden_tier_size_Leaf__decode(golden_tier_size_Leaf *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *golden_tier_size_Reading__write(const golden_tier_size_Reading *m, uint8_t *end);   /* after golden_tier_size_Reading_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_tier_size_Reading__decode(golden_tier_size_Reading *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *golden_tier_size_Reading_LeavesEntry__write(const golden_tier_size_Reading_LeavesEntry *m, uint8_t *end);   /* after golden_tier_size_Reading_LeavesEntry_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_tier_size_Reading_LeavesEntry__decode(golden_tier_size_Reading_LeavesEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *golden_tier_size_Reading_Note__write(const golden_tier_size_Reading_Note *m, uint8_t *end);   /* after golden_tier_size_Reading_Note_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_tier_size_Reading_Note__decode(golden_tier_size_Reading_Note *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *golden_tier_size_Open__write(const golden_tier_size_Open *m, uint8_t *end);   /* after golden_tier_size_Open_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_tier_size_Open__decode(golden_tier_size_Open *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *golden_tier_size_HoldsOpen__write(const golden_tier_size_HoldsOpen *m, uint8_t *end);   /* after golden_tier_size_HoldsOpen_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_tier_size_HoldsOpen__decode(golden_tier_size_HoldsOpen *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *golden_tier_size_Set__write(const golden_tier_size_Set *m, uint8_t *end);   /* after golden_tier_size_Set_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_tier_size_Set__decode(golden_tier_size_Set *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *golden_tier_size_Item__write(const golden_tier_size_Item *m, uint8_t *end);   /* after golden_tier_size_Item_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_tier_size_Item__decode(golden_tier_size_Item *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 /* ==== extensions ==== */
 
 /* extension golden.tier_size.open_kind = 100 of golden.tier_size.Open: the value is kept as raw records in m->pbj_ext; set, add and
@@ -524,35 +222,8 @@ PBJ_MUST_USE pbj_status golden_tier_size_Item_item_clear(golden_tier_size_Set *m
 
 /* ==== building messages ==== */
 
-/* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
- * M_clear(m) empties m (M_init); M_copy(dst, src, arena) makes dst a deep copy of src (strings, bytes, arrays
- * and messages in arena; src may be freed after); M_merge(m, b, arena) merges b into m as protobuf does, giving
- * what decoding m's encoding followed by b's gives: set scalars overwrite, repeated fields append, messages
- * merge, a oneof's other case replaces, map entries replace by key, unknown fields append; M_sort_maps(m, arena)
- * sorts the entries of m's maps (and of the messages m holds) by key, keeping the last of equal keys: encode
- * writes entries in array order, so sort a map filled by hand or its decoded copy is not M_equal to it;
- * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
- * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
- * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
- * M_set_f(m, data, len, arena) copies them into arena; a string also has M_set_f_str(m, s, arena) taking a
- * NUL-terminated one); M_mutable_f(m, arena) gives a message field, made when absent; M_add_f(m, v, arena)
- * appends v to a repeated field (strings and bytes: data, len, copied, and M_add_f_str(m, s, arena); a
- * message: a deep copy of *v, or an initialised one for NULL); repeated numbers and enums also have
- * M_add_f_many(m, v, n, arena), appending the n values of array v; maps: M_put_f(m, key, value, arena) sets key's
- * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
- * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
- * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
- * mutable grow arrays that decode, the readers, copy, merge, add, put or mutable made, never one set by hand.
- * copy, merge and sort_maps stop with PBJ_ERR_DEPTH at messages nested deeper than PBJ_MAX_ENCODE_DEPTH (a
- * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
+/* Each field's building helpers (rt/pbj_build.h says what each does; man pbjc(1), Building messages). */
 
-static inline void golden_tier_size_Leaf_clear(golden_tier_size_Leaf *m) { golden_tier_size_Leaf_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_tier_size_Leaf_copy(golden_tier_size_Leaf *dst, const golden_tier_size_Leaf *src, pbj_arena *arena) { return pbj_table_copy(&golden_tier_size_Leaf__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_tier_size_Leaf_merge(golden_tier_size_Leaf *m, const golden_tier_size_Leaf *b, pbj_arena *arena) { return pbj_table_merge(&golden_tier_size_Leaf__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_tier_size_Leaf_sort_maps(golden_tier_size_Leaf *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_tier_size_Leaf__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_tier_size_Leaf_encode_append(const golden_tier_size_Leaf *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_tier_size_Leaf_write_delimited(const golden_tier_size_Leaf *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_tier_size_Leaf_read_delimited(golden_tier_size_Leaf *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline PBJ_MUST_USE pbj_status golden_tier_size_Leaf_set_name(golden_tier_size_Leaf *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -566,30 +237,10 @@ static inline PBJ_MUST_USE pbj_status golden_tier_size_Leaf_set_name_str(golden_
 {
     return golden_tier_size_Leaf_set_name(m, s, strlen(s), arena);
 }
-/* next, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline golden_tier_size_Leaf *golden_tier_size_Leaf_mutable_next(golden_tier_size_Leaf *m, pbj_arena *arena)
-{
-    if (!m->next && (m->next = (golden_tier_size_Leaf *)pbj_arena_alloc(arena, sizeof(golden_tier_size_Leaf)))) golden_tier_size_Leaf_init(m->next);
-    return m->next;
-}
+PBJ_FIELD_MUTABLE(golden_tier_size_Leaf, next, golden_tier_size_Leaf)
 
-static inline void golden_tier_size_Reading_clear(golden_tier_size_Reading *m) { golden_tier_size_Reading_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_tier_size_Reading_copy(golden_tier_size_Reading *dst, const golden_tier_size_Reading *src, pbj_arena *arena) { return pbj_table_copy(&golden_tier_size_Reading__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_tier_size_Reading_merge(golden_tier_size_Reading *m, const golden_tier_size_Reading *b, pbj_arena *arena) { return pbj_table_merge(&golden_tier_size_Reading__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_tier_size_Reading_sort_maps(golden_tier_size_Reading *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_tier_size_Reading__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_tier_size_Reading_encode_append(const golden_tier_size_Reading *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_tier_size_Reading_write_delimited(const golden_tier_size_Reading *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_tier_size_Reading_read_delimited(golden_tier_size_Reading *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void golden_tier_size_Reading_set_id(golden_tier_size_Reading *m, uint32_t v)
-{
-    m->id = v;
-    m->has_id = 1;
-}
-static inline void golden_tier_size_Reading_set_delta(golden_tier_size_Reading *m, int64_t v)
-{
-    m->delta = v;
-    m->has_delta = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_tier_size_Reading, id, uint32_t)
+PBJ_FIELD_SET_OPTIONAL(golden_tier_size_Reading, delta, int64_t)
 /* appends v to samples; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 static inline PBJ_MUST_USE pbj_status golden_tier_size_Reading_add_samples(golden_tier_size_Reading *m, uint32_t v, pbj_arena *arena)
 {
@@ -639,44 +290,11 @@ golden_tier_size_Leaf *golden_tier_size_Reading_mutable_leaves(golden_tier_size_
 bool golden_tier_size_Reading_get_leaves(const golden_tier_size_Reading *m, pbj_slice key, golden_tier_size_Leaf **value);
 /* (private: put, mutable and merge) the entry of key, added in key order when absent; NULL when out of memory */
 golden_tier_size_Reading_LeavesEntry *pbj__golden_tier_size_Reading_entry_leaves(golden_tier_size_Reading *m, pbj_slice key, pbj_arena *arena);
-static inline void golden_tier_size_Reading_set_t(golden_tier_size_Reading *m, double v)
-{
-    m->at.t = v;
-    m->at_case = golden_tier_size_Reading_at_t;
-}
-/* where, made (initialised, in arena) unless it is the oneof's case already; NULL when out of memory. It never moves. */
-static inline golden_tier_size_Leaf *golden_tier_size_Reading_mutable_where(golden_tier_size_Reading *m, pbj_arena *arena)
-{
-    if (m->at_case == golden_tier_size_Reading_at_where && m->at.where) return m->at.where;
-    golden_tier_size_Leaf *v = (golden_tier_size_Leaf *)pbj_arena_alloc(arena, sizeof(golden_tier_size_Leaf));
-    if (!v) return NULL;
-    golden_tier_size_Leaf_init(v);
-    m->at.where = v;
-    m->at_case = golden_tier_size_Reading_at_where;
-    return v;
-}
-/* note, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline golden_tier_size_Reading_Note *golden_tier_size_Reading_mutable_note(golden_tier_size_Reading *m, pbj_arena *arena)
-{
-    if (!m->note && (m->note = (golden_tier_size_Reading_Note *)pbj_arena_alloc(arena, sizeof(golden_tier_size_Reading_Note)))) golden_tier_size_Reading_Note_init(m->note);
-    return m->note;
-}
+PBJ_FIELD_SET_ONEOF(golden_tier_size_Reading, at, t, double)
+PBJ_FIELD_MUTABLE_ONEOF(golden_tier_size_Reading, at, where, golden_tier_size_Leaf)
+PBJ_FIELD_MUTABLE(golden_tier_size_Reading, note, golden_tier_size_Reading_Note)
 
-static inline void golden_tier_size_Reading_LeavesEntry_clear(golden_tier_size_Reading_LeavesEntry *m) { golden_tier_size_Reading_LeavesEntry_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_tier_size_Reading_LeavesEntry_copy(golden_tier_size_Reading_LeavesEntry *dst, const golden_tier_size_Reading_LeavesEntry *src, pbj_arena *arena) { return pbj_table_copy(&golden_tier_size_Reading_LeavesEntry__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_tier_size_Reading_LeavesEntry_merge(golden_tier_size_Reading_LeavesEntry *m, const golden_tier_size_Reading_LeavesEntry *b, pbj_arena *arena) { return pbj_table_merge(&golden_tier_size_Reading_LeavesEntry__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_tier_size_Reading_LeavesEntry_sort_maps(golden_tier_size_Reading_LeavesEntry *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_tier_size_Reading_LeavesEntry__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_tier_size_Reading_LeavesEntry_encode_append(const golden_tier_size_Reading_LeavesEntry *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_tier_size_Reading_LeavesEntry_write_delimited(const golden_tier_size_Reading_LeavesEntry *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_tier_size_Reading_LeavesEntry_read_delimited(golden_tier_size_Reading_LeavesEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 
-static inline void golden_tier_size_Reading_Note_clear(golden_tier_size_Reading_Note *m) { golden_tier_size_Reading_Note_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_tier_size_Reading_Note_copy(golden_tier_size_Reading_Note *dst, const golden_tier_size_Reading_Note *src, pbj_arena *arena) { return pbj_table_copy(&golden_tier_size_Reading_Note__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_tier_size_Reading_Note_merge(golden_tier_size_Reading_Note *m, const golden_tier_size_Reading_Note *b, pbj_arena *arena) { return pbj_table_merge(&golden_tier_size_Reading_Note__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_tier_size_Reading_Note_sort_maps(golden_tier_size_Reading_Note *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_tier_size_Reading_Note__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_tier_size_Reading_Note_encode_append(const golden_tier_size_Reading_Note *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_tier_size_Reading_Note_write_delimited(const golden_tier_size_Reading_Note *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_tier_size_Reading_Note_read_delimited(golden_tier_size_Reading_Note *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline PBJ_MUST_USE pbj_status golden_tier_size_Reading_Note_set_body(golden_tier_size_Reading_Note *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -686,53 +304,12 @@ static inline PBJ_MUST_USE pbj_status golden_tier_size_Reading_Note_set_body(gol
     return PBJ_OK;
 }
 
-static inline void golden_tier_size_Open_clear(golden_tier_size_Open *m) { golden_tier_size_Open_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_tier_size_Open_copy(golden_tier_size_Open *dst, const golden_tier_size_Open *src, pbj_arena *arena) { return pbj_table_copy(&golden_tier_size_Open__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_tier_size_Open_merge(golden_tier_size_Open *m, const golden_tier_size_Open *b, pbj_arena *arena) { return pbj_table_merge(&golden_tier_size_Open__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_tier_size_Open_sort_maps(golden_tier_size_Open *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_tier_size_Open__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_tier_size_Open_encode_append(const golden_tier_size_Open *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_tier_size_Open_write_delimited(const golden_tier_size_Open *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_tier_size_Open_read_delimited(golden_tier_size_Open *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void golden_tier_size_Open_set_x(golden_tier_size_Open *m, int32_t v)
-{
-    m->x = v;
-    m->has_x = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_tier_size_Open, x, int32_t)
 
-static inline void golden_tier_size_HoldsOpen_clear(golden_tier_size_HoldsOpen *m) { golden_tier_size_HoldsOpen_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_tier_size_HoldsOpen_copy(golden_tier_size_HoldsOpen *dst, const golden_tier_size_HoldsOpen *src, pbj_arena *arena) { return pbj_table_copy(&golden_tier_size_HoldsOpen__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_tier_size_HoldsOpen_merge(golden_tier_size_HoldsOpen *m, const golden_tier_size_HoldsOpen *b, pbj_arena *arena) { return pbj_table_merge(&golden_tier_size_HoldsOpen__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_tier_size_HoldsOpen_sort_maps(golden_tier_size_HoldsOpen *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_tier_size_HoldsOpen__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_tier_size_HoldsOpen_encode_append(const golden_tier_size_HoldsOpen *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_tier_size_HoldsOpen_write_delimited(const golden_tier_size_HoldsOpen *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_tier_size_HoldsOpen_read_delimited(golden_tier_size_HoldsOpen *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-/* open, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline golden_tier_size_Open *golden_tier_size_HoldsOpen_mutable_open(golden_tier_size_HoldsOpen *m, pbj_arena *arena)
-{
-    if (!m->open && (m->open = (golden_tier_size_Open *)pbj_arena_alloc(arena, sizeof(golden_tier_size_Open)))) golden_tier_size_Open_init(m->open);
-    return m->open;
-}
+PBJ_FIELD_MUTABLE(golden_tier_size_HoldsOpen, open, golden_tier_size_Open)
 
-static inline void golden_tier_size_Set_clear(golden_tier_size_Set *m) { golden_tier_size_Set_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_tier_size_Set_copy(golden_tier_size_Set *dst, const golden_tier_size_Set *src, pbj_arena *arena) { return pbj_table_copy(&golden_tier_size_Set__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_tier_size_Set_merge(golden_tier_size_Set *m, const golden_tier_size_Set *b, pbj_arena *arena) { return pbj_table_merge(&golden_tier_size_Set__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_tier_size_Set_sort_maps(golden_tier_size_Set *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_tier_size_Set__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_tier_size_Set_encode_append(const golden_tier_size_Set *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_tier_size_Set_write_delimited(const golden_tier_size_Set *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_tier_size_Set_read_delimited(golden_tier_size_Set *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 
-static inline void golden_tier_size_Item_clear(golden_tier_size_Item *m) { golden_tier_size_Item_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_tier_size_Item_copy(golden_tier_size_Item *dst, const golden_tier_size_Item *src, pbj_arena *arena) { return pbj_table_copy(&golden_tier_size_Item__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_tier_size_Item_merge(golden_tier_size_Item *m, const golden_tier_size_Item *b, pbj_arena *arena) { return pbj_table_merge(&golden_tier_size_Item__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_tier_size_Item_sort_maps(golden_tier_size_Item *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_tier_size_Item__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_tier_size_Item_encode_append(const golden_tier_size_Item *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_tier_size_Item_write_delimited(const golden_tier_size_Item *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_tier_size_Item_read_delimited(golden_tier_size_Item *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void golden_tier_size_Item_set_v(golden_tier_size_Item *m, int32_t v)
-{
-    m->v = v;
-    m->has_v = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_tier_size_Item, v, int32_t)
 
 #ifdef __cplusplus
 }

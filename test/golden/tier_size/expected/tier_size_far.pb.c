@@ -38,30 +38,7 @@ void golden_tier_size_Far_init(golden_tier_size_Far *m)
 
 size_t golden_tier_size_Far_size(const golden_tier_size_Far *m) { return pbj_table_size(&golden_tier_size_Far__table, m); }   /* the size tier: its table walked */
 
-pbj_status golden_tier_size_Far_encode(const golden_tier_size_Far *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_tier_size_Far_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_tier_size_Far__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_tier_size_Far_decode(golden_tier_size_Far *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_tier_size_Far_init(m);
-    pbj_status st = len ? golden_tier_size_Far__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_tier_size_Far, NO_REQUIRED)
 
 uint8_t *golden_tier_size_Far__write(const golden_tier_size_Far *m, uint8_t *p) { return pbj_table_write(&golden_tier_size_Far__table, m, p); }
 pbj_status golden_tier_size_Far__decode(golden_tier_size_Far *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d) { return pbj_table_decode(&golden_tier_size_Far__table, m, p, end, d); }
@@ -114,35 +91,5 @@ pbj_status golden_tier_size_far_clear(golden_tier_size_Open *m, pbj_arena *a)
     pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 150, 2, NULL);
     if (st0 != PBJ_OK) return st0;
     return pbj__ext_remove(a, &m->pbj_ext, 150);
-}
-
-/* ==== golden.tier_size.Far: building helpers ==== */
-
-pbj_status golden_tier_size_Far_encode_append(const golden_tier_size_Far *m, pbj_buf *out)
-{
-    if (golden_tier_size_Far_missing(m)) return pbj_missing_status(golden_tier_size_Far_missing(m));
-    size_t n = golden_tier_size_Far_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_tier_size_Far__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_tier_size_Far_write_delimited(const golden_tier_size_Far *m, pbj_sink *out)
-{
-    if (golden_tier_size_Far_missing(m)) return pbj_missing_status(golden_tier_size_Far_missing(m));
-    size_t n = golden_tier_size_Far_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_tier_size_Far__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_tier_size_Far_read_delimited(golden_tier_size_Far *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_tier_size_Far_decode(m, record.data, record.len, arena, opts);
 }
 

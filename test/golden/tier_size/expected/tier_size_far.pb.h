@@ -27,18 +27,8 @@ extern "C" {
 
 /* ==== message types ==== */
 
-/* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
- * closed enum's first value), so an absent field reads as its default; M_size is the encoded size
- * (PBJ_SIZE_ERROR when m nests deeper than PBJ_MAX_ENCODE_DEPTH through types on a cycle, or reaches itself);
- * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
- * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
- * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
- * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and the other M__ functions
- * serve other generated code (their own section, for generated code only); M__table describes M's fields
- * (rt/pbj_table.h). M_f_tag is field f's number and
- * M_f_array the type of a repeated or map field f. */
+/* Each message M: its struct, M_f_tag (field f's number), M_f_array (a repeated or map field f's type), M__table (its
+ * fields, rt/pbj_table.h) and the functions PBJ_MESSAGE(M, ...) declares (rt/pbj_table.h documents them; pbjc(1)). */
 typedef struct golden_tier_size_Far golden_tier_size_Far;
 
 extern const pbj_table golden_tier_size_Far__table;   /* golden.tier_size.Far's fields (rt/pbj_table.h) */
@@ -52,50 +42,9 @@ struct golden_tier_size_Far {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define golden_tier_size_Far_y_tag 1
+PBJ_MESSAGE(golden_tier_size_Far, NO_REQUIRED, TEXT_READ, JSON)
+PBJ_FIELD_OPTIONAL(golden_tier_size_Far, y)
 
-void golden_tier_size_Far_init(golden_tier_size_Far *m);
-size_t golden_tier_size_Far_size(const golden_tier_size_Far *m);
-PBJ_MUST_USE pbj_status golden_tier_size_Far_encode(const golden_tier_size_Far *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status golden_tier_size_Far_decode(golden_tier_size_Far *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool golden_tier_size_Far_equal(const golden_tier_size_Far *a, const golden_tier_size_Far *b) { return pbj_table_equal(&golden_tier_size_Far__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status golden_tier_size_Far_print(const golden_tier_size_Far *m, pbj_text *t) { return pbj_table_print(&golden_tier_size_Far__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* golden.tier_size.Far reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *golden_tier_size_Far_missing(const golden_tier_size_Far *m) { (void)m; return NULL; }
-static inline pbj_status golden_tier_size_Far_encode_partial(const golden_tier_size_Far *m, uint8_t *buf, size_t cap, size_t *len) { return golden_tier_size_Far_encode(m, buf, cap, len); }
-static inline bool golden_tier_size_Far_has_y(const golden_tier_size_Far *m) { return m->has_y; }
-static inline void golden_tier_size_Far_clear_y(golden_tier_size_Far *m)
-{
-    m->has_y = 0;
-    memset(&m->y, 0, sizeof m->y);
-}
-
-#ifdef PBJ_TEXT_READ_H
-/* golden_tier_size_Far_from_text reads the text format (golden_tier_size_Far_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &golden_tier_size_Far__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status golden_tier_size_Far_from_text(golden_tier_size_Far *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&golden_tier_size_Far__table, m, text, len, arena, o);
-}
-#endif
-
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status golden_tier_size_Far_to_json(const golden_tier_size_Far *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&golden_tier_size_Far__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* golden_tier_size_Far read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status golden_tier_size_Far_from_json(golden_tier_size_Far *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&golden_tier_size_Far__table, m, json, len, arena, o); }
-#endif
-/* ==== for generated code only: not part of the API ==== */
-
-/* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and
- * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
-uint8_t *golden_tier_size_Far__write(const golden_tier_size_Far *m, uint8_t *end);   /* after golden_tier_size_Far_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status golden_tier_size_Far__decode(golden_tier_size_Far *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 /* ==== extensions ==== */
 
 /* extension golden.tier_size.far = 150 of golden.tier_size.Open: the value is kept as raw records in m->pbj_ext; set, add and
@@ -107,40 +56,9 @@ PBJ_MUST_USE pbj_status golden_tier_size_far_clear(golden_tier_size_Open *m, pbj
 
 /* ==== building messages ==== */
 
-/* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
- * M_clear(m) empties m (M_init); M_copy(dst, src, arena) makes dst a deep copy of src (strings, bytes, arrays
- * and messages in arena; src may be freed after); M_merge(m, b, arena) merges b into m as protobuf does, giving
- * what decoding m's encoding followed by b's gives: set scalars overwrite, repeated fields append, messages
- * merge, a oneof's other case replaces, map entries replace by key, unknown fields append; M_sort_maps(m, arena)
- * sorts the entries of m's maps (and of the messages m holds) by key, keeping the last of equal keys: encode
- * writes entries in array order, so sort a map filled by hand or its decoded copy is not M_equal to it;
- * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
- * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
- * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
- * M_set_f(m, data, len, arena) copies them into arena; a string also has M_set_f_str(m, s, arena) taking a
- * NUL-terminated one); M_mutable_f(m, arena) gives a message field, made when absent; M_add_f(m, v, arena)
- * appends v to a repeated field (strings and bytes: data, len, copied, and M_add_f_str(m, s, arena); a
- * message: a deep copy of *v, or an initialised one for NULL); repeated numbers and enums also have
- * M_add_f_many(m, v, n, arena), appending the n values of array v; maps: M_put_f(m, key, value, arena) sets key's
- * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
- * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
- * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
- * mutable grow arrays that decode, the readers, copy, merge, add, put or mutable made, never one set by hand.
- * copy, merge and sort_maps stop with PBJ_ERR_DEPTH at messages nested deeper than PBJ_MAX_ENCODE_DEPTH (a
- * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
+/* Each field's building helpers (rt/pbj_build.h says what each does; man pbjc(1), Building messages). */
 
-static inline void golden_tier_size_Far_clear(golden_tier_size_Far *m) { golden_tier_size_Far_init(m); }
-static inline PBJ_MUST_USE pbj_status golden_tier_size_Far_copy(golden_tier_size_Far *dst, const golden_tier_size_Far *src, pbj_arena *arena) { return pbj_table_copy(&golden_tier_size_Far__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status golden_tier_size_Far_merge(golden_tier_size_Far *m, const golden_tier_size_Far *b, pbj_arena *arena) { return pbj_table_merge(&golden_tier_size_Far__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status golden_tier_size_Far_sort_maps(golden_tier_size_Far *m, pbj_arena *arena) { return pbj_table_sort_maps(&golden_tier_size_Far__table, m, arena); }
-PBJ_MUST_USE pbj_status golden_tier_size_Far_encode_append(const golden_tier_size_Far *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_tier_size_Far_write_delimited(const golden_tier_size_Far *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status golden_tier_size_Far_read_delimited(golden_tier_size_Far *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void golden_tier_size_Far_set_y(golden_tier_size_Far *m, int32_t v)
-{
-    m->y = v;
-    m->has_y = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(golden_tier_size_Far, y, int32_t)
 
 #ifdef __cplusplus
 }

@@ -88,30 +88,7 @@ size_t golden_wrappers_Wrapped_size(const golden_wrappers_Wrapped *m)
     return n;
 }
 
-pbj_status golden_wrappers_Wrapped_encode(const golden_wrappers_Wrapped *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = golden_wrappers_Wrapped_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = golden_wrappers_Wrapped__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status golden_wrappers_Wrapped_decode(golden_wrappers_Wrapped *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    golden_wrappers_Wrapped_init(m);
-    pbj_status st = len ? golden_wrappers_Wrapped__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(golden_wrappers_Wrapped, NO_REQUIRED)
 
 uint8_t *golden_wrappers_Wrapped__write(const golden_wrappers_Wrapped *m, uint8_t *p)
 {
@@ -422,33 +399,5 @@ pbj_status golden_wrappers_Wrapped_add_list(golden_wrappers_Wrapped *m, const go
     m->list.data = elems;
     elems[m->list.count++] = e;
     return PBJ_OK;
-}
-
-pbj_status golden_wrappers_Wrapped_encode_append(const golden_wrappers_Wrapped *m, pbj_buf *out)
-{
-    if (golden_wrappers_Wrapped_missing(m)) return pbj_missing_status(golden_wrappers_Wrapped_missing(m));
-    size_t n = golden_wrappers_Wrapped_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    golden_wrappers_Wrapped__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status golden_wrappers_Wrapped_write_delimited(const golden_wrappers_Wrapped *m, pbj_sink *out)
-{
-    if (golden_wrappers_Wrapped_missing(m)) return pbj_missing_status(golden_wrappers_Wrapped_missing(m));
-    size_t n = golden_wrappers_Wrapped_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) golden_wrappers_Wrapped__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status golden_wrappers_Wrapped_read_delimited(golden_wrappers_Wrapped *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_wrappers_Wrapped_decode(m, record.data, record.len, arena, opts);
 }
 

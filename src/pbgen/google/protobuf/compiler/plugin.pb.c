@@ -93,30 +93,7 @@ size_t google_protobuf_compiler_Version_size(const google_protobuf_compiler_Vers
     return n;
 }
 
-pbj_status google_protobuf_compiler_Version_encode(const google_protobuf_compiler_Version *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_compiler_Version_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_compiler_Version__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_compiler_Version_decode(google_protobuf_compiler_Version *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_compiler_Version_init(m);
-    pbj_status st = len ? google_protobuf_compiler_Version__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_compiler_Version, NO_REQUIRED)
 
 uint8_t *google_protobuf_compiler_Version__write(const google_protobuf_compiler_Version *m, uint8_t *p)
 {
@@ -242,38 +219,7 @@ size_t google_protobuf_compiler_CodeGeneratorRequest_size(const google_protobuf_
     return n;
 }
 
-pbj_status google_protobuf_compiler_CodeGeneratorRequest_encode_partial(const google_protobuf_compiler_CodeGeneratorRequest *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_compiler_CodeGeneratorRequest_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_compiler_CodeGeneratorRequest__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_compiler_CodeGeneratorRequest_encode(const google_protobuf_compiler_CodeGeneratorRequest *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_compiler_CodeGeneratorRequest_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_compiler_CodeGeneratorRequest_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_compiler_CodeGeneratorRequest_decode(google_protobuf_compiler_CodeGeneratorRequest *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_compiler_CodeGeneratorRequest_init(m);
-    pbj_status st = len ? google_protobuf_compiler_CodeGeneratorRequest__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_compiler_CodeGeneratorRequest_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_compiler_CodeGeneratorRequest, REQUIRED)
 
 uint8_t *google_protobuf_compiler_CodeGeneratorRequest__write(const google_protobuf_compiler_CodeGeneratorRequest *m, uint8_t *p)
 {
@@ -447,30 +393,7 @@ size_t google_protobuf_compiler_CodeGeneratorResponse_size(const google_protobuf
     return n;
 }
 
-pbj_status google_protobuf_compiler_CodeGeneratorResponse_encode(const google_protobuf_compiler_CodeGeneratorResponse *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_compiler_CodeGeneratorResponse_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_compiler_CodeGeneratorResponse__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_compiler_CodeGeneratorResponse_decode(google_protobuf_compiler_CodeGeneratorResponse *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_compiler_CodeGeneratorResponse_init(m);
-    pbj_status st = len ? google_protobuf_compiler_CodeGeneratorResponse__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_compiler_CodeGeneratorResponse, NO_REQUIRED)
 
 uint8_t *google_protobuf_compiler_CodeGeneratorResponse__write(const google_protobuf_compiler_CodeGeneratorResponse *m, uint8_t *p)
 {
@@ -616,30 +539,7 @@ size_t google_protobuf_compiler_CodeGeneratorResponse_File_size(const google_pro
     return n;
 }
 
-pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_encode(const google_protobuf_compiler_CodeGeneratorResponse_File *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_compiler_CodeGeneratorResponse_File_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_compiler_CodeGeneratorResponse_File__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_decode(google_protobuf_compiler_CodeGeneratorResponse_File *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_compiler_CodeGeneratorResponse_File_init(m);
-    pbj_status st = len ? google_protobuf_compiler_CodeGeneratorResponse_File__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_compiler_CodeGeneratorResponse_File, NO_REQUIRED)
 
 uint8_t *google_protobuf_compiler_CodeGeneratorResponse_File__write(const google_protobuf_compiler_CodeGeneratorResponse_File *m, uint8_t *p)
 {
@@ -743,36 +643,6 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__decode(google_pr
     return PBJ_OK;
 }
 
-/* ==== google.protobuf.compiler.Version: building helpers ==== */
-
-pbj_status google_protobuf_compiler_Version_encode_append(const google_protobuf_compiler_Version *m, pbj_buf *out)
-{
-    if (google_protobuf_compiler_Version_missing(m)) return pbj_missing_status(google_protobuf_compiler_Version_missing(m));
-    size_t n = google_protobuf_compiler_Version_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_compiler_Version__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_compiler_Version_write_delimited(const google_protobuf_compiler_Version *m, pbj_sink *out)
-{
-    if (google_protobuf_compiler_Version_missing(m)) return pbj_missing_status(google_protobuf_compiler_Version_missing(m));
-    size_t n = google_protobuf_compiler_Version_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_compiler_Version__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_compiler_Version_read_delimited(google_protobuf_compiler_Version *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_compiler_Version_decode(m, record.data, record.len, arena, opts);
-}
-
 /* ==== google.protobuf.compiler.CodeGeneratorRequest: building helpers ==== */
 
 pbj_status google_protobuf_compiler_CodeGeneratorRequest_add_proto_file(google_protobuf_compiler_CodeGeneratorRequest *m, const google_protobuf_FileDescriptorProto *v, pbj_arena *arena)
@@ -803,34 +673,6 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest_add_source_file_descrip
     return PBJ_OK;
 }
 
-pbj_status google_protobuf_compiler_CodeGeneratorRequest_encode_append(const google_protobuf_compiler_CodeGeneratorRequest *m, pbj_buf *out)
-{
-    if (google_protobuf_compiler_CodeGeneratorRequest_missing(m)) return pbj_missing_status(google_protobuf_compiler_CodeGeneratorRequest_missing(m));
-    size_t n = google_protobuf_compiler_CodeGeneratorRequest_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_compiler_CodeGeneratorRequest__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_compiler_CodeGeneratorRequest_write_delimited(const google_protobuf_compiler_CodeGeneratorRequest *m, pbj_sink *out)
-{
-    if (google_protobuf_compiler_CodeGeneratorRequest_missing(m)) return pbj_missing_status(google_protobuf_compiler_CodeGeneratorRequest_missing(m));
-    size_t n = google_protobuf_compiler_CodeGeneratorRequest_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_compiler_CodeGeneratorRequest__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_compiler_CodeGeneratorRequest_read_delimited(google_protobuf_compiler_CodeGeneratorRequest *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_compiler_CodeGeneratorRequest_decode(m, record.data, record.len, arena, opts);
-}
-
 /* ==== google.protobuf.compiler.CodeGeneratorResponse: building helpers ==== */
 
 pbj_status google_protobuf_compiler_CodeGeneratorResponse_add_file(google_protobuf_compiler_CodeGeneratorResponse *m, const google_protobuf_compiler_CodeGeneratorResponse_File *v, pbj_arena *arena)
@@ -845,63 +687,5 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse_add_file(google_protob
     m->file.data = elems;
     elems[m->file.count++] = e;
     return PBJ_OK;
-}
-
-pbj_status google_protobuf_compiler_CodeGeneratorResponse_encode_append(const google_protobuf_compiler_CodeGeneratorResponse *m, pbj_buf *out)
-{
-    if (google_protobuf_compiler_CodeGeneratorResponse_missing(m)) return pbj_missing_status(google_protobuf_compiler_CodeGeneratorResponse_missing(m));
-    size_t n = google_protobuf_compiler_CodeGeneratorResponse_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_compiler_CodeGeneratorResponse__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_compiler_CodeGeneratorResponse_write_delimited(const google_protobuf_compiler_CodeGeneratorResponse *m, pbj_sink *out)
-{
-    if (google_protobuf_compiler_CodeGeneratorResponse_missing(m)) return pbj_missing_status(google_protobuf_compiler_CodeGeneratorResponse_missing(m));
-    size_t n = google_protobuf_compiler_CodeGeneratorResponse_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_compiler_CodeGeneratorResponse__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_compiler_CodeGeneratorResponse_read_delimited(google_protobuf_compiler_CodeGeneratorResponse *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_compiler_CodeGeneratorResponse_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== google.protobuf.compiler.CodeGeneratorResponse.File: building helpers ==== */
-
-pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_encode_append(const google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_buf *out)
-{
-    if (google_protobuf_compiler_CodeGeneratorResponse_File_missing(m)) return pbj_missing_status(google_protobuf_compiler_CodeGeneratorResponse_File_missing(m));
-    size_t n = google_protobuf_compiler_CodeGeneratorResponse_File_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_compiler_CodeGeneratorResponse_File__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_write_delimited(const google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_sink *out)
-{
-    if (google_protobuf_compiler_CodeGeneratorResponse_File_missing(m)) return pbj_missing_status(google_protobuf_compiler_CodeGeneratorResponse_File_missing(m));
-    size_t n = google_protobuf_compiler_CodeGeneratorResponse_File_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_compiler_CodeGeneratorResponse_File__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_read_delimited(google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_compiler_CodeGeneratorResponse_File_decode(m, record.data, record.len, arena, opts);
 }
 

@@ -40,18 +40,8 @@ PBJ_INLINE bool google_protobuf_compiler_CodeGeneratorResponse_Feature_from_name
 
 /* ==== message types ==== */
 
-/* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
- * closed enum's first value), so an absent field reads as its default; M_size is the encoded size
- * (PBJ_SIZE_ERROR when m nests deeper than PBJ_MAX_ENCODE_DEPTH through types on a cycle, or reaches itself);
- * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
- * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
- * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
- * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and the other M__ functions
- * serve other generated code (their own section, for generated code only); M__table describes M's fields
- * (rt/pbj_table.h). M_f_tag is field f's number and
- * M_f_array the type of a repeated or map field f. */
+/* Each message M: its struct, M_f_tag (field f's number), M_f_array (a repeated or map field f's type), M__table (its
+ * fields, rt/pbj_table.h) and the functions PBJ_MESSAGE(M, ...) declares (rt/pbj_table.h documents them; pbjc(1)). */
 typedef struct google_protobuf_compiler_Version google_protobuf_compiler_Version;
 typedef struct google_protobuf_compiler_CodeGeneratorRequest google_protobuf_compiler_CodeGeneratorRequest;
 typedef struct google_protobuf_compiler_CodeGeneratorResponse google_protobuf_compiler_CodeGeneratorResponse;
@@ -87,53 +77,11 @@ struct google_protobuf_compiler_Version {
 #define google_protobuf_compiler_Version_minor_tag 2
 #define google_protobuf_compiler_Version_patch_tag 3
 #define google_protobuf_compiler_Version_suffix_tag 4
-
-void google_protobuf_compiler_Version_init(google_protobuf_compiler_Version *m);
-size_t google_protobuf_compiler_Version_size(const google_protobuf_compiler_Version *m);
-PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_encode(const google_protobuf_compiler_Version *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_decode(google_protobuf_compiler_Version *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_compiler_Version_equal(const google_protobuf_compiler_Version *a, const google_protobuf_compiler_Version *b) { return pbj_table_equal(&google_protobuf_compiler_Version__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_compiler_Version_print(const google_protobuf_compiler_Version *m, pbj_text *t) { return pbj_table_print(&google_protobuf_compiler_Version__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* google.protobuf.compiler.Version reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *google_protobuf_compiler_Version_missing(const google_protobuf_compiler_Version *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_compiler_Version_encode_partial(const google_protobuf_compiler_Version *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_compiler_Version_encode(m, buf, cap, len); }
-static inline bool google_protobuf_compiler_Version_has_major(const google_protobuf_compiler_Version *m) { return m->has_major; }
-static inline void google_protobuf_compiler_Version_clear_major(google_protobuf_compiler_Version *m)
-{
-    m->has_major = 0;
-    memset(&m->major, 0, sizeof m->major);
-}
-static inline bool google_protobuf_compiler_Version_has_minor(const google_protobuf_compiler_Version *m) { return m->has_minor; }
-static inline void google_protobuf_compiler_Version_clear_minor(google_protobuf_compiler_Version *m)
-{
-    m->has_minor = 0;
-    memset(&m->minor, 0, sizeof m->minor);
-}
-static inline bool google_protobuf_compiler_Version_has_patch(const google_protobuf_compiler_Version *m) { return m->has_patch; }
-static inline void google_protobuf_compiler_Version_clear_patch(google_protobuf_compiler_Version *m)
-{
-    m->has_patch = 0;
-    memset(&m->patch, 0, sizeof m->patch);
-}
-static inline bool google_protobuf_compiler_Version_has_suffix(const google_protobuf_compiler_Version *m) { return m->has_suffix; }
-static inline void google_protobuf_compiler_Version_clear_suffix(google_protobuf_compiler_Version *m)
-{
-    m->has_suffix = 0;
-    memset(&m->suffix, 0, sizeof m->suffix);
-}
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_compiler_Version_from_text reads the text format (google_protobuf_compiler_Version_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_compiler_Version__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_compiler_Version_from_text(google_protobuf_compiler_Version *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_compiler_Version__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_compiler_Version, NO_REQUIRED, TEXT_READ, NO_JSON)
+PBJ_FIELD_OPTIONAL(google_protobuf_compiler_Version, major)
+PBJ_FIELD_OPTIONAL(google_protobuf_compiler_Version, minor)
+PBJ_FIELD_OPTIONAL(google_protobuf_compiler_Version, patch)
+PBJ_FIELD_OPTIONAL(google_protobuf_compiler_Version, suffix)
 
 /* ==== google.protobuf.compiler.CodeGeneratorRequest ==== */
 
@@ -155,41 +103,9 @@ struct google_protobuf_compiler_CodeGeneratorRequest {
 #define google_protobuf_compiler_CodeGeneratorRequest_compiler_version_tag 3
 #define google_protobuf_compiler_CodeGeneratorRequest_proto_file_tag 15
 #define google_protobuf_compiler_CodeGeneratorRequest_source_file_descriptors_tag 17
-
-void google_protobuf_compiler_CodeGeneratorRequest_init(google_protobuf_compiler_CodeGeneratorRequest *m);
-size_t google_protobuf_compiler_CodeGeneratorRequest_size(const google_protobuf_compiler_CodeGeneratorRequest *m);
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_encode(const google_protobuf_compiler_CodeGeneratorRequest *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_decode(google_protobuf_compiler_CodeGeneratorRequest *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_compiler_CodeGeneratorRequest_equal(const google_protobuf_compiler_CodeGeneratorRequest *a, const google_protobuf_compiler_CodeGeneratorRequest *b) { return pbj_table_equal(&google_protobuf_compiler_CodeGeneratorRequest__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_compiler_CodeGeneratorRequest_print(const google_protobuf_compiler_CodeGeneratorRequest *m, pbj_text *t) { return pbj_table_print(&google_protobuf_compiler_CodeGeneratorRequest__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL
- * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
- * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
- * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
-static inline const char *google_protobuf_compiler_CodeGeneratorRequest_missing(const google_protobuf_compiler_CodeGeneratorRequest *m) { return pbj_table_missing(&google_protobuf_compiler_CodeGeneratorRequest__table, m); }
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_encode_partial(const google_protobuf_compiler_CodeGeneratorRequest *m, uint8_t *buf, size_t cap, size_t *len);
-static inline bool google_protobuf_compiler_CodeGeneratorRequest_has_parameter(const google_protobuf_compiler_CodeGeneratorRequest *m) { return m->has_parameter; }
-static inline void google_protobuf_compiler_CodeGeneratorRequest_clear_parameter(google_protobuf_compiler_CodeGeneratorRequest *m)
-{
-    m->has_parameter = 0;
-    memset(&m->parameter, 0, sizeof m->parameter);
-}
-static inline bool google_protobuf_compiler_CodeGeneratorRequest_has_compiler_version(const google_protobuf_compiler_CodeGeneratorRequest *m) { return m->compiler_version != NULL; }
-static inline void google_protobuf_compiler_CodeGeneratorRequest_clear_compiler_version(google_protobuf_compiler_CodeGeneratorRequest *m) { m->compiler_version = NULL; }
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_compiler_CodeGeneratorRequest_from_text reads the text format (google_protobuf_compiler_CodeGeneratorRequest_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_compiler_CodeGeneratorRequest__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_compiler_CodeGeneratorRequest_from_text(google_protobuf_compiler_CodeGeneratorRequest *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_compiler_CodeGeneratorRequest__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_compiler_CodeGeneratorRequest, REQUIRED, TEXT_READ, NO_JSON)
+PBJ_FIELD_OPTIONAL(google_protobuf_compiler_CodeGeneratorRequest, parameter)
+PBJ_FIELD_MESSAGE(google_protobuf_compiler_CodeGeneratorRequest, compiler_version)
 
 /* ==== google.protobuf.compiler.CodeGeneratorResponse ==== */
 
@@ -215,53 +131,11 @@ struct google_protobuf_compiler_CodeGeneratorResponse {
 #define google_protobuf_compiler_CodeGeneratorResponse_minimum_edition_tag 3
 #define google_protobuf_compiler_CodeGeneratorResponse_maximum_edition_tag 4
 #define google_protobuf_compiler_CodeGeneratorResponse_file_tag 15
-
-void google_protobuf_compiler_CodeGeneratorResponse_init(google_protobuf_compiler_CodeGeneratorResponse *m);
-size_t google_protobuf_compiler_CodeGeneratorResponse_size(const google_protobuf_compiler_CodeGeneratorResponse *m);
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_encode(const google_protobuf_compiler_CodeGeneratorResponse *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_decode(google_protobuf_compiler_CodeGeneratorResponse *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_compiler_CodeGeneratorResponse_equal(const google_protobuf_compiler_CodeGeneratorResponse *a, const google_protobuf_compiler_CodeGeneratorResponse *b) { return pbj_table_equal(&google_protobuf_compiler_CodeGeneratorResponse__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_compiler_CodeGeneratorResponse_print(const google_protobuf_compiler_CodeGeneratorResponse *m, pbj_text *t) { return pbj_table_print(&google_protobuf_compiler_CodeGeneratorResponse__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* google.protobuf.compiler.CodeGeneratorResponse reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *google_protobuf_compiler_CodeGeneratorResponse_missing(const google_protobuf_compiler_CodeGeneratorResponse *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_compiler_CodeGeneratorResponse_encode_partial(const google_protobuf_compiler_CodeGeneratorResponse *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_compiler_CodeGeneratorResponse_encode(m, buf, cap, len); }
-static inline bool google_protobuf_compiler_CodeGeneratorResponse_has_error(const google_protobuf_compiler_CodeGeneratorResponse *m) { return m->has_error; }
-static inline void google_protobuf_compiler_CodeGeneratorResponse_clear_error(google_protobuf_compiler_CodeGeneratorResponse *m)
-{
-    m->has_error = 0;
-    memset(&m->error, 0, sizeof m->error);
-}
-static inline bool google_protobuf_compiler_CodeGeneratorResponse_has_supported_features(const google_protobuf_compiler_CodeGeneratorResponse *m) { return m->has_supported_features; }
-static inline void google_protobuf_compiler_CodeGeneratorResponse_clear_supported_features(google_protobuf_compiler_CodeGeneratorResponse *m)
-{
-    m->has_supported_features = 0;
-    memset(&m->supported_features, 0, sizeof m->supported_features);
-}
-static inline bool google_protobuf_compiler_CodeGeneratorResponse_has_minimum_edition(const google_protobuf_compiler_CodeGeneratorResponse *m) { return m->has_minimum_edition; }
-static inline void google_protobuf_compiler_CodeGeneratorResponse_clear_minimum_edition(google_protobuf_compiler_CodeGeneratorResponse *m)
-{
-    m->has_minimum_edition = 0;
-    memset(&m->minimum_edition, 0, sizeof m->minimum_edition);
-}
-static inline bool google_protobuf_compiler_CodeGeneratorResponse_has_maximum_edition(const google_protobuf_compiler_CodeGeneratorResponse *m) { return m->has_maximum_edition; }
-static inline void google_protobuf_compiler_CodeGeneratorResponse_clear_maximum_edition(google_protobuf_compiler_CodeGeneratorResponse *m)
-{
-    m->has_maximum_edition = 0;
-    memset(&m->maximum_edition, 0, sizeof m->maximum_edition);
-}
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_compiler_CodeGeneratorResponse_from_text reads the text format (google_protobuf_compiler_CodeGeneratorResponse_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_compiler_CodeGeneratorResponse__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_compiler_CodeGeneratorResponse_from_text(google_protobuf_compiler_CodeGeneratorResponse *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_compiler_CodeGeneratorResponse__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_compiler_CodeGeneratorResponse, NO_REQUIRED, TEXT_READ, NO_JSON)
+PBJ_FIELD_OPTIONAL(google_protobuf_compiler_CodeGeneratorResponse, error)
+PBJ_FIELD_OPTIONAL(google_protobuf_compiler_CodeGeneratorResponse, supported_features)
+PBJ_FIELD_OPTIONAL(google_protobuf_compiler_CodeGeneratorResponse, minimum_edition)
+PBJ_FIELD_OPTIONAL(google_protobuf_compiler_CodeGeneratorResponse, maximum_edition)
 
 /* ==== google.protobuf.compiler.CodeGeneratorResponse.File ==== */
 
@@ -281,108 +155,19 @@ struct google_protobuf_compiler_CodeGeneratorResponse_File {
 #define google_protobuf_compiler_CodeGeneratorResponse_File_insertion_point_tag 2
 #define google_protobuf_compiler_CodeGeneratorResponse_File_content_tag 15
 #define google_protobuf_compiler_CodeGeneratorResponse_File_generated_code_info_tag 16
+PBJ_MESSAGE(google_protobuf_compiler_CodeGeneratorResponse_File, NO_REQUIRED, TEXT_READ, NO_JSON)
+PBJ_FIELD_OPTIONAL(google_protobuf_compiler_CodeGeneratorResponse_File, name)
+PBJ_FIELD_OPTIONAL(google_protobuf_compiler_CodeGeneratorResponse_File, insertion_point)
+PBJ_FIELD_OPTIONAL(google_protobuf_compiler_CodeGeneratorResponse_File, content)
+PBJ_FIELD_MESSAGE(google_protobuf_compiler_CodeGeneratorResponse_File, generated_code_info)
 
-void google_protobuf_compiler_CodeGeneratorResponse_File_init(google_protobuf_compiler_CodeGeneratorResponse_File *m);
-size_t google_protobuf_compiler_CodeGeneratorResponse_File_size(const google_protobuf_compiler_CodeGeneratorResponse_File *m);
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_encode(const google_protobuf_compiler_CodeGeneratorResponse_File *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_decode(google_protobuf_compiler_CodeGeneratorResponse_File *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_compiler_CodeGeneratorResponse_File_equal(const google_protobuf_compiler_CodeGeneratorResponse_File *a, const google_protobuf_compiler_CodeGeneratorResponse_File *b) { return pbj_table_equal(&google_protobuf_compiler_CodeGeneratorResponse_File__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_print(const google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_text *t) { return pbj_table_print(&google_protobuf_compiler_CodeGeneratorResponse_File__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* google.protobuf.compiler.CodeGeneratorResponse.File reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *google_protobuf_compiler_CodeGeneratorResponse_File_missing(const google_protobuf_compiler_CodeGeneratorResponse_File *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_encode_partial(const google_protobuf_compiler_CodeGeneratorResponse_File *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_compiler_CodeGeneratorResponse_File_encode(m, buf, cap, len); }
-static inline bool google_protobuf_compiler_CodeGeneratorResponse_File_has_name(const google_protobuf_compiler_CodeGeneratorResponse_File *m) { return m->has_name; }
-static inline void google_protobuf_compiler_CodeGeneratorResponse_File_clear_name(google_protobuf_compiler_CodeGeneratorResponse_File *m)
-{
-    m->has_name = 0;
-    memset(&m->name, 0, sizeof m->name);
-}
-static inline bool google_protobuf_compiler_CodeGeneratorResponse_File_has_insertion_point(const google_protobuf_compiler_CodeGeneratorResponse_File *m) { return m->has_insertion_point; }
-static inline void google_protobuf_compiler_CodeGeneratorResponse_File_clear_insertion_point(google_protobuf_compiler_CodeGeneratorResponse_File *m)
-{
-    m->has_insertion_point = 0;
-    memset(&m->insertion_point, 0, sizeof m->insertion_point);
-}
-static inline bool google_protobuf_compiler_CodeGeneratorResponse_File_has_content(const google_protobuf_compiler_CodeGeneratorResponse_File *m) { return m->has_content; }
-static inline void google_protobuf_compiler_CodeGeneratorResponse_File_clear_content(google_protobuf_compiler_CodeGeneratorResponse_File *m)
-{
-    m->has_content = 0;
-    memset(&m->content, 0, sizeof m->content);
-}
-static inline bool google_protobuf_compiler_CodeGeneratorResponse_File_has_generated_code_info(const google_protobuf_compiler_CodeGeneratorResponse_File *m) { return m->generated_code_info != NULL; }
-static inline void google_protobuf_compiler_CodeGeneratorResponse_File_clear_generated_code_info(google_protobuf_compiler_CodeGeneratorResponse_File *m) { m->generated_code_info = NULL; }
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_compiler_CodeGeneratorResponse_File_from_text reads the text format (google_protobuf_compiler_CodeGeneratorResponse_File_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_compiler_CodeGeneratorResponse_File__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_from_text(google_protobuf_compiler_CodeGeneratorResponse_File *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_compiler_CodeGeneratorResponse_File__table, m, text, len, arena, o);
-}
-#endif
-
-/* ==== for generated code only: not part of the API ==== */
-
-/* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and
- * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
-uint8_t *google_protobuf_compiler_Version__write(const google_protobuf_compiler_Version *m, uint8_t *end);   /* after google_protobuf_compiler_Version_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_compiler_Version__decode(google_protobuf_compiler_Version *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_compiler_CodeGeneratorRequest__write(const google_protobuf_compiler_CodeGeneratorRequest *m, uint8_t *end);   /* after google_protobuf_compiler_CodeGeneratorRequest_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest__decode(google_protobuf_compiler_CodeGeneratorRequest *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_compiler_CodeGeneratorResponse__write(const google_protobuf_compiler_CodeGeneratorResponse *m, uint8_t *end);   /* after google_protobuf_compiler_CodeGeneratorResponse_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse__decode(google_protobuf_compiler_CodeGeneratorResponse *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_compiler_CodeGeneratorResponse_File__write(const google_protobuf_compiler_CodeGeneratorResponse_File *m, uint8_t *end);   /* after google_protobuf_compiler_CodeGeneratorResponse_File_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__decode(google_protobuf_compiler_CodeGeneratorResponse_File *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 /* ==== building messages ==== */
 
-/* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
- * M_clear(m) empties m (M_init); M_copy(dst, src, arena) makes dst a deep copy of src (strings, bytes, arrays
- * and messages in arena; src may be freed after); M_merge(m, b, arena) merges b into m as protobuf does, giving
- * what decoding m's encoding followed by b's gives: set scalars overwrite, repeated fields append, messages
- * merge, a oneof's other case replaces, map entries replace by key, unknown fields append; M_sort_maps(m, arena)
- * sorts the entries of m's maps (and of the messages m holds) by key, keeping the last of equal keys: encode
- * writes entries in array order, so sort a map filled by hand or its decoded copy is not M_equal to it;
- * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
- * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
- * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
- * M_set_f(m, data, len, arena) copies them into arena; a string also has M_set_f_str(m, s, arena) taking a
- * NUL-terminated one); M_mutable_f(m, arena) gives a message field, made when absent; M_add_f(m, v, arena)
- * appends v to a repeated field (strings and bytes: data, len, copied, and M_add_f_str(m, s, arena); a
- * message: a deep copy of *v, or an initialised one for NULL); repeated numbers and enums also have
- * M_add_f_many(m, v, n, arena), appending the n values of array v; maps: M_put_f(m, key, value, arena) sets key's
- * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
- * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
- * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
- * mutable grow arrays that decode, the readers, copy, merge, add, put or mutable made, never one set by hand.
- * copy, merge and sort_maps stop with PBJ_ERR_DEPTH at messages nested deeper than PBJ_MAX_ENCODE_DEPTH (a
- * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
+/* Each field's building helpers (rt/pbj_build.h says what each does; man pbjc(1), Building messages). */
 
-static inline void google_protobuf_compiler_Version_clear(google_protobuf_compiler_Version *m) { google_protobuf_compiler_Version_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_copy(google_protobuf_compiler_Version *dst, const google_protobuf_compiler_Version *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_compiler_Version__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_merge(google_protobuf_compiler_Version *m, const google_protobuf_compiler_Version *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_compiler_Version__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_sort_maps(google_protobuf_compiler_Version *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_compiler_Version__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_encode_append(const google_protobuf_compiler_Version *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_write_delimited(const google_protobuf_compiler_Version *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_read_delimited(google_protobuf_compiler_Version *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void google_protobuf_compiler_Version_set_major(google_protobuf_compiler_Version *m, int32_t v)
-{
-    m->major = v;
-    m->has_major = 1;
-}
-static inline void google_protobuf_compiler_Version_set_minor(google_protobuf_compiler_Version *m, int32_t v)
-{
-    m->minor = v;
-    m->has_minor = 1;
-}
-static inline void google_protobuf_compiler_Version_set_patch(google_protobuf_compiler_Version *m, int32_t v)
-{
-    m->patch = v;
-    m->has_patch = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_compiler_Version, major, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_compiler_Version, minor, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_compiler_Version, patch, int32_t)
 static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_set_suffix(google_protobuf_compiler_Version *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -397,13 +182,6 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_set_suffi
     return google_protobuf_compiler_Version_set_suffix(m, s, strlen(s), arena);
 }
 
-static inline void google_protobuf_compiler_CodeGeneratorRequest_clear(google_protobuf_compiler_CodeGeneratorRequest *m) { google_protobuf_compiler_CodeGeneratorRequest_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_copy(google_protobuf_compiler_CodeGeneratorRequest *dst, const google_protobuf_compiler_CodeGeneratorRequest *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_compiler_CodeGeneratorRequest__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_merge(google_protobuf_compiler_CodeGeneratorRequest *m, const google_protobuf_compiler_CodeGeneratorRequest *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_compiler_CodeGeneratorRequest__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_sort_maps(google_protobuf_compiler_CodeGeneratorRequest *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_compiler_CodeGeneratorRequest__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_encode_append(const google_protobuf_compiler_CodeGeneratorRequest *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_write_delimited(const google_protobuf_compiler_CodeGeneratorRequest *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_read_delimited(google_protobuf_compiler_CodeGeneratorRequest *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 /* appends a copy of data[0..len) (in arena) to file_to_generate; PBJ_ERR_NOMEM when out of memory */
 static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_add_file_to_generate(google_protobuf_compiler_CodeGeneratorRequest *m, const void *data, size_t len, pbj_arena *arena)
 {
@@ -433,12 +211,7 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequ
 {
     return google_protobuf_compiler_CodeGeneratorRequest_set_parameter(m, s, strlen(s), arena);
 }
-/* compiler_version, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_compiler_Version *google_protobuf_compiler_CodeGeneratorRequest_mutable_compiler_version(google_protobuf_compiler_CodeGeneratorRequest *m, pbj_arena *arena)
-{
-    if (!m->compiler_version && (m->compiler_version = (google_protobuf_compiler_Version *)pbj_arena_alloc(arena, sizeof(google_protobuf_compiler_Version)))) google_protobuf_compiler_Version_init(m->compiler_version);
-    return m->compiler_version;
-}
+PBJ_FIELD_MUTABLE(google_protobuf_compiler_CodeGeneratorRequest, compiler_version, google_protobuf_compiler_Version)
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * proto_file; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_add_proto_file(google_protobuf_compiler_CodeGeneratorRequest *m, const google_protobuf_FileDescriptorProto *v, pbj_arena *arena);
@@ -446,13 +219,6 @@ PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_add_proto_
  * source_file_descriptors; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_add_source_file_descriptors(google_protobuf_compiler_CodeGeneratorRequest *m, const google_protobuf_FileDescriptorProto *v, pbj_arena *arena);
 
-static inline void google_protobuf_compiler_CodeGeneratorResponse_clear(google_protobuf_compiler_CodeGeneratorResponse *m) { google_protobuf_compiler_CodeGeneratorResponse_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_copy(google_protobuf_compiler_CodeGeneratorResponse *dst, const google_protobuf_compiler_CodeGeneratorResponse *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_compiler_CodeGeneratorResponse__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_merge(google_protobuf_compiler_CodeGeneratorResponse *m, const google_protobuf_compiler_CodeGeneratorResponse *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_compiler_CodeGeneratorResponse__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_sort_maps(google_protobuf_compiler_CodeGeneratorResponse *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_compiler_CodeGeneratorResponse__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_encode_append(const google_protobuf_compiler_CodeGeneratorResponse *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_write_delimited(const google_protobuf_compiler_CodeGeneratorResponse *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_read_delimited(google_protobuf_compiler_CodeGeneratorResponse *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_set_error(google_protobuf_compiler_CodeGeneratorResponse *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -466,32 +232,13 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResp
 {
     return google_protobuf_compiler_CodeGeneratorResponse_set_error(m, s, strlen(s), arena);
 }
-static inline void google_protobuf_compiler_CodeGeneratorResponse_set_supported_features(google_protobuf_compiler_CodeGeneratorResponse *m, uint64_t v)
-{
-    m->supported_features = v;
-    m->has_supported_features = 1;
-}
-static inline void google_protobuf_compiler_CodeGeneratorResponse_set_minimum_edition(google_protobuf_compiler_CodeGeneratorResponse *m, int32_t v)
-{
-    m->minimum_edition = v;
-    m->has_minimum_edition = 1;
-}
-static inline void google_protobuf_compiler_CodeGeneratorResponse_set_maximum_edition(google_protobuf_compiler_CodeGeneratorResponse *m, int32_t v)
-{
-    m->maximum_edition = v;
-    m->has_maximum_edition = 1;
-}
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_compiler_CodeGeneratorResponse, supported_features, uint64_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_compiler_CodeGeneratorResponse, minimum_edition, int32_t)
+PBJ_FIELD_SET_OPTIONAL(google_protobuf_compiler_CodeGeneratorResponse, maximum_edition, int32_t)
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * file; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_add_file(google_protobuf_compiler_CodeGeneratorResponse *m, const google_protobuf_compiler_CodeGeneratorResponse_File *v, pbj_arena *arena);
 
-static inline void google_protobuf_compiler_CodeGeneratorResponse_File_clear(google_protobuf_compiler_CodeGeneratorResponse_File *m) { google_protobuf_compiler_CodeGeneratorResponse_File_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_copy(google_protobuf_compiler_CodeGeneratorResponse_File *dst, const google_protobuf_compiler_CodeGeneratorResponse_File *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_compiler_CodeGeneratorResponse_File__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_merge(google_protobuf_compiler_CodeGeneratorResponse_File *m, const google_protobuf_compiler_CodeGeneratorResponse_File *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_compiler_CodeGeneratorResponse_File__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_sort_maps(google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_compiler_CodeGeneratorResponse_File__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_encode_append(const google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_write_delimited(const google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_read_delimited(google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_set_name(google_protobuf_compiler_CodeGeneratorResponse_File *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -531,12 +278,7 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResp
 {
     return google_protobuf_compiler_CodeGeneratorResponse_File_set_content(m, s, strlen(s), arena);
 }
-/* generated_code_info, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline google_protobuf_GeneratedCodeInfo *google_protobuf_compiler_CodeGeneratorResponse_File_mutable_generated_code_info(google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_arena *arena)
-{
-    if (!m->generated_code_info && (m->generated_code_info = (google_protobuf_GeneratedCodeInfo *)pbj_arena_alloc(arena, sizeof(google_protobuf_GeneratedCodeInfo)))) google_protobuf_GeneratedCodeInfo_init(m->generated_code_info);
-    return m->generated_code_info;
-}
+PBJ_FIELD_MUTABLE(google_protobuf_compiler_CodeGeneratorResponse_File, generated_code_info, google_protobuf_GeneratedCodeInfo)
 
 #ifdef __cplusplus
 }

@@ -52,30 +52,7 @@ size_t shop_Money_size(const shop_Money *m)
     return n;
 }
 
-pbj_status shop_Money_encode(const shop_Money *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = shop_Money_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = shop_Money__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status shop_Money_decode(shop_Money *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    shop_Money_init(m);
-    pbj_status st = len ? shop_Money__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(shop_Money, NO_REQUIRED)
 
 uint8_t *shop_Money__write(const shop_Money *m, uint8_t *p)
 {
@@ -149,30 +126,7 @@ size_t shop_Timestamp_size(const shop_Timestamp *m)
     return n;
 }
 
-pbj_status shop_Timestamp_encode(const shop_Timestamp *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = shop_Timestamp_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = shop_Timestamp__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status shop_Timestamp_decode(shop_Timestamp *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    shop_Timestamp_init(m);
-    pbj_status st = len ? shop_Timestamp__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(shop_Timestamp, NO_REQUIRED)
 
 uint8_t *shop_Timestamp__write(const shop_Timestamp *m, uint8_t *p)
 {
@@ -228,65 +182,5 @@ pbj_status shop_Timestamp__decode(shop_Timestamp *m, const uint8_t *p, const uin
     }
     d->depth_left++;
     return PBJ_OK;
-}
-
-/* ==== shop.Money: building helpers ==== */
-
-pbj_status shop_Money_encode_append(const shop_Money *m, pbj_buf *out)
-{
-    if (shop_Money_missing(m)) return pbj_missing_status(shop_Money_missing(m));
-    size_t n = shop_Money_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    shop_Money__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status shop_Money_write_delimited(const shop_Money *m, pbj_sink *out)
-{
-    if (shop_Money_missing(m)) return pbj_missing_status(shop_Money_missing(m));
-    size_t n = shop_Money_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) shop_Money__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status shop_Money_read_delimited(shop_Money *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : shop_Money_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== shop.Timestamp: building helpers ==== */
-
-pbj_status shop_Timestamp_encode_append(const shop_Timestamp *m, pbj_buf *out)
-{
-    if (shop_Timestamp_missing(m)) return pbj_missing_status(shop_Timestamp_missing(m));
-    size_t n = shop_Timestamp_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    shop_Timestamp__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status shop_Timestamp_write_delimited(const shop_Timestamp *m, pbj_sink *out)
-{
-    if (shop_Timestamp_missing(m)) return pbj_missing_status(shop_Timestamp_missing(m));
-    size_t n = shop_Timestamp_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) shop_Timestamp__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status shop_Timestamp_read_delimited(shop_Timestamp *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : shop_Timestamp_decode(m, record.data, record.len, arena, opts);
 }
 

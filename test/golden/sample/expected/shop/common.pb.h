@@ -19,18 +19,8 @@ extern "C" {
 
 /* ==== message types ==== */
 
-/* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
- * closed enum's first value), so an absent field reads as its default; M_size is the encoded size
- * (PBJ_SIZE_ERROR when m nests deeper than PBJ_MAX_ENCODE_DEPTH through types on a cycle, or reaches itself);
- * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
- * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
- * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
- * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and the other M__ functions
- * serve other generated code (their own section, for generated code only); M__table describes M's fields
- * (rt/pbj_table.h). M_f_tag is field f's number and
- * M_f_array the type of a repeated or map field f. */
+/* Each message M: its struct, M_f_tag (field f's number), M_f_array (a repeated or map field f's type), M__table (its
+ * fields, rt/pbj_table.h) and the functions PBJ_MESSAGE(M, ...) declares (rt/pbj_table.h documents them; pbjc(1)). */
 typedef struct shop_Money shop_Money;
 typedef struct shop_Timestamp shop_Timestamp;
 
@@ -49,29 +39,7 @@ struct shop_Money {
 };
 #define shop_Money_currency_tag 1
 #define shop_Money_units_tag 2
-
-void shop_Money_init(shop_Money *m);
-size_t shop_Money_size(const shop_Money *m);
-PBJ_MUST_USE pbj_status shop_Money_encode(const shop_Money *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status shop_Money_decode(shop_Money *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool shop_Money_equal(const shop_Money *a, const shop_Money *b) { return pbj_table_equal(&shop_Money__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status shop_Money_print(const shop_Money *m, pbj_text *t) { return pbj_table_print(&shop_Money__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* shop.Money reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *shop_Money_missing(const shop_Money *m) { (void)m; return NULL; }
-static inline pbj_status shop_Money_encode_partial(const shop_Money *m, uint8_t *buf, size_t cap, size_t *len) { return shop_Money_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* shop_Money_from_text reads the text format (shop_Money_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &shop_Money__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status shop_Money_from_text(shop_Money *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&shop_Money__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(shop_Money, NO_REQUIRED, TEXT_READ, JSON)
 
 /* ==== shop.Timestamp ==== */
 
@@ -84,85 +52,12 @@ struct shop_Timestamp {
 };
 #define shop_Timestamp_seconds_tag 1
 #define shop_Timestamp_nanos_tag 2
+PBJ_MESSAGE(shop_Timestamp, NO_REQUIRED, TEXT_READ, JSON)
 
-void shop_Timestamp_init(shop_Timestamp *m);
-size_t shop_Timestamp_size(const shop_Timestamp *m);
-PBJ_MUST_USE pbj_status shop_Timestamp_encode(const shop_Timestamp *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status shop_Timestamp_decode(shop_Timestamp *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool shop_Timestamp_equal(const shop_Timestamp *a, const shop_Timestamp *b) { return pbj_table_equal(&shop_Timestamp__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status shop_Timestamp_print(const shop_Timestamp *m, pbj_text *t) { return pbj_table_print(&shop_Timestamp__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* shop.Timestamp reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *shop_Timestamp_missing(const shop_Timestamp *m) { (void)m; return NULL; }
-static inline pbj_status shop_Timestamp_encode_partial(const shop_Timestamp *m, uint8_t *buf, size_t cap, size_t *len) { return shop_Timestamp_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* shop_Timestamp_from_text reads the text format (shop_Timestamp_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &shop_Timestamp__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status shop_Timestamp_from_text(shop_Timestamp *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&shop_Timestamp__table, m, text, len, arena, o);
-}
-#endif
-
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status shop_Money_to_json(const shop_Money *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&shop_Money__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* shop_Money read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status shop_Money_from_json(shop_Money *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&shop_Money__table, m, json, len, arena, o); }
-#endif
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status shop_Timestamp_to_json(const shop_Timestamp *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&shop_Timestamp__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* shop_Timestamp read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status shop_Timestamp_from_json(shop_Timestamp *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&shop_Timestamp__table, m, json, len, arena, o); }
-#endif
-/* ==== for generated code only: not part of the API ==== */
-
-/* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and
- * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
-uint8_t *shop_Money__write(const shop_Money *m, uint8_t *end);   /* after shop_Money_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status shop_Money__decode(shop_Money *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *shop_Timestamp__write(const shop_Timestamp *m, uint8_t *end);   /* after shop_Timestamp_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status shop_Timestamp__decode(shop_Timestamp *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 /* ==== building messages ==== */
 
-/* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
- * M_clear(m) empties m (M_init); M_copy(dst, src, arena) makes dst a deep copy of src (strings, bytes, arrays
- * and messages in arena; src may be freed after); M_merge(m, b, arena) merges b into m as protobuf does, giving
- * what decoding m's encoding followed by b's gives: set scalars overwrite, repeated fields append, messages
- * merge, a oneof's other case replaces, map entries replace by key, unknown fields append; M_sort_maps(m, arena)
- * sorts the entries of m's maps (and of the messages m holds) by key, keeping the last of equal keys: encode
- * writes entries in array order, so sort a map filled by hand or its decoded copy is not M_equal to it;
- * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
- * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
- * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
- * M_set_f(m, data, len, arena) copies them into arena; a string also has M_set_f_str(m, s, arena) taking a
- * NUL-terminated one); M_mutable_f(m, arena) gives a message field, made when absent; M_add_f(m, v, arena)
- * appends v to a repeated field (strings and bytes: data, len, copied, and M_add_f_str(m, s, arena); a
- * message: a deep copy of *v, or an initialised one for NULL); repeated numbers and enums also have
- * M_add_f_many(m, v, n, arena), appending the n values of array v; maps: M_put_f(m, key, value, arena) sets key's
- * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
- * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
- * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
- * mutable grow arrays that decode, the readers, copy, merge, add, put or mutable made, never one set by hand.
- * copy, merge and sort_maps stop with PBJ_ERR_DEPTH at messages nested deeper than PBJ_MAX_ENCODE_DEPTH (a
- * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
+/* Each field's building helpers (rt/pbj_build.h says what each does; man pbjc(1), Building messages). */
 
-static inline void shop_Money_clear(shop_Money *m) { shop_Money_init(m); }
-static inline PBJ_MUST_USE pbj_status shop_Money_copy(shop_Money *dst, const shop_Money *src, pbj_arena *arena) { return pbj_table_copy(&shop_Money__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status shop_Money_merge(shop_Money *m, const shop_Money *b, pbj_arena *arena) { return pbj_table_merge(&shop_Money__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status shop_Money_sort_maps(shop_Money *m, pbj_arena *arena) { return pbj_table_sort_maps(&shop_Money__table, m, arena); }
-PBJ_MUST_USE pbj_status shop_Money_encode_append(const shop_Money *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status shop_Money_write_delimited(const shop_Money *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status shop_Money_read_delimited(shop_Money *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline PBJ_MUST_USE pbj_status shop_Money_set_currency(shop_Money *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -176,26 +71,10 @@ static inline PBJ_MUST_USE pbj_status shop_Money_set_currency_str(shop_Money *m,
 {
     return shop_Money_set_currency(m, s, strlen(s), arena);
 }
-static inline void shop_Money_set_units(shop_Money *m, int64_t v)
-{
-    m->units = v;
-}
+PBJ_FIELD_SET(shop_Money, units, int64_t)
 
-static inline void shop_Timestamp_clear(shop_Timestamp *m) { shop_Timestamp_init(m); }
-static inline PBJ_MUST_USE pbj_status shop_Timestamp_copy(shop_Timestamp *dst, const shop_Timestamp *src, pbj_arena *arena) { return pbj_table_copy(&shop_Timestamp__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status shop_Timestamp_merge(shop_Timestamp *m, const shop_Timestamp *b, pbj_arena *arena) { return pbj_table_merge(&shop_Timestamp__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status shop_Timestamp_sort_maps(shop_Timestamp *m, pbj_arena *arena) { return pbj_table_sort_maps(&shop_Timestamp__table, m, arena); }
-PBJ_MUST_USE pbj_status shop_Timestamp_encode_append(const shop_Timestamp *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status shop_Timestamp_write_delimited(const shop_Timestamp *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status shop_Timestamp_read_delimited(shop_Timestamp *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void shop_Timestamp_set_seconds(shop_Timestamp *m, int64_t v)
-{
-    m->seconds = v;
-}
-static inline void shop_Timestamp_set_nanos(shop_Timestamp *m, int32_t v)
-{
-    m->nanos = v;
-}
+PBJ_FIELD_SET(shop_Timestamp, seconds, int64_t)
+PBJ_FIELD_SET(shop_Timestamp, nanos, int32_t)
 
 #ifdef __cplusplus
 }

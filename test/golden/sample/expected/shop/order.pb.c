@@ -87,30 +87,7 @@ size_t shop_LineItem_size(const shop_LineItem *m)
     return n;
 }
 
-pbj_status shop_LineItem_encode(const shop_LineItem *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = shop_LineItem_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = shop_LineItem__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status shop_LineItem_decode(shop_LineItem *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    shop_LineItem_init(m);
-    pbj_status st = len ? shop_LineItem__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(shop_LineItem, NO_REQUIRED)
 
 uint8_t *shop_LineItem__write(const shop_LineItem *m, uint8_t *p)
 {
@@ -233,30 +210,7 @@ size_t shop_Order_size(const shop_Order *m)
     return n;
 }
 
-pbj_status shop_Order_encode(const shop_Order *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = shop_Order_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = shop_Order__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status shop_Order_decode(shop_Order *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    shop_Order_init(m);
-    pbj_status st = len ? shop_Order__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(shop_Order, NO_REQUIRED)
 
 uint8_t *shop_Order__write(const shop_Order *m, uint8_t *p)
 {
@@ -498,30 +452,7 @@ size_t shop_Order_NotesEntry_size(const shop_Order_NotesEntry *m)
     return n;
 }
 
-pbj_status shop_Order_NotesEntry_encode(const shop_Order_NotesEntry *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = shop_Order_NotesEntry_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = shop_Order_NotesEntry__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status shop_Order_NotesEntry_decode(shop_Order_NotesEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    shop_Order_NotesEntry_init(m);
-    pbj_status st = len ? shop_Order_NotesEntry__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(shop_Order_NotesEntry, NO_REQUIRED)
 
 uint8_t *shop_Order_NotesEntry__write(const shop_Order_NotesEntry *m, uint8_t *p)
 {
@@ -579,36 +510,6 @@ pbj_status shop_Order_NotesEntry__decode(shop_Order_NotesEntry *m, const uint8_t
     return PBJ_OK;
 }
 
-/* ==== shop.LineItem: building helpers ==== */
-
-pbj_status shop_LineItem_encode_append(const shop_LineItem *m, pbj_buf *out)
-{
-    if (shop_LineItem_missing(m)) return pbj_missing_status(shop_LineItem_missing(m));
-    size_t n = shop_LineItem_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    shop_LineItem__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status shop_LineItem_write_delimited(const shop_LineItem *m, pbj_sink *out)
-{
-    if (shop_LineItem_missing(m)) return pbj_missing_status(shop_LineItem_missing(m));
-    size_t n = shop_LineItem_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) shop_LineItem__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status shop_LineItem_read_delimited(shop_LineItem *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : shop_LineItem_decode(m, record.data, record.len, arena, opts);
-}
-
 /* ==== shop.Order: building helpers ==== */
 
 pbj_status shop_Order_add_items(shop_Order *m, const shop_LineItem *v, pbj_arena *arena)
@@ -659,63 +560,5 @@ bool shop_Order_get_notes(const shop_Order *m, pbj_slice key, pbj_slice *value)
     const shop_Order_NotesEntry *e = pbj_find(m->notes.data, m->notes.count, sizeof probe, &probe, pbj__key_cmp_slice, &at) ? &m->notes.data[at] : NULL;
     if (e) *value = e->value;
     return e != NULL;
-}
-
-pbj_status shop_Order_encode_append(const shop_Order *m, pbj_buf *out)
-{
-    if (shop_Order_missing(m)) return pbj_missing_status(shop_Order_missing(m));
-    size_t n = shop_Order_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    shop_Order__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status shop_Order_write_delimited(const shop_Order *m, pbj_sink *out)
-{
-    if (shop_Order_missing(m)) return pbj_missing_status(shop_Order_missing(m));
-    size_t n = shop_Order_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) shop_Order__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status shop_Order_read_delimited(shop_Order *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : shop_Order_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== shop.Order.NotesEntry: building helpers ==== */
-
-pbj_status shop_Order_NotesEntry_encode_append(const shop_Order_NotesEntry *m, pbj_buf *out)
-{
-    if (shop_Order_NotesEntry_missing(m)) return pbj_missing_status(shop_Order_NotesEntry_missing(m));
-    size_t n = shop_Order_NotesEntry_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    shop_Order_NotesEntry__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status shop_Order_NotesEntry_write_delimited(const shop_Order_NotesEntry *m, pbj_sink *out)
-{
-    if (shop_Order_NotesEntry_missing(m)) return pbj_missing_status(shop_Order_NotesEntry_missing(m));
-    size_t n = shop_Order_NotesEntry_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) shop_Order_NotesEntry__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status shop_Order_NotesEntry_read_delimited(shop_Order_NotesEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : shop_Order_NotesEntry_decode(m, record.data, record.len, arena, opts);
 }
 

@@ -45,18 +45,8 @@ PBJ_INLINE bool shop_Status_from_name(const char *s, size_t n, int32_t *v) { ret
 
 /* ==== message types ==== */
 
-/* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
- * closed enum's first value), so an absent field reads as its default; M_size is the encoded size
- * (PBJ_SIZE_ERROR when m nests deeper than PBJ_MAX_ENCODE_DEPTH through types on a cycle, or reaches itself);
- * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
- * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
- * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
- * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and the other M__ functions
- * serve other generated code (their own section, for generated code only); M__table describes M's fields
- * (rt/pbj_table.h). M_f_tag is field f's number and
- * M_f_array the type of a repeated or map field f. */
+/* Each message M: its struct, M_f_tag (field f's number), M_f_array (a repeated or map field f's type), M__table (its
+ * fields, rt/pbj_table.h) and the functions PBJ_MESSAGE(M, ...) declares (rt/pbj_table.h documents them; pbjc(1)). */
 typedef struct shop_LineItem shop_LineItem;
 typedef struct shop_Order shop_Order;
 typedef struct shop_Order_NotesEntry shop_Order_NotesEntry;
@@ -79,31 +69,8 @@ struct shop_LineItem {
 #define shop_LineItem_sku_tag 1
 #define shop_LineItem_quantity_tag 2
 #define shop_LineItem_unit_price_tag 3
-
-void shop_LineItem_init(shop_LineItem *m);
-size_t shop_LineItem_size(const shop_LineItem *m);
-PBJ_MUST_USE pbj_status shop_LineItem_encode(const shop_LineItem *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status shop_LineItem_decode(shop_LineItem *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool shop_LineItem_equal(const shop_LineItem *a, const shop_LineItem *b) { return pbj_table_equal(&shop_LineItem__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status shop_LineItem_print(const shop_LineItem *m, pbj_text *t) { return pbj_table_print(&shop_LineItem__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* shop.LineItem reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *shop_LineItem_missing(const shop_LineItem *m) { (void)m; return NULL; }
-static inline pbj_status shop_LineItem_encode_partial(const shop_LineItem *m, uint8_t *buf, size_t cap, size_t *len) { return shop_LineItem_encode(m, buf, cap, len); }
-static inline bool shop_LineItem_has_unit_price(const shop_LineItem *m) { return m->unit_price != NULL; }
-static inline void shop_LineItem_clear_unit_price(shop_LineItem *m) { m->unit_price = NULL; }
-
-#ifdef PBJ_TEXT_READ_H
-/* shop_LineItem_from_text reads the text format (shop_LineItem_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &shop_LineItem__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status shop_LineItem_from_text(shop_LineItem *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&shop_LineItem__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(shop_LineItem, NO_REQUIRED, TEXT_READ, JSON)
+PBJ_FIELD_MESSAGE(shop_LineItem, unit_price)
 
 /* ==== shop.Order ==== */
 
@@ -139,51 +106,11 @@ struct shop_Order {
 #define shop_Order_address_tag 7
 #define shop_Order_pickup_store_tag 8
 #define shop_Order_coupon_tag 9
-
-void shop_Order_init(shop_Order *m);
-size_t shop_Order_size(const shop_Order *m);
-PBJ_MUST_USE pbj_status shop_Order_encode(const shop_Order *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status shop_Order_decode(shop_Order *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool shop_Order_equal(const shop_Order *a, const shop_Order *b) { return pbj_table_equal(&shop_Order__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status shop_Order_print(const shop_Order *m, pbj_text *t) { return pbj_table_print(&shop_Order__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* shop.Order reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *shop_Order_missing(const shop_Order *m) { (void)m; return NULL; }
-static inline pbj_status shop_Order_encode_partial(const shop_Order *m, uint8_t *buf, size_t cap, size_t *len) { return shop_Order_encode(m, buf, cap, len); }
-static inline bool shop_Order_has_placed_at(const shop_Order *m) { return m->placed_at != NULL; }
-static inline void shop_Order_clear_placed_at(shop_Order *m) { m->placed_at = NULL; }
-static inline bool shop_Order_has_address(const shop_Order *m) { return m->delivery_case == shop_Order_delivery_address; }
-static inline void shop_Order_clear_address(shop_Order *m)
-{
-    if (m->delivery_case != shop_Order_delivery_address) return;
-    m->delivery_case = shop_Order_delivery_NOT_SET;
-    memset(&m->delivery, 0, sizeof m->delivery);
-}
-static inline bool shop_Order_has_pickup_store(const shop_Order *m) { return m->delivery_case == shop_Order_delivery_pickup_store; }
-static inline void shop_Order_clear_pickup_store(shop_Order *m)
-{
-    if (m->delivery_case != shop_Order_delivery_pickup_store) return;
-    m->delivery_case = shop_Order_delivery_NOT_SET;
-    memset(&m->delivery, 0, sizeof m->delivery);
-}
-static inline bool shop_Order_has_coupon(const shop_Order *m) { return m->has_coupon; }
-static inline void shop_Order_clear_coupon(shop_Order *m)
-{
-    m->has_coupon = 0;
-    memset(&m->coupon, 0, sizeof m->coupon);
-}
-
-#ifdef PBJ_TEXT_READ_H
-/* shop_Order_from_text reads the text format (shop_Order_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &shop_Order__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status shop_Order_from_text(shop_Order *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&shop_Order__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(shop_Order, NO_REQUIRED, TEXT_READ, JSON)
+PBJ_FIELD_MESSAGE(shop_Order, placed_at)
+PBJ_FIELD_ONEOF(shop_Order, delivery, address)
+PBJ_FIELD_ONEOF(shop_Order, delivery, pickup_store)
+PBJ_FIELD_OPTIONAL(shop_Order, coupon)
 
 /* ==== shop.Order.NotesEntry ==== */
 
@@ -195,87 +122,12 @@ struct shop_Order_NotesEntry {
 };
 #define shop_Order_NotesEntry_key_tag 1
 #define shop_Order_NotesEntry_value_tag 2
+PBJ_MESSAGE(shop_Order_NotesEntry, NO_REQUIRED, TEXT_READ, NO_JSON)
 
-void shop_Order_NotesEntry_init(shop_Order_NotesEntry *m);
-size_t shop_Order_NotesEntry_size(const shop_Order_NotesEntry *m);
-PBJ_MUST_USE pbj_status shop_Order_NotesEntry_encode(const shop_Order_NotesEntry *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status shop_Order_NotesEntry_decode(shop_Order_NotesEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool shop_Order_NotesEntry_equal(const shop_Order_NotesEntry *a, const shop_Order_NotesEntry *b) { return pbj_table_equal(&shop_Order_NotesEntry__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status shop_Order_NotesEntry_print(const shop_Order_NotesEntry *m, pbj_text *t) { return pbj_table_print(&shop_Order_NotesEntry__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* shop.Order.NotesEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *shop_Order_NotesEntry_missing(const shop_Order_NotesEntry *m) { (void)m; return NULL; }
-static inline pbj_status shop_Order_NotesEntry_encode_partial(const shop_Order_NotesEntry *m, uint8_t *buf, size_t cap, size_t *len) { return shop_Order_NotesEntry_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* shop_Order_NotesEntry_from_text reads the text format (shop_Order_NotesEntry_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &shop_Order_NotesEntry__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status shop_Order_NotesEntry_from_text(shop_Order_NotesEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&shop_Order_NotesEntry__table, m, text, len, arena, o);
-}
-#endif
-
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status shop_LineItem_to_json(const shop_LineItem *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&shop_LineItem__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* shop_LineItem read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status shop_LineItem_from_json(shop_LineItem *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&shop_LineItem__table, m, json, len, arena, o); }
-#endif
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status shop_Order_to_json(const shop_Order *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&shop_Order__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* shop_Order read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status shop_Order_from_json(shop_Order *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&shop_Order__table, m, json, len, arena, o); }
-#endif
-/* ==== for generated code only: not part of the API ==== */
-
-/* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and
- * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
-uint8_t *shop_LineItem__write(const shop_LineItem *m, uint8_t *end);   /* after shop_LineItem_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status shop_LineItem__decode(shop_LineItem *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *shop_Order__write(const shop_Order *m, uint8_t *end);   /* after shop_Order_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status shop_Order__decode(shop_Order *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *shop_Order_NotesEntry__write(const shop_Order_NotesEntry *m, uint8_t *end);   /* after shop_Order_NotesEntry_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status shop_Order_NotesEntry__decode(shop_Order_NotesEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 /* ==== building messages ==== */
 
-/* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
- * M_clear(m) empties m (M_init); M_copy(dst, src, arena) makes dst a deep copy of src (strings, bytes, arrays
- * and messages in arena; src may be freed after); M_merge(m, b, arena) merges b into m as protobuf does, giving
- * what decoding m's encoding followed by b's gives: set scalars overwrite, repeated fields append, messages
- * merge, a oneof's other case replaces, map entries replace by key, unknown fields append; M_sort_maps(m, arena)
- * sorts the entries of m's maps (and of the messages m holds) by key, keeping the last of equal keys: encode
- * writes entries in array order, so sort a map filled by hand or its decoded copy is not M_equal to it;
- * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
- * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
- * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
- * M_set_f(m, data, len, arena) copies them into arena; a string also has M_set_f_str(m, s, arena) taking a
- * NUL-terminated one); M_mutable_f(m, arena) gives a message field, made when absent; M_add_f(m, v, arena)
- * appends v to a repeated field (strings and bytes: data, len, copied, and M_add_f_str(m, s, arena); a
- * message: a deep copy of *v, or an initialised one for NULL); repeated numbers and enums also have
- * M_add_f_many(m, v, n, arena), appending the n values of array v; maps: M_put_f(m, key, value, arena) sets key's
- * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
- * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
- * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
- * mutable grow arrays that decode, the readers, copy, merge, add, put or mutable made, never one set by hand.
- * copy, merge and sort_maps stop with PBJ_ERR_DEPTH at messages nested deeper than PBJ_MAX_ENCODE_DEPTH (a
- * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
+/* Each field's building helpers (rt/pbj_build.h says what each does; man pbjc(1), Building messages). */
 
-static inline void shop_LineItem_clear(shop_LineItem *m) { shop_LineItem_init(m); }
-static inline PBJ_MUST_USE pbj_status shop_LineItem_copy(shop_LineItem *dst, const shop_LineItem *src, pbj_arena *arena) { return pbj_table_copy(&shop_LineItem__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status shop_LineItem_merge(shop_LineItem *m, const shop_LineItem *b, pbj_arena *arena) { return pbj_table_merge(&shop_LineItem__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status shop_LineItem_sort_maps(shop_LineItem *m, pbj_arena *arena) { return pbj_table_sort_maps(&shop_LineItem__table, m, arena); }
-PBJ_MUST_USE pbj_status shop_LineItem_encode_append(const shop_LineItem *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status shop_LineItem_write_delimited(const shop_LineItem *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status shop_LineItem_read_delimited(shop_LineItem *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline PBJ_MUST_USE pbj_status shop_LineItem_set_sku(shop_LineItem *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -289,28 +141,10 @@ static inline PBJ_MUST_USE pbj_status shop_LineItem_set_sku_str(shop_LineItem *m
 {
     return shop_LineItem_set_sku(m, s, strlen(s), arena);
 }
-static inline void shop_LineItem_set_quantity(shop_LineItem *m, uint32_t v)
-{
-    m->quantity = v;
-}
-/* unit_price, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline shop_Money *shop_LineItem_mutable_unit_price(shop_LineItem *m, pbj_arena *arena)
-{
-    if (!m->unit_price && (m->unit_price = (shop_Money *)pbj_arena_alloc(arena, sizeof(shop_Money)))) shop_Money_init(m->unit_price);
-    return m->unit_price;
-}
+PBJ_FIELD_SET(shop_LineItem, quantity, uint32_t)
+PBJ_FIELD_MUTABLE(shop_LineItem, unit_price, shop_Money)
 
-static inline void shop_Order_clear(shop_Order *m) { shop_Order_init(m); }
-static inline PBJ_MUST_USE pbj_status shop_Order_copy(shop_Order *dst, const shop_Order *src, pbj_arena *arena) { return pbj_table_copy(&shop_Order__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status shop_Order_merge(shop_Order *m, const shop_Order *b, pbj_arena *arena) { return pbj_table_merge(&shop_Order__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status shop_Order_sort_maps(shop_Order *m, pbj_arena *arena) { return pbj_table_sort_maps(&shop_Order__table, m, arena); }
-PBJ_MUST_USE pbj_status shop_Order_encode_append(const shop_Order *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status shop_Order_write_delimited(const shop_Order *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status shop_Order_read_delimited(shop_Order *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void shop_Order_set_id(shop_Order *m, uint64_t v)
-{
-    m->id = v;
-}
+PBJ_FIELD_SET(shop_Order, id, uint64_t)
 static inline PBJ_MUST_USE pbj_status shop_Order_set_customer(shop_Order *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -324,19 +158,11 @@ static inline PBJ_MUST_USE pbj_status shop_Order_set_customer_str(shop_Order *m,
 {
     return shop_Order_set_customer(m, s, strlen(s), arena);
 }
-static inline void shop_Order_set_status(shop_Order *m, int32_t v)
-{
-    m->status = v;
-}
+PBJ_FIELD_SET(shop_Order, status, int32_t)
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * items; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status shop_Order_add_items(shop_Order *m, const shop_LineItem *v, pbj_arena *arena);
-/* placed_at, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
-static inline shop_Timestamp *shop_Order_mutable_placed_at(shop_Order *m, pbj_arena *arena)
-{
-    if (!m->placed_at && (m->placed_at = (shop_Timestamp *)pbj_arena_alloc(arena, sizeof(shop_Timestamp)))) shop_Timestamp_init(m->placed_at);
-    return m->placed_at;
-}
+PBJ_FIELD_MUTABLE(shop_Order, placed_at, shop_Timestamp)
 /* map notes: key's value set to value (strings and bytes copied into arena), its entry added in key order when absent;
  * PBJ_ERR_NOMEM when out of memory, PBJ_ERR_UTF8 (nothing added) for a string key or value that is not UTF-8 where the
  * field requires it (proto3, or utf8_validation VERIFY), as decode refuses it */
@@ -389,13 +215,6 @@ static inline PBJ_MUST_USE pbj_status shop_Order_set_coupon_str(shop_Order *m, c
     return shop_Order_set_coupon(m, s, strlen(s), arena);
 }
 
-static inline void shop_Order_NotesEntry_clear(shop_Order_NotesEntry *m) { shop_Order_NotesEntry_init(m); }
-static inline PBJ_MUST_USE pbj_status shop_Order_NotesEntry_copy(shop_Order_NotesEntry *dst, const shop_Order_NotesEntry *src, pbj_arena *arena) { return pbj_table_copy(&shop_Order_NotesEntry__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status shop_Order_NotesEntry_merge(shop_Order_NotesEntry *m, const shop_Order_NotesEntry *b, pbj_arena *arena) { return pbj_table_merge(&shop_Order_NotesEntry__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status shop_Order_NotesEntry_sort_maps(shop_Order_NotesEntry *m, pbj_arena *arena) { return pbj_table_sort_maps(&shop_Order_NotesEntry__table, m, arena); }
-PBJ_MUST_USE pbj_status shop_Order_NotesEntry_encode_append(const shop_Order_NotesEntry *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status shop_Order_NotesEntry_write_delimited(const shop_Order_NotesEntry *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status shop_Order_NotesEntry_read_delimited(shop_Order_NotesEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 
 #ifdef __cplusplus
 }

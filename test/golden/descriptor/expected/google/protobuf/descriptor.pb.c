@@ -459,38 +459,7 @@ size_t google_protobuf_FileDescriptorSet_size(const google_protobuf_FileDescript
     return n;
 }
 
-pbj_status google_protobuf_FileDescriptorSet_encode_partial(const google_protobuf_FileDescriptorSet *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_FileDescriptorSet_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_FileDescriptorSet__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_FileDescriptorSet_encode(const google_protobuf_FileDescriptorSet *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_FileDescriptorSet_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_FileDescriptorSet_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_FileDescriptorSet_decode(google_protobuf_FileDescriptorSet *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_FileDescriptorSet_init(m);
-    pbj_status st = len ? google_protobuf_FileDescriptorSet__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_FileDescriptorSet_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_FileDescriptorSet, REQUIRED)
 
 uint8_t *google_protobuf_FileDescriptorSet__write(const google_protobuf_FileDescriptorSet *m, uint8_t *p)
 {
@@ -592,38 +561,7 @@ size_t google_protobuf_FileDescriptorProto_size(const google_protobuf_FileDescri
     return n;
 }
 
-pbj_status google_protobuf_FileDescriptorProto_encode_partial(const google_protobuf_FileDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_FileDescriptorProto_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_FileDescriptorProto__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_FileDescriptorProto_encode(const google_protobuf_FileDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_FileDescriptorProto_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_FileDescriptorProto_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_FileDescriptorProto_decode(google_protobuf_FileDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_FileDescriptorProto_init(m);
-    pbj_status st = len ? google_protobuf_FileDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_FileDescriptorProto_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_FileDescriptorProto, REQUIRED)
 
 uint8_t *google_protobuf_FileDescriptorProto__write(const google_protobuf_FileDescriptorProto *m, uint8_t *p)
 {
@@ -1052,38 +990,7 @@ size_t google_protobuf_DescriptorProto__size(const google_protobuf_DescriptorPro
     return n;
 }
 
-pbj_status google_protobuf_DescriptorProto_encode_partial(const google_protobuf_DescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_DescriptorProto_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_DescriptorProto__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_DescriptorProto_encode(const google_protobuf_DescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_DescriptorProto_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_DescriptorProto_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_DescriptorProto_decode(google_protobuf_DescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_DescriptorProto_init(m);
-    pbj_status st = len ? google_protobuf_DescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_DescriptorProto_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_DescriptorProto, REQUIRED)
 
 uint8_t *google_protobuf_DescriptorProto__write(const google_protobuf_DescriptorProto *m, uint8_t *p)
 {
@@ -1403,38 +1310,7 @@ size_t google_protobuf_DescriptorProto_ExtensionRange_size(const google_protobuf
     return n;
 }
 
-pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode_partial(const google_protobuf_DescriptorProto_ExtensionRange *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_DescriptorProto_ExtensionRange_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_DescriptorProto_ExtensionRange__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode(const google_protobuf_DescriptorProto_ExtensionRange *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_DescriptorProto_ExtensionRange_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_DescriptorProto_ExtensionRange_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_DescriptorProto_ExtensionRange_decode(google_protobuf_DescriptorProto_ExtensionRange *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_DescriptorProto_ExtensionRange_init(m);
-    pbj_status st = len ? google_protobuf_DescriptorProto_ExtensionRange__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_DescriptorProto_ExtensionRange_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_DescriptorProto_ExtensionRange, REQUIRED)
 
 uint8_t *google_protobuf_DescriptorProto_ExtensionRange__write(const google_protobuf_DescriptorProto_ExtensionRange *m, uint8_t *p)
 {
@@ -1534,30 +1410,7 @@ size_t google_protobuf_DescriptorProto_ReservedRange_size(const google_protobuf_
     return n;
 }
 
-pbj_status google_protobuf_DescriptorProto_ReservedRange_encode(const google_protobuf_DescriptorProto_ReservedRange *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_DescriptorProto_ReservedRange_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_DescriptorProto_ReservedRange__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_DescriptorProto_ReservedRange_decode(google_protobuf_DescriptorProto_ReservedRange *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_DescriptorProto_ReservedRange_init(m);
-    pbj_status st = len ? google_protobuf_DescriptorProto_ReservedRange__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_DescriptorProto_ReservedRange, NO_REQUIRED)
 
 uint8_t *google_protobuf_DescriptorProto_ReservedRange__write(const google_protobuf_DescriptorProto_ReservedRange *m, uint8_t *p)
 {
@@ -1635,38 +1488,7 @@ size_t google_protobuf_ExtensionRangeOptions_size(const google_protobuf_Extensio
     return n;
 }
 
-pbj_status google_protobuf_ExtensionRangeOptions_encode_partial(const google_protobuf_ExtensionRangeOptions *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_ExtensionRangeOptions_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_ExtensionRangeOptions__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_encode(const google_protobuf_ExtensionRangeOptions *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_ExtensionRangeOptions_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_ExtensionRangeOptions_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_decode(google_protobuf_ExtensionRangeOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_ExtensionRangeOptions_init(m);
-    pbj_status st = len ? google_protobuf_ExtensionRangeOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_ExtensionRangeOptions_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_ExtensionRangeOptions, REQUIRED)
 
 uint8_t *google_protobuf_ExtensionRangeOptions__write(const google_protobuf_ExtensionRangeOptions *m, uint8_t *p)
 {
@@ -1752,38 +1574,7 @@ size_t google_protobuf_FieldDescriptorProto_size(const google_protobuf_FieldDesc
     return n;
 }
 
-pbj_status google_protobuf_FieldDescriptorProto_encode_partial(const google_protobuf_FieldDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_FieldDescriptorProto_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_FieldDescriptorProto__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_FieldDescriptorProto_encode(const google_protobuf_FieldDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_FieldDescriptorProto_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_FieldDescriptorProto_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_FieldDescriptorProto_decode(google_protobuf_FieldDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_FieldDescriptorProto_init(m);
-    pbj_status st = len ? google_protobuf_FieldDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_FieldDescriptorProto_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_FieldDescriptorProto, REQUIRED)
 
 uint8_t *google_protobuf_FieldDescriptorProto__write(const google_protobuf_FieldDescriptorProto *m, uint8_t *p)
 {
@@ -2035,38 +1826,7 @@ size_t google_protobuf_OneofDescriptorProto_size(const google_protobuf_OneofDesc
     return n;
 }
 
-pbj_status google_protobuf_OneofDescriptorProto_encode_partial(const google_protobuf_OneofDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_OneofDescriptorProto_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_OneofDescriptorProto__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_OneofDescriptorProto_encode(const google_protobuf_OneofDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_OneofDescriptorProto_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_OneofDescriptorProto_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_OneofDescriptorProto_decode(google_protobuf_OneofDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_OneofDescriptorProto_init(m);
-    pbj_status st = len ? google_protobuf_OneofDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_OneofDescriptorProto_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_OneofDescriptorProto, REQUIRED)
 
 uint8_t *google_protobuf_OneofDescriptorProto__write(const google_protobuf_OneofDescriptorProto *m, uint8_t *p)
 {
@@ -2161,38 +1921,7 @@ size_t google_protobuf_EnumDescriptorProto_size(const google_protobuf_EnumDescri
     return n;
 }
 
-pbj_status google_protobuf_EnumDescriptorProto_encode_partial(const google_protobuf_EnumDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_EnumDescriptorProto_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_EnumDescriptorProto__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_EnumDescriptorProto_encode(const google_protobuf_EnumDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_EnumDescriptorProto_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_EnumDescriptorProto_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_EnumDescriptorProto_decode(google_protobuf_EnumDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_EnumDescriptorProto_init(m);
-    pbj_status st = len ? google_protobuf_EnumDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_EnumDescriptorProto_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_EnumDescriptorProto, REQUIRED)
 
 uint8_t *google_protobuf_EnumDescriptorProto__write(const google_protobuf_EnumDescriptorProto *m, uint8_t *p)
 {
@@ -2358,30 +2087,7 @@ size_t google_protobuf_EnumDescriptorProto_EnumReservedRange_size(const google_p
     return n;
 }
 
-pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_encode(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_EnumDescriptorProto_EnumReservedRange_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_EnumDescriptorProto_EnumReservedRange__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_decode(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_EnumDescriptorProto_EnumReservedRange_init(m);
-    pbj_status st = len ? google_protobuf_EnumDescriptorProto_EnumReservedRange__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_EnumDescriptorProto_EnumReservedRange, NO_REQUIRED)
 
 uint8_t *google_protobuf_EnumDescriptorProto_EnumReservedRange__write(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, uint8_t *p)
 {
@@ -2460,38 +2166,7 @@ size_t google_protobuf_EnumValueDescriptorProto_size(const google_protobuf_EnumV
     return n;
 }
 
-pbj_status google_protobuf_EnumValueDescriptorProto_encode_partial(const google_protobuf_EnumValueDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_EnumValueDescriptorProto_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_EnumValueDescriptorProto__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_EnumValueDescriptorProto_encode(const google_protobuf_EnumValueDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_EnumValueDescriptorProto_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_EnumValueDescriptorProto_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_EnumValueDescriptorProto_decode(google_protobuf_EnumValueDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_EnumValueDescriptorProto_init(m);
-    pbj_status st = len ? google_protobuf_EnumValueDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_EnumValueDescriptorProto_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_EnumValueDescriptorProto, REQUIRED)
 
 uint8_t *google_protobuf_EnumValueDescriptorProto__write(const google_protobuf_EnumValueDescriptorProto *m, uint8_t *p)
 {
@@ -2598,38 +2273,7 @@ size_t google_protobuf_ServiceDescriptorProto_size(const google_protobuf_Service
     return n;
 }
 
-pbj_status google_protobuf_ServiceDescriptorProto_encode_partial(const google_protobuf_ServiceDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_ServiceDescriptorProto_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_ServiceDescriptorProto__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_ServiceDescriptorProto_encode(const google_protobuf_ServiceDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_ServiceDescriptorProto_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_ServiceDescriptorProto_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_ServiceDescriptorProto_decode(google_protobuf_ServiceDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_ServiceDescriptorProto_init(m);
-    pbj_status st = len ? google_protobuf_ServiceDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_ServiceDescriptorProto_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_ServiceDescriptorProto, REQUIRED)
 
 uint8_t *google_protobuf_ServiceDescriptorProto__write(const google_protobuf_ServiceDescriptorProto *m, uint8_t *p)
 {
@@ -2748,38 +2392,7 @@ size_t google_protobuf_MethodDescriptorProto_size(const google_protobuf_MethodDe
     return n;
 }
 
-pbj_status google_protobuf_MethodDescriptorProto_encode_partial(const google_protobuf_MethodDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_MethodDescriptorProto_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_MethodDescriptorProto__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_MethodDescriptorProto_encode(const google_protobuf_MethodDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_MethodDescriptorProto_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_MethodDescriptorProto_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_MethodDescriptorProto_decode(google_protobuf_MethodDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_MethodDescriptorProto_init(m);
-    pbj_status st = len ? google_protobuf_MethodDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_MethodDescriptorProto_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_MethodDescriptorProto, REQUIRED)
 
 uint8_t *google_protobuf_MethodDescriptorProto__write(const google_protobuf_MethodDescriptorProto *m, uint8_t *p)
 {
@@ -2958,38 +2571,7 @@ size_t google_protobuf_FileOptions_size(const google_protobuf_FileOptions *m)
     return n;
 }
 
-pbj_status google_protobuf_FileOptions_encode_partial(const google_protobuf_FileOptions *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_FileOptions_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_FileOptions__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_FileOptions_encode(const google_protobuf_FileOptions *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_FileOptions_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_FileOptions_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_FileOptions_decode(google_protobuf_FileOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_FileOptions_init(m);
-    pbj_status st = len ? google_protobuf_FileOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_FileOptions_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_FileOptions, REQUIRED)
 
 uint8_t *google_protobuf_FileOptions__write(const google_protobuf_FileOptions *m, uint8_t *p)
 {
@@ -3444,38 +3026,7 @@ size_t google_protobuf_MessageOptions_size(const google_protobuf_MessageOptions 
     return n;
 }
 
-pbj_status google_protobuf_MessageOptions_encode_partial(const google_protobuf_MessageOptions *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_MessageOptions_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_MessageOptions__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_MessageOptions_encode(const google_protobuf_MessageOptions *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_MessageOptions_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_MessageOptions_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_MessageOptions_decode(google_protobuf_MessageOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_MessageOptions_init(m);
-    pbj_status st = len ? google_protobuf_MessageOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_MessageOptions_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_MessageOptions, REQUIRED)
 
 uint8_t *google_protobuf_MessageOptions__write(const google_protobuf_MessageOptions *m, uint8_t *p)
 {
@@ -3628,38 +3179,7 @@ size_t google_protobuf_FieldOptions_size(const google_protobuf_FieldOptions *m)
     return n;
 }
 
-pbj_status google_protobuf_FieldOptions_encode_partial(const google_protobuf_FieldOptions *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_FieldOptions_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_FieldOptions__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_FieldOptions_encode(const google_protobuf_FieldOptions *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_FieldOptions_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_FieldOptions_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_FieldOptions_decode(google_protobuf_FieldOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_FieldOptions_init(m);
-    pbj_status st = len ? google_protobuf_FieldOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_FieldOptions_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_FieldOptions, REQUIRED)
 
 uint8_t *google_protobuf_FieldOptions__write(const google_protobuf_FieldOptions *m, uint8_t *p)
 {
@@ -3863,38 +3383,7 @@ size_t google_protobuf_OneofOptions_size(const google_protobuf_OneofOptions *m)
     return n;
 }
 
-pbj_status google_protobuf_OneofOptions_encode_partial(const google_protobuf_OneofOptions *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_OneofOptions_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_OneofOptions__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_OneofOptions_encode(const google_protobuf_OneofOptions *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_OneofOptions_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_OneofOptions_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_OneofOptions_decode(google_protobuf_OneofOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_OneofOptions_init(m);
-    pbj_status st = len ? google_protobuf_OneofOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_OneofOptions_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_OneofOptions, REQUIRED)
 
 uint8_t *google_protobuf_OneofOptions__write(const google_protobuf_OneofOptions *m, uint8_t *p)
 {
@@ -3971,38 +3460,7 @@ size_t google_protobuf_EnumOptions_size(const google_protobuf_EnumOptions *m)
     return n;
 }
 
-pbj_status google_protobuf_EnumOptions_encode_partial(const google_protobuf_EnumOptions *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_EnumOptions_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_EnumOptions__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_EnumOptions_encode(const google_protobuf_EnumOptions *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_EnumOptions_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_EnumOptions_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_EnumOptions_decode(google_protobuf_EnumOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_EnumOptions_init(m);
-    pbj_status st = len ? google_protobuf_EnumOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_EnumOptions_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_EnumOptions, REQUIRED)
 
 uint8_t *google_protobuf_EnumOptions__write(const google_protobuf_EnumOptions *m, uint8_t *p)
 {
@@ -4113,38 +3571,7 @@ size_t google_protobuf_EnumValueOptions_size(const google_protobuf_EnumValueOpti
     return n;
 }
 
-pbj_status google_protobuf_EnumValueOptions_encode_partial(const google_protobuf_EnumValueOptions *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_EnumValueOptions_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_EnumValueOptions__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_EnumValueOptions_encode(const google_protobuf_EnumValueOptions *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_EnumValueOptions_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_EnumValueOptions_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_EnumValueOptions_decode(google_protobuf_EnumValueOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_EnumValueOptions_init(m);
-    pbj_status st = len ? google_protobuf_EnumValueOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_EnumValueOptions_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_EnumValueOptions, REQUIRED)
 
 uint8_t *google_protobuf_EnumValueOptions__write(const google_protobuf_EnumValueOptions *m, uint8_t *p)
 {
@@ -4237,38 +3664,7 @@ size_t google_protobuf_ServiceOptions_size(const google_protobuf_ServiceOptions 
     return n;
 }
 
-pbj_status google_protobuf_ServiceOptions_encode_partial(const google_protobuf_ServiceOptions *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_ServiceOptions_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_ServiceOptions__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_ServiceOptions_encode(const google_protobuf_ServiceOptions *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_ServiceOptions_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_ServiceOptions_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_ServiceOptions_decode(google_protobuf_ServiceOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_ServiceOptions_init(m);
-    pbj_status st = len ? google_protobuf_ServiceOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_ServiceOptions_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_ServiceOptions, REQUIRED)
 
 uint8_t *google_protobuf_ServiceOptions__write(const google_protobuf_ServiceOptions *m, uint8_t *p)
 {
@@ -4363,38 +3759,7 @@ size_t google_protobuf_MethodOptions_size(const google_protobuf_MethodOptions *m
     return n;
 }
 
-pbj_status google_protobuf_MethodOptions_encode_partial(const google_protobuf_MethodOptions *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_MethodOptions_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_MethodOptions__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_MethodOptions_encode(const google_protobuf_MethodOptions *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_MethodOptions_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_MethodOptions_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_MethodOptions_decode(google_protobuf_MethodOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_MethodOptions_init(m);
-    pbj_status st = len ? google_protobuf_MethodOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_MethodOptions_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_MethodOptions, REQUIRED)
 
 uint8_t *google_protobuf_MethodOptions__write(const google_protobuf_MethodOptions *m, uint8_t *p)
 {
@@ -4513,38 +3878,7 @@ size_t google_protobuf_UninterpretedOption_size(const google_protobuf_Uninterpre
     return n;
 }
 
-pbj_status google_protobuf_UninterpretedOption_encode_partial(const google_protobuf_UninterpretedOption *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_UninterpretedOption_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_UninterpretedOption__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_UninterpretedOption_encode(const google_protobuf_UninterpretedOption *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_UninterpretedOption_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_UninterpretedOption_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_UninterpretedOption_decode(google_protobuf_UninterpretedOption *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_UninterpretedOption_init(m);
-    pbj_status st = len ? google_protobuf_UninterpretedOption__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_UninterpretedOption_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_UninterpretedOption, REQUIRED)
 
 uint8_t *google_protobuf_UninterpretedOption__write(const google_protobuf_UninterpretedOption *m, uint8_t *p)
 {
@@ -4719,38 +4053,7 @@ size_t google_protobuf_UninterpretedOption_NamePart_size(const google_protobuf_U
     return n;
 }
 
-pbj_status google_protobuf_UninterpretedOption_NamePart_encode_partial(const google_protobuf_UninterpretedOption_NamePart *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_UninterpretedOption_NamePart_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_UninterpretedOption_NamePart__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_UninterpretedOption_NamePart_encode(const google_protobuf_UninterpretedOption_NamePart *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_UninterpretedOption_NamePart_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_UninterpretedOption_NamePart_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_UninterpretedOption_NamePart_decode(google_protobuf_UninterpretedOption_NamePart *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_UninterpretedOption_NamePart_init(m);
-    pbj_status st = len ? google_protobuf_UninterpretedOption_NamePart__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_UninterpretedOption_NamePart_missing(m));
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_UninterpretedOption_NamePart, REQUIRED)
 
 uint8_t *google_protobuf_UninterpretedOption_NamePart__write(const google_protobuf_UninterpretedOption_NamePart *m, uint8_t *p)
 {
@@ -4827,30 +4130,7 @@ size_t google_protobuf_SourceCodeInfo_size(const google_protobuf_SourceCodeInfo 
     return n;
 }
 
-pbj_status google_protobuf_SourceCodeInfo_encode(const google_protobuf_SourceCodeInfo *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_SourceCodeInfo_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_SourceCodeInfo__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_SourceCodeInfo_decode(google_protobuf_SourceCodeInfo *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_SourceCodeInfo_init(m);
-    pbj_status st = len ? google_protobuf_SourceCodeInfo__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_SourceCodeInfo, NO_REQUIRED)
 
 uint8_t *google_protobuf_SourceCodeInfo__write(const google_protobuf_SourceCodeInfo *m, uint8_t *p)
 {
@@ -4932,30 +4212,7 @@ size_t google_protobuf_SourceCodeInfo_Location_size(const google_protobuf_Source
     return n;
 }
 
-pbj_status google_protobuf_SourceCodeInfo_Location_encode(const google_protobuf_SourceCodeInfo_Location *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_SourceCodeInfo_Location_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_SourceCodeInfo_Location__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_SourceCodeInfo_Location_decode(google_protobuf_SourceCodeInfo_Location *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_SourceCodeInfo_Location_init(m);
-    pbj_status st = len ? google_protobuf_SourceCodeInfo_Location__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_SourceCodeInfo_Location, NO_REQUIRED)
 
 uint8_t *google_protobuf_SourceCodeInfo_Location__write(const google_protobuf_SourceCodeInfo_Location *m, uint8_t *p)
 {
@@ -5150,30 +4407,7 @@ size_t google_protobuf_GeneratedCodeInfo_size(const google_protobuf_GeneratedCod
     return n;
 }
 
-pbj_status google_protobuf_GeneratedCodeInfo_encode(const google_protobuf_GeneratedCodeInfo *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_GeneratedCodeInfo_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_GeneratedCodeInfo__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_GeneratedCodeInfo_decode(google_protobuf_GeneratedCodeInfo *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_GeneratedCodeInfo_init(m);
-    pbj_status st = len ? google_protobuf_GeneratedCodeInfo__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_GeneratedCodeInfo, NO_REQUIRED)
 
 uint8_t *google_protobuf_GeneratedCodeInfo__write(const google_protobuf_GeneratedCodeInfo *m, uint8_t *p)
 {
@@ -5249,30 +4483,7 @@ size_t google_protobuf_GeneratedCodeInfo_Annotation_size(const google_protobuf_G
     return n;
 }
 
-pbj_status google_protobuf_GeneratedCodeInfo_Annotation_encode(const google_protobuf_GeneratedCodeInfo_Annotation *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_GeneratedCodeInfo_Annotation_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_GeneratedCodeInfo_Annotation__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_GeneratedCodeInfo_Annotation_decode(google_protobuf_GeneratedCodeInfo_Annotation *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_GeneratedCodeInfo_Annotation_init(m);
-    pbj_status st = len ? google_protobuf_GeneratedCodeInfo_Annotation__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_GeneratedCodeInfo_Annotation, NO_REQUIRED)
 
 uint8_t *google_protobuf_GeneratedCodeInfo_Annotation__write(const google_protobuf_GeneratedCodeInfo_Annotation *m, uint8_t *p)
 {
@@ -5413,34 +4624,6 @@ pbj_status google_protobuf_FileDescriptorSet_add_file(google_protobuf_FileDescri
     return PBJ_OK;
 }
 
-pbj_status google_protobuf_FileDescriptorSet_encode_append(const google_protobuf_FileDescriptorSet *m, pbj_buf *out)
-{
-    if (google_protobuf_FileDescriptorSet_missing(m)) return pbj_missing_status(google_protobuf_FileDescriptorSet_missing(m));
-    size_t n = google_protobuf_FileDescriptorSet_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_FileDescriptorSet__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_FileDescriptorSet_write_delimited(const google_protobuf_FileDescriptorSet *m, pbj_sink *out)
-{
-    if (google_protobuf_FileDescriptorSet_missing(m)) return pbj_missing_status(google_protobuf_FileDescriptorSet_missing(m));
-    size_t n = google_protobuf_FileDescriptorSet_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_FileDescriptorSet__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_FileDescriptorSet_read_delimited(google_protobuf_FileDescriptorSet *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_FileDescriptorSet_decode(m, record.data, record.len, arena, opts);
-}
-
 /* ==== google.protobuf.FileDescriptorProto: building helpers ==== */
 
 pbj_status google_protobuf_FileDescriptorProto_add_message_type(google_protobuf_FileDescriptorProto *m, const google_protobuf_DescriptorProto *v, pbj_arena *arena)
@@ -5497,34 +4680,6 @@ pbj_status google_protobuf_FileDescriptorProto_add_extension(google_protobuf_Fil
     m->extension.data = elems;
     elems[m->extension.count++] = e;
     return PBJ_OK;
-}
-
-pbj_status google_protobuf_FileDescriptorProto_encode_append(const google_protobuf_FileDescriptorProto *m, pbj_buf *out)
-{
-    if (google_protobuf_FileDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_FileDescriptorProto_missing(m));
-    size_t n = google_protobuf_FileDescriptorProto_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_FileDescriptorProto__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_FileDescriptorProto_write_delimited(const google_protobuf_FileDescriptorProto *m, pbj_sink *out)
-{
-    if (google_protobuf_FileDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_FileDescriptorProto_missing(m));
-    size_t n = google_protobuf_FileDescriptorProto_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_FileDescriptorProto__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_FileDescriptorProto_read_delimited(google_protobuf_FileDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_FileDescriptorProto_decode(m, record.data, record.len, arena, opts);
 }
 
 /* ==== google.protobuf.DescriptorProto: building helpers ==== */
@@ -5627,94 +4782,6 @@ pbj_status google_protobuf_DescriptorProto_add_reserved_range(google_protobuf_De
     return PBJ_OK;
 }
 
-pbj_status google_protobuf_DescriptorProto_encode_append(const google_protobuf_DescriptorProto *m, pbj_buf *out)
-{
-    if (google_protobuf_DescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_DescriptorProto_missing(m));
-    size_t n = google_protobuf_DescriptorProto_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_DescriptorProto__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_DescriptorProto_write_delimited(const google_protobuf_DescriptorProto *m, pbj_sink *out)
-{
-    if (google_protobuf_DescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_DescriptorProto_missing(m));
-    size_t n = google_protobuf_DescriptorProto_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_DescriptorProto__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_DescriptorProto_read_delimited(google_protobuf_DescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_DescriptorProto_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== google.protobuf.DescriptorProto.ExtensionRange: building helpers ==== */
-
-pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode_append(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_buf *out)
-{
-    if (google_protobuf_DescriptorProto_ExtensionRange_missing(m)) return pbj_missing_status(google_protobuf_DescriptorProto_ExtensionRange_missing(m));
-    size_t n = google_protobuf_DescriptorProto_ExtensionRange_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_DescriptorProto_ExtensionRange__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_DescriptorProto_ExtensionRange_write_delimited(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_sink *out)
-{
-    if (google_protobuf_DescriptorProto_ExtensionRange_missing(m)) return pbj_missing_status(google_protobuf_DescriptorProto_ExtensionRange_missing(m));
-    size_t n = google_protobuf_DescriptorProto_ExtensionRange_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_DescriptorProto_ExtensionRange__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_DescriptorProto_ExtensionRange_read_delimited(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_DescriptorProto_ExtensionRange_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== google.protobuf.DescriptorProto.ReservedRange: building helpers ==== */
-
-pbj_status google_protobuf_DescriptorProto_ReservedRange_encode_append(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_buf *out)
-{
-    if (google_protobuf_DescriptorProto_ReservedRange_missing(m)) return pbj_missing_status(google_protobuf_DescriptorProto_ReservedRange_missing(m));
-    size_t n = google_protobuf_DescriptorProto_ReservedRange_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_DescriptorProto_ReservedRange__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_DescriptorProto_ReservedRange_write_delimited(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_sink *out)
-{
-    if (google_protobuf_DescriptorProto_ReservedRange_missing(m)) return pbj_missing_status(google_protobuf_DescriptorProto_ReservedRange_missing(m));
-    size_t n = google_protobuf_DescriptorProto_ReservedRange_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_DescriptorProto_ReservedRange__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_DescriptorProto_ReservedRange_read_delimited(google_protobuf_DescriptorProto_ReservedRange *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_DescriptorProto_ReservedRange_decode(m, record.data, record.len, arena, opts);
-}
-
 /* ==== google.protobuf.ExtensionRangeOptions: building helpers ==== */
 
 pbj_status google_protobuf_ExtensionRangeOptions_add_uninterpreted_option(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
@@ -5729,94 +4796,6 @@ pbj_status google_protobuf_ExtensionRangeOptions_add_uninterpreted_option(google
     m->uninterpreted_option.data = elems;
     elems[m->uninterpreted_option.count++] = e;
     return PBJ_OK;
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_encode_append(const google_protobuf_ExtensionRangeOptions *m, pbj_buf *out)
-{
-    if (google_protobuf_ExtensionRangeOptions_missing(m)) return pbj_missing_status(google_protobuf_ExtensionRangeOptions_missing(m));
-    size_t n = google_protobuf_ExtensionRangeOptions_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_ExtensionRangeOptions__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_write_delimited(const google_protobuf_ExtensionRangeOptions *m, pbj_sink *out)
-{
-    if (google_protobuf_ExtensionRangeOptions_missing(m)) return pbj_missing_status(google_protobuf_ExtensionRangeOptions_missing(m));
-    size_t n = google_protobuf_ExtensionRangeOptions_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_ExtensionRangeOptions__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_read_delimited(google_protobuf_ExtensionRangeOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_ExtensionRangeOptions_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== google.protobuf.FieldDescriptorProto: building helpers ==== */
-
-pbj_status google_protobuf_FieldDescriptorProto_encode_append(const google_protobuf_FieldDescriptorProto *m, pbj_buf *out)
-{
-    if (google_protobuf_FieldDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_FieldDescriptorProto_missing(m));
-    size_t n = google_protobuf_FieldDescriptorProto_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_FieldDescriptorProto__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_FieldDescriptorProto_write_delimited(const google_protobuf_FieldDescriptorProto *m, pbj_sink *out)
-{
-    if (google_protobuf_FieldDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_FieldDescriptorProto_missing(m));
-    size_t n = google_protobuf_FieldDescriptorProto_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_FieldDescriptorProto__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_FieldDescriptorProto_read_delimited(google_protobuf_FieldDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_FieldDescriptorProto_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== google.protobuf.OneofDescriptorProto: building helpers ==== */
-
-pbj_status google_protobuf_OneofDescriptorProto_encode_append(const google_protobuf_OneofDescriptorProto *m, pbj_buf *out)
-{
-    if (google_protobuf_OneofDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_OneofDescriptorProto_missing(m));
-    size_t n = google_protobuf_OneofDescriptorProto_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_OneofDescriptorProto__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_OneofDescriptorProto_write_delimited(const google_protobuf_OneofDescriptorProto *m, pbj_sink *out)
-{
-    if (google_protobuf_OneofDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_OneofDescriptorProto_missing(m));
-    size_t n = google_protobuf_OneofDescriptorProto_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_OneofDescriptorProto__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_OneofDescriptorProto_read_delimited(google_protobuf_OneofDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_OneofDescriptorProto_decode(m, record.data, record.len, arena, opts);
 }
 
 /* ==== google.protobuf.EnumDescriptorProto: building helpers ==== */
@@ -5849,94 +4828,6 @@ pbj_status google_protobuf_EnumDescriptorProto_add_reserved_range(google_protobu
     return PBJ_OK;
 }
 
-pbj_status google_protobuf_EnumDescriptorProto_encode_append(const google_protobuf_EnumDescriptorProto *m, pbj_buf *out)
-{
-    if (google_protobuf_EnumDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_EnumDescriptorProto_missing(m));
-    size_t n = google_protobuf_EnumDescriptorProto_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_EnumDescriptorProto__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_EnumDescriptorProto_write_delimited(const google_protobuf_EnumDescriptorProto *m, pbj_sink *out)
-{
-    if (google_protobuf_EnumDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_EnumDescriptorProto_missing(m));
-    size_t n = google_protobuf_EnumDescriptorProto_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_EnumDescriptorProto__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_EnumDescriptorProto_read_delimited(google_protobuf_EnumDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_EnumDescriptorProto_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== google.protobuf.EnumDescriptorProto.EnumReservedRange: building helpers ==== */
-
-pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_encode_append(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_buf *out)
-{
-    if (google_protobuf_EnumDescriptorProto_EnumReservedRange_missing(m)) return pbj_missing_status(google_protobuf_EnumDescriptorProto_EnumReservedRange_missing(m));
-    size_t n = google_protobuf_EnumDescriptorProto_EnumReservedRange_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_EnumDescriptorProto_EnumReservedRange__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_write_delimited(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_sink *out)
-{
-    if (google_protobuf_EnumDescriptorProto_EnumReservedRange_missing(m)) return pbj_missing_status(google_protobuf_EnumDescriptorProto_EnumReservedRange_missing(m));
-    size_t n = google_protobuf_EnumDescriptorProto_EnumReservedRange_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_EnumDescriptorProto_EnumReservedRange__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_read_delimited(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_EnumDescriptorProto_EnumReservedRange_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== google.protobuf.EnumValueDescriptorProto: building helpers ==== */
-
-pbj_status google_protobuf_EnumValueDescriptorProto_encode_append(const google_protobuf_EnumValueDescriptorProto *m, pbj_buf *out)
-{
-    if (google_protobuf_EnumValueDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_EnumValueDescriptorProto_missing(m));
-    size_t n = google_protobuf_EnumValueDescriptorProto_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_EnumValueDescriptorProto__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_EnumValueDescriptorProto_write_delimited(const google_protobuf_EnumValueDescriptorProto *m, pbj_sink *out)
-{
-    if (google_protobuf_EnumValueDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_EnumValueDescriptorProto_missing(m));
-    size_t n = google_protobuf_EnumValueDescriptorProto_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_EnumValueDescriptorProto__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_EnumValueDescriptorProto_read_delimited(google_protobuf_EnumValueDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_EnumValueDescriptorProto_decode(m, record.data, record.len, arena, opts);
-}
-
 /* ==== google.protobuf.ServiceDescriptorProto: building helpers ==== */
 
 pbj_status google_protobuf_ServiceDescriptorProto_add_method(google_protobuf_ServiceDescriptorProto *m, const google_protobuf_MethodDescriptorProto *v, pbj_arena *arena)
@@ -5951,64 +4842,6 @@ pbj_status google_protobuf_ServiceDescriptorProto_add_method(google_protobuf_Ser
     m->method.data = elems;
     elems[m->method.count++] = e;
     return PBJ_OK;
-}
-
-pbj_status google_protobuf_ServiceDescriptorProto_encode_append(const google_protobuf_ServiceDescriptorProto *m, pbj_buf *out)
-{
-    if (google_protobuf_ServiceDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_ServiceDescriptorProto_missing(m));
-    size_t n = google_protobuf_ServiceDescriptorProto_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_ServiceDescriptorProto__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_ServiceDescriptorProto_write_delimited(const google_protobuf_ServiceDescriptorProto *m, pbj_sink *out)
-{
-    if (google_protobuf_ServiceDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_ServiceDescriptorProto_missing(m));
-    size_t n = google_protobuf_ServiceDescriptorProto_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_ServiceDescriptorProto__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_ServiceDescriptorProto_read_delimited(google_protobuf_ServiceDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_ServiceDescriptorProto_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== google.protobuf.MethodDescriptorProto: building helpers ==== */
-
-pbj_status google_protobuf_MethodDescriptorProto_encode_append(const google_protobuf_MethodDescriptorProto *m, pbj_buf *out)
-{
-    if (google_protobuf_MethodDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_MethodDescriptorProto_missing(m));
-    size_t n = google_protobuf_MethodDescriptorProto_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_MethodDescriptorProto__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_MethodDescriptorProto_write_delimited(const google_protobuf_MethodDescriptorProto *m, pbj_sink *out)
-{
-    if (google_protobuf_MethodDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_MethodDescriptorProto_missing(m));
-    size_t n = google_protobuf_MethodDescriptorProto_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_MethodDescriptorProto__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_MethodDescriptorProto_read_delimited(google_protobuf_MethodDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_MethodDescriptorProto_decode(m, record.data, record.len, arena, opts);
 }
 
 /* ==== google.protobuf.FileOptions: building helpers ==== */
@@ -6027,34 +4860,6 @@ pbj_status google_protobuf_FileOptions_add_uninterpreted_option(google_protobuf_
     return PBJ_OK;
 }
 
-pbj_status google_protobuf_FileOptions_encode_append(const google_protobuf_FileOptions *m, pbj_buf *out)
-{
-    if (google_protobuf_FileOptions_missing(m)) return pbj_missing_status(google_protobuf_FileOptions_missing(m));
-    size_t n = google_protobuf_FileOptions_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_FileOptions__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_FileOptions_write_delimited(const google_protobuf_FileOptions *m, pbj_sink *out)
-{
-    if (google_protobuf_FileOptions_missing(m)) return pbj_missing_status(google_protobuf_FileOptions_missing(m));
-    size_t n = google_protobuf_FileOptions_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_FileOptions__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_FileOptions_read_delimited(google_protobuf_FileOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_FileOptions_decode(m, record.data, record.len, arena, opts);
-}
-
 /* ==== google.protobuf.MessageOptions: building helpers ==== */
 
 pbj_status google_protobuf_MessageOptions_add_uninterpreted_option(google_protobuf_MessageOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
@@ -6069,34 +4874,6 @@ pbj_status google_protobuf_MessageOptions_add_uninterpreted_option(google_protob
     m->uninterpreted_option.data = elems;
     elems[m->uninterpreted_option.count++] = e;
     return PBJ_OK;
-}
-
-pbj_status google_protobuf_MessageOptions_encode_append(const google_protobuf_MessageOptions *m, pbj_buf *out)
-{
-    if (google_protobuf_MessageOptions_missing(m)) return pbj_missing_status(google_protobuf_MessageOptions_missing(m));
-    size_t n = google_protobuf_MessageOptions_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_MessageOptions__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_MessageOptions_write_delimited(const google_protobuf_MessageOptions *m, pbj_sink *out)
-{
-    if (google_protobuf_MessageOptions_missing(m)) return pbj_missing_status(google_protobuf_MessageOptions_missing(m));
-    size_t n = google_protobuf_MessageOptions_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_MessageOptions__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_MessageOptions_read_delimited(google_protobuf_MessageOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_MessageOptions_decode(m, record.data, record.len, arena, opts);
 }
 
 /* ==== google.protobuf.FieldOptions: building helpers ==== */
@@ -6115,34 +4892,6 @@ pbj_status google_protobuf_FieldOptions_add_uninterpreted_option(google_protobuf
     return PBJ_OK;
 }
 
-pbj_status google_protobuf_FieldOptions_encode_append(const google_protobuf_FieldOptions *m, pbj_buf *out)
-{
-    if (google_protobuf_FieldOptions_missing(m)) return pbj_missing_status(google_protobuf_FieldOptions_missing(m));
-    size_t n = google_protobuf_FieldOptions_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_FieldOptions__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_FieldOptions_write_delimited(const google_protobuf_FieldOptions *m, pbj_sink *out)
-{
-    if (google_protobuf_FieldOptions_missing(m)) return pbj_missing_status(google_protobuf_FieldOptions_missing(m));
-    size_t n = google_protobuf_FieldOptions_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_FieldOptions__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_FieldOptions_read_delimited(google_protobuf_FieldOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_FieldOptions_decode(m, record.data, record.len, arena, opts);
-}
-
 /* ==== google.protobuf.OneofOptions: building helpers ==== */
 
 pbj_status google_protobuf_OneofOptions_add_uninterpreted_option(google_protobuf_OneofOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
@@ -6157,34 +4906,6 @@ pbj_status google_protobuf_OneofOptions_add_uninterpreted_option(google_protobuf
     m->uninterpreted_option.data = elems;
     elems[m->uninterpreted_option.count++] = e;
     return PBJ_OK;
-}
-
-pbj_status google_protobuf_OneofOptions_encode_append(const google_protobuf_OneofOptions *m, pbj_buf *out)
-{
-    if (google_protobuf_OneofOptions_missing(m)) return pbj_missing_status(google_protobuf_OneofOptions_missing(m));
-    size_t n = google_protobuf_OneofOptions_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_OneofOptions__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_OneofOptions_write_delimited(const google_protobuf_OneofOptions *m, pbj_sink *out)
-{
-    if (google_protobuf_OneofOptions_missing(m)) return pbj_missing_status(google_protobuf_OneofOptions_missing(m));
-    size_t n = google_protobuf_OneofOptions_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_OneofOptions__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_OneofOptions_read_delimited(google_protobuf_OneofOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_OneofOptions_decode(m, record.data, record.len, arena, opts);
 }
 
 /* ==== google.protobuf.EnumOptions: building helpers ==== */
@@ -6203,34 +4924,6 @@ pbj_status google_protobuf_EnumOptions_add_uninterpreted_option(google_protobuf_
     return PBJ_OK;
 }
 
-pbj_status google_protobuf_EnumOptions_encode_append(const google_protobuf_EnumOptions *m, pbj_buf *out)
-{
-    if (google_protobuf_EnumOptions_missing(m)) return pbj_missing_status(google_protobuf_EnumOptions_missing(m));
-    size_t n = google_protobuf_EnumOptions_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_EnumOptions__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_EnumOptions_write_delimited(const google_protobuf_EnumOptions *m, pbj_sink *out)
-{
-    if (google_protobuf_EnumOptions_missing(m)) return pbj_missing_status(google_protobuf_EnumOptions_missing(m));
-    size_t n = google_protobuf_EnumOptions_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_EnumOptions__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_EnumOptions_read_delimited(google_protobuf_EnumOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_EnumOptions_decode(m, record.data, record.len, arena, opts);
-}
-
 /* ==== google.protobuf.EnumValueOptions: building helpers ==== */
 
 pbj_status google_protobuf_EnumValueOptions_add_uninterpreted_option(google_protobuf_EnumValueOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
@@ -6245,34 +4938,6 @@ pbj_status google_protobuf_EnumValueOptions_add_uninterpreted_option(google_prot
     m->uninterpreted_option.data = elems;
     elems[m->uninterpreted_option.count++] = e;
     return PBJ_OK;
-}
-
-pbj_status google_protobuf_EnumValueOptions_encode_append(const google_protobuf_EnumValueOptions *m, pbj_buf *out)
-{
-    if (google_protobuf_EnumValueOptions_missing(m)) return pbj_missing_status(google_protobuf_EnumValueOptions_missing(m));
-    size_t n = google_protobuf_EnumValueOptions_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_EnumValueOptions__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_EnumValueOptions_write_delimited(const google_protobuf_EnumValueOptions *m, pbj_sink *out)
-{
-    if (google_protobuf_EnumValueOptions_missing(m)) return pbj_missing_status(google_protobuf_EnumValueOptions_missing(m));
-    size_t n = google_protobuf_EnumValueOptions_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_EnumValueOptions__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_EnumValueOptions_read_delimited(google_protobuf_EnumValueOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_EnumValueOptions_decode(m, record.data, record.len, arena, opts);
 }
 
 /* ==== google.protobuf.ServiceOptions: building helpers ==== */
@@ -6291,34 +4956,6 @@ pbj_status google_protobuf_ServiceOptions_add_uninterpreted_option(google_protob
     return PBJ_OK;
 }
 
-pbj_status google_protobuf_ServiceOptions_encode_append(const google_protobuf_ServiceOptions *m, pbj_buf *out)
-{
-    if (google_protobuf_ServiceOptions_missing(m)) return pbj_missing_status(google_protobuf_ServiceOptions_missing(m));
-    size_t n = google_protobuf_ServiceOptions_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_ServiceOptions__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_ServiceOptions_write_delimited(const google_protobuf_ServiceOptions *m, pbj_sink *out)
-{
-    if (google_protobuf_ServiceOptions_missing(m)) return pbj_missing_status(google_protobuf_ServiceOptions_missing(m));
-    size_t n = google_protobuf_ServiceOptions_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_ServiceOptions__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_ServiceOptions_read_delimited(google_protobuf_ServiceOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_ServiceOptions_decode(m, record.data, record.len, arena, opts);
-}
-
 /* ==== google.protobuf.MethodOptions: building helpers ==== */
 
 pbj_status google_protobuf_MethodOptions_add_uninterpreted_option(google_protobuf_MethodOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
@@ -6333,34 +4970,6 @@ pbj_status google_protobuf_MethodOptions_add_uninterpreted_option(google_protobu
     m->uninterpreted_option.data = elems;
     elems[m->uninterpreted_option.count++] = e;
     return PBJ_OK;
-}
-
-pbj_status google_protobuf_MethodOptions_encode_append(const google_protobuf_MethodOptions *m, pbj_buf *out)
-{
-    if (google_protobuf_MethodOptions_missing(m)) return pbj_missing_status(google_protobuf_MethodOptions_missing(m));
-    size_t n = google_protobuf_MethodOptions_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_MethodOptions__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_MethodOptions_write_delimited(const google_protobuf_MethodOptions *m, pbj_sink *out)
-{
-    if (google_protobuf_MethodOptions_missing(m)) return pbj_missing_status(google_protobuf_MethodOptions_missing(m));
-    size_t n = google_protobuf_MethodOptions_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_MethodOptions__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_MethodOptions_read_delimited(google_protobuf_MethodOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_MethodOptions_decode(m, record.data, record.len, arena, opts);
 }
 
 /* ==== google.protobuf.UninterpretedOption: building helpers ==== */
@@ -6379,64 +4988,6 @@ pbj_status google_protobuf_UninterpretedOption_add_name(google_protobuf_Uninterp
     return PBJ_OK;
 }
 
-pbj_status google_protobuf_UninterpretedOption_encode_append(const google_protobuf_UninterpretedOption *m, pbj_buf *out)
-{
-    if (google_protobuf_UninterpretedOption_missing(m)) return pbj_missing_status(google_protobuf_UninterpretedOption_missing(m));
-    size_t n = google_protobuf_UninterpretedOption_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_UninterpretedOption__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_UninterpretedOption_write_delimited(const google_protobuf_UninterpretedOption *m, pbj_sink *out)
-{
-    if (google_protobuf_UninterpretedOption_missing(m)) return pbj_missing_status(google_protobuf_UninterpretedOption_missing(m));
-    size_t n = google_protobuf_UninterpretedOption_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_UninterpretedOption__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_UninterpretedOption_read_delimited(google_protobuf_UninterpretedOption *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_UninterpretedOption_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== google.protobuf.UninterpretedOption.NamePart: building helpers ==== */
-
-pbj_status google_protobuf_UninterpretedOption_NamePart_encode_append(const google_protobuf_UninterpretedOption_NamePart *m, pbj_buf *out)
-{
-    if (google_protobuf_UninterpretedOption_NamePart_missing(m)) return pbj_missing_status(google_protobuf_UninterpretedOption_NamePart_missing(m));
-    size_t n = google_protobuf_UninterpretedOption_NamePart_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_UninterpretedOption_NamePart__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_UninterpretedOption_NamePart_write_delimited(const google_protobuf_UninterpretedOption_NamePart *m, pbj_sink *out)
-{
-    if (google_protobuf_UninterpretedOption_NamePart_missing(m)) return pbj_missing_status(google_protobuf_UninterpretedOption_NamePart_missing(m));
-    size_t n = google_protobuf_UninterpretedOption_NamePart_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_UninterpretedOption_NamePart__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_UninterpretedOption_NamePart_read_delimited(google_protobuf_UninterpretedOption_NamePart *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_UninterpretedOption_NamePart_decode(m, record.data, record.len, arena, opts);
-}
-
 /* ==== google.protobuf.SourceCodeInfo: building helpers ==== */
 
 pbj_status google_protobuf_SourceCodeInfo_add_location(google_protobuf_SourceCodeInfo *m, const google_protobuf_SourceCodeInfo_Location *v, pbj_arena *arena)
@@ -6453,64 +5004,6 @@ pbj_status google_protobuf_SourceCodeInfo_add_location(google_protobuf_SourceCod
     return PBJ_OK;
 }
 
-pbj_status google_protobuf_SourceCodeInfo_encode_append(const google_protobuf_SourceCodeInfo *m, pbj_buf *out)
-{
-    if (google_protobuf_SourceCodeInfo_missing(m)) return pbj_missing_status(google_protobuf_SourceCodeInfo_missing(m));
-    size_t n = google_protobuf_SourceCodeInfo_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_SourceCodeInfo__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_SourceCodeInfo_write_delimited(const google_protobuf_SourceCodeInfo *m, pbj_sink *out)
-{
-    if (google_protobuf_SourceCodeInfo_missing(m)) return pbj_missing_status(google_protobuf_SourceCodeInfo_missing(m));
-    size_t n = google_protobuf_SourceCodeInfo_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_SourceCodeInfo__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_SourceCodeInfo_read_delimited(google_protobuf_SourceCodeInfo *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_SourceCodeInfo_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== google.protobuf.SourceCodeInfo.Location: building helpers ==== */
-
-pbj_status google_protobuf_SourceCodeInfo_Location_encode_append(const google_protobuf_SourceCodeInfo_Location *m, pbj_buf *out)
-{
-    if (google_protobuf_SourceCodeInfo_Location_missing(m)) return pbj_missing_status(google_protobuf_SourceCodeInfo_Location_missing(m));
-    size_t n = google_protobuf_SourceCodeInfo_Location_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_SourceCodeInfo_Location__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_SourceCodeInfo_Location_write_delimited(const google_protobuf_SourceCodeInfo_Location *m, pbj_sink *out)
-{
-    if (google_protobuf_SourceCodeInfo_Location_missing(m)) return pbj_missing_status(google_protobuf_SourceCodeInfo_Location_missing(m));
-    size_t n = google_protobuf_SourceCodeInfo_Location_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_SourceCodeInfo_Location__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_SourceCodeInfo_Location_read_delimited(google_protobuf_SourceCodeInfo_Location *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_SourceCodeInfo_Location_decode(m, record.data, record.len, arena, opts);
-}
-
 /* ==== google.protobuf.GeneratedCodeInfo: building helpers ==== */
 
 pbj_status google_protobuf_GeneratedCodeInfo_add_annotation(google_protobuf_GeneratedCodeInfo *m, const google_protobuf_GeneratedCodeInfo_Annotation *v, pbj_arena *arena)
@@ -6525,63 +5018,5 @@ pbj_status google_protobuf_GeneratedCodeInfo_add_annotation(google_protobuf_Gene
     m->annotation.data = elems;
     elems[m->annotation.count++] = e;
     return PBJ_OK;
-}
-
-pbj_status google_protobuf_GeneratedCodeInfo_encode_append(const google_protobuf_GeneratedCodeInfo *m, pbj_buf *out)
-{
-    if (google_protobuf_GeneratedCodeInfo_missing(m)) return pbj_missing_status(google_protobuf_GeneratedCodeInfo_missing(m));
-    size_t n = google_protobuf_GeneratedCodeInfo_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_GeneratedCodeInfo__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_GeneratedCodeInfo_write_delimited(const google_protobuf_GeneratedCodeInfo *m, pbj_sink *out)
-{
-    if (google_protobuf_GeneratedCodeInfo_missing(m)) return pbj_missing_status(google_protobuf_GeneratedCodeInfo_missing(m));
-    size_t n = google_protobuf_GeneratedCodeInfo_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_GeneratedCodeInfo__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_GeneratedCodeInfo_read_delimited(google_protobuf_GeneratedCodeInfo *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_GeneratedCodeInfo_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== google.protobuf.GeneratedCodeInfo.Annotation: building helpers ==== */
-
-pbj_status google_protobuf_GeneratedCodeInfo_Annotation_encode_append(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_buf *out)
-{
-    if (google_protobuf_GeneratedCodeInfo_Annotation_missing(m)) return pbj_missing_status(google_protobuf_GeneratedCodeInfo_Annotation_missing(m));
-    size_t n = google_protobuf_GeneratedCodeInfo_Annotation_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_GeneratedCodeInfo_Annotation__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_GeneratedCodeInfo_Annotation_write_delimited(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_sink *out)
-{
-    if (google_protobuf_GeneratedCodeInfo_Annotation_missing(m)) return pbj_missing_status(google_protobuf_GeneratedCodeInfo_Annotation_missing(m));
-    size_t n = google_protobuf_GeneratedCodeInfo_Annotation_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_GeneratedCodeInfo_Annotation__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_GeneratedCodeInfo_Annotation_read_delimited(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_GeneratedCodeInfo_Annotation_decode(m, record.data, record.len, arena, opts);
 }
 

@@ -112,30 +112,7 @@ size_t google_protobuf_DoubleValue_size(const google_protobuf_DoubleValue *m)
     return n;
 }
 
-pbj_status google_protobuf_DoubleValue_encode(const google_protobuf_DoubleValue *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_DoubleValue_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_DoubleValue__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_DoubleValue_decode(google_protobuf_DoubleValue *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_DoubleValue_init(m);
-    pbj_status st = len ? google_protobuf_DoubleValue__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_DoubleValue, NO_REQUIRED)
 
 uint8_t *google_protobuf_DoubleValue__write(const google_protobuf_DoubleValue *m, uint8_t *p)
 {
@@ -187,30 +164,7 @@ size_t google_protobuf_FloatValue_size(const google_protobuf_FloatValue *m)
     return n;
 }
 
-pbj_status google_protobuf_FloatValue_encode(const google_protobuf_FloatValue *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_FloatValue_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_FloatValue__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_FloatValue_decode(google_protobuf_FloatValue *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_FloatValue_init(m);
-    pbj_status st = len ? google_protobuf_FloatValue__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_FloatValue, NO_REQUIRED)
 
 uint8_t *google_protobuf_FloatValue__write(const google_protobuf_FloatValue *m, uint8_t *p)
 {
@@ -262,30 +216,7 @@ size_t google_protobuf_Int64Value_size(const google_protobuf_Int64Value *m)
     return n;
 }
 
-pbj_status google_protobuf_Int64Value_encode(const google_protobuf_Int64Value *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_Int64Value_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_Int64Value__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_Int64Value_decode(google_protobuf_Int64Value *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_Int64Value_init(m);
-    pbj_status st = len ? google_protobuf_Int64Value__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_Int64Value, NO_REQUIRED)
 
 uint8_t *google_protobuf_Int64Value__write(const google_protobuf_Int64Value *m, uint8_t *p)
 {
@@ -340,30 +271,7 @@ size_t google_protobuf_UInt64Value_size(const google_protobuf_UInt64Value *m)
     return n;
 }
 
-pbj_status google_protobuf_UInt64Value_encode(const google_protobuf_UInt64Value *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_UInt64Value_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_UInt64Value__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_UInt64Value_decode(google_protobuf_UInt64Value *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_UInt64Value_init(m);
-    pbj_status st = len ? google_protobuf_UInt64Value__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_UInt64Value, NO_REQUIRED)
 
 uint8_t *google_protobuf_UInt64Value__write(const google_protobuf_UInt64Value *m, uint8_t *p)
 {
@@ -418,30 +326,7 @@ size_t google_protobuf_Int32Value_size(const google_protobuf_Int32Value *m)
     return n;
 }
 
-pbj_status google_protobuf_Int32Value_encode(const google_protobuf_Int32Value *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_Int32Value_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_Int32Value__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_Int32Value_decode(google_protobuf_Int32Value *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_Int32Value_init(m);
-    pbj_status st = len ? google_protobuf_Int32Value__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_Int32Value, NO_REQUIRED)
 
 uint8_t *google_protobuf_Int32Value__write(const google_protobuf_Int32Value *m, uint8_t *p)
 {
@@ -496,30 +381,7 @@ size_t google_protobuf_UInt32Value_size(const google_protobuf_UInt32Value *m)
     return n;
 }
 
-pbj_status google_protobuf_UInt32Value_encode(const google_protobuf_UInt32Value *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_UInt32Value_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_UInt32Value__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_UInt32Value_decode(google_protobuf_UInt32Value *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_UInt32Value_init(m);
-    pbj_status st = len ? google_protobuf_UInt32Value__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_UInt32Value, NO_REQUIRED)
 
 uint8_t *google_protobuf_UInt32Value__write(const google_protobuf_UInt32Value *m, uint8_t *p)
 {
@@ -574,30 +436,7 @@ size_t google_protobuf_BoolValue_size(const google_protobuf_BoolValue *m)
     return n;
 }
 
-pbj_status google_protobuf_BoolValue_encode(const google_protobuf_BoolValue *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_BoolValue_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_BoolValue__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_BoolValue_decode(google_protobuf_BoolValue *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_BoolValue_init(m);
-    pbj_status st = len ? google_protobuf_BoolValue__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_BoolValue, NO_REQUIRED)
 
 uint8_t *google_protobuf_BoolValue__write(const google_protobuf_BoolValue *m, uint8_t *p)
 {
@@ -652,30 +491,7 @@ size_t google_protobuf_StringValue_size(const google_protobuf_StringValue *m)
     return n;
 }
 
-pbj_status google_protobuf_StringValue_encode(const google_protobuf_StringValue *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_StringValue_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_StringValue__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_StringValue_decode(google_protobuf_StringValue *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_StringValue_init(m);
-    pbj_status st = len ? google_protobuf_StringValue__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_StringValue, NO_REQUIRED)
 
 uint8_t *google_protobuf_StringValue__write(const google_protobuf_StringValue *m, uint8_t *p)
 {
@@ -731,30 +547,7 @@ size_t google_protobuf_BytesValue_size(const google_protobuf_BytesValue *m)
     return n;
 }
 
-pbj_status google_protobuf_BytesValue_encode(const google_protobuf_BytesValue *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_BytesValue_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_BytesValue__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_BytesValue_decode(google_protobuf_BytesValue *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_BytesValue_init(m);
-    pbj_status st = len ? google_protobuf_BytesValue__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    return st;
-}
+PBJ_MESSAGE_FUNCTIONS(google_protobuf_BytesValue, NO_REQUIRED)
 
 uint8_t *google_protobuf_BytesValue__write(const google_protobuf_BytesValue *m, uint8_t *p)
 {
@@ -793,275 +586,5 @@ pbj_status google_protobuf_BytesValue__decode(google_protobuf_BytesValue *m, con
     }
     d->depth_left++;
     return PBJ_OK;
-}
-
-/* ==== google.protobuf.DoubleValue: building helpers ==== */
-
-pbj_status google_protobuf_DoubleValue_encode_append(const google_protobuf_DoubleValue *m, pbj_buf *out)
-{
-    if (google_protobuf_DoubleValue_missing(m)) return pbj_missing_status(google_protobuf_DoubleValue_missing(m));
-    size_t n = google_protobuf_DoubleValue_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_DoubleValue__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_DoubleValue_write_delimited(const google_protobuf_DoubleValue *m, pbj_sink *out)
-{
-    if (google_protobuf_DoubleValue_missing(m)) return pbj_missing_status(google_protobuf_DoubleValue_missing(m));
-    size_t n = google_protobuf_DoubleValue_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_DoubleValue__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_DoubleValue_read_delimited(google_protobuf_DoubleValue *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_DoubleValue_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== google.protobuf.FloatValue: building helpers ==== */
-
-pbj_status google_protobuf_FloatValue_encode_append(const google_protobuf_FloatValue *m, pbj_buf *out)
-{
-    if (google_protobuf_FloatValue_missing(m)) return pbj_missing_status(google_protobuf_FloatValue_missing(m));
-    size_t n = google_protobuf_FloatValue_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_FloatValue__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_FloatValue_write_delimited(const google_protobuf_FloatValue *m, pbj_sink *out)
-{
-    if (google_protobuf_FloatValue_missing(m)) return pbj_missing_status(google_protobuf_FloatValue_missing(m));
-    size_t n = google_protobuf_FloatValue_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_FloatValue__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_FloatValue_read_delimited(google_protobuf_FloatValue *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_FloatValue_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== google.protobuf.Int64Value: building helpers ==== */
-
-pbj_status google_protobuf_Int64Value_encode_append(const google_protobuf_Int64Value *m, pbj_buf *out)
-{
-    if (google_protobuf_Int64Value_missing(m)) return pbj_missing_status(google_protobuf_Int64Value_missing(m));
-    size_t n = google_protobuf_Int64Value_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_Int64Value__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_Int64Value_write_delimited(const google_protobuf_Int64Value *m, pbj_sink *out)
-{
-    if (google_protobuf_Int64Value_missing(m)) return pbj_missing_status(google_protobuf_Int64Value_missing(m));
-    size_t n = google_protobuf_Int64Value_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_Int64Value__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_Int64Value_read_delimited(google_protobuf_Int64Value *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_Int64Value_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== google.protobuf.UInt64Value: building helpers ==== */
-
-pbj_status google_protobuf_UInt64Value_encode_append(const google_protobuf_UInt64Value *m, pbj_buf *out)
-{
-    if (google_protobuf_UInt64Value_missing(m)) return pbj_missing_status(google_protobuf_UInt64Value_missing(m));
-    size_t n = google_protobuf_UInt64Value_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_UInt64Value__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_UInt64Value_write_delimited(const google_protobuf_UInt64Value *m, pbj_sink *out)
-{
-    if (google_protobuf_UInt64Value_missing(m)) return pbj_missing_status(google_protobuf_UInt64Value_missing(m));
-    size_t n = google_protobuf_UInt64Value_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_UInt64Value__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_UInt64Value_read_delimited(google_protobuf_UInt64Value *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_UInt64Value_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== google.protobuf.Int32Value: building helpers ==== */
-
-pbj_status google_protobuf_Int32Value_encode_append(const google_protobuf_Int32Value *m, pbj_buf *out)
-{
-    if (google_protobuf_Int32Value_missing(m)) return pbj_missing_status(google_protobuf_Int32Value_missing(m));
-    size_t n = google_protobuf_Int32Value_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_Int32Value__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_Int32Value_write_delimited(const google_protobuf_Int32Value *m, pbj_sink *out)
-{
-    if (google_protobuf_Int32Value_missing(m)) return pbj_missing_status(google_protobuf_Int32Value_missing(m));
-    size_t n = google_protobuf_Int32Value_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_Int32Value__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_Int32Value_read_delimited(google_protobuf_Int32Value *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_Int32Value_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== google.protobuf.UInt32Value: building helpers ==== */
-
-pbj_status google_protobuf_UInt32Value_encode_append(const google_protobuf_UInt32Value *m, pbj_buf *out)
-{
-    if (google_protobuf_UInt32Value_missing(m)) return pbj_missing_status(google_protobuf_UInt32Value_missing(m));
-    size_t n = google_protobuf_UInt32Value_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_UInt32Value__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_UInt32Value_write_delimited(const google_protobuf_UInt32Value *m, pbj_sink *out)
-{
-    if (google_protobuf_UInt32Value_missing(m)) return pbj_missing_status(google_protobuf_UInt32Value_missing(m));
-    size_t n = google_protobuf_UInt32Value_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_UInt32Value__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_UInt32Value_read_delimited(google_protobuf_UInt32Value *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_UInt32Value_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== google.protobuf.BoolValue: building helpers ==== */
-
-pbj_status google_protobuf_BoolValue_encode_append(const google_protobuf_BoolValue *m, pbj_buf *out)
-{
-    if (google_protobuf_BoolValue_missing(m)) return pbj_missing_status(google_protobuf_BoolValue_missing(m));
-    size_t n = google_protobuf_BoolValue_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_BoolValue__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_BoolValue_write_delimited(const google_protobuf_BoolValue *m, pbj_sink *out)
-{
-    if (google_protobuf_BoolValue_missing(m)) return pbj_missing_status(google_protobuf_BoolValue_missing(m));
-    size_t n = google_protobuf_BoolValue_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_BoolValue__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_BoolValue_read_delimited(google_protobuf_BoolValue *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_BoolValue_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== google.protobuf.StringValue: building helpers ==== */
-
-pbj_status google_protobuf_StringValue_encode_append(const google_protobuf_StringValue *m, pbj_buf *out)
-{
-    if (google_protobuf_StringValue_missing(m)) return pbj_missing_status(google_protobuf_StringValue_missing(m));
-    size_t n = google_protobuf_StringValue_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_StringValue__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_StringValue_write_delimited(const google_protobuf_StringValue *m, pbj_sink *out)
-{
-    if (google_protobuf_StringValue_missing(m)) return pbj_missing_status(google_protobuf_StringValue_missing(m));
-    size_t n = google_protobuf_StringValue_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_StringValue__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_StringValue_read_delimited(google_protobuf_StringValue *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_StringValue_decode(m, record.data, record.len, arena, opts);
-}
-
-/* ==== google.protobuf.BytesValue: building helpers ==== */
-
-pbj_status google_protobuf_BytesValue_encode_append(const google_protobuf_BytesValue *m, pbj_buf *out)
-{
-    if (google_protobuf_BytesValue_missing(m)) return pbj_missing_status(google_protobuf_BytesValue_missing(m));
-    size_t n = google_protobuf_BytesValue_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_BytesValue__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_BytesValue_write_delimited(const google_protobuf_BytesValue *m, pbj_sink *out)
-{
-    if (google_protobuf_BytesValue_missing(m)) return pbj_missing_status(google_protobuf_BytesValue_missing(m));
-    size_t n = google_protobuf_BytesValue_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_BytesValue__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_BytesValue_read_delimited(google_protobuf_BytesValue *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_BytesValue_decode(m, record.data, record.len, arena, opts);
 }
 

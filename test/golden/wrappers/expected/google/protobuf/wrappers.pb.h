@@ -19,18 +19,8 @@ extern "C" {
 
 /* ==== message types ==== */
 
-/* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
- * closed enum's first value), so an absent field reads as its default; M_size is the encoded size
- * (PBJ_SIZE_ERROR when m nests deeper than PBJ_MAX_ENCODE_DEPTH through types on a cycle, or reaches itself);
- * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
- * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
- * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
- * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and the other M__ functions
- * serve other generated code (their own section, for generated code only); M__table describes M's fields
- * (rt/pbj_table.h). M_f_tag is field f's number and
- * M_f_array the type of a repeated or map field f. */
+/* Each message M: its struct, M_f_tag (field f's number), M_f_array (a repeated or map field f's type), M__table (its
+ * fields, rt/pbj_table.h) and the functions PBJ_MESSAGE(M, ...) declares (rt/pbj_table.h documents them; pbjc(1)). */
 typedef struct google_protobuf_DoubleValue google_protobuf_DoubleValue;
 typedef struct google_protobuf_FloatValue google_protobuf_FloatValue;
 typedef struct google_protobuf_Int64Value google_protobuf_Int64Value;
@@ -62,29 +52,7 @@ struct google_protobuf_DoubleValue {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define google_protobuf_DoubleValue_value_tag 1
-
-void google_protobuf_DoubleValue_init(google_protobuf_DoubleValue *m);
-size_t google_protobuf_DoubleValue_size(const google_protobuf_DoubleValue *m);
-PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_encode(const google_protobuf_DoubleValue *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_decode(google_protobuf_DoubleValue *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_DoubleValue_equal(const google_protobuf_DoubleValue *a, const google_protobuf_DoubleValue *b) { return pbj_table_equal(&google_protobuf_DoubleValue__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_DoubleValue_print(const google_protobuf_DoubleValue *m, pbj_text *t) { return pbj_table_print(&google_protobuf_DoubleValue__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* google.protobuf.DoubleValue reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *google_protobuf_DoubleValue_missing(const google_protobuf_DoubleValue *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_DoubleValue_encode_partial(const google_protobuf_DoubleValue *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_DoubleValue_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_DoubleValue_from_text reads the text format (google_protobuf_DoubleValue_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_DoubleValue__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_DoubleValue_from_text(google_protobuf_DoubleValue *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_DoubleValue__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_DoubleValue, NO_REQUIRED, TEXT_READ, JSON)
 
 /* ==== google.protobuf.FloatValue ==== */
 
@@ -98,29 +66,7 @@ struct google_protobuf_FloatValue {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define google_protobuf_FloatValue_value_tag 1
-
-void google_protobuf_FloatValue_init(google_protobuf_FloatValue *m);
-size_t google_protobuf_FloatValue_size(const google_protobuf_FloatValue *m);
-PBJ_MUST_USE pbj_status google_protobuf_FloatValue_encode(const google_protobuf_FloatValue *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_FloatValue_decode(google_protobuf_FloatValue *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_FloatValue_equal(const google_protobuf_FloatValue *a, const google_protobuf_FloatValue *b) { return pbj_table_equal(&google_protobuf_FloatValue__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_FloatValue_print(const google_protobuf_FloatValue *m, pbj_text *t) { return pbj_table_print(&google_protobuf_FloatValue__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* google.protobuf.FloatValue reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *google_protobuf_FloatValue_missing(const google_protobuf_FloatValue *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_FloatValue_encode_partial(const google_protobuf_FloatValue *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FloatValue_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_FloatValue_from_text reads the text format (google_protobuf_FloatValue_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_FloatValue__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_FloatValue_from_text(google_protobuf_FloatValue *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_FloatValue__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_FloatValue, NO_REQUIRED, TEXT_READ, JSON)
 
 /* ==== google.protobuf.Int64Value ==== */
 
@@ -134,29 +80,7 @@ struct google_protobuf_Int64Value {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define google_protobuf_Int64Value_value_tag 1
-
-void google_protobuf_Int64Value_init(google_protobuf_Int64Value *m);
-size_t google_protobuf_Int64Value_size(const google_protobuf_Int64Value *m);
-PBJ_MUST_USE pbj_status google_protobuf_Int64Value_encode(const google_protobuf_Int64Value *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_Int64Value_decode(google_protobuf_Int64Value *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_Int64Value_equal(const google_protobuf_Int64Value *a, const google_protobuf_Int64Value *b) { return pbj_table_equal(&google_protobuf_Int64Value__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_Int64Value_print(const google_protobuf_Int64Value *m, pbj_text *t) { return pbj_table_print(&google_protobuf_Int64Value__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* google.protobuf.Int64Value reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *google_protobuf_Int64Value_missing(const google_protobuf_Int64Value *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_Int64Value_encode_partial(const google_protobuf_Int64Value *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_Int64Value_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_Int64Value_from_text reads the text format (google_protobuf_Int64Value_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_Int64Value__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_Int64Value_from_text(google_protobuf_Int64Value *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_Int64Value__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_Int64Value, NO_REQUIRED, TEXT_READ, JSON)
 
 /* ==== google.protobuf.UInt64Value ==== */
 
@@ -170,29 +94,7 @@ struct google_protobuf_UInt64Value {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define google_protobuf_UInt64Value_value_tag 1
-
-void google_protobuf_UInt64Value_init(google_protobuf_UInt64Value *m);
-size_t google_protobuf_UInt64Value_size(const google_protobuf_UInt64Value *m);
-PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_encode(const google_protobuf_UInt64Value *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_decode(google_protobuf_UInt64Value *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_UInt64Value_equal(const google_protobuf_UInt64Value *a, const google_protobuf_UInt64Value *b) { return pbj_table_equal(&google_protobuf_UInt64Value__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_UInt64Value_print(const google_protobuf_UInt64Value *m, pbj_text *t) { return pbj_table_print(&google_protobuf_UInt64Value__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* google.protobuf.UInt64Value reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *google_protobuf_UInt64Value_missing(const google_protobuf_UInt64Value *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_UInt64Value_encode_partial(const google_protobuf_UInt64Value *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_UInt64Value_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_UInt64Value_from_text reads the text format (google_protobuf_UInt64Value_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_UInt64Value__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_UInt64Value_from_text(google_protobuf_UInt64Value *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_UInt64Value__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_UInt64Value, NO_REQUIRED, TEXT_READ, JSON)
 
 /* ==== google.protobuf.Int32Value ==== */
 
@@ -206,29 +108,7 @@ struct google_protobuf_Int32Value {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define google_protobuf_Int32Value_value_tag 1
-
-void google_protobuf_Int32Value_init(google_protobuf_Int32Value *m);
-size_t google_protobuf_Int32Value_size(const google_protobuf_Int32Value *m);
-PBJ_MUST_USE pbj_status google_protobuf_Int32Value_encode(const google_protobuf_Int32Value *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_Int32Value_decode(google_protobuf_Int32Value *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_Int32Value_equal(const google_protobuf_Int32Value *a, const google_protobuf_Int32Value *b) { return pbj_table_equal(&google_protobuf_Int32Value__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_Int32Value_print(const google_protobuf_Int32Value *m, pbj_text *t) { return pbj_table_print(&google_protobuf_Int32Value__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* google.protobuf.Int32Value reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *google_protobuf_Int32Value_missing(const google_protobuf_Int32Value *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_Int32Value_encode_partial(const google_protobuf_Int32Value *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_Int32Value_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_Int32Value_from_text reads the text format (google_protobuf_Int32Value_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_Int32Value__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_Int32Value_from_text(google_protobuf_Int32Value *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_Int32Value__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_Int32Value, NO_REQUIRED, TEXT_READ, JSON)
 
 /* ==== google.protobuf.UInt32Value ==== */
 
@@ -242,29 +122,7 @@ struct google_protobuf_UInt32Value {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define google_protobuf_UInt32Value_value_tag 1
-
-void google_protobuf_UInt32Value_init(google_protobuf_UInt32Value *m);
-size_t google_protobuf_UInt32Value_size(const google_protobuf_UInt32Value *m);
-PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_encode(const google_protobuf_UInt32Value *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_decode(google_protobuf_UInt32Value *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_UInt32Value_equal(const google_protobuf_UInt32Value *a, const google_protobuf_UInt32Value *b) { return pbj_table_equal(&google_protobuf_UInt32Value__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_UInt32Value_print(const google_protobuf_UInt32Value *m, pbj_text *t) { return pbj_table_print(&google_protobuf_UInt32Value__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* google.protobuf.UInt32Value reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *google_protobuf_UInt32Value_missing(const google_protobuf_UInt32Value *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_UInt32Value_encode_partial(const google_protobuf_UInt32Value *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_UInt32Value_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_UInt32Value_from_text reads the text format (google_protobuf_UInt32Value_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_UInt32Value__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_UInt32Value_from_text(google_protobuf_UInt32Value *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_UInt32Value__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_UInt32Value, NO_REQUIRED, TEXT_READ, JSON)
 
 /* ==== google.protobuf.BoolValue ==== */
 
@@ -278,29 +136,7 @@ struct google_protobuf_BoolValue {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define google_protobuf_BoolValue_value_tag 1
-
-void google_protobuf_BoolValue_init(google_protobuf_BoolValue *m);
-size_t google_protobuf_BoolValue_size(const google_protobuf_BoolValue *m);
-PBJ_MUST_USE pbj_status google_protobuf_BoolValue_encode(const google_protobuf_BoolValue *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_BoolValue_decode(google_protobuf_BoolValue *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_BoolValue_equal(const google_protobuf_BoolValue *a, const google_protobuf_BoolValue *b) { return pbj_table_equal(&google_protobuf_BoolValue__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_BoolValue_print(const google_protobuf_BoolValue *m, pbj_text *t) { return pbj_table_print(&google_protobuf_BoolValue__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* google.protobuf.BoolValue reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *google_protobuf_BoolValue_missing(const google_protobuf_BoolValue *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_BoolValue_encode_partial(const google_protobuf_BoolValue *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_BoolValue_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_BoolValue_from_text reads the text format (google_protobuf_BoolValue_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_BoolValue__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_BoolValue_from_text(google_protobuf_BoolValue *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_BoolValue__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_BoolValue, NO_REQUIRED, TEXT_READ, JSON)
 
 /* ==== google.protobuf.StringValue ==== */
 
@@ -314,29 +150,7 @@ struct google_protobuf_StringValue {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define google_protobuf_StringValue_value_tag 1
-
-void google_protobuf_StringValue_init(google_protobuf_StringValue *m);
-size_t google_protobuf_StringValue_size(const google_protobuf_StringValue *m);
-PBJ_MUST_USE pbj_status google_protobuf_StringValue_encode(const google_protobuf_StringValue *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_StringValue_decode(google_protobuf_StringValue *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_StringValue_equal(const google_protobuf_StringValue *a, const google_protobuf_StringValue *b) { return pbj_table_equal(&google_protobuf_StringValue__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_StringValue_print(const google_protobuf_StringValue *m, pbj_text *t) { return pbj_table_print(&google_protobuf_StringValue__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* google.protobuf.StringValue reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *google_protobuf_StringValue_missing(const google_protobuf_StringValue *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_StringValue_encode_partial(const google_protobuf_StringValue *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_StringValue_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_StringValue_from_text reads the text format (google_protobuf_StringValue_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_StringValue__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_StringValue_from_text(google_protobuf_StringValue *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_StringValue__table, m, text, len, arena, o);
-}
-#endif
+PBJ_MESSAGE(google_protobuf_StringValue, NO_REQUIRED, TEXT_READ, JSON)
 
 /* ==== google.protobuf.BytesValue ==== */
 
@@ -350,239 +164,26 @@ struct google_protobuf_BytesValue {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
 #define google_protobuf_BytesValue_value_tag 1
+PBJ_MESSAGE(google_protobuf_BytesValue, NO_REQUIRED, TEXT_READ, JSON)
 
-void google_protobuf_BytesValue_init(google_protobuf_BytesValue *m);
-size_t google_protobuf_BytesValue_size(const google_protobuf_BytesValue *m);
-PBJ_MUST_USE pbj_status google_protobuf_BytesValue_encode(const google_protobuf_BytesValue *m, uint8_t *buf, size_t cap, size_t *len);
-PBJ_MUST_USE pbj_status google_protobuf_BytesValue_decode(google_protobuf_BytesValue *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-static inline bool google_protobuf_BytesValue_equal(const google_protobuf_BytesValue *a, const google_protobuf_BytesValue *b) { return pbj_table_equal(&google_protobuf_BytesValue__table, a, b); }
-#ifdef PBJ_TEXT_H
-static inline pbj_status google_protobuf_BytesValue_print(const google_protobuf_BytesValue *m, pbj_text *t) { return pbj_table_print(&google_protobuf_BytesValue__table, m, t); }   /* as protoc --decode prints it */
-#endif
-
-/* google.protobuf.BytesValue reaches no required field: nothing is ever missing; encode_partial is encode. */
-static inline const char *google_protobuf_BytesValue_missing(const google_protobuf_BytesValue *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_BytesValue_encode_partial(const google_protobuf_BytesValue *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_BytesValue_encode(m, buf, cap, len); }
-
-#ifdef PBJ_TEXT_READ_H
-/* google_protobuf_BytesValue_from_text reads the text format (google_protobuf_BytesValue_print's, protoc --encode's) into m, cleared first, strings and arrays
- * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. &google_protobuf_BytesValue__table lets an Any hold it (pbj_text_read_options.types). */
-PBJ_MUST_USE static inline pbj_status google_protobuf_BytesValue_from_text(google_protobuf_BytesValue *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    return pbj_table_from_text(&google_protobuf_BytesValue__table, m, text, len, arena, o);
-}
-#endif
-
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status google_protobuf_DoubleValue_to_json(const google_protobuf_DoubleValue *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_DoubleValue__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* google_protobuf_DoubleValue read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status google_protobuf_DoubleValue_from_json(google_protobuf_DoubleValue *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_DoubleValue__table, m, json, len, arena, o); }
-#endif
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status google_protobuf_FloatValue_to_json(const google_protobuf_FloatValue *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_FloatValue__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* google_protobuf_FloatValue read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status google_protobuf_FloatValue_from_json(google_protobuf_FloatValue *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_FloatValue__table, m, json, len, arena, o); }
-#endif
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status google_protobuf_Int64Value_to_json(const google_protobuf_Int64Value *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_Int64Value__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* google_protobuf_Int64Value read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status google_protobuf_Int64Value_from_json(google_protobuf_Int64Value *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_Int64Value__table, m, json, len, arena, o); }
-#endif
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status google_protobuf_UInt64Value_to_json(const google_protobuf_UInt64Value *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_UInt64Value__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* google_protobuf_UInt64Value read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status google_protobuf_UInt64Value_from_json(google_protobuf_UInt64Value *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_UInt64Value__table, m, json, len, arena, o); }
-#endif
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status google_protobuf_Int32Value_to_json(const google_protobuf_Int32Value *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_Int32Value__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* google_protobuf_Int32Value read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status google_protobuf_Int32Value_from_json(google_protobuf_Int32Value *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_Int32Value__table, m, json, len, arena, o); }
-#endif
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status google_protobuf_UInt32Value_to_json(const google_protobuf_UInt32Value *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_UInt32Value__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* google_protobuf_UInt32Value read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status google_protobuf_UInt32Value_from_json(google_protobuf_UInt32Value *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_UInt32Value__table, m, json, len, arena, o); }
-#endif
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status google_protobuf_BoolValue_to_json(const google_protobuf_BoolValue *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_BoolValue__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* google_protobuf_BoolValue read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status google_protobuf_BoolValue_from_json(google_protobuf_BoolValue *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_BoolValue__table, m, json, len, arena, o); }
-#endif
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status google_protobuf_StringValue_to_json(const google_protobuf_StringValue *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_StringValue__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* google_protobuf_StringValue read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status google_protobuf_StringValue_from_json(google_protobuf_StringValue *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_StringValue__table, m, json, len, arena, o); }
-#endif
-#ifdef PBJ_JSON_H
-/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
-PBJ_MUST_USE static inline pbj_status google_protobuf_BytesValue_to_json(const google_protobuf_BytesValue *m, pbj_text *out, const pbj_json_options *o) { return pbj_json_write(&google_protobuf_BytesValue__table, m, out, o); }
-#endif
-#ifdef PBJ_JSON_READ_H
-/* google_protobuf_BytesValue read from JSON (rt/pbj_json_read.h; made empty first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
-PBJ_MUST_USE static inline pbj_status google_protobuf_BytesValue_from_json(google_protobuf_BytesValue *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o) { return pbj_table_from_json(&google_protobuf_BytesValue__table, m, json, len, arena, o); }
-#endif
-/* ==== for generated code only: not part of the API ==== */
-
-/* Functions named M__NAME serve other generated code (nested messages' encoders, decoders, printers and
- * readers, writers, ...): not part of the API, they may change with any version of pbjc. */
-uint8_t *google_protobuf_DoubleValue__write(const google_protobuf_DoubleValue *m, uint8_t *end);   /* after google_protobuf_DoubleValue_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_DoubleValue__decode(google_protobuf_DoubleValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_FloatValue__write(const google_protobuf_FloatValue *m, uint8_t *end);   /* after google_protobuf_FloatValue_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_FloatValue__decode(google_protobuf_FloatValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_Int64Value__write(const google_protobuf_Int64Value *m, uint8_t *end);   /* after google_protobuf_Int64Value_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_Int64Value__decode(google_protobuf_Int64Value *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_UInt64Value__write(const google_protobuf_UInt64Value *m, uint8_t *end);   /* after google_protobuf_UInt64Value_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_UInt64Value__decode(google_protobuf_UInt64Value *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_Int32Value__write(const google_protobuf_Int32Value *m, uint8_t *end);   /* after google_protobuf_Int32Value_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_Int32Value__decode(google_protobuf_Int32Value *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_UInt32Value__write(const google_protobuf_UInt32Value *m, uint8_t *end);   /* after google_protobuf_UInt32Value_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_UInt32Value__decode(google_protobuf_UInt32Value *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_BoolValue__write(const google_protobuf_BoolValue *m, uint8_t *end);   /* after google_protobuf_BoolValue_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_BoolValue__decode(google_protobuf_BoolValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_StringValue__write(const google_protobuf_StringValue *m, uint8_t *end);   /* after google_protobuf_StringValue_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_StringValue__decode(google_protobuf_StringValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
-uint8_t *google_protobuf_BytesValue__write(const google_protobuf_BytesValue *m, uint8_t *end);   /* after google_protobuf_BytesValue_size: m's bytes ending at end (back to front); returns their first byte */
-PBJ_MUST_USE pbj_status google_protobuf_BytesValue__decode(google_protobuf_BytesValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 /* ==== building messages ==== */
 
-/* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
- * M_clear(m) empties m (M_init); M_copy(dst, src, arena) makes dst a deep copy of src (strings, bytes, arrays
- * and messages in arena; src may be freed after); M_merge(m, b, arena) merges b into m as protobuf does, giving
- * what decoding m's encoding followed by b's gives: set scalars overwrite, repeated fields append, messages
- * merge, a oneof's other case replaces, map entries replace by key, unknown fields append; M_sort_maps(m, arena)
- * sorts the entries of m's maps (and of the messages m holds) by key, keeping the last of equal keys: encode
- * writes entries in array order, so sort a map filled by hand or its decoded copy is not M_equal to it;
- * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
- * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
- * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
- * M_set_f(m, data, len, arena) copies them into arena; a string also has M_set_f_str(m, s, arena) taking a
- * NUL-terminated one); M_mutable_f(m, arena) gives a message field, made when absent; M_add_f(m, v, arena)
- * appends v to a repeated field (strings and bytes: data, len, copied, and M_add_f_str(m, s, arena); a
- * message: a deep copy of *v, or an initialised one for NULL); repeated numbers and enums also have
- * M_add_f_many(m, v, n, arena), appending the n values of array v; maps: M_put_f(m, key, value, arena) sets key's
- * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
- * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
- * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
- * mutable grow arrays that decode, the readers, copy, merge, add, put or mutable made, never one set by hand.
- * copy, merge and sort_maps stop with PBJ_ERR_DEPTH at messages nested deeper than PBJ_MAX_ENCODE_DEPTH (a
- * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
+/* Each field's building helpers (rt/pbj_build.h says what each does; man pbjc(1), Building messages). */
 
-static inline void google_protobuf_DoubleValue_clear(google_protobuf_DoubleValue *m) { google_protobuf_DoubleValue_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_copy(google_protobuf_DoubleValue *dst, const google_protobuf_DoubleValue *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_DoubleValue__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_merge(google_protobuf_DoubleValue *m, const google_protobuf_DoubleValue *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_DoubleValue__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_sort_maps(google_protobuf_DoubleValue *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_DoubleValue__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_encode_append(const google_protobuf_DoubleValue *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_write_delimited(const google_protobuf_DoubleValue *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_read_delimited(google_protobuf_DoubleValue *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void google_protobuf_DoubleValue_set_value(google_protobuf_DoubleValue *m, double v)
-{
-    m->value = v;
-}
+PBJ_FIELD_SET(google_protobuf_DoubleValue, value, double)
 
-static inline void google_protobuf_FloatValue_clear(google_protobuf_FloatValue *m) { google_protobuf_FloatValue_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_FloatValue_copy(google_protobuf_FloatValue *dst, const google_protobuf_FloatValue *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_FloatValue__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_FloatValue_merge(google_protobuf_FloatValue *m, const google_protobuf_FloatValue *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_FloatValue__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_FloatValue_sort_maps(google_protobuf_FloatValue *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_FloatValue__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_FloatValue_encode_append(const google_protobuf_FloatValue *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_FloatValue_write_delimited(const google_protobuf_FloatValue *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_FloatValue_read_delimited(google_protobuf_FloatValue *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void google_protobuf_FloatValue_set_value(google_protobuf_FloatValue *m, float v)
-{
-    m->value = v;
-}
+PBJ_FIELD_SET(google_protobuf_FloatValue, value, float)
 
-static inline void google_protobuf_Int64Value_clear(google_protobuf_Int64Value *m) { google_protobuf_Int64Value_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_Int64Value_copy(google_protobuf_Int64Value *dst, const google_protobuf_Int64Value *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_Int64Value__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_Int64Value_merge(google_protobuf_Int64Value *m, const google_protobuf_Int64Value *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_Int64Value__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_Int64Value_sort_maps(google_protobuf_Int64Value *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_Int64Value__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_Int64Value_encode_append(const google_protobuf_Int64Value *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_Int64Value_write_delimited(const google_protobuf_Int64Value *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_Int64Value_read_delimited(google_protobuf_Int64Value *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void google_protobuf_Int64Value_set_value(google_protobuf_Int64Value *m, int64_t v)
-{
-    m->value = v;
-}
+PBJ_FIELD_SET(google_protobuf_Int64Value, value, int64_t)
 
-static inline void google_protobuf_UInt64Value_clear(google_protobuf_UInt64Value *m) { google_protobuf_UInt64Value_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_copy(google_protobuf_UInt64Value *dst, const google_protobuf_UInt64Value *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_UInt64Value__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_merge(google_protobuf_UInt64Value *m, const google_protobuf_UInt64Value *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_UInt64Value__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_sort_maps(google_protobuf_UInt64Value *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_UInt64Value__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_encode_append(const google_protobuf_UInt64Value *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_write_delimited(const google_protobuf_UInt64Value *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_read_delimited(google_protobuf_UInt64Value *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void google_protobuf_UInt64Value_set_value(google_protobuf_UInt64Value *m, uint64_t v)
-{
-    m->value = v;
-}
+PBJ_FIELD_SET(google_protobuf_UInt64Value, value, uint64_t)
 
-static inline void google_protobuf_Int32Value_clear(google_protobuf_Int32Value *m) { google_protobuf_Int32Value_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_Int32Value_copy(google_protobuf_Int32Value *dst, const google_protobuf_Int32Value *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_Int32Value__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_Int32Value_merge(google_protobuf_Int32Value *m, const google_protobuf_Int32Value *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_Int32Value__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_Int32Value_sort_maps(google_protobuf_Int32Value *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_Int32Value__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_Int32Value_encode_append(const google_protobuf_Int32Value *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_Int32Value_write_delimited(const google_protobuf_Int32Value *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_Int32Value_read_delimited(google_protobuf_Int32Value *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void google_protobuf_Int32Value_set_value(google_protobuf_Int32Value *m, int32_t v)
-{
-    m->value = v;
-}
+PBJ_FIELD_SET(google_protobuf_Int32Value, value, int32_t)
 
-static inline void google_protobuf_UInt32Value_clear(google_protobuf_UInt32Value *m) { google_protobuf_UInt32Value_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_copy(google_protobuf_UInt32Value *dst, const google_protobuf_UInt32Value *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_UInt32Value__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_merge(google_protobuf_UInt32Value *m, const google_protobuf_UInt32Value *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_UInt32Value__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_sort_maps(google_protobuf_UInt32Value *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_UInt32Value__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_encode_append(const google_protobuf_UInt32Value *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_write_delimited(const google_protobuf_UInt32Value *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_read_delimited(google_protobuf_UInt32Value *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void google_protobuf_UInt32Value_set_value(google_protobuf_UInt32Value *m, uint32_t v)
-{
-    m->value = v;
-}
+PBJ_FIELD_SET(google_protobuf_UInt32Value, value, uint32_t)
 
-static inline void google_protobuf_BoolValue_clear(google_protobuf_BoolValue *m) { google_protobuf_BoolValue_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_BoolValue_copy(google_protobuf_BoolValue *dst, const google_protobuf_BoolValue *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_BoolValue__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_BoolValue_merge(google_protobuf_BoolValue *m, const google_protobuf_BoolValue *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_BoolValue__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_BoolValue_sort_maps(google_protobuf_BoolValue *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_BoolValue__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_BoolValue_encode_append(const google_protobuf_BoolValue *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_BoolValue_write_delimited(const google_protobuf_BoolValue *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_BoolValue_read_delimited(google_protobuf_BoolValue *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-static inline void google_protobuf_BoolValue_set_value(google_protobuf_BoolValue *m, bool v)
-{
-    m->value = v;
-}
+PBJ_FIELD_SET(google_protobuf_BoolValue, value, bool)
 
-static inline void google_protobuf_StringValue_clear(google_protobuf_StringValue *m) { google_protobuf_StringValue_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_StringValue_copy(google_protobuf_StringValue *dst, const google_protobuf_StringValue *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_StringValue__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_StringValue_merge(google_protobuf_StringValue *m, const google_protobuf_StringValue *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_StringValue__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_StringValue_sort_maps(google_protobuf_StringValue *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_StringValue__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_StringValue_encode_append(const google_protobuf_StringValue *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_StringValue_write_delimited(const google_protobuf_StringValue *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_StringValue_read_delimited(google_protobuf_StringValue *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline PBJ_MUST_USE pbj_status google_protobuf_StringValue_set_value(google_protobuf_StringValue *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -597,13 +198,6 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_StringValue_set_value_str(
     return google_protobuf_StringValue_set_value(m, s, strlen(s), arena);
 }
 
-static inline void google_protobuf_BytesValue_clear(google_protobuf_BytesValue *m) { google_protobuf_BytesValue_init(m); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_BytesValue_copy(google_protobuf_BytesValue *dst, const google_protobuf_BytesValue *src, pbj_arena *arena) { return pbj_table_copy(&google_protobuf_BytesValue__table, dst, src, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_BytesValue_merge(google_protobuf_BytesValue *m, const google_protobuf_BytesValue *b, pbj_arena *arena) { return pbj_table_merge(&google_protobuf_BytesValue__table, m, b, arena); }
-static inline PBJ_MUST_USE pbj_status google_protobuf_BytesValue_sort_maps(google_protobuf_BytesValue *m, pbj_arena *arena) { return pbj_table_sort_maps(&google_protobuf_BytesValue__table, m, arena); }
-PBJ_MUST_USE pbj_status google_protobuf_BytesValue_encode_append(const google_protobuf_BytesValue *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_BytesValue_write_delimited(const google_protobuf_BytesValue *m, pbj_sink *out);
-PBJ_MUST_USE pbj_status google_protobuf_BytesValue_read_delimited(google_protobuf_BytesValue *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline PBJ_MUST_USE pbj_status google_protobuf_BytesValue_set_value(google_protobuf_BytesValue *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
