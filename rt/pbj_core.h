@@ -429,17 +429,22 @@ static PBJ__NOINLINE const uint8_t *pbj__get_varint_long(const uint8_t *p, const
     return NULL;
 }
 
+/* A varint's one and two bytes inline, then `longer` (a call reading the rest): the body of pbj_get_varint, of a
+ * length's (pbj__get_len_varint) and of one inside a message being decoded (pbj_get_varint_in). */
+#define PBJ__GET_VARINT_TWO(longer)                                \
+    if (PBJ_LIKELY(p < end && p[0] < 0x80)) {                      \
+        *out = p[0];                                               \
+        return p + 1;                                              \
+    }                                                              \
+    if (PBJ_LIKELY(end - p >= 2 && p[1] < 0x80)) {                 \
+        *out = (uint64_t)(p[0] & 0x7f) | (uint64_t)p[1] << 7;      \
+        return p + 2;                                              \
+    }                                                              \
+    return longer;
+
 PBJ_HOT_INLINE const uint8_t *pbj_get_varint(const uint8_t *p, const uint8_t *end, uint64_t *out)
 {
-    if (PBJ_LIKELY(p < end && p[0] < 0x80)) {
-        *out = p[0];
-        return p + 1;
-    }
-    if (PBJ_LIKELY(end - p >= 2 && p[1] < 0x80)) {
-        *out = (uint64_t)(p[0] & 0x7f) | (uint64_t)p[1] << 7;
-        return p + 2;
-    }
-    return pbj__get_varint_long(p, end, out);
+    PBJ__GET_VARINT_TWO(pbj__get_varint_long(p, end, out))
 }
 
 /* Why pbj_get_varint failed at p: truncated input or a malformed varint. */
@@ -1051,17 +1056,9 @@ static PBJ__NOINLINE const uint8_t *pbj__get_len_long(const uint8_t *p, const ui
 
 /* A length prefix's varint: one and two bytes inline (within the 5-byte bound, no check of it), longer ones out of
  * line; NULL when it is cut, malformed or longer than PBJ_MAX_LEN_BYTES. */
-PBJ_HOT_INLINE const uint8_t *pbj__get_len_varint(const uint8_t *p, const uint8_t *end, uint64_t *v)
+PBJ_HOT_INLINE const uint8_t *pbj__get_len_varint(const uint8_t *p, const uint8_t *end, uint64_t *out)
 {
-    if (PBJ_LIKELY(p < end && p[0] < 0x80)) {
-        *v = p[0];
-        return p + 1;
-    }
-    if (PBJ_LIKELY(end - p >= 2 && p[1] < 0x80)) {
-        *v = (uint64_t)(p[0] & 0x7f) | (uint64_t)p[1] << 7;
-        return p + 2;
-    }
-    return pbj__get_len_long(p, end, v);
+    PBJ__GET_VARINT_TWO(pbj__get_len_long(p, end, out))
 }
 
 /* A length prefix, checked against the limit and the bytes left (one branch when it is good). */
@@ -1150,26 +1147,16 @@ static PBJ__NOINLINE const uint8_t *pbj__get_varint_rest_call(const uint8_t *p, 
 
 /* Read a varint inside a message being decoded by d; on error set *st. One and two bytes inline; past
  * them out of line (pbj_get_varint_in) or inline too (pbj__get_varint_hot, the max tier's). */
-#define PBJ__GET_VARINT_IN(rest)                                   \
-    if (PBJ_LIKELY(p < end && p[0] < 0x80)) {                      \
-        *out = p[0];                                               \
-        return p + 1;                                              \
-    }                                                              \
-    if (PBJ_LIKELY(end - p >= 2 && p[1] < 0x80)) {                 \
-        *out = (uint64_t)(p[0] & 0x7f) | (uint64_t)p[1] << 7;      \
-        return p + 2;                                              \
-    }                                                              \
-    return rest(p, end, d, out, st);
 PBJ_HOT_INLINE const uint8_t *pbj_get_varint_in(const uint8_t *p, const uint8_t *end, const pbj_decoder *d, uint64_t *out, pbj_status *st)
 {
-    PBJ__GET_VARINT_IN(pbj__get_varint_rest_call)
+    PBJ__GET_VARINT_TWO(pbj__get_varint_rest_call(p, end, d, out, st))
 }
 
 PBJ_HOT_INLINE const uint8_t *pbj__get_varint_hot(const uint8_t *p, const uint8_t *end, const pbj_decoder *d, uint64_t *out, pbj_status *st)
 {
-    PBJ__GET_VARINT_IN(pbj__get_varint_rest)
+    PBJ__GET_VARINT_TWO(pbj__get_varint_rest(p, end, d, out, st))
 }
-#undef PBJ__GET_VARINT_IN
+#undef PBJ__GET_VARINT_TWO
 
 /* String or bytes contents: copied into the arena, or aliased to the input. */
 PBJ_INLINE pbj_status pbj_take_slice(pbj_decoder *d, const uint8_t *p, size_t len, pbj_slice *out)
