@@ -121,11 +121,16 @@ extern "C" {
 #endif
 #if defined(__GNUC__) || defined(__clang__)
 #define PBJ_OUTLINE PBJ__LINKAGE PBJ_COLD
+#define PBJ_OUTLINE_WARM PBJ__LINKAGE PBJ__NOINLINE
 #elif defined(PBJ_SINGLE_DEFINITION) || defined(PBJ_IMPLEMENTATION)
 #define PBJ_OUTLINE
+#define PBJ_OUTLINE_WARM
 #else
 #define PBJ_OUTLINE static inline
+#define PBJ_OUTLINE_WARM static inline
 #endif
+/* PBJ_OUTLINE_WARM: as PBJ_OUTLINE, but compiled for speed, not size (cold), and its calls not taken as unlikely:
+ * the walks of a whole message that a program may run in a loop (JSON output and input). */
 #if defined(PBJ_IMPLEMENTATION) && (defined(__GNUC__) || defined(__clang__))
 #pragma GCC diagnostic ignored "-Wmissing-declarations"   /* there, the definitions are the declarations */
 #if !defined(__cplusplus) || defined(__clang__)
@@ -426,17 +431,22 @@ static PBJ__NOINLINE const uint8_t *pbj__get_varint_long(const uint8_t *p, const
     return NULL;
 }
 
+/* A varint's one and two bytes inline, then `longer` (a call reading the rest): the body of pbj_get_varint, of a
+ * length's (pbj__get_len_varint) and of one inside a message being decoded (pbj_get_varint_in). */
+#define PBJ__GET_VARINT_TWO(longer)                                \
+    if (PBJ_LIKELY(p < end && p[0] < 0x80)) {                      \
+        *out = p[0];                                               \
+        return p + 1;                                              \
+    }                                                              \
+    if (PBJ_LIKELY(end - p >= 2 && p[1] < 0x80)) {                 \
+        *out = (uint64_t)(p[0] & 0x7f) | (uint64_t)p[1] << 7;      \
+        return p + 2;                                              \
+    }                                                              \
+    return longer;
+
 PBJ_HOT_INLINE const uint8_t *pbj_get_varint(const uint8_t *p, const uint8_t *end, uint64_t *out)
 {
-    if (PBJ_LIKELY(p < end && p[0] < 0x80)) {
-        *out = p[0];
-        return p + 1;
-    }
-    if (PBJ_LIKELY(end - p >= 2 && p[1] < 0x80)) {
-        *out = (uint64_t)(p[0] & 0x7f) | (uint64_t)p[1] << 7;
-        return p + 2;
-    }
-    return pbj__get_varint_long(p, end, out);
+    PBJ__GET_VARINT_TWO(pbj__get_varint_long(p, end, out))
 }
 
 /* Why pbj_get_varint failed at p: truncated input or a malformed varint. */
@@ -1039,12 +1049,26 @@ PBJ_OUTLINE pbj_status pbj__len_status(const uint8_t *p, const uint8_t *end, siz
 }
 #endif
 
+/* A length prefix past two bytes: its varint, or NULL when it is cut, malformed or longer than PBJ_MAX_LEN_BYTES. */
+static PBJ__NOINLINE const uint8_t *pbj__get_len_long(const uint8_t *p, const uint8_t *end, uint64_t *v)
+{
+    const uint8_t *q = pbj__get_varint_long(p, end, v);
+    return q && q - p <= PBJ_MAX_LEN_BYTES ? q : NULL;
+}
+
+/* A length prefix's varint: one and two bytes inline (within the 5-byte bound, no check of it), longer ones out of
+ * line; NULL when it is cut, malformed or longer than PBJ_MAX_LEN_BYTES. */
+PBJ_HOT_INLINE const uint8_t *pbj__get_len_varint(const uint8_t *p, const uint8_t *end, uint64_t *out)
+{
+    PBJ__GET_VARINT_TWO(pbj__get_len_long(p, end, out))
+}
+
 /* A length prefix, checked against the limit and the bytes left (one branch when it is good). */
 PBJ_HOT_INLINE const uint8_t *pbj_get_len(const uint8_t *p, const uint8_t *end, const pbj_decoder *d, size_t *len, pbj_status *st)
 {
     uint64_t v;
-    const uint8_t *q = pbj_get_varint(p, end, &v);
-    if (PBJ_LIKELY(q && q - p <= PBJ_MAX_LEN_BYTES && v <= (uint64_t)(end - q) && v <= d->max_length)) {
+    const uint8_t *q = pbj__get_len_varint(p, end, &v);
+    if (PBJ_LIKELY(q && v <= (uint64_t)(end - q) && v <= d->max_length)) {
         *len = (size_t)v;
         return q;
     }
@@ -1057,8 +1081,8 @@ PBJ_HOT_INLINE const uint8_t *pbj_get_len(const uint8_t *p, const uint8_t *end, 
 PBJ_HOT_INLINE const uint8_t *pbj__get_len_in(const uint8_t *p, const uint8_t *end, const pbj_decoder *d, size_t *len, pbj_status *st)
 {
     uint64_t v;
-    const uint8_t *q = pbj_get_varint(p, end, &v);
-    if (PBJ_LIKELY(q && q - p <= PBJ_MAX_LEN_BYTES && v <= (uint64_t)(end - q))) {
+    const uint8_t *q = pbj__get_len_varint(p, end, &v);
+    if (PBJ_LIKELY(q && v <= (uint64_t)(end - q))) {
         *len = (size_t)v;
         return q;
     }
@@ -1125,26 +1149,16 @@ static PBJ__NOINLINE const uint8_t *pbj__get_varint_rest_call(const uint8_t *p, 
 
 /* Read a varint inside a message being decoded by d; on error set *st. One and two bytes inline; past
  * them out of line (pbj_get_varint_in) or inline too (pbj__get_varint_hot, the max tier's). */
-#define PBJ__GET_VARINT_IN(rest)                                   \
-    if (PBJ_LIKELY(p < end && p[0] < 0x80)) {                      \
-        *out = p[0];                                               \
-        return p + 1;                                              \
-    }                                                              \
-    if (PBJ_LIKELY(end - p >= 2 && p[1] < 0x80)) {                 \
-        *out = (uint64_t)(p[0] & 0x7f) | (uint64_t)p[1] << 7;      \
-        return p + 2;                                              \
-    }                                                              \
-    return rest(p, end, d, out, st);
 PBJ_HOT_INLINE const uint8_t *pbj_get_varint_in(const uint8_t *p, const uint8_t *end, const pbj_decoder *d, uint64_t *out, pbj_status *st)
 {
-    PBJ__GET_VARINT_IN(pbj__get_varint_rest_call)
+    PBJ__GET_VARINT_TWO(pbj__get_varint_rest_call(p, end, d, out, st))
 }
 
 PBJ_HOT_INLINE const uint8_t *pbj__get_varint_hot(const uint8_t *p, const uint8_t *end, const pbj_decoder *d, uint64_t *out, pbj_status *st)
 {
-    PBJ__GET_VARINT_IN(pbj__get_varint_rest)
+    PBJ__GET_VARINT_TWO(pbj__get_varint_rest(p, end, d, out, st))
 }
-#undef PBJ__GET_VARINT_IN
+#undef PBJ__GET_VARINT_TWO
 
 /* String or bytes contents: copied into the arena, or aliased to the input. */
 PBJ_INLINE pbj_status pbj_take_slice(pbj_decoder *d, const uint8_t *p, size_t len, pbj_slice *out)
@@ -1811,7 +1825,7 @@ PBJ_INLINE const uint8_t *pbj__ext_field(pbj_decoder *d, pbj_slice *ext, pbj_sli
  * A call at -O0 (PBJ_HOT_INLINE), where the checks of each inline test took 80 bytes of the decoder's frame. */
 PBJ_HOT_INLINE bool pbj__at_tag1(const uint8_t *p, const uint8_t *end, uint8_t a)
 {
-    return end - p >= 1 && p[0] == a;
+    return p < end && p[0] == a;       /* (not end - p >= 1: a compare, where the difference took two more) */
 }
 PBJ_HOT_INLINE bool pbj__at_tag2(const uint8_t *p, const uint8_t *end, uint8_t a, uint8_t b)
 {

@@ -175,6 +175,20 @@ static inline pbj_status pbj__json_status(const pbj_json *j) {
 }
 
 static inline void pbj__json_put(pbj_json *j, const char *s, size_t n) { pbj_text_put(j->out, s, n); }
+
+/* Room for n more bytes (and the NUL) at the end of the text: where they go, or NULL when it cannot grow. The
+ * writes that know their length up to a bound fill it in place and end with pbj__json_wrote. */
+static inline char *pbj__json_room(pbj_json *j, size_t n) {
+    pbj_text *t = j->out;
+    if (t->cap - t->len <= n && !pbj__text_grow(t, n)) return NULL;
+    return t->data + t->len;
+}
+
+/* The bytes written into the room, up to end, kept. */
+static inline void pbj__json_wrote(pbj_json *j, char *end) {
+    j->out->len = (size_t)(end - j->out->data);
+    *end = '\0';
+}
 static inline void pbj__json_puts(pbj_json *j, const char *s) { pbj_text_put(j->out, s, strlen(s)); }
 
 /* A comma unless the value is the first of its object or array. */
@@ -208,12 +222,15 @@ static inline void pbj__json_key(pbj_json *j, const char *json_name, const char 
 static inline void pbj__json_begin(pbj_json *j, char c) { pbj__json_put(j, &c, 1); }
 static inline void pbj__json_end(pbj_json *j, char c) { pbj__json_put(j, &c, 1); }
 
+/* Whether byte c is written into a JSON string as it is: not '"', '\\', a control character or DEL. */
+static inline bool pbj__json_plain(unsigned char c) { return c >= 0x20 && c != '"' && c != '\\' && c != 0x7f; }
+
 /* UTF-8 text escaped as JSON needs: '"', '\\' and the control characters. */
 static inline void pbj__json_escaped(pbj_json *j, const unsigned char *s, size_t len) {
     size_t run = 0;
     for (size_t i = 0; i < len; i++) {
         unsigned char c = s[i];
-        if (c >= 0x20 && c != '"' && c != '\\' && c != 0x7f) continue;
+        if (pbj__json_plain(c)) continue;
         char esc[8];
         int n = c == '"' ? snprintf(esc, sizeof esc, "\\\"") : c == '\\' ? snprintf(esc, sizeof esc, "\\\\")
               : c == '\n' ? snprintf(esc, sizeof esc, "\\n") : c == '\r' ? snprintf(esc, sizeof esc, "\\r")
@@ -236,13 +253,23 @@ static inline size_t pbj__json_utf8_len(const unsigned char *s, size_t n) {
  * with opts.utf8_replace each such byte becomes U+FFFD (protobuf's C++ 3.21 leaves them out silently). */
 static inline void pbj__json_quoted(pbj_json *j, const void *data, size_t len) {
     const unsigned char *s = (const unsigned char *)data;
+    size_t plain = 0;
+    while (plain < len && s[plain] < 0x80 && pbj__json_plain(s[plain])) plain++;
+    char *d = plain == len ? pbj__json_room(j, len + 2) : NULL;
+    if (d) {                                       /* ASCII with nothing to escape: copied at once */
+        *d++ = '"';
+        if (len) memcpy(d, s, len);
+        d[len] = '"';
+        pbj__json_wrote(j, d + len + 1);
+        return;
+    }
     if (!pbj_utf8_valid(s, len) && !j->o.utf8_replace) {
         pbj__json_fail(j, PBJ_ERR_UTF8);
         return;
     }
     pbj__json_put(j, "\"", 1);
     while (len) {
-        size_t ok = 0, k;
+        size_t ok = pbj_utf8_valid(s, len) ? len : 0, k;   /* (valid: no character by character) */
         while (ok < len && (k = pbj__json_utf8_len(s + ok, len - ok)) != 0) ok += k;
         pbj__json_escaped(j, s, ok);
         if (ok == len) break;
@@ -255,17 +282,31 @@ static inline void pbj__json_quoted(pbj_json *j, const void *data, size_t len) {
 
 static inline void pbj__json_string(pbj_json *j, pbj_slice v) { pbj__json_quoted(j, pbj_slice_data(v), v.len); }
 
+/* Bytes as a string of their standard base64, written into room made once. */
 static inline void pbj__json_bytes(pbj_json *j, pbj_slice v) {
     const uint8_t *p = pbj_slice_data(v);
     const char *digits = pbj_base64_chars();
-    pbj__json_put(j, "\"", 1);
-    for (size_t i = 0; i < v.len; i += 3) {
-        uint32_t b = (uint32_t)p[i] << 16 | (i + 1 < v.len ? (uint32_t)p[i + 1] << 8 : 0) | (i + 2 < v.len ? p[i + 2] : 0);
-        char q[4] = {digits[b >> 18], digits[(b >> 12) & 63], i + 1 < v.len ? digits[(b >> 6) & 63] : '=',
-                     i + 2 < v.len ? digits[b & 63] : '='};
-        pbj__json_put(j, q, 4);
+    size_t whole = v.len / 3 * 3;
+    char *d = pbj__json_room(j, (v.len + 2) / 3 * 4 + 2);
+    if (!d) return;
+    *d++ = '"';
+    for (size_t i = 0; i < whole; i += 3, d += 4) {
+        uint32_t b = (uint32_t)p[i] << 16 | (uint32_t)p[i + 1] << 8 | p[i + 2];
+        d[0] = digits[b >> 18];
+        d[1] = digits[(b >> 12) & 63];
+        d[2] = digits[(b >> 6) & 63];
+        d[3] = digits[b & 63];
     }
-    pbj__json_put(j, "\"", 1);
+    if (whole < v.len) {                           /* one or two bytes left: '=' pads the quad */
+        uint32_t b = (uint32_t)p[whole] << 16 | (whole + 1 < v.len ? (uint32_t)p[whole + 1] << 8 : 0);
+        d[0] = digits[b >> 18];
+        d[1] = digits[(b >> 12) & 63];
+        d[2] = whole + 1 < v.len ? digits[(b >> 6) & 63] : '=';
+        d[3] = '=';
+        d += 4;
+    }
+    *d++ = '"';
+    pbj__json_wrote(j, d);
 }
 
 static inline void pbj__json_int32(pbj_json *j, int64_t v) { pbj_text_put_int64(j->out, v); }
@@ -274,15 +315,19 @@ static inline void pbj__json_bool(pbj_json *j, bool v) { pbj_text_put_bool(j->ou
 
 /* 64-bit integers as strings */
 static inline void pbj__json_int64(pbj_json *j, int64_t v) {
-    pbj__json_put(j, "\"", 1);
-    pbj_text_put_int64(j->out, v);
-    pbj__json_put(j, "\"", 1);
+    char buf[PBJ_TEXT_NUMBER_MAX], *end = buf + sizeof buf - 1;
+    *end = '"';
+    char *s = pbj__text_signed_digits(end, v);
+    *--s = '"';
+    pbj__json_put(j, s, (size_t)(buf + sizeof buf - s));
 }
 
 static inline void pbj__json_uint64(pbj_json *j, uint64_t v) {
-    pbj__json_put(j, "\"", 1);
-    pbj_text_put_uint64(j->out, v);
-    pbj__json_put(j, "\"", 1);
+    char buf[PBJ_TEXT_NUMBER_MAX], *end = buf + sizeof buf - 1;
+    *end = '"';
+    char *s = pbj__text_digits(end, v);
+    *--s = '"';
+    pbj__json_put(j, s, (size_t)(buf + sizeof buf - s));
 }
 
 /* NaN and the infinities as the strings the mapping names them by, else protobuf's number text. */
@@ -401,7 +446,7 @@ static inline void pbj__json_value_number(pbj_json *j, double v) {
 }
 
 /* m of t's type as a JSON value, inside a write under way (a well-known type in its own form). */
-PBJ_OUTLINE void pbj__json_message(const pbj_table *t, const void *m, pbj_json *j);
+PBJ_OUTLINE_WARM void pbj__json_message(const pbj_table *t, const void *m, pbj_json *j);
 
 /* An Any: its value decoded as the type its URL names, written after "@type" (a well-known type as "value"). */
 static inline void pbj__json_any(pbj_json *j, pbj_slice type_url, pbj_slice value) {
@@ -454,8 +499,24 @@ static inline pbj_status pbj_json_write(const pbj_table *t, const void *m, pbj_t
 
 #if PBJ__BODIES
 
+#define PBJ__JSON_KEY_FAST 64   /* a key of up to this many plain bytes is copied into room made once */
+
 /* A key from the pool: written as pbj__json_quoted escapes it. */
 static inline void pbj__json_pool_key(pbj_json *j, const char *name) {
+    char *d = pbj__json_room(j, PBJ__JSON_KEY_FAST + 4);   /* ',', '"', the name, '"', ':' */
+    if (d) {
+        char *p = d, last = j->out->len ? d[-1] : '{';
+        if (last != '{' && last != '[' && last != ':') *p++ = ',';
+        *p++ = '"';
+        const char *c = name;
+        while (c < name + PBJ__JSON_KEY_FAST && pbj__json_plain((unsigned char)*c)) *p++ = *c++;
+        if (*c == '\0') {                          /* the whole name was plain */
+            p[0] = '"';
+            p[1] = ':';
+            pbj__json_wrote(j, p + 2);
+            return;
+        }
+    }
     pbj__json_sep(j);
     pbj__json_put(j, "\"", 1);
     pbj__json_escaped(j, (const unsigned char *)name, strlen(name));
@@ -734,7 +795,7 @@ static inline void pbj__json_wkt(const pbj_table *t, const void *m, pbj_json *j)
 #endif
 
 /* m of t's type as a JSON value: its fields as an object, or a well-known type's own form. */
-PBJ_OUTLINE void pbj__json_message(const pbj_table *t, const void *m, pbj_json *j) PBJ__PROTO
+PBJ_OUTLINE_WARM void pbj__json_message(const pbj_table *t, const void *m, pbj_json *j) PBJ__PROTO
 #if PBJ__BODIES
 {
     if (t->wkt == PBJ_WKT_NONE || t->wkt == PBJ_WKT_EMPTY) pbj__json_object(t, m, j);

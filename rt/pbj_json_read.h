@@ -254,7 +254,7 @@ PBJ_OUTLINE size_t pbj__jin_escape(const uint8_t *p, const uint8_t *end, uint8_t
 #endif
 
 /* A string: its bytes (escapes decoded, in the arena when copy or when it has escapes; else in the input). */
-PBJ_OUTLINE bool pbj__jin_string_in(pbj__json_in *j, pbj_slice *out, bool copy) PBJ__PROTO
+PBJ_OUTLINE_WARM bool pbj__jin_string_in(pbj__json_in *j, pbj_slice *out, bool copy) PBJ__PROTO
 #if PBJ__BODIES
 {
     if (pbj__jin_peek(j) != '"') return pbj__jin_fail(j, j->p, "expected a string");
@@ -347,7 +347,7 @@ PBJ_OUTLINE bool pbj__jin_skip(pbj__json_in *j) PBJ__PROTO
 
 /* The next key of an object (its ':' taken): true when there is one, false at '}' (or on an error). An Any's
  * "@type" is passed over. */
-PBJ_OUTLINE bool pbj__jin_key(pbj__json_in *j, pbj__jin_obj *ob, pbj_slice *key) PBJ__PROTO
+PBJ_OUTLINE_WARM bool pbj__jin_key(pbj__json_in *j, pbj__jin_obj *ob, pbj_slice *key) PBJ__PROTO
 #if PBJ__BODIES
 {
     for (;;) {
@@ -424,7 +424,7 @@ PBJ_INLINE const uint8_t *pbj__jin_number_end(const uint8_t *p, const uint8_t *e
 }
 
 /* A number's text: bare (number) or in quotes (quoted); false, with nothing taken, when the next value is neither. */
-PBJ_OUTLINE bool pbj__jin_number_text(pbj__json_in *j, pbj_slice *text, bool *quoted) PBJ__PROTO
+PBJ_OUTLINE_WARM bool pbj__jin_number_text(pbj__json_in *j, pbj_slice *text, bool *quoted) PBJ__PROTO
 #if PBJ__BODIES
 {
     int c = pbj__jin_peek(j);
@@ -442,7 +442,7 @@ PBJ_OUTLINE bool pbj__jin_number_text(pbj__json_in *j, pbj_slice *text, bool *qu
 
 /* An integer's magnitude from a number's text s (an exponent or a fraction of zeros allowed when exponent):
  * false when it is not an integer or exceeds max. */
-PBJ_OUTLINE bool pbj__jin_integer(pbj_slice s, bool exponent, bool *neg, uint64_t max, uint64_t *out) PBJ__PROTO
+PBJ_OUTLINE_WARM bool pbj__jin_integer(pbj_slice s, bool exponent, bool *neg, uint64_t max, uint64_t *out) PBJ__PROTO
 #if PBJ__BODIES
 {
     const uint8_t *p = s.data, *end = p + s.len;
@@ -493,7 +493,7 @@ PBJ_OUTLINE bool pbj__jin_integer(pbj_slice s, bool exponent, bool *neg, uint64_
 #endif
 
 /* An integer field's value in [min, max] (as int64, or as uint64 when unsigned). */
-PBJ_OUTLINE bool pbj__jin_int(pbj__json_in *j, bool is_unsigned, int64_t min, uint64_t max, uint64_t *out) PBJ__PROTO
+PBJ_OUTLINE_WARM bool pbj__jin_int(pbj__json_in *j, bool is_unsigned, int64_t min, uint64_t max, uint64_t *out) PBJ__PROTO
 #if PBJ__BODIES
 {
     pbj_slice s;
@@ -541,7 +541,7 @@ PBJ_INLINE bool pbj__jin_uint64(pbj__json_in *j, uint64_t *v)
 
 /* A double (or a float: is_float, stored in *f) from a number's text (JSON syntax; "NaN", "Infinity", "-Infinity"
  * when quoted); beyond the type's range is an error. */
-PBJ_OUTLINE bool pbj__jin_real(pbj__json_in *j, double *v, float *f) PBJ__PROTO
+PBJ_OUTLINE_WARM bool pbj__jin_real(pbj__json_in *j, double *v, float *f) PBJ__PROTO
 #if PBJ__BODIES
 {
     pbj_slice s;
@@ -634,7 +634,7 @@ PBJ_INLINE bool pbj__jin_key_string(pbj__json_in *j, pbj_slice k, pbj_slice *v)
 PBJ_INLINE bool pbj__jin_string(pbj__json_in *j, pbj_slice *v) { return pbj__jin_string_in(j, v, true); }
 
 /* Base64 in either alphabet, padded or not. */
-PBJ_OUTLINE bool pbj__jin_bytes(pbj__json_in *j, pbj_slice *v) PBJ__PROTO
+PBJ_OUTLINE_WARM bool pbj__jin_bytes(pbj__json_in *j, pbj_slice *v) PBJ__PROTO
 #if PBJ__BODIES
 {
     pbj_slice s;
@@ -666,7 +666,7 @@ PBJ_INLINE bool pbj__jin_enum_known(pbj__json_in *j, const pbj_enum *e, int32_t 
 }
 
 /* An enum by name or number; *keep false when the name is unknown and the options say to skip it. */
-PBJ_OUTLINE bool pbj__jin_enum(pbj__json_in *j, const pbj_enum *e, int32_t *v, bool *keep) PBJ__PROTO
+PBJ_OUTLINE_WARM bool pbj__jin_enum(pbj__json_in *j, const pbj_enum *e, int32_t *v, bool *keep) PBJ__PROTO
 #if PBJ__BODIES
 {
     *keep = true;
@@ -855,7 +855,7 @@ PBJ_OUTLINE bool pbj__jin_field_mask(pbj__json_in *j, pbj_slice **paths, size_t 
 
 /* ---- reading a message through its table (M_from_json) ------------------------------------------------ */
 
-PBJ_OUTLINE pbj_status pbj__jin_msg(pbj__json_in *j, const pbj_table *t, void *m);   /* recursive: below */
+PBJ_OUTLINE_WARM pbj_status pbj__jin_msg(pbj__json_in *j, const pbj_table *t, void *m);   /* recursive: below */
 
 #if PBJ__BODIES   /* what the walk calls: only where its body is */
 
@@ -1291,7 +1291,7 @@ PBJ_INLINE pbj_status pbj__jin_form(pbj__json_in *j, const pbj_table *t, void *m
 #endif
 
 /* Message m of t's type read, one level deeper (as binary decode counts messages). */
-PBJ_OUTLINE pbj_status pbj__jin_msg(pbj__json_in *j, const pbj_table *t, void *m) PBJ__PROTO
+PBJ_OUTLINE_WARM pbj_status pbj__jin_msg(pbj__json_in *j, const pbj_table *t, void *m) PBJ__PROTO
 #if PBJ__BODIES
 {
     if (!pbj__jin_enter(j)) return j->st;
@@ -1304,7 +1304,7 @@ PBJ_OUTLINE pbj_status pbj__jin_msg(pbj__json_in *j, const pbj_table *t, void *m
 
 /* m, a message of t's type, read from JSON (M_from_json): made empty first, strings, bytes and arrays in arena;
  * PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_TOO_LONG, PBJ_ERR_NOMEM; o may be NULL. */
-PBJ_OUTLINE pbj_status pbj_table_from_json(const pbj_table *t, void *m, const char *json, size_t len, pbj_arena *arena,
+PBJ_OUTLINE_WARM pbj_status pbj_table_from_json(const pbj_table *t, void *m, const char *json, size_t len, pbj_arena *arena,
                                            const pbj_json_options *o) PBJ__PROTO
 #if PBJ__BODIES
 {

@@ -162,14 +162,44 @@ static inline void pbj_text_name(pbj_text *t, const char *name) {
 
 /* ---- values (no indent, no newline) ------------------------------------- */
 
+/* v's decimal digits (as "%llu" writes them) ending just before end; returns where they start (at most 20 bytes
+ * before end). Two digits at a time from a table: no printf in the JSON and text writers' numbers. */
+static inline char *pbj__text_digits(char *end, uint64_t v) {
+    static const char pairs[] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+                                "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+                                "8081828384858687888990919293949596979899";
+    while (v >= 100) {
+        const char *d = pairs + 2 * (v % 100);
+        v /= 100;
+        *--end = d[1];
+        *--end = d[0];
+    }
+    if (v >= 10) {
+        *--end = pairs[2 * v + 1];
+        *--end = pairs[2 * v];
+    } else {
+        *--end = (char)('0' + v);
+    }
+    return end;
+}
+
+/* v as "%lld" writes it, ending just before end; returns where it starts (at most 20 bytes before end). */
+static inline char *pbj__text_signed_digits(char *end, int64_t v) {
+    char *s = pbj__text_digits(end, v < 0 ? 0 - (uint64_t)v : (uint64_t)v);
+    if (v < 0) *--s = '-';
+    return s;
+}
+
 static inline void pbj_text_put_int64(pbj_text *t, int64_t v) {
     char buf[PBJ_TEXT_NUMBER_MAX];
-    pbj_text_put(t, buf, (size_t)snprintf(buf, sizeof buf, "%lld", (long long)v));
+    char *s = pbj__text_signed_digits(buf + sizeof buf, v);
+    pbj_text_put(t, s, (size_t)(buf + sizeof buf - s));
 }
 
 static inline void pbj_text_put_uint64(pbj_text *t, uint64_t v) {
     char buf[PBJ_TEXT_NUMBER_MAX];
-    pbj_text_put(t, buf, (size_t)snprintf(buf, sizeof buf, "%llu", (unsigned long long)v));
+    char *s = pbj__text_digits(buf + sizeof buf, v);
+    pbj_text_put(t, s, (size_t)(buf + sizeof buf - s));
 }
 
 static inline void pbj_text_put_bool(pbj_text *t, bool v) {

@@ -989,7 +989,8 @@ static inline pbj_status pbj__tr_single(pbj_text_reader *r, const pbj_table *t, 
 static inline uint64_t pbj__tr_to_wire(const pbj_field *f, const void *v)
 {
     union { double d; float f; int64_t i; uint64_t u; int32_t i32; uint32_t u32; bool b; } x;
-    memcpy(&x, v, pbj__elem_size(f));
+    size_t n = pbj__elem_size(f);
+    memcpy(&x, v, n < sizeof x ? n : sizeof x);   /* a scalar's: 1, 4 or 8 (bounded for gcc's -Wstringop-overflow) */
     switch (f->type) {
     case PBJ_TYPE_DOUBLE: return pbj_double_bits(x.d);
     case PBJ_TYPE_FLOAT: return pbj_float_bits(x.f);
