@@ -110,19 +110,34 @@ static int cmp_double(const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
+/* Under --icount: the counts since CALLGRIND_ZERO_STATS dumped as contender/label. */
+static void dump_counts(const bh_env *e, const char *label)
+{
+  char name[256];
+  snprintf(name, sizeof name, "%s/%s", e->contender, label);
+  CALLGRIND_DUMP_STATS_AT(name);
+}
+
+/* Timed runs per operation: e->runs, 1 to 64. */
+static int runs_of(const bh_env *e) { return e->runs < 1 ? 1 : e->runs > 64 ? 64 : e->runs; }
+
+static double median(double *t, int runs)
+{
+  qsort(t, (size_t)runs, sizeof t[0], cmp_double);
+  return t[runs / 2];
+}
+
 double bh_time(bh_env *e, const char *label, bh_fn fn, bh_fn reset, void *ctx)
 {
   if (e->icount) {
     if (reset) reset(ctx);
     CALLGRIND_ZERO_STATS;
     fn(ctx);
-    char name[256];
-    snprintf(name, sizeof name, "%s/%s", e->contender, label);
-    CALLGRIND_DUMP_STATS_AT(name);
+    dump_counts(e, label);
     return 0;
   }
   double t[64];
-  int runs = e->runs < 1 ? 1 : e->runs > 64 ? 64 : e->runs;
+  int runs = runs_of(e);
   if (reset) reset(ctx);
   fn(ctx); /* warm-up */
   for (int i = 0; i < runs; i++) {
@@ -133,8 +148,7 @@ double bh_time(bh_env *e, const char *label, bh_fn fn, bh_fn reset, void *ctx)
     double t1 = now_ns();
     t[i] = bh_pieces_total_ns() > 0 ? bh_pieces_total_ns() : t1 - t0;
   }
-  qsort(t, (size_t)runs, sizeof t[0], cmp_double);
-  return t[runs / 2];
+  return median(t, runs);
 }
 
 static double thread_ns(void)
@@ -163,16 +177,13 @@ static double time_round(bh_env *e, const char *label, bh_fn fn, bh_fn reset, vo
   if (e->icount) {
     CALLGRIND_ZERO_STATS;
     one_round(fn, reset, ctxs, n);
-    char name[256];
-    snprintf(name, sizeof name, "%s/%s", e->contender, label);
-    CALLGRIND_DUMP_STATS_AT(name);
+    dump_counts(e, label);
     return 0;
   }
   double t[64];
-  int runs = e->runs < 1 ? 1 : e->runs > 64 ? 64 : e->runs;
+  int runs = runs_of(e);
   for (int i = 0; i < runs; i++) t[i] = one_round(fn, reset, ctxs, n);
-  qsort(t, (size_t)runs, sizeof t[0], cmp_double);
-  return t[runs / 2];
+  return median(t, runs);
 }
 
 void bh_cache_row(bh_env *e, const char *op, bh_fn fn, bh_fn reset, void **ctxs, int n, const char *note)
@@ -194,6 +205,20 @@ bh_buf *bh_copies(const bh_buf *b, int n)
     memcpy(c[i].data, b->data, b->len);
   }
   return c;
+}
+
+void **bh_cache_contexts(bh_env *e, size_t size, void (*init)(void *ctx, bh_env *e, const bh_buf *copy))
+{
+  int n = e->cache_copies;
+  bh_buf *in = bh_copies(&e->synthetic, n);
+  void **cv = malloc((size_t)n * sizeof *cv);
+  bh_assert(cv != NULL, "out of memory");
+  for (int i = 0; i < n; i++) {
+    cv[i] = calloc(1, size);
+    bh_assert(cv[i] != NULL, "out of memory for %d contexts", n);
+    init(cv[i], e, &in[i]);
+  }
+  return cv;
 }
 
 void bh_row(bh_env *e, const char *workload, const char *op, double ns_per_unit, double bytes_per_unit,

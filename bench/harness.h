@@ -53,6 +53,10 @@ void bh_cache_row(bh_env *e, const char *op, bh_fn fn, bh_fn reset, void **ctxs,
 /* n copies of b, each in its own allocation. */
 bh_buf *bh_copies(const bh_buf *b, int n);
 
+/* The cache rows' contexts: e->cache_copies of them, size bytes each (zeroed), each set up by init with its
+   own copy of the synthetic block (kept for the program's life). */
+void **bh_cache_contexts(bh_env *e, size_t size, void (*init)(void *ctx, bh_env *e, const bh_buf *copy));
+
 /* Times a call made of pieces that must be timed one at a time: between
    bh_piece_start and bh_piece_stop; the sum of the pieces is one run. */
 void bh_piece_start(void);

@@ -311,35 +311,28 @@ static void small(bh_env *e, const char *name, const bh_buf *in, const root_ops 
 
 /* The cache rows (--cache N): decode, encode, encode_reverse and scan_views over N copies of the synthetic
  * block, each with its own struct, arena and buffers; a round is one call per copy (bench/cache.sh). */
+static void cache_init(void *v, bh_env *e, const bh_buf *in)
+{
+  ctx *c = v;
+  *c = (ctx){ e, in, &pbjbench_Block_ops, calloc(1, sizeof(pbjbench_Block)), { 0 }, malloc(in->len + 64), in->len + 64,
+              0, 0, 0, { 0 }, { 0 } };
+  pbj_rbuf_init(&c->rbuf, NULL, 0);
+}
+
 static void cache_rows(bh_env *e)
 {
   int n = e->cache_copies;
-  bh_buf *in = bh_copies(&e->synthetic, n);
-  ctx *c = calloc((size_t)n, sizeof *c);
-  void **cv = malloc((size_t)n * sizeof *cv);
-  for (int i = 0; i < n; i++) {
-    c[i] = (ctx){ e, &in[i], &pbjbench_Block_ops, calloc(1, sizeof(pbjbench_Block)), { 0 }, malloc(in[i].len + 64),
-                  in[i].len + 64, 0, 0, 0, { 0 }, { 0 } };
-    pbj_rbuf_init(&c[i].rbuf, NULL, 0);
-    cv[i] = &c[i];
-  }
+  void **cv = bh_cache_contexts(e, sizeof(ctx), cache_init);
   bh_cache_row(e, "decode", op_decode, reset, cv, n, "arena reset per run; strings copied");
   bh_cache_row(e, "encode", op_encode, NULL, cv, n, "size + encode");
   bh_cache_row(e, "encode_reverse", op_encode_reverse, NULL, cv, n, "pbj.fast_write: back to front, no size pass");
   bh_cache_row(e, "scan_views", op_scan_views, NULL, cv, n, "pbj.views: no allocation");
   for (int i = 0; i < n; i++) {
-    bh_assert_same("pbjc cache encode", c[i].out, c[i].out_len, &in[i]);
-    bh_assert_same("pbjc cache encode_reverse", pbj_rbuf_data(&c[i].rbuf), pbj_rbuf_len(&c[i].rbuf), &in[i]);
-    bh_assert(c[i].sum == e->synthetic_sum, "pbjc cache scan_views sum");
-    pbj_rbuf_free(&c[i].rbuf);
-    pbj_arena_free(&c[i].arena);
-    free(c[i].msg);
-    free(c[i].out);
-    free(in[i].data);
+    ctx *c = cv[i];
+    bh_assert_same("pbjc cache encode", c->out, c->out_len, c->in);
+    bh_assert_same("pbjc cache encode_reverse", pbj_rbuf_data(&c->rbuf), pbj_rbuf_len(&c->rbuf), c->in);
+    bh_assert(c->sum == e->synthetic_sum, "pbjc cache scan_views sum");
   }
-  free(cv);
-  free(c);
-  free(in);
 }
 
 int main(int argc, char **argv)

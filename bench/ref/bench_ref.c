@@ -107,26 +107,27 @@ static void small(bh_env *e, ctx *c, const char *name, const bh_buf *msg, bh_fn 
 
 /* The cache rows (--cache N): decode, encode and scan_views over N copies of the synthetic block, each with
  * its own pools and buffer; a round is one call per copy (bench/cache.sh). */
+static void cache_init(void *v, bh_env *e, const bh_buf *in)
+{
+  ctx *c = v;
+  c->e = e;
+  c->in = in;
+  bh_assert(rb_pools_init(&c->pl, in->len) == 0, "pools");
+  c->cap = in->len + 65536;
+  c->out = malloc(c->cap);
+}
+
 static void cache_rows(bh_env *e)
 {
   int n = e->cache_copies;
-  bh_buf *in = bh_copies(&e->synthetic, n);
-  ctx *c = calloc((size_t)n, sizeof *c);
-  void **cv = malloc((size_t)n * sizeof *cv);
-  for (int i = 0; i < n; i++) {
-    c[i].e = e;
-    c[i].in = &in[i];
-    bh_assert(rb_pools_init(&c[i].pl, in[i].len) == 0, "pools");
-    c[i].cap = in[i].len + 65536;
-    c[i].out = malloc(c[i].cap);
-    cv[i] = &c[i];
-  }
+  void **cv = bh_cache_contexts(e, sizeof(ctx), cache_init);
   bh_cache_row(e, "decode", op_decode, reset, cv, n, "pools sized once, reused");
   bh_cache_row(e, "encode", op_encode, NULL, cv, n, "back to front");
   bh_cache_row(e, "scan_views", op_scan_views, NULL, cv, n, "in-order read of the bytes");
   for (int i = 0; i < n; i++) {
-    bh_assert_same("ref cache encode", c[i].out + c[i].cap - c[i].out_len, c[i].out_len, &in[i]);
-    bh_assert(c[i].sum == e->synthetic_sum, "ref cache scan_views sum");
+    ctx *c = cv[i];
+    bh_assert_same("ref cache encode", c->out + c->cap - c->out_len, c->out_len, c->in);
+    bh_assert(c->sum == e->synthetic_sum, "ref cache scan_views sum");
   }
 }
 
