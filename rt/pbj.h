@@ -7,8 +7,9 @@
  * included by the generated files that use them. */
 #include "pbj_core.h"     /* wire primitives, status codes, the arena, the decode context, extensions */
 
-/* Text format, printing (M_print) and reading (M_from_text), lives beside this header; PBJ_NO_TEXT leaves it out. */
-#if defined(__has_include) && !defined(PBJ_NO_TEXT)
+/* Text format, printing (M_print) and reading (M_from_text), lives beside this header; PBJ_NO_TEXT leaves it out,
+ * and so does a generated .pb.c (PBJ__GENERATED_SOURCE), which calls none of it: its header then skips JSON too. */
+#if defined(__has_include) && !defined(PBJ_NO_TEXT) && !defined(PBJ__GENERATED_SOURCE)
 #if __has_include("pbj_text.h")
 #include "pbj_text.h"
 #endif

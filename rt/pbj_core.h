@@ -106,13 +106,28 @@ extern "C" {
  * mode keeps one copy per program: every file compiled with PBJ_SINGLE_DEFINITION, and one .c file that
  * defines PBJ_IMPLEMENTATION before including the runtime headers the program uses (README, "One copy
  * of the runtime per program"): that file defines them (external linkage), the others see only their
- * prototypes. Each is written `PBJ_OUTLINE T f(...) PBJ__PROTO`, its body under `#if PBJ__BODIES`. */
-#if defined(PBJ_SINGLE_DEFINITION) || defined(PBJ_IMPLEMENTATION)
+ * prototypes. Each is written `PBJ_OUTLINE T f(...) PBJ__PROTO`, its body under `#if PBJ__BODIES`.
+ * A run's mode needs nothing of the user: pbjc, generating several files in one run, defines PBJ__RUN_SHARED
+ * at the top of each .pb.c, 2 in one of them (which defines every out-of-line function of pbj.h, pbj_view.h and
+ * pbj_writer.h, weak and hidden: the copies of two runs merge at the link), 1 in the others (which only declare
+ * them, hidden); where weak symbols are not available (neither gcc nor clang, or not ELF or Mach-O), and under
+ * the single-definition mode, it is off (README, "One copy of the runtime per run"). */
+#if defined(PBJ__RUN_SHARED) && !defined(PBJ_SINGLE_DEFINITION) && !defined(PBJ_IMPLEMENTATION) && \
+    (defined(__GNUC__) || defined(__clang__)) && (defined(__ELF__) || defined(__APPLE__))
+#define PBJ__SHARED PBJ__RUN_SHARED
+#else
+#define PBJ__SHARED 0
+#endif
+#if PBJ__SHARED == 2
+#define PBJ__LINKAGE __attribute__((weak, visibility("hidden")))
+#elif PBJ__SHARED == 1
+#define PBJ__LINKAGE __attribute__((visibility("hidden")))
+#elif defined(PBJ_SINGLE_DEFINITION) || defined(PBJ_IMPLEMENTATION)
 #define PBJ__LINKAGE
 #else
 #define PBJ__LINKAGE static
 #endif
-#if !defined(PBJ_SINGLE_DEFINITION) || defined(PBJ_IMPLEMENTATION)
+#if PBJ__SHARED == 2 || (PBJ__SHARED == 0 && (!defined(PBJ_SINGLE_DEFINITION) || defined(PBJ_IMPLEMENTATION)))
 #define PBJ__BODIES 1
 #define PBJ__PROTO
 #else
@@ -129,9 +144,27 @@ extern "C" {
 #define PBJ_OUTLINE static inline
 #define PBJ_OUTLINE_WARM static inline
 #endif
+/* PBJ__RUN_HOME(name): in each .pb.c of a run's mode, the symbol naming the .pb.c that holds the run's copy
+ * (pbj_runtime_of_this_run_is_in_<file>_pb_c): defined there, referenced by the others, so that a program that
+ * links some of the run's files but not that one fails at the link with a name that says which file to add. */
+#ifdef __cplusplus
+#define PBJ__C_DECL extern "C"
+#define PBJ__C_DEF extern "C"
+#else
+#define PBJ__C_DECL extern
+#define PBJ__C_DEF
+#endif
+#if PBJ__SHARED == 2
+#define PBJ__RUN_HOME(name) PBJ__C_DEF __attribute__((weak, visibility("hidden"))) const char name = 0;
+#elif PBJ__SHARED == 1
+#define PBJ__RUN_HOME(name) PBJ__C_DECL __attribute__((visibility("hidden"))) const char name; \
+    static const char *const pbj__run_home __attribute__((used)) = &name;
+#else
+#define PBJ__RUN_HOME(name)
+#endif
 /* PBJ_OUTLINE_WARM: as PBJ_OUTLINE, but compiled for speed, not size (cold), and its calls not taken as unlikely:
  * the walks of a whole message that a program may run in a loop (JSON output and input). */
-#if defined(PBJ_IMPLEMENTATION) && (defined(__GNUC__) || defined(__clang__))
+#if (defined(PBJ_IMPLEMENTATION) || PBJ__SHARED == 2) && (defined(__GNUC__) || defined(__clang__))
 #pragma GCC diagnostic ignored "-Wmissing-declarations"   /* there, the definitions are the declarations */
 #if !defined(__cplusplus) || defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmissing-prototypes"

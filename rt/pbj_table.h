@@ -229,13 +229,13 @@ struct pbj_table {
 /* The shapes this copy of the runtime walks in size, encode, decode (pbj_table_wire.h) and sort_maps: a size-tier
  * file's generated source, which knows every table its walks reach (through their fields), defines PBJ_TW_SHAPES
  * to those before it includes the runtime, so that a microcontroller's program links no handler of a shape it does
- * not use. */
+ * not use. One copy for a program or a run (PBJ_SINGLE_DEFINITION, PBJ__RUN_SHARED) walks every shape. */
 #define PBJ_TW_EXT 1        /* extensions and message sets */
 #define PBJ_TW_MAP 2
 #define PBJ_TW_WRAPPER 4    /* google.protobuf wrappers held as their value */
 #define PBJ_TW_CLOSED 8     /* closed enums */
 #define PBJ_TW_GROUP 16
-#if !defined(PBJ_TW_SHAPES) || defined(PBJ_SINGLE_DEFINITION)
+#if !defined(PBJ_TW_SHAPES) || defined(PBJ_SINGLE_DEFINITION) || PBJ__SHARED
 #undef PBJ_TW_SHAPES
 #define PBJ_TW_SHAPES 31
 #endif

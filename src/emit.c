@@ -4,6 +4,7 @@
 #include <assert.h>
 #include <errno.h>
 #include <stdio.h>
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -28,6 +29,7 @@ typedef struct tmpl_out {
     ir_pool *pool;               /* where finish keeps the text (the plan's) */
     out_file *file;              /* a whole output written as it grows (out_drain), or NULL: kept in b */
     size_t drained;              /* bytes already handed to file */
+    const ir_file *run_home;     /* a .pb.c's: the input whose .pb.c holds the run's copy of the runtime, or NULL */
 } tmpl_out;
 
 /* An empty output whose text goes to pool. */
@@ -162,6 +164,7 @@ struct file_vars {
     const char *proto, *version, *guard, *rtversion, *header, *title;
     const char *cxx_guard;     /* the include guard protoc's C++ header of the same .proto has */
     const char *shapes;        /* a size-tier file's PBJ_TW_SHAPES */
+    const char *run, *home;    /* the run's one copy of the runtime: PBJ__RUN_SHARED, PBJ__RUN_HOME */
 };
 
 /* The variables of table.tmpl: a message's field table, one of its rows, the file's pool. */
@@ -1220,15 +1223,81 @@ static const char *walker_shapes(ir_pool *pool, const plan_file *pf)
     return finish(&o);
 }
 
+/* ---- the run's one copy of the runtime (PBJ__RUN_SHARED, rt/pbj_core.h) ---------------------------------- */
+
+/* f's .pb.c: its lines naming home, the .pb.c holding the run's copy of the runtime (f's own, or another). */
+static void run_shared(ir_pool *pool, const ir_file *f, const ir_file *home, const char **run_lines, const char **home_lines)
+{
+    char *symbol = ir_pool_printf(pool, "pbj_runtime_of_this_run_is_in_%s_pb_c", strip_proto(pool, home->name));
+    for (char *c = symbol; *c; c++)
+        if (!isalnum((unsigned char)*c)) *c = '_';
+    tmpl_out o = out_in(pool);
+    (f == home ? tmpl_file_run_here : tmpl_file_run_there)(&o, &(file_vars){.header = ir_pool_printf(pool, "%s.pb.c", strip_proto(pool, home->name))});
+    *run_lines = finish(&o);
+    o = out_in(pool);
+    (f == home ? tmpl_file_home_here : tmpl_file_home_there)(&o, &(file_vars){.home = symbol});
+    *home_lines = finish(&o);
+}
+
+/* The index of f in prog->files. */
+static size_t file_index(const ir_program *prog, const ir_file *f)
+{
+    size_t i = 0;
+    while (i < prog->files.n && prog->files.v[i] != f) i++;
+    return i;
+}
+
+/* Every file f imports, directly or not, marked in seen (by index in prog->files). */
+static void mark_imports(const ir_program *prog, const ir_file *f, bool *seen)
+{
+    for (size_t i = 0; i < f->imports.n; i++) {
+        const ir_file *g = f->imports.v[i].file;
+        size_t k = g ? file_index(prog, g) : prog->files.n;
+        if (k == prog->files.n || seen[k]) continue;
+        seen[k] = true;
+        mark_imports(prog, g, seen);
+    }
+}
+
+/* The input whose .pb.c holds the run's copy of the runtime: the one the most other inputs import, directly or
+ * not (a program linking them links it for its tables); NULL when the run generates one file. */
+static const ir_file *run_home(const ir_program *prog)
+{
+    if (prog->inputs.n < 2) return NULL;
+    size_t *importers = calloc(prog->files.n + 1, sizeof *importers);
+    bool *seen = calloc(prog->files.n + 1, sizeof *seen);
+    if (!importers || !seen) {
+        free(importers);
+        free(seen);
+        return NULL;
+    }
+    for (size_t i = 0; i < prog->inputs.n; i++) {
+        memset(seen, 0, prog->files.n * sizeof *seen);
+        mark_imports(prog, prog->inputs.v[i], seen);
+        for (size_t k = 0; k < prog->files.n; k++) importers[k] += seen[k];
+    }
+    const ir_file *best = prog->inputs.v[0];
+    size_t most = importers[file_index(prog, best)];
+    for (size_t i = 1; i < prog->inputs.n; i++) {
+        size_t n = importers[file_index(prog, prog->inputs.v[i])];
+        if (n > most) most = n, best = prog->inputs.v[i];
+    }
+    free(importers);
+    free(seen);
+    return best;
+}
+
 static void gen_source(tmpl_out *o, const plan_file *pf)
 {
     const ir_file *f = pf->f;
     ir_pool *pool = o->pool;
     const char *base = strrchr(strip_proto(pool, f->name), '/');
     base = base ? base + 1 : strip_proto(pool, f->name);
+    const char *run_lines = "", *home_lines = "";
+    if (o->run_home) run_shared(pool, f, o->run_home, &run_lines, &home_lines);
     tmpl_file_source_top(o, &(file_vars){.proto = f->name, .version = PBJC_VERSION, .header = ir_pool_printf(pool, "%s.pb.h", base),
                                           .rtversion = ir_pool_printf(pool, "%d", PBJ_RUNTIME_VERSION),
-                                          .shapes = walker_shapes(pool, pf)});
+                                          .shapes = walker_shapes(pool, pf), .run = run_lines, .home = home_lines});
     for (size_t i = 0; i < pf->source_imports.n; i++) header_import(o, pf->source_imports.v[i]);
     gen_tables(o, pf);
     each_message(o, pf, gen_message_source);
@@ -1339,9 +1408,10 @@ static void out_drain(tmpl_out *o)
 /* The header (or source) of pf, made by gen: handed to sink whole, or (sink NULL) written to the file under dir as
  * it grows. Returns the errors reported. */
 static int emit_one(const plan_program *pp, const plan_file *pf, void (*gen)(tmpl_out *, const plan_file *), const char *name,
-                    emit_sink sink, void *ctx, const char *dir)
+                    emit_sink sink, void *ctx, const char *dir, const ir_file *home)
 {
     tmpl_out o = out_in(pp->pool);
+    o.run_home = home;
     out_file file;
     if (!sink) {
         out_file_open(&file, pp->pool, pp->prog->diag, ir_pool_printf(pp->pool, "%s/%s", dir, name));
@@ -1363,12 +1433,13 @@ static int emit_all(const plan_program *pp, emit_sink sink, void *ctx, const cha
 {
     const ir_program *prog = pp->prog;
     int errors = 0;
+    const ir_file *home = run_home(prog);
     for (size_t i = 0; i < prog->inputs.n; i++) {
         const ir_file *f = prog->inputs.v[i];
         const plan_file *pf = plan_of(pp, f);
         const char *name = strip_proto(pp->pool, f->name);
-        errors += emit_one(pp, pf, gen_header, ir_pool_printf(pp->pool, "%s.pb.h", name), sink, ctx, dir);
-        errors += emit_one(pp, pf, gen_source, ir_pool_printf(pp->pool, "%s.pb.c", name), sink, ctx, dir);
+        errors += emit_one(pp, pf, gen_header, ir_pool_printf(pp->pool, "%s.pb.h", name), sink, ctx, dir, NULL);
+        errors += emit_one(pp, pf, gen_source, ir_pool_printf(pp->pool, "%s.pb.c", name), sink, ctx, dir, home);
     }
     return errors;
 }
