@@ -1,16 +1,20 @@
 #!/bin/sh
-# test/single/run.sh: the runtime's single-definition mode. The shop sample's generated code (views,
-# writers, JSON) and test/single/main.c, built with PBJ_SINGLE_DEFINITION and runtime.c (PBJ_IMPLEMENTATION)
-# by gcc, by clang, and with main.c and runtime.c as C++: each out-of-line runtime function (PBJ_OUTLINE in
-# rt/*.h) is defined once, in runtime.o, and the program prints what the default build prints; in the
-# default build the same functions are static copies (local symbols), several in more than one object.
-# Usage (from the repo top): test/single/run.sh OUT   (OUT/gen: pbjc's output for samples/proto/shop)
+# test/single/run.sh: where the runtime's out-of-line functions (PBJ_OUTLINE in rt/*.h) are compiled. The shop
+# sample's generated code (views, writers, JSON) and test/single/main.c:
+# - as generated in one pbjc run (the default): common.pb.c, which order.pb.c imports, holds the run's copy
+#   of each (weak), order.o none; the size tier's the same (order.o compiles no table walker);
+# - generated one file a run (no views, writers): static copies (local symbols), several in both objects;
+# - with PBJ_SINGLE_DEFINITION and runtime.c (PBJ_IMPLEMENTATION), by gcc, by clang, and with main.c and
+#   runtime.c as C++: each defined once, in runtime.o.
+# Each program prints what the default build prints.
+# Usage (from the repo top): test/single/run.sh OUT   (pbjc's output for samples/proto/shop: OUT/gen in one
+# run, OUT/gen1 a run per file, OUT/gensize the size tier in one run)
 # Environment: CFLAGS_C (warning flags for C; the Makefile passes its WARN -Werror).
 set -u
 OUT=$1
 CFLAGS_C=${CFLAGS_C:--std=c11 -Wall -Wextra -Wpedantic -Werror}
 CFLAGS_CXX="-std=c++11 -Wall -Wextra -Wpedantic -Werror -x c++"
-INC="-Irt -I$OUT/gen"
+GEN=gen   # which of pbjc's outputs compile builds
 failed=0
 fail() { echo "FAIL single: $*"; failed=$((failed + 1)); }
 
@@ -24,12 +28,12 @@ unwrapped=$(awk '/^(PBJ_MUST_USE )?PBJ_OUTLINE / && !/\);/ { head = FILENAME ":"
                  want { if ($0 != "#if PBJ__BODIES") print head; want = 0 }' rt/*.h)
 [ -z "$unwrapped" ] || fail "PBJ_OUTLINE functions not written as 'T f(...) PBJ__PROTO' + '#if PBJ__BODIES': $(echo $unwrapped)"
 
-# compile DIR CC FLAGS: the generated code and main.c into DIR (and runtime.c, when FLAGS name the mode).
+# compile DIR CC FLAGS: the generated code ($OUT/$GEN) and main.c into DIR (and runtime.c, when FLAGS name the mode).
 compile() {
-    c_dir=$OUT/$1 c_cc=$2
+    c_dir=$OUT/$1 c_cc=$2 INC="-Irt -I$OUT/$GEN"
     shift 2
     mkdir -p "$c_dir"
-    for f in order common; do $c_cc $CFLAGS_C "$@" $INC -c -o "$c_dir/$f.o" "$OUT/gen/shop/$f.pb.c" || fail "$c_dir: $f.pb.c"; done
+    for f in order common; do $c_cc $CFLAGS_C "$@" $INC -c -o "$c_dir/$f.o" "$OUT/$GEN/shop/$f.pb.c" || fail "$c_dir: $f.pb.c"; done
     $c_cc $CFLAGS_C "$@" $INC -c -o "$c_dir/main.o" test/single/main.c || fail "$c_dir: main.c"
     case "$*" in *PBJ_SINGLE_DEFINITION*) $c_cc $CFLAGS_C "$@" $INC -c -o "$c_dir/runtime.o" test/single/runtime.c || fail "$c_dir: runtime.c";; esac
 }
@@ -63,13 +67,50 @@ once() {
     [ $failed = 0 ] && echo "single: $o_name: each of the $(wc -l <"$OUT/outline") outline functions defined once (runtime.o), $used called from the other objects; prints as the default build"
 }
 
+# weak OBJECT: the outline functions OBJECT defines weak (a run's copy).
+weak() { nm "$1" | awk 'NF == 3 && $2 == "W" { print $3 }' | sort | join - "$OUT/outline"; }
+# calls OBJECT: how many outline functions OBJECT calls.
+calls() { nm -u "$1" | awk '{ print $2 }' | sort -u | join - "$OUT/outline" | wc -l; }
+
+# The default, one run: common.o holds the run's copy of every outline function of pbj.h, pbj_view.h and
+# pbj_writer.h (weak), order.o defines none and calls them, main.o (not generated) has static copies.
 compile default gcc -O1
 run default gcc "$OUT"/default/*.o
-global=$(for f in order common main; do defined "$OUT/default/$f.o"; done | grep -c '^T ')
-shared=$(for f in order common main; do defined "$OUT/default/$f.o" | awk '{ print $2 }' | sort -u; done | sort | uniq -d | wc -l)
-[ "$global" = 0 ] || fail "default: $global outline functions have external linkage"
-[ "$shared" -ge 5 ] || fail "default: only $shared outline functions copied into more than one object"
-[ $failed = 0 ] && echo "single: default: outline functions static, $shared of them copied into 2 or 3 of the objects"
+home=$(weak "$OUT/default/common.o" | wc -l)
+[ "$home" -ge 60 ] || fail "default: common.o (the run's home) defines $home outline functions weak"
+d=$(defined "$OUT/default/order.o"; weak "$OUT/default/order.o")
+[ -z "$d" ] || fail "default: order.o defines outline functions: $(echo $d)"
+[ "$(calls "$OUT/default/order.o")" -ge 10 ] || fail "default: order.o calls only $(calls "$OUT/default/order.o") outline functions"
+[ "$(defined "$OUT/default/main.o" | grep -c '^T ')" = 0 ] || fail "default: main.o has outline functions with external linkage"
+[ $failed = 0 ] && echo "single: default (one run): $home outline functions in common.o (weak), none in order.o (calls $(calls "$OUT/default/order.o"))"
+
+# A program linking order.o without common.o fails at the link, naming the file to add.
+if gcc -o "$OUT/nohome.prog" "$OUT"/default/order.o "$OUT"/default/main.o -lm 2>"$OUT/nohome.err"; then
+    fail "without common.o (the run's home) the program links"
+elif grep -q 'undefined reference to .pbj_runtime_of_this_run_is_in_shop_common_pb_c' "$OUT/nohome.err"; then
+    echo "single: without common.o: the link names pbj_runtime_of_this_run_is_in_shop_common_pb_c"
+else
+    fail "without common.o: the link does not name the run's home:"; head -5 "$OUT/nohome.err"
+fi
+
+# The size tier, one run: order.o compiles none of the table walker (size, encode, decode), it calls it.
+GEN=gensize
+compile size gcc -O1
+run size gcc "$OUT"/size/*.o
+walker=$(nm "$OUT/size/order.o" | awk 'NF == 3 && $2 ~ /[TtWw]/ && $3 ~ /^pbj(_table_decode|_table_write|_table_size_depth|__tw_)/ { print $3 }')
+[ -z "$walker" ] || fail "size: order.o compiles the table walker: $(echo $walker)"
+nm -u "$OUT/size/order.o" | grep -q ' pbj_table_decode$' || fail "size: order.o does not call pbj_table_decode"
+[ $failed = 0 ] && echo "single: size tier (one run): order.o calls the walker in common.o, compiles none of it; prints as the default"
+
+# One file a run (no views, writers: those need the files they reach in their run): each object its own static copies.
+mkdir -p "$OUT/perfile"
+for f in order common; do gcc $CFLAGS_C -O1 -Irt -I"$OUT/gen1" -c -o "$OUT/perfile/$f.o" "$OUT/gen1/shop/$f.pb.c" || fail "perfile: $f.pb.c"; done
+global=$(for f in order common; do defined "$OUT/perfile/$f.o"; weak "$OUT/perfile/$f.o"; done | grep -vc '^t ')
+shared=$(for f in order common; do defined "$OUT/perfile/$f.o" | awk '{ print $2 }' | sort -u; done | sort | uniq -d | wc -l)
+[ "$global" = 0 ] || fail "a run per file: $global outline functions have external linkage"
+[ "$shared" -ge 5 ] || fail "a run per file: only $shared outline functions copied into both objects"
+[ $failed = 0 ] && echo "single: a run per file: outline functions static, $shared of them copied into both objects"
+GEN=gen
 
 compile gcc gcc -O1 -DPBJ_SINGLE_DEFINITION
 run gcc gcc "$OUT"/gcc/*.o
