@@ -108,9 +108,9 @@ extern "C" {
  * of the runtime per program"): that file defines them (external linkage), the others see only their
  * prototypes. Each is written `PBJ_OUTLINE T f(...) PBJ__PROTO`, its body under `#if PBJ__BODIES`.
  * A run's mode needs nothing of the user: pbjc, generating several files in one run, defines PBJ__RUN_SHARED
- * at the top of each .pb.c, 2 in one of them (which defines every out-of-line function of pbj.h, pbj_view.h and
- * pbj_writer.h, weak and hidden: the copies of two runs merge at the link), 1 in the others (which only declare
- * them, hidden); where weak symbols are not available (neither gcc nor clang, or not ELF or Mach-O), and under
+ * at the top of .pb.c files, 2 in one of them (which defines every out-of-line function of pbj.h, pbj_view.h and
+ * pbj_writer.h, weak and hidden: the copies of two runs merge at the link), 1 in those of the files that use its
+ * file, directly or not (which only declare them, hidden); where weak symbols are not available (neither gcc nor clang, or not ELF or Mach-O), and under
  * the single-definition mode, it is off (README, "One copy of the runtime per run"). */
 #if defined(PBJ__RUN_SHARED) && !defined(PBJ_SINGLE_DEFINITION) && !defined(PBJ_IMPLEMENTATION) && \
     (defined(__GNUC__) || defined(__clang__)) && (defined(__ELF__) || defined(__APPLE__))

@@ -1247,11 +1247,13 @@ static size_t file_index(const ir_program *prog, const ir_file *f)
     return i;
 }
 
-/* Every file f imports, directly or not, marked in seen (by index in prog->files). */
+/* Every file f uses a type of, directly or through files it uses (an import for options only, or unused, does
+ * not count: f's object references nothing of it), marked in seen (by index in prog->files). */
 static void mark_imports(const ir_program *prog, const ir_file *f, bool *seen)
 {
     for (size_t i = 0; i < f->imports.n; i++) {
-        const ir_file *g = f->imports.v[i].file;
+        const ir_import *imp = &f->imports.v[i];
+        const ir_file *g = imp->kind != IR_IMPORT_OPTION && imp->used ? imp->file : NULL;
         size_t k = g ? file_index(prog, g) : prog->files.n;
         if (k == prog->files.n || seen[k]) continue;
         seen[k] = true;
@@ -1259,11 +1261,11 @@ static void mark_imports(const ir_program *prog, const ir_file *f, bool *seen)
     }
 }
 
-/* The input whose .pb.c holds the run's copy of the runtime: the one the most other inputs import, directly or
- * not (a program linking them links it for its tables); NULL when the run generates one file. */
+/* The input whose .pb.c holds the run's copy of the runtime: the one the most other inputs use, directly or not
+ * (a program linking them links it for its tables); NULL when none is used by another. */
 static const ir_file *run_home(const ir_program *prog)
 {
-    if (prog->inputs.n < 2) return NULL;
+    if (prog->inputs.n < 2 || !prog->files.n) return NULL;
     size_t *importers = calloc(prog->files.n + 1, sizeof *importers);
     bool *seen = calloc(prog->files.n + 1, sizeof *seen);
     if (!importers || !seen) {
@@ -1284,7 +1286,20 @@ static const ir_file *run_home(const ir_program *prog)
     }
     free(importers);
     free(seen);
-    return best;
+    return most ? best : NULL;
+}
+
+/* Whether f's .pb.c shares the run's copy in home's: home's own, and those of the inputs that use home, directly
+ * or not (a program linking them links home); the others keep static copies. */
+static bool shares_home(const ir_program *prog, const ir_file *f, const ir_file *home)
+{
+    if (!home || f == home) return home != NULL;
+    bool *seen = calloc(prog->files.n + 1, sizeof *seen);
+    if (!seen) return false;
+    mark_imports(prog, f, seen);
+    bool uses = seen[file_index(prog, home)];
+    free(seen);
+    return uses;
 }
 
 static void gen_source(tmpl_out *o, const plan_file *pf)
@@ -1439,7 +1454,8 @@ static int emit_all(const plan_program *pp, emit_sink sink, void *ctx, const cha
         const plan_file *pf = plan_of(pp, f);
         const char *name = strip_proto(pp->pool, f->name);
         errors += emit_one(pp, pf, gen_header, ir_pool_printf(pp->pool, "%s.pb.h", name), sink, ctx, dir, NULL);
-        errors += emit_one(pp, pf, gen_source, ir_pool_printf(pp->pool, "%s.pb.c", name), sink, ctx, dir, home);
+        errors += emit_one(pp, pf, gen_source, ir_pool_printf(pp->pool, "%s.pb.c", name), sink, ctx, dir,
+                           shares_home(prog, f, home) ? home : NULL);
     }
     return errors;
 }
