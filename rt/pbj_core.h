@@ -111,7 +111,7 @@ extern "C" {
  * at the top of .pb.c files, 2 in one of them (which defines every out-of-line function of pbj.h, pbj_view.h and
  * pbj_writer.h, weak and hidden: the copies of two runs merge at the link), 1 in those of the files that use its
  * file, directly or not (which only declare them, hidden); where weak symbols are not available (neither gcc nor clang, or not ELF or Mach-O), and under
- * the single-definition mode, it is off (README, "One copy of the runtime per run"). */
+ * the single-definition mode, it is off (README, "One copy of the runtime per pbjc run"). */
 #if defined(PBJ__RUN_SHARED) && !defined(PBJ_SINGLE_DEFINITION) && !defined(PBJ_IMPLEMENTATION) && \
     (defined(__GNUC__) || defined(__clang__)) && (defined(__ELF__) || defined(__APPLE__))
 #define PBJ__SHARED PBJ__RUN_SHARED
