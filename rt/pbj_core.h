@@ -111,7 +111,8 @@ extern "C" {
  * at the top of .pb.c files, 2 in one of them (which defines every out-of-line function of pbj.h, pbj_view.h and
  * pbj_writer.h, weak and hidden: the copies of two runs merge at the link), 1 in those of the files that use its
  * file, directly or not (which only declare them, hidden); where weak symbols are not available (neither gcc nor clang, or not ELF or Mach-O), and under
- * the single-definition mode, it is off (README, "One copy of the runtime per pbjc run"). */
+ * the single-definition mode, it is off (README, "One copy of the runtime per pbjc run"). A translation unit that
+ * includes several generated sources takes the first one's PBJ__RUN_SHARED: define it to 0 first for static copies. */
 #if defined(PBJ__RUN_SHARED) && !defined(PBJ_SINGLE_DEFINITION) && !defined(PBJ_IMPLEMENTATION) && \
     (defined(__GNUC__) || defined(__clang__)) && (defined(__ELF__) || defined(__APPLE__))
 #define PBJ__SHARED PBJ__RUN_SHARED
@@ -156,9 +157,11 @@ extern "C" {
 #endif
 #if PBJ__SHARED == 2
 #define PBJ__RUN_HOME(name) PBJ__C_DEF __attribute__((weak, visibility("hidden"))) const char name = 0;
-#elif PBJ__SHARED == 1
+#elif PBJ__SHARED == 1   /* a unique name for the reference: a translation unit may include several sources */
 #define PBJ__RUN_HOME(name) PBJ__C_DECL __attribute__((visibility("hidden"))) const char name; \
-    static const char *const pbj__run_home __attribute__((used)) = &name;
+    static const char *const PBJ__RUN_REF(__COUNTER__) __attribute__((used)) = &name;
+#define PBJ__RUN_REF(n) PBJ__RUN_REF_(n)
+#define PBJ__RUN_REF_(n) pbj__run_home_##n
 #else
 #define PBJ__RUN_HOME(name)
 #endif

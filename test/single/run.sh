@@ -93,6 +93,14 @@ else
     fail "without common.o: the link does not name the run's home:"; head -5 "$OUT/nohome.err"
 fi
 
+# A unity build (one translation unit including both sources) compiles; with PBJ__RUN_SHARED 0 first it keeps
+# static copies and links on its own.
+printf '#define PBJ__RUN_SHARED 0\n#include "shop/order.pb.c"\n#include "shop/common.pb.c"\n' >"$OUT/unity.c"
+sed 1d "$OUT/unity.c" >"$OUT/unity1.c"
+gcc $CFLAGS_C -O1 -Irt -I"$OUT/gen" -c -o "$OUT/unity1.o" "$OUT/unity1.c" || fail "unity: the sources in one unit do not compile"
+gcc $CFLAGS_C -O1 -Irt -I"$OUT/gen" -c -o "$OUT/unity.o" "$OUT/unity.c" || fail "unity: PBJ__RUN_SHARED 0 does not compile"
+run unity gcc "$OUT/unity.o" "$OUT/default/main.o"
+
 # The size tier, one run: order.o compiles none of the table walker (size, encode, decode), it calls it.
 GEN=gensize
 compile size gcc -O1
