@@ -1141,17 +1141,34 @@ PBJ_HOT_INLINE const uint8_t *pbj__get_varint_rest(const uint8_t *p, const uint8
     return q;
 }
 
-static PBJ__NOINLINE const uint8_t *pbj__get_varint_rest_call(const uint8_t *p, const uint8_t *end, const pbj_decoder *d, uint64_t *out,
-                                                             pbj_status *st)
+/* A varint's value and the byte after it (p NULL when cut or malformed): returned in two registers, so the
+ * out-of-line read below keeps nothing in memory and saves no register. */
+typedef struct { const uint8_t *p; uint64_t v; } pbj__varint_at;
+
+/* Bytes past the first two of the varint at p, out of line (the default tier's), as pbj__get_varint_rest. */
+static PBJ__NOINLINE pbj__varint_at pbj__varint_rest_call(const uint8_t *p, const uint8_t *end, uintptr_t input_tail)
 {
-    return pbj__get_varint_rest(p, end, d, out, st);
+    pbj__varint_at r;
+    const uint8_t *q;
+    if (PBJ_LIKELY((uintptr_t)p <= input_tail) && (q = pbj__varint_tail(p, &r.v)) && q <= end) r.p = q;
+    else r.p = pbj__varint_tail_in(p, end, &r.v);
+    return r;
+}
+
+PBJ_HOT_INLINE const uint8_t *pbj__get_varint_rest_out(const uint8_t *p, const uint8_t *end, const pbj_decoder *d, uint64_t *out,
+                                                      pbj_status *st)
+{
+    pbj__varint_at r = pbj__varint_rest_call(p, end, d->input_tail);
+    if (PBJ_UNLIKELY(!r.p)) *st = pbj_varint_error(p, end);
+    else *out = r.v;
+    return r.p;
 }
 
 /* Read a varint inside a message being decoded by d; on error set *st. One and two bytes inline; past
  * them out of line (pbj_get_varint_in) or inline too (pbj__get_varint_hot, the max tier's). */
 PBJ_HOT_INLINE const uint8_t *pbj_get_varint_in(const uint8_t *p, const uint8_t *end, const pbj_decoder *d, uint64_t *out, pbj_status *st)
 {
-    PBJ__GET_VARINT_TWO(pbj__get_varint_rest_call(p, end, d, out, st))
+    PBJ__GET_VARINT_TWO(pbj__get_varint_rest_out(p, end, d, out, st))
 }
 
 PBJ_HOT_INLINE const uint8_t *pbj__get_varint_hot(const uint8_t *p, const uint8_t *end, const pbj_decoder *d, uint64_t *out, pbj_status *st)
