@@ -559,7 +559,7 @@ typedef struct pbj__block {
 
 typedef struct pbj_arena {
     uint8_t *cur;                 /* next free byte of the current block */
-    size_t avail;                 /* bytes left in it */
+    uint8_t *end;                 /* the end of the current block: pbj__arena_left bytes are left (one store a bump) */
     pbj__block *blocks;           /* blocks from PBJ_MALLOC, current first */
     void *first;                  /* the caller's block, or NULL */
     size_t first_size;
@@ -585,11 +585,17 @@ PBJ_INLINE void pbj_arena_init(pbj_arena *a, void *first, size_t first_size)
             a->first = first;
             a->first_size = first_size;
             a->cur = (uint8_t *)first + pad;
-            a->avail = (first_size - pad) & ~(size_t)(PBJ_ARENA_ALIGN - 1);
-            a->capacity = a->avail;
+            a->capacity = (first_size - pad) & ~(size_t)(PBJ_ARENA_ALIGN - 1);
+            a->end = a->cur + a->capacity;
         }
     }
     a->next_size = PBJ_ARENA_MIN_BLOCK;
+}
+
+/* Bytes left in the current block (none in a new arena: cur and end both NULL). */
+PBJ_INLINE size_t pbj__arena_left(const pbj_arena *a)
+{
+    return (size_t)((uintptr_t)a->end - (uintptr_t)a->cur);
 }
 
 PBJ_OUTLINE void *pbj__arena_alloc_slow(pbj_arena *a, size_t n) PBJ__PROTO
@@ -600,7 +606,7 @@ PBJ_OUTLINE void *pbj__arena_alloc_slow(pbj_arena *a, size_t n) PBJ__PROTO
     if (big) size = n;
     if (size > (size_t)PTRDIFF_MAX - PBJ__HEADER_SIZE) return NULL;
     if (a->limit) {                                /* a decode's max_memory: a smaller block, or none */
-        size_t used = a->capacity - a->wasted - a->avail, room = used < a->limit ? a->limit - used : 0;
+        size_t used = a->capacity - a->wasted - pbj__arena_left(a), room = used < a->limit ? a->limit - used : 0;
         if (n > room) return NULL;
         if (size > room) size = room & ~(size_t)(PBJ_ARENA_ALIGN - 1);
     }
@@ -618,9 +624,9 @@ PBJ_OUTLINE void *pbj__arena_alloc_slow(pbj_arena *a, size_t n) PBJ__PROTO
     b->next = a->blocks;
     a->blocks = b;
     if (!big && a->next_size < PBJ_ARENA_MAX_BLOCK) a->next_size = size * 2;
-    a->wasted += a->avail;
+    a->wasted += pbj__arena_left(a);
     a->cur = mem + n;
-    a->avail = size - n;
+    a->end = mem + size;
     return mem;
 }
 #endif
@@ -630,11 +636,10 @@ PBJ_INLINE void *pbj_arena_alloc(pbj_arena *a, size_t n)
 {
     if (PBJ_UNLIKELY(n > (size_t)-1 - PBJ_ARENA_ALIGN)) return NULL;
     n = (n + PBJ_ARENA_ALIGN - 1) & ~(size_t)(PBJ_ARENA_ALIGN - 1);
-    if (PBJ_LIKELY(n <= a->avail)) {
+    if (PBJ_LIKELY(n <= pbj__arena_left(a))) {
         void *r = a->cur;
         PBJ__ASSUME(r || !n);                      /* a block is never at NULL: the caller's NULL test folds */
         a->cur += n;
-        a->avail -= n;
         return r;
     }
     return pbj__arena_alloc_slow(a, n);
@@ -650,7 +655,7 @@ PBJ_INLINE void *pbj_arena_zalloc(pbj_arena *a, size_t n)
 /* Bytes handed out since the last reset (alignment included): what the decoded data takes. */
 PBJ_INLINE size_t pbj_arena_used(const pbj_arena *a)
 {
-    return a->capacity - a->wasted - a->avail;
+    return a->capacity - a->wasted - pbj__arena_left(a);
 }
 
 /* Release every block from PBJ_MALLOC; the arena is then like a new one on the same caller block. */
@@ -678,8 +683,8 @@ PBJ_OUTLINE void pbj__arena_reset_slow(pbj_arena *a) PBJ__PROTO
         a->next_size = total;
         if (pbj__arena_alloc_slow(a, 0)) {         /* one block of the total size */
             a->cur = (uint8_t *)a->blocks + PBJ__HEADER_SIZE;
-            a->avail = a->blocks->size;
-            a->capacity = a->avail;
+            a->end = a->cur + a->blocks->size;
+            a->capacity = a->blocks->size;
             a->wasted = 0;
         }
         a->next_size = next_size;
@@ -696,7 +701,7 @@ PBJ_INLINE void pbj_arena_reset(pbj_arena *a)
     if (PBJ_LIKELY(b && !b->next)) {
         PBJ__UNPOISON((uint8_t *)b + PBJ__HEADER_SIZE, b->size);
         a->cur = (uint8_t *)b + PBJ__HEADER_SIZE;
-        a->avail = b->size;
+        a->end = a->cur + b->size;
         a->capacity = b->size;
         a->wasted = 0;
         return;
@@ -829,11 +834,10 @@ static PBJ__NOINLINE void *pbj__array_next(pbj_arena *a, void *data, size_t coun
                                   uint32_t tag)
 {
     size_t add = pbj__run_count(p, end, tag), n = add * elem + PBJ_ARENA_ALIGN;
-    if (PBJ_LIKELY(!data && add <= ((size_t)-1 - PBJ_ARENA_ALIGN) / elem && n <= a->avail)) {
+    if (PBJ_LIKELY(!data && add <= ((size_t)-1 - PBJ_ARENA_ALIGN) / elem && n <= pbj__arena_left(a))) {
         uint8_t *mem = a->cur;                     /* n is a multiple of 8 when elem is (a struct of 8-byte members) */
         if (PBJ_LIKELY(n % PBJ_ARENA_ALIGN == 0)) {
             a->cur += n;
-            a->avail -= n;
             memcpy(mem, &add, sizeof add);
             return mem + PBJ_ARENA_ALIGN;
         }

@@ -760,10 +760,10 @@ static const char *decode_protos(const fields *fs, bool *calls)
 }
 
 /* Whether m's decoder keeps no depth count (its check only): no message of any kind inside (groups, maps and
- * wrappers included), no extensions; an unknown group is counted around its skip (decode_unknown_flat). */
+ * wrappers included), no extensions, not a map entry; an unknown group is counted around its skip (decode_unknown_flat). */
 static bool decode_flat(const plan_message *pm, bool calls)
 {
-    if (calls || pm->msgset || pm->ext_ranges.n || pm->known_ext.n) return false;
+    if (calls || pm->msgset || pm->map_entry || pm->ext_ranges.n || pm->known_ext.n) return false;   /* an entry skips with its count */
     for (size_t i = 0; i < pm->fields.n; i++)
         if (pm->fields.v[i].f->message_type) return false;
     return true;

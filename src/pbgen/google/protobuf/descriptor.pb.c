@@ -1757,8 +1757,7 @@ uint8_t *google_protobuf_DescriptorProto_ReservedRange__write(const google_proto
 pbj_status google_protobuf_DescriptorProto_ReservedRange__decode(google_protobuf_DescriptorProto_ReservedRange *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;   /* nothing nested inside: the count is kept only for unknown groups */
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -1790,11 +1789,13 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange__decode(google_protobuf
             continue;
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            d->depth_left--;
+            p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st);
+            d->depth_left++;
+            if (!p) return st;
             continue;
         }
     }
-    d->depth_left++;
     return PBJ_OK;
 }
 
@@ -2380,8 +2381,7 @@ uint8_t *google_protobuf_EnumDescriptorProto_EnumReservedRange__write(const goog
 pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__decode(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;   /* nothing nested inside: the count is kept only for unknown groups */
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -2413,11 +2413,13 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__decode(google_
             continue;
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            d->depth_left--;
+            p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st);
+            d->depth_left++;
+            if (!p) return st;
             continue;
         }
     }
-    d->depth_left++;
     return PBJ_OK;
 }
 
@@ -3946,8 +3948,7 @@ uint8_t *google_protobuf_FieldOptions_EditionDefault__write(const google_protobu
 pbj_status google_protobuf_FieldOptions_EditionDefault__decode(google_protobuf_FieldOptions_EditionDefault *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;   /* nothing nested inside: the count is kept only for unknown groups */
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -3981,11 +3982,13 @@ pbj_status google_protobuf_FieldOptions_EditionDefault__decode(google_protobuf_F
             continue;
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            d->depth_left--;
+            p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st);
+            d->depth_left++;
+            if (!p) return st;
             continue;
         }
     }
-    d->depth_left++;
     return PBJ_OK;
 }
 
@@ -4038,8 +4041,7 @@ uint8_t *google_protobuf_FieldOptions_FeatureSupport__write(const google_protobu
 pbj_status google_protobuf_FieldOptions_FeatureSupport__decode(google_protobuf_FieldOptions_FeatureSupport *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;   /* nothing nested inside: the count is kept only for unknown groups */
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -4119,11 +4121,13 @@ pbj_status google_protobuf_FieldOptions_FeatureSupport__decode(google_protobuf_F
             continue;
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            d->depth_left--;
+            p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st);
+            d->depth_left++;
+            if (!p) return st;
             continue;
         }
     }
-    d->depth_left++;
     return PBJ_OK;
 }
 
@@ -5040,8 +5044,7 @@ uint8_t *google_protobuf_ExtensionRangeOptions_Declaration__write(const google_p
 pbj_status google_protobuf_ExtensionRangeOptions_Declaration__decode(google_protobuf_ExtensionRangeOptions_Declaration *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;   /* nothing nested inside: the count is kept only for unknown groups */
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -5115,11 +5118,13 @@ pbj_status google_protobuf_ExtensionRangeOptions_Declaration__decode(google_prot
             continue;
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            d->depth_left--;
+            p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st);
+            d->depth_left++;
+            if (!p) return st;
             continue;
         }
     }
-    d->depth_left++;
     return PBJ_OK;
 }
 
@@ -5340,8 +5345,7 @@ uint8_t *google_protobuf_UninterpretedOption_NamePart__write(const google_protob
 pbj_status google_protobuf_UninterpretedOption_NamePart__decode(google_protobuf_UninterpretedOption_NamePart *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;   /* nothing nested inside: the count is kept only for unknown groups */
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -5373,11 +5377,13 @@ pbj_status google_protobuf_UninterpretedOption_NamePart__decode(google_protobuf_
             continue;
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            d->depth_left--;
+            p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st);
+            d->depth_left++;
+            if (!p) return st;
             continue;
         }
     }
-    d->depth_left++;
     return PBJ_OK;
 }
 
@@ -5633,8 +5639,7 @@ uint8_t *google_protobuf_FeatureSet_VisibilityFeature__write(const google_protob
 pbj_status google_protobuf_FeatureSet_VisibilityFeature__decode(google_protobuf_FeatureSet_VisibilityFeature *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;   /* nothing nested inside: the count is kept only for unknown groups */
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -5643,11 +5648,13 @@ pbj_status google_protobuf_FeatureSet_VisibilityFeature__decode(google_protobuf_
         switch (tag) {
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            d->depth_left--;
+            p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st);
+            d->depth_left++;
+            if (!p) return st;
             continue;
         }
     }
-    d->depth_left++;
     return PBJ_OK;
 }
 
@@ -5675,8 +5682,7 @@ uint8_t *google_protobuf_FeatureSet_ProtoLimitsFeature__write(const google_proto
 pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature__decode(google_protobuf_FeatureSet_ProtoLimitsFeature *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;   /* nothing nested inside: the count is kept only for unknown groups */
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -5685,11 +5691,13 @@ pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature__decode(google_protobuf
         switch (tag) {
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            d->depth_left--;
+            p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st);
+            d->depth_left++;
+            if (!p) return st;
             continue;
         }
     }
-    d->depth_left++;
     return PBJ_OK;
 }
 
@@ -6061,8 +6069,7 @@ uint8_t *google_protobuf_SourceCodeInfo_Location__write(const google_protobuf_So
 pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_SourceCodeInfo_Location *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;   /* nothing nested inside: the count is kept only for unknown groups */
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -6192,11 +6199,13 @@ pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_Sourc
             continue;
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            d->depth_left--;
+            p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st);
+            d->depth_left++;
+            if (!p) return st;
             continue;
         }
     }
-    d->depth_left++;
     return PBJ_OK;
 }
 
@@ -6324,8 +6333,7 @@ uint8_t *google_protobuf_GeneratedCodeInfo_Annotation__write(const google_protob
 pbj_status google_protobuf_GeneratedCodeInfo_Annotation__decode(google_protobuf_GeneratedCodeInfo_Annotation *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;   /* nothing nested inside: the count is kept only for unknown groups */
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -6410,11 +6418,13 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation__decode(google_protobuf_
             continue;
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            d->depth_left--;
+            p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st);
+            d->depth_left++;
+            if (!p) return st;
             continue;
         }
     }
-    d->depth_left++;
     return PBJ_OK;
 }
 

@@ -152,8 +152,7 @@ pbj_status golden_apis3_Leaf_write_reverse(const golden_apis3_Leaf *m, pbj_rbuf 
 pbj_status golden_apis3_Leaf__decode(golden_apis3_Leaf *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;   /* nothing nested inside: the count is kept only for unknown groups */
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -184,11 +183,13 @@ pbj_status golden_apis3_Leaf__decode(golden_apis3_Leaf *m, const uint8_t *p, con
             continue;
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            d->depth_left--;
+            p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st);
+            d->depth_left++;
+            if (!p) return st;
             continue;
         }
     }
-    d->depth_left++;
     return PBJ_OK;
 }
 

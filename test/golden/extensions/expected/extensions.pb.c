@@ -173,8 +173,7 @@ uint8_t *golden_extensions_Note__write(const golden_extensions_Note *m, uint8_t 
 pbj_status golden_extensions_Note__decode(golden_extensions_Note *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;   /* nothing nested inside: the count is kept only for unknown groups */
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -192,11 +191,13 @@ pbj_status golden_extensions_Note__decode(golden_extensions_Note *m, const uint8
             continue;
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            d->depth_left--;
+            p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st);
+            d->depth_left++;
+            if (!p) return st;
             continue;
         }
     }
-    d->depth_left++;
     return PBJ_OK;
 }
 
@@ -229,8 +230,7 @@ uint8_t *golden_extensions_EGroup__write(const golden_extensions_EGroup *m, uint
 pbj_status golden_extensions_EGroup__decode(golden_extensions_EGroup *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;   /* nothing nested inside: the count is kept only for unknown groups */
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -248,11 +248,13 @@ pbj_status golden_extensions_EGroup__decode(golden_extensions_EGroup *m, const u
             continue;
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            d->depth_left--;
+            p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st);
+            d->depth_left++;
+            if (!p) return st;
             continue;
         }
     }
-    d->depth_left++;
     return PBJ_OK;
 }
 
@@ -280,8 +282,7 @@ uint8_t *golden_extensions_Scope__write(const golden_extensions_Scope *m, uint8_
 pbj_status golden_extensions_Scope__decode(golden_extensions_Scope *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;   /* nothing nested inside: the count is kept only for unknown groups */
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -290,11 +291,13 @@ pbj_status golden_extensions_Scope__decode(golden_extensions_Scope *m, const uin
         switch (tag) {
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            d->depth_left--;
+            p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st);
+            d->depth_left++;
+            if (!p) return st;
             continue;
         }
     }
-    d->depth_left++;
     return PBJ_OK;
 }
 

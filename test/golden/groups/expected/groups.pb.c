@@ -281,8 +281,7 @@ uint8_t *golden_groups_Grouped_Single_Deep__write(const golden_groups_Grouped_Si
 pbj_status golden_groups_Grouped_Single_Deep__decode(golden_groups_Grouped_Single_Deep *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;   /* nothing nested inside: the count is kept only for unknown groups */
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -307,11 +306,13 @@ pbj_status golden_groups_Grouped_Single_Deep__decode(golden_groups_Grouped_Singl
             continue;
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            d->depth_left--;
+            p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st);
+            d->depth_left++;
+            if (!p) return st;
             continue;
         }
     }
-    d->depth_left++;
     return PBJ_OK;
 }
 
@@ -344,8 +345,7 @@ uint8_t *golden_groups_Grouped_Many__write(const golden_groups_Grouped_Many *m, 
 pbj_status golden_groups_Grouped_Many__decode(golden_groups_Grouped_Many *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;   /* nothing nested inside: the count is kept only for unknown groups */
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -363,11 +363,13 @@ pbj_status golden_groups_Grouped_Many__decode(golden_groups_Grouped_Many *m, con
             continue;
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            d->depth_left--;
+            p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st);
+            d->depth_left++;
+            if (!p) return st;
             continue;
         }
     }
-    d->depth_left++;
     return PBJ_OK;
 }
 

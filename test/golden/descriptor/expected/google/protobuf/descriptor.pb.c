@@ -1429,8 +1429,7 @@ uint8_t *google_protobuf_DescriptorProto_ReservedRange__write(const google_proto
 pbj_status google_protobuf_DescriptorProto_ReservedRange__decode(google_protobuf_DescriptorProto_ReservedRange *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;   /* nothing nested inside: the count is kept only for unknown groups */
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -1462,11 +1461,13 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange__decode(google_protobuf
             continue;
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            d->depth_left--;
+            p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st);
+            d->depth_left++;
+            if (!p) return st;
             continue;
         }
     }
-    d->depth_left++;
     return PBJ_OK;
 }
 
@@ -2106,8 +2107,7 @@ uint8_t *google_protobuf_EnumDescriptorProto_EnumReservedRange__write(const goog
 pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__decode(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;   /* nothing nested inside: the count is kept only for unknown groups */
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -2139,11 +2139,13 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__decode(google_
             continue;
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            d->depth_left--;
+            p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st);
+            d->depth_left++;
+            if (!p) return st;
             continue;
         }
     }
-    d->depth_left++;
     return PBJ_OK;
 }
 
@@ -4072,8 +4074,7 @@ uint8_t *google_protobuf_UninterpretedOption_NamePart__write(const google_protob
 pbj_status google_protobuf_UninterpretedOption_NamePart__decode(google_protobuf_UninterpretedOption_NamePart *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;   /* nothing nested inside: the count is kept only for unknown groups */
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -4105,11 +4106,13 @@ pbj_status google_protobuf_UninterpretedOption_NamePart__decode(google_protobuf_
             continue;
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            d->depth_left--;
+            p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st);
+            d->depth_left++;
+            if (!p) return st;
             continue;
         }
     }
-    d->depth_left++;
     return PBJ_OK;
 }
 
@@ -4251,8 +4254,7 @@ uint8_t *google_protobuf_SourceCodeInfo_Location__write(const google_protobuf_So
 pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_SourceCodeInfo_Location *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;   /* nothing nested inside: the count is kept only for unknown groups */
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -4382,11 +4384,13 @@ pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_Sourc
             continue;
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            d->depth_left--;
+            p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st);
+            d->depth_left++;
+            if (!p) return st;
             continue;
         }
     }
-    d->depth_left++;
     return PBJ_OK;
 }
 
@@ -4514,8 +4518,7 @@ uint8_t *google_protobuf_GeneratedCodeInfo_Annotation__write(const google_protob
 pbj_status google_protobuf_GeneratedCodeInfo_Annotation__decode(google_protobuf_GeneratedCodeInfo_Annotation *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;   /* nothing nested inside: the count is kept only for unknown groups */
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -4600,11 +4603,13 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation__decode(google_protobuf_
             continue;
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            d->depth_left--;
+            p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st);
+            d->depth_left++;
+            if (!p) return st;
             continue;
         }
     }
-    d->depth_left++;
     return PBJ_OK;
 }
 
