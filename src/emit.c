@@ -783,8 +783,10 @@ static void wire_by_code(const plan_message *pm, const fields *fs, message_vars 
     v->decode_protos = decode_protos(fs, &calls);
     bool flat = decode_flat(pm, calls);
     v->decode_other = decode_other(pool, pm, flat);
-    v->decode_enter = expand_message(pool, flat ? tmpl_message_decode_enter_flat : tmpl_message_decode_enter, v);
-    v->decode_leave = flat ? "" : expand_message(pool, tmpl_message_decode_leave, v);
+    /* an out-of-line decoder keeps its count's entry value in a register; an inlined leaf's parent has none to spare */
+    v->decode_enter = expand_message(pool, flat ? tmpl_message_decode_enter_flat
+                                     : pm->decode_leaf ? tmpl_message_decode_enter : tmpl_message_decode_enter_kept, v);
+    v->decode_leave = flat ? "" : expand_message(pool, pm->decode_leaf ? tmpl_message_decode_leave : tmpl_message_decode_leave_kept, v);
     v->decode_head = expand_message(pool, pm->decode_leaf ? tmpl_message_decode_head_leaf : tmpl_message_decode_head, v);
     v->decode_tail = pm->decode_leaf ? expand_message(pool, tmpl_message_decode_tail_leaf, v) : "";
     v->decode_sort = lazy_each_field(fs, PLAN_OP_SORT);

@@ -415,8 +415,9 @@ pbj_status golden_apis2_Record_write_reverse(const golden_apis2_Record *m, pbj_r
 pbj_status golden_apis2_Record__decode(golden_apis2_Record *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    const uint32_t depth_left = d->depth_left;   /* put back at the end from a register (no load and add) */
+    if (depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left = depth_left - 1;
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -647,7 +648,7 @@ pbj_status golden_apis2_Record__decode(golden_apis2_Record *m, const uint8_t *p,
         if (n == (size_t)-1) return PBJ_ERR_NOMEM;
         m->by_name.count = n;
     }
-    d->depth_left++;
+    d->depth_left = depth_left;
     return PBJ_OK;
 }
 
@@ -703,8 +704,9 @@ pbj_status golden_apis2_Record_ByNameEntry_write_reverse(const golden_apis2_Reco
 pbj_status golden_apis2_Record_ByNameEntry__decode(golden_apis2_Record_ByNameEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    const uint32_t depth_left = d->depth_left;   /* put back at the end from a register (no load and add) */
+    if (depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left = depth_left - 1;
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -740,7 +742,7 @@ pbj_status golden_apis2_Record_ByNameEntry__decode(golden_apis2_Record_ByNameEnt
             continue;
         }
     }
-    d->depth_left++;
+    d->depth_left = depth_left;
     return PBJ_OK;
 }
 
