@@ -595,7 +595,7 @@ typedef struct pbj__block {
 
 typedef struct pbj_arena {
     uint8_t *cur;                 /* next free byte of the current block */
-    size_t avail;                 /* bytes left in it */
+    uint8_t *end;                 /* the end of the current block: pbj__arena_left bytes are left (one store a bump) */
     pbj__block *blocks;           /* blocks from PBJ_MALLOC, current first */
     void *first;                  /* the caller's block, or NULL */
     size_t first_size;
@@ -621,11 +621,17 @@ PBJ_INLINE void pbj_arena_init(pbj_arena *a, void *first, size_t first_size)
             a->first = first;
             a->first_size = first_size;
             a->cur = (uint8_t *)first + pad;
-            a->avail = (first_size - pad) & ~(size_t)(PBJ_ARENA_ALIGN - 1);
-            a->capacity = a->avail;
+            a->capacity = (first_size - pad) & ~(size_t)(PBJ_ARENA_ALIGN - 1);
+            a->end = a->cur + a->capacity;
         }
     }
     a->next_size = PBJ_ARENA_MIN_BLOCK;
+}
+
+/* Bytes left in the current block (none in a new arena: cur and end both NULL). */
+PBJ_INLINE size_t pbj__arena_left(const pbj_arena *a)
+{
+    return (size_t)((uintptr_t)a->end - (uintptr_t)a->cur);
 }
 
 PBJ_OUTLINE void *pbj__arena_alloc_slow(pbj_arena *a, size_t n) PBJ__PROTO
@@ -636,7 +642,7 @@ PBJ_OUTLINE void *pbj__arena_alloc_slow(pbj_arena *a, size_t n) PBJ__PROTO
     if (big) size = n;
     if (size > (size_t)PTRDIFF_MAX - PBJ__HEADER_SIZE) return NULL;
     if (a->limit) {                                /* a decode's max_memory: a smaller block, or none */
-        size_t used = a->capacity - a->wasted - a->avail, room = used < a->limit ? a->limit - used : 0;
+        size_t used = a->capacity - a->wasted - pbj__arena_left(a), room = used < a->limit ? a->limit - used : 0;
         if (n > room) return NULL;
         if (size > room) size = room & ~(size_t)(PBJ_ARENA_ALIGN - 1);
     }
@@ -654,9 +660,9 @@ PBJ_OUTLINE void *pbj__arena_alloc_slow(pbj_arena *a, size_t n) PBJ__PROTO
     b->next = a->blocks;
     a->blocks = b;
     if (!big && a->next_size < PBJ_ARENA_MAX_BLOCK) a->next_size = size * 2;
-    a->wasted += a->avail;
+    a->wasted += pbj__arena_left(a);
     a->cur = mem + n;
-    a->avail = size - n;
+    a->end = mem + size;
     return mem;
 }
 #endif
@@ -666,11 +672,10 @@ PBJ_INLINE void *pbj_arena_alloc(pbj_arena *a, size_t n)
 {
     if (PBJ_UNLIKELY(n > (size_t)-1 - PBJ_ARENA_ALIGN)) return NULL;
     n = (n + PBJ_ARENA_ALIGN - 1) & ~(size_t)(PBJ_ARENA_ALIGN - 1);
-    if (PBJ_LIKELY(n <= a->avail)) {
+    if (PBJ_LIKELY(n <= pbj__arena_left(a))) {
         void *r = a->cur;
         PBJ__ASSUME(r || !n);                      /* a block is never at NULL: the caller's NULL test folds */
         a->cur += n;
-        a->avail -= n;
         return r;
     }
     return pbj__arena_alloc_slow(a, n);
@@ -686,7 +691,7 @@ PBJ_INLINE void *pbj_arena_zalloc(pbj_arena *a, size_t n)
 /* Bytes handed out since the last reset (alignment included): what the decoded data takes. */
 PBJ_INLINE size_t pbj_arena_used(const pbj_arena *a)
 {
-    return a->capacity - a->wasted - a->avail;
+    return a->capacity - a->wasted - pbj__arena_left(a);
 }
 
 /* Release every block from PBJ_MALLOC; the arena is then like a new one on the same caller block. */
@@ -714,8 +719,8 @@ PBJ_OUTLINE void pbj__arena_reset_slow(pbj_arena *a) PBJ__PROTO
         a->next_size = total;
         if (pbj__arena_alloc_slow(a, 0)) {         /* one block of the total size */
             a->cur = (uint8_t *)a->blocks + PBJ__HEADER_SIZE;
-            a->avail = a->blocks->size;
-            a->capacity = a->avail;
+            a->end = a->cur + a->blocks->size;
+            a->capacity = a->blocks->size;
             a->wasted = 0;
         }
         a->next_size = next_size;
@@ -732,7 +737,7 @@ PBJ_INLINE void pbj_arena_reset(pbj_arena *a)
     if (PBJ_LIKELY(b && !b->next)) {
         PBJ__UNPOISON((uint8_t *)b + PBJ__HEADER_SIZE, b->size);
         a->cur = (uint8_t *)b + PBJ__HEADER_SIZE;
-        a->avail = b->size;
+        a->end = a->cur + b->size;
         a->capacity = b->size;
         a->wasted = 0;
         return;
@@ -865,11 +870,10 @@ static PBJ__NOINLINE void *pbj__array_next(pbj_arena *a, void *data, size_t coun
                                   uint32_t tag)
 {
     size_t add = pbj__run_count(p, end, tag), n = add * elem + PBJ_ARENA_ALIGN;
-    if (PBJ_LIKELY(!data && add <= ((size_t)-1 - PBJ_ARENA_ALIGN) / elem && n <= a->avail)) {
+    if (PBJ_LIKELY(!data && add <= ((size_t)-1 - PBJ_ARENA_ALIGN) / elem && n <= pbj__arena_left(a))) {
         uint8_t *mem = a->cur;                     /* n is a multiple of 8 when elem is (a struct of 8-byte members) */
         if (PBJ_LIKELY(n % PBJ_ARENA_ALIGN == 0)) {
             a->cur += n;
-            a->avail -= n;
             memcpy(mem, &add, sizeof add);
             return mem + PBJ_ARENA_ALIGN;
         }
@@ -1177,17 +1181,34 @@ PBJ_HOT_INLINE const uint8_t *pbj__get_varint_rest(const uint8_t *p, const uint8
     return q;
 }
 
-static PBJ__NOINLINE const uint8_t *pbj__get_varint_rest_call(const uint8_t *p, const uint8_t *end, const pbj_decoder *d, uint64_t *out,
-                                                             pbj_status *st)
+/* A varint's value and the byte after it (p NULL when cut or malformed): returned in two registers, so the
+ * out-of-line read below keeps nothing in memory and saves no register. */
+typedef struct { const uint8_t *p; uint64_t v; } pbj__varint_at;
+
+/* Bytes past the first two of the varint at p, out of line (the default tier's), as pbj__get_varint_rest. */
+static PBJ__NOINLINE pbj__varint_at pbj__varint_rest_call(const uint8_t *p, const uint8_t *end, uintptr_t input_tail)
 {
-    return pbj__get_varint_rest(p, end, d, out, st);
+    pbj__varint_at r;
+    const uint8_t *q;
+    if (PBJ_LIKELY((uintptr_t)p <= input_tail) && (q = pbj__varint_tail(p, &r.v)) && q <= end) r.p = q;
+    else r.p = pbj__varint_tail_in(p, end, &r.v);
+    return r;
+}
+
+PBJ_HOT_INLINE const uint8_t *pbj__get_varint_rest_out(const uint8_t *p, const uint8_t *end, const pbj_decoder *d, uint64_t *out,
+                                                      pbj_status *st)
+{
+    pbj__varint_at r = pbj__varint_rest_call(p, end, d->input_tail);
+    if (PBJ_UNLIKELY(!r.p)) *st = pbj_varint_error(p, end);
+    else *out = r.v;
+    return r.p;
 }
 
 /* Read a varint inside a message being decoded by d; on error set *st. One and two bytes inline; past
  * them out of line (pbj_get_varint_in) or inline too (pbj__get_varint_hot, the max tier's). */
 PBJ_HOT_INLINE const uint8_t *pbj_get_varint_in(const uint8_t *p, const uint8_t *end, const pbj_decoder *d, uint64_t *out, pbj_status *st)
 {
-    PBJ__GET_VARINT_TWO(pbj__get_varint_rest_call(p, end, d, out, st))
+    PBJ__GET_VARINT_TWO(pbj__get_varint_rest_out(p, end, d, out, st))
 }
 
 PBJ_HOT_INLINE const uint8_t *pbj__get_varint_hot(const uint8_t *p, const uint8_t *end, const pbj_decoder *d, uint64_t *out, pbj_status *st)

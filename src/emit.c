@@ -762,6 +762,16 @@ static const char *decode_protos(const fields *fs, bool *calls)
     return finish(&o);
 }
 
+/* Whether m's decoder keeps no depth count (its check only): no message of any kind inside (groups, maps and
+ * wrappers included), no extensions, not a map entry; an unknown group is counted around its skip (decode_unknown_flat). */
+static bool decode_flat(const plan_message *pm, bool calls)
+{
+    if (calls || pm->msgset || pm->map_entry || pm->ext_ranges.n || pm->known_ext.n) return false;   /* an entry skips with its count */
+    for (size_t i = 0; i < pm->fields.n; i++)
+        if (pm->fields.v[i].f->message_type) return false;
+    return true;
+}
+
 /* M_size (M__size_depth), M__write and M__decode as straight-line code, field by field. */
 static void wire_by_code(const plan_message *pm, const fields *fs, message_vars *v)
 {
@@ -774,10 +784,12 @@ static void wire_by_code(const plan_message *pm, const fields *fs, message_vars 
     v->decode = lazy_each_field(fs, PLAN_OP_DECODE);
     bool calls = false;
     v->decode_protos = decode_protos(fs, &calls);
-    bool flat = pm->decode_leaf && !calls;                  /* a leaf with no message inside keeps no depth count */
+    bool flat = decode_flat(pm, calls);
     v->decode_other = decode_other(pool, pm, flat);
-    v->decode_enter = expand_message(pool, flat ? tmpl_message_decode_enter_flat : tmpl_message_decode_enter, v);
-    v->decode_leave = flat ? "" : expand_message(pool, tmpl_message_decode_leave, v);
+    /* an out-of-line decoder keeps its count's entry value in a register; an inlined leaf's parent has none to spare */
+    v->decode_enter = expand_message(pool, flat ? tmpl_message_decode_enter_flat
+                                     : pm->decode_leaf ? tmpl_message_decode_enter : tmpl_message_decode_enter_kept, v);
+    v->decode_leave = flat ? "" : expand_message(pool, pm->decode_leaf ? tmpl_message_decode_leave : tmpl_message_decode_leave_kept, v);
     v->decode_head = expand_message(pool, pm->decode_leaf ? tmpl_message_decode_head_leaf : tmpl_message_decode_head, v);
     v->decode_tail = pm->decode_leaf ? expand_message(pool, tmpl_message_decode_tail_leaf, v) : "";
     v->decode_sort = lazy_each_field(fs, PLAN_OP_SORT);

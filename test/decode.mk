@@ -26,6 +26,10 @@ check-decode: $(DECODE)/test_decode_default $(DECODE)/test_decode_max $(DECODE)/
 	grep -q '^PBJ_HOT_INLINE pbj_status dec_Leaf__decode_leaf(' $(DECODE)/max/decode.pb.c
 	grep -q 'dec_Leaf__decode_leaf(&m->list.data' $(DECODE)/max/decode.pb.c
 	! grep -q '__decode_leaf' $(DECODE)/default/decode.pb.c
+	@# a scalar-only message keeps no depth count in either tier (its check only); Top and map entries keep theirs
+	grep -A4 '^pbj_status dec_Leaf__decode(' $(DECODE)/default/decode.pb.c | grep -q 'nothing nested inside'
+	grep -A5 '^pbj_status dec_Top__decode(' $(DECODE)/default/decode.pb.c | grep -q 'd->depth_left = depth_left - 1'
+	grep -A5 '^pbj_status dec_Top_NamesEntry__decode(' $(DECODE)/default/decode.pb.c | grep -q 'd->depth_left = depth_left - 1'
 	$(DECODE)/test_drop_default
 	$(DECODE)/test_drop_max
 # TestAllTypesProto3's limits (test/decode/limits3.c) on the conformance suite's objects of protobuf's

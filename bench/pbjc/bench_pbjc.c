@@ -23,7 +23,7 @@ static inline uint64_t slice_sum(pbj_slice b) { return b.len ? b.len + b.data[0]
 #include "view_real.inc"
 
 /* The bytes an arena has handed out (blocks taken minus what is left in the current one). */
-static size_t arena_used(const pbj_arena *a) { return a->allocated - a->avail; }
+static size_t arena_used(const pbj_arena *a) { return a->allocated - (size_t)(a->end - a->cur); }
 
 /* One workload's decode/encode/visit, as function pointers over its root type. */
 typedef struct {

@@ -172,6 +172,11 @@ static void test_default_depth(void **state)
     assert_int_equal(dec_Top_decode(&m, buf, n, &a, &o), PBJ_ERR_DEPTH);
     o.max_depth = 2;
     assert_int_equal(dec_Top_decode(&m, buf, n, &a, &o), PBJ_OK);
+    n = unhex("2a0408011b1c", buf);              /* a names entry holding an unknown group: level 2 (a scalar-only */
+    o.max_depth = 1;                             /* message keeps no depth count in any tier; a map entry does) */
+    assert_int_equal(dec_Top_decode(&m, buf, n, &a, &o), PBJ_ERR_DEPTH);
+    o.max_depth = 2;
+    assert_int_equal(dec_Top_decode(&m, buf, n, &a, &o), PBJ_OK);
     pbj_arena_free(&a);
 }
 

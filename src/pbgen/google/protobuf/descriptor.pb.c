@@ -745,8 +745,9 @@ uint8_t *google_protobuf_FileDescriptorSet__write(const google_protobuf_FileDesc
 pbj_status google_protobuf_FileDescriptorSet__decode(google_protobuf_FileDescriptorSet *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    const uint32_t depth_left = d->depth_left;   /* put back at the end from a register (no load and add) */
+    if (depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left = depth_left - 1;
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -777,7 +778,7 @@ pbj_status google_protobuf_FileDescriptorSet__decode(google_protobuf_FileDescrip
             continue;
         }
     }
-    d->depth_left++;
+    d->depth_left = depth_left;
     return PBJ_OK;
 }
 
@@ -922,8 +923,9 @@ uint8_t *google_protobuf_FileDescriptorProto__write(const google_protobuf_FileDe
 pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    const uint32_t depth_left = d->depth_left;   /* put back at the end from a register (no load and add) */
+    if (depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left = depth_left - 1;
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -1245,7 +1247,7 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
             continue;
         }
     }
-    d->depth_left++;
+    d->depth_left = depth_left;
     return PBJ_OK;
 }
 
@@ -1392,8 +1394,9 @@ uint8_t *google_protobuf_DescriptorProto__write(const google_protobuf_Descriptor
 pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    const uint32_t depth_left = d->depth_left;   /* put back at the end from a register (no load and add) */
+    if (depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left = depth_left - 1;
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -1622,7 +1625,7 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
             continue;
         }
     }
-    d->depth_left++;
+    d->depth_left = depth_left;
     return PBJ_OK;
 }
 
@@ -1672,8 +1675,9 @@ uint8_t *google_protobuf_DescriptorProto_ExtensionRange__write(const google_prot
 pbj_status google_protobuf_DescriptorProto_ExtensionRange__decode(google_protobuf_DescriptorProto_ExtensionRange *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    const uint32_t depth_left = d->depth_left;   /* put back at the end from a register (no load and add) */
+    if (depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left = depth_left - 1;
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -1726,7 +1730,7 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange__decode(google_protobu
             continue;
         }
     }
-    d->depth_left++;
+    d->depth_left = depth_left;
     return PBJ_OK;
 }
 
@@ -1764,8 +1768,7 @@ uint8_t *google_protobuf_DescriptorProto_ReservedRange__write(const google_proto
 pbj_status google_protobuf_DescriptorProto_ReservedRange__decode(google_protobuf_DescriptorProto_ReservedRange *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;   /* nothing nested inside: the count is kept only for unknown groups */
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -1797,11 +1800,13 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange__decode(google_protobuf
             continue;
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            d->depth_left--;
+            p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st);
+            d->depth_left++;
+            if (!p) return st;
             continue;
         }
     }
-    d->depth_left++;
     return PBJ_OK;
 }
 
@@ -1894,8 +1899,9 @@ uint8_t *google_protobuf_FieldDescriptorProto__write(const google_protobuf_Field
 pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    const uint32_t depth_left = d->depth_left;   /* put back at the end from a register (no load and add) */
+    if (depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left = depth_left - 1;
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -2064,7 +2070,7 @@ pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDes
             continue;
         }
     }
-    d->depth_left++;
+    d->depth_left = depth_left;
     return PBJ_OK;
 }
 
@@ -2109,8 +2115,9 @@ uint8_t *google_protobuf_OneofDescriptorProto__write(const google_protobuf_Oneof
 pbj_status google_protobuf_OneofDescriptorProto__decode(google_protobuf_OneofDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    const uint32_t depth_left = d->depth_left;   /* put back at the end from a register (no load and add) */
+    if (depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left = depth_left - 1;
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -2149,7 +2156,7 @@ pbj_status google_protobuf_OneofDescriptorProto__decode(google_protobuf_OneofDes
             continue;
         }
     }
-    d->depth_left++;
+    d->depth_left = depth_left;
     return PBJ_OK;
 }
 
@@ -2229,8 +2236,9 @@ uint8_t *google_protobuf_EnumDescriptorProto__write(const google_protobuf_EnumDe
 pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    const uint32_t depth_left = d->depth_left;   /* put back at the end from a register (no load and add) */
+    if (depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left = depth_left - 1;
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -2349,7 +2357,7 @@ pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescr
             continue;
         }
     }
-    d->depth_left++;
+    d->depth_left = depth_left;
     return PBJ_OK;
 }
 
@@ -2387,8 +2395,7 @@ uint8_t *google_protobuf_EnumDescriptorProto_EnumReservedRange__write(const goog
 pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__decode(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;   /* nothing nested inside: the count is kept only for unknown groups */
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -2420,11 +2427,13 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__decode(google_
             continue;
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            d->depth_left--;
+            p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st);
+            d->depth_left++;
+            if (!p) return st;
             continue;
         }
     }
-    d->depth_left++;
     return PBJ_OK;
 }
 
@@ -2474,8 +2483,9 @@ uint8_t *google_protobuf_EnumValueDescriptorProto__write(const google_protobuf_E
 pbj_status google_protobuf_EnumValueDescriptorProto__decode(google_protobuf_EnumValueDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    const uint32_t depth_left = d->depth_left;   /* put back at the end from a register (no load and add) */
+    if (depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left = depth_left - 1;
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -2528,7 +2538,7 @@ pbj_status google_protobuf_EnumValueDescriptorProto__decode(google_protobuf_Enum
             continue;
         }
     }
-    d->depth_left++;
+    d->depth_left = depth_left;
     return PBJ_OK;
 }
 
@@ -2585,8 +2595,9 @@ uint8_t *google_protobuf_ServiceDescriptorProto__write(const google_protobuf_Ser
 pbj_status google_protobuf_ServiceDescriptorProto__decode(google_protobuf_ServiceDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    const uint32_t depth_left = d->depth_left;   /* put back at the end from a register (no load and add) */
+    if (depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left = depth_left - 1;
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -2647,7 +2658,7 @@ pbj_status google_protobuf_ServiceDescriptorProto__decode(google_protobuf_Servic
             continue;
         }
     }
-    d->depth_left++;
+    d->depth_left = depth_left;
     return PBJ_OK;
 }
 
@@ -2712,8 +2723,9 @@ uint8_t *google_protobuf_MethodDescriptorProto__write(const google_protobuf_Meth
 pbj_status google_protobuf_MethodDescriptorProto__decode(google_protobuf_MethodDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    const uint32_t depth_left = d->depth_left;   /* put back at the end from a register (no load and add) */
+    if (depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left = depth_left - 1;
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -2808,7 +2820,7 @@ pbj_status google_protobuf_MethodDescriptorProto__decode(google_protobuf_MethodD
             continue;
         }
     }
-    d->depth_left++;
+    d->depth_left = depth_left;
     return PBJ_OK;
 }
 
@@ -2981,8 +2993,9 @@ uint8_t *google_protobuf_FileOptions__write(const google_protobuf_FileOptions *m
 pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    const uint32_t depth_left = d->depth_left;   /* put back at the end from a register (no load and add) */
+    if (depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left = depth_left - 1;
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -3311,7 +3324,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
             continue;
         }
     }
-    d->depth_left++;
+    d->depth_left = depth_left;
     return PBJ_OK;
 }
 
@@ -3391,8 +3404,9 @@ uint8_t *google_protobuf_MessageOptions__write(const google_protobuf_MessageOpti
 pbj_status google_protobuf_MessageOptions__decode(google_protobuf_MessageOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    const uint32_t depth_left = d->depth_left;   /* put back at the end from a register (no load and add) */
+    if (depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left = depth_left - 1;
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -3509,7 +3523,7 @@ pbj_status google_protobuf_MessageOptions__decode(google_protobuf_MessageOptions
             continue;
         }
     }
-    d->depth_left++;
+    d->depth_left = depth_left;
     return PBJ_OK;
 }
 
@@ -3645,8 +3659,9 @@ uint8_t *google_protobuf_FieldOptions__write(const google_protobuf_FieldOptions 
 pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    const uint32_t depth_left = d->depth_left;   /* put back at the end from a register (no load and add) */
+    if (depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left = depth_left - 1;
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -3915,7 +3930,7 @@ pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m,
             continue;
         }
     }
-    d->depth_left++;
+    d->depth_left = depth_left;
     return PBJ_OK;
 }
 
@@ -3953,8 +3968,7 @@ uint8_t *google_protobuf_FieldOptions_EditionDefault__write(const google_protobu
 pbj_status google_protobuf_FieldOptions_EditionDefault__decode(google_protobuf_FieldOptions_EditionDefault *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;   /* nothing nested inside: the count is kept only for unknown groups */
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -3988,11 +4002,13 @@ pbj_status google_protobuf_FieldOptions_EditionDefault__decode(google_protobuf_F
             continue;
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            d->depth_left--;
+            p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st);
+            d->depth_left++;
+            if (!p) return st;
             continue;
         }
     }
-    d->depth_left++;
     return PBJ_OK;
 }
 
@@ -4045,8 +4061,7 @@ uint8_t *google_protobuf_FieldOptions_FeatureSupport__write(const google_protobu
 pbj_status google_protobuf_FieldOptions_FeatureSupport__decode(google_protobuf_FieldOptions_FeatureSupport *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;   /* nothing nested inside: the count is kept only for unknown groups */
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -4126,11 +4141,13 @@ pbj_status google_protobuf_FieldOptions_FeatureSupport__decode(google_protobuf_F
             continue;
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            d->depth_left--;
+            p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st);
+            d->depth_left++;
+            if (!p) return st;
             continue;
         }
     }
-    d->depth_left++;
     return PBJ_OK;
 }
 
@@ -4185,8 +4202,9 @@ uint8_t *google_protobuf_OneofOptions__write(const google_protobuf_OneofOptions 
 pbj_status google_protobuf_OneofOptions__decode(google_protobuf_OneofOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    const uint32_t depth_left = d->depth_left;   /* put back at the end from a register (no load and add) */
+    if (depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left = depth_left - 1;
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -4233,7 +4251,7 @@ pbj_status google_protobuf_OneofOptions__decode(google_protobuf_OneofOptions *m,
             continue;
         }
     }
-    d->depth_left++;
+    d->depth_left = depth_left;
     return PBJ_OK;
 }
 
@@ -4303,8 +4321,9 @@ uint8_t *google_protobuf_EnumOptions__write(const google_protobuf_EnumOptions *m
 pbj_status google_protobuf_EnumOptions__decode(google_protobuf_EnumOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    const uint32_t depth_left = d->depth_left;   /* put back at the end from a register (no load and add) */
+    if (depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left = depth_left - 1;
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -4393,7 +4412,7 @@ pbj_status google_protobuf_EnumOptions__decode(google_protobuf_EnumOptions *m, c
             continue;
         }
     }
-    d->depth_left++;
+    d->depth_left = depth_left;
     return PBJ_OK;
 }
 
@@ -4470,8 +4489,9 @@ uint8_t *google_protobuf_EnumValueOptions__write(const google_protobuf_EnumValue
 pbj_status google_protobuf_EnumValueOptions__decode(google_protobuf_EnumValueOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    const uint32_t depth_left = d->depth_left;   /* put back at the end from a register (no load and add) */
+    if (depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left = depth_left - 1;
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -4563,7 +4583,7 @@ pbj_status google_protobuf_EnumValueOptions__decode(google_protobuf_EnumValueOpt
             continue;
         }
     }
-    d->depth_left++;
+    d->depth_left = depth_left;
     return PBJ_OK;
 }
 
@@ -4625,8 +4645,9 @@ uint8_t *google_protobuf_ServiceOptions__write(const google_protobuf_ServiceOpti
 pbj_status google_protobuf_ServiceOptions__decode(google_protobuf_ServiceOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    const uint32_t depth_left = d->depth_left;   /* put back at the end from a register (no load and add) */
+    if (depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left = depth_left - 1;
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -4687,7 +4708,7 @@ pbj_status google_protobuf_ServiceOptions__decode(google_protobuf_ServiceOptions
             continue;
         }
     }
-    d->depth_left++;
+    d->depth_left = depth_left;
     return PBJ_OK;
 }
 
@@ -4755,8 +4776,9 @@ uint8_t *google_protobuf_MethodOptions__write(const google_protobuf_MethodOption
 pbj_status google_protobuf_MethodOptions__decode(google_protobuf_MethodOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    const uint32_t depth_left = d->depth_left;   /* put back at the end from a register (no load and add) */
+    if (depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left = depth_left - 1;
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -4833,7 +4855,7 @@ pbj_status google_protobuf_MethodOptions__decode(google_protobuf_MethodOptions *
             continue;
         }
     }
-    d->depth_left++;
+    d->depth_left = depth_left;
     return PBJ_OK;
 }
 
@@ -4907,8 +4929,9 @@ uint8_t *google_protobuf_ExtensionRangeOptions__write(const google_protobuf_Exte
 pbj_status google_protobuf_ExtensionRangeOptions__decode(google_protobuf_ExtensionRangeOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    const uint32_t depth_left = d->depth_left;   /* put back at the end from a register (no load and add) */
+    if (depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left = depth_left - 1;
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -4994,7 +5017,7 @@ pbj_status google_protobuf_ExtensionRangeOptions__decode(google_protobuf_Extensi
             continue;
         }
     }
-    d->depth_left++;
+    d->depth_left = depth_left;
     return PBJ_OK;
 }
 
@@ -5047,8 +5070,7 @@ uint8_t *google_protobuf_ExtensionRangeOptions_Declaration__write(const google_p
 pbj_status google_protobuf_ExtensionRangeOptions_Declaration__decode(google_protobuf_ExtensionRangeOptions_Declaration *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;   /* nothing nested inside: the count is kept only for unknown groups */
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -5122,11 +5144,13 @@ pbj_status google_protobuf_ExtensionRangeOptions_Declaration__decode(google_prot
             continue;
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            d->depth_left--;
+            p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st);
+            d->depth_left++;
+            if (!p) return st;
             continue;
         }
     }
-    d->depth_left++;
     return PBJ_OK;
 }
 
@@ -5196,8 +5220,9 @@ uint8_t *google_protobuf_UninterpretedOption__write(const google_protobuf_Uninte
 pbj_status google_protobuf_UninterpretedOption__decode(google_protobuf_UninterpretedOption *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    const uint32_t depth_left = d->depth_left;   /* put back at the end from a register (no load and add) */
+    if (depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left = depth_left - 1;
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -5309,7 +5334,7 @@ pbj_status google_protobuf_UninterpretedOption__decode(google_protobuf_Uninterpr
             continue;
         }
     }
-    d->depth_left++;
+    d->depth_left = depth_left;
     return PBJ_OK;
 }
 
@@ -5347,8 +5372,7 @@ uint8_t *google_protobuf_UninterpretedOption_NamePart__write(const google_protob
 pbj_status google_protobuf_UninterpretedOption_NamePart__decode(google_protobuf_UninterpretedOption_NamePart *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;   /* nothing nested inside: the count is kept only for unknown groups */
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -5380,11 +5404,13 @@ pbj_status google_protobuf_UninterpretedOption_NamePart__decode(google_protobuf_
             continue;
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            d->depth_left--;
+            p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st);
+            d->depth_left++;
+            if (!p) return st;
             continue;
         }
     }
-    d->depth_left++;
     return PBJ_OK;
 }
 
@@ -5459,8 +5485,9 @@ uint8_t *google_protobuf_FeatureSet__write(const google_protobuf_FeatureSet *m, 
 pbj_status google_protobuf_FeatureSet__decode(google_protobuf_FeatureSet *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    const uint32_t depth_left = d->depth_left;   /* put back at the end from a register (no load and add) */
+    if (depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left = depth_left - 1;
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -5612,7 +5639,7 @@ pbj_status google_protobuf_FeatureSet__decode(google_protobuf_FeatureSet *m, con
             continue;
         }
     }
-    d->depth_left++;
+    d->depth_left = depth_left;
     return PBJ_OK;
 }
 
@@ -5640,8 +5667,7 @@ uint8_t *google_protobuf_FeatureSet_VisibilityFeature__write(const google_protob
 pbj_status google_protobuf_FeatureSet_VisibilityFeature__decode(google_protobuf_FeatureSet_VisibilityFeature *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;   /* nothing nested inside: the count is kept only for unknown groups */
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -5650,11 +5676,13 @@ pbj_status google_protobuf_FeatureSet_VisibilityFeature__decode(google_protobuf_
         switch (tag) {
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            d->depth_left--;
+            p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st);
+            d->depth_left++;
+            if (!p) return st;
             continue;
         }
     }
-    d->depth_left++;
     return PBJ_OK;
 }
 
@@ -5682,8 +5710,7 @@ uint8_t *google_protobuf_FeatureSet_ProtoLimitsFeature__write(const google_proto
 pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature__decode(google_protobuf_FeatureSet_ProtoLimitsFeature *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;   /* nothing nested inside: the count is kept only for unknown groups */
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -5692,11 +5719,13 @@ pbj_status google_protobuf_FeatureSet_ProtoLimitsFeature__decode(google_protobuf
         switch (tag) {
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            d->depth_left--;
+            p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st);
+            d->depth_left++;
+            if (!p) return st;
             continue;
         }
     }
-    d->depth_left++;
     return PBJ_OK;
 }
 
@@ -5746,8 +5775,9 @@ uint8_t *google_protobuf_FeatureSetDefaults__write(const google_protobuf_Feature
 pbj_status google_protobuf_FeatureSetDefaults__decode(google_protobuf_FeatureSetDefaults *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    const uint32_t depth_left = d->depth_left;   /* put back at the end from a register (no load and add) */
+    if (depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left = depth_left - 1;
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -5810,7 +5840,7 @@ pbj_status google_protobuf_FeatureSetDefaults__decode(google_protobuf_FeatureSet
             continue;
         }
     }
-    d->depth_left++;
+    d->depth_left = depth_left;
     return PBJ_OK;
 }
 
@@ -5867,8 +5897,9 @@ uint8_t *google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__write(cons
 pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__decode(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    const uint32_t depth_left = d->depth_left;   /* put back at the end from a register (no load and add) */
+    if (depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left = depth_left - 1;
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -5926,7 +5957,7 @@ pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__decode(g
             continue;
         }
     }
-    d->depth_left++;
+    d->depth_left = depth_left;
     return PBJ_OK;
 }
 
@@ -5966,8 +5997,9 @@ uint8_t *google_protobuf_SourceCodeInfo__write(const google_protobuf_SourceCodeI
 pbj_status google_protobuf_SourceCodeInfo__decode(google_protobuf_SourceCodeInfo *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    const uint32_t depth_left = d->depth_left;   /* put back at the end from a register (no load and add) */
+    if (depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left = depth_left - 1;
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -5998,7 +6030,7 @@ pbj_status google_protobuf_SourceCodeInfo__decode(google_protobuf_SourceCodeInfo
             continue;
         }
     }
-    d->depth_left++;
+    d->depth_left = depth_left;
     return PBJ_OK;
 }
 
@@ -6068,8 +6100,7 @@ uint8_t *google_protobuf_SourceCodeInfo_Location__write(const google_protobuf_So
 pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_SourceCodeInfo_Location *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;   /* nothing nested inside: the count is kept only for unknown groups */
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -6199,11 +6230,13 @@ pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_Sourc
             continue;
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            d->depth_left--;
+            p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st);
+            d->depth_left++;
+            if (!p) return st;
             continue;
         }
     }
-    d->depth_left++;
     return PBJ_OK;
 }
 
@@ -6243,8 +6276,9 @@ uint8_t *google_protobuf_GeneratedCodeInfo__write(const google_protobuf_Generate
 pbj_status google_protobuf_GeneratedCodeInfo__decode(google_protobuf_GeneratedCodeInfo *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    const uint32_t depth_left = d->depth_left;   /* put back at the end from a register (no load and add) */
+    if (depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left = depth_left - 1;
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -6275,7 +6309,7 @@ pbj_status google_protobuf_GeneratedCodeInfo__decode(google_protobuf_GeneratedCo
             continue;
         }
     }
-    d->depth_left++;
+    d->depth_left = depth_left;
     return PBJ_OK;
 }
 
@@ -6331,8 +6365,7 @@ uint8_t *google_protobuf_GeneratedCodeInfo_Annotation__write(const google_protob
 pbj_status google_protobuf_GeneratedCodeInfo_Annotation__decode(google_protobuf_GeneratedCodeInfo_Annotation *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;   /* nothing nested inside: the count is kept only for unknown groups */
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -6417,11 +6450,13 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation__decode(google_protobuf_
             continue;
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            d->depth_left--;
+            p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st);
+            d->depth_left++;
+            if (!p) return st;
             continue;
         }
     }
-    d->depth_left++;
     return PBJ_OK;
 }
 

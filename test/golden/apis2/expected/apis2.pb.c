@@ -174,8 +174,7 @@ pbj_status golden_apis2_Item_write_reverse(const golden_apis2_Item *m, pbj_rbuf 
 pbj_status golden_apis2_Item__decode(golden_apis2_Item *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;   /* nothing nested inside: the count is kept only for unknown groups */
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -207,11 +206,13 @@ pbj_status golden_apis2_Item__decode(golden_apis2_Item *m, const uint8_t *p, con
             continue;
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            d->depth_left--;
+            p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st);
+            d->depth_left++;
+            if (!p) return st;
             continue;
         }
     }
-    d->depth_left++;
     return PBJ_OK;
 }
 
@@ -415,8 +416,9 @@ pbj_status golden_apis2_Record_write_reverse(const golden_apis2_Record *m, pbj_r
 pbj_status golden_apis2_Record__decode(golden_apis2_Record *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    const uint32_t depth_left = d->depth_left;   /* put back at the end from a register (no load and add) */
+    if (depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left = depth_left - 1;
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -647,7 +649,7 @@ pbj_status golden_apis2_Record__decode(golden_apis2_Record *m, const uint8_t *p,
         if (n == (size_t)-1) return PBJ_ERR_NOMEM;
         m->by_name.count = n;
     }
-    d->depth_left++;
+    d->depth_left = depth_left;
     return PBJ_OK;
 }
 
@@ -703,8 +705,9 @@ pbj_status golden_apis2_Record_ByNameEntry_write_reverse(const golden_apis2_Reco
 pbj_status golden_apis2_Record_ByNameEntry__decode(golden_apis2_Record_ByNameEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    const uint32_t depth_left = d->depth_left;   /* put back at the end from a register (no load and add) */
+    if (depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left = depth_left - 1;
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -740,7 +743,7 @@ pbj_status golden_apis2_Record_ByNameEntry__decode(golden_apis2_Record_ByNameEnt
             continue;
         }
     }
-    d->depth_left++;
+    d->depth_left = depth_left;
     return PBJ_OK;
 }
 
@@ -805,8 +808,7 @@ pbj_status golden_apis2_Record_Header_write_reverse(const golden_apis2_Record_He
 pbj_status golden_apis2_Record_Header__decode(golden_apis2_Record_Header *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;   /* nothing nested inside: the count is kept only for unknown groups */
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -844,11 +846,13 @@ pbj_status golden_apis2_Record_Header__decode(golden_apis2_Record_Header *m, con
             continue;
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            d->depth_left--;
+            p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st);
+            d->depth_left++;
+            if (!p) return st;
             continue;
         }
     }
-    d->depth_left++;
     return PBJ_OK;
 }
 
@@ -902,8 +906,7 @@ pbj_status golden_apis2_Record_Line_write_reverse(const golden_apis2_Record_Line
 pbj_status golden_apis2_Record_Line__decode(golden_apis2_Record_Line *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;   /* nothing nested inside: the count is kept only for unknown groups */
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -921,11 +924,13 @@ pbj_status golden_apis2_Record_Line__decode(golden_apis2_Record_Line *m, const u
             continue;
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            d->depth_left--;
+            p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st);
+            d->depth_left++;
+            if (!p) return st;
             continue;
         }
     }
-    d->depth_left++;
     return PBJ_OK;
 }
 
@@ -979,8 +984,7 @@ pbj_status golden_apis2_XGroup_write_reverse(const golden_apis2_XGroup *m, pbj_r
 pbj_status golden_apis2_XGroup__decode(golden_apis2_XGroup *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;   /* nothing nested inside: the count is kept only for unknown groups */
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -998,11 +1002,13 @@ pbj_status golden_apis2_XGroup__decode(golden_apis2_XGroup *m, const uint8_t *p,
             continue;
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            d->depth_left--;
+            p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st);
+            d->depth_left++;
+            if (!p) return st;
             continue;
         }
     }
-    d->depth_left++;
     return PBJ_OK;
 }
 

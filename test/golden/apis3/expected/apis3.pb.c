@@ -153,8 +153,7 @@ pbj_status golden_apis3_Leaf_write_reverse(const golden_apis3_Leaf *m, pbj_rbuf 
 pbj_status golden_apis3_Leaf__decode(golden_apis3_Leaf *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;   /* nothing nested inside: the count is kept only for unknown groups */
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -185,11 +184,13 @@ pbj_status golden_apis3_Leaf__decode(golden_apis3_Leaf *m, const uint8_t *p, con
             continue;
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            d->depth_left--;
+            p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st);
+            d->depth_left++;
+            if (!p) return st;
             continue;
         }
     }
-    d->depth_left++;
     return PBJ_OK;
 }
 
@@ -574,8 +575,9 @@ pbj_status golden_apis3_All_write_reverse(const golden_apis3_All *m, pbj_rbuf *o
 pbj_status golden_apis3_All__decode(golden_apis3_All *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    const uint32_t depth_left = d->depth_left;   /* put back at the end from a register (no load and add) */
+    if (depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left = depth_left - 1;
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -1001,7 +1003,7 @@ pbj_status golden_apis3_All__decode(golden_apis3_All *m, const uint8_t *p, const
         if (n == (size_t)-1) return PBJ_ERR_NOMEM;
         m->by_id.count = n;
     }
-    d->depth_left++;
+    d->depth_left = depth_left;
     return PBJ_OK;
 }
 
@@ -1057,8 +1059,9 @@ pbj_status golden_apis3_All_CountsEntry_write_reverse(const golden_apis3_All_Cou
 pbj_status golden_apis3_All_CountsEntry__decode(golden_apis3_All_CountsEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    const uint32_t depth_left = d->depth_left;   /* put back at the end from a register (no load and add) */
+    if (depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left = depth_left - 1;
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -1095,7 +1098,7 @@ pbj_status golden_apis3_All_CountsEntry__decode(golden_apis3_All_CountsEntry *m,
             continue;
         }
     }
-    d->depth_left++;
+    d->depth_left = depth_left;
     return PBJ_OK;
 }
 
@@ -1173,8 +1176,9 @@ pbj_status golden_apis3_All_ByIdEntry_write_reverse(const golden_apis3_All_ByIdE
 pbj_status golden_apis3_All_ByIdEntry__decode(golden_apis3_All_ByIdEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    const uint32_t depth_left = d->depth_left;   /* put back at the end from a register (no load and add) */
+    if (depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left = depth_left - 1;
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -1218,7 +1222,7 @@ pbj_status golden_apis3_All_ByIdEntry__decode(golden_apis3_All_ByIdEntry *m, con
         if (!(m->value = (golden_apis3_Leaf *)pbj_arena_alloc(d->arena, sizeof(golden_apis3_Leaf)))) return PBJ_ERR_NOMEM;
         golden_apis3_Leaf_init(m->value);
     }
-    d->depth_left++;
+    d->depth_left = depth_left;
     return PBJ_OK;
 }
 

@@ -83,8 +83,7 @@ uint8_t *golden_repeated_Item__write(const golden_repeated_Item *m, uint8_t *p)
 pbj_status golden_repeated_Item__decode(golden_repeated_Item *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;   /* nothing nested inside: the count is kept only for unknown groups */
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -101,11 +100,13 @@ pbj_status golden_repeated_Item__decode(golden_repeated_Item *m, const uint8_t *
             continue;
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            d->depth_left--;
+            p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st);
+            d->depth_left++;
+            if (!p) return st;
             continue;
         }
     }
-    d->depth_left++;
     return PBJ_OK;
 }
 
@@ -238,8 +239,9 @@ uint8_t *golden_repeated_Lists__write(const golden_repeated_Lists *m, uint8_t *p
 pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    const uint32_t depth_left = d->depth_left;   /* put back at the end from a register (no load and add) */
+    if (depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left = depth_left - 1;
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -603,7 +605,7 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
             continue;
         }
     }
-    d->depth_left++;
+    d->depth_left = depth_left;
     return PBJ_OK;
 }
 

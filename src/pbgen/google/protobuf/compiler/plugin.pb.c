@@ -125,8 +125,7 @@ uint8_t *google_protobuf_compiler_Version__write(const google_protobuf_compiler_
 pbj_status google_protobuf_compiler_Version__decode(google_protobuf_compiler_Version *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;   /* nothing nested inside: the count is kept only for unknown groups */
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -186,11 +185,13 @@ pbj_status google_protobuf_compiler_Version__decode(google_protobuf_compiler_Ver
             continue;
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            d->depth_left--;
+            p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st);
+            d->depth_left++;
+            if (!p) return st;
             continue;
         }
     }
-    d->depth_left++;
     return PBJ_OK;
 }
 
@@ -268,8 +269,9 @@ uint8_t *google_protobuf_compiler_CodeGeneratorRequest__write(const google_proto
 pbj_status google_protobuf_compiler_CodeGeneratorRequest__decode(google_protobuf_compiler_CodeGeneratorRequest *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    const uint32_t depth_left = d->depth_left;   /* put back at the end from a register (no load and add) */
+    if (depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left = depth_left - 1;
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -373,7 +375,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest__decode(google_protobuf
             continue;
         }
     }
-    d->depth_left++;
+    d->depth_left = depth_left;
     return PBJ_OK;
 }
 
@@ -433,8 +435,9 @@ uint8_t *google_protobuf_compiler_CodeGeneratorResponse__write(const google_prot
 pbj_status google_protobuf_compiler_CodeGeneratorResponse__decode(google_protobuf_compiler_CodeGeneratorResponse *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    const uint32_t depth_left = d->depth_left;   /* put back at the end from a register (no load and add) */
+    if (depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left = depth_left - 1;
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -520,7 +523,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse__decode(google_protobu
             continue;
         }
     }
-    d->depth_left++;
+    d->depth_left = depth_left;
     return PBJ_OK;
 }
 
@@ -576,8 +579,9 @@ uint8_t *google_protobuf_compiler_CodeGeneratorResponse_File__write(const google
 pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__decode(google_protobuf_compiler_CodeGeneratorResponse_File *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    const uint32_t depth_left = d->depth_left;   /* put back at the end from a register (no load and add) */
+    if (depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left = depth_left - 1;
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -644,7 +648,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__decode(google_pr
             continue;
         }
     }
-    d->depth_left++;
+    d->depth_left = depth_left;
     return PBJ_OK;
 }
 

@@ -119,8 +119,9 @@ uint8_t *shop_LineItem__write(const shop_LineItem *m, uint8_t *p)
 pbj_status shop_LineItem__decode(shop_LineItem *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    const uint32_t depth_left = d->depth_left;   /* put back at the end from a register (no load and add) */
+    if (depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left = depth_left - 1;
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -172,7 +173,7 @@ pbj_status shop_LineItem__decode(shop_LineItem *m, const uint8_t *p, const uint8
             continue;
         }
     }
-    d->depth_left++;
+    d->depth_left = depth_left;
     return PBJ_OK;
 }
 
@@ -278,8 +279,9 @@ uint8_t *shop_Order__write(const shop_Order *m, uint8_t *p)
 pbj_status shop_Order__decode(shop_Order *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    const uint32_t depth_left = d->depth_left;   /* put back at the end from a register (no load and add) */
+    if (depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left = depth_left - 1;
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -438,7 +440,7 @@ pbj_status shop_Order__decode(shop_Order *m, const uint8_t *p, const uint8_t *en
         if (n == (size_t)-1) return PBJ_ERR_NOMEM;
         m->notes.count = n;
     }
-    d->depth_left++;
+    d->depth_left = depth_left;
     return PBJ_OK;
 }
 
@@ -472,8 +474,9 @@ uint8_t *shop_Order_NotesEntry__write(const shop_Order_NotesEntry *m, uint8_t *p
 pbj_status shop_Order_NotesEntry__decode(shop_Order_NotesEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
+    const uint32_t depth_left = d->depth_left;   /* put back at the end from a register (no load and add) */
+    if (depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left = depth_left - 1;
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
@@ -511,7 +514,7 @@ pbj_status shop_Order_NotesEntry__decode(shop_Order_NotesEntry *m, const uint8_t
             continue;
         }
     }
-    d->depth_left++;
+    d->depth_left = depth_left;
     return PBJ_OK;
 }
 
