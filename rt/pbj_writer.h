@@ -601,8 +601,7 @@ PBJ_OUTLINE pbj_status pbj__wend_moved(pbj_writer *w) PBJ__PROTO
 
 /* End child w in frame 1 (the item range noted), taking calls and with its required fields, bytes reserved
  * for its length. */
-PBJ_OUTLINE_WARM pbj_status pbj__wend_item(pbj_writer *w) PBJ__PROTO
-#if PBJ__BODIES
+PBJ_WINLINE pbj_status pbj__wend_item(pbj_writer *w)
 {
     uint8_t *q = w->body, *p = w->p;
     size_t len = (size_t)(p - q);
@@ -618,7 +617,6 @@ PBJ_OUTLINE_WARM pbj_status pbj__wend_item(pbj_writer *w) PBJ__PROTO
     pbj__wreturn(w, p);
     return PBJ_OK;
 }
-#endif
 
 /* w has r bytes reserved and is not in frame 1: both bytes of rsv in one compare. */
 PBJ_WINLINE bool pbj__wplain(const pbj_writer *w, uint8_t r)
