@@ -60,8 +60,9 @@ typedef struct pbj_writer {
     uintptr_t lim;                /* p below it: PBJ__WSLACK bytes fit (0: never, a buffer that small) */
     uint8_t *end;                 /* the end of the buffer's memory */
     uint32_t gate;                /* ~at (PBJ__WGATE): the order check, 0 when closed */
-    uint8_t reserved;             /* bytes reserved for the length: 0 for a group and a top-level writer */
-    uint16_t depth;               /* its frame: 0 top level */
+    uint8_t rsv[2];               /* [0]: bytes reserved for the length (0: a group, a top-level writer);
+                                   * [1]: 1 in frame 1, whose end notes the item range (one compare tells
+                                   * the common end: pbj__wplain) */
     uint64_t oneofs;              /* a bit per oneof one of whose alternatives was written, then per
                                    * required field written (pbj_wtype.required) */
     uint8_t *body;                /* where its body begins, after its tag and its reserved length bytes
@@ -129,7 +130,7 @@ PBJ_INLINE void pbj_wbuf_init(pbj_wbuf *b, void *block, size_t cap)
     memset(b->learn, 1, sizeof b->learn);
     for (uint32_t d = 1; d < PBJ_WRITER_DEPTH; d++) {
         b->child[d].buf = b;
-        b->child[d].depth = (uint16_t)d;
+        b->child[d].rsv[1] = d == 1;
         b->child[d].up = d > 1 ? &b->child[d - 1] : NULL;
         b->child[d].next = d + 1 < PBJ_WRITER_DEPTH ? &b->child[d + 1] : NULL;
     }
@@ -359,18 +360,28 @@ PBJ_OUTLINE pbj_status pbj__wmissing(pbj_writer *w, const pbj_wtype *t) PBJ__PRO
 }
 #endif
 
-/* A child's record is complete at p (c's): it is closed and its parent takes calls again from there. */
-PBJ_WINLINE void pbj__wclosed(pbj_writer *c, uint8_t *p)
+/* Child c, not in frame 1, is complete at p (c's): it is closed and its parent takes calls again from there. */
+PBJ_WINLINE void pbj__wreturn(pbj_writer *c, uint8_t *p)
 {
     pbj_writer *up = c->up;
-    if (PBJ_UNLIKELY(c->depth == 1)) {            /* the parent's p is still where c's record begins */
-        pbj_wbuf *b = c->buf;
-        b->item_at = (size_t)(up->p - b->data);
-        b->item_len = (size_t)(p - up->p);
-    }
     up->p = p;
     up->gate |= PBJ__WBLOCK;                      /* ~at: clears the bit of at */
     c->gate = 0;
+}
+
+/* Child c in frame 1 ends at p: its record is the item range (its parent's p is still where it begins). */
+PBJ_WINLINE void pbj__witem(pbj_writer *c, uint8_t *p)
+{
+    pbj_wbuf *b = c->buf;
+    b->item_at = (size_t)(c->up->p - b->data);
+    b->item_len = (size_t)(p - c->up->p);
+}
+
+/* A child's record is complete at p (c's): it is closed and its parent takes calls again from there. */
+PBJ_WINLINE void pbj__wclosed(pbj_writer *c, uint8_t *p)
+{
+    if (PBJ_UNLIKELY(c->rsv[1])) pbj__witem(c, p);
+    pbj__wreturn(c, p);
 }
 
 /* End writer c, open, innermost and not failed: an open packed record closed, a length patched or a
@@ -387,11 +398,11 @@ PBJ_OUTLINE bool pbj__wclose(pbj_writer *c) PBJ__PROTO
         b->top = NULL;
         return true;
     }
-    if (!c->reserved) {                           /* a group: its end tag */
+    if (!c->rsv[0]) {                             /* a group: its end tag */
         uint8_t *p = pbj__wroom(c, pbj_varint_size(c->end_tag));
         if (!p) return false;
         c->p = pbj_put_varint(p, c->end_tag);
-    } else if (!pbj__wpatch(c, c->body - c->reserved, c->reserved, c->type)) {
+    } else if (!pbj__wpatch(c, c->body - c->rsv[0], c->rsv[0], c->type)) {
         return false;
     }
     pbj__wclosed(c, c->p);
@@ -457,7 +468,7 @@ PBJ_WINLINE pbj_writer *pbj__wopened(pbj_writer *w, pbj_writer *c, uint8_t *p, c
     if (tracks) c->oneofs = 0;
     c->body = c->p = p + r;
     c->gate = PBJ__WGATE(0);
-    c->reserved = r;
+    c->rsv[0] = r;
     c->type = t;
     return c;
 }
@@ -572,7 +583,7 @@ PBJ_OUTLINE pbj_status pbj__wend_slow(pbj_writer *w) PBJ__PROTO
 PBJ_OUTLINE pbj_status pbj__wend_moved(pbj_writer *w) PBJ__PROTO
 #if PBJ__BODIES
 {
-    uint8_t r = w->reserved, *body = w->body, *p = w->p;
+    uint8_t r = w->rsv[0], *body = w->body, *p = w->p;
     size_t len = (size_t)(p - body), k = pbj_varint_size(len);
     if (k > r && (uintptr_t)p >= w->lim) {        /* room to grow first (or the deepest frame): the long way */
         if (!pbj__wpatch(w, body - r, r, w->type)) return w->buf->status;
@@ -588,29 +599,57 @@ PBJ_OUTLINE pbj_status pbj__wend_moved(pbj_writer *w) PBJ__PROTO
 }
 #endif
 
+/* End child w in frame 1 (the item range noted), taking calls and with its required fields, bytes reserved
+ * for its length. */
+PBJ_WINLINE pbj_status pbj__wend_item(pbj_writer *w)
+{
+    uint8_t *q = w->body, *p = w->p;
+    size_t len = (size_t)(p - q);
+    if (w->rsv[0] == 1 && len < 0x80) {
+        q[-1] = (uint8_t)len;
+    } else if (w->rsv[0] == 2 && len - 0x80 < 0x4000 - 0x80) {
+        q[-2] = (uint8_t)(len | 0x80);
+        q[-1] = (uint8_t)(len >> 7);
+    } else {
+        return pbj__wend_moved(w);
+    }
+    pbj__witem(w, p);
+    pbj__wreturn(w, p);
+    return PBJ_OK;
+}
+
+/* w has r bytes reserved and is not in frame 1: both bytes of rsv in one compare. */
+PBJ_WINLINE bool pbj__wplain(const pbj_writer *w, uint8_t r)
+{
+    const uint8_t want[2] = {r, 0};
+    return memcmp(w->rsv, want, 2) == 0;
+}
+
 /* End w (and every writer open inside it): a child's length is patched, its required fields (bits
- * required) checked. The fast path: a child taking calls (none open inside it, no packed record open)
- * with its required fields whose body fits the one or two bytes reserved. */
+ * required) checked. The fast path: a child not in frame 1, taking calls (none open inside it, no packed
+ * record open) with its required fields whose body fits the one or two bytes reserved. */
 PBJ_WINLINE pbj_status pbj__wend(pbj_writer *w, uint64_t required)
 {
     if (PBJ_LIKELY(w->gate > PBJ__WGATE(PBJ__WDONE + 1) && (w->oneofs & required) == required)) {
         uint8_t *q = w->body, *p = w->p;          /* p read before the length's bytes, which may alias it */
         size_t len = (size_t)(p - q);
-        if (PBJ_LIKELY(w->reserved == 1)) {
+        if (PBJ_LIKELY(pbj__wplain(w, 1))) {
             if (PBJ_LIKELY(len < 0x80)) {
                 q[-1] = (uint8_t)len;
-                pbj__wclosed(w, p);
+                pbj__wreturn(w, p);
                 return PBJ_OK;
             }
             return pbj__wend_moved(w);
-        } else if (w->reserved == 2) {
+        } else if (pbj__wplain(w, 2)) {
             if (len - 0x80 < 0x4000 - 0x80) {
                 q[-2] = (uint8_t)(len | 0x80);
                 q[-1] = (uint8_t)(len >> 7);
-                pbj__wclosed(w, p);
+                pbj__wreturn(w, p);
                 return PBJ_OK;
             }
             return pbj__wend_moved(w);
+        } else if (w->rsv[1] && w->rsv[0]) {     /* frame 1 (not a group): the item range noted */
+            return pbj__wend_item(w);
         }
     }
     return pbj__wend_slow(w);

@@ -289,6 +289,31 @@ static void test_children(void)
     pbj_wbuf_free(&b);
 }
 
+/* Item ranges of direct children ended explicitly (the end's fast paths): one and two length bytes reserved,
+ * bodies that fit them and bodies moved to fit. */
+static void test_item_ends(void)
+{
+    static const size_t names[] = {1, 200, 200, 1};   /* reserved 1: fits, moved; then learnt 2: fits, moved */
+    char text[200];
+    memset(text, 'a', sizeof text);
+    pbj_wbuf b;
+    w3_All_writer w;
+    pbj_wbuf_init(&b, NULL, 0);
+    CHECK(w3_All_writer_start(&w, &b) == PBJ_OK);
+    size_t at = 0;
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        w3_Leaf_writer *l = w3_All_writer_add_leaves(&w);
+        CHECK(w3_Leaf_writer_name(l, text, names[i]) == PBJ_OK);
+        CHECK(w3_Leaf_writer_end(l) == PBJ_OK);
+        size_t body = 1 + (names[i] < 128 ? 1 : 2) + names[i];                /* the name's tag, length, bytes */
+        size_t len = 2 + (body < 128 ? 1 : 2) + body;                          /* the leaf's tag (field 26) and length */
+        CHECK(b.item_at == at && b.item_len == len);
+        at += len;
+    }
+    CHECK(w3_All_writer_end(&w) == PBJ_OK && b.len == at);
+    pbj_wbuf_free(&b);
+}
+
 /* Body lengths about every varint boundary and 2.1 MB, in each strategy: canonical, moves counted. */
 static void test_lengths(void)
 {
@@ -528,6 +553,7 @@ int main(void)
     test_floats();
     test_lifecycle();
     test_children();
+    test_item_ends();
     test_lengths();
     test_deep();
     test_deepest();
