@@ -130,6 +130,7 @@ struct message_vars {
     const char *defaults, *ext_size, *decode_other;   /* source */
     const tmpl_lazy *init_fields, *size, *decode, *decode_sort;   /* each field's */
     const char *api, *api_required;   /* PBJ_MESSAGE's variants (rt/pbj_table.h): "REQUIRED, TEXT_READ, JSON", ... */
+    const char *api_functions;        /* PBJ_MESSAGE_FUNCTIONS, or its _REVERSE (M_encode in one walk, fast_write) */
     const char *case_type, *none, *values, *name, *number, *oneof, *case_member, *s, *cases, *case_const, *body;
     const char *has, *lo, *hi, *numbers, *replace, *kind, *valid;   /* a known extension's kind and closed enum check (pbj__ext_field) */
     const char *reverse_decl, *rcheck, *margin, *rqual, *rname;   /* the reverse encoder (reverse.tmpl) */
@@ -799,6 +800,7 @@ static void gen_message_source(tmpl_out *o, const plan_message *pm)
                  : pm->ext_ranges.n ? expand_message(pool, tmpl_message_ext_size, &v) : "";
     v.unknown_len = pm->unknown ? "m->pbj_unknown.len" : "0";
     v.api_required = api_required(pm);
+    v.api_functions = pm->fast_write ? "PBJ_MESSAGE_FUNCTIONS_REVERSE" : "PBJ_MESSAGE_FUNCTIONS";
     if (pm->table_wire) wire_by_table(pool, pm, &v);
     else wire_by_code(pm, fs, &v);
     v.reverse = NULL;

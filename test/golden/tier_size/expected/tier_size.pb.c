@@ -4,8 +4,8 @@
 #endif
 #include "tier_size.pb.h"
 
-#if PBJ_RUNTIME_VERSION != 8
-#error "tier_size.proto was generated for pbj runtime version 8: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 9
+#error "tier_size.proto was generated for pbj runtime version 9: regenerate it with the pbjc of this runtime"
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */
