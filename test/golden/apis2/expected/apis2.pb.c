@@ -127,7 +127,7 @@ size_t golden_apis2_Item_size(const golden_apis2_Item *m)
     return n;
 }
 
-PBJ_MESSAGE_FUNCTIONS_REVERSE(golden_apis2_Item, REQUIRED)
+PBJ_MESSAGE_FUNCTIONS(golden_apis2_Item, REQUIRED)
 
 uint8_t *golden_apis2_Item__write(const golden_apis2_Item *m, uint8_t *p)
 {
@@ -168,12 +168,6 @@ pbj_status golden_apis2_Item_write_reverse(const golden_apis2_Item *m, pbj_rbuf 
     while (pbj__rbuf_again(out, golden_apis2_Item__write_reverse(m, out->p, pbj__rbuf_lim(out)), &st)) {
     }
     return st;
-}
-
-/* M_encode's one walk (PBJ_MESSAGE_FUNCTIONS_REVERSE): back to front from end, down to lim at least (NULL: no room) */
-static uint8_t *golden_apis2_Item__encode_reverse(const golden_apis2_Item *m, uint8_t *end, uintptr_t lim)
-{
-    return golden_apis2_Item__write_reverse(m, end, lim);
 }
 
 pbj_status golden_apis2_Item__decode(golden_apis2_Item *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
@@ -677,7 +671,7 @@ size_t golden_apis2_Record_ByNameEntry_size(const golden_apis2_Record_ByNameEntr
     return n;
 }
 
-PBJ_MESSAGE_FUNCTIONS_REVERSE(golden_apis2_Record_ByNameEntry, NO_REQUIRED)
+PBJ_MESSAGE_FUNCTIONS(golden_apis2_Record_ByNameEntry, NO_REQUIRED)
 
 uint8_t *golden_apis2_Record_ByNameEntry__write(const golden_apis2_Record_ByNameEntry *m, uint8_t *p)
 {
@@ -709,12 +703,6 @@ pbj_status golden_apis2_Record_ByNameEntry_write_reverse(const golden_apis2_Reco
     while (pbj__rbuf_again(out, golden_apis2_Record_ByNameEntry__write_reverse(m, out->p, pbj__rbuf_lim(out)), &st)) {
     }
     return st;
-}
-
-/* M_encode's one walk (PBJ_MESSAGE_FUNCTIONS_REVERSE): back to front from end, down to lim at least (NULL: no room) */
-static uint8_t *golden_apis2_Record_ByNameEntry__encode_reverse(const golden_apis2_Record_ByNameEntry *m, uint8_t *end, uintptr_t lim)
-{
-    return golden_apis2_Record_ByNameEntry__write_reverse(m, end, lim);
 }
 
 pbj_status golden_apis2_Record_ByNameEntry__decode(golden_apis2_Record_ByNameEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
@@ -889,7 +877,7 @@ size_t golden_apis2_Record_Line_size(const golden_apis2_Record_Line *m)
     return n;
 }
 
-PBJ_MESSAGE_FUNCTIONS_REVERSE(golden_apis2_Record_Line, NO_REQUIRED)
+PBJ_MESSAGE_FUNCTIONS(golden_apis2_Record_Line, NO_REQUIRED)
 
 uint8_t *golden_apis2_Record_Line__write(const golden_apis2_Record_Line *m, uint8_t *p)
 {
@@ -920,12 +908,6 @@ pbj_status golden_apis2_Record_Line_write_reverse(const golden_apis2_Record_Line
     while (pbj__rbuf_again(out, golden_apis2_Record_Line__write_reverse(m, out->p, pbj__rbuf_lim(out)), &st)) {
     }
     return st;
-}
-
-/* M_encode's one walk (PBJ_MESSAGE_FUNCTIONS_REVERSE): back to front from end, down to lim at least (NULL: no room) */
-static uint8_t *golden_apis2_Record_Line__encode_reverse(const golden_apis2_Record_Line *m, uint8_t *end, uintptr_t lim)
-{
-    return golden_apis2_Record_Line__write_reverse(m, end, lim);
 }
 
 pbj_status golden_apis2_Record_Line__decode(golden_apis2_Record_Line *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
@@ -972,7 +954,7 @@ size_t golden_apis2_XGroup_size(const golden_apis2_XGroup *m)
     return n;
 }
 
-PBJ_MESSAGE_FUNCTIONS_REVERSE(golden_apis2_XGroup, NO_REQUIRED)
+PBJ_MESSAGE_FUNCTIONS(golden_apis2_XGroup, NO_REQUIRED)
 
 uint8_t *golden_apis2_XGroup__write(const golden_apis2_XGroup *m, uint8_t *p)
 {
@@ -1003,12 +985,6 @@ pbj_status golden_apis2_XGroup_write_reverse(const golden_apis2_XGroup *m, pbj_r
     while (pbj__rbuf_again(out, golden_apis2_XGroup__write_reverse(m, out->p, pbj__rbuf_lim(out)), &st)) {
     }
     return st;
-}
-
-/* M_encode's one walk (PBJ_MESSAGE_FUNCTIONS_REVERSE): back to front from end, down to lim at least (NULL: no room) */
-static uint8_t *golden_apis2_XGroup__encode_reverse(const golden_apis2_XGroup *m, uint8_t *end, uintptr_t lim)
-{
-    return golden_apis2_XGroup__write_reverse(m, end, lim);
 }
 
 pbj_status golden_apis2_XGroup__decode(golden_apis2_XGroup *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)

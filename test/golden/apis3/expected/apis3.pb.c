@@ -107,7 +107,7 @@ size_t golden_apis3_Leaf_size(const golden_apis3_Leaf *m)
     return n;
 }
 
-PBJ_MESSAGE_FUNCTIONS_REVERSE(golden_apis3_Leaf, NO_REQUIRED)
+PBJ_MESSAGE_FUNCTIONS(golden_apis3_Leaf, NO_REQUIRED)
 
 uint8_t *golden_apis3_Leaf__write(const golden_apis3_Leaf *m, uint8_t *p)
 {
@@ -147,12 +147,6 @@ pbj_status golden_apis3_Leaf_write_reverse(const golden_apis3_Leaf *m, pbj_rbuf 
     while (pbj__rbuf_again(out, golden_apis3_Leaf__write_reverse(m, out->p, pbj__rbuf_lim(out)), &st)) {
     }
     return st;
-}
-
-/* M_encode's one walk (PBJ_MESSAGE_FUNCTIONS_REVERSE): back to front from end, down to lim at least (NULL: no room) */
-static uint8_t *golden_apis3_Leaf__encode_reverse(const golden_apis3_Leaf *m, uint8_t *end, uintptr_t lim)
-{
-    return golden_apis3_Leaf__write_reverse(m, end, lim);
 }
 
 pbj_status golden_apis3_Leaf__decode(golden_apis3_Leaf *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
@@ -1031,7 +1025,7 @@ size_t golden_apis3_All_CountsEntry_size(const golden_apis3_All_CountsEntry *m)
     return n;
 }
 
-PBJ_MESSAGE_FUNCTIONS_REVERSE(golden_apis3_All_CountsEntry, NO_REQUIRED)
+PBJ_MESSAGE_FUNCTIONS(golden_apis3_All_CountsEntry, NO_REQUIRED)
 
 uint8_t *golden_apis3_All_CountsEntry__write(const golden_apis3_All_CountsEntry *m, uint8_t *p)
 {
@@ -1063,12 +1057,6 @@ pbj_status golden_apis3_All_CountsEntry_write_reverse(const golden_apis3_All_Cou
     while (pbj__rbuf_again(out, golden_apis3_All_CountsEntry__write_reverse(m, out->p, pbj__rbuf_lim(out)), &st)) {
     }
     return st;
-}
-
-/* M_encode's one walk (PBJ_MESSAGE_FUNCTIONS_REVERSE): back to front from end, down to lim at least (NULL: no room) */
-static uint8_t *golden_apis3_All_CountsEntry__encode_reverse(const golden_apis3_All_CountsEntry *m, uint8_t *end, uintptr_t lim)
-{
-    return golden_apis3_All_CountsEntry__write_reverse(m, end, lim);
 }
 
 pbj_status golden_apis3_All_CountsEntry__decode(golden_apis3_All_CountsEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)

@@ -324,7 +324,7 @@ size_t golden_options_Fast_size(const golden_options_Fast *m)
     return n;
 }
 
-PBJ_MESSAGE_FUNCTIONS_REVERSE(golden_options_Fast, NO_REQUIRED)
+PBJ_MESSAGE_FUNCTIONS(golden_options_Fast, NO_REQUIRED)
 
 uint8_t *golden_options_Fast__write(const golden_options_Fast *m, uint8_t *p)
 {
@@ -355,12 +355,6 @@ pbj_status golden_options_Fast_write_reverse(const golden_options_Fast *m, pbj_r
     while (pbj__rbuf_again(out, golden_options_Fast__write_reverse(m, out->p, pbj__rbuf_lim(out)), &st)) {
     }
     return st;
-}
-
-/* M_encode's one walk (PBJ_MESSAGE_FUNCTIONS_REVERSE): back to front from end, down to lim at least (NULL: no room) */
-static uint8_t *golden_options_Fast__encode_reverse(const golden_options_Fast *m, uint8_t *end, uintptr_t lim)
-{
-    return golden_options_Fast__write_reverse(m, end, lim);
 }
 
 pbj_status golden_options_Fast__decode(golden_options_Fast *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
@@ -509,7 +503,7 @@ size_t golden_options_TierLeaf_size(const golden_options_TierLeaf *m)
     return n;
 }
 
-PBJ_MESSAGE_FUNCTIONS_REVERSE(golden_options_TierLeaf, NO_REQUIRED)
+PBJ_MESSAGE_FUNCTIONS(golden_options_TierLeaf, NO_REQUIRED)
 
 uint8_t *golden_options_TierLeaf__write(const golden_options_TierLeaf *m, uint8_t *p)
 {
@@ -540,12 +534,6 @@ pbj_status golden_options_TierLeaf_write_reverse(const golden_options_TierLeaf *
     while (pbj__rbuf_again(out, golden_options_TierLeaf__write_reverse(m, out->p, pbj__rbuf_lim(out)), &st)) {
     }
     return st;
-}
-
-/* M_encode's one walk (PBJ_MESSAGE_FUNCTIONS_REVERSE): back to front from end, down to lim at least (NULL: no room) */
-static uint8_t *golden_options_TierLeaf__encode_reverse(const golden_options_TierLeaf *m, uint8_t *end, uintptr_t lim)
-{
-    return golden_options_TierLeaf__write_reverse(m, end, lim);
 }
 
 PBJ_HOT_INLINE pbj_status golden_options_TierLeaf__decode_leaf(golden_options_TierLeaf *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
