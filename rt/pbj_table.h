@@ -1006,8 +1006,10 @@ PBJ_INLINE int pbj_table_compare(const pbj_table *t, const void *a, const void *
 
 /* In M's .pb.c: M_encode (M_encode_partial and the checking M_encode with REQUIRED), M_decode, M_encode_append,
  * M_write_delimited and M_read_delimited, over M_size, M__write and M__decode. */
-#define PBJ_MESSAGE_FUNCTIONS(M, req_)                                                                                \
-    PBJ__FN_ENCODE_##req_(M)                                                                                         \
+#define PBJ_MESSAGE_FUNCTIONS(M, req_) PBJ__FN_ENCODE_##req_(M, PBJ__FN_ENCODE_BODY, ) PBJ__FN_REST(M, req_)
+/* The same where M has the reverse encoder (pbj.fast_write): M_encode takes one walk where the buffer has room. */
+#define PBJ_MESSAGE_FUNCTIONS_REVERSE(M, req_) PBJ__FN_ENCODE_##req_(M, PBJ__FN_ENCODE_ONE_WALK, ) PBJ__FN_REST(M, req_)
+#define PBJ__FN_REST(M, req_)                                                                                         \
     pbj_status M##_decode(M *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)  \
     {                                                                                                                \
         pbj_decoder d;                                                                                               \
@@ -1049,9 +1051,9 @@ PBJ_INLINE int pbj_table_compare(const pbj_table *t, const void *a, const void *
     size_t n = M##_size(m);                                                                                          \
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : PBJ_OK;
 
-/* M_encode (name_): size, then the write pass back to front into exactly the bytes counted. */
-#define PBJ__FN_ENCODE_BODY(M, name_)                                                                                 \
-    pbj_status name_(const M *m, uint8_t *buf, size_t cap, size_t *len)                                             \
+/* M_encode (name_, qual_ its storage class): size, then the write pass back to front into exactly the bytes counted. */
+#define PBJ__FN_ENCODE_BODY(M, name_, qual_)                                                                          \
+    qual_ pbj_status name_(const M *m, uint8_t *buf, size_t cap, size_t *len)                                       \
     {                                                                                                                \
         size_t n = M##_size(m);                                                                                      \
         *len = n == PBJ_SIZE_ERROR ? 0 : n;                                                                          \
@@ -1065,9 +1067,24 @@ PBJ_INLINE int pbj_table_compare(const pbj_table *t, const void *a, const void *
         }                                                                                                            \
         return PBJ_OK;                                                                                               \
     }
-#define PBJ__FN_ENCODE_NO_REQUIRED(M) PBJ__FN_ENCODE_BODY(M, M##_encode)
-#define PBJ__FN_ENCODE_REQUIRED(M)                                                                                    \
-    PBJ__FN_ENCODE_BODY(M, M##_encode_partial)                                                                       \
+/* M_encode (name_) in one walk where buf has room: the reverse encoder's body (M__encode_reverse, reverse.tmpl) writes
+ * back to front from buf + cap down to buf at least, then the bytes move to buf; where they do not fit (or nest too
+ * deep), the size pass and its write pass (M__encode_sized) give the status and the length, as they would have. */
+#define PBJ__FN_ENCODE_ONE_WALK(M, name_, qual_)                                                                      \
+    static uint8_t *M##__encode_reverse(const M *m, uint8_t *end, uintptr_t lim);                                    \
+    PBJ__FN_ENCODE_BODY(M, M##__encode_sized, static)                                                                \
+    qual_ pbj_status name_(const M *m, uint8_t *buf, size_t cap, size_t *len)                                       \
+    {                                                                                                                \
+        uint8_t *p = cap ? M##__encode_reverse(m, buf + cap, (uintptr_t)buf) : NULL;                                 \
+        size_t n = p ? (size_t)(buf + cap - p) : 0;                                                                  \
+        if (!p || n > INT32_MAX) return M##__encode_sized(m, buf, cap, len);                                         \
+        if (p != buf) pbj__move_down(buf, p, n);                                                                     \
+        *len = n;                                                                                                    \
+        return PBJ_OK;                                                                                               \
+    }
+#define PBJ__FN_ENCODE_NO_REQUIRED(M, body_, qual_) body_(M, M##_encode, qual_)
+#define PBJ__FN_ENCODE_REQUIRED(M, body_, qual_)                                                                      \
+    body_(M, M##_encode_partial, qual_)                                                                              \
     pbj_status M##_encode(const M *m, uint8_t *buf, size_t cap, size_t *len)                                        \
     {                                                                                                                \
         *len = 0;                                                                                                    \

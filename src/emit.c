@@ -132,6 +132,8 @@ struct message_vars {
     const char *defaults, *ext_size, *decode_other;   /* source */
     const tmpl_lazy *init_fields, *size, *decode, *decode_sort;   /* each field's */
     const char *api, *api_required;   /* PBJ_MESSAGE's variants (rt/pbj_table.h): "REQUIRED, TEXT_READ, JSON", ... */
+    const char *api_functions;        /* PBJ_MESSAGE_FUNCTIONS, or its _REVERSE (M_encode in one walk, fast_write) */
+    const char *rencode;              /* M__encode_reverse, _REVERSE's walk (reverse.tmpl), or "" */
     const char *case_type, *none, *values, *name, *number, *oneof, *case_member, *s, *cases, *case_const, *body;
     const char *has, *lo, *hi, *numbers, *replace, *kind, *valid;   /* a known extension's kind and closed enum check (pbj__ext_field) */
     const char *reverse_decl, *rcheck, *margin, *rqual, *rname;   /* the reverse encoder (reverse.tmpl) */
@@ -804,6 +806,17 @@ static void wire_by_table(ir_pool *pool, const plan_message *pm, message_vars *v
     v->decode_fn = lazy_section(pool, tmpl_message_decode_table, NULL, v);
 }
 
+/* Whether pm holds a message, map or repeated field: where M_encode's one walk (fast_write) saves a second walk over
+ * them; a flat message's size pass costs less than moving its bytes. */
+static bool holds_nested(const plan_message *pm)
+{
+    for (size_t i = 0; i < pm->fields.n; i++) {
+        const plan_field *f = &pm->fields.v[i];
+        if (f->repeated || f->kind == PLAN_MESSAGE || f->kind == PLAN_MAP) return true;
+    }
+    return false;
+}
+
 static void gen_message_source(tmpl_out *o, const plan_message *pm)
 {
     ir_pool *pool = o->pool;
@@ -814,6 +827,9 @@ static void gen_message_source(tmpl_out *o, const plan_message *pm)
                  : pm->ext_ranges.n ? expand_message(pool, tmpl_message_ext_size, &v) : "";
     v.unknown_len = pm->unknown ? "m->pbj_unknown.len" : "0";
     v.api_required = api_required(pm);
+    bool one_walk = pm->fast_write && holds_nested(pm);
+    v.api_functions = one_walk ? "PBJ_MESSAGE_FUNCTIONS_REVERSE" : "PBJ_MESSAGE_FUNCTIONS";
+    v.rencode = one_walk ? expand_message(pool, tmpl_reverse_encode_reverse, &v) : "";
     if (pm->table_wire) wire_by_table(pool, pm, &v);
     else wire_by_code(pm, fs, &v);
     v.reverse = NULL;

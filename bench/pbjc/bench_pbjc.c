@@ -25,6 +25,10 @@ static inline uint64_t slice_sum(pbj_slice b) { return b.len ? b.len + b.data[0]
 /* The bytes an arena has handed out (blocks taken minus what is left in the current one). */
 static size_t arena_used(const pbj_arena *a) { return a->allocated - (size_t)(a->end - a->cur); }
 
+/* Room past the encoding in M_encode's buffer, as the reference's harness gives its encoder: with a few hundred
+ * bytes to spare (the reverse walk's margins) M_encode writes in one walk (pbjc(1), M_encode). */
+enum { OUT_ROOM = 65536 };
+
 /* One workload's decode/encode/visit, as function pointers over its root type. */
 typedef struct {
   pbj_status (*decode)(void *m, const uint8_t *buf, size_t len, pbj_arena *a, const pbj_decode_options *o);
@@ -227,7 +231,7 @@ static void op_produce_structs(void *v)
 
 static void produce(bh_env *e)
 {
-  produce_ctx c = { calloc(1, sizeof(pbjbench_Block)), { 0 }, { 0 }, malloc(e->synthetic.len), e->synthetic.len, 0 };
+  produce_ctx c = { calloc(1, sizeof(pbjbench_Block)), { 0 }, { 0 }, malloc(e->synthetic.len + OUT_ROOM), e->synthetic.len + OUT_ROOM, 0 };
   pbj_arena arena = { 0 };
   pbj_status st = pbjbench_Block_decode(c.block, e->synthetic.data, e->synthetic.len, &arena, NULL);
   bh_assert(st == PBJ_OK, "pbjc decode: %s", pbj_status_str(st));
@@ -261,7 +265,7 @@ static void produce(bh_env *e)
 static void block(bh_env *e, const char *workload, const bh_buf *in, const root_ops *ops, size_t msg_size,
                   double units, uint64_t want_sum)
 {
-  ctx c = { e, in, ops, calloc(1, msg_size), { 0 }, malloc(in->len + 64), in->len + 64, 0, 0, 0, { 0 }, { 0 } };
+  ctx c = { e, in, ops, calloc(1, msg_size), { 0 }, malloc(in->len + OUT_ROOM), in->len + OUT_ROOM, 0, 0, 0, { 0 }, { 0 } };
   char label[64];
   snprintf(label, sizeof label, "%s_decode", workload);
   double ns = bh_time(e, label, op_decode, reset, &c);
@@ -291,7 +295,7 @@ static void block(bh_env *e, const char *workload, const bh_buf *in, const root_
 
 static void small(bh_env *e, const char *name, const bh_buf *in, const root_ops *ops, size_t msg_size)
 {
-  ctx c = { e, in, ops, calloc(1, msg_size), { 0 }, malloc(in->len + 64), in->len + 64, 0, 0, e->small_reps, { 0 }, { 0 } };
+  ctx c = { e, in, ops, calloc(1, msg_size), { 0 }, malloc(in->len + OUT_ROOM), in->len + OUT_ROOM, 0, 0, e->small_reps, { 0 }, { 0 } };
   char op[64];
   snprintf(op, sizeof op, "%s_decode", name);
   double ns = bh_time(e, op, op_small_decode, NULL, &c);
@@ -314,7 +318,7 @@ static void small(bh_env *e, const char *name, const bh_buf *in, const root_ops 
 static void cache_init(void *v, bh_env *e, const bh_buf *in)
 {
   ctx *c = v;
-  *c = (ctx){ e, in, &pbjbench_Block_ops, calloc(1, sizeof(pbjbench_Block)), { 0 }, malloc(in->len + 64), in->len + 64,
+  *c = (ctx){ e, in, &pbjbench_Block_ops, calloc(1, sizeof(pbjbench_Block)), { 0 }, malloc(in->len + OUT_ROOM), in->len + OUT_ROOM,
               0, 0, 0, { 0 }, { 0 } };
   pbj_rbuf_init(&c->rbuf, NULL, 0);
 }

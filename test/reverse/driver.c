@@ -1,4 +1,4 @@
-/* driver.c: M_write_reverse against M_encode on decoded batches: the same bytes and statuses, any buffer. */
+/* driver.c: M_write_reverse and M_encode against the size pass on decoded batches: the same bytes, any buffer. */
 #define _POSIX_C_SOURCE 200809L
 
 /*
@@ -9,7 +9,9 @@
  *                                     M_encode's bytes (-exact: the batch's bytes are IN's too), with the same
  *                                     status; from no block, from a tiny caller block that grows, prepended to
  *                                     bytes already written, after a reset, in a caller block of every size up
- *                                     to past the message's (to 16 KiB), and when PBJ_MALLOC fails.
+ *                                     to past the message's (to 16 KiB), and when PBJ_MALLOC fails; and M_encode
+ *                                     (one walk where the buffer has room) gives M_size's and M__write's bytes
+ *                                     and statuses in buffers of every size, and with room to spare.
  *
  * Exit 0 when every check holds; 1 with the first difference on stderr.
  */
@@ -32,6 +34,7 @@ typedef struct codec {
     size_t (*size)(void *m);
     pbj_status (*encode)(void *m, uint8_t *buf, size_t cap, size_t *len);
     pbj_status (*reverse)(const void *m, pbj_rbuf *out);
+    uint8_t *(*write)(const void *m, uint8_t *end);   /* M__write: the size pass's writer, back to front from end */
 } codec;
 
 static size_t batch_size(void *m) { return B_(_size)((BATCH *)m); }
@@ -41,8 +44,11 @@ static size_t item_size(void *m) { return I_(_size)((ITEM *)m); }
 static pbj_status item_encode(void *m, uint8_t *b, size_t c, size_t *n) { return I_(_encode)((ITEM *)m, b, c, n); }
 static pbj_status item_reverse(const void *m, pbj_rbuf *out) { return I_(_write_reverse)((const ITEM *)m, out); }
 
-static const codec batch_codec = {batch_size, batch_encode, batch_reverse};
-static const codec item_codec = {item_size, item_encode, item_reverse};
+static uint8_t *batch_write(const void *m, uint8_t *end) { return B_(__write)((const BATCH *)m, end); }
+static uint8_t *item_write(const void *m, uint8_t *end) { return I_(__write)((const ITEM *)m, end); }
+
+static const codec batch_codec = {batch_size, batch_encode, batch_reverse, batch_write};
+static const codec item_codec = {item_size, item_encode, item_reverse, item_write};
 
 static const char *what_ = "";
 static size_t index_;
@@ -121,6 +127,47 @@ static int check_every_block(const codec *c, const void *m, const uint8_t *want,
     return bad;
 }
 
+/* M_encode into a buffer of cap bytes (from the heap, so a byte written outside it is caught): se when the message
+ * cannot be encoded, else PBJ_ERR_BUFFER and the size needed below n, else the n bytes of want. */
+static int check_encode_in(const codec *c, void *m, const uint8_t *want, size_t n, pbj_status se, size_t cap)
+{
+    uint8_t *buf = malloc(cap + 1);
+    if (!buf) abort();
+    size_t len = 0;
+    pbj_status st = c->encode(m, buf, cap, &len);
+    int bad = status_differs("encode", se != PBJ_OK ? se : cap < n ? PBJ_ERR_BUFFER : PBJ_OK, st);
+    if (se == PBJ_OK && !bad && len != n) {
+        fprintf(stderr, "%s %zu: encode: *len %zu, not %zu\n", what_, index_, len, n);
+        bad = 1;
+    }
+    if (st == PBJ_OK && !bad) bad = differ("encode", want, n, buf, len);
+    if (bad) fprintf(stderr, "  encode into %zu bytes\n", cap);
+    free(buf);
+    return bad;
+}
+
+/* M_encode (one walk from the buffer's end where it has room, else the size pass) against M_size and M__write, the
+ * size pass's writer: in buffers of every size up to past n, and with room to spare, a little (the bytes moved with
+ * one memmove) or much (in pieces). */
+static int check_encode(const codec *c, void *m, pbj_status se)
+{
+    size_t n = c->size(m);
+    if (se != PBJ_OK) return check_encode_in(c, m, NULL, 0, se, n == PBJ_SIZE_ERROR ? 4096 : n + 4096);
+    uint8_t *want = malloc(n + 1);
+    if (!want) abort();
+    int bad = 0;
+    if (n && c->write(m, want + n) != want) {
+        fprintf(stderr, "%s %zu: M__write did not write M_size's bytes\n", what_, index_);
+        bad = 1;
+    }
+    for (size_t k = 0; k <= n + 80 && !bad; k += n / 64 + 1) bad |= check_encode_in(c, m, want, n, se, k);
+    const size_t room[] = {0, 1, 63, 64, 500, 2047, 2048, 2049, 5000, n / 2 + 3, n + 7};
+    for (size_t i = 0; i < sizeof room / sizeof room[0] && !bad; i++)
+        bad |= check_encode_in(c, m, want, n, se, n + room[i]);
+    free(want);
+    return bad;
+}
+
 /* m written in reverse against its encoding (and against want when given). */
 static int check(const codec *c, void *m, const uint8_t *exact, size_t exact_n)
 {
@@ -159,6 +206,7 @@ static int check(const codec *c, void *m, const uint8_t *exact, size_t exact_n)
     free(big);
 
     if (n <= 16384) bad |= check_every_block(c, m, want, n, se);
+    bad |= check_encode(c, m, se);
     bad |= check_nomem(c, m, want, n, se);
     free(want);
     return bad;

@@ -2,8 +2,8 @@
 #define PBJ__GENERATED_SOURCE   /* it calls none of the text and JSON runtime: not parsed (rt/pbj.h) */
 #include "apis2.pb.h"
 
-#if PBJ_RUNTIME_VERSION != 8
-#error "apis2.proto was generated for pbj runtime version 8: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 9
+#error "apis2.proto was generated for pbj runtime version 9: regenerate it with the pbjc of this runtime"
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */
@@ -266,7 +266,7 @@ size_t golden_apis2_Record_size(const golden_apis2_Record *m)
     return n;
 }
 
-PBJ_MESSAGE_FUNCTIONS(golden_apis2_Record, REQUIRED)
+PBJ_MESSAGE_FUNCTIONS_REVERSE(golden_apis2_Record, REQUIRED)
 
 uint8_t *golden_apis2_Record__write(const golden_apis2_Record *m, uint8_t *p)
 {
@@ -411,6 +411,12 @@ pbj_status golden_apis2_Record_write_reverse(const golden_apis2_Record *m, pbj_r
     while (pbj__rbuf_again(out, golden_apis2_Record__write_reverse(m, out->p, pbj__rbuf_lim(out)), &st)) {
     }
     return st;
+}
+
+/* M_encode's one walk (PBJ_MESSAGE_FUNCTIONS_REVERSE): back to front from end, down to lim at least (NULL: no room) */
+static uint8_t *golden_apis2_Record__encode_reverse(const golden_apis2_Record *m, uint8_t *end, uintptr_t lim)
+{
+    return golden_apis2_Record__write_reverse(m, end, lim);
 }
 
 pbj_status golden_apis2_Record__decode(golden_apis2_Record *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
@@ -763,7 +769,7 @@ size_t golden_apis2_Record_Header_size(const golden_apis2_Record_Header *m)
     return n;
 }
 
-PBJ_MESSAGE_FUNCTIONS(golden_apis2_Record_Header, NO_REQUIRED)
+PBJ_MESSAGE_FUNCTIONS_REVERSE(golden_apis2_Record_Header, NO_REQUIRED)
 
 uint8_t *golden_apis2_Record_Header__write(const golden_apis2_Record_Header *m, uint8_t *p)
 {
@@ -803,6 +809,12 @@ pbj_status golden_apis2_Record_Header_write_reverse(const golden_apis2_Record_He
     while (pbj__rbuf_again(out, golden_apis2_Record_Header__write_reverse(m, out->p, pbj__rbuf_lim(out)), &st)) {
     }
     return st;
+}
+
+/* M_encode's one walk (PBJ_MESSAGE_FUNCTIONS_REVERSE): back to front from end, down to lim at least (NULL: no room) */
+static uint8_t *golden_apis2_Record_Header__encode_reverse(const golden_apis2_Record_Header *m, uint8_t *end, uintptr_t lim)
+{
+    return golden_apis2_Record_Header__write_reverse(m, end, lim);
 }
 
 pbj_status golden_apis2_Record_Header__decode(golden_apis2_Record_Header *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)

@@ -2,8 +2,8 @@
 #define PBJ__GENERATED_SOURCE   /* it calls none of the text and JSON runtime: not parsed (rt/pbj.h) */
 #include "apis3.pb.h"
 
-#if PBJ_RUNTIME_VERSION != 8
-#error "apis3.proto was generated for pbj runtime version 8: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 9
+#error "apis3.proto was generated for pbj runtime version 9: regenerate it with the pbjc of this runtime"
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */
@@ -275,7 +275,7 @@ size_t golden_apis3_All__size(const golden_apis3_All *m, uint32_t depth)   /* de
     return n;
 }
 
-PBJ_MESSAGE_FUNCTIONS(golden_apis3_All, NO_REQUIRED)
+PBJ_MESSAGE_FUNCTIONS_REVERSE(golden_apis3_All, NO_REQUIRED)
 
 uint8_t *golden_apis3_All__write(const golden_apis3_All *m, uint8_t *p)
 {
@@ -570,6 +570,12 @@ pbj_status golden_apis3_All_write_reverse(const golden_apis3_All *m, pbj_rbuf *o
         if (golden_apis3_All_size(m) == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;   /* before a retry: too deep, or a cycle */
     }
     return st;
+}
+
+/* M_encode's one walk (PBJ_MESSAGE_FUNCTIONS_REVERSE): back to front from end, down to lim at least (NULL: no room) */
+static uint8_t *golden_apis3_All__encode_reverse(const golden_apis3_All *m, uint8_t *end, uintptr_t lim)
+{
+    return golden_apis3_All__write_reverse(m, end, lim, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_apis3_All__decode(golden_apis3_All *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
@@ -1122,7 +1128,7 @@ size_t golden_apis3_All_ByIdEntry_size(const golden_apis3_All_ByIdEntry *m)
     return n;
 }
 
-PBJ_MESSAGE_FUNCTIONS(golden_apis3_All_ByIdEntry, NO_REQUIRED)
+PBJ_MESSAGE_FUNCTIONS_REVERSE(golden_apis3_All_ByIdEntry, NO_REQUIRED)
 
 uint8_t *golden_apis3_All_ByIdEntry__write(const golden_apis3_All_ByIdEntry *m, uint8_t *p)
 {
@@ -1171,6 +1177,12 @@ pbj_status golden_apis3_All_ByIdEntry_write_reverse(const golden_apis3_All_ByIdE
     while (pbj__rbuf_again(out, golden_apis3_All_ByIdEntry__write_reverse(m, out->p, pbj__rbuf_lim(out)), &st)) {
     }
     return st;
+}
+
+/* M_encode's one walk (PBJ_MESSAGE_FUNCTIONS_REVERSE): back to front from end, down to lim at least (NULL: no room) */
+static uint8_t *golden_apis3_All_ByIdEntry__encode_reverse(const golden_apis3_All_ByIdEntry *m, uint8_t *end, uintptr_t lim)
+{
+    return golden_apis3_All_ByIdEntry__write_reverse(m, end, lim);
 }
 
 pbj_status golden_apis3_All_ByIdEntry__decode(golden_apis3_All_ByIdEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)

@@ -2,8 +2,8 @@
 #define PBJ__GENERATED_SOURCE   /* it calls none of the text and JSON runtime: not parsed (rt/pbj.h) */
 #include "options.pb.h"
 
-#if PBJ_RUNTIME_VERSION != 8
-#error "options.proto was generated for pbj runtime version 8: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 9
+#error "options.proto was generated for pbj runtime version 9: regenerate it with the pbjc of this runtime"
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */
@@ -409,7 +409,7 @@ size_t golden_options_Tier_size(const golden_options_Tier *m)
     return n;
 }
 
-PBJ_MESSAGE_FUNCTIONS(golden_options_Tier, NO_REQUIRED)
+PBJ_MESSAGE_FUNCTIONS_REVERSE(golden_options_Tier, NO_REQUIRED)
 
 uint8_t *golden_options_Tier__write(const golden_options_Tier *m, uint8_t *p)
 {
@@ -448,6 +448,12 @@ pbj_status golden_options_Tier_write_reverse(const golden_options_Tier *m, pbj_r
     while (pbj__rbuf_again(out, golden_options_Tier__write_reverse(m, out->p, pbj__rbuf_lim(out)), &st)) {
     }
     return st;
+}
+
+/* M_encode's one walk (PBJ_MESSAGE_FUNCTIONS_REVERSE): back to front from end, down to lim at least (NULL: no room) */
+static uint8_t *golden_options_Tier__encode_reverse(const golden_options_Tier *m, uint8_t *end, uintptr_t lim)
+{
+    return golden_options_Tier__write_reverse(m, end, lim);
 }
 
 PBJ_HOT_INLINE pbj_status golden_options_TierLeaf__decode_leaf(golden_options_TierLeaf *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);   /* inlined below */
