@@ -23,6 +23,7 @@ static void *counting_malloc(size_t n)
 }
 #define PBJ_MALLOC(n) counting_malloc(n)
 #define PBJ_FREE(p) free(p)
+#include "pbj.h"                    /* first: the generated sources leave out text and JSON, which this unit calls */
 #include "encode.pb.c"
 #include "message_set.pb.c"          /* test/golden/message_set, with --fast-write */
 #include "extwire.pb.c"              /* an extension of each kind, with --fast-write */
