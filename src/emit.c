@@ -1275,13 +1275,14 @@ static size_t file_index(const ir_program *prog, const ir_file *f)
     return i;
 }
 
-/* Every file f uses a type of, directly or through files it uses (an import for options only, or unused, does
- * not count: f's object references nothing of it), marked in seen (by index in prog->files). */
+/* Every file f imports, directly or through files it imports, marked in seen (by index in prog->files). An
+ * import for options only does not count (f's object references nothing of it); an unused one does: whether an
+ * import is used is known from a .proto, not from a plugin's descriptors, and both must write the same files. */
 static void mark_imports(const ir_program *prog, const ir_file *f, bool *seen)
 {
     for (size_t i = 0; i < f->imports.n; i++) {
         const ir_import *imp = &f->imports.v[i];
-        const ir_file *g = imp->kind != IR_IMPORT_OPTION && imp->used ? imp->file : NULL;
+        const ir_file *g = imp->kind != IR_IMPORT_OPTION ? imp->file : NULL;
         size_t k = g ? file_index(prog, g) : prog->files.n;
         if (k == prog->files.n || seen[k]) continue;
         seen[k] = true;
