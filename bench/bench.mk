@@ -145,7 +145,7 @@ $(PBJB)/real/stamp: $(BB)/real.files pbjc $(PBJB)/flags
 $(PBJB)/real/all.c: $(PBJB)/real/stamp $(BB)/real.files
 	sed 's/\.proto$$/.pb.c"/; s/^/#include "/' $(BB)/real.files > $@
 $(PBJB)/real.o: $(PBJB)/real/all.c $(wildcard rt/*.h)
-	$(CC) -std=c11 $(PEER_OPT) -Irt -I$(PBJB)/real -c -o $@ $<
+	$(CC) -std=c11 $(PEER_OPT) -DPBJ__RUN_SHARED=0 -Irt -I$(PBJB)/real -c -o $@ $<   # one unit: its own copy
 $(PBJB)/visit_synthetic.inc: $(BB)/synthetic.desc bench/tools/visitgen.py | bench-visitgen-deps
 	@mkdir -p $(@D)
 	$(VISITGEN) pbjc $< pbjbench.Block,pbjbench.TransactionBody $@
@@ -185,7 +185,7 @@ $(PBJM)/real/stamp: $(BB)/real.files pbjc $(PBJM)/flags
 $(PBJM)/real/all.c: $(PBJM)/real/stamp $(BB)/real.files
 	sed 's/\.proto$$/.pb.c"/; s/^/#include "/' $(BB)/real.files > $@
 $(PBJM)/real.o: $(PBJM)/real/all.c $(wildcard rt/*.h)
-	$(CC) -std=c11 $(PEER_OPT) -Irt -I$(PBJM)/real -c -o $@ $<
+	$(CC) -std=c11 $(PEER_OPT) -DPBJ__RUN_SHARED=0 -Irt -I$(PBJM)/real -c -o $@ $<   # one unit: its own copy
 $(BB)/bench-pbjc-max: bench/pbjc/bench_pbjc.c bench/harness.c bench/harness.h $(PBJM)/syn/blockstream.pb.c $(PBJM)/real.o \
 		$(PBJB)/visit_synthetic.inc $(PBJB)/visit_real.inc $(PBJB)/view_synthetic.inc $(PBJB)/view_real.inc \
 		$(PBJB)/produce_synthetic.c $(PBJB)/build_synthetic.c $(wildcard rt/*.h)

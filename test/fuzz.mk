@@ -59,7 +59,7 @@ $(FUZZ)/obj/%.o: $(FUZZ)/pb/.stamp $(wildcard rt/*.h) | deps
 # hapi's generated files as test/hapi.mk writes them, at -O0 (with sanitizers -O1 takes minutes)
 $(FUZZ)/hapi_unit_%.o: $(FUZZ_HAPI_PB)/.stamp $(wildcard rt/*.h) | deps
 	@mkdir -p $(@D)
-	$(FUZZ_CC) -O0 -fsanitize=fuzzer-no-link -Irt -I$(FUZZ_HAPI_PB) -c -o $@ $(FUZZ_HAPI_PB)/unit_$*.c
+	$(FUZZ_CC) -O0 -fsanitize=fuzzer-no-link -DPBJ__RUN_SHARED=0 -Irt -I$(FUZZ_HAPI_PB) -c -o $@ $(FUZZ_HAPI_PB)/unit_$*.c
 
 $(FUZZ)/fuzz_parse: $(FRONT)/fuzz_parse
 	@mkdir -p $(@D)

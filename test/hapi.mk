@@ -17,7 +17,7 @@ $(HAPI_ALL)/.stamp: pbjc test/parity/corpus/hapi.proto
 	@touch $@
 
 $(HAPI_ALL)/unit_%.o: $(HAPI_ALL)/.stamp test/hapi/alloc.h $(wildcard rt/*.h)
-	$(CC) -std=c11 $(WARN) -Werror -O0 -include test/hapi/alloc.h -Irt -I$(HAPI_ALL) -c -o $@ $(HAPI_ALL)/unit_$*.c
+	$(CC) -std=c11 $(WARN) -Werror -O0 -DPBJ__RUN_SHARED=0 -include test/hapi/alloc.h -Irt -I$(HAPI_ALL) -c -o $@ $(HAPI_ALL)/unit_$*.c
 
 # hooks.c for one driver: $(call hapi_hooks,OUT,MALLOC,FREE) (malloc,free: the C library's, from <stdlib.h>)
 hapi_hooks = $(CC) -std=c11 $(WARN) -Werror -O0 $(if $(filter-out malloc,$(2)),-DHAPI_MALLOC_TO=$(2) -DHAPI_FREE_TO=$(3)) \

@@ -84,7 +84,7 @@ $(PARITY_HAPI_PB)/.stamp: pbjc test/parity/corpus/hapi.proto
 	@touch $@
 
 $(PARITY_HAPI_PB)/unit_%.o: $(PARITY_HAPI_PB)/.stamp $(wildcard rt/*.h)
-	$(CC) -std=c11 $(WARN) -Werror -O0 -Irt -I$(PARITY_HAPI_PB) -c -o $@ $(PARITY_HAPI_PB)/unit_$*.c
+	$(CC) -std=c11 $(WARN) -Werror -O0 -DPBJ__RUN_SHARED=0 -Irt -I$(PARITY_HAPI_PB) -c -o $@ $(PARITY_HAPI_PB)/unit_$*.c
 
 $(PARITY)/driver_hapi: test/parity/driver.c test/parity/wire.h $(PARITY_HAPI_UNITS:%=$(PARITY_HAPI_PB)/unit_%.o)
 	$(CC) -std=c11 $(WARN) -Werror -O0 -Irt -I$(PARITY_HAPI_PB) -Itest/parity \
