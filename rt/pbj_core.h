@@ -67,12 +67,13 @@
  * together; every generated file checks it with #error. */
 #define PBJ_VERSION_MAJOR 0
 #define PBJ_VERSION_MINOR 1
-#define PBJ_RUNTIME_VERSION 9   /* 2: proto2 (required status, extension records); 3: const encode, back to front; 4: field tables;
+#define PBJ_RUNTIME_VERSION 10   /* 2: proto2 (required status, extension records); 3: const encode, back to front; 4: field tables;
                                   * 5: enum tables; merge, copy, sort_maps, missing and compare over the tables;
                                   * 6: text and JSON over the tables (extension rows, codec, wkt; no M__type records);
                                   * 7: extension rows with no type (PBJ_F_UNTYPED), which the readers pass by;
                                   * 8: views printed over the tables (pbj_table.view);
-                                  * 9: PBJ_MESSAGE_FUNCTIONS_REVERSE (M_encode in one walk, M__encode_reverse) */
+                                  * 9: PBJ_MESSAGE_FUNCTIONS_REVERSE (M_encode in one walk, M__encode_reverse);
+                                  * 10: PBJ__RUN_HOME_DEFINE (a unity unit may include the run's home first) */
 
 #ifdef __cplusplus
 extern "C" {
@@ -110,10 +111,10 @@ extern "C" {
  * prototypes. Each is written `PBJ_OUTLINE T f(...) PBJ__PROTO`, its body under `#if PBJ__BODIES`.
  * A run's mode needs nothing of the user: pbjc, generating several files in one run, defines PBJ__RUN_SHARED
  * at the top of .pb.c files, 2 in one of them (which defines every out-of-line function of pbj.h, pbj_view.h and
- * pbj_writer.h, weak and hidden: the copies of two runs merge at the link), 1 in those of the files that use its
+ * pbj_writer.h, weak and hidden: the copies of two runs merge at the link), 1 in those of the files that import its
  * file, directly or not (which only declare them, hidden); where weak symbols are not available (neither gcc nor clang, or not ELF or Mach-O), and under
  * the single-definition mode, it is off (README, "One copy of the runtime per pbjc run"). A translation unit that
- * includes several generated sources takes the first one's PBJ__RUN_SHARED: define it to 0 first for static copies. */
+ * includes several generated sources takes the first one's PBJ__RUN_SHARED: the holder of the copy first, or 0 defined first for static copies. */
 #if defined(PBJ__RUN_SHARED) && !defined(PBJ_SINGLE_DEFINITION) && !defined(PBJ_IMPLEMENTATION) && \
     (defined(__GNUC__) || defined(__clang__)) && (defined(__ELF__) || defined(__APPLE__))
 #define PBJ__SHARED PBJ__RUN_SHARED
@@ -146,9 +147,10 @@ extern "C" {
 #define PBJ_OUTLINE static inline
 #define PBJ_OUTLINE_WARM static inline
 #endif
-/* PBJ__RUN_HOME(name): in each .pb.c of a run's mode, the symbol naming the .pb.c that holds the run's copy
- * (pbj_runtime_of_this_run_is_in_<file>_pb_c): defined there, referenced by the others, so that a program that
- * links some of the run's files but not that one fails at the link with a name that says which file to add. */
+/* PBJ__RUN_HOME_DEFINE(name), PBJ__RUN_HOME(name): in the .pb.c files of a run's mode, the symbol naming the .pb.c
+ * that holds the run's copy (pbj_runtime_of_this_run_is_in_<file>_pb_c): defined there, referenced by the others,
+ * so that a program that links some of the run's files but not that one fails at the link with a name that says
+ * which file to add. */
 #ifdef __cplusplus
 #define PBJ__C_DECL extern "C"
 #define PBJ__C_DEF extern "C"
@@ -157,8 +159,11 @@ extern "C" {
 #define PBJ__C_DEF
 #endif
 #if PBJ__SHARED == 2
-#define PBJ__RUN_HOME(name) PBJ__C_DEF __attribute__((weak, visibility("hidden"))) const char name = 0;
-#elif PBJ__SHARED == 1   /* a unique name for the reference: a translation unit may include several sources */
+#define PBJ__RUN_HOME_DEFINE(name) PBJ__C_DEF __attribute__((weak, visibility("hidden"))) const char name = 0;
+#else
+#define PBJ__RUN_HOME_DEFINE(name)
+#endif
+#if PBJ__SHARED >= 1   /* a unique name for the reference: a translation unit may include several sources */
 #define PBJ__RUN_HOME(name) PBJ__C_DECL __attribute__((visibility("hidden"))) const char name; \
     static const char *const PBJ__RUN_REF(__COUNTER__) __attribute__((used)) = &name;
 #define PBJ__RUN_REF(n) PBJ__RUN_REF_(n)

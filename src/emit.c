@@ -3,8 +3,8 @@
 
 #include <assert.h>
 #include <errno.h>
-#include <stdio.h>
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -29,7 +29,6 @@ typedef struct tmpl_out {
     ir_pool *pool;               /* where finish keeps the text (the plan's) */
     out_file *file;              /* a whole output written as it grows (out_drain), or NULL: kept in b */
     size_t drained;              /* bytes already handed to file */
-    const ir_file *run_home;     /* a .pb.c's: the input whose .pb.c holds the run's copy of the runtime, or NULL */
 } tmpl_out;
 
 /* An empty output whose text goes to pool. */
@@ -1267,70 +1266,6 @@ static void run_shared(ir_pool *pool, const ir_file *f, const ir_file *home, con
     *home_lines = finish(&o);
 }
 
-/* The index of f in prog->files. */
-static size_t file_index(const ir_program *prog, const ir_file *f)
-{
-    size_t i = 0;
-    while (i < prog->files.n && prog->files.v[i] != f) i++;
-    return i;
-}
-
-/* Every file f imports, directly or through files it imports, marked in seen (by index in prog->files). An
- * import for options only does not count (f's object references nothing of it); an unused one does: whether an
- * import is used is known from a .proto, not from a plugin's descriptors, and both must write the same files. */
-static void mark_imports(const ir_program *prog, const ir_file *f, bool *seen)
-{
-    for (size_t i = 0; i < f->imports.n; i++) {
-        const ir_import *imp = &f->imports.v[i];
-        const ir_file *g = imp->kind != IR_IMPORT_OPTION ? imp->file : NULL;
-        size_t k = g ? file_index(prog, g) : prog->files.n;
-        if (k == prog->files.n || seen[k]) continue;
-        seen[k] = true;
-        mark_imports(prog, g, seen);
-    }
-}
-
-/* The input whose .pb.c holds the run's copy of the runtime: the one the most other inputs use, directly or not
- * (a program linking them links it for its tables); NULL when none is used by another. */
-static const ir_file *run_home(const ir_program *prog)
-{
-    if (prog->inputs.n < 2 || !prog->files.n) return NULL;
-    size_t *importers = calloc(prog->files.n + 1, sizeof *importers);
-    bool *seen = calloc(prog->files.n + 1, sizeof *seen);
-    if (!importers || !seen) {
-        free(importers);
-        free(seen);
-        return NULL;
-    }
-    for (size_t i = 0; i < prog->inputs.n; i++) {
-        memset(seen, 0, prog->files.n * sizeof *seen);
-        mark_imports(prog, prog->inputs.v[i], seen);
-        for (size_t k = 0; k < prog->files.n; k++) importers[k] += seen[k];
-    }
-    const ir_file *best = prog->inputs.v[0];
-    size_t most = importers[file_index(prog, best)];
-    for (size_t i = 1; i < prog->inputs.n; i++) {
-        size_t n = importers[file_index(prog, prog->inputs.v[i])];
-        if (n > most) most = n, best = prog->inputs.v[i];
-    }
-    free(importers);
-    free(seen);
-    return most ? best : NULL;
-}
-
-/* Whether f's .pb.c shares the run's copy in home's: home's own, and those of the inputs that use home, directly
- * or not (a program linking them links home); the others keep static copies. */
-static bool shares_home(const ir_program *prog, const ir_file *f, const ir_file *home)
-{
-    if (!home || f == home) return home != NULL;
-    bool *seen = calloc(prog->files.n + 1, sizeof *seen);
-    if (!seen) return false;
-    mark_imports(prog, f, seen);
-    bool uses = seen[file_index(prog, home)];
-    free(seen);
-    return uses;
-}
-
 static void gen_source(tmpl_out *o, const plan_file *pf)
 {
     const ir_file *f = pf->f;
@@ -1338,7 +1273,7 @@ static void gen_source(tmpl_out *o, const plan_file *pf)
     const char *base = strrchr(strip_proto(pool, f->name), '/');
     base = base ? base + 1 : strip_proto(pool, f->name);
     const char *run_lines = "", *home_lines = "";
-    if (o->run_home) run_shared(pool, f, o->run_home, &run_lines, &home_lines);
+    if (pf->run_home) run_shared(pool, f, pf->run_home->f, &run_lines, &home_lines);
     tmpl_file_source_top(o, &(file_vars){.proto = f->name, .version = PBJC_VERSION, .header = ir_pool_printf(pool, "%s.pb.h", base),
                                           .rtversion = ir_pool_printf(pool, "%d", PBJ_RUNTIME_VERSION),
                                           .shapes = walker_shapes(pool, pf), .run = run_lines, .home = home_lines});
@@ -1452,10 +1387,9 @@ static void out_drain(tmpl_out *o)
 /* The header (or source) of pf, made by gen: handed to sink whole, or (sink NULL) written to the file under dir as
  * it grows. Returns the errors reported. */
 static int emit_one(const plan_program *pp, const plan_file *pf, void (*gen)(tmpl_out *, const plan_file *), const char *name,
-                    emit_sink sink, void *ctx, const char *dir, const ir_file *home)
+                    emit_sink sink, void *ctx, const char *dir)
 {
     tmpl_out o = out_in(pp->pool);
-    o.run_home = home;
     out_file file;
     if (!sink) {
         out_file_open(&file, pp->pool, pp->prog->diag, ir_pool_printf(pp->pool, "%s/%s", dir, name));
@@ -1477,14 +1411,12 @@ static int emit_all(const plan_program *pp, emit_sink sink, void *ctx, const cha
 {
     const ir_program *prog = pp->prog;
     int errors = 0;
-    const ir_file *home = run_home(prog);
     for (size_t i = 0; i < prog->inputs.n; i++) {
         const ir_file *f = prog->inputs.v[i];
         const plan_file *pf = plan_of(pp, f);
         const char *name = strip_proto(pp->pool, f->name);
-        errors += emit_one(pp, pf, gen_header, ir_pool_printf(pp->pool, "%s.pb.h", name), sink, ctx, dir, NULL);
-        errors += emit_one(pp, pf, gen_source, ir_pool_printf(pp->pool, "%s.pb.c", name), sink, ctx, dir,
-                           shares_home(prog, f, home) ? home : NULL);
+        errors += emit_one(pp, pf, gen_header, ir_pool_printf(pp->pool, "%s.pb.h", name), sink, ctx, dir);
+        errors += emit_one(pp, pf, gen_source, ir_pool_printf(pp->pool, "%s.pb.c", name), sink, ctx, dir);
     }
     return errors;
 }

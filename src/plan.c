@@ -1364,6 +1364,7 @@ plan_program *plan_build(const ir_program *prog, ir_pool *pool)
     for (size_t i = 0; i < prog->files.n; i++) ir_pool_vec_push(pool, &pp->files, plan_build_in(pool, prog->files.v[i], prog, &rc, &cs));
     symtab_free(&rc.known);
     symtab_free(&cs.nodes);
+    plan_run_home(pp);
     return pp;
 }
 

@@ -458,6 +458,8 @@ typedef struct plan_file {
     IR_VEC(const char *) source_imports; /* and its source: other files of message set items it prints by name */
     const char *table_pool;              /* the name of the string pool of its field tables */
     IR_VEC(plan_pool_chunk) table_pool_chunks;   /* its text, in chunks of one C string literal each */
+    const struct plan_file *run_home;    /* an input's: the input whose .pb.c holds the run's copy of the runtime
+                                          * when its .pb.c shares it (its own included); NULL: static copies */
 } plan_file;
 
 /* Plans of every file of a program, in prog->files order: emit's only input. */
@@ -480,6 +482,8 @@ plan_file *plan_of(const plan_program *pp, const ir_file *f);
 
 /* The field tables of pf's messages and its string pool (src/plan_table.c), after every message is planned. */
 void plan_table_file(ir_pool *pool, plan_file *pf);
+/* Sets run_home of the inputs that share the run's copy of the runtime (src/plan_run.c), after every file is planned. */
+void plan_run_home(plan_program *pp);
 /* A C string literal of exactly s[0..n) (octal escapes of three digits: they never run into the next byte). */
 const char *plan_c_string_literal(ir_pool *pool, const char *s, size_t n);
 

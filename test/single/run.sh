@@ -93,11 +93,21 @@ else
     fail "without common.o: the link does not name the run's home:"; head -5 "$OUT/nohome.err"
 fi
 
-# A unity build (one translation unit including both sources) compiles; with PBJ__RUN_SHARED 0 first it keeps
-# static copies and links on its own.
+# A unity build (one translation unit including both sources) takes the first one's mode: with the run's home
+# first it holds the copy and links on its own; with PBJ__RUN_SHARED 0 first it keeps static copies and links on
+# its own; with the home after a sharing source the compile stops, naming the home to put first.
 printf '#define PBJ__RUN_SHARED 0\n#include "shop/order.pb.c"\n#include "shop/common.pb.c"\n' >"$OUT/unity.c"
-sed 1d "$OUT/unity.c" >"$OUT/unity1.c"
-gcc $CFLAGS_C -O1 -Irt -I"$OUT/gen" -c -o "$OUT/unity1.o" "$OUT/unity1.c" || fail "unity: the sources in one unit do not compile"
+printf '#include "shop/common.pb.c"\n#include "shop/order.pb.c"\n' >"$OUT/unity_home.c"
+sed 1d "$OUT/unity.c" >"$OUT/unity_late.c"
+gcc $CFLAGS_C -O1 -Irt -I"$OUT/gen" -c -o "$OUT/unity_home.o" "$OUT/unity_home.c" || fail "unity: the home first does not compile"
+run unity_home gcc "$OUT/unity_home.o" "$OUT/default/main.o"
+if gcc $CFLAGS_C -O1 -Irt -I"$OUT/gen" -c -o "$OUT/unity_late.o" "$OUT/unity_late.c" 2>"$OUT/unity_late.err"; then
+    fail "unity: the home after a sharing source compiles (its copy of the runtime would be missing)"
+elif grep -q 'shop/common.pb.c holds this pbjc run.s copy of the runtime' "$OUT/unity_late.err"; then
+    echo "single: unity: the home after a sharing source stops the compile, naming shop/common.pb.c"
+else
+    fail "unity: the home after a sharing source fails without naming it:"; head -5 "$OUT/unity_late.err"
+fi
 gcc $CFLAGS_C -O1 -Irt -I"$OUT/gen" -c -o "$OUT/unity.o" "$OUT/unity.c" || fail "unity: PBJ__RUN_SHARED 0 does not compile"
 run unity gcc "$OUT/unity.o" "$OUT/default/main.o"
 

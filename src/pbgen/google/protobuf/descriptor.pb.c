@@ -2,14 +2,16 @@
 #define PBJ__GENERATED_SOURCE   /* it calls none of the text and JSON runtime: not parsed (rt/pbj.h) */
 #ifndef PBJ__RUN_SHARED
 #define PBJ__RUN_SHARED 2   /* this file holds this pbjc run's one copy of the runtime (rt/pbj_core.h) */
+#elif PBJ__RUN_SHARED == 1
+#error "google/protobuf/descriptor.pb.c holds this pbjc run's copy of the runtime: in a unit of several generated sources, include it first, or define PBJ__RUN_SHARED to 0 before them"
 #endif
 #include "descriptor.pb.h"
 #include <pbj_view.h>
 #include <pbj_writer.h>
-PBJ__RUN_HOME(pbj_runtime_of_this_run_is_in_google_protobuf_descriptor_pb_c)
+PBJ__RUN_HOME_DEFINE(pbj_runtime_of_this_run_is_in_google_protobuf_descriptor_pb_c)
 
-#if PBJ_RUNTIME_VERSION != 9
-#error "google/protobuf/descriptor.proto was generated for pbj runtime version 9: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 10
+#error "google/protobuf/descriptor.proto was generated for pbj runtime version 10: regenerate it with the pbjc of this runtime"
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */

@@ -2,6 +2,8 @@
 #define PBJ__GENERATED_SOURCE   /* it calls none of the text and JSON runtime: not parsed (rt/pbj.h) */
 #ifndef PBJ__RUN_SHARED
 #define PBJ__RUN_SHARED 2   /* this file holds this pbjc run's one copy of the runtime (rt/pbj_core.h) */
+#elif PBJ__RUN_SHARED == 1
+#error "tier_size.pb.c holds this pbjc run's copy of the runtime: in a unit of several generated sources, include it first, or define PBJ__RUN_SHARED to 0 before them"
 #endif
 #ifndef PBJ_TW_SHAPES   /* the shapes the tables its size tier walks have (rt/pbj_table.h) */
 #define PBJ_TW_SHAPES (PBJ_TW_EXT | PBJ_TW_MAP | PBJ_TW_CLOSED | PBJ_TW_GROUP)
@@ -9,10 +11,10 @@
 #include "tier_size.pb.h"
 #include <pbj_view.h>
 #include <pbj_writer.h>
-PBJ__RUN_HOME(pbj_runtime_of_this_run_is_in_tier_size_pb_c)
+PBJ__RUN_HOME_DEFINE(pbj_runtime_of_this_run_is_in_tier_size_pb_c)
 
-#if PBJ_RUNTIME_VERSION != 9
-#error "tier_size.proto was generated for pbj runtime version 9: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 10
+#error "tier_size.proto was generated for pbj runtime version 10: regenerate it with the pbjc of this runtime"
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */
