@@ -123,7 +123,7 @@ PBJ__VIEW_HOT const uint8_t *pbj__view_len(const uint8_t *p, const uint8_t *end,
                                         pbj_status *st)
 {
     uint64_t n;
-    if (PBJ_LIKELY(p < end && *p < 0x80 && *p <= end - p - 1)) {   /* one byte: never beyond the limit */
+    if (PBJ_LIKELY(p < end && *p < 0x80 && *p < (size_t)(end - p))) {   /* one byte: never beyond the limit */
         *len = *p;
         return p + 1;
     }
