@@ -266,7 +266,7 @@ PBJ__VIEW_HOT pbj_status golden_apis2_Item__view_scan(golden_apis2_Item_view *v,
     v->pbj.len = size;
     v->pbj.limit = limit;
     v->pbj.depth = depth;
-    if ((st = pbj__view_depth(depth)) != PBJ_OK) return st;   /* deeper than decode reads */
+    if (pbj__view_depth(depth) != PBJ_OK) return PBJ_ERR_DEPTH;   /* deeper than decode reads (st stays unset) */
     end = buf + size;
     while (p < end) {
         start = p;
@@ -393,7 +393,7 @@ static inline pbj_status golden_apis2_Record__view_scan(golden_apis2_Record_view
     v->pbj.len = size;
     v->pbj.limit = limit;
     v->pbj.depth = depth;
-    if ((st = pbj__view_depth(depth)) != PBJ_OK) return st;   /* deeper than decode reads */
+    if (pbj__view_depth(depth) != PBJ_OK) return PBJ_ERR_DEPTH;   /* deeper than decode reads (st stays unset) */
     end = buf + size;
     while (p < end) {
         start = p;
@@ -604,7 +604,7 @@ PBJ__VIEW_HOT pbj_status golden_apis2_Record_ByNameEntry__view_scan(golden_apis2
     v->pbj.len = size;
     v->pbj.limit = limit;
     v->pbj.depth = depth;
-    if ((st = pbj__view_depth(depth)) != PBJ_OK) return st;   /* deeper than decode reads */
+    if (pbj__view_depth(depth) != PBJ_OK) return PBJ_ERR_DEPTH;   /* deeper than decode reads (st stays unset) */
     end = buf + size;
     while (p < end) {
         start = p;
@@ -682,7 +682,7 @@ static inline pbj_status golden_apis2_Record_Header__view_scan(golden_apis2_Reco
     v->pbj.len = size;
     v->pbj.limit = limit;
     v->pbj.depth = depth;
-    if ((st = pbj__view_depth(depth)) != PBJ_OK) return st;   /* deeper than decode reads */
+    if (pbj__view_depth(depth) != PBJ_OK) return PBJ_ERR_DEPTH;   /* deeper than decode reads (st stays unset) */
     end = buf + size;
     while (p < end) {
         start = p;
@@ -754,7 +754,7 @@ PBJ__VIEW_HOT pbj_status golden_apis2_Record_Line__view_scan(golden_apis2_Record
     v->pbj.len = size;
     v->pbj.limit = limit;
     v->pbj.depth = depth;
-    if ((st = pbj__view_depth(depth)) != PBJ_OK) return st;   /* deeper than decode reads */
+    if (pbj__view_depth(depth) != PBJ_OK) return PBJ_ERR_DEPTH;   /* deeper than decode reads (st stays unset) */
     end = buf + size;
     while (p < end) {
         start = p;
@@ -805,7 +805,7 @@ PBJ__VIEW_HOT pbj_status golden_apis2_XGroup__view_scan(golden_apis2_XGroup_view
     v->pbj.len = size;
     v->pbj.limit = limit;
     v->pbj.depth = depth;
-    if ((st = pbj__view_depth(depth)) != PBJ_OK) return st;   /* deeper than decode reads */
+    if (pbj__view_depth(depth) != PBJ_OK) return PBJ_ERR_DEPTH;   /* deeper than decode reads (st stays unset) */
     end = buf + size;
     while (p < end) {
         start = p;

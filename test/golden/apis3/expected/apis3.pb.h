@@ -242,7 +242,7 @@ PBJ__VIEW_HOT pbj_status golden_apis3_Leaf__view_scan(golden_apis3_Leaf_view *v,
     v->pbj.len = size;
     v->pbj.limit = limit;
     v->pbj.depth = depth;
-    if ((st = pbj__view_depth(depth)) != PBJ_OK) return st;   /* deeper than decode reads */
+    if (pbj__view_depth(depth) != PBJ_OK) return PBJ_ERR_DEPTH;   /* deeper than decode reads (st stays unset) */
     end = buf + size;
     while (p < end) {
         start = p;
@@ -416,7 +416,7 @@ static inline pbj_status golden_apis3_All__view_scan(golden_apis3_All_view *v, c
     v->pbj.len = size;
     v->pbj.limit = limit;
     v->pbj.depth = depth;
-    if ((st = pbj__view_depth(depth)) != PBJ_OK) return st;   /* deeper than decode reads */
+    if (pbj__view_depth(depth) != PBJ_OK) return PBJ_ERR_DEPTH;   /* deeper than decode reads (st stays unset) */
     end = buf + size;
     while (p < end) {
         start = p;
@@ -859,7 +859,7 @@ PBJ__VIEW_HOT pbj_status golden_apis3_All_CountsEntry__view_scan(golden_apis3_Al
     v->pbj.len = size;
     v->pbj.limit = limit;
     v->pbj.depth = depth;
-    if ((st = pbj__view_depth(depth)) != PBJ_OK) return st;   /* deeper than decode reads */
+    if (pbj__view_depth(depth) != PBJ_OK) return PBJ_ERR_DEPTH;   /* deeper than decode reads (st stays unset) */
     end = buf + size;
     while (p < end) {
         start = p;
@@ -933,7 +933,7 @@ PBJ__VIEW_HOT pbj_status golden_apis3_All_ByIdEntry__view_scan(golden_apis3_All_
     v->pbj.len = size;
     v->pbj.limit = limit;
     v->pbj.depth = depth;
-    if ((st = pbj__view_depth(depth)) != PBJ_OK) return st;   /* deeper than decode reads */
+    if (pbj__view_depth(depth) != PBJ_OK) return PBJ_ERR_DEPTH;   /* deeper than decode reads (st stays unset) */
     end = buf + size;
     while (p < end) {
         start = p;
