@@ -79,6 +79,10 @@ PBJ_OUTLINE bool pbj__rbuf_grow(pbj_rbuf *b) PBJ__PROTO
 }
 #endif
 
+/* Where a message's walk ran out of room within this many bytes of lim, its parent sizes it and writes it exactly
+ * (field_rwrite.tmpl's exact): a buffer of exactly M_size bytes takes one walk, whatever the margins. */
+#define PBJ__REXACT_WINDOW 4096
+
 /* The limit of a try: the block's start. */
 PBJ_INLINE uintptr_t pbj__rbuf_lim(const pbj_rbuf *b) { return (uintptr_t)b->start; }
 

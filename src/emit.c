@@ -310,6 +310,8 @@ static void fill_reverse(ir_pool *pool, const plan_field *pf, plan_code *v)
     v->reverse.wrapper_unknown = pf->kind == PLAN_WRAPPER ? expand_field(pool, tmpl_field_rwrite_wrapper_unknown, v) : "";
     if (pf->kind != PLAN_MESSAGE && pf->kind != PLAN_MAP) return;
     v->reverse.forward = pf->sub_reverse ? "" : expand_field(pool, tmpl_field_rwrite_forward, v);
+    v->reverse.rbound = ir_pool_printf(pool, "%d", pf->rbound);
+    v->reverse.exact = pf->sub_reverse && !pf->group && !pf->sub_recursive ? expand_field(pool, tmpl_field_rwrite_exact, v) : "return NULL;";
     v->reverse.msg = expand_field(pool, rframing_sections[pf->framing][pf->sub_reverse ? RFRAMING_REVERSE : RFRAMING_FORWARD], v);
     v->reverse.empty = expand_field(pool, rframing_sections[pf->framing][RFRAMING_EMPTY], v);
 }
