@@ -345,14 +345,8 @@ uint8_t *golden_apis2_Record__write_reverse(const golden_apis2_Record *m, uint8_
     case golden_apis2_Record_choice_picked:
         if (m->choice.picked) {
             {
-                uint8_t *mark = p;
-                if (PBJ_UNLIKELY(!(p = golden_apis2_Item__write_reverse(m->choice.picked, p, lim + margin)))) {   /* margin left for what follows */
-                    size_t s;   /* no room by the margins: near lim (a buffer of the exact size), the message sized and written exactly */
-                    if ((uintptr_t)mark - lim > PBJ__REXACT_WINDOW || (s = golden_apis2_Item_size(m->choice.picked)) == PBJ_SIZE_ERROR ||
-                        !pbj_rfits(mark, lim, 1 + pbj_len_size(s) + margin - 12))   /* framed: s with its tag and length */
-                        return NULL;
-                    p = golden_apis2_Item__write(m->choice.picked, mark);
-                }
+                uint8_t *mark = p;   /* margin left for what follows; without room by it, near lim, the exact size (pbj__rexact) */
+                if (!(p = golden_apis2_Item__write_reverse(m->choice.picked, p, lim + margin)) && !(p = pbj__rexact(mark, lim, 1 + margin - 12, pbj__rnear(mark, lim) ? golden_apis2_Item_size(m->choice.picked) : PBJ_SIZE_ERROR) ? golden_apis2_Item__write(m->choice.picked, mark) : NULL)) return NULL;
                 p = pbj_rput_varint(p, (size_t)(mark - p));
                 *--p = 0x5a;
             }
@@ -370,14 +364,8 @@ uint8_t *golden_apis2_Record__write_reverse(const golden_apis2_Record *m, uint8_
     }
     if (m->item) {
         {
-            uint8_t *mark = p;
-            if (PBJ_UNLIKELY(!(p = golden_apis2_Item__write_reverse(m->item, p, lim + margin)))) {   /* margin left for what follows */
-                size_t s;   /* no room by the margins: near lim (a buffer of the exact size), the message sized and written exactly */
-                if ((uintptr_t)mark - lim > PBJ__REXACT_WINDOW || (s = golden_apis2_Item_size(m->item)) == PBJ_SIZE_ERROR ||
-                    !pbj_rfits(mark, lim, 1 + pbj_len_size(s) + margin - 12))   /* framed: s with its tag and length */
-                    return NULL;
-                p = golden_apis2_Item__write(m->item, mark);
-            }
+            uint8_t *mark = p;   /* margin left for what follows; without room by it, near lim, the exact size (pbj__rexact) */
+            if (!(p = golden_apis2_Item__write_reverse(m->item, p, lim + margin)) && !(p = pbj__rexact(mark, lim, 1 + margin - 12, pbj__rnear(mark, lim) ? golden_apis2_Item_size(m->item) : PBJ_SIZE_ERROR) ? golden_apis2_Item__write(m->item, mark) : NULL)) return NULL;
             p = pbj_rput_varint(p, (size_t)(mark - p));
             *--p = 0x52;
         }
@@ -394,14 +382,8 @@ uint8_t *golden_apis2_Record__write_reverse(const golden_apis2_Record *m, uint8_
     }
     for (size_t i = m->by_name.count; i-- > 0;) {
         {
-            uint8_t *mark = p;
-            if (PBJ_UNLIKELY(!(p = golden_apis2_Record_ByNameEntry__write_reverse(&m->by_name.data[i], p, lim + margin)))) {   /* margin left for what follows */
-                size_t s;   /* no room by the margins: near lim (a buffer of the exact size), the message sized and written exactly */
-                if ((uintptr_t)mark - lim > PBJ__REXACT_WINDOW || (s = golden_apis2_Record_ByNameEntry_size(&m->by_name.data[i])) == PBJ_SIZE_ERROR ||
-                    !pbj_rfits(mark, lim, 1 + pbj_len_size(s) + margin - 12))   /* framed: s with its tag and length */
-                    return NULL;
-                p = golden_apis2_Record_ByNameEntry__write(&m->by_name.data[i], mark);
-            }
+            uint8_t *mark = p;   /* margin left for what follows; without room by it, near lim, the exact size (pbj__rexact) */
+            if (!(p = golden_apis2_Record_ByNameEntry__write_reverse(&m->by_name.data[i], p, lim + margin)) && !(p = pbj__rexact(mark, lim, 1 + margin - 12, pbj__rnear(mark, lim) ? golden_apis2_Record_ByNameEntry_size(&m->by_name.data[i]) : PBJ_SIZE_ERROR) ? golden_apis2_Record_ByNameEntry__write(&m->by_name.data[i], mark) : NULL)) return NULL;
             p = pbj_rput_varint(p, (size_t)(mark - p));
             *--p = 0x22;
         }

@@ -433,14 +433,8 @@ uint8_t *golden_options_Tier__write_reverse(const golden_options_Tier *m, uint8_
     } else if (!pbj__rfits_above(p, lim, margin)) return NULL;
     if (m->leaf) {
         {
-            uint8_t *mark = p;
-            if (PBJ_UNLIKELY(!(p = golden_options_TierLeaf__write_reverse(m->leaf, p, lim + margin)))) {   /* margin left for what follows */
-                size_t s;   /* no room by the margins: near lim (a buffer of the exact size), the message sized and written exactly */
-                if ((uintptr_t)mark - lim > PBJ__REXACT_WINDOW || (s = golden_options_TierLeaf_size(m->leaf)) == PBJ_SIZE_ERROR ||
-                    !pbj_rfits(mark, lim, 1 + pbj_len_size(s) + margin - 12))   /* framed: s with its tag and length */
-                    return NULL;
-                p = golden_options_TierLeaf__write(m->leaf, mark);
-            }
+            uint8_t *mark = p;   /* margin left for what follows; without room by it, near lim, the exact size (pbj__rexact) */
+            if (!(p = golden_options_TierLeaf__write_reverse(m->leaf, p, lim + margin)) && !(p = pbj__rexact(mark, lim, 1 + margin - 12, pbj__rnear(mark, lim) ? golden_options_TierLeaf_size(m->leaf) : PBJ_SIZE_ERROR) ? golden_options_TierLeaf__write(m->leaf, mark) : NULL)) return NULL;
             p = pbj_rput_varint(p, (size_t)(mark - p));
             *--p = 0x0a;
         }
