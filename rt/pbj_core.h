@@ -73,7 +73,8 @@
                                   * 7: extension rows with no type (PBJ_F_UNTYPED), which the readers pass by;
                                   * 8: views printed over the tables (pbj_table.view);
                                   * 9: PBJ_MESSAGE_FUNCTIONS_REVERSE (M_encode in one walk, M__encode_reverse);
-                                  * 10: PBJ__RUN_HOME_DEFINE (a unity unit may include the run's home first) */
+                                  * 10: PBJ__RUN_HOME_DEFINE (a unity unit may include the run's home first);
+                                  *     pbj__rnear, pbj__rexact (a sub-message near the buffer's start written exactly) */
 
 #ifdef __cplusplus
 extern "C" {

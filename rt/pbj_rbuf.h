@@ -79,6 +79,16 @@ PBJ_OUTLINE bool pbj__rbuf_grow(pbj_rbuf *b) PBJ__PROTO
 }
 #endif
 
+/* A sub-message whose walk ran out of room by the margins (a buffer of exactly M_size bytes) is sized and written
+ * exactly by its parent where its end is within this many bytes of lim (field_rwrite.tmpl's exact). */
+#define PBJ__REXACT_WINDOW 4096
+PBJ_INLINE bool pbj__rnear(const uint8_t *mark, uintptr_t lim) { return (uintptr_t)mark - lim <= PBJ__REXACT_WINDOW; }
+/* Whether a message of s bytes (PBJ_SIZE_ERROR: no), its length and rest bytes more fit before mark. */
+PBJ_INLINE bool pbj__rexact(const uint8_t *mark, uintptr_t lim, size_t rest, size_t s)
+{
+    return s != PBJ_SIZE_ERROR && (uintptr_t)mark - lim >= pbj_len_size(s) + rest;
+}
+
 /* The limit of a try: the block's start. */
 PBJ_INLINE uintptr_t pbj__rbuf_lim(const pbj_rbuf *b) { return (uintptr_t)b->start; }
 

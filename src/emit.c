@@ -309,6 +309,12 @@ static void fill_reverse(ir_pool *pool, const plan_field *pf, plan_code *v)
     v->reverse.wrapper_unknown = pf->kind == PLAN_WRAPPER ? expand_field(pool, tmpl_field_rwrite_wrapper_unknown, v) : "";
     if (pf->kind != PLAN_MESSAGE && pf->kind != PLAN_MAP) return;
     v->reverse.forward = pf->sub_reverse ? "" : expand_field(pool, tmpl_field_rwrite_forward, v);
+    v->reverse.rbound = ir_pool_printf(pool, "%d", pf->rbound);
+    v->reverse.exact = "NULL";   /* an expression: the section's text but its newline */
+    if (pf->sub_reverse && !pf->group && !pf->sub_recursive) {
+        const char *e = expand_field(pool, tmpl_field_rwrite_exact, v);
+        v->reverse.exact = ir_pool_strndup(pool, e, strcspn(e, "\n"));
+    }
     v->reverse.msg = expand_field(pool, rframing_sections[pf->framing][pf->sub_reverse ? RFRAMING_REVERSE : RFRAMING_FORWARD], v);
     v->reverse.empty = expand_field(pool, rframing_sections[pf->framing][RFRAMING_EMPTY], v);
 }

@@ -162,6 +162,7 @@ typedef struct plan_reverse {
     const char *callee;           /* the function writing the message (subfn's, or its inline twin) */
     const char *forward;          /* a message without fast_write sized (s) and written by its M__write */
     const char *room_e, *wrapper_unknown;   /* an element's room check, a wrapper's unknown fields */
+    const char *exact, *rbound;   /* a message written where its walk found no room, sized exactly; pf's rbound */
 } plan_reverse;
 
 /* An extension's accessors and records (ext.tmpl, viewext.tmpl, and the extension sections of the JSON and text

@@ -277,6 +277,12 @@ static void block(bh_env *e, const char *workload, const bh_buf *in, const root_
   ns = bh_time(e, label, op_encode, NULL, &c);
   bh_assert_same("pbjc encode", c.out, c.out_len, in);
   bh_row(e, workload, "encode", ns / units, 0, 0, "size + encode");
+  c.cap = in->len;                /* a buffer of exactly M_size bytes (the walk's end sized exactly, no move) */
+  snprintf(label, sizeof label, "%s_encode_exact", workload);
+  ns = bh_time(e, label, op_encode, NULL, &c);
+  bh_assert_same("pbjc encode_exact", c.out, c.out_len, in);
+  bh_row(e, workload, "encode_exact", ns / units, 0, 0, "M_encode into exactly M_size bytes");
+  c.cap = in->len + OUT_ROOM;
   snprintf(label, sizeof label, "%s_encode_reverse", workload);
   reverse_row(&c, label, workload, "encode_reverse", op_encode_reverse, units);
   snprintf(label, sizeof label, "%s_scan_structs", workload);

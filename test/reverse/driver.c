@@ -161,6 +161,8 @@ static int check_encode(const codec *c, void *m, pbj_status se)
         bad = 1;
     }
     for (size_t k = 0; k <= n + 80 && !bad; k += n / 64 + 1) bad |= check_encode_in(c, m, want, n, se, k);
+    for (size_t k = n > 24 ? n - 24 : 0; k <= n + 24 && !bad; k++)   /* every size near n: the walk's exact end */
+        bad |= check_encode_in(c, m, want, n, se, k);
     const size_t room[] = {0, 1, 63, 64, 500, 2047, 2048, 2049, 5000, n / 2 + 3, n + 7};
     for (size_t i = 0; i < sizeof room / sizeof room[0] && !bad; i++)
         bad |= check_encode_in(c, m, want, n, se, n + room[i]);

@@ -345,8 +345,8 @@ uint8_t *golden_apis2_Record__write_reverse(const golden_apis2_Record *m, uint8_
     case golden_apis2_Record_choice_picked:
         if (m->choice.picked) {
             {
-                uint8_t *mark = p;
-                if (!(p = golden_apis2_Item__write_reverse(m->choice.picked, p, lim + margin))) return NULL;   /* margin left for what follows */
+                uint8_t *mark = p;   /* margin left for what follows; without room by it, near lim, the exact size (pbj__rexact) */
+                if (!(p = golden_apis2_Item__write_reverse(m->choice.picked, p, lim + margin)) && !(p = pbj__rexact(mark, lim, 1 + margin - 12, pbj__rnear(mark, lim) ? golden_apis2_Item_size(m->choice.picked) : PBJ_SIZE_ERROR) ? golden_apis2_Item__write(m->choice.picked, mark) : NULL)) return NULL;
                 p = pbj_rput_varint(p, (size_t)(mark - p));
                 *--p = 0x5a;
             }
@@ -364,8 +364,8 @@ uint8_t *golden_apis2_Record__write_reverse(const golden_apis2_Record *m, uint8_
     }
     if (m->item) {
         {
-            uint8_t *mark = p;
-            if (!(p = golden_apis2_Item__write_reverse(m->item, p, lim + margin))) return NULL;   /* margin left for what follows */
+            uint8_t *mark = p;   /* margin left for what follows; without room by it, near lim, the exact size (pbj__rexact) */
+            if (!(p = golden_apis2_Item__write_reverse(m->item, p, lim + margin)) && !(p = pbj__rexact(mark, lim, 1 + margin - 12, pbj__rnear(mark, lim) ? golden_apis2_Item_size(m->item) : PBJ_SIZE_ERROR) ? golden_apis2_Item__write(m->item, mark) : NULL)) return NULL;
             p = pbj_rput_varint(p, (size_t)(mark - p));
             *--p = 0x52;
         }
@@ -382,8 +382,8 @@ uint8_t *golden_apis2_Record__write_reverse(const golden_apis2_Record *m, uint8_
     }
     for (size_t i = m->by_name.count; i-- > 0;) {
         {
-            uint8_t *mark = p;
-            if (!(p = golden_apis2_Record_ByNameEntry__write_reverse(&m->by_name.data[i], p, lim + margin))) return NULL;   /* margin left for what follows */
+            uint8_t *mark = p;   /* margin left for what follows; without room by it, near lim, the exact size (pbj__rexact) */
+            if (!(p = golden_apis2_Record_ByNameEntry__write_reverse(&m->by_name.data[i], p, lim + margin)) && !(p = pbj__rexact(mark, lim, 1 + margin - 12, pbj__rnear(mark, lim) ? golden_apis2_Record_ByNameEntry_size(&m->by_name.data[i]) : PBJ_SIZE_ERROR) ? golden_apis2_Record_ByNameEntry__write(&m->by_name.data[i], mark) : NULL)) return NULL;
             p = pbj_rput_varint(p, (size_t)(mark - p));
             *--p = 0x22;
         }

@@ -423,8 +423,8 @@ uint8_t *golden_apis3_All__write_reverse(const golden_apis3_All *m, uint8_t *p, 
     } else if (!pbj__rfits_above(p, lim, margin)) return NULL;
     if (m->child) {
         {
-            uint8_t *mark = p;
-            if (!(p = golden_apis3_All__write_reverse(m->child, p, lim + margin, depth))) return NULL;   /* margin left for what follows */
+            uint8_t *mark = p;   /* margin left for what follows; without room by it, near lim, the exact size (pbj__rexact) */
+            if (!(p = golden_apis3_All__write_reverse(m->child, p, lim + margin, depth)) && !(p = NULL)) return NULL;
             p = pbj_rput_varint(p, (size_t)(mark - p));
             p -= 2;
             memcpy(p, "\xaa\x01", 2);
@@ -473,8 +473,8 @@ uint8_t *golden_apis3_All__write_reverse(const golden_apis3_All *m, uint8_t *p, 
     case golden_apis3_All_pick_pick_leaf:
         if (m->pick.pick_leaf) {
             {
-                uint8_t *mark = p;
-                if (!(p = golden_apis3_Leaf__write_reverse(m->pick.pick_leaf, p, lim + margin))) return NULL;   /* margin left for what follows */
+                uint8_t *mark = p;   /* margin left for what follows; without room by it, near lim, the exact size (pbj__rexact) */
+                if (!(p = golden_apis3_Leaf__write_reverse(m->pick.pick_leaf, p, lim + margin)) && !(p = pbj__rexact(mark, lim, 1 + margin - 12, pbj__rnear(mark, lim) ? golden_apis3_Leaf_size(m->pick.pick_leaf) : PBJ_SIZE_ERROR) ? golden_apis3_Leaf__write(m->pick.pick_leaf, mark) : NULL)) return NULL;
                 p = pbj_rput_varint(p, (size_t)(mark - p));
                 *--p = 0x7a;
             }
@@ -488,32 +488,32 @@ uint8_t *golden_apis3_All__write_reverse(const golden_apis3_All *m, uint8_t *p, 
     }
     for (size_t i = m->by_id.count; i-- > 0;) {
         {
-            uint8_t *mark = p;
-            if (!(p = golden_apis3_All_ByIdEntry__write_reverse(&m->by_id.data[i], p, lim + margin))) return NULL;   /* margin left for what follows */
+            uint8_t *mark = p;   /* margin left for what follows; without room by it, near lim, the exact size (pbj__rexact) */
+            if (!(p = golden_apis3_All_ByIdEntry__write_reverse(&m->by_id.data[i], p, lim + margin)) && !(p = pbj__rexact(mark, lim, 1 + margin - 12, pbj__rnear(mark, lim) ? golden_apis3_All_ByIdEntry_size(&m->by_id.data[i]) : PBJ_SIZE_ERROR) ? golden_apis3_All_ByIdEntry__write(&m->by_id.data[i], mark) : NULL)) return NULL;
             p = pbj_rput_varint(p, (size_t)(mark - p));
             *--p = 0x62;
         }
     }
     for (size_t i = m->counts.count; i-- > 0;) {
         {
-            uint8_t *mark = p;
-            if (!(p = golden_apis3_All_CountsEntry__write_reverse(&m->counts.data[i], p, lim + margin))) return NULL;   /* margin left for what follows */
+            uint8_t *mark = p;   /* margin left for what follows; without room by it, near lim, the exact size (pbj__rexact) */
+            if (!(p = golden_apis3_All_CountsEntry__write_reverse(&m->counts.data[i], p, lim + margin)) && !(p = pbj__rexact(mark, lim, 1 + margin - 12, pbj__rnear(mark, lim) ? golden_apis3_All_CountsEntry_size(&m->counts.data[i]) : PBJ_SIZE_ERROR) ? golden_apis3_All_CountsEntry__write(&m->counts.data[i], mark) : NULL)) return NULL;
             p = pbj_rput_varint(p, (size_t)(mark - p));
             *--p = 0x5a;
         }
     }
     for (size_t i = m->leaves.count; i-- > 0;) {
         {
-            uint8_t *mark = p;
-            if (!(p = golden_apis3_Leaf__write_reverse(&m->leaves.data[i], p, lim + margin))) return NULL;   /* margin left for what follows */
+            uint8_t *mark = p;   /* margin left for what follows; without room by it, near lim, the exact size (pbj__rexact) */
+            if (!(p = golden_apis3_Leaf__write_reverse(&m->leaves.data[i], p, lim + margin)) && !(p = pbj__rexact(mark, lim, 1 + margin - 12, pbj__rnear(mark, lim) ? golden_apis3_Leaf_size(&m->leaves.data[i]) : PBJ_SIZE_ERROR) ? golden_apis3_Leaf__write(&m->leaves.data[i], mark) : NULL)) return NULL;
             p = pbj_rput_varint(p, (size_t)(mark - p));
             *--p = 0x52;
         }
     }
     if (m->leaf) {
         {
-            uint8_t *mark = p;
-            if (!(p = golden_apis3_Leaf__write_reverse(m->leaf, p, lim + margin))) return NULL;   /* margin left for what follows */
+            uint8_t *mark = p;   /* margin left for what follows; without room by it, near lim, the exact size (pbj__rexact) */
+            if (!(p = golden_apis3_Leaf__write_reverse(m->leaf, p, lim + margin)) && !(p = pbj__rexact(mark, lim, 1 + margin - 12, pbj__rnear(mark, lim) ? golden_apis3_Leaf_size(m->leaf) : PBJ_SIZE_ERROR) ? golden_apis3_Leaf__write(m->leaf, mark) : NULL)) return NULL;
             p = pbj_rput_varint(p, (size_t)(mark - p));
             *--p = 0x4a;
         }
@@ -1157,8 +1157,8 @@ uint8_t *golden_apis3_All_ByIdEntry__write_reverse(const golden_apis3_All_ByIdEn
     } else if (!pbj__rfits_above(p, lim, margin)) return NULL;
     if (m->value) {
         {
-            uint8_t *mark = p;
-            if (!(p = golden_apis3_Leaf__write_reverse(m->value, p, lim + margin))) return NULL;   /* margin left for what follows */
+            uint8_t *mark = p;   /* margin left for what follows; without room by it, near lim, the exact size (pbj__rexact) */
+            if (!(p = golden_apis3_Leaf__write_reverse(m->value, p, lim + margin)) && !(p = pbj__rexact(mark, lim, 1 + margin - 12, pbj__rnear(mark, lim) ? golden_apis3_Leaf_size(m->value) : PBJ_SIZE_ERROR) ? golden_apis3_Leaf__write(m->value, mark) : NULL)) return NULL;
             p = pbj_rput_varint(p, (size_t)(mark - p));
             *--p = 0x12;
         }

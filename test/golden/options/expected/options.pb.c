@@ -433,8 +433,8 @@ uint8_t *golden_options_Tier__write_reverse(const golden_options_Tier *m, uint8_
     } else if (!pbj__rfits_above(p, lim, margin)) return NULL;
     if (m->leaf) {
         {
-            uint8_t *mark = p;
-            if (!(p = golden_options_TierLeaf__write_reverse(m->leaf, p, lim + margin))) return NULL;   /* margin left for what follows */
+            uint8_t *mark = p;   /* margin left for what follows; without room by it, near lim, the exact size (pbj__rexact) */
+            if (!(p = golden_options_TierLeaf__write_reverse(m->leaf, p, lim + margin)) && !(p = pbj__rexact(mark, lim, 1 + margin - 12, pbj__rnear(mark, lim) ? golden_options_TierLeaf_size(m->leaf) : PBJ_SIZE_ERROR) ? golden_options_TierLeaf__write(m->leaf, mark) : NULL)) return NULL;
             p = pbj_rput_varint(p, (size_t)(mark - p));
             *--p = 0x0a;
         }
