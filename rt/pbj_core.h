@@ -67,12 +67,13 @@
  * together; every generated file checks it with #error. */
 #define PBJ_VERSION_MAJOR 0
 #define PBJ_VERSION_MINOR 1
-#define PBJ_RUNTIME_VERSION 9   /* 2: proto2 (required status, extension records); 3: const encode, back to front; 4: field tables;
+#define PBJ_RUNTIME_VERSION 10  /* 2: proto2 (required status, extension records); 3: const encode, back to front; 4: field tables;
                                   * 5: enum tables; merge, copy, sort_maps, missing and compare over the tables;
                                   * 6: text and JSON over the tables (extension rows, codec, wkt; no M__type records);
                                   * 7: extension rows with no type (PBJ_F_UNTYPED), which the readers pass by;
                                   * 8: views printed over the tables (pbj_table.view);
-                                  * 9: PBJ_MESSAGE_FUNCTIONS_REVERSE (M_encode in one walk, M__encode_reverse) */
+                                  * 9: PBJ_MESSAGE_FUNCTIONS_REVERSE (M_encode in one walk, M__encode_reverse);
+                                  * 10: PBJ_MESSAGE_FUNCTIONS_TABLE (the size tier's calls into the runtime) */
 
 #ifdef __cplusplus
 extern "C" {

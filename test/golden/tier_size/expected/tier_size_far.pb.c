@@ -9,8 +9,8 @@
 #include "tier_size_far.pb.h"
 PBJ__RUN_HOME(pbj_runtime_of_this_run_is_in_tier_size_pb_c)
 
-#if PBJ_RUNTIME_VERSION != 9
-#error "tier_size_far.proto was generated for pbj runtime version 9: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 10
+#error "tier_size_far.proto was generated for pbj runtime version 10: regenerate it with the pbjc of this runtime"
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */
@@ -43,7 +43,7 @@ void golden_tier_size_Far_init(golden_tier_size_Far *m)
 
 size_t golden_tier_size_Far_size(const golden_tier_size_Far *m) { return pbj_table_size(&golden_tier_size_Far__table, m); }   /* the size tier: its table walked */
 
-PBJ_MESSAGE_FUNCTIONS(golden_tier_size_Far, NO_REQUIRED)
+PBJ_MESSAGE_FUNCTIONS_TABLE(golden_tier_size_Far, NO_REQUIRED)
 
 uint8_t *golden_tier_size_Far__write(const golden_tier_size_Far *m, uint8_t *p) { return pbj_table_write(&golden_tier_size_Far__table, m, p); }
 pbj_status golden_tier_size_Far__decode(golden_tier_size_Far *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d) { return pbj_table_decode(&golden_tier_size_Far__table, m, p, end, d); }
