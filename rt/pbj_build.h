@@ -29,6 +29,16 @@ extern "C" {
  * message S: made, initialised, in arena when absent, or unless the oneof's case is f already; NULL when out of
  * memory; it never moves); PBJ_FIELD_SET, PBJ_FIELD_SET_OPTIONAL, PBJ_FIELD_SET_ONEOF (M_set_f(m, v) of a value of
  * type T, with its has-bit or oneof case). */
+#ifdef PBJ__GENERATED_SOURCE   /* only user code calls them: a .pb.c parses none (nor its imports') */
+#define PBJ_FIELD_MESSAGE(M, f)
+#define PBJ_FIELD_OPTIONAL(M, f)
+#define PBJ_FIELD_ONEOF(M, o, f)
+#define PBJ_FIELD_MUTABLE(M, f, S)
+#define PBJ_FIELD_MUTABLE_ONEOF(M, o, f, S)
+#define PBJ_FIELD_SET(M, f, T)
+#define PBJ_FIELD_SET_OPTIONAL(M, f, T)
+#define PBJ_FIELD_SET_ONEOF(M, o, f, T)
+#else
 #define PBJ_FIELD_MESSAGE(M, f)                                                                                       \
     static inline bool M##_has_##f(const M *m) { return m->f != NULL; }                                             \
     static inline void M##_clear_##f(M *m) { m->f = NULL; }
@@ -77,6 +87,7 @@ extern "C" {
         m->o.f = v;                                                                                                  \
         m->o##_case = M##_##o##_##f;                                                                                 \
     }
+#endif
 
 /* *out = a copy of data[0..len) in the arena (len 0: an empty slice, no allocation). */
 PBJ_MUST_USE PBJ_INLINE pbj_status pbj_copy(pbj_arena *a, const void *data, size_t len, pbj_slice *out)

@@ -74,7 +74,8 @@
                                   * 8: views printed over the tables (pbj_table.view);
                                   * 9: PBJ_MESSAGE_FUNCTIONS_REVERSE (M_encode in one walk, M__encode_reverse);
                                   * 10: PBJ__RUN_HOME_DEFINE (a unity unit may include the run's home first);
-                                  *     pbj__rnear, pbj__rexact (a sub-message near the buffer's start written exactly) */
+                                  *     pbj__rnear, pbj__rexact (a sub-message near the buffer's start written exactly);
+                                  *     PBJ_MESSAGE_FUNCTIONS_TABLE (the size tier's calls into the runtime), pbj__decode_top */
 
 #ifdef __cplusplus
 extern "C" {

@@ -916,6 +916,23 @@ PBJ_INLINE int pbj_table_compare(const pbj_table *t, const void *a, const void *
     return pbj__table_compare(t, a, b);
 }
 
+/* M_decode's body (PBJ_MESSAGE_FUNCTIONS): m, of t's type, cleared, then buf read into it by M__decode (t's codec);
+ * req: whether M reaches a required field. Out of line: no .pb.c compiles a copy of M__decode's body into M_decode. */
+PBJ_OUTLINE_WARM pbj_status pbj__decode_top(const pbj_table *t, void *m, const uint8_t *buf, size_t len, pbj_arena *arena,
+                                            const pbj_decode_options *opts, bool req) PBJ__PROTO
+#if PBJ__BODIES
+{
+    pbj_decoder d;
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
+    if (t->init) t->init(m);
+    else memset(m, 0, t->size);
+    pbj_status st = len ? t->codec->decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
+    st = pbj__decode_uncap(arena, cap, st);
+    if (req && st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(pbj_table_missing(t, m));
+    return st;
+}
+#endif
+
 /* ---- the API of each generated message M ----------------------------------------------------------------
  *
  * A generated header declares each message M's API with one line after its struct,
@@ -965,13 +982,9 @@ PBJ_INLINE int pbj_table_compare(const pbj_table *t, const void *a, const void *
     size_t M##_size(const M *m);                                                                                     \
     PBJ_MUST_USE pbj_status M##_encode(const M *m, uint8_t *buf, size_t cap, size_t *len);                          \
     PBJ_MUST_USE pbj_status M##_decode(M *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts); \
-    static inline bool M##_equal(const M *a, const M *b) { return pbj_table_equal(&M##__table, a, b); }          \
-    PBJ__API_PRINT(M)                                                                                                \
+    PBJ__API_USER(M)                                                                                                 \
     PBJ__API_##req_(M)                                                                                               \
-    static inline void M##_clear(M *m) { M##_init(m); }                                                             \
     static inline PBJ_MUST_USE pbj_status M##_copy(M *dst, const M *src, pbj_arena *arena) { return pbj_table_copy(&M##__table, dst, src, arena); } \
-    static inline PBJ_MUST_USE pbj_status M##_merge(M *m, const M *b, pbj_arena *arena) { return pbj_table_merge(&M##__table, m, b, arena); } \
-    static inline PBJ_MUST_USE pbj_status M##_sort_maps(M *m, pbj_arena *arena) { return pbj_table_sort_maps(&M##__table, m, arena); } \
     PBJ_MUST_USE pbj_status M##_encode_append(const M *m, pbj_buf *out);                                            \
     PBJ_MUST_USE pbj_status M##_write_delimited(const M *m, pbj_sink *out);                                         \
     PBJ_MUST_USE pbj_status M##_read_delimited(M *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts); \
@@ -979,6 +992,19 @@ PBJ_INLINE int pbj_table_compare(const pbj_table *t, const void *a, const void *
     PBJ_MUST_USE pbj_status M##__decode(M *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);                \
     PBJ__API_##text_read_(M)                                                                                         \
     PBJ__API_##json_(M)
+
+/* The wrappers only user code calls: a generated source (PBJ__GENERATED_SOURCE, which every .pb.c defines) parses
+ * none of them, in its own header or in those it imports (each importer's .pb.c would parse them again). */
+#ifdef PBJ__GENERATED_SOURCE
+#define PBJ__API_USER(M)
+#else
+#define PBJ__API_USER(M)                                                                                              \
+    static inline bool M##_equal(const M *a, const M *b) { return pbj_table_equal(&M##__table, a, b); }          \
+    PBJ__API_PRINT(M)                                                                                                \
+    static inline void M##_clear(M *m) { M##_init(m); }                                                             \
+    static inline PBJ_MUST_USE pbj_status M##_merge(M *m, const M *b, pbj_arena *arena) { return pbj_table_merge(&M##__table, m, b, arena); } \
+    static inline PBJ_MUST_USE pbj_status M##_sort_maps(M *m, pbj_arena *arena) { return pbj_table_sort_maps(&M##__table, m, arena); }
+#endif
 
 #define PBJ__API_NO_REQUIRED(M)                                                                                       \
     static inline const char *M##_missing(const M *m) { (void)m; return NULL; }                                     \
@@ -1009,17 +1035,43 @@ PBJ_INLINE int pbj_table_compare(const pbj_table *t, const void *a, const void *
 #define PBJ_MESSAGE_FUNCTIONS(M, req_) PBJ__FN_ENCODE_##req_(M, PBJ__FN_ENCODE_BODY, ) PBJ__FN_REST(M, req_)
 /* The same where M has the reverse encoder (pbj.fast_write): M_encode takes one walk where the buffer has room. */
 #define PBJ_MESSAGE_FUNCTIONS_REVERSE(M, req_) PBJ__FN_ENCODE_##req_(M, PBJ__FN_ENCODE_ONE_WALK, ) PBJ__FN_REST(M, req_)
-#define PBJ__FN_REST(M, req_)                                                                                         \
+/* The same where M's wire is its table's walk (pbj.performance = "size"): each function one call into the runtime
+ * (pbj_table_wire.h), which does what the bodies above do. */
+#define PBJ_MESSAGE_FUNCTIONS_TABLE(M, req_)                                                                          \
+    PBJ__FN_TABLE_ENCODE_##req_(M)                                                                                   \
+    PBJ__FN_DECODE(M, req_)                                                                                          \
+    pbj_status M##_encode_append(const M *m, pbj_buf *out)                                                          \
+    {                                                                                                                \
+        return pbj__table_encode_append(&M##__table, m, out, PBJ__FN_REQ_##req_);                                    \
+    }                                                                                                                \
+    pbj_status M##_write_delimited(const M *m, pbj_sink *out)                                                       \
+    {                                                                                                                \
+        return pbj__table_write_delimited(&M##__table, m, out, PBJ__FN_REQ_##req_);                                  \
+    }                                                                                                                \
+    PBJ__FN_READ(M)
+#define PBJ__FN_REQ_REQUIRED true
+#define PBJ__FN_REQ_NO_REQUIRED false
+#define PBJ__FN_TABLE_ENCODE_NO_REQUIRED(M)                                                                           \
+    pbj_status M##_encode(const M *m, uint8_t *buf, size_t cap, size_t *len)                                        \
+    {                                                                                                                \
+        return pbj__table_encode(&M##__table, m, buf, cap, len, false);                                              \
+    }
+#define PBJ__FN_TABLE_ENCODE_REQUIRED(M)                                                                              \
+    pbj_status M##_encode_partial(const M *m, uint8_t *buf, size_t cap, size_t *len)                                \
+    {                                                                                                                \
+        return pbj__table_encode(&M##__table, m, buf, cap, len, false);                                              \
+    }                                                                                                                \
+    pbj_status M##_encode(const M *m, uint8_t *buf, size_t cap, size_t *len)                                        \
+    {                                                                                                                \
+        return pbj__table_encode(&M##__table, m, buf, cap, len, true);                                               \
+    }
+#define PBJ__FN_REST(M, req_) PBJ__FN_DECODE(M, req_) PBJ__FN_APPEND(M) PBJ__FN_READ(M)
+#define PBJ__FN_DECODE(M, req_)                                                                                      \
     pbj_status M##_decode(M *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)  \
     {                                                                                                                \
-        pbj_decoder d;                                                                                               \
-        size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);                                                   \
-        M##_init(m);                                                                                                 \
-        pbj_status st = len ? M##__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;                       \
-        st = pbj__decode_uncap(arena, cap, st);                                                                      \
-        PBJ__FN_DECODE_CHECK_##req_(M)                                                                               \
-        return st;                                                                                                   \
-    }                                                                                                                \
+        return pbj__decode_top(&M##__table, m, buf, len, arena, opts, PBJ__FN_REQ_##req_);                           \
+    }
+#define PBJ__FN_APPEND(M)                                                                                            \
     pbj_status M##_encode_append(const M *m, pbj_buf *out)                                                          \
     {                                                                                                                \
         PBJ__FN_SIZE_CHECKED(M)                                                                                      \
@@ -1036,7 +1088,8 @@ PBJ_INLINE int pbj_table_compare(const pbj_table *t, const void *a, const void *
         if (st == PBJ_OK) st = pbj_sink_open(out, n, &body);                                                         \
         if (st == PBJ_OK) M##__write(m, body + n);   /* back to front, ending at body + n */                          \
         return pbj_sink_close(out, st, n);                                                                           \
-    }                                                                                                                \
+    }
+#define PBJ__FN_READ(M)                                                                                              \
     pbj_status M##_read_delimited(M *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)           \
     {                                                                                                                \
         pbj_slice record;                                                                                            \
@@ -1091,9 +1144,6 @@ PBJ_INLINE int pbj_table_compare(const pbj_table *t, const void *a, const void *
         pbj_status st = pbj_missing_status(M##_missing(m));                                                          \
         return st != PBJ_OK ? st : M##_encode_partial(m, buf, cap, len);                                             \
     }
-#define PBJ__FN_DECODE_CHECK_NO_REQUIRED(M)
-#define PBJ__FN_DECODE_CHECK_REQUIRED(M)                                                                              \
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(M##_missing(m));
 
 #ifdef __cplusplus
 }

@@ -4,6 +4,7 @@
 
 #include "pbj_core.h"
 #include "pbj_table.h"
+#include "pbj_stream.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -626,6 +627,70 @@ PBJ_OUTLINE pbj_status pbj_table_decode(const pbj_table *t, void *m, const uint8
     if ((st = pbj__tw_finish(t, m, d)) != PBJ_OK) return st;
     d->depth_left++;
     return PBJ_OK;
+}
+#endif
+
+
+/* ---- a message's API over its table (PBJ_MESSAGE_FUNCTIONS_TABLE, pbj_table.h) ------------------------------
+ * What PBJ_MESSAGE_FUNCTIONS's bodies do, once in the runtime instead of in every message's .pb.c (req: whether M
+ * reaches a required field, checked by pbj_table_missing). */
+
+/* M_encode (req) or M_encode_partial: the size walk, then the write walk into exactly the bytes counted. */
+PBJ_OUTLINE pbj_status pbj__table_encode(const pbj_table *t, const void *m, uint8_t *buf, size_t cap, size_t *len,
+                                         bool req) PBJ__PROTO
+#if PBJ__BODIES
+{
+    *len = 0;
+    pbj_status st = req ? pbj_missing_status(pbj_table_missing(t, m)) : PBJ_OK;
+    if (st != PBJ_OK) return st;
+    size_t n = pbj_table_size(t, m);
+    *len = n == PBJ_SIZE_ERROR ? 0 : n;
+    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
+    if (n > INT32_MAX) return PBJ_ERR_SIZE;
+    if (n > cap) return PBJ_ERR_BUFFER;
+    if (n) {
+        uint8_t *start = pbj_table_write(t, m, buf + n);
+        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
+        (void)start;
+    }
+    return PBJ_OK;
+}
+#endif
+
+/* The start of M_encode_append and M_write_delimited: a missing required field's status, else m's size *n and
+ * PBJ_ERR_DEPTH where the size walk fails, PBJ_ERR_SIZE over 2 GiB, else PBJ_OK. */
+PBJ_INLINE pbj_status pbj__table_size_checked(const pbj_table *t, const void *m, bool req, size_t *n)
+{
+    pbj_status st = req ? pbj_missing_status(pbj_table_missing(t, m)) : PBJ_OK;
+    if (st != PBJ_OK) return st;
+    *n = pbj_table_size(t, m);
+    return *n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : *n > INT32_MAX ? PBJ_ERR_SIZE : PBJ_OK;
+}
+
+/* M_encode_append: m's encoding appended to out. */
+PBJ_OUTLINE pbj_status pbj__table_encode_append(const pbj_table *t, const void *m, pbj_buf *out, bool req) PBJ__PROTO
+#if PBJ__BODIES
+{
+    size_t n = 0;
+    pbj_status st = pbj__table_size_checked(t, m, req, &n);
+    if (st == PBJ_OK) st = pbj_buf_reserve(out, n);
+    if (st != PBJ_OK) return st;
+    out->len += n;
+    pbj_table_write(t, m, out->data + out->len);   /* back to front, ending there */
+    return PBJ_OK;
+}
+#endif
+
+/* M_write_delimited: one length-delimited record of m into out. */
+PBJ_OUTLINE pbj_status pbj__table_write_delimited(const pbj_table *t, const void *m, pbj_sink *out, bool req) PBJ__PROTO
+#if PBJ__BODIES
+{
+    size_t n = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj__table_size_checked(t, m, req, &n);
+    if (st == PBJ_OK) st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) pbj_table_write(t, m, body + n);   /* back to front, ending at body + n */
+    return pbj_sink_close(out, st, n);
 }
 #endif
 

@@ -139,7 +139,7 @@ void golden_tier_size_Leaf_init(golden_tier_size_Leaf *m)
 size_t golden_tier_size_Leaf_size(const golden_tier_size_Leaf *m) { return pbj_table_size(&golden_tier_size_Leaf__table, m); }   /* the size tier: its table walked */
 size_t golden_tier_size_Leaf__size(const golden_tier_size_Leaf *m, uint32_t depth) { return pbj_table_size_depth(&golden_tier_size_Leaf__table, m, depth); }
 
-PBJ_MESSAGE_FUNCTIONS(golden_tier_size_Leaf, NO_REQUIRED)
+PBJ_MESSAGE_FUNCTIONS_TABLE(golden_tier_size_Leaf, NO_REQUIRED)
 
 uint8_t *golden_tier_size_Leaf__write(const golden_tier_size_Leaf *m, uint8_t *p) { return pbj_table_write(&golden_tier_size_Leaf__table, m, p); }
 pbj_status golden_tier_size_Leaf__decode(golden_tier_size_Leaf *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d) { return pbj_table_decode(&golden_tier_size_Leaf__table, m, p, end, d); }
@@ -155,7 +155,7 @@ void golden_tier_size_Reading_init(golden_tier_size_Reading *m)
 
 size_t golden_tier_size_Reading_size(const golden_tier_size_Reading *m) { return pbj_table_size(&golden_tier_size_Reading__table, m); }   /* the size tier: its table walked */
 
-PBJ_MESSAGE_FUNCTIONS(golden_tier_size_Reading, REQUIRED)
+PBJ_MESSAGE_FUNCTIONS_TABLE(golden_tier_size_Reading, REQUIRED)
 
 uint8_t *golden_tier_size_Reading__write(const golden_tier_size_Reading *m, uint8_t *p) { return pbj_table_write(&golden_tier_size_Reading__table, m, p); }
 pbj_status golden_tier_size_Reading__decode(golden_tier_size_Reading *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d) { return pbj_table_decode(&golden_tier_size_Reading__table, m, p, end, d); }
@@ -170,7 +170,7 @@ void golden_tier_size_Reading_LeavesEntry_init(golden_tier_size_Reading_LeavesEn
 
 size_t golden_tier_size_Reading_LeavesEntry_size(const golden_tier_size_Reading_LeavesEntry *m) { return pbj_table_size(&golden_tier_size_Reading_LeavesEntry__table, m); }   /* the size tier: its table walked */
 
-PBJ_MESSAGE_FUNCTIONS(golden_tier_size_Reading_LeavesEntry, NO_REQUIRED)
+PBJ_MESSAGE_FUNCTIONS_TABLE(golden_tier_size_Reading_LeavesEntry, NO_REQUIRED)
 
 uint8_t *golden_tier_size_Reading_LeavesEntry__write(const golden_tier_size_Reading_LeavesEntry *m, uint8_t *p) { return pbj_table_write(&golden_tier_size_Reading_LeavesEntry__table, m, p); }
 pbj_status golden_tier_size_Reading_LeavesEntry__decode(golden_tier_size_Reading_LeavesEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d) { return pbj_table_decode(&golden_tier_size_Reading_LeavesEntry__table, m, p, end, d); }
@@ -185,7 +185,7 @@ void golden_tier_size_Reading_Note_init(golden_tier_size_Reading_Note *m)
 
 size_t golden_tier_size_Reading_Note_size(const golden_tier_size_Reading_Note *m) { return pbj_table_size(&golden_tier_size_Reading_Note__table, m); }   /* the size tier: its table walked */
 
-PBJ_MESSAGE_FUNCTIONS(golden_tier_size_Reading_Note, NO_REQUIRED)
+PBJ_MESSAGE_FUNCTIONS_TABLE(golden_tier_size_Reading_Note, NO_REQUIRED)
 
 uint8_t *golden_tier_size_Reading_Note__write(const golden_tier_size_Reading_Note *m, uint8_t *p) { return pbj_table_write(&golden_tier_size_Reading_Note__table, m, p); }
 pbj_status golden_tier_size_Reading_Note__decode(golden_tier_size_Reading_Note *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d) { return pbj_table_decode(&golden_tier_size_Reading_Note__table, m, p, end, d); }
@@ -200,7 +200,7 @@ void golden_tier_size_Open_init(golden_tier_size_Open *m)
 
 size_t golden_tier_size_Open_size(const golden_tier_size_Open *m) { return pbj_table_size(&golden_tier_size_Open__table, m); }   /* the size tier: its table walked */
 
-PBJ_MESSAGE_FUNCTIONS(golden_tier_size_Open, NO_REQUIRED)
+PBJ_MESSAGE_FUNCTIONS_TABLE(golden_tier_size_Open, NO_REQUIRED)
 
 uint8_t *golden_tier_size_Open__write(const golden_tier_size_Open *m, uint8_t *p) { return pbj_table_write(&golden_tier_size_Open__table, m, p); }
 pbj_status golden_tier_size_Open__decode(golden_tier_size_Open *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d) { return pbj_table_decode(&golden_tier_size_Open__table, m, p, end, d); }
@@ -215,7 +215,7 @@ void golden_tier_size_HoldsOpen_init(golden_tier_size_HoldsOpen *m)
 
 size_t golden_tier_size_HoldsOpen_size(const golden_tier_size_HoldsOpen *m) { return pbj_table_size(&golden_tier_size_HoldsOpen__table, m); }   /* the size tier: its table walked */
 
-PBJ_MESSAGE_FUNCTIONS(golden_tier_size_HoldsOpen, NO_REQUIRED)
+PBJ_MESSAGE_FUNCTIONS_TABLE(golden_tier_size_HoldsOpen, NO_REQUIRED)
 
 uint8_t *golden_tier_size_HoldsOpen__write(const golden_tier_size_HoldsOpen *m, uint8_t *p) { return pbj_table_write(&golden_tier_size_HoldsOpen__table, m, p); }
 pbj_status golden_tier_size_HoldsOpen__decode(golden_tier_size_HoldsOpen *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d) { return pbj_table_decode(&golden_tier_size_HoldsOpen__table, m, p, end, d); }
@@ -230,7 +230,7 @@ void golden_tier_size_Set_init(golden_tier_size_Set *m)
 
 size_t golden_tier_size_Set_size(const golden_tier_size_Set *m) { return pbj_table_size(&golden_tier_size_Set__table, m); }   /* the size tier: its table walked */
 
-PBJ_MESSAGE_FUNCTIONS(golden_tier_size_Set, NO_REQUIRED)
+PBJ_MESSAGE_FUNCTIONS_TABLE(golden_tier_size_Set, NO_REQUIRED)
 
 uint8_t *golden_tier_size_Set__write(const golden_tier_size_Set *m, uint8_t *p) { return pbj_table_write(&golden_tier_size_Set__table, m, p); }
 pbj_status golden_tier_size_Set__decode(golden_tier_size_Set *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d) { return pbj_table_decode(&golden_tier_size_Set__table, m, p, end, d); }
@@ -245,7 +245,7 @@ void golden_tier_size_Item_init(golden_tier_size_Item *m)
 
 size_t golden_tier_size_Item_size(const golden_tier_size_Item *m) { return pbj_table_size(&golden_tier_size_Item__table, m); }   /* the size tier: its table walked */
 
-PBJ_MESSAGE_FUNCTIONS(golden_tier_size_Item, NO_REQUIRED)
+PBJ_MESSAGE_FUNCTIONS_TABLE(golden_tier_size_Item, NO_REQUIRED)
 
 uint8_t *golden_tier_size_Item__write(const golden_tier_size_Item *m, uint8_t *p) { return pbj_table_write(&golden_tier_size_Item__table, m, p); }
 pbj_status golden_tier_size_Item__decode(golden_tier_size_Item *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d) { return pbj_table_decode(&golden_tier_size_Item__table, m, p, end, d); }

@@ -43,7 +43,7 @@ void golden_tier_size_Far_init(golden_tier_size_Far *m)
 
 size_t golden_tier_size_Far_size(const golden_tier_size_Far *m) { return pbj_table_size(&golden_tier_size_Far__table, m); }   /* the size tier: its table walked */
 
-PBJ_MESSAGE_FUNCTIONS(golden_tier_size_Far, NO_REQUIRED)
+PBJ_MESSAGE_FUNCTIONS_TABLE(golden_tier_size_Far, NO_REQUIRED)
 
 uint8_t *golden_tier_size_Far__write(const golden_tier_size_Far *m, uint8_t *p) { return pbj_table_write(&golden_tier_size_Far__table, m, p); }
 pbj_status golden_tier_size_Far__decode(golden_tier_size_Far *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d) { return pbj_table_decode(&golden_tier_size_Far__table, m, p, end, d); }
