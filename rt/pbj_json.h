@@ -139,16 +139,6 @@ static inline const pbj_table *pbj_json_find_type(const pbj_json_options *o, pbj
     return NULL;
 }
 
-/* Message m of t's type decoded from buf (M_decode, through t's codec). */
-static inline pbj_status pbj__table_decode(const pbj_table *t, void *m, const uint8_t *buf, size_t len, pbj_arena *arena) {
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, NULL, buf, len);
-    if (t->init) t->init(m);
-    else memset(m, 0, t->size);
-    pbj_status st = len ? t->codec->decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    return pbj__decode_uncap(arena, cap, st);
-}
-
 /* ---- the write ------------------------------------------------------------------------------------ */
 
 static inline void pbj__json_init(pbj_json *j, pbj_text *out, const pbj_json_options *o) {
@@ -463,7 +453,7 @@ static inline void pbj__json_any(pbj_json *j, pbj_slice type_url, pbj_slice valu
     pbj_arena_init(&arena, NULL, 0);
     void *m = pbj_arena_alloc(&arena, t->size);
     pbj_status s = m ? PBJ_OK : PBJ_ERR_NOMEM;
-    if (m) s = pbj__table_decode(t, m, pbj_slice_data(value), value.len, &arena);
+    if (m) s = pbj__decode_top(t, m, pbj_slice_data(value), value.len, &arena, NULL, false);
     if (s != PBJ_OK) pbj__json_fail(j, s == PBJ_ERR_NOMEM ? s : PBJ_ERR_JSON);
     else if ((uint32_t)++j->depth > j->o.max_depth) pbj__json_fail(j, PBJ_ERR_DEPTH);
     else {
@@ -665,11 +655,11 @@ static inline void pbj__json_ext_messages(pbj_json *j, const pbj_field *f, pbj_s
     pbj_decoder_init(&d, &a, NULL);
     void *x = pbj_arena_alloc(&a, f->sub->size);
     if (!x) st = PBJ_ERR_NOMEM;
-    else pbj__text_init_msg(f->sub, x);
+    else pbj__table_init(f->sub, x);
     if (list) pbj__json_begin(j, '[');
     for (size_t i = 0; i < k && st == PBJ_OK; i++) {
         pbj__ext_payloads(ext, f->number, kind, i, &s);
-        if (list) pbj__text_init_msg(f->sub, x);
+        if (list) pbj__table_init(f->sub, x);
         if ((st = f->sub->codec->decode(x, s.data, s.data + s.len, &d)) != PBJ_OK || !list) continue;
         pbj__json_sep(j);
         pbj__json_message(f->sub, x, j);

@@ -870,7 +870,7 @@ PBJ_INLINE const pbj_table *pbj__jin_type_of(const pbj__json_in *j, pbj_slice ur
 PBJ_INLINE void *pbj__jin_new(pbj__json_in *j, const pbj_table *t)
 {
     void *m = pbj__jin_alloc(j, t->size);
-    if (m) pbj__text_init_msg(t, m);
+    if (m) pbj__table_init(t, m);
     return m;
 }
 
@@ -1010,7 +1010,7 @@ PBJ_INLINE uint8_t *pbj__jin_append(pbj__json_in *j, const pbj_field *f, uint8_t
     n++;
     memcpy(x + sizeof data, &n, sizeof n);
     uint8_t *e = (uint8_t *)data + (n - 1) * size;
-    if (f && (f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP)) pbj__text_init_msg(f->sub, e);
+    if (f && (f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP)) pbj__table_init(f->sub, e);
     return e;
 }
 
@@ -1310,7 +1310,7 @@ PBJ_OUTLINE_WARM pbj_status pbj_table_from_json(const pbj_table *t, void *m, con
 {
     pbj__json_in j;
     pbj__jin_in_init(&j, json, len, arena, o);
-    pbj__text_init_msg(t, m);
+    pbj__table_init(t, m);
     return pbj__jin_in_finish(&j, j.st == PBJ_OK ? pbj__jin_msg(&j, t, m) : j.st);
 }
 #endif

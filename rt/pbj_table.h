@@ -598,6 +598,13 @@ PBJ_OUTLINE int pbj__table_compare(const pbj_table *t, const void *a, const void
 }
 #endif
 
+/* m initialised as M_init does (outside the bodies: M_decode's, M_copy's and the readers' too). */
+PBJ_INLINE void pbj__table_init(const pbj_table *t, void *m)
+{
+    if (t->init) t->init(m);
+    else memset(m, 0, t->size);
+}
+
 #if PBJ__BODIES
 
 PBJ_INLINE size_t pbj__ext_singular_count(const uint32_t *numbers)
@@ -628,13 +635,6 @@ PBJ_INLINE void pbj__oneof_set(const pbj_table *t, const pbj_field *f, void *m)
 PBJ_INLINE bool pbj__is_message(const pbj_field *f) { return f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP; }
 
 PBJ_INLINE bool pbj__is_slice(const pbj_field *f) { return f->type == PBJ_TYPE_STRING || f->type == PBJ_TYPE_BYTES; }
-
-/* m initialised as M_init does. */
-PBJ_INLINE void pbj__table_init(const pbj_table *t, void *m)
-{
-    if (t->init) t->init(m);
-    else memset(m, 0, t->size);
-}
 
 /* A new message of t's type in arena, initialised; NULL when out of memory. */
 PBJ_INLINE void *pbj__table_new(const pbj_table *t, pbj_arena *arena)
@@ -892,8 +892,7 @@ PBJ_MUST_USE PBJ_INLINE pbj_status pbj_table_merge(const pbj_table *t, void *m, 
 /* dst a deep copy of src (M_copy). */
 PBJ_MUST_USE PBJ_INLINE pbj_status pbj_table_copy(const pbj_table *t, void *dst, const void *src, pbj_arena *arena)
 {
-    if (t->init) t->init(dst);
-    else memset(dst, 0, t->size);
+    pbj__table_init(t, dst);
     return pbj__table_merge(t, dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
@@ -924,8 +923,7 @@ PBJ_OUTLINE_WARM pbj_status pbj__decode_top(const pbj_table *t, void *m, const u
 {
     pbj_decoder d;
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    if (t->init) t->init(m);
-    else memset(m, 0, t->size);
+    pbj__table_init(t, m);
     pbj_status st = len ? t->codec->decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     st = pbj__decode_uncap(arena, cap, st);
     if (req && st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(pbj_table_missing(t, m));

@@ -304,13 +304,6 @@ PBJ_INLINE const uint8_t *pbj__tw_fail(pbj_status *st, pbj_status why)
 
 PBJ__LINKAGE pbj_status pbj_table_decode(const pbj_table *t, void *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);   /* below: the walk recurses through it */
 
-/* A message of table t, zeroed (and its defaults set) in the arena. */
-PBJ_INLINE void pbj__tw_init(const pbj_table *t, void *m)
-{
-    if (t->init) t->init(m);
-    else memset(m, 0, t->size);
-}
-
 /* One scalar of wire type wire at p (below end), as its wire value. */
 PBJ_INLINE const uint8_t *pbj__tw_read_scalar(const uint8_t *p, const uint8_t *end, uint32_t wire, uint64_t *v, pbj_status *st)
 {
@@ -386,7 +379,7 @@ PBJ_OUTLINE const uint8_t *pbj__tw_read_entry(const pbj_field *f, void *m, pbj_s
 {
     uint8_t *at = pbj__tw_at(m, f->offset), *e;
     if (!(e = pbj__tw_grow_one(at, f->sub->size, d))) return pbj__tw_fail(st, PBJ_ERR_NOMEM);
-    pbj__tw_init(f->sub, e);
+    pbj__table_init(f->sub, e);
     if (!(p = pbj__tw_read_msg(f, e, p, end, d, st))) return NULL;
     if (PBJ__TW_CLOSED(f)) {
         const pbj_field *value = &f->sub->fields[1];
@@ -430,7 +423,7 @@ PBJ_INLINE void *pbj__tw_sub(const pbj_table *t, const pbj_field *f, void *m, pb
     bool other = f->mode == PBJ_MODE_ONEOF && pbj__oneof_case(t, f, m) != f->number;
     if (sub && !other) return sub;
     if (!(sub = pbj_arena_alloc(d->arena, f->sub->size))) return NULL;
-    pbj__tw_init(f->sub, sub);
+    pbj__table_init(f->sub, sub);
     memcpy(pbj__tw_at(m, f->offset), &sub, sizeof sub);
     if (f->mode == PBJ_MODE_ONEOF) pbj__tw_set_case(t, f, m, f->number);
     return sub;
@@ -459,7 +452,7 @@ PBJ_OUTLINE const uint8_t *pbj__tw_read_value(const pbj_table *t, const pbj_fiel
     if (msg) {
         void *sub = repeated ? dst : pbj__tw_sub(t, f, m, d);
         if (!sub) return pbj__tw_fail(st, PBJ_ERR_NOMEM);
-        if (repeated) pbj__tw_init(f->sub, sub);
+        if (repeated) pbj__table_init(f->sub, sub);
         if (!(p = pbj__tw_read_msg(f, sub, p, end, d, st))) return NULL;
     } else if (text) {
         memcpy(dst, &s, sizeof s);
@@ -635,30 +628,8 @@ PBJ_OUTLINE pbj_status pbj_table_decode(const pbj_table *t, void *m, const uint8
  * What PBJ_MESSAGE_FUNCTIONS's bodies do, once in the runtime instead of in every message's .pb.c (req: whether M
  * reaches a required field, checked by pbj_table_missing). */
 
-/* M_encode (req) or M_encode_partial: the size walk, then the write walk into exactly the bytes counted. */
-PBJ_OUTLINE pbj_status pbj__table_encode(const pbj_table *t, const void *m, uint8_t *buf, size_t cap, size_t *len,
-                                         bool req) PBJ__PROTO
-#if PBJ__BODIES
-{
-    *len = 0;
-    pbj_status st = req ? pbj_missing_status(pbj_table_missing(t, m)) : PBJ_OK;
-    if (st != PBJ_OK) return st;
-    size_t n = pbj_table_size(t, m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = pbj_table_write(t, m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-#endif
-
-/* The start of M_encode_append and M_write_delimited: a missing required field's status, else m's size *n and
- * PBJ_ERR_DEPTH where the size walk fails, PBJ_ERR_SIZE over 2 GiB, else PBJ_OK. */
+/* The start of M_encode, M_encode_append and M_write_delimited: a missing required field's status, else m's size
+ * *n and PBJ_ERR_DEPTH where the size walk fails, PBJ_ERR_SIZE over 2 GiB, else PBJ_OK. */
 PBJ_INLINE pbj_status pbj__table_size_checked(const pbj_table *t, const void *m, bool req, size_t *n)
 {
     pbj_status st = req ? pbj_missing_status(pbj_table_missing(t, m)) : PBJ_OK;
@@ -666,6 +637,25 @@ PBJ_INLINE pbj_status pbj__table_size_checked(const pbj_table *t, const void *m,
     *n = pbj_table_size(t, m);
     return *n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : *n > INT32_MAX ? PBJ_ERR_SIZE : PBJ_OK;
 }
+
+/* M_encode (req) or M_encode_partial: the size walk, then the write walk into exactly the bytes counted; *len the
+ * size (0 when a required field is missing or the size walk fails). */
+PBJ_OUTLINE pbj_status pbj__table_encode(const pbj_table *t, const void *m, uint8_t *buf, size_t cap, size_t *len,
+                                         bool req) PBJ__PROTO
+#if PBJ__BODIES
+{
+    size_t n = 0;
+    pbj_status st = pbj__table_size_checked(t, m, req, &n);
+    *len = st == PBJ_OK || st == PBJ_ERR_SIZE ? n : 0;
+    if (st == PBJ_OK && n > cap) return PBJ_ERR_BUFFER;
+    if (st == PBJ_OK && n) {
+        uint8_t *start = pbj_table_write(t, m, buf + n);
+        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
+        (void)start;
+    }
+    return st;
+}
+#endif
 
 /* M_encode_append: m's encoding appended to out. */
 PBJ_OUTLINE pbj_status pbj__table_encode_append(const pbj_table *t, const void *m, pbj_buf *out, bool req) PBJ__PROTO

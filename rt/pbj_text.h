@@ -523,13 +523,6 @@ PBJ_OUTLINE pbj_status pbj__table_print(const pbj_table *tb, const void *m, pbj_
 
 #if PBJ__BODIES   /* what the walk calls: only where its body is */
 
-/* Message m of t's type made empty: M_init. */
-static inline void pbj__text_init_msg(const pbj_table *t, void *m)
-{
-    if (t->init) t->init(m);
-    else memset(m, 0, t->size);
-}
-
 /* One value of type f->type at p (the member's bytes), no name, no newline. */
 static inline void pbj__text_put_value(pbj_text *t, const pbj_field *f, const void *p)
 {
@@ -678,7 +671,7 @@ static inline bool pbj__text_ext_message(pbj_text *t, const char *name, const pb
     pbj_arena_init(&a, NULL, 0);
     pbj_decoder_init(&d, &a, NULL);
     if ((x = pbj_arena_alloc(&a, f->sub->size)) != NULL) {
-        pbj__text_init_msg(f->sub, x);
+        pbj__table_init(f->sub, x);
         st = f->sub->codec->decode(x, s.data, s.data + s.len, &d);
     } else pbj__text_stop(t);
     if (st == PBJ_OK) pbj__text_message(t, name, f->sub, x);

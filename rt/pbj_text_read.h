@@ -805,7 +805,7 @@ static inline void *pbj__tr_new(pbj_text_reader *r, const pbj_table *t)
 {
     void *m = pbj_arena_alloc(r->arena, t->size);
     if (!m) { pbj__tr_nomem(r); return NULL; }
-    pbj__text_init_msg(t, m);
+    pbj__table_init(t, m);
     return m;
 }
 
@@ -891,7 +891,7 @@ static inline uint8_t *pbj__tr_append(pbj_text_reader *r, const pbj_field *f, vo
     n++;
     memcpy(at + sizeof(void *), &n, sizeof n);
     uint8_t *e = (uint8_t *)data + (n - 1) * size;
-    if (f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP) pbj__text_init_msg(f->sub, e);
+    if (f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP) pbj__table_init(f->sub, e);
     return e;
 }
 
@@ -1212,7 +1212,7 @@ PBJ_OUTLINE pbj_status pbj_table_from_text(const pbj_table *t, void *m, const ch
 {
     pbj_text_reader r;
     pbj_text_reader_init(&r, text, len, arena, o);
-    pbj__text_init_msg(t, m);
+    pbj__table_init(t, m);
     if (pbj__tr_status(&r, pbj__tr_message(&r, t, m)) != PBJ_OK || pbj__tr_status(&r, pbj_table_sort_maps(t, m, arena)) != PBJ_OK)
         return r.st;
     return pbj__tr_finish(&r, pbj_table_missing(t, m));
