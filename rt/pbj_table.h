@@ -915,6 +915,13 @@ PBJ_INLINE int pbj_table_compare(const pbj_table *t, const void *a, const void *
     return pbj__table_compare(t, a, b);
 }
 
+/* M_decode needs none of pbj__decode_top's rarer work: no options, 1 to PBJ_DEFAULT_MAX_LENGTH bytes, an arena with no
+ * cap (so no cap to check or put back). */
+PBJ_INLINE bool pbj__decode_plain(const pbj_arena *a, const pbj_decode_options *opts, size_t len)
+{
+    return !opts && len - 1 < PBJ_DEFAULT_MAX_LENGTH && (!a || !a->limit);
+}
+
 /* M_decode's body (PBJ_MESSAGE_FUNCTIONS): m, of t's type, cleared, then buf read into it by M__decode (t's codec);
  * req: whether M reaches a required field. Out of line: no .pb.c compiles a copy of M__decode's body into M_decode. */
 PBJ_OUTLINE_WARM pbj_status pbj__decode_top(const pbj_table *t, void *m, const uint8_t *buf, size_t len, pbj_arena *arena,
@@ -987,7 +994,7 @@ PBJ_OUTLINE_WARM pbj_status pbj__decode_top(const pbj_table *t, void *m, const u
     PBJ_MUST_USE pbj_status M##_write_delimited(const M *m, pbj_sink *out);                                         \
     PBJ_MUST_USE pbj_status M##_read_delimited(M *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts); \
     uint8_t *M##__write(const M *m, uint8_t *end);                                                                  \
-    PBJ_MUST_USE pbj_status M##__decode(M *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);                \
+    PBJ__NOINLINE PBJ_MUST_USE pbj_status M##__decode(M *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);  \
     PBJ__API_##text_read_(M)                                                                                         \
     PBJ__API_##json_(M)
 
@@ -1063,7 +1070,21 @@ PBJ_OUTLINE_WARM pbj_status pbj__decode_top(const pbj_table *t, void *m, const u
     {                                                                                                                \
         return pbj__table_encode(&M##__table, m, buf, cap, len, true);                                               \
     }
-#define PBJ__FN_REST(M, req_) PBJ__FN_DECODE(M, req_) PBJ__FN_APPEND(M) PBJ__FN_READ(M)
+#define PBJ__FN_REST(M, req_) PBJ__FN_DECODE_DIRECT(M, req_) PBJ__FN_APPEND(M) PBJ__FN_READ(M)
+/* M_decode (not the size tier's): a plain decode (pbj__decode_plain) inline, M__decode called directly (noinline in
+ * PBJ_MESSAGE: gcc compiles its body once); any other through pbj__decode_top, which does the same with the rest. */
+#define PBJ__FN_DECODE_DIRECT(M, req_)                                                                               \
+    pbj_status M##_decode(M *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)  \
+    {                                                                                                                \
+        if (PBJ_UNLIKELY(!pbj__decode_plain(arena, opts, len)))                                                      \
+            return pbj__decode_top(&M##__table, m, buf, len, arena, opts, PBJ__FN_REQ_##req_);                       \
+        pbj_decoder d;                                                                                               \
+        (void)pbj__decode_begin(&d, arena, NULL, buf, len);                                                          \
+        M##_init(m);                                                                                                 \
+        pbj_status st = M##__decode(m, buf, buf + len, &d);                                                          \
+        if (PBJ__FN_REQ_##req_ && st == PBJ_OK) st = pbj_missing_status(M##_missing(m));                             \
+        return st;                                                                                                   \
+    }
 #define PBJ__FN_DECODE(M, req_)                                                                                      \
     pbj_status M##_decode(M *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)  \
     {                                                                                                                \
