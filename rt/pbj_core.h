@@ -1124,12 +1124,32 @@ PBJ_HOT_INLINE const uint8_t *pbj_get_len(const uint8_t *p, const uint8_t *end, 
     return NULL;
 }
 
+/* A varint's value and the byte after it (p NULL when cut or malformed): returned in two registers, so an
+ * out-of-line read keeps nothing in memory and saves no register. */
+typedef struct { const uint8_t *p; uint64_t v; } pbj__varint_at;
+
+/* pbj__get_len_in's long read, out of line: the length at p past two bytes, as pbj__get_len_varint; its end NULL when
+ * it is cut, malformed or longer than PBJ_MAX_LEN_BYTES. */
+static PBJ__NOINLINE pbj__varint_at pbj__get_len_long_at(const uint8_t *p, const uint8_t *end)
+{
+    pbj__varint_at r;
+    r.p = pbj__get_len_long(p, end, &r.v);
+    return r;
+}
+
 /* The same inside a message decode reads: its bytes, like the whole input, are no longer than d->max_length (M_decode
- * stops a longer input at its first top-level length past the limit: pbj__top_lengths), so a length that fits them fits the limit. */
+ * stops a longer input at its first top-level length past the limit: pbj__top_lengths), so a length that fits them fits
+ * the limit. One and two bytes inline; the longer read returns its value in a register, not through memory. */
 PBJ_HOT_INLINE const uint8_t *pbj__get_len_in(const uint8_t *p, const uint8_t *end, const pbj_decoder *d, size_t *len, pbj_status *st)
 {
     uint64_t v;
-    const uint8_t *q = pbj__get_len_varint(p, end, &v);
+    const uint8_t *q;
+    if (PBJ_LIKELY(p < end && p[0] < 0x80)) v = p[0], q = p + 1;
+    else if (PBJ_LIKELY(end - p >= 2 && p[1] < 0x80)) v = (uint64_t)(p[0] & 0x7f) | (uint64_t)p[1] << 7, q = p + 2;
+    else {
+        pbj__varint_at r = pbj__get_len_long_at(p, end);
+        q = r.p, v = r.v;
+    }
     if (PBJ_LIKELY(q && v <= (uint64_t)(end - q))) {
         *len = (size_t)v;
         return q;
@@ -1188,10 +1208,6 @@ PBJ_HOT_INLINE const uint8_t *pbj__get_varint_rest(const uint8_t *p, const uint8
     if (PBJ_UNLIKELY(!(q = pbj__varint_tail_in(p, end, out)))) *st = pbj_varint_error(p, end);
     return q;
 }
-
-/* A varint's value and the byte after it (p NULL when cut or malformed): returned in two registers, so the
- * out-of-line read below keeps nothing in memory and saves no register. */
-typedef struct { const uint8_t *p; uint64_t v; } pbj__varint_at;
 
 /* Bytes past the first two of the varint at p, out of line (the default tier's), as pbj__get_varint_rest. */
 static PBJ__NOINLINE pbj__varint_at pbj__varint_rest_call(const uint8_t *p, const uint8_t *end, uintptr_t input_tail)

@@ -114,8 +114,34 @@ PBJ_INLINE bool pbj__rbuf_again(pbj_rbuf *b, uint8_t *p, pbj_status *st)
 }
 
 /* ---- writes ending at p, after room was checked: each returns the new p, the first byte it wrote ---- */
-/* v as a varint (10 bytes of room). A branch-free 8-byte store of the 7-bit groups took more instructions than
- * this loop on the synthetic block (bench/PERF_LOG.md). */
+/* pbj_rput_varint past two bytes, out of line: 3 to 5 bytes unrolled (ids, amounts, times), longer ones a loop. */
+static PBJ__NOINLINE uint8_t *pbj__rput_varint_long(uint8_t *p, uint64_t v)
+{
+    if (v < (uint64_t)1 << 21) {
+        p[-3] = (uint8_t)(v | 0x80), p[-2] = (uint8_t)(v >> 7 | 0x80), p[-1] = (uint8_t)(v >> 14);
+        return p - 3;
+    }
+    if (v < (uint64_t)1 << 28) {
+        p[-4] = (uint8_t)(v | 0x80), p[-3] = (uint8_t)(v >> 7 | 0x80), p[-2] = (uint8_t)(v >> 14 | 0x80);
+        p[-1] = (uint8_t)(v >> 21);
+        return p - 4;
+    }
+    if (v < (uint64_t)1 << 35) {
+        p[-5] = (uint8_t)(v | 0x80), p[-4] = (uint8_t)(v >> 7 | 0x80), p[-3] = (uint8_t)(v >> 14 | 0x80);
+        p[-2] = (uint8_t)(v >> 21 | 0x80), p[-1] = (uint8_t)(v >> 28);
+        return p - 5;
+    }
+    uint8_t *q = p - pbj_varint_size(v);
+    for (uint8_t *w = q; w < p - 1; w++) {
+        *w = (uint8_t)(v | 0x80);
+        v >>= 7;
+    }
+    p[-1] = (uint8_t)v;
+    return q;
+}
+
+/* v as a varint (10 bytes of room): one and two bytes inline. A branch-free 8-byte store of the 7-bit groups took
+ * more instructions than a loop on the synthetic block (bench/PERF_LOG.md). */
 PBJ__HOT uint8_t *pbj_rput_varint(uint8_t *p, uint64_t v)
 {
     if (PBJ_LIKELY(v < 0x80)) {
@@ -127,13 +153,7 @@ PBJ__HOT uint8_t *pbj_rput_varint(uint8_t *p, uint64_t v)
         p[-1] = (uint8_t)(v >> 7);
         return p - 2;
     }
-    uint8_t *q = p - pbj_varint_size(v);
-    for (uint8_t *w = q; w < p - 1; w++) {
-        *w = (uint8_t)(v | 0x80);
-        v >>= 7;
-    }
-    p[-1] = (uint8_t)v;
-    return q;
+    return pbj__rput_varint_long(p, v);
 }
 
 PBJ__HOT uint8_t *pbj_rput_fixed32(uint8_t *p, uint32_t v) { return pbj_store_le32(p - 4, v) - 4; }
