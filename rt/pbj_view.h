@@ -77,6 +77,13 @@ PBJ_INLINE pbj_status pbj__view_depth(uint32_t depth)
     return PBJ_LIKELY(depth <= PBJ_DEFAULT_MAX_DEPTH) ? PBJ_OK : PBJ_ERR_DEPTH;
 }
 
+/* A view's value before its scan: all zeros (C's universal initializer; C++'s, which warns at C's). */
+#ifdef __cplusplus
+#define PBJ__VIEW_ZERO {}
+#else
+#define PBJ__VIEW_ZERO {0}
+#endif
+
 /* ---- the scan's reads (generated M_view_init) ----------------------------------------------------- */
 
 #define PBJ__VIEW_HOT static inline PBJ__FORCE_INLINE   /* read in every case of a scan */

@@ -652,21 +652,18 @@ static void plan_field_code(ir_pool *pool, plan_message *pm, plan_field *pf, nam
 
 /* ---- views: where the scan leaves each field and how accessors read it (gen-templates/view.tmpl) ---- */
 
-/* Whether a view's scan is inlined wherever it is made: a few numbers, strings or bytes, or (levels deep) such
- * messages (ids, timestamps, an id of ids); never a type on a cycle (its levels run out). */
+/* Whether a view's scan is inlined wherever it is made: a few singular fields (ids, timestamps, keys, a oneof of
+ * messages). A scan reads its own level only (a message field is a length), so its size is its fields'. */
 #define VIEW_LEAF_FIELDS 4
-static bool view_leaf(const ir_message *m, int levels)
+static bool view_leaf(const ir_message *m)
 {
     if (m->fields.n > VIEW_LEAF_FIELDS) return false;
-    for (size_t i = 0; i < m->fields.n; i++) {
-        const ir_field *f = m->fields.v[i];
-        if (f->label == IR_LABEL_REPEATED || f->is_map || (f->message_type && (levels == 0 || !view_leaf(f->message_type, levels - 1))))
-            return false;
-    }
+    for (size_t i = 0; i < m->fields.n; i++)
+        if (m->fields.v[i]->label == IR_LABEL_REPEATED || m->fields.v[i]->is_map) return false;
     return true;
 }
 
-static const char *view_qual(const ir_message *m) { return view_leaf(m, 1) ? "PBJ__VIEW_HOT" : "static inline"; }
+static const char *view_qual(const ir_message *m) { return view_leaf(m) ? "PBJ__VIEW_HOT" : "static inline"; }
 
 static void plan_view_code(ir_pool *pool, plan_message *pm, plan_field *pf, size_t i, size_t slot, names_list *names)
 {

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 10
-#error "apis2.proto was generated for pbj runtime version 10: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 11
+#error "apis2.proto was generated for pbj runtime version 11: regenerate it with the pbjc of this runtime"
 #endif
 
 #include <pbj_view.h>
@@ -255,13 +255,14 @@ static inline pbj_slice golden_apis2_Item_view_label(const golden_apis2_Item_vie
 static inline void golden_apis2_Item_view_print(const golden_apis2_Item_view *v, pbj_text *t) { pbj_table_view_print(&golden_apis2_Item__table, v, t); }   /* as golden_apis2_Item_print prints the decoded message */
 #endif
 
-/* The scan (M_view_init's, and a nested view's): always inline for a few numbers (ids), else where the compiler finds it small. */
+/* The scan (M_view_init's, and a nested view's): always inline for a few singular fields (ids, keys), else where the compiler finds it small. */
 PBJ__VIEW_HOT pbj_status golden_apis2_Item__view_scan(golden_apis2_Item_view *v, const uint8_t *buf, size_t size, const uint8_t *limit, uint32_t depth)
 {
     pbj_status st;                                 /* set by the read that fails (returned only then) */
     const uint8_t *p, *end, *start;
     uint32_t tag;
-    memset(v->cases, 0, (size_t)((char *)&v->slot[2] - (char *)v->cases));   /* a oneof's slot: set with its case */
+    golden_apis2_Item_view zero = PBJ__VIEW_ZERO;
+    *v = zero;                                     /* not memset: an inlined scan's view then stays in registers */
     v->pbj.buf = p = buf;
     v->pbj.len = size;
     v->pbj.limit = limit;
@@ -382,13 +383,14 @@ static inline int32_t golden_apis2_Record_view_number(const golden_apis2_Record_
 static inline void golden_apis2_Record_view_print(const golden_apis2_Record_view *v, pbj_text *t) { pbj_table_view_print(&golden_apis2_Record__table, v, t); }   /* as golden_apis2_Record_print prints the decoded message */
 #endif
 
-/* The scan (M_view_init's, and a nested view's): always inline for a few numbers (ids), else where the compiler finds it small. */
+/* The scan (M_view_init's, and a nested view's): always inline for a few singular fields (ids, keys), else where the compiler finds it small. */
 static inline pbj_status golden_apis2_Record__view_scan(golden_apis2_Record_view *v, const uint8_t *buf, size_t size, const uint8_t *limit, uint32_t depth)
 {
     pbj_status st;                                 /* set by the read that fails (returned only then) */
     const uint8_t *p, *end, *start;
     uint32_t tag;
-    memset(v->cases, 0, (size_t)((char *)&v->slot[7] - (char *)v->cases));   /* a oneof's slot: set with its case */
+    golden_apis2_Record_view zero = PBJ__VIEW_ZERO;
+    *v = zero;                                     /* not memset: an inlined scan's view then stays in registers */
     v->pbj.buf = p = buf;
     v->pbj.len = size;
     v->pbj.limit = limit;
@@ -593,13 +595,14 @@ static inline int32_t golden_apis2_Record_ByNameEntry_view_value(const golden_ap
 static inline void golden_apis2_Record_ByNameEntry_view_print(const golden_apis2_Record_ByNameEntry_view *v, pbj_text *t) { pbj_table_view_print(&golden_apis2_Record_ByNameEntry__table, v, t); }   /* as golden_apis2_Record_ByNameEntry_print prints the decoded message */
 #endif
 
-/* The scan (M_view_init's, and a nested view's): always inline for a few numbers (ids), else where the compiler finds it small. */
+/* The scan (M_view_init's, and a nested view's): always inline for a few singular fields (ids, keys), else where the compiler finds it small. */
 PBJ__VIEW_HOT pbj_status golden_apis2_Record_ByNameEntry__view_scan(golden_apis2_Record_ByNameEntry_view *v, const uint8_t *buf, size_t size, const uint8_t *limit, uint32_t depth)
 {
     pbj_status st;                                 /* set by the read that fails (returned only then) */
     const uint8_t *p, *end, *start;
     uint32_t tag;
-    memset(v->cases, 0, (size_t)((char *)&v->slot[2] - (char *)v->cases));   /* a oneof's slot: set with its case */
+    golden_apis2_Record_ByNameEntry_view zero = PBJ__VIEW_ZERO;
+    *v = zero;                                     /* not memset: an inlined scan's view then stays in registers */
     v->pbj.buf = p = buf;
     v->pbj.len = size;
     v->pbj.limit = limit;
@@ -671,13 +674,14 @@ static inline bool golden_apis2_Record_Header_view_tags_next(pbj_view_iter *it, 
 static inline void golden_apis2_Record_Header_view_print(const golden_apis2_Record_Header_view *v, pbj_text *t) { pbj_table_view_print(&golden_apis2_Record_Header__table, v, t); }   /* as golden_apis2_Record_Header_print prints the decoded message */
 #endif
 
-/* The scan (M_view_init's, and a nested view's): always inline for a few numbers (ids), else where the compiler finds it small. */
+/* The scan (M_view_init's, and a nested view's): always inline for a few singular fields (ids, keys), else where the compiler finds it small. */
 static inline pbj_status golden_apis2_Record_Header__view_scan(golden_apis2_Record_Header_view *v, const uint8_t *buf, size_t size, const uint8_t *limit, uint32_t depth)
 {
     pbj_status st;                                 /* set by the read that fails (returned only then) */
     const uint8_t *p, *end, *start;
     uint32_t tag;
-    memset(v->cases, 0, (size_t)((char *)&v->slot[2] - (char *)v->cases));   /* a oneof's slot: set with its case */
+    golden_apis2_Record_Header_view zero = PBJ__VIEW_ZERO;
+    *v = zero;                                     /* not memset: an inlined scan's view then stays in registers */
     v->pbj.buf = p = buf;
     v->pbj.len = size;
     v->pbj.limit = limit;
@@ -743,13 +747,14 @@ static inline int32_t golden_apis2_Record_Line_view_n(const golden_apis2_Record_
 static inline void golden_apis2_Record_Line_view_print(const golden_apis2_Record_Line_view *v, pbj_text *t) { pbj_table_view_print(&golden_apis2_Record_Line__table, v, t); }   /* as golden_apis2_Record_Line_print prints the decoded message */
 #endif
 
-/* The scan (M_view_init's, and a nested view's): always inline for a few numbers (ids), else where the compiler finds it small. */
+/* The scan (M_view_init's, and a nested view's): always inline for a few singular fields (ids, keys), else where the compiler finds it small. */
 PBJ__VIEW_HOT pbj_status golden_apis2_Record_Line__view_scan(golden_apis2_Record_Line_view *v, const uint8_t *buf, size_t size, const uint8_t *limit, uint32_t depth)
 {
     pbj_status st;                                 /* set by the read that fails (returned only then) */
     const uint8_t *p, *end, *start;
     uint32_t tag;
-    memset(v->cases, 0, (size_t)((char *)&v->slot[1] - (char *)v->cases));   /* a oneof's slot: set with its case */
+    golden_apis2_Record_Line_view zero = PBJ__VIEW_ZERO;
+    *v = zero;                                     /* not memset: an inlined scan's view then stays in registers */
     v->pbj.buf = p = buf;
     v->pbj.len = size;
     v->pbj.limit = limit;
@@ -794,13 +799,14 @@ static inline int32_t golden_apis2_XGroup_view_g(const golden_apis2_XGroup_view 
 static inline void golden_apis2_XGroup_view_print(const golden_apis2_XGroup_view *v, pbj_text *t) { pbj_table_view_print(&golden_apis2_XGroup__table, v, t); }   /* as golden_apis2_XGroup_print prints the decoded message */
 #endif
 
-/* The scan (M_view_init's, and a nested view's): always inline for a few numbers (ids), else where the compiler finds it small. */
+/* The scan (M_view_init's, and a nested view's): always inline for a few singular fields (ids, keys), else where the compiler finds it small. */
 PBJ__VIEW_HOT pbj_status golden_apis2_XGroup__view_scan(golden_apis2_XGroup_view *v, const uint8_t *buf, size_t size, const uint8_t *limit, uint32_t depth)
 {
     pbj_status st;                                 /* set by the read that fails (returned only then) */
     const uint8_t *p, *end, *start;
     uint32_t tag;
-    memset(v->cases, 0, (size_t)((char *)&v->slot[1] - (char *)v->cases));   /* a oneof's slot: set with its case */
+    golden_apis2_XGroup_view zero = PBJ__VIEW_ZERO;
+    *v = zero;                                     /* not memset: an inlined scan's view then stays in registers */
     v->pbj.buf = p = buf;
     v->pbj.len = size;
     v->pbj.limit = limit;

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 10
-#error "apis3.proto was generated for pbj runtime version 10: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 11
+#error "apis3.proto was generated for pbj runtime version 11: regenerate it with the pbjc of this runtime"
 #endif
 
 #include <pbj_view.h>
@@ -231,13 +231,14 @@ static inline pbj_slice golden_apis3_Leaf_view_name(const golden_apis3_Leaf_view
 static inline void golden_apis3_Leaf_view_print(const golden_apis3_Leaf_view *v, pbj_text *t) { pbj_table_view_print(&golden_apis3_Leaf__table, v, t); }   /* as golden_apis3_Leaf_print prints the decoded message */
 #endif
 
-/* The scan (M_view_init's, and a nested view's): always inline for a few numbers (ids), else where the compiler finds it small. */
+/* The scan (M_view_init's, and a nested view's): always inline for a few singular fields (ids, keys), else where the compiler finds it small. */
 PBJ__VIEW_HOT pbj_status golden_apis3_Leaf__view_scan(golden_apis3_Leaf_view *v, const uint8_t *buf, size_t size, const uint8_t *limit, uint32_t depth)
 {
     pbj_status st;                                 /* set by the read that fails (returned only then) */
     const uint8_t *p, *end, *start;
     uint32_t tag;
-    memset(v->cases, 0, (size_t)((char *)&v->slot[2] - (char *)v->cases));   /* a oneof's slot: set with its case */
+    golden_apis3_Leaf_view zero = PBJ__VIEW_ZERO;
+    *v = zero;                                     /* not memset: an inlined scan's view then stays in registers */
     v->pbj.buf = p = buf;
     v->pbj.len = size;
     v->pbj.limit = limit;
@@ -405,13 +406,14 @@ static inline pbj_status golden_apis3_All_view_child(const golden_apis3_All_view
 static inline void golden_apis3_All_view_print(const golden_apis3_All_view *v, pbj_text *t) { pbj_table_view_print(&golden_apis3_All__table, v, t); }   /* as golden_apis3_All_print prints the decoded message */
 #endif
 
-/* The scan (M_view_init's, and a nested view's): always inline for a few numbers (ids), else where the compiler finds it small. */
+/* The scan (M_view_init's, and a nested view's): always inline for a few singular fields (ids, keys), else where the compiler finds it small. */
 static inline pbj_status golden_apis3_All__view_scan(golden_apis3_All_view *v, const uint8_t *buf, size_t size, const uint8_t *limit, uint32_t depth)
 {
     pbj_status st;                                 /* set by the read that fails (returned only then) */
     const uint8_t *p, *end, *start;
     uint32_t tag;
-    memset(v->cases, 0, (size_t)((char *)&v->slot[18] - (char *)v->cases));   /* a oneof's slot: set with its case */
+    golden_apis3_All_view zero = PBJ__VIEW_ZERO;
+    *v = zero;                                     /* not memset: an inlined scan's view then stays in registers */
     v->pbj.buf = p = buf;
     v->pbj.len = size;
     v->pbj.limit = limit;
@@ -848,13 +850,14 @@ static inline int64_t golden_apis3_All_CountsEntry_view_value(const golden_apis3
 static inline void golden_apis3_All_CountsEntry_view_print(const golden_apis3_All_CountsEntry_view *v, pbj_text *t) { pbj_table_view_print(&golden_apis3_All_CountsEntry__table, v, t); }   /* as golden_apis3_All_CountsEntry_print prints the decoded message */
 #endif
 
-/* The scan (M_view_init's, and a nested view's): always inline for a few numbers (ids), else where the compiler finds it small. */
+/* The scan (M_view_init's, and a nested view's): always inline for a few singular fields (ids, keys), else where the compiler finds it small. */
 PBJ__VIEW_HOT pbj_status golden_apis3_All_CountsEntry__view_scan(golden_apis3_All_CountsEntry_view *v, const uint8_t *buf, size_t size, const uint8_t *limit, uint32_t depth)
 {
     pbj_status st;                                 /* set by the read that fails (returned only then) */
     const uint8_t *p, *end, *start;
     uint32_t tag;
-    memset(v->cases, 0, (size_t)((char *)&v->slot[2] - (char *)v->cases));   /* a oneof's slot: set with its case */
+    golden_apis3_All_CountsEntry_view zero = PBJ__VIEW_ZERO;
+    *v = zero;                                     /* not memset: an inlined scan's view then stays in registers */
     v->pbj.buf = p = buf;
     v->pbj.len = size;
     v->pbj.limit = limit;
@@ -922,13 +925,14 @@ PBJ__VIEW_HOT pbj_status golden_apis3_All_ByIdEntry_view_value(const golden_apis
 static inline void golden_apis3_All_ByIdEntry_view_print(const golden_apis3_All_ByIdEntry_view *v, pbj_text *t) { pbj_table_view_print(&golden_apis3_All_ByIdEntry__table, v, t); }   /* as golden_apis3_All_ByIdEntry_print prints the decoded message */
 #endif
 
-/* The scan (M_view_init's, and a nested view's): always inline for a few numbers (ids), else where the compiler finds it small. */
+/* The scan (M_view_init's, and a nested view's): always inline for a few singular fields (ids, keys), else where the compiler finds it small. */
 PBJ__VIEW_HOT pbj_status golden_apis3_All_ByIdEntry__view_scan(golden_apis3_All_ByIdEntry_view *v, const uint8_t *buf, size_t size, const uint8_t *limit, uint32_t depth)
 {
     pbj_status st;                                 /* set by the read that fails (returned only then) */
     const uint8_t *p, *end, *start;
     uint32_t tag;
-    memset(v->cases, 0, (size_t)((char *)&v->slot[2] - (char *)v->cases));   /* a oneof's slot: set with its case */
+    golden_apis3_All_ByIdEntry_view zero = PBJ__VIEW_ZERO;
+    *v = zero;                                     /* not memset: an inlined scan's view then stays in registers */
     v->pbj.buf = p = buf;
     v->pbj.len = size;
     v->pbj.limit = limit;
