@@ -360,10 +360,10 @@ PBJ_OUTLINE pbj_status pbj__wmissing(pbj_writer *w, const pbj_wtype *t) PBJ__PRO
 }
 #endif
 
-/* Child c, not in frame 1, is complete at p (c's): it is closed and its parent takes calls again from there. */
-PBJ_WINLINE void pbj__wreturn(pbj_writer *c, uint8_t *p)
+/* Child c, not in frame 1, is complete at p (c's): it is closed and its parent up (c->up, which the
+ * common end knows as c - 1) takes calls again from there. */
+PBJ_WINLINE void pbj__wreturn(pbj_writer *c, pbj_writer *up, uint8_t *p)
 {
-    pbj_writer *up = c->up;
     up->p = p;
     up->gate |= PBJ__WBLOCK;                      /* ~at: clears the bit of at */
     c->gate = 0;
@@ -381,7 +381,7 @@ PBJ_WINLINE void pbj__witem(pbj_writer *c, uint8_t *p)
 PBJ_WINLINE void pbj__wclosed(pbj_writer *c, uint8_t *p)
 {
     if (PBJ_UNLIKELY(c->rsv[1])) pbj__witem(c, p);
-    pbj__wreturn(c, p);
+    pbj__wreturn(c, c->up, p);
 }
 
 /* End writer c, open, innermost and not failed: an open packed record closed, a length patched or a
@@ -614,7 +614,7 @@ PBJ_WINLINE pbj_status pbj__wend_item(pbj_writer *w)
         return pbj__wend_moved(w);
     }
     pbj__witem(w, p);
-    pbj__wreturn(w, p);
+    pbj__wreturn(w, w->up, p);
     return PBJ_OK;
 }
 
@@ -636,7 +636,7 @@ PBJ_WINLINE pbj_status pbj__wend(pbj_writer *w, uint64_t required)
         if (PBJ_LIKELY(pbj__wplain(w, 1))) {
             if (PBJ_LIKELY(len < 0x80)) {
                 q[-1] = (uint8_t)len;
-                pbj__wreturn(w, p);
+                pbj__wreturn(w, w - 1, p);       /* not frame 1: its parent is the frame before */
                 return PBJ_OK;
             }
             return pbj__wend_moved(w);
@@ -644,7 +644,7 @@ PBJ_WINLINE pbj_status pbj__wend(pbj_writer *w, uint64_t required)
             if (len - 0x80 < 0x4000 - 0x80) {
                 q[-2] = (uint8_t)(len | 0x80);
                 q[-1] = (uint8_t)(len >> 7);
-                pbj__wreturn(w, p);
+                pbj__wreturn(w, w - 1, p);
                 return PBJ_OK;
             }
             return pbj__wend_moved(w);

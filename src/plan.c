@@ -786,12 +786,28 @@ static unsigned writer_slot(const ir_message *m)
     return h % PBJ__WLEARN;
 }
 
-/* Whether m's writer marks bits of pbj_writer.oneofs (a oneof, a required field): its child writers clear
- * them when they open. */
+/* The last member of oneof o of m when no other field of m is numbered between its members, else 0: then
+ * a member's call moves the order check past them all, and needs no bit of pbj_writer.oneofs. */
+static int32_t writer_oneof_last(const ir_message *m, const ir_oneof *o)
+{
+    int32_t lo = INT32_MAX, hi = 0;
+    for (size_t i = 0; i < o->fields.n; i++) {
+        if (o->fields.v[i]->number < lo) lo = o->fields.v[i]->number;
+        if (o->fields.v[i]->number > hi) hi = o->fields.v[i]->number;
+    }
+    for (size_t i = 0; i < m->fields.n; i++)
+        if (m->fields.v[i]->oneof != o && m->fields.v[i]->number > lo && m->fields.v[i]->number < hi) return 0;
+    return hi;
+}
+
+/* Whether m's writer marks bits of pbj_writer.oneofs (a oneof whose members other fields come between, a
+ * required field): its child writers clear them when they open. */
 static bool writer_tracks(const ir_message *m)
 {
-    for (size_t i = 0; i < m->fields.n; i++)
-        if ((m->fields.v[i]->oneof && !m->fields.v[i]->oneof->synthetic) || features_required(m->fields.v[i])) return true;
+    for (size_t i = 0; i < m->fields.n; i++) {
+        const ir_oneof *o = m->fields.v[i]->oneof;
+        if ((o && !o->synthetic && !writer_oneof_last(m, o)) || features_required(m->fields.v[i])) return true;
+    }
     return false;
 }
 
@@ -823,11 +839,12 @@ static void plan_writer_code(ir_pool *pool, plan_message *pm, plan_field *pf, na
     w->tracks = msg && writer_tracks(f->message_type) ? "true" : "false";
     w->reserve = fixed ? "1" : msg ? ir_pool_printf(pool, "w->w.buf->learn[%u]", writer_slot(f->message_type)) : "";
     uint32_t key = 2u * (uint32_t)pf->number;
+    int32_t last = pf->oneof ? writer_oneof_last(pm->m, pf->oneof->o) : 0;   /* at after it: the oneof's last */
     w->key = ir_pool_printf(pool, "%uu", key);
-    w->pos = ir_pool_printf(pool, "%uu", key - (pf->repeated || map ? 1u : 0u));
+    w->pos = ir_pool_printf(pool, "%uu", last ? 2u * (uint32_t)last : key - (pf->repeated || map ? 1u : 0u));
     size_t oneof = 0;
     while (pf->oneof && pm->oneofs.v[oneof] != pf->oneof) oneof++;
-    bool checked = pf->oneof && oneof < 64;       /* the 65th oneof on are not checked */
+    bool checked = pf->oneof && oneof < 64 && !last;   /* the 65th oneof on are not checked */
     w->bit = checked ? ir_pool_printf(pool, "(UINT64_C(1) << %zu)", oneof) : "0";
     w->mark = checked ? ir_pool_printf(pool, "w->w.oneofs |= %s;", w->bit) : "";
     w->params = slice ? "const void *data, size_t len" : ir_pool_printf(pool, "%s v", pf->ctype);

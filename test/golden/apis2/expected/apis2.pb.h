@@ -1181,21 +1181,19 @@ static inline pbj_status golden_apis2_Record_writer_item_raw(golden_apis2_Record
 }
 PBJ_WINLINE golden_apis2_Item_writer *golden_apis2_Record_writer_picked(golden_apis2_Record_writer *w)
 {
-    uint8_t *p = 0 ? NULL : pbj__wopen_at(&w->w, 22u, (UINT64_C(1) << 0));
+    uint8_t *p = 0 ? NULL : pbj__wopen_at(&w->w, 22u, 0);
     if (PBJ_UNLIKELY(!p)) {
-        pbj_writer *c = pbj__wopen_slow(&w->w, 22u, 22u, (UINT64_C(1) << 0), "golden.apis2.Record.picked", &golden_apis2_Item__wtype, 0x5a, 0, false);
-        w->w.oneofs |= (UINT64_C(1) << 0);
+        pbj_writer *c = pbj__wopen_slow(&w->w, 22u, 24u, 0, "golden.apis2.Record.picked", &golden_apis2_Item__wtype, 0x5a, 0, false);
         return (golden_apis2_Item_writer *)c;
     }
     pbj_writer *c = w->w.next;                   /* read before the tag's bytes, which may alias them */
     *p++ = 0x5a;
-    w->w.oneofs |= (UINT64_C(1) << 0);
-    return (golden_apis2_Item_writer *)pbj__wopened(&w->w, c, p, &golden_apis2_Item__wtype, w->w.buf->learn[120], 22u, true);
+    return (golden_apis2_Item_writer *)pbj__wopened(&w->w, c, p, &golden_apis2_Item__wtype, w->w.buf->learn[120], 24u, true);
 }
 static inline pbj_status golden_apis2_Record_writer_picked_from(golden_apis2_Record_writer *w, const golden_apis2_Item *v)
 {
     pbj_status st;
-    if ((st = pbj__wcheck(&w->w, 22u, (UINT64_C(1) << 0), "golden.apis2.Record.picked")) != PBJ_OK) return st;
+    if ((st = pbj__wcheck(&w->w, 22u, 0, "golden.apis2.Record.picked")) != PBJ_OK) return st;
     size_t s = golden_apis2_Item_size(v);
     if (PBJ_UNLIKELY(s == PBJ_SIZE_ERROR)) return pbj__wfail(&w->w, PBJ_ERR_DEPTH, "golden.apis2.Record.picked");
     uint8_t *p = pbj__wroom(&w->w, 1 + pbj_len_size(s));
@@ -1205,32 +1203,29 @@ static inline pbj_status golden_apis2_Record_writer_picked_from(golden_apis2_Rec
     p += s;
     golden_apis2_Item__write(v, p);   /* back to front, ending at p */
     if (0) p = pbj__wvarint(p, 0);
-    w->w.oneofs |= (UINT64_C(1) << 0);
-    return pbj__wdone(&w->w, p, PBJ__WGATE(22u));
+    return pbj__wdone(&w->w, p, PBJ__WGATE(24u));
 }
 static inline pbj_status golden_apis2_Record_writer_picked_raw(golden_apis2_Record_writer *w, const void *data, size_t len)
 {
     pbj_status st;
-    if ((st = pbj__wcheck(&w->w, 22u, (UINT64_C(1) << 0), "golden.apis2.Record.picked")) != PBJ_OK) return st;
+    if ((st = pbj__wcheck(&w->w, 22u, 0, "golden.apis2.Record.picked")) != PBJ_OK) return st;
     size_t s = len;
     uint8_t *p = pbj__wroom(&w->w, 1 + pbj_len_size(s));
     if (!p) return w->w.buf->status;
     *p++ = 0x5a;
     p = pbj__wframed(p, 0, data, s);
-    w->w.oneofs |= (UINT64_C(1) << 0);
-    return pbj__wdone(&w->w, p, PBJ__WGATE(22u));
+    return pbj__wdone(&w->w, p, PBJ__WGATE(24u));
 }
 PBJ_WINLINE pbj_status golden_apis2_Record_writer_number(golden_apis2_Record_writer *w, int32_t v)
 {
     golden_apis2_Record shell, *m = &shell;
     pbj_status st;
-    if ((st = pbj__wcheck(&w->w, 24u, (UINT64_C(1) << 0), "golden.apis2.Record.number")) != PBJ_OK) return st;
+    if ((st = pbj__wcheck(&w->w, 24u, 0, "golden.apis2.Record.number")) != PBJ_OK) return st;
     m->choice.number = v;
     uint8_t *p = pbj__wroom2(&w->w, 1 + 10, 1 + pbj_varint_size((uint64_t)(int64_t)m->choice.number));
     if (!p) return w->w.buf->status;
     *p++ = 0x60;
     p = pbj__wvarint(p, (uint64_t)(int64_t)m->choice.number);
-    w->w.oneofs |= (UINT64_C(1) << 0);
     return pbj__wdone(&w->w, p, PBJ__WGATE(24u));
 }
 

@@ -1335,46 +1335,42 @@ PBJ_WINLINE pbj_status golden_apis3_All_writer_pick_int(golden_apis3_All_writer 
 {
     golden_apis3_All shell, *m = &shell;
     pbj_status st;
-    if ((st = pbj__wcheck(&w->w, 26u, (UINT64_C(1) << 0), "golden.apis3.All.pick_int")) != PBJ_OK) return st;
+    if ((st = pbj__wcheck(&w->w, 26u, 0, "golden.apis3.All.pick_int")) != PBJ_OK) return st;
     m->pick.pick_int = v;
     uint8_t *p = pbj__wroom2(&w->w, 1 + 10, 1 + pbj_varint_size((uint64_t)(int64_t)m->pick.pick_int));
     if (!p) return w->w.buf->status;
     *p++ = 0x68;
     p = pbj__wvarint(p, (uint64_t)(int64_t)m->pick.pick_int);
-    w->w.oneofs |= (UINT64_C(1) << 0);
-    return pbj__wdone(&w->w, p, PBJ__WGATE(26u));
+    return pbj__wdone(&w->w, p, PBJ__WGATE(30u));
 }
 PBJ_WINLINE pbj_status golden_apis3_All_writer_pick_text(golden_apis3_All_writer *w, const void *data, size_t len)
 {
     golden_apis3_All shell, *m = &shell;
     pbj_status st;
     if (!pbj_utf8_valid((const uint8_t *)data, len)) return PBJ_ERR_UTF8;
-    if ((st = pbj__wcheck(&w->w, 28u, (UINT64_C(1) << 0), "golden.apis3.All.pick_text")) != PBJ_OK) return st;
+    if ((st = pbj__wcheck(&w->w, 28u, 0, "golden.apis3.All.pick_text")) != PBJ_OK) return st;
     m->pick.pick_text = pbj_slice_make(data, len);
     uint8_t *p = pbj__wroom2(&w->w, 1 + 10 + m->pick.pick_text.len, 1 + pbj_len_size(m->pick.pick_text.len));
     if (!p) return w->w.buf->status;
     *p++ = 0x72;
     p = pbj__wbytes(p, m->pick.pick_text);
-    w->w.oneofs |= (UINT64_C(1) << 0);
-    return pbj__wdone(&w->w, p, PBJ__WGATE(28u));
+    return pbj__wdone(&w->w, p, PBJ__WGATE(30u));
 }
 PBJ_WINLINE golden_apis3_Leaf_writer *golden_apis3_All_writer_pick_leaf(golden_apis3_All_writer *w)
 {
-    uint8_t *p = 0 ? NULL : pbj__wopen_at(&w->w, 30u, (UINT64_C(1) << 0));
+    uint8_t *p = 0 ? NULL : pbj__wopen_at(&w->w, 30u, 0);
     if (PBJ_UNLIKELY(!p)) {
-        pbj_writer *c = pbj__wopen_slow(&w->w, 30u, 30u, (UINT64_C(1) << 0), "golden.apis3.All.pick_leaf", &golden_apis3_Leaf__wtype, 0x7a, 0, false);
-        w->w.oneofs |= (UINT64_C(1) << 0);
+        pbj_writer *c = pbj__wopen_slow(&w->w, 30u, 30u, 0, "golden.apis3.All.pick_leaf", &golden_apis3_Leaf__wtype, 0x7a, 0, false);
         return (golden_apis3_Leaf_writer *)c;
     }
     pbj_writer *c = w->w.next;                   /* read before the tag's bytes, which may alias them */
     *p++ = 0x7a;
-    w->w.oneofs |= (UINT64_C(1) << 0);
     return (golden_apis3_Leaf_writer *)pbj__wopened(&w->w, c, p, &golden_apis3_Leaf__wtype, w->w.buf->learn[182], 30u, false);
 }
 static inline pbj_status golden_apis3_All_writer_pick_leaf_from(golden_apis3_All_writer *w, const golden_apis3_Leaf *v)
 {
     pbj_status st;
-    if ((st = pbj__wcheck(&w->w, 30u, (UINT64_C(1) << 0), "golden.apis3.All.pick_leaf")) != PBJ_OK) return st;
+    if ((st = pbj__wcheck(&w->w, 30u, 0, "golden.apis3.All.pick_leaf")) != PBJ_OK) return st;
     size_t s = golden_apis3_Leaf_size(v);
     if (PBJ_UNLIKELY(s == PBJ_SIZE_ERROR)) return pbj__wfail(&w->w, PBJ_ERR_DEPTH, "golden.apis3.All.pick_leaf");
     uint8_t *p = pbj__wroom(&w->w, 1 + pbj_len_size(s));
@@ -1384,19 +1380,17 @@ static inline pbj_status golden_apis3_All_writer_pick_leaf_from(golden_apis3_All
     p += s;
     golden_apis3_Leaf__write(v, p);   /* back to front, ending at p */
     if (0) p = pbj__wvarint(p, 0);
-    w->w.oneofs |= (UINT64_C(1) << 0);
     return pbj__wdone(&w->w, p, PBJ__WGATE(30u));
 }
 static inline pbj_status golden_apis3_All_writer_pick_leaf_raw(golden_apis3_All_writer *w, const void *data, size_t len)
 {
     pbj_status st;
-    if ((st = pbj__wcheck(&w->w, 30u, (UINT64_C(1) << 0), "golden.apis3.All.pick_leaf")) != PBJ_OK) return st;
+    if ((st = pbj__wcheck(&w->w, 30u, 0, "golden.apis3.All.pick_leaf")) != PBJ_OK) return st;
     size_t s = len;
     uint8_t *p = pbj__wroom(&w->w, 1 + pbj_len_size(s));
     if (!p) return w->w.buf->status;
     *p++ = 0x7a;
     p = pbj__wframed(p, 0, data, s);
-    w->w.oneofs |= (UINT64_C(1) << 0);
     return pbj__wdone(&w->w, p, PBJ__WGATE(30u));
 }
 PBJ_WINLINE pbj_status golden_apis3_All_writer_kind(golden_apis3_All_writer *w, int32_t v)
@@ -1501,7 +1495,7 @@ PBJ_WINLINE golden_apis3_All_writer *golden_apis3_All_writer_child(golden_apis3_
     pbj_writer *c = w->w.next;                   /* read before the tag's bytes, which may alias them */
     memcpy(p, "\xaa\x01", 2);
     p += 2;
-    return (golden_apis3_All_writer *)pbj__wopened(&w->w, c, p, &golden_apis3_All__wtype, w->w.buf->learn[25], 42u, true);
+    return (golden_apis3_All_writer *)pbj__wopened(&w->w, c, p, &golden_apis3_All__wtype, w->w.buf->learn[25], 42u, false);
 }
 static inline pbj_status golden_apis3_All_writer_child_from(golden_apis3_All_writer *w, const golden_apis3_All *v)
 {
