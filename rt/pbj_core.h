@@ -183,7 +183,11 @@ extern "C" {
 #endif
 
 /* Every allocation goes through these two (define both before including pbj.h to replace them). */
-#if !defined(PBJ_MALLOC) || !defined(PBJ_FREE)
+#if (!defined(PBJ_MALLOC) || !defined(PBJ_FREE)) && defined(PBJ__GENERATED_SOURCE) && !PBJ__BODIES && \
+    !defined(__cplusplus)   /* all a generated source without the bodies calls of <stdlib.h> (C11 7.1.4) */
+void *malloc(size_t size);
+void free(void *ptr);
+#elif !defined(PBJ_MALLOC) || !defined(PBJ_FREE)
 #include <stdlib.h>
 #endif
 #ifndef PBJ_MALLOC
