@@ -23,6 +23,9 @@
 #include "pbj_build.h"    /* building helpers (M_add_f, M_merge, ...) and service tables */
 #include "pbj_table.h"    /* the field tables and the runtime of the cold operations over them (M_equal, ...) */
 #include "pbj_table_wire.h"   /* size, encode and decode by walking the tables (pbj.performance = "size") */
+/* Reflection is for users: a generated source that defines none of the runtime's bodies (PBJ__BODIES) parses none. */
+#if !defined(PBJ__GENERATED_SOURCE) || PBJ__BODIES
 #include "pbj_reflect.h"  /* fields found, read and set through the tables (reflection for users) */
+#endif
 
 #endif

@@ -183,7 +183,8 @@ PBJ_MUST_USE PBJ_OUTLINE pbj_status pbj_source_next(pbj_source *s, pbj_slice *re
 #endif
 
 /* ---- FILE * (unless PBJ_NO_STDIO) and file descriptors (with PBJ_STREAM_FD) ----------- */
-#ifndef PBJ_NO_STDIO
+/* Only user code uses them: a generated source without the runtime's bodies (PBJ__BODIES) parses neither. */
+#if !defined(PBJ_NO_STDIO) && (!defined(PBJ__GENERATED_SOURCE) || PBJ__BODIES)
 #include <stdio.h>
 
 PBJ_OUTLINE pbj_status pbj__file_write(void *ctx, const uint8_t *p, size_t n) PBJ__PROTO
@@ -232,7 +233,7 @@ PBJ_OUTLINE pbj_status pbj_buf_read_path(pbj_buf *b, const char *path) PBJ__PROT
 
 #endif
 
-#ifdef PBJ_STREAM_FD
+#if defined(PBJ_STREAM_FD) && (!defined(PBJ__GENERATED_SOURCE) || PBJ__BODIES)
 #include <errno.h>
 #include <unistd.h>
 
