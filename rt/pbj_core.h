@@ -1098,18 +1098,33 @@ PBJ_OUTLINE pbj_status pbj__len_status(const uint8_t *p, const uint8_t *end, siz
 }
 #endif
 
-/* A length prefix past two bytes: its varint, or NULL when it is cut, malformed or longer than PBJ_MAX_LEN_BYTES. */
-static PBJ__NOINLINE const uint8_t *pbj__get_len_long(const uint8_t *p, const uint8_t *end, uint64_t *v)
+/* A varint's value and the byte after it (p NULL when cut or malformed): returned in two registers, so an
+ * out-of-line read keeps nothing in memory and saves no register. */
+typedef struct { const uint8_t *p; uint64_t v; } pbj__varint_at;
+
+/* A length prefix past two bytes, out of line: its varint, p NULL when it is cut, malformed or longer than
+ * PBJ_MAX_LEN_BYTES. */
+static PBJ__NOINLINE pbj__varint_at pbj__get_len_long(const uint8_t *p, const uint8_t *end)
 {
-    const uint8_t *q = pbj__get_varint_long(p, end, v);
-    return q && q - p <= PBJ_MAX_LEN_BYTES ? q : NULL;
+    pbj__varint_at r;
+    r.p = pbj__get_varint_long(p, end, &r.v);
+    if (r.p && r.p - p > PBJ_MAX_LEN_BYTES) r.p = NULL;
+    return r;
+}
+
+/* pbj__get_len_long's value through out (inlined: out is the caller's local, kept in a register). */
+PBJ_HOT_INLINE const uint8_t *pbj__get_len_rest(const uint8_t *p, const uint8_t *end, uint64_t *out)
+{
+    pbj__varint_at r = pbj__get_len_long(p, end);
+    *out = r.v;
+    return r.p;
 }
 
 /* A length prefix's varint: one and two bytes inline (within the 5-byte bound, no check of it), longer ones out of
  * line; NULL when it is cut, malformed or longer than PBJ_MAX_LEN_BYTES. */
 PBJ_HOT_INLINE const uint8_t *pbj__get_len_varint(const uint8_t *p, const uint8_t *end, uint64_t *out)
 {
-    PBJ__GET_VARINT_TWO(pbj__get_len_long(p, end, out))
+    PBJ__GET_VARINT_TWO(pbj__get_len_rest(p, end, out))
 }
 
 /* A length prefix, checked against the limit and the bytes left (one branch when it is good). */
@@ -1125,32 +1140,12 @@ PBJ_HOT_INLINE const uint8_t *pbj_get_len(const uint8_t *p, const uint8_t *end, 
     return NULL;
 }
 
-/* A varint's value and the byte after it (p NULL when cut or malformed): returned in two registers, so an
- * out-of-line read keeps nothing in memory and saves no register. */
-typedef struct { const uint8_t *p; uint64_t v; } pbj__varint_at;
-
-/* pbj__get_len_in's long read, out of line: the length at p past two bytes, as pbj__get_len_varint; its end NULL when
- * it is cut, malformed or longer than PBJ_MAX_LEN_BYTES. */
-static PBJ__NOINLINE pbj__varint_at pbj__get_len_long_at(const uint8_t *p, const uint8_t *end)
-{
-    pbj__varint_at r;
-    r.p = pbj__get_len_long(p, end, &r.v);
-    return r;
-}
-
 /* The same inside a message decode reads: its bytes, like the whole input, are no longer than d->max_length (M_decode
- * stops a longer input at its first top-level length past the limit: pbj__top_lengths), so a length that fits them fits
- * the limit. One and two bytes inline; the longer read returns its value in a register, not through memory. */
+ * stops a longer input at its first top-level length past the limit: pbj__top_lengths), so a length that fits them fits the limit. */
 PBJ_HOT_INLINE const uint8_t *pbj__get_len_in(const uint8_t *p, const uint8_t *end, const pbj_decoder *d, size_t *len, pbj_status *st)
 {
     uint64_t v;
-    const uint8_t *q;
-    if (PBJ_LIKELY(p < end && p[0] < 0x80)) v = p[0], q = p + 1;
-    else if (PBJ_LIKELY(end - p >= 2 && p[1] < 0x80)) v = (uint64_t)(p[0] & 0x7f) | (uint64_t)p[1] << 7, q = p + 2;
-    else {
-        pbj__varint_at r = pbj__get_len_long_at(p, end);
-        q = r.p, v = r.v;
-    }
+    const uint8_t *q = pbj__get_len_varint(p, end, &v);
     if (PBJ_LIKELY(q && v <= (uint64_t)(end - q))) {
         *len = (size_t)v;
         return q;
