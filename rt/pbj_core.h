@@ -114,8 +114,8 @@ extern "C" {
  * prototypes. Each is written `PBJ_OUTLINE T f(...) PBJ__PROTO`, its body under `#if PBJ__BODIES`.
  * A run's mode needs nothing of the user: pbjc, generating several files in one run, defines PBJ__RUN_SHARED
  * at the top of .pb.c files, 2 in one of them (which defines every out-of-line function of pbj.h, pbj_view.h and
- * pbj_writer.h, weak and hidden: the copies of two runs merge at the link), 1 in those of the files that import its
- * file, directly or not (which only declare them, hidden); where weak symbols are not available (neither gcc nor clang, or not ELF or Mach-O), and under
+ * pbj_writer.h, weak and hidden: the copies of two runs merge at the link), 1 in the other inputs' (which only
+ * declare them, hidden), when one input imports another; where weak symbols are not available (neither gcc nor clang, or not ELF or Mach-O), and under
  * the single-definition mode, it is off (README, "One copy of the runtime per pbjc run"). A translation unit that
  * includes several generated sources takes the first one's PBJ__RUN_SHARED: the holder of the copy first, or 0 defined first for static copies. */
 #if defined(PBJ__RUN_SHARED) && !defined(PBJ_SINGLE_DEFINITION) && !defined(PBJ_IMPLEMENTATION) && \

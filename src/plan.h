@@ -483,7 +483,7 @@ plan_file *plan_of(const plan_program *pp, const ir_file *f);
 
 /* The field tables of pf's messages and its string pool (src/plan_table.c), after every message is planned. */
 void plan_table_file(ir_pool *pool, plan_file *pf);
-/* Sets run_home of the inputs that share the run's copy of the runtime (src/plan_run.c), after every file is planned. */
+/* Sets every input's run_home when one input imports another (src/plan_run.c), after every file is planned. */
 void plan_run_home(plan_program *pp);
 /* A C string literal of exactly s[0..n) (octal escapes of three digits: they never run into the next byte). */
 const char *plan_c_string_literal(ir_pool *pool, const char *s, size_t n);

@@ -58,20 +58,20 @@ static size_t most_imported(import_walk *w, size_t *importers)
     return best;
 }
 
+/* Gives every input run_home when one input imports another: the home, the input the most import, holds the run's
+ * one copy of the runtime and every other input's .pb.c shares it, an input reaching nothing of the home too (a
+ * program linking such a file alone links the home, or compiles it with PBJ__RUN_SHARED 0). A run of one file, or
+ * of inputs none of which imports another, keeps static copies: CMake's and Meson's rules run pbjc a file at a time. */
 void plan_run_home(plan_program *pp)
 {
     const ir_program *prog = pp->prog;
     size_t n = pp->files.n;
-    if (prog->inputs.n < 2) return;      /* a run of one file keeps static copies: CMake's and Meson's rules */
+    if (prog->inputs.n < 2) return;
     import_walk w = {.pp = pp, .reached = ir_pool_alloc(pp->pool, n * sizeof *w.reached),
                      .stack = ir_pool_take(pp->pool, n * sizeof *w.stack)};
     symtab_init_for(&w.position, n);
     for (size_t k = 0; k < n; k++) symtab_put(&w.position, pp->files.v[k]->f->name, strlen(pp->files.v[k]->f->name), (void *)(uintptr_t)(k + 1));
     size_t home = most_imported(&w, ir_pool_alloc(pp->pool, n * sizeof(size_t)));
-    for (size_t i = 0; home < n && i < prog->inputs.n; i++) {
-        size_t k = position_of(&w, prog->inputs.v[i]);
-        if (k != home) reach_imports(&w, prog->inputs.v[i]);
-        if (k == home || w.reached[home] == w.walk) pp->files.v[k]->run_home = pp->files.v[home];
-    }
+    for (size_t i = 0; home < n && i < prog->inputs.n; i++) pp->files.v[position_of(&w, prog->inputs.v[i])]->run_home = pp->files.v[home];
     symtab_free(&w.position);
 }
