@@ -35,12 +35,14 @@ FUZZ_DICT_json   := test/fuzz/json.dict
 FUZZ_DICT_diff_json := test/fuzz/json.dict
 FUZZ_SEEDS_proto2_size := test/fuzz/seeds/proto2
 FUZZ_SEEDS_proto3_size := test/fuzz/seeds/proto3
-# objects each decode target links
-FUZZ_OBJS_proto2     := $(FUZZ)/obj/proto2.o $(FUZZ)/obj/extensions.o $(FUZZ)/obj/message_set.o $(FUZZ)/obj/extwire.o \
+# objects each decode target links; every one links the run's home (extwire.pb.c, the input the most import: it holds
+# the run's one copy of the runtime, README "One copy of the runtime per pbjc run")
+FUZZ_HOME            := $(FUZZ)/obj/extwire.o
+FUZZ_OBJS_proto2     := $(FUZZ)/obj/proto2.o $(FUZZ)/obj/extensions.o $(FUZZ)/obj/message_set.o $(FUZZ_HOME) \
                         $(FUZZ)/obj/extforeign.o
 FUZZ_OBJS_proto3     := $(addprefix $(FUZZ)/obj/,$(addsuffix .o,scalars maps nesting wrappers wkt \
-                        $(filter-out %/descriptor,$(FUZZ_WKT))))
-FUZZ_OBJS_descriptor := $(FUZZ)/obj/google/protobuf/descriptor.o
+                        $(filter-out %/descriptor,$(FUZZ_WKT)))) $(FUZZ_HOME)
+FUZZ_OBJS_descriptor := $(FUZZ)/obj/google/protobuf/descriptor.o $(FUZZ_HOME)
 # hapi's generated files with every API, split in two units by test/hapi.mk (its HAPI_ALL: read after this file)
 FUZZ_HAPI_PB   := $(B)/hapi-all
 FUZZ_OBJS_hapi := $(FUZZ)/hapi_unit_1.o $(FUZZ)/hapi_unit_2.o

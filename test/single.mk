@@ -6,9 +6,10 @@
 SINGLE := $(B)/single
 
 .PHONY: check-single
-check-single: pbjc $(wildcard rt/*.h) test/single/main.c test/single/runtime.c test/single/run.sh | deps
+check-single: pbjc $(wildcard rt/*.h) test/single/leaf.proto test/single/main.c test/single/runtime.c test/single/run.sh | deps
 	rm -rf $(SINGLE) && mkdir -p $(SINGLE)
-	./pbjc --views --writers -I samples/proto -o $(SINGLE)/gen samples/proto/shop/order.proto samples/proto/shop/common.proto
+	./pbjc --views --writers -I samples/proto -I test/single -o $(SINGLE)/gen samples/proto/shop/order.proto \
+	  samples/proto/shop/common.proto test/single/leaf.proto
 	./pbjc -I samples/proto -o $(SINGLE)/gen1 samples/proto/shop/order.proto
 	./pbjc -I samples/proto -o $(SINGLE)/gen1 samples/proto/shop/common.proto
 	./pbjc --views --writers --performance=size -I samples/proto -o $(SINGLE)/gensize samples/proto/shop/order.proto samples/proto/shop/common.proto

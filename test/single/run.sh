@@ -2,13 +2,15 @@
 # test/single/run.sh: where the runtime's out-of-line functions (PBJ_OUTLINE in rt/*.h) are compiled. The shop
 # sample's generated code (views, writers, JSON) and test/single/main.c:
 # - as generated in one pbjc run (the default): common.pb.c, which order.pb.c imports, holds the run's copy
-#   of each (weak), order.o none; the size tier's the same (order.o compiles no table walker);
+#   of each (weak), order.o none, nor leaf.o (test/single/leaf.proto, which imports nothing of the run: it shares
+#   the copy too, and links only beside common.o or with PBJ__RUN_SHARED 0); the size tier's the same (order.o
+#   compiles no table walker);
 # - generated one file a run (no views, writers): static copies (local symbols), several in both objects;
 # - with PBJ_SINGLE_DEFINITION and runtime.c (PBJ_IMPLEMENTATION), by gcc, by clang, and with main.c and
 #   runtime.c as C++: each defined once, in runtime.o.
 # Each program prints what the default build prints.
 # Usage (from the repo top): test/single/run.sh OUT   (pbjc's output for samples/proto/shop: OUT/gen in one
-# run, OUT/gen1 a run per file, OUT/gensize the size tier in one run)
+# run with test/single/leaf.proto, OUT/gen1 a run per file, OUT/gensize the size tier in one run)
 # Environment: CFLAGS_C (warning flags for C; the Makefile passes its WARN -Werror).
 set -u
 OUT=$1
@@ -92,6 +94,27 @@ elif grep -q 'undefined reference to .pbj_runtime_of_this_run_is_in_shop_common_
 else
     fail "without common.o: the link does not name the run's home:"; head -5 "$OUT/nohome.err"
 fi
+
+# leaf.proto, in the run but importing nothing of it, shares common.o's copy: leaf.o defines no outline function;
+# a program using it links beside common.o, not alone (the link names the home), and alone with PBJ__RUN_SHARED 0.
+printf '#include "leaf.pb.h"\nint main(void)\n{\n    single_Leaf m;\n    single_Leaf_init(&m);\n    m.count = 300;\n    uint8_t b[32];\n    size_t n;\n    return single_Leaf_encode(&m, b, sizeof b, &n) != PBJ_OK || n != 3;\n}\n' >"$OUT/leaf_main.c"
+mkdir -p "$OUT/leaf"
+gcc $CFLAGS_C -O1 -Irt -I"$OUT/gen" -c -o "$OUT/leaf/leaf.o" "$OUT/gen/leaf.pb.c" || fail "leaf: leaf.pb.c"
+gcc $CFLAGS_C -O1 -DPBJ__RUN_SHARED=0 -Irt -I"$OUT/gen" -c -o "$OUT/leaf/alone.o" "$OUT/gen/leaf.pb.c" || fail "leaf: leaf.pb.c, PBJ__RUN_SHARED 0"
+gcc $CFLAGS_C -O1 -Irt -I"$OUT/gen" -c -o "$OUT/leaf/main.o" "$OUT/leaf_main.c" || fail "leaf: leaf_main.c"
+d=$(defined "$OUT/leaf/leaf.o"; weak "$OUT/leaf/leaf.o")
+[ -z "$d" ] || fail "leaf: leaf.o (importing nothing of the run) defines outline functions: $(echo $d)"
+[ "$(calls "$OUT/leaf/leaf.o")" -ge 1 ] || fail "leaf: leaf.o calls no outline function"
+gcc -o "$OUT/leaf.prog" "$OUT/leaf/main.o" "$OUT/leaf/leaf.o" "$OUT/default/common.o" -lm && "$OUT/leaf.prog" ||
+    fail "leaf: leaf.o beside common.o does not link or run"
+if gcc -o "$OUT/leaf_nohome.prog" "$OUT/leaf/main.o" "$OUT/leaf/leaf.o" -lm 2>"$OUT/leaf_nohome.err"; then
+    fail "leaf: leaf.o links without common.o (the run's home)"
+elif ! grep -q 'undefined reference to .pbj_runtime_of_this_run_is_in_shop_common_pb_c' "$OUT/leaf_nohome.err"; then
+    fail "leaf: without common.o the link does not name the run's home:"; head -5 "$OUT/leaf_nohome.err"
+fi
+gcc -o "$OUT/leaf_alone.prog" "$OUT/leaf/main.o" "$OUT/leaf/alone.o" -lm && "$OUT/leaf_alone.prog" ||
+    fail "leaf: leaf.pb.c with PBJ__RUN_SHARED 0 does not link or run alone"
+[ $failed = 0 ] && echo "single: leaf.proto (imports nothing of the run): shares common.o's copy; links beside it, not alone; alone with PBJ__RUN_SHARED 0"
 
 # A unity build (one translation unit including both sources) takes the first one's mode: with the run's home
 # first it holds the copy and links on its own; with PBJ__RUN_SHARED 0 first it keeps static copies and links on
