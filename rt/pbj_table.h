@@ -4,6 +4,7 @@
 
 #include "pbj_core.h"
 #include "pbj_build.h"
+#include "pbj_stream.h"   /* pbj_sink, pbj_source: the bodies of M_write_delimited and M_read_delimited */
 
 #ifdef __cplusplus
 extern "C" {
@@ -938,32 +939,25 @@ PBJ_OUTLINE_WARM pbj_status pbj__decode_top(const pbj_table *t, void *m, const u
 }
 #endif
 
-/* M_encode_append's body (PBJ_MESSAGE_FUNCTIONS) past its required check, out of line: m's size (M_size's thunk),
- * then its bytes written back to front (write, M__write's) after out's len. */
-PBJ_OUTLINE_WARM pbj_status pbj__append_with(const void *m, size_t (*size)(const void *), uint8_t *(*write)(const void *, uint8_t *),
-                                             pbj_buf *out) PBJ__PROTO
+/* M_encode_append (sink NULL: m's bytes after buf's len) and M_write_delimited (one record into sink) past their
+ * required check, out of line: m's size (size, M_size's thunk), then its bytes back to front (write, M__write's). */
+PBJ_OUTLINE_WARM pbj_status pbj__encode_with(const void *m, size_t (*size)(const void *), uint8_t *(*write)(const void *, uint8_t *),
+                                             pbj_buf *buf, pbj_sink *sink) PBJ__PROTO
 #if PBJ__BODIES
 {
     size_t n = size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    write(m, out->data + out->len);
-    return PBJ_OK;
-}
-#endif
-
-/* M_write_delimited's body past its required check, out of line: one record of m's size and bytes into out. */
-PBJ_OUTLINE_WARM pbj_status pbj__delimited_with(const void *m, size_t (*size)(const void *), uint8_t *(*write)(const void *, uint8_t *),
-                                                pbj_sink *out) PBJ__PROTO
-#if PBJ__BODIES
-{
-    size_t n = size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : PBJ_OK;
     uint8_t *body = NULL;
-    if (st == PBJ_OK) st = pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : PBJ_OK;
+    if (sink) {
+        if (st == PBJ_OK) st = pbj_sink_open(sink, n, &body);
+        if (st == PBJ_OK) write(m, body + n);   /* back to front, ending at body + n */
+        return pbj_sink_close(sink, st, n);
+    }
+    if (st == PBJ_OK) st = pbj_buf_reserve(buf, n);
+    if (st != PBJ_OK) return st;
+    buf->len += n;
+    write(m, buf->data + buf->len);   /* back to front, ending there */
+    return PBJ_OK;
 }
 #endif
 
@@ -1137,12 +1131,12 @@ PBJ_OUTLINE_WARM pbj_status pbj__read_delimited(const pbj_table *t, void *m, pbj
     pbj_status M##_encode_append(const M *m, pbj_buf *out)                                                          \
     {                                                                                                                \
         if (M##_missing(m)) return pbj_missing_status(M##_missing(m));                                               \
-        return pbj__append_with(m, M##__c_size, M##__c_write, out);                                                 \
+        return pbj__encode_with(m, M##__c_size, M##__c_write, out, NULL);                                           \
     }                                                                                                                \
     pbj_status M##_write_delimited(const M *m, pbj_sink *out)                                                       \
     {                                                                                                                \
         if (M##_missing(m)) return pbj_missing_status(M##_missing(m));                                               \
-        return pbj__delimited_with(m, M##__c_size, M##__c_write, out);                                              \
+        return pbj__encode_with(m, M##__c_size, M##__c_write, NULL, out);                                           \
     }
 #define PBJ__FN_READ(M, req_)                                                                                        \
     pbj_status M##_read_delimited(M *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)           \
