@@ -477,7 +477,7 @@ static PBJ__NOINLINE const uint8_t *pbj__get_varint_long(const uint8_t *p, const
 }
 
 /* A varint's one and two bytes inline, then `longer` (a call reading the rest): the body of pbj_get_varint, of a
- * length's (pbj__get_len_varint) and of one inside a max-tier message being decoded (pbj__get_varint_hot). */
+ * length's (pbj__get_len_varint) and of one inside a message being decoded (pbj_get_varint_in). */
 #define PBJ__GET_VARINT_TWO(longer)                                \
     if (PBJ_LIKELY(p < end && p[0] < 0x80)) {                      \
         *out = p[0];                                               \
@@ -1219,30 +1219,30 @@ PBJ_HOT_INLINE const uint8_t *pbj__get_varint_rest(const uint8_t *p, const uint8
     return q;
 }
 
-/* Bytes past the first two of the varint at p, out of line (the default tier's), as pbj__get_varint_rest; when
- * cut or malformed, p NULL and v the status. */
+/* Bytes past the first two of the varint at p, out of line (the default tier's), as pbj__get_varint_rest. */
 static PBJ__NOINLINE pbj__varint_at pbj__varint_rest_call(const uint8_t *p, const uint8_t *end, uintptr_t input_tail)
 {
     pbj__varint_at r;
     const uint8_t *q;
     if (PBJ_LIKELY((uintptr_t)p <= input_tail) && (q = pbj__varint_tail(p, &r.v)) && q <= end) r.p = q;
-    else if (!(r.p = pbj__varint_tail_in(p, end, &r.v))) r.v = pbj_varint_error(p, end);
+    else r.p = pbj__varint_tail_in(p, end, &r.v);
     return r;
 }
 
-/* Read a varint inside a message being decoded by d whose first byte the caller found not to be a whole varint
- * (or no byte left); on error set *st (*out is then the status). The second byte inline; past it out of line
- * (pbj_get_varint_in) or inline too (pbj__get_varint_hot, the max tier's). */
+PBJ_HOT_INLINE const uint8_t *pbj__get_varint_rest_out(const uint8_t *p, const uint8_t *end, const pbj_decoder *d, uint64_t *out,
+                                                      pbj_status *st)
+{
+    pbj__varint_at r = pbj__varint_rest_call(p, end, d->input_tail);
+    if (PBJ_UNLIKELY(!r.p)) *st = pbj_varint_error(p, end);
+    else *out = r.v;
+    return r.p;
+}
+
+/* Read a varint inside a message being decoded by d; on error set *st. One and two bytes inline; past
+ * them out of line (pbj_get_varint_in) or inline too (pbj__get_varint_hot, the max tier's). */
 PBJ_HOT_INLINE const uint8_t *pbj_get_varint_in(const uint8_t *p, const uint8_t *end, const pbj_decoder *d, uint64_t *out, pbj_status *st)
 {
-    if (PBJ_LIKELY(end - p >= 2 && p[1] < 0x80)) {
-        *out = (uint64_t)(p[0] & 0x7f) | (uint64_t)p[1] << 7;
-        return p + 2;
-    }
-    pbj__varint_at r = pbj__varint_rest_call(p, end, d->input_tail);
-    *out = r.v;
-    if (PBJ_UNLIKELY(!r.p)) *st = (pbj_status)r.v;
-    return r.p;
+    PBJ__GET_VARINT_TWO(pbj__get_varint_rest_out(p, end, d, out, st))
 }
 
 PBJ_HOT_INLINE const uint8_t *pbj__get_varint_hot(const uint8_t *p, const uint8_t *end, const pbj_decoder *d, uint64_t *out, pbj_status *st)
