@@ -563,32 +563,18 @@ PBJ_OUTLINE bool pbj__utf8_rest(const uint8_t *p, const uint8_t *end) PBJ__PROTO
 }
 #endif
 
-/* pbj_utf8_valid's ASCII test, out of line: 8 bytes a load, the last 8 (or the last 4, or the 1 to 3 bytes) at once
- * overlapping what was read; anything else goes to pbj__utf8_rest from the first word that is not ASCII. */
-static PBJ__NOINLINE bool pbj__utf8_check(const uint8_t *p, size_t len)
-{
-    const uint8_t *end = p + len;
-    uint64_t x;
-    uint32_t a, b;
-    if (len >= 8) {
-        for (; end - p > 8; p += 8) {
-            memcpy(&x, p, 8);
-            if (x & 0x8080808080808080ull) return pbj__utf8_rest(p, end);
-        }
-        memcpy(&x, end - 8, 8);
-        return !(x & 0x8080808080808080ull) || pbj__utf8_rest(p, end);
-    }
-    if (len >= 4) {
-        memcpy(&a, p, 4);
-        memcpy(&b, end - 4, 4);
-        return !((a | b) & 0x80808080u) || pbj__utf8_rest(p, end);
-    }
-    return len == 0 || !((p[0] | p[len / 2] | end[-1]) & 0x80) || pbj__utf8_rest(p, end);
-}
-
 PBJ_INLINE bool pbj_utf8_valid(const uint8_t *p, size_t len)
 {
-    return pbj__utf8_check(p, len);             /* p may be NULL when len is 0 */
+    if (len == 0) return true;                 /* p may be NULL */
+    const uint8_t *end = p + len;
+    while (end - p >= 8) {
+        uint64_t x;
+        memcpy(&x, p, 8);
+        if (x & 0x8080808080808080ull) break;
+        p += 8;
+    }
+    while (p < end && *p < 0x80) p++;
+    return p == end || pbj__utf8_rest(p, end);
 }
 
 /* ---- the arena ---------------------------------------------------------------

@@ -295,7 +295,7 @@ static void fill_decode(ir_pool *pool, const plan_message *pm, size_t i, plan_co
     v->read_msg = pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP ? expand_field(pool, framing_sections[pf->framing], v) : "";
     tmpl_out predict = out_in(pool);
     if (pf->predict_self) tmpl_field_predict(&predict, &pf->code);
-    if (pf->predict_next) tmpl_field_predict(&predict, &pm->fields.v[i + 1].code);
+    if (i + 1 < pm->fields.n) tmpl_field_predict(&predict, &pm->fields.v[i + 1].code);
     v->wire.predict = finish(&predict);
 }
 

@@ -929,16 +929,13 @@ static void plan_writer_required(ir_pool *pool, plan_message *pm)
                          : ir_pool_printf(pool, ", %u, 0, 0, NULL", writer_slot(pm->m));
 }
 
-/* Decode predictions: after a case, the tag expected next (the same field again, or the next field unless both are
- * members of one oneof, of which one is set). */
+/* Decode predictions: after a case, the tag expected next (the same field again, or the next field). */
 static void plan_predictions(ir_pool *pool, plan_message *pm)
 {
     for (size_t i = 0; i < pm->fields.n; i++) {
         plan_field *pf = &pm->fields.v[i];
         pf->predict_self = pf->repeated && !pf->packed && pf->kind != PLAN_WRAPPER;
-        pf->predict_next = i + 1 < pm->fields.n && !(pf->oneof && pf->oneof == pm->fields.v[i + 1].oneof);   /* one member is set */
-        if (pf->predict_self || (i > 0 && pm->fields.v[i - 1].predict_next))
-            pf->code.wire.label = ir_pool_printf(pool, "f_%s:", pf->code.wire.tag_decimal);
+        if (pf->predict_self || i > 0) pf->code.wire.label = ir_pool_printf(pool, "f_%s:", pf->code.wire.tag_decimal);
     }
 }
 

@@ -349,7 +349,6 @@ struct plan_field {
     int alt_tag_len;
     uint32_t alt_tag_value;
     bool predict_self;            /* repeated unpacked: after one, predict the next is the same field */
-    bool predict_next;            /* after it, predict the next field (not where both are members of one oneof) */
     bool sub_reverse;             /* a message or map whose type's fast_write is on: it has M__write_reverse */
     bool sub_inlined;             /* sub_reverse, and its type's reverse encoder and M__write are inlined here */
     bool sub_recursive;           /* a message or map whose type is on a cycle of types: its M__size counts depth */

@@ -610,8 +610,13 @@ pbj_status golden_apis2_Record__decode(golden_apis2_Record *m, const uint8_t *p,
                 if ((st = golden_apis2_Item__decode(m->choice.picked, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
+            if (pbj__at_tag1(p, end, 0x60)) {
+                p += 1;
+                goto f_96;
+            }
             continue;
         case 0x60: /* number */
+        f_96:
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;

@@ -857,8 +857,13 @@ pbj_status golden_apis3_All__decode(golden_apis3_All *m, const uint8_t *p, const
                 m->pick.pick_int = (int32_t)v;
                 m->pick_case = golden_apis3_All_pick_pick_int;
             }
+            if (pbj__at_tag1(p, end, 0x72)) {
+                p += 1;
+                goto f_114;
+            }
             continue;
         case 0x72: /* pick_text */
+        f_114:
             {
                 size_t len;
                 if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
@@ -867,8 +872,13 @@ pbj_status golden_apis3_All__decode(golden_apis3_All *m, const uint8_t *p, const
                 p += len;
                 m->pick_case = golden_apis3_All_pick_pick_text;
             }
+            if (pbj__at_tag1(p, end, 0x7a)) {
+                p += 1;
+                goto f_122;
+            }
             continue;
         case 0x7a: /* pick_leaf */
+        f_122:
             if (m->pick_case != golden_apis3_All_pick_pick_leaf || !m->pick.pick_leaf) {
                 if (!(m->pick.pick_leaf = (golden_apis3_Leaf *)pbj_arena_alloc(d->arena, sizeof(golden_apis3_Leaf)))) return PBJ_ERR_NOMEM;
                 golden_apis3_Leaf_init(m->pick.pick_leaf);

@@ -239,8 +239,13 @@ pbj_status golden_oneofs_Choice__decode(golden_oneofs_Choice *m, const uint8_t *
                 m->value.number = (int32_t)v;
                 m->value_case = golden_oneofs_Choice_value_number;
             }
+            if (pbj__at_tag1(p, end, 0x12)) {
+                p += 1;
+                goto f_18;
+            }
             continue;
         case 0x12: /* text */
+        f_18:
             {
                 size_t len;
                 if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
@@ -249,8 +254,13 @@ pbj_status golden_oneofs_Choice__decode(golden_oneofs_Choice *m, const uint8_t *
                 p += len;
                 m->value_case = golden_oneofs_Choice_value_text;
             }
+            if (pbj__at_tag1(p, end, 0x1a)) {
+                p += 1;
+                goto f_26;
+            }
             continue;
         case 0x1a: /* point */
+        f_26:
             if (m->value_case != golden_oneofs_Choice_value_point || !m->value.point) {
                 if (!(m->value.point = (golden_oneofs_Point *)pbj_arena_alloc(d->arena, sizeof(golden_oneofs_Point)))) return PBJ_ERR_NOMEM;
                 golden_oneofs_Point_init(m->value.point);
@@ -262,8 +272,13 @@ pbj_status golden_oneofs_Choice__decode(golden_oneofs_Choice *m, const uint8_t *
                 if ((st = golden_oneofs_Point__decode(m->value.point, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
+            if (pbj__at_tag1(p, end, 0x22)) {
+                p += 1;
+                goto f_34;
+            }
             continue;
         case 0x22: /* raw */
+        f_34:
             {
                 size_t len;
                 if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
@@ -295,8 +310,13 @@ pbj_status golden_oneofs_Choice__decode(golden_oneofs_Choice *m, const uint8_t *
             m->other.ratio = pbj_bits_double(pbj_load_le64(p));
             p += 8;
             m->other_case = golden_oneofs_Choice_other_ratio;
+            if (pbj__at_tag1(p, end, 0x38)) {
+                p += 1;
+                goto f_56;
+            }
             continue;
         case 0x38: /* flag */
+        f_56:
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;

@@ -398,8 +398,13 @@ pbj_status shop_Order__decode(shop_Order *m, const uint8_t *p, const uint8_t *en
                 p += len;
                 m->delivery_case = shop_Order_delivery_address;
             }
+            if (pbj__at_tag1(p, end, 0x42)) {
+                p += 1;
+                goto f_66;
+            }
             continue;
         case 0x42: /* pickup_store */
+        f_66:
             {
                 size_t len;
                 if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
