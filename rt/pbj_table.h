@@ -4,6 +4,7 @@
 
 #include "pbj_core.h"
 #include "pbj_build.h"
+#include "pbj_stream.h"   /* pbj_sink, pbj_source: the bodies of M_write_delimited and M_read_delimited */
 
 #ifdef __cplusplus
 extern "C" {
@@ -938,6 +939,39 @@ PBJ_OUTLINE_WARM pbj_status pbj__decode_top(const pbj_table *t, void *m, const u
 }
 #endif
 
+/* M_encode_append (sink NULL: m's bytes after buf's len) and M_write_delimited (one record into sink) past their
+ * required check, out of line: m's size (size, M_size's thunk), then its bytes back to front (write, M__write's). */
+PBJ_OUTLINE_WARM pbj_status pbj__encode_with(const void *m, size_t (*size)(const void *), uint8_t *(*write)(const void *, uint8_t *),
+                                             pbj_buf *buf, pbj_sink *sink) PBJ__PROTO
+#if PBJ__BODIES
+{
+    size_t n = size(m);
+    uint8_t *body = NULL;
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : PBJ_OK;
+    if (sink) {
+        if (st == PBJ_OK) st = pbj_sink_open(sink, n, &body);
+        if (st == PBJ_OK) write(m, body + n);   /* back to front, ending at body + n */
+        return pbj_sink_close(sink, st, n);
+    }
+    if (st == PBJ_OK) st = pbj_buf_reserve(buf, n);
+    if (st != PBJ_OK) return st;
+    buf->len += n;
+    write(m, buf->data + buf->len);   /* back to front, ending there */
+    return PBJ_OK;
+}
+#endif
+
+/* M_read_delimited (every tier): the next record of in decoded into m (pbj__decode_top, M_decode's work). */
+PBJ_OUTLINE_WARM pbj_status pbj__read_delimited(const pbj_table *t, void *m, pbj_source *in, pbj_arena *arena,
+                                                const pbj_decode_options *opts, bool req) PBJ__PROTO
+#if PBJ__BODIES
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : pbj__decode_top(t, m, record.data, record.len, arena, opts, req);
+}
+#endif
+
 /* ---- the API of each generated message M ----------------------------------------------------------------
  *
  * A generated header declares each message M's API with one line after its struct,
@@ -985,7 +1019,7 @@ PBJ_OUTLINE_WARM pbj_status pbj__decode_top(const pbj_table *t, void *m, const u
 #define PBJ_MESSAGE(M, req_, text_read_, json_)                                                                      \
     void M##_init(M *m);                                                                                             \
     size_t M##_size(const M *m);                                                                                     \
-    PBJ_MUST_USE pbj_status M##_encode(const M *m, uint8_t *buf, size_t cap, size_t *len);                          \
+    PBJ__NOINLINE PBJ_MUST_USE pbj_status M##_encode(const M *m, uint8_t *buf, size_t cap, size_t *len);            \
     PBJ_MUST_USE pbj_status M##_decode(M *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts); \
     PBJ__API_USER(M)                                                                                                 \
     PBJ__API_##req_(M)                                                                                               \
@@ -1016,7 +1050,7 @@ PBJ_OUTLINE_WARM pbj_status pbj__decode_top(const pbj_table *t, void *m, const u
     static inline pbj_status M##_encode_partial(const M *m, uint8_t *buf, size_t cap, size_t *len) { return M##_encode(m, buf, cap, len); }
 #define PBJ__API_REQUIRED(M)                                                                                          \
     static inline const char *M##_missing(const M *m) { return pbj_table_missing(&M##__table, m); }                 \
-    PBJ_MUST_USE pbj_status M##_encode_partial(const M *m, uint8_t *buf, size_t cap, size_t *len);
+    PBJ__NOINLINE PBJ_MUST_USE pbj_status M##_encode_partial(const M *m, uint8_t *buf, size_t cap, size_t *len);
 #define PBJ__API_NO_TEXT_READ(M)
 #define PBJ__API_NO_JSON(M)
 #define PBJ__API_JSON(M) PBJ__API_TO_JSON(M) PBJ__API_FROM_JSON(M)
@@ -1053,7 +1087,7 @@ PBJ_OUTLINE_WARM pbj_status pbj__decode_top(const pbj_table *t, void *m, const u
     {                                                                                                                \
         return pbj__table_write_delimited(&M##__table, m, out, PBJ__FN_REQ_##req_);                                  \
     }                                                                                                                \
-    PBJ__FN_READ(M)
+    PBJ__FN_READ(M, req_)
 #define PBJ__FN_REQ_REQUIRED true
 #define PBJ__FN_REQ_NO_REQUIRED false
 #define PBJ__FN_TABLE_ENCODE_NO_REQUIRED(M)                                                                           \
@@ -1070,7 +1104,7 @@ PBJ_OUTLINE_WARM pbj_status pbj__decode_top(const pbj_table *t, void *m, const u
     {                                                                                                                \
         return pbj__table_encode(&M##__table, m, buf, cap, len, true);                                               \
     }
-#define PBJ__FN_REST(M, req_) PBJ__FN_DECODE_DIRECT(M, req_) PBJ__FN_APPEND(M) PBJ__FN_READ(M)
+#define PBJ__FN_REST(M, req_) PBJ__FN_DECODE_DIRECT(M, req_) PBJ__FN_APPEND(M) PBJ__FN_READ(M, req_)
 /* M_decode (not the size tier's): a plain decode (pbj__decode_plain) inline, M__decode called directly (noinline in
  * PBJ_MESSAGE: gcc compiles its body once); any other through pbj__decode_top, which does the same with the rest. */
 #define PBJ__FN_DECODE_DIRECT(M, req_)                                                                               \
@@ -1090,38 +1124,25 @@ PBJ_OUTLINE_WARM pbj_status pbj__decode_top(const pbj_table *t, void *m, const u
     {                                                                                                                \
         return pbj__decode_top(&M##__table, m, buf, len, arena, opts, PBJ__FN_REQ_##req_);                           \
     }
+/* M_encode_append and M_write_delimited: M's required check, then one call into the runtime with M_size's thunk
+ * (PBJ_CODEC's M__c_size) and M__write's (M__c_write). */
 #define PBJ__FN_APPEND(M)                                                                                            \
+    static uint8_t *M##__c_write(const void *m, uint8_t *end) { return M##__write((const M *)m, end); }              \
     pbj_status M##_encode_append(const M *m, pbj_buf *out)                                                          \
     {                                                                                                                \
-        PBJ__FN_SIZE_CHECKED(M)                                                                                      \
-        if (st == PBJ_OK) st = pbj_buf_reserve(out, n);                                                              \
-        if (st != PBJ_OK) return st;                                                                                 \
-        out->len += n;                                                                                               \
-        M##__write(m, out->data + out->len);   /* back to front, ending there */                                     \
-        return PBJ_OK;                                                                                               \
+        if (M##_missing(m)) return pbj_missing_status(M##_missing(m));                                               \
+        return pbj__encode_with(m, M##__c_size, M##__c_write, out, NULL);                                           \
     }                                                                                                                \
     pbj_status M##_write_delimited(const M *m, pbj_sink *out)                                                       \
     {                                                                                                                \
-        PBJ__FN_SIZE_CHECKED(M)                                                                                      \
-        uint8_t *body = NULL;                                                                                        \
-        if (st == PBJ_OK) st = pbj_sink_open(out, n, &body);                                                         \
-        if (st == PBJ_OK) M##__write(m, body + n);   /* back to front, ending at body + n */                          \
-        return pbj_sink_close(out, st, n);                                                                           \
+        if (M##_missing(m)) return pbj_missing_status(M##_missing(m));                                               \
+        return pbj__encode_with(m, M##__c_size, M##__c_write, NULL, out);                                           \
     }
-#define PBJ__FN_READ(M)                                                                                              \
+#define PBJ__FN_READ(M, req_)                                                                                        \
     pbj_status M##_read_delimited(M *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)           \
     {                                                                                                                \
-        pbj_slice record;                                                                                            \
-        pbj_status st = pbj_source_next(in, &record);                                                                \
-        return st != PBJ_OK ? st : M##_decode(m, record.data, record.len, arena, opts);                              \
+        return pbj__read_delimited(&M##__table, m, in, arena, opts, PBJ__FN_REQ_##req_);                             \
     }
-
-/* The start of M_encode_append and M_write_delimited: a missing required field's status, else m's size n and st,
- * PBJ_ERR_DEPTH where M_size fails, PBJ_ERR_SIZE over 2 GiB, else PBJ_OK. */
-#define PBJ__FN_SIZE_CHECKED(M)                                                                                       \
-    if (M##_missing(m)) return pbj_missing_status(M##_missing(m));                                                   \
-    size_t n = M##_size(m);                                                                                          \
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : PBJ_OK;
 
 /* M_encode (name_, qual_ its storage class): size, then the write pass back to front into exactly the bytes counted. */
 #define PBJ__FN_ENCODE_BODY(M, name_, qual_)                                                                          \
