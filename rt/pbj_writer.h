@@ -47,7 +47,15 @@ typedef struct pbj_wtype {
     uint64_t required;            /* the bits of pbj_writer.oneofs its required fields' calls set */
     uint32_t first;               /* the first of those bits (after its oneofs') */
     const char *const *required_names;   /* the full name of the field of bit first + i */
+    uint32_t nchildren;           /* its message and group fields: the types of the children they open */
+    const struct pbj_wchild *children;
 } pbj_wtype;
+
+/* A message or group field of a type: the type of the child writer it opens. */
+typedef struct pbj_wchild {
+    uint32_t number;
+    const pbj_wtype *type;
+} pbj_wchild;
 
 typedef struct pbj_wbuf pbj_wbuf;
 
@@ -70,7 +78,7 @@ typedef struct pbj_writer {
     pbj_wbuf *buf;
     struct pbj_writer *up;        /* the parent (NULL: a top-level writer) */
     struct pbj_writer *next;      /* the frame a child opens in (NULL: the deepest) */
-    const pbj_wtype *type;
+    const pbj_wtype *type;        /* a top-level writer's (a child's is its field's: pbj__wtype_of) */
     uint32_t end_tag;             /* groups: the end tag */
     size_t packed_at;             /* the offset of the open packed record's reserved length */
     uint64_t key;                 /* maps: the last key written, in an order unsigned compare keeps */
@@ -384,13 +392,32 @@ PBJ_WINLINE void pbj__wclosed(pbj_writer *c, uint8_t *p)
     pbj__wreturn(c, c->up, p);
 }
 
-/* End writer c, open, innermost and not failed: an open packed record closed, a length patched or a
- * group's end tag written. */
-PBJ_OUTLINE bool pbj__wclose(pbj_writer *c) PBJ__PROTO
+/* The type of child c, open: its field's in its parent's type (a top-level writer's type is kept), the
+ * field read from its tag, where its parent's p stays while it is open. */
+PBJ_OUTLINE const pbj_wtype *pbj__wtype_of(const pbj_writer *c) PBJ__PROTO
+#if PBJ__BODIES
+{
+    const pbj_writer *up = c->up;
+    const pbj_wtype *t = up->up ? pbj__wtype_of(up) : up->type;
+    const uint8_t *q = up->p;
+    uint32_t tag = 0;
+    for (unsigned s = 0; s < 35; s += 7) {        /* a tag we wrote: at most 5 bytes */
+        tag |= (uint32_t)(*q & 0x7f) << s;
+        if (*q++ < 0x80) break;
+    }
+    for (uint32_t i = 0; t && i < t->nchildren; i++)
+        if (t->children[i].number == tag >> 3) return t->children[i].type;
+    return NULL;
+}
+#endif
+
+/* End writer c of type t, open, innermost and not failed: an open packed record closed, a length patched
+ * or a group's end tag written. */
+PBJ_OUTLINE bool pbj__wclose(pbj_writer *c, const pbj_wtype *t) PBJ__PROTO
 #if PBJ__BODIES
 {
     pbj_wbuf *b = c->buf;
-    if (c->type && (c->oneofs & c->type->required) != c->type->required) return pbj__wmissing(c, c->type), false;
+    if (t && (c->oneofs & t->required) != t->required) return pbj__wmissing(c, t), false;
     if ((~c->gate & PBJ__WPACKED) && !pbj__wpacked_close(c)) return false;
     if (!c->up) {                                 /* the top-level writer */
         b->len = (size_t)(c->p - b->data);
@@ -402,7 +429,7 @@ PBJ_OUTLINE bool pbj__wclose(pbj_writer *c) PBJ__PROTO
         uint8_t *p = pbj__wroom(c, pbj_varint_size(c->end_tag));
         if (!p) return false;
         c->p = pbj_put_varint(p, c->end_tag);
-    } else if (!pbj__wpatch(c, c->body - c->rsv[0], c->rsv[0], c->type)) {
+    } else if (!pbj__wpatch(c, c->body - c->rsv[0], c->rsv[0], t)) {
         return false;
     }
     pbj__wclosed(c, c->p);
@@ -416,7 +443,7 @@ PBJ_INLINE bool pbj__wclose_below(pbj_writer *w)
     while (w->next && w->next->gate) {
         pbj_writer *c = w->next;
         while (c->next && c->next->gate) c = c->next;
-        if (!pbj__wclose(c)) return false;
+        if (!pbj__wclose(c, pbj__wtype_of(c))) return false;
     }
     return true;
 }
@@ -458,18 +485,16 @@ PBJ_WINLINE pbj_status pbj__wcheck(pbj_writer *w, uint32_t key, uint64_t bit, co
     return pbj__wgate(w, key, bit, field);
 }
 
-/* Open child c of w of type t at p (after its tag; w's p stays where its record begins), r length bytes
- * reserved; w takes calls again after its field (at wat) once c ends. c's oneofs are cleared when t tracks
- * any (a frame's last writer may have left bits). */
-PBJ_WINLINE pbj_writer *pbj__wopened(pbj_writer *w, pbj_writer *c, uint8_t *p, const pbj_wtype *t, uint8_t r,
-                                     uint32_t wat, bool tracks)
+/* Open child c of w at p (after its tag; w's p stays where its record begins, which tells c's type), r
+ * length bytes reserved; w takes calls again after its field (at wat) once c ends. c's oneofs are cleared
+ * when its type tracks any (a frame's last writer may have left bits). */
+PBJ_WINLINE pbj_writer *pbj__wopened(pbj_writer *w, pbj_writer *c, uint8_t *p, uint8_t r, uint32_t wat, bool tracks)
 {
     w->gate = PBJ__WGATE(wat | PBJ__WBLOCK);      /* first: the compiler cannot tell w from c */
     if (tracks) c->oneofs = 0;
     c->body = c->p = p + r;
     c->gate = PBJ__WGATE(0);
     c->rsv[0] = r;
-    c->type = t;
     return c;
 }
 
@@ -485,7 +510,7 @@ PBJ_OUTLINE pbj_writer *pbj__wchild(pbj_writer *w, const pbj_wtype *t, uint32_t 
     uint8_t r = end_tag ? 0 : fixed ? 1 : *pbj__wslot(b, t);
     uint8_t *p = pbj__wroom(w, pbj_varint_size(tag) + r);
     if (!p) return &b->dead;
-    pbj__wopened(w, c, pbj_put_varint(p, tag), t, r, wat, true);
+    pbj__wopened(w, c, pbj_put_varint(p, tag), r, wat, true);
     c->end_tag = end_tag;                         /* a group's (reserved 0) */
     return c;
 }
@@ -567,41 +592,41 @@ PBJ_INLINE pbj_status pbj__wstart(pbj_writer *w, pbj_wbuf *b, const pbj_wtype *t
     return PBJ_OK;
 }
 
-/* The slow path of end: w checked, the writers open inside it ended, then w. */
-PBJ_OUTLINE pbj_status pbj__wend_slow(pbj_writer *w) PBJ__PROTO
+/* The slow path of end: w (of type t) checked, the writers open inside it ended, then w. */
+PBJ_OUTLINE pbj_status pbj__wend_slow(pbj_writer *w, const pbj_wtype *t) PBJ__PROTO
 #if PBJ__BODIES
 {
-    pbj_status st = pbj__wlive(w, w->type ? w->type->name : "end");
+    pbj_status st = pbj__wlive(w, t->name);
     if (st != PBJ_OK) return st;
-    if (!pbj__wclose_below(w) || !pbj__wclose(w)) return w->buf->status;
+    if (!pbj__wclose_below(w) || !pbj__wclose(w, t)) return w->buf->status;
     return PBJ_OK;
 }
 #endif
 
-/* End child w, taking calls and with its required fields, whose length needs other than its reserved
- * bytes: its body moved, its length patched. */
-PBJ_OUTLINE pbj_status pbj__wend_moved(pbj_writer *w) PBJ__PROTO
+/* End child w of type t, taking calls and with its required fields, whose length needs other than its
+ * reserved bytes: its body moved, its length patched. */
+PBJ_OUTLINE pbj_status pbj__wend_moved(pbj_writer *w, const pbj_wtype *t) PBJ__PROTO
 #if PBJ__BODIES
 {
     uint8_t r = w->rsv[0], *body = w->body, *p = w->p;
     size_t len = (size_t)(p - body), k = pbj_varint_size(len);
     if (k > r && (uintptr_t)p >= w->lim) {        /* room to grow first (or the deepest frame): the long way */
-        if (!pbj__wpatch(w, body - r, r, w->type)) return w->buf->status;
+        if (!pbj__wpatch(w, body - r, r, t)) return w->buf->status;
         pbj__wclosed(w, w->p);
         return PBJ_OK;
     }
     uint8_t *q = body - r;                        /* k - r more bytes fit in PBJ__WSLACK */
     memmove(q + k, body, len);
-    pbj__wmoved(w->buf, w->type, k);
+    pbj__wmoved(w->buf, t, k);
     pbj_put_varint_n(q, len, k);
     pbj__wclosed(w, q + k + len);
     return PBJ_OK;
 }
 #endif
 
-/* End child w in frame 1 (the item range noted), taking calls and with its required fields, bytes reserved
- * for its length. */
-PBJ_WINLINE pbj_status pbj__wend_item(pbj_writer *w)
+/* End child w of type t in frame 1 (the item range noted), taking calls and with its required fields, bytes
+ * reserved for its length. */
+PBJ_WINLINE pbj_status pbj__wend_item(pbj_writer *w, const pbj_wtype *t)
 {
     uint8_t *q = w->body, *p = w->p;
     size_t len = (size_t)(p - q);
@@ -611,7 +636,7 @@ PBJ_WINLINE pbj_status pbj__wend_item(pbj_writer *w)
         q[-2] = (uint8_t)(len | 0x80);
         q[-1] = (uint8_t)(len >> 7);
     } else {
-        return pbj__wend_moved(w);
+        return pbj__wend_moved(w, t);
     }
     pbj__witem(w, p);
     pbj__wreturn(w, w->up, p);
@@ -625,10 +650,10 @@ PBJ_WINLINE bool pbj__wplain(const pbj_writer *w, uint8_t r)
     return memcmp(w->rsv, want, 2) == 0;
 }
 
-/* End w (and every writer open inside it): a child's length is patched, its required fields (bits
- * required) checked. The fast path: a child not in frame 1, taking calls (none open inside it, no packed
- * record open) with its required fields whose body fits the one or two bytes reserved. */
-PBJ_WINLINE pbj_status pbj__wend(pbj_writer *w, uint64_t required)
+/* End w of type t (and every writer open inside it): a child's length is patched, its required fields
+ * (bits required, t's) checked. The fast path: a child not in frame 1, taking calls (none open inside it,
+ * no packed record open) with its required fields whose body fits the one or two bytes reserved. */
+PBJ_WINLINE pbj_status pbj__wend(pbj_writer *w, uint64_t required, const pbj_wtype *t)
 {
     if (PBJ_LIKELY(w->gate > PBJ__WGATE(PBJ__WDONE + 1) && (w->oneofs & required) == required)) {
         uint8_t *q = w->body, *p = w->p;          /* p read before the length's bytes, which may alias it */
@@ -639,7 +664,7 @@ PBJ_WINLINE pbj_status pbj__wend(pbj_writer *w, uint64_t required)
                 pbj__wreturn(w, w - 1, p);       /* not frame 1: its parent is the frame before */
                 return PBJ_OK;
             }
-            return pbj__wend_moved(w);
+            return pbj__wend_moved(w, t);
         } else if (pbj__wplain(w, 2)) {
             if (len - 0x80 < 0x4000 - 0x80) {
                 q[-2] = (uint8_t)(len | 0x80);
@@ -647,12 +672,12 @@ PBJ_WINLINE pbj_status pbj__wend(pbj_writer *w, uint64_t required)
                 pbj__wreturn(w, w - 1, p);
                 return PBJ_OK;
             }
-            return pbj__wend_moved(w);
+            return pbj__wend_moved(w, t);
         } else if (w->rsv[1] && w->rsv[0]) {     /* frame 1 (not a group): the item range noted */
-            return pbj__wend_item(w);
+            return pbj__wend_item(w, t);
         }
     }
-    return pbj__wend_slow(w);
+    return pbj__wend_slow(w, t);
 }
 
 #ifdef __cplusplus

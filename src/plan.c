@@ -908,6 +908,20 @@ static void plan_helper_code(ir_pool *pool, plan_message *pm, plan_field *pf, na
     c->helpers.val_init = pf->message_map_value ? vfn.init : "";
 }
 
+/* The end of pm's pbj_wtype initializer: its message and group fields and their types (pbj_wtype.children). */
+static const char *writer_children(ir_pool *pool, const plan_message *pm)
+{
+    size_t n = 0;
+    textbuf text = {0};
+    for (size_t i = 0; i < pm->fields.n; i++) {
+        const plan_field *pf = &pm->fields.v[i];
+        if (pf->kind != PLAN_MESSAGE) continue;
+        textbuf_printf(&text, "%s{%d, &%s}", n++ ? ", " : "", (int)pf->number, pf->code.writer->sub_wtype);
+    }
+    const char *rows = textbuf_finish(&text, pool);
+    return n ? ir_pool_printf(pool, ", %zu, (const pbj_wchild[]){%s}", n, rows) : ", 0, NULL";
+}
+
 /* Writers: the required fields of pm take the bits of pbj_writer.oneofs after its oneofs' (up to 64): a
  * field's call marks its bit, end checks them all (pbj_wtype.required, the names from bit first on). */
 static void plan_writer_required(ir_pool *pool, plan_message *pm)
@@ -924,9 +938,9 @@ static void plan_writer_required(ir_pool *pool, plan_message *pm)
     }
     const char *names = textbuf_finish(&text, pool);
     pm->wrequired_mask = ir_pool_printf(pool, "UINT64_C(0x%llx)", (unsigned long long)mask);
-    pm->wrequired = mask ? ir_pool_printf(pool, ", %u, UINT64_C(0x%llx), %zu, (const char *const[]){%s}", writer_slot(pm->m),
-                                     (unsigned long long)mask, pm->oneofs.n, names)
-                         : ir_pool_printf(pool, ", %u, 0, 0, NULL", writer_slot(pm->m));
+    pm->wrequired = mask ? ir_pool_printf(pool, ", %u, UINT64_C(0x%llx), %zu, (const char *const[]){%s}%s", writer_slot(pm->m),
+                                     (unsigned long long)mask, pm->oneofs.n, names, writer_children(pool, pm))
+                         : ir_pool_printf(pool, ", %u, 0, 0, NULL%s", writer_slot(pm->m), writer_children(pool, pm));
 }
 
 /* Decode predictions: after a case, the tag expected next (the same field again, or the next field). */

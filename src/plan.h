@@ -406,7 +406,7 @@ struct plan_message {
     names_writer wn;              /* its writer's type and functions */
     const char *compare_fn;       /* pbj.comparable: M_compare, or NULL */
     IR_VEC(plan_compare_key) compare_keys;   /* pbj.comparable's keys, in its order */
-    const char *wrequired;        /* the rest of its pbj_wtype's initializer: slot, required bits, first, names */
+    const char *wrequired;        /* the rest of its pbj_wtype's initializer: slot, required bits, first, names, children */
     const char *wrequired_mask;   /* its required fields' bits ("0": none) */
     bool decode_leaf;             /* max tier, scalars only: its decoder is inlined where its file decodes it */
     bool recursive;               /* on a cycle of message types: M__size and M__write_reverse count the depth */

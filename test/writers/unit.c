@@ -481,6 +481,19 @@ static void test_required(void)
     pbj_wbuf_reset(&b);
     CHECK(w2_Old_writer_start(&w2, &b) == PBJ_OK && w2_Old_writer_from(&w2, &inner) == PBJ_OK && w2_Old_writer_end(&w2) == PBJ_OK);
     CHECK(b.len == 2 && memcmp(b.data, "\x12\x00", 2) == 0);
+    /* children of other types ended by the top's end (their types found from their tags): a group, which
+     * has no required field, inside a child, and a grandchild of type Old without its own */
+    pbj_wbuf_reset(&b);
+    CHECK(w2_Old_writer_start(&w, &b) == PBJ_OK && w2_Old_writer_req(&w, "r", 1) == PBJ_OK);
+    child = w2_Old_writer_child(&w);
+    CHECK(w2_Old_writer_req(child, "", 0) == PBJ_OK && w2_Old_G_writer_x(w2_Old_writer_g(child), 5) == PBJ_OK);
+    CHECK(w2_Old_writer_end(&w) == PBJ_OK);
+    CHECK(b.len == 11 && memcmp(b.data, "\x12\x01r\x6a\x06\x12\x00\x23\x28\x05\x24", 11) == 0);
+    pbj_wbuf_reset(&b);
+    CHECK(w2_Old_writer_start(&w, &b) == PBJ_OK && w2_Old_writer_req(&w, "r", 1) == PBJ_OK);
+    child = w2_Old_writer_child(&w);
+    CHECK(w2_Old_writer_req(child, "", 0) == PBJ_OK && w2_Old_writer_a(w2_Old_writer_child(child), 1) == PBJ_OK);
+    CHECK(w2_Old_writer_end(&w) == PBJ_ERR_REQUIRED && strcmp(b.failed, "w2.Old.req") == 0);   /* the grandchild's */
     pbj_wbuf_free(&b);
 }
 

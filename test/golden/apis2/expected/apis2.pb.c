@@ -2,8 +2,8 @@
 #define PBJ__GENERATED_SOURCE   /* it calls none of the text and JSON runtime: not parsed (rt/pbj.h) */
 #include "apis2.pb.h"
 
-#if PBJ_RUNTIME_VERSION != 11
-#error "apis2.proto was generated for pbj runtime version 11: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 12
+#error "apis2.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */
@@ -1360,11 +1360,11 @@ bool golden_apis2_x_packed_view_next(pbj_view_iter *it, uint64_t *out)
 
 /* ==== writers ==== */
 
-const pbj_wtype golden_apis2_Item__wtype = {"golden.apis2.Item", 120, UINT64_C(0x1), 0, (const char *const[]){"golden.apis2.Item.id", }};
-const pbj_wtype golden_apis2_Record__wtype = {"golden.apis2.Record", 150, UINT64_C(0x2), 1, (const char *const[]){"golden.apis2.Record.key", }};
-const pbj_wtype golden_apis2_Record_Header__wtype = {"golden.apis2.Record.Header", 205, 0, 0, NULL};
-const pbj_wtype golden_apis2_Record_Line__wtype = {"golden.apis2.Record.Line", 50, 0, 0, NULL};
-const pbj_wtype golden_apis2_XGroup__wtype = {"golden.apis2.XGroup", 172, 0, 0, NULL};
+const pbj_wtype golden_apis2_Item__wtype = {"golden.apis2.Item", 120, UINT64_C(0x1), 0, (const char *const[]){"golden.apis2.Item.id", }, 0, NULL};
+const pbj_wtype golden_apis2_Record__wtype = {"golden.apis2.Record", 150, UINT64_C(0x2), 1, (const char *const[]){"golden.apis2.Record.key", }, 4, (const pbj_wchild[]){{5, &golden_apis2_Record_Header__wtype}, {8, &golden_apis2_Record_Line__wtype}, {10, &golden_apis2_Item__wtype}, {11, &golden_apis2_Item__wtype}}};
+const pbj_wtype golden_apis2_Record_Header__wtype = {"golden.apis2.Record.Header", 205, 0, 0, NULL, 0, NULL};
+const pbj_wtype golden_apis2_Record_Line__wtype = {"golden.apis2.Record.Line", 50, 0, 0, NULL, 0, NULL};
+const pbj_wtype golden_apis2_XGroup__wtype = {"golden.apis2.XGroup", 172, 0, 0, NULL, 0, NULL};
 /* ==== golden.apis2.Record: building helpers ==== */
 
 golden_apis2_Record_ByNameEntry *pbj__golden_apis2_Record_entry_by_name(golden_apis2_Record *m, pbj_slice key, pbj_arena *arena)

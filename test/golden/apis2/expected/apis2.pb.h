@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 11
-#error "apis2.proto was generated for pbj runtime version 11: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 12
+#error "apis2.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
 #endif
 
 #include <pbj_view.h>
@@ -921,7 +921,7 @@ extern const pbj_wtype golden_apis2_XGroup__wtype;
 /* ---- golden.apis2.Item: writer ---- */
 static inline pbj_status golden_apis2_Item_writer_start(golden_apis2_Item_writer *w, pbj_wbuf *buf) { return pbj__wstart(&w->w, buf, &golden_apis2_Item__wtype); }
 /* Ends w and every writer open in it; PBJ_ERR_REQUIRED (failed: the field) when a required field is missing. */
-PBJ_WINLINE pbj_status golden_apis2_Item_writer_end(golden_apis2_Item_writer *w) { return pbj__wend(&w->w, UINT64_C(0x1)); }
+PBJ_WINLINE pbj_status golden_apis2_Item_writer_end(golden_apis2_Item_writer *w) { return pbj__wend(&w->w, UINT64_C(0x1), &golden_apis2_Item__wtype); }
 /* The whole of m, unknown fields included, into a writer that has written nothing yet: only end may follow.
  * It does not check m's required fields (end then passes). */
 static inline pbj_status golden_apis2_Item_writer_from(golden_apis2_Item_writer *w, const golden_apis2_Item *m)
@@ -976,7 +976,7 @@ PBJ_WINLINE pbj_status golden_apis2_Item_writer_label(golden_apis2_Item_writer *
 /* ---- golden.apis2.Record: writer ---- */
 static inline pbj_status golden_apis2_Record_writer_start(golden_apis2_Record_writer *w, pbj_wbuf *buf) { return pbj__wstart(&w->w, buf, &golden_apis2_Record__wtype); }
 /* Ends w and every writer open in it; PBJ_ERR_REQUIRED (failed: the field) when a required field is missing. */
-PBJ_WINLINE pbj_status golden_apis2_Record_writer_end(golden_apis2_Record_writer *w) { return pbj__wend(&w->w, UINT64_C(0x2)); }
+PBJ_WINLINE pbj_status golden_apis2_Record_writer_end(golden_apis2_Record_writer *w) { return pbj__wend(&w->w, UINT64_C(0x2), &golden_apis2_Record__wtype); }
 /* The whole of m, unknown fields included, into a writer that has written nothing yet: only end may follow.
  * It does not check m's required fields (end then passes). */
 static inline pbj_status golden_apis2_Record_writer_from(golden_apis2_Record_writer *w, const golden_apis2_Record *m)
@@ -1077,7 +1077,7 @@ PBJ_WINLINE golden_apis2_Record_Header_writer *golden_apis2_Record_writer_header
     }
     pbj_writer *c = w->w.next;                   /* read before the tag's bytes, which may alias them */
     *p++ = 0x2b;
-    return (golden_apis2_Record_Header_writer *)pbj__wopened(&w->w, c, p, &golden_apis2_Record_Header__wtype, w->w.buf->learn[205], 10u, false);
+    return (golden_apis2_Record_Header_writer *)pbj__wopened(&w->w, c, p, w->w.buf->learn[205], 10u, false);
 }
 static inline pbj_status golden_apis2_Record_writer_header_from(golden_apis2_Record_writer *w, const golden_apis2_Record_Header *v)
 {
@@ -1114,7 +1114,7 @@ PBJ_WINLINE golden_apis2_Record_Line_writer *golden_apis2_Record_writer_add_line
     }
     pbj_writer *c = w->w.next;                   /* read before the tag's bytes, which may alias them */
     *p++ = 0x43;
-    return (golden_apis2_Record_Line_writer *)pbj__wopened(&w->w, c, p, &golden_apis2_Record_Line__wtype, 1, 15u, false);
+    return (golden_apis2_Record_Line_writer *)pbj__wopened(&w->w, c, p, 1, 15u, false);
 }
 static inline pbj_status golden_apis2_Record_writer_add_line_from(golden_apis2_Record_writer *w, const golden_apis2_Record_Line *v)
 {
@@ -1151,7 +1151,7 @@ PBJ_WINLINE golden_apis2_Item_writer *golden_apis2_Record_writer_item(golden_api
     }
     pbj_writer *c = w->w.next;                   /* read before the tag's bytes, which may alias them */
     *p++ = 0x52;
-    return (golden_apis2_Item_writer *)pbj__wopened(&w->w, c, p, &golden_apis2_Item__wtype, w->w.buf->learn[120], 20u, true);
+    return (golden_apis2_Item_writer *)pbj__wopened(&w->w, c, p, w->w.buf->learn[120], 20u, true);
 }
 static inline pbj_status golden_apis2_Record_writer_item_from(golden_apis2_Record_writer *w, const golden_apis2_Item *v)
 {
@@ -1188,7 +1188,7 @@ PBJ_WINLINE golden_apis2_Item_writer *golden_apis2_Record_writer_picked(golden_a
     }
     pbj_writer *c = w->w.next;                   /* read before the tag's bytes, which may alias them */
     *p++ = 0x5a;
-    return (golden_apis2_Item_writer *)pbj__wopened(&w->w, c, p, &golden_apis2_Item__wtype, w->w.buf->learn[120], 24u, true);
+    return (golden_apis2_Item_writer *)pbj__wopened(&w->w, c, p, w->w.buf->learn[120], 24u, true);
 }
 static inline pbj_status golden_apis2_Record_writer_picked_from(golden_apis2_Record_writer *w, const golden_apis2_Item *v)
 {
@@ -1232,7 +1232,7 @@ PBJ_WINLINE pbj_status golden_apis2_Record_writer_number(golden_apis2_Record_wri
 /* ---- golden.apis2.Record.Header: writer ---- */
 static inline pbj_status golden_apis2_Record_Header_writer_start(golden_apis2_Record_Header_writer *w, pbj_wbuf *buf) { return pbj__wstart(&w->w, buf, &golden_apis2_Record_Header__wtype); }
 /* Ends w and every writer open in it; PBJ_ERR_REQUIRED (failed: the field) when a required field is missing. */
-PBJ_WINLINE pbj_status golden_apis2_Record_Header_writer_end(golden_apis2_Record_Header_writer *w) { return pbj__wend(&w->w, UINT64_C(0x0)); }
+PBJ_WINLINE pbj_status golden_apis2_Record_Header_writer_end(golden_apis2_Record_Header_writer *w) { return pbj__wend(&w->w, UINT64_C(0x0), &golden_apis2_Record_Header__wtype); }
 /* The whole of m, unknown fields included, into a writer that has written nothing yet: only end may follow.
  * It does not check m's required fields (end then passes). */
 static inline pbj_status golden_apis2_Record_Header_writer_from(golden_apis2_Record_Header_writer *w, const golden_apis2_Record_Header *m)
@@ -1288,7 +1288,7 @@ PBJ_WINLINE pbj_status golden_apis2_Record_Header_writer_add_tags(golden_apis2_R
 /* ---- golden.apis2.Record.Line: writer ---- */
 static inline pbj_status golden_apis2_Record_Line_writer_start(golden_apis2_Record_Line_writer *w, pbj_wbuf *buf) { return pbj__wstart(&w->w, buf, &golden_apis2_Record_Line__wtype); }
 /* Ends w and every writer open in it; PBJ_ERR_REQUIRED (failed: the field) when a required field is missing. */
-PBJ_WINLINE pbj_status golden_apis2_Record_Line_writer_end(golden_apis2_Record_Line_writer *w) { return pbj__wend(&w->w, UINT64_C(0x0)); }
+PBJ_WINLINE pbj_status golden_apis2_Record_Line_writer_end(golden_apis2_Record_Line_writer *w) { return pbj__wend(&w->w, UINT64_C(0x0), &golden_apis2_Record_Line__wtype); }
 /* The whole of m, unknown fields included, into a writer that has written nothing yet: only end may follow.
  * It does not check m's required fields (end then passes). */
 static inline pbj_status golden_apis2_Record_Line_writer_from(golden_apis2_Record_Line_writer *w, const golden_apis2_Record_Line *m)
@@ -1330,7 +1330,7 @@ PBJ_WINLINE pbj_status golden_apis2_Record_Line_writer_n(golden_apis2_Record_Lin
 /* ---- golden.apis2.XGroup: writer ---- */
 static inline pbj_status golden_apis2_XGroup_writer_start(golden_apis2_XGroup_writer *w, pbj_wbuf *buf) { return pbj__wstart(&w->w, buf, &golden_apis2_XGroup__wtype); }
 /* Ends w and every writer open in it; PBJ_ERR_REQUIRED (failed: the field) when a required field is missing. */
-PBJ_WINLINE pbj_status golden_apis2_XGroup_writer_end(golden_apis2_XGroup_writer *w) { return pbj__wend(&w->w, UINT64_C(0x0)); }
+PBJ_WINLINE pbj_status golden_apis2_XGroup_writer_end(golden_apis2_XGroup_writer *w) { return pbj__wend(&w->w, UINT64_C(0x0), &golden_apis2_XGroup__wtype); }
 /* The whole of m, unknown fields included, into a writer that has written nothing yet: only end may follow.
  * It does not check m's required fields (end then passes). */
 static inline pbj_status golden_apis2_XGroup_writer_from(golden_apis2_XGroup_writer *w, const golden_apis2_XGroup *m)

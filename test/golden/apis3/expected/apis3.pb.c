@@ -2,8 +2,8 @@
 #define PBJ__GENERATED_SOURCE   /* it calls none of the text and JSON runtime: not parsed (rt/pbj.h) */
 #include "apis3.pb.h"
 
-#if PBJ_RUNTIME_VERSION != 11
-#error "apis3.proto was generated for pbj runtime version 11: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 12
+#error "apis3.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */
@@ -1270,8 +1270,8 @@ pbj_status golden_apis3_All_ByIdEntry_view_init(golden_apis3_All_ByIdEntry_view 
 
 /* ==== writers ==== */
 
-const pbj_wtype golden_apis3_Leaf__wtype = {"golden.apis3.Leaf", 182, 0, 0, NULL};
-const pbj_wtype golden_apis3_All__wtype = {"golden.apis3.All", 25, 0, 0, NULL};
+const pbj_wtype golden_apis3_Leaf__wtype = {"golden.apis3.Leaf", 182, 0, 0, NULL, 0, NULL};
+const pbj_wtype golden_apis3_All__wtype = {"golden.apis3.All", 25, 0, 0, NULL, 4, (const pbj_wchild[]){{9, &golden_apis3_Leaf__wtype}, {10, &golden_apis3_Leaf__wtype}, {15, &golden_apis3_Leaf__wtype}, {21, &golden_apis3_All__wtype}}};
 /* ==== golden.apis3.All: building helpers ==== */
 
 pbj_status golden_apis3_All_add_leaves(golden_apis3_All *m, const golden_apis3_Leaf *v, pbj_arena *arena)

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 11
-#error "apis3.proto was generated for pbj runtime version 11: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 12
+#error "apis3.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
 #endif
 
 #include <pbj_view.h>
@@ -998,7 +998,7 @@ extern const pbj_wtype golden_apis3_All__wtype;
 /* ---- golden.apis3.Leaf: writer ---- */
 static inline pbj_status golden_apis3_Leaf_writer_start(golden_apis3_Leaf_writer *w, pbj_wbuf *buf) { return pbj__wstart(&w->w, buf, &golden_apis3_Leaf__wtype); }
 /* Ends w and every writer open in it; PBJ_ERR_REQUIRED (failed: the field) when a required field is missing. */
-PBJ_WINLINE pbj_status golden_apis3_Leaf_writer_end(golden_apis3_Leaf_writer *w) { return pbj__wend(&w->w, UINT64_C(0x0)); }
+PBJ_WINLINE pbj_status golden_apis3_Leaf_writer_end(golden_apis3_Leaf_writer *w) { return pbj__wend(&w->w, UINT64_C(0x0), &golden_apis3_Leaf__wtype); }
 /* The whole of m, unknown fields included, into a writer that has written nothing yet: only end may follow.
  * It does not check m's required fields (end then passes). */
 static inline pbj_status golden_apis3_Leaf_writer_from(golden_apis3_Leaf_writer *w, const golden_apis3_Leaf *m)
@@ -1055,7 +1055,7 @@ PBJ_WINLINE pbj_status golden_apis3_Leaf_writer_name(golden_apis3_Leaf_writer *w
 /* ---- golden.apis3.All: writer ---- */
 static inline pbj_status golden_apis3_All_writer_start(golden_apis3_All_writer *w, pbj_wbuf *buf) { return pbj__wstart(&w->w, buf, &golden_apis3_All__wtype); }
 /* Ends w and every writer open in it; PBJ_ERR_REQUIRED (failed: the field) when a required field is missing. */
-PBJ_WINLINE pbj_status golden_apis3_All_writer_end(golden_apis3_All_writer *w) { return pbj__wend(&w->w, UINT64_C(0x0)); }
+PBJ_WINLINE pbj_status golden_apis3_All_writer_end(golden_apis3_All_writer *w) { return pbj__wend(&w->w, UINT64_C(0x0), &golden_apis3_All__wtype); }
 /* The whole of m, unknown fields included, into a writer that has written nothing yet: only end may follow.
  * It does not check m's required fields (end then passes). */
 static inline pbj_status golden_apis3_All_writer_from(golden_apis3_All_writer *w, const golden_apis3_All *m)
@@ -1226,7 +1226,7 @@ PBJ_WINLINE golden_apis3_Leaf_writer *golden_apis3_All_writer_leaf(golden_apis3_
     }
     pbj_writer *c = w->w.next;                   /* read before the tag's bytes, which may alias them */
     *p++ = 0x4a;
-    return (golden_apis3_Leaf_writer *)pbj__wopened(&w->w, c, p, &golden_apis3_Leaf__wtype, w->w.buf->learn[182], 18u, false);
+    return (golden_apis3_Leaf_writer *)pbj__wopened(&w->w, c, p, w->w.buf->learn[182], 18u, false);
 }
 static inline pbj_status golden_apis3_All_writer_leaf_from(golden_apis3_All_writer *w, const golden_apis3_Leaf *v)
 {
@@ -1263,7 +1263,7 @@ PBJ_WINLINE golden_apis3_Leaf_writer *golden_apis3_All_writer_add_leaves(golden_
     }
     pbj_writer *c = w->w.next;                   /* read before the tag's bytes, which may alias them */
     *p++ = 0x52;
-    return (golden_apis3_Leaf_writer *)pbj__wopened(&w->w, c, p, &golden_apis3_Leaf__wtype, w->w.buf->learn[182], 19u, false);
+    return (golden_apis3_Leaf_writer *)pbj__wopened(&w->w, c, p, w->w.buf->learn[182], 19u, false);
 }
 static inline pbj_status golden_apis3_All_writer_add_leaves_from(golden_apis3_All_writer *w, const golden_apis3_Leaf *v)
 {
@@ -1365,7 +1365,7 @@ PBJ_WINLINE golden_apis3_Leaf_writer *golden_apis3_All_writer_pick_leaf(golden_a
     }
     pbj_writer *c = w->w.next;                   /* read before the tag's bytes, which may alias them */
     *p++ = 0x7a;
-    return (golden_apis3_Leaf_writer *)pbj__wopened(&w->w, c, p, &golden_apis3_Leaf__wtype, w->w.buf->learn[182], 30u, false);
+    return (golden_apis3_Leaf_writer *)pbj__wopened(&w->w, c, p, w->w.buf->learn[182], 30u, false);
 }
 static inline pbj_status golden_apis3_All_writer_pick_leaf_from(golden_apis3_All_writer *w, const golden_apis3_Leaf *v)
 {
@@ -1495,7 +1495,7 @@ PBJ_WINLINE golden_apis3_All_writer *golden_apis3_All_writer_child(golden_apis3_
     pbj_writer *c = w->w.next;                   /* read before the tag's bytes, which may alias them */
     memcpy(p, "\xaa\x01", 2);
     p += 2;
-    return (golden_apis3_All_writer *)pbj__wopened(&w->w, c, p, &golden_apis3_All__wtype, w->w.buf->learn[25], 42u, false);
+    return (golden_apis3_All_writer *)pbj__wopened(&w->w, c, p, w->w.buf->learn[25], 42u, false);
 }
 static inline pbj_status golden_apis3_All_writer_child_from(golden_apis3_All_writer *w, const golden_apis3_All *v)
 {
