@@ -130,9 +130,12 @@ PBJ__VIEW_HOT const uint8_t *pbj__view_len(const uint8_t *p, const uint8_t *end,
                                         pbj_status *st)
 {
     uint64_t n;
-    if (PBJ_LIKELY(p < end && *p < 0x80 && *p < (size_t)(end - p))) {   /* one byte: never beyond the limit */
-        *len = *p;
-        return p + 1;
+    if (PBJ_LIKELY(p < end)) {
+        size_t one = (size_t)(int8_t)*p;   /* one byte; a byte of 0x80 or more (a longer length) wraps past any room */
+        if (PBJ_LIKELY(one < (size_t)(end - p))) {
+            *len = one;
+            return p + 1;
+        }
     }
     const uint8_t *start = p;
     if (!(p = pbj__view_varint(p, end, limit, &n, st))) return NULL;
