@@ -939,6 +939,12 @@ PBJ_OUTLINE_WARM pbj_status pbj__decode_top(const pbj_table *t, void *m, const u
 }
 #endif
 
+/* The status of a message's size n: PBJ_ERR_DEPTH where the size pass failed, PBJ_ERR_SIZE over 2 GiB, else PBJ_OK. */
+PBJ_INLINE pbj_status pbj__size_status(size_t n)
+{
+    return n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : PBJ_OK;
+}
+
 /* M_encode_append (sink NULL: m's bytes after buf's len) and M_write_delimited (one record into sink) past their
  * required check, out of line: m's size (size, M_size's thunk), then its bytes back to front (write, M__write's). */
 PBJ_OUTLINE_WARM pbj_status pbj__encode_with(const void *m, size_t (*size)(const void *), uint8_t *(*write)(const void *, uint8_t *),
@@ -947,7 +953,7 @@ PBJ_OUTLINE_WARM pbj_status pbj__encode_with(const void *m, size_t (*size)(const
 {
     size_t n = size(m);
     uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : PBJ_OK;
+    pbj_status st = pbj__size_status(n);
     if (sink) {
         if (st == PBJ_OK) st = pbj_sink_open(sink, n, &body);
         if (st == PBJ_OK) write(m, body + n);   /* back to front, ending at body + n */

@@ -629,13 +629,13 @@ PBJ_OUTLINE pbj_status pbj_table_decode(const pbj_table *t, void *m, const uint8
  * reaches a required field, checked by pbj_table_missing). */
 
 /* The start of M_encode, M_encode_append and M_write_delimited: a missing required field's status, else m's size
- * *n and PBJ_ERR_DEPTH where the size walk fails, PBJ_ERR_SIZE over 2 GiB, else PBJ_OK. */
+ * *n and its status (pbj__size_status). */
 PBJ_INLINE pbj_status pbj__table_size_checked(const pbj_table *t, const void *m, bool req, size_t *n)
 {
     pbj_status st = req ? pbj_missing_status(pbj_table_missing(t, m)) : PBJ_OK;
     if (st != PBJ_OK) return st;
     *n = pbj_table_size(t, m);
-    return *n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : *n > INT32_MAX ? PBJ_ERR_SIZE : PBJ_OK;
+    return pbj__size_status(*n);
 }
 
 /* M_encode (req) or M_encode_partial: the size walk, then the write walk into exactly the bytes counted; *len the
