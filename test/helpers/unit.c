@@ -438,6 +438,13 @@ static void stream_corners(void **state)
     pbj_sink out;
     pbj_sink_callback(&out, fail_write, NULL);         /* a write error is returned */
     assert_int_equal(h_Leaf_write_delimited(&leaf, &out), PBJ_ERR_BUFFER);
+    leaf.child = &leaf;                                /* a cycle: the size pass fails before a byte is written */
+    assert_int_equal(h_Leaf_write_delimited(&leaf, &out), PBJ_ERR_DEPTH);
+    pbj_buf buf = {0};
+    assert_int_equal(h_Leaf_encode_append(&leaf, &buf), PBJ_ERR_DEPTH);
+    assert_int_equal(buf.len, 0);
+    pbj_buf_free(&buf);
+    leaf.child = NULL;
     pbj_sink_free(&out);
     pbj_source in;
     pbj_source_callback(&in, fail_read, NULL);         /* a read error stops the stream and sticks */
