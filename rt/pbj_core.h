@@ -67,7 +67,7 @@
  * together; every generated file checks it with #error. */
 #define PBJ_VERSION_MAJOR 0
 #define PBJ_VERSION_MINOR 1
-#define PBJ_RUNTIME_VERSION 12   /* 2: proto2 (required status, extension records); 3: const encode, back to front; 4: field tables;
+#define PBJ_RUNTIME_VERSION 13   /* 2: proto2 (required status, extension records); 3: const encode, back to front; 4: field tables;
                                   * 5: enum tables; merge, copy, sort_maps, missing and compare over the tables;
                                   * 6: text and JSON over the tables (extension rows, codec, wkt; no M__type records);
                                   * 7: extension rows with no type (PBJ_F_UNTYPED), which the readers pass by;
@@ -77,7 +77,8 @@
                                   *     pbj__rnear, pbj__rexact (a sub-message near the buffer's start written exactly);
                                   *     PBJ_MESSAGE_FUNCTIONS_TABLE (the size tier's calls into the runtime), pbj__decode_top;
                                   * 11: PBJ__VIEW_ZERO (a view's scan starts from a zeroed struct, not a memset);
-                                  * 12: pbj_wtype.children (a child writer's type found, not stored when it opens) */
+                                  * 12: pbj_wtype.children (a child writer's type found, not stored when it opens);
+                                  * 13: pbj_unknown a pointer to a record in the arena (NULL: none), not a slice */
 
 #ifdef __cplusplus
 extern "C" {
@@ -1365,16 +1366,40 @@ PBJ_INLINE pbj_status pbj__append(pbj_arena *a, pbj_slice *s, const uint8_t *byt
     return PBJ_OK;
 }
 
-/* n bytes of unknown fields appended to *unknown when the options keep them; unknown is NULL for a
- * message that has no pbj_unknown (pbj.drop_unknown), whose unknown fields are always dropped. */
-PBJ_INLINE pbj_status pbj__keep_unknown(pbj_decoder *d, pbj_slice *unknown, const uint8_t *bytes, size_t n)
+/* A message's unknown fields, its pbj_unknown member: NULL when it has none, else a record in an arena (decode's,
+ * merge's, copy's) holding their raw bytes. Their bytes, empty for NULL. */
+PBJ_INLINE pbj_slice pbj_unknown_bytes(const pbj_slice *u)
 {
-    return d->unknown != PBJ_UNKNOWN_KEEP || !unknown ? PBJ_OK : pbj__append(d->arena, unknown, bytes, n);
+    return u ? *u : pbj_slice_make(NULL, 0);
+}
+
+/* n bytes appended to the unknown fields *u, whose record the first append makes in the arena. */
+PBJ_INLINE pbj_status pbj__append_unknown(pbj_arena *a, pbj_slice **u, const uint8_t *bytes, size_t n)
+{
+    if (!*u && (*u = (pbj_slice *)pbj_arena_alloc(a, sizeof **u)) != NULL) **u = pbj_slice_make(NULL, 0);
+    return *u ? pbj__append(a, *u, bytes, n) : PBJ_ERR_NOMEM;
+}
+
+/* *u set to a new record in the arena holding bytes (NULL when empty): never writes to the record *u held. */
+PBJ_INLINE pbj_status pbj__unknown_new(pbj_arena *a, pbj_slice **u, pbj_slice bytes)
+{
+    pbj_slice *r = bytes.len ? (pbj_slice *)pbj_arena_alloc(a, sizeof *r) : NULL;
+    if (bytes.len && !r) return PBJ_ERR_NOMEM;
+    if (r) *r = bytes;
+    *u = r;
+    return PBJ_OK;
+}
+
+/* n bytes of unknown fields appended to **unknown when the options keep them; unknown is NULL for a
+ * message that has no pbj_unknown (pbj.drop_unknown), whose unknown fields are always dropped. */
+PBJ_INLINE pbj_status pbj__keep_unknown(pbj_decoder *d, pbj_slice **unknown, const uint8_t *bytes, size_t n)
+{
+    return d->unknown != PBJ_UNKNOWN_KEEP || !unknown ? PBJ_OK : pbj__append_unknown(d->arena, unknown, bytes, n);
 }
 
 /* An unknown field whose tag starts at start and payload at p: kept (appended
- * to *unknown in the arena), dropped, or rejected as the options say. */
-PBJ_OUTLINE const uint8_t *pbj_unknown_field(pbj_decoder *d, pbj_slice *unknown, const uint8_t *start, const uint8_t *p, const uint8_t *end, uint32_t tag, pbj_status *st) PBJ__PROTO
+ * to **unknown in the arena), dropped, or rejected as the options say. */
+PBJ_OUTLINE const uint8_t *pbj_unknown_field(pbj_decoder *d, pbj_slice **unknown, const uint8_t *start, const uint8_t *p, const uint8_t *end, uint32_t tag, pbj_status *st) PBJ__PROTO
 #if PBJ__BODIES
 {
     if (d->unknown == PBJ_UNKNOWN_REJECT) {
@@ -1404,7 +1429,7 @@ PBJ_OUTLINE pbj_status pbj_decode_wrapper_keep(const uint8_t *p, const uint8_t *
         const uint8_t *start = p;
         if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         if (tag != want_tag) {
-            p = unknown ? pbj_unknown_field(d, unknown, start, p, end, tag, &st) : pbj_skip_field(p, end, tag, d, d->depth_left, &st);
+            p = unknown ? pbj_unknown_field(d, &unknown, start, p, end, tag, &st) : pbj_skip_field(p, end, tag, d, d->depth_left, &st);
             if (!p) return st;
             continue;
         }
@@ -1439,7 +1464,7 @@ PBJ_INLINE pbj_status pbj_decode_wrapper(const uint8_t *p, const uint8_t *end, p
 
 /* A value of a closed (proto2) enum that names no value: kept as an unknown
  * varint field (number, v), dropped, or rejected, as the options say (unknown NULL: dropped). */
-PBJ_OUTLINE bool pbj_unknown_varint(pbj_decoder *d, pbj_slice *unknown, int32_t number, uint64_t v, pbj_status *st) PBJ__PROTO
+PBJ_OUTLINE bool pbj_unknown_varint(pbj_decoder *d, pbj_slice **unknown, int32_t number, uint64_t v, pbj_status *st) PBJ__PROTO
 #if PBJ__BODIES
 {
     uint8_t field[15];
@@ -1759,7 +1784,7 @@ PBJ_OUTLINE size_t pbj__msgset_items(pbj_slice ext, pbj_slice unknown, uint8_t *
  * encode writes, so that a decoded copy of the encoding is M_equal to it and encodes the same), in type_id
  * order. What protobuf does not write (an item with no type_id or message, any other field) is dropped, or
  * refused under PBJ_UNKNOWN_REJECT, as is a length-delimited field of no known extension (not known). */
-PBJ_OUTLINE const uint8_t *pbj__msgset_field(pbj_decoder *d, pbj_slice *ext, pbj_slice *unknown, const uint8_t *start,
+PBJ_OUTLINE const uint8_t *pbj__msgset_field(pbj_decoder *d, pbj_slice *ext, pbj_slice **unknown, const uint8_t *start,
                                              const uint8_t *p, const uint8_t *end, uint32_t tag, bool known,
                                              pbj_status *st) PBJ__PROTO
 #if PBJ__BODIES
@@ -1804,7 +1829,7 @@ PBJ_INLINE bool pbj__enum_by_name(const void *e, int32_t v) { return ((const pbj
 /* A closed enum extension's record r (a varint, or packed) read by decode: its values outside the enum
  * (known says false) go to *unknown as varint fields, as protobuf; the others stay in *rec (r's bytes, or
  * a new record in the arena when any went; *n 0 when none stay). */
-PBJ_OUTLINE bool pbj__ext_enum_split(pbj_decoder *d, pbj_slice *unknown, const pbj__ext_rec *r, pbj__enum_known known,
+PBJ_OUTLINE bool pbj__ext_enum_split(pbj_decoder *d, pbj_slice **unknown, const pbj__ext_rec *r, pbj__enum_known known,
                                      const void *e, const uint8_t **rec, size_t *n, pbj_status *st) PBJ__PROTO
 #if PBJ__BODIES
 {
@@ -1839,28 +1864,27 @@ PBJ_OUTLINE bool pbj__ext_enum_split(pbj_decoder *d, pbj_slice *unknown, const p
 
 /* Before an extension of kind is changed: its records that fit move from the unknown fields to ext; a closed
  * enum's (valid: its name function, else NULL) values outside the enum stay there, as decode leaves them. */
-PBJ_OUTLINE pbj_status pbj__ext_adopt(pbj_arena *a, pbj_slice *ext, pbj_slice *unknown, uint32_t number, int kind,
+PBJ_OUTLINE pbj_status pbj__ext_adopt(pbj_arena *a, pbj_slice *ext, pbj_slice **unknown, uint32_t number, int kind,
                                       const char *(*valid)(int32_t)) PBJ__PROTO
 #if PBJ__BODIES
 {
     size_t pos = 0;
     pbj__ext_rec r;
     pbj_status st = PBJ_OK;
-    pbj_slice rest = pbj_slice_make(NULL, 0);
+    pbj_slice rest = pbj_slice_make(NULL, 0), *restp = &rest, from = pbj_unknown_bytes(*unknown);
     pbj_decoder d;                                                   /* the enum split's arena */
     pbj__name_fn e = {valid};
-    if (!pbj__ext_has(*unknown, number)) return PBJ_OK;
+    if (!pbj__ext_has(from, number)) return PBJ_OK;
     pbj_decoder_init(&d, a, NULL);
-    while (pbj__ext_next(*unknown, &pos, &r)) {
+    while (pbj__ext_next(from, &pos, &r)) {
         const uint8_t *rec = r.start;
         size_t n = (size_t)(r.end - r.start);
         if (r.number != number || !pbj__ext_fits(r.tag, kind) || pbj__ext_check(&r, kind) != PBJ_OK) st = pbj__append(a, &rest, rec, n);
-        else if (valid && !pbj__ext_enum_split(&d, &rest, &r, pbj__enum_by_name, &e, &rec, &n, &st)) return st;
+        else if (valid && !pbj__ext_enum_split(&d, &restp, &r, pbj__enum_by_name, &e, &rec, &n, &st)) return st;
         else if (n) st = pbj__ext_insert(a, ext, rec, n, number, false);
         if (st != PBJ_OK) return st;
     }
-    *unknown = rest;
-    return PBJ_OK;
+    return pbj__unknown_new(a, unknown, rest);
 }
 #endif
 
@@ -1868,7 +1892,7 @@ PBJ_OUTLINE pbj_status pbj__ext_adopt(pbj_arena *a, pbj_slice *ext, pbj_slice *u
  * kind, else in *unknown (as protobuf); a singular scalar's new value replaces the old one (last wins). A
  * packed record cut inside a value fails the decode, as a normal field's; known (a closed enum's test of e,
  * or NULL) sends the values outside the enum to *unknown. */
-PBJ_OUTLINE const uint8_t *pbj__ext_field_in(pbj_decoder *d, pbj_slice *ext, pbj_slice *unknown, const uint8_t *start,
+PBJ_OUTLINE const uint8_t *pbj__ext_field_in(pbj_decoder *d, pbj_slice *ext, pbj_slice **unknown, const uint8_t *start,
                                              const uint8_t *p, const uint8_t *end, uint32_t tag, int kind,
                                              pbj__enum_known known, const void *e, bool replace, pbj_status *st) PBJ__PROTO
 #if PBJ__BODIES
@@ -1891,7 +1915,7 @@ PBJ_OUTLINE const uint8_t *pbj__ext_field_in(pbj_decoder *d, pbj_slice *ext, pbj
 #endif
 
 /* The same, a closed enum's values tested by its name function valid (or NULL): generated decode's call. */
-PBJ_INLINE const uint8_t *pbj__ext_field(pbj_decoder *d, pbj_slice *ext, pbj_slice *unknown, const uint8_t *start, const uint8_t *p,
+PBJ_INLINE const uint8_t *pbj__ext_field(pbj_decoder *d, pbj_slice *ext, pbj_slice **unknown, const uint8_t *start, const uint8_t *p,
                                          const uint8_t *end, uint32_t tag, int kind, const char *(*valid)(int32_t), bool replace,
                                          pbj_status *st)
 {

@@ -398,6 +398,7 @@ PBJ_INLINE int pbj__ext_kind(const pbj_field *f)
 #if PBJ__BODIES   /* the walk is recursive through message values: what it calls, defined below */
 PBJ_INLINE bool pbj__field_equal(const pbj_table *t, const pbj_field *f, const void *a, const void *b, uint32_t depth);
 PBJ_INLINE bool pbj__slice_at_eq(const void *a, const void *b, uint32_t offset);
+PBJ_INLINE bool pbj__unknown_at_eq(const void *a, const void *b, uint32_t offset);
 #endif
 
 /* a and b of t's type equal: false nested deeper than depth (a cycle). */
@@ -413,7 +414,7 @@ PBJ_OUTLINE bool pbj__table_equal(const pbj_table *t, const void *a, const void 
     if (t->ext != PBJ_TABLE_NONE && !pbj__slice_at_eq(a, b, t->ext)) return false;
     for (uint32_t i = 0; i < t->count; i++)
         if (!pbj__field_equal(t, &t->fields[i], a, b, depth)) return false;
-    return t->unknown == PBJ_TABLE_NONE || pbj__slice_at_eq(a, b, t->unknown);
+    return t->unknown == PBJ_TABLE_NONE || pbj__unknown_at_eq(a, b, t->unknown);
 }
 #endif
 
@@ -450,6 +451,15 @@ PBJ_INLINE bool pbj__slice_at_eq(const void *a, const void *b, uint32_t offset)
     memcpy(&x, pbj__at(a, offset), sizeof x);
     memcpy(&y, pbj__at(b, offset), sizeof y);
     return pbj_slice_eq(x, y);
+}
+
+/* Whether the unknown fields whose record pointers are at offset in a and b hold the same bytes (NULL: none). */
+PBJ_INLINE bool pbj__unknown_at_eq(const void *a, const void *b, uint32_t offset)
+{
+    const pbj_slice *x, *y;
+    memcpy(&x, pbj__at(a, offset), sizeof x);
+    memcpy(&y, pbj__at(b, offset), sizeof y);
+    return pbj_slice_eq(pbj_unknown_bytes(x), pbj_unknown_bytes(y));
 }
 
 PBJ_INLINE bool pbj__field_equal(const pbj_table *t, const pbj_field *f, const void *a, const void *b, uint32_t depth)
@@ -539,9 +549,13 @@ PBJ_OUTLINE pbj_status pbj__table_merge(const pbj_table *t, void *m, const void 
         if (st != PBJ_OK) return st;
     }
     if (t->unknown == PBJ_TABLE_NONE) return PBJ_OK;
-    pbj_slice u;
-    memcpy(&u, pbj__at(b, t->unknown), sizeof u);
-    return u.len ? pbj__append_new(arena, (pbj_slice *)(void *)((uint8_t *)m + t->unknown), u.data, u.len) : PBJ_OK;
+    const pbj_slice *from, *to;                  /* a new record in arena, m's bytes then b's: m's may be shared */
+    memcpy(&from, pbj__at(b, t->unknown), sizeof from);
+    memcpy(&to, pbj__at(m, t->unknown), sizeof to);
+    if (!from || !from->len) return PBJ_OK;
+    pbj_slice u = pbj_unknown_bytes(to);
+    if ((st = pbj__append_new(arena, &u, from->data, from->len)) != PBJ_OK) return st;
+    return pbj__unknown_new(arena, (pbj_slice **)(void *)((uint8_t *)m + t->unknown), u);
 }
 #endif
 

@@ -72,12 +72,20 @@ PBJ_INLINE void pbj__tw_store(uint8_t type, uint8_t *p, uint64_t v)
     }
 }
 
-/* The slice member at offset (pbj_unknown, pbj_ext), empty when the table has none. */
+/* The slice member at offset (pbj_ext), empty when the table has none. */
 PBJ_INLINE pbj_slice pbj__tw_slice(const void *m, uint32_t offset)
 {
     pbj_slice s = pbj_slice_make(NULL, 0);
     if (offset != PBJ_TABLE_NONE) memcpy(&s, pbj__at(m, offset), sizeof s);
     return s;
+}
+
+/* The bytes of the unknown fields whose record pointer (pbj_unknown) is at offset, empty when none. */
+PBJ_INLINE pbj_slice pbj__tw_unknown(const void *m, uint32_t offset)
+{
+    const pbj_slice *u = NULL;
+    if (offset != PBJ_TABLE_NONE) memcpy(&u, pbj__at(m, offset), sizeof u);
+    return pbj_unknown_bytes(u);
 }
 
 /* ---- presence ------------------------------------------------------------------------------------------- */
@@ -252,7 +260,7 @@ PBJ_OUTLINE bool pbj__tw_put_field(const pbj_table *t, const pbj_field *f, const
 PBJ_OUTLINE bool pbj__tw_put_message(const pbj_table *t, const void *m, pbj__tw_out *o, uint32_t depth) PBJ__PROTO
 #if PBJ__BODIES
 {
-    pbj_slice ext = pbj__tw_slice(m, t->ext), unknown = pbj__tw_slice(m, t->unknown);
+    pbj_slice ext = pbj__tw_slice(m, t->ext), unknown = pbj__tw_unknown(m, t->unknown);
     uint32_t above = UINT32_MAX;   /* the extensions numbered up to above come after the field put next */
     if (PBJ_UNLIKELY(depth-- == 0)) return false;
     if (PBJ__TW(EXT) && (t->flags & PBJ_T_MSGSET)) {
@@ -373,7 +381,7 @@ PBJ_INLINE void pbj__tw_count_add(uint8_t *at, size_t k)
 PBJ_INLINE bool pbj__tw_enum_known(const pbj_enum *e, uint64_t v) { return pbj_enum_find(e, (int32_t)v) != NULL; }
 
 /* A map entry appended to f's array; a closed enum value that names no value keeps the entry as unknown. */
-PBJ_OUTLINE const uint8_t *pbj__tw_read_entry(const pbj_field *f, void *m, pbj_slice *unknown, const uint8_t *start, const uint8_t *p,
+PBJ_OUTLINE const uint8_t *pbj__tw_read_entry(const pbj_field *f, void *m, pbj_slice **unknown, const uint8_t *start, const uint8_t *p,
                                               const uint8_t *end, pbj_decoder *d, pbj_status *st) PBJ__PROTO
 #if PBJ__BODIES
 {
@@ -431,7 +439,7 @@ PBJ_INLINE void *pbj__tw_sub(const pbj_table *t, const pbj_field *f, void *m, pb
 
 /* One value of field f (its tag read; in a packed run, p..end the run) into m: a singular field's stored (a message
  * merged), a repeated field's appended; a closed enum's number that names no value kept as an unknown field. */
-PBJ_OUTLINE const uint8_t *pbj__tw_read_value(const pbj_table *t, const pbj_field *f, void *m, pbj_slice *unknown, const uint8_t *p,
+PBJ_OUTLINE const uint8_t *pbj__tw_read_value(const pbj_table *t, const pbj_field *f, void *m, pbj_slice **unknown, const uint8_t *p,
                                               const uint8_t *end, pbj_decoder *d, pbj_status *st) PBJ__PROTO
 #if PBJ__BODIES
 {
@@ -467,7 +475,7 @@ PBJ_OUTLINE const uint8_t *pbj__tw_read_value(const pbj_table *t, const pbj_fiel
 #endif
 
 /* A packed run of scalars of repeated field f, each appended to its array. */
-PBJ_INLINE const uint8_t *pbj__tw_read_packed(const pbj_table *t, const pbj_field *f, void *m, pbj_slice *unknown, const uint8_t *p,
+PBJ_INLINE const uint8_t *pbj__tw_read_packed(const pbj_table *t, const pbj_field *f, void *m, pbj_slice **unknown, const uint8_t *p,
                                              const uint8_t *end, pbj_decoder *d, pbj_status *st)
 {
     uint32_t wire = pbj__type_wire(f->type);
@@ -563,7 +571,7 @@ PBJ_INLINE bool pbj__tw_matches(const pbj_field *f, uint32_t tag)
 }
 
 /* A record that is none of t's fields: kept, dropped or rejected (a map entry's: dropped unless rejected). */
-PBJ_INLINE const uint8_t *pbj__tw_other(const pbj_table *t, pbj_slice *unknown, const uint8_t *start, const uint8_t *p,
+PBJ_INLINE const uint8_t *pbj__tw_other(const pbj_table *t, pbj_slice **unknown, const uint8_t *start, const uint8_t *p,
                                        const uint8_t *end, pbj_decoder *d, uint32_t tag, pbj_status *st)
 {
     if (!(t->flags & PBJ_T_MAP_ENTRY)) return pbj_unknown_field(d, unknown, start, p, end, tag, st);
@@ -576,7 +584,7 @@ PBJ_INLINE bool pbj__tw_enum_has(const void *e, int32_t v) { return pbj_enum_fin
 
 /* A record of a message with extensions that none of its fields took: an extension the table lists (kept in
  * pbj_ext, a singular scalar's last replacing the others), a message set's item, or an unknown field. */
-PBJ_OUTLINE const uint8_t *pbj__tw_ext(const pbj_table *t, void *m, pbj_slice *unknown, const uint8_t *start, const uint8_t *p,
+PBJ_OUTLINE const uint8_t *pbj__tw_ext(const pbj_table *t, void *m, pbj_slice **unknown, const uint8_t *start, const uint8_t *p,
                                       const uint8_t *end, pbj_decoder *d, uint32_t tag, pbj_status *st) PBJ__PROTO
 #if PBJ__BODIES
 {
@@ -600,7 +608,7 @@ PBJ_OUTLINE pbj_status pbj_table_decode(const pbj_table *t, void *m, const uint8
 #if PBJ__BODIES
 {
     pbj_status st = PBJ_OK;
-    pbj_slice *unknown = t->unknown == PBJ_TABLE_NONE ? NULL : (pbj_slice *)(void *)pbj__tw_at(m, t->unknown);
+    pbj_slice **unknown = t->unknown == PBJ_TABLE_NONE ? NULL : (pbj_slice **)(void *)pbj__tw_at(m, t->unknown);
     if (d->depth_left == 0) return PBJ_ERR_DEPTH;
     d->depth_left--;
     while (p < end) {

@@ -738,9 +738,9 @@ PBJ_OUTLINE pbj_status pbj__table_print(const pbj_table *tb, const void *m, pbj_
     }
     if (pbj__text_ext_run(tb, &k, UINT32_MAX, &lo, &hi)) pbj__text_exts(t, tb, m, lo, hi);
     if (tb->unknown != PBJ_TABLE_NONE) {
-        pbj_slice u;
+        const pbj_slice *u;
         memcpy(&u, pbj__at(m, tb->unknown), sizeof u);
-        if (u.len) pbj_text_unknown(t, u.data, u.len);
+        if (u && u->len) pbj_text_unknown(t, u->data, u->len);
     }
     return pbj_text_status(t);
 }

@@ -830,7 +830,7 @@ static void gen_message_source(tmpl_out *o, const plan_message *pm)
     v.init_fields = lazy_each_field(fs, PLAN_OP_INIT);
     v.ext_size = pm->msgset ? expand_message(pool, tmpl_message_msgset_size, &v)
                  : pm->ext_ranges.n ? expand_message(pool, tmpl_message_ext_size, &v) : "";
-    v.unknown_len = pm->unknown ? "m->pbj_unknown.len" : "0";
+    v.unknown_len = pm->unknown ? "pbj_unknown_bytes(m->pbj_unknown).len" : "0";
     v.api_required = api_required(pm);
     bool one_walk = pm->fast_write && holds_nested(pm);
     v.api_functions = one_walk ? "PBJ_MESSAGE_FUNCTIONS_REVERSE"

@@ -15,8 +15,8 @@
 #include "unhex.h"
 
 /* The layout: the option takes the slice away, and nothing else; Ext and Empty keep theirs. */
-_Static_assert(sizeof(drop_Full) == sizeof(drop_Lean) + sizeof(pbj_slice), "Lean has no pbj_unknown");
-_Static_assert(sizeof(drop_FullTiny) == sizeof(drop_LeanTiny) + sizeof(pbj_slice), "LeanTiny has no pbj_unknown");
+_Static_assert(sizeof(drop_Full) == sizeof(drop_Lean) + sizeof(pbj_slice *), "Lean has no pbj_unknown");
+_Static_assert(sizeof(drop_FullTiny) == sizeof(drop_LeanTiny) + sizeof(pbj_slice *), "LeanTiny has no pbj_unknown");
 _Static_assert(offsetof(drop_Ext, pbj_unknown) < sizeof(drop_Ext), "Ext keeps pbj_unknown");
 _Static_assert(offsetof(drop_Empty, pbj_unknown) == 0, "Empty keeps pbj_unknown");
 

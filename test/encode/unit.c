@@ -497,11 +497,11 @@ static void test_ext_records(void **state)
     memset(big + 6, 'a', 2 * 2044);
     assert_int_equal(decode_host(big, &m, &a, PBJ_UNKNOWN_KEEP), PBJ_OK);
     assert_true(!encx_x_fixed64_has(&m) && encx_x_fixed64_get(&m) == 0 && m.pbj_ext.len == 0);
-    assert_int_equal(m.pbj_unknown.len, 3 + 2044);
+    assert_int_equal(pbj_unknown_bytes(m.pbj_unknown).len, 3 + 2044);
     assert_int_equal(encx_Host_encode(&m, out, sizeof out, &len), PBJ_OK);
     assert_int_equal(len, 3 + 2044);                               /* written back as it came */
     assert_int_equal(encx_x_fixed64_set(&m, 7, &a), PBJ_OK);       /* a new value beside it, as C++ */
-    assert_true(encx_x_fixed64_get(&m) == 7 && m.pbj_unknown.len == 3 + 2044);
+    assert_true(encx_x_fixed64_get(&m) == 7 && pbj_unknown_bytes(m.pbj_unknown).len == 3 + 2044);
     assert_int_equal(decode_host(big, &m, &a, PBJ_UNKNOWN_REJECT), PBJ_ERR_UNKNOWN_FIELD);
     assert_int_equal(decode_host("f20106010000000200", &m, &a, PBJ_UNKNOWN_KEEP), PBJ_ERR_TRUNCATED);   /* 6 bytes of fixed32s */
     assert_int_equal(decode_host("fa010c010000000000000002000000", &m, &a, PBJ_UNKNOWN_KEEP), PBJ_ERR_TRUNCATED);
@@ -518,7 +518,7 @@ static void test_ext_records(void **state)
     assert_int_equal(decode_host("5a0401000000" "900101" "9a0100" "8501" "01000000", &m, &a, PBJ_UNKNOWN_KEEP), PBJ_OK);
     assert_true(!encx_x_fixed32_has(&m) && !encx_x_sub_has(&m) && !encx_xgroup_has(&m) && !encx_x_string_has(&m));
     assert_int_equal(m.pbj_ext.len, 0);
-    assert_int_equal(m.pbj_unknown.len, 18);
+    assert_int_equal(pbj_unknown_bytes(m.pbj_unknown).len, 18);
     /* a closed enum's values outside the enum are unknown fields; packed, the others stay */
     assert_int_equal(decode_host("a00101" "a00105" "a20203010500", &m, &a, PBJ_UNKNOWN_KEEP), PBJ_OK);
     assert_true(encx_x_color_has(&m) && encx_x_color_get(&m) == 1);
@@ -528,7 +528,7 @@ static void test_ext_records(void **state)
     assert_string_equal(big, "a00101" "a202020100" "a00105" "a00205");
     assert_int_equal(decode_host("a00105", &m, &a, PBJ_UNKNOWN_REJECT), PBJ_ERR_UNKNOWN_FIELD);
     assert_int_equal(decode_host("900101", &m, &a, PBJ_UNKNOWN_DROP), PBJ_OK);   /* dropped as unknown */
-    assert_true(m.pbj_ext.len == 0 && m.pbj_unknown.len == 0);
+    assert_true(m.pbj_ext.len == 0 && pbj_unknown_bytes(m.pbj_unknown).len == 0);
     pbj_arena_free(&a);
 }
 
@@ -559,7 +559,7 @@ static void test_untyped_extensions(void **state)
     static const char ext_text[] = "[encf.x_far] { y: 1 }", ext_json[] = "{\"[encf.x_far]\": {\"y\": 1}}";
     pbj_arena_init(&a, NULL, 0);
     assert_int_equal(decode_host("a00601" "9203020807", &m, &a, PBJ_UNKNOWN_KEEP), PBJ_OK);   /* last = 1, x_far { y: 7 } */
-    assert_true(m.pbj_ext.len == 5 && m.pbj_unknown.len == 0);
+    assert_true(m.pbj_ext.len == 5 && pbj_unknown_bytes(m.pbj_unknown).len == 0);
     assert_int_equal(encx_Host_encode(&m, out, sizeof out, &len), PBJ_OK);
     to_hex(out, len, text, sizeof text);
     assert_string_equal(text, "9203020807" "a00601");                                    /* in number order */

@@ -16,7 +16,7 @@ int main(void)
     int bad = openx_Host_decode(&m, in, sizeof in, &arena, NULL) != PBJ_OK;
     bad |= !openx_shade_has(&m) || openx_shade_get(&m) != 99;
     bad |= openx_shades_count(&m) != 2 || openx_shades_at(&m, 0) != openx_Shade_LIGHT || openx_shades_at(&m, 1) != 99;
-    bad |= m.pbj_unknown.len != 0;                          /* none of them an unknown field */
+    bad |= m.pbj_unknown != NULL;                          /* none of them an unknown field */
     bad |= openx_Host_encode(&m, out, sizeof out, &len) != PBJ_OK || len != sizeof in || memcmp(out, in, len) != 0;
     pbj_arena_free(&arena);
     if (bad) fprintf(stderr, "open_ext: an open enum extension's value outside the enum was not kept as a value\n");

@@ -551,7 +551,7 @@ static void test_skip_and_unknown(void **state)
     const uint8_t msg[] = {0x08, 0x96, 0x01, 0x11, 1, 2, 3, 4, 5, 6, 7, 8, 0x1a, 2, 'h', 'i',
                            0x23, 0x28, 0x01, 0x24, 0x35, 1, 2, 3, 4};
     const uint8_t *p = msg, *end = msg + sizeof msg;
-    pbj_slice unk = {NULL, 0};
+    pbj_slice *unk = NULL;                    /* a message's pbj_unknown: the first append makes its record */
     while (p < end) {
         uint32_t tag;
         const uint8_t *start = p;
@@ -560,15 +560,16 @@ static void test_skip_and_unknown(void **state)
         p = pbj_unknown_field(&d, &unk, start, p, end, tag, &st);
         assert_non_null(p);
     }
-    assert_int_equal(unk.len, sizeof msg);
-    assert_memory_equal(unk.data, msg, sizeof msg);
+    assert_non_null(unk);
+    assert_int_equal(unk->len, sizeof msg);
+    assert_memory_equal(unk->data, msg, sizeof msg);
     /* every truncation of it fails with a status, never reads past the end */
     for (size_t n = 1; n < sizeof msg; n++) {
         uint8_t *copy = (uint8_t *)malloc(n);
         memcpy(copy, msg, n);
         const uint8_t *q = copy, *e = copy + n;
         bool failed = false;
-        pbj_slice u = {NULL, 0};
+        pbj_slice *u = NULL;
         while (q < e) {
             uint32_t tag = 0;
             const uint8_t *s0 = q;
@@ -597,9 +598,10 @@ static void test_skip_and_unknown(void **state)
     pbj_decode_options o = {0};
     o.unknown = PBJ_UNKNOWN_DROP;
     pbj_decoder_init(&d, &a, &o);
-    pbj_slice u2 = {NULL, 0};
+    pbj_slice *u2 = NULL;
     assert_ptr_equal(pbj_unknown_field(&d, &u2, msg, msg + 1, end, 0x08, &st), msg + 3);
-    assert_int_equal(u2.len, 0);
+    assert_null(u2);                          /* dropped: no record made */
+    assert_int_equal(pbj_unknown_bytes(u2).len, 0);
     o.unknown = PBJ_UNKNOWN_REJECT;
     pbj_decoder_init(&d, &a, &o);
     assert_null(pbj_unknown_field(&d, &u2, msg, msg + 1, end, 0x08, &st));
@@ -654,12 +656,12 @@ static void test_wrapper_group_closed_enum(void **state)
     assert_null(pbj_group_body(g, g + sizeof g, 0x13, &d, &body_end, &st));   /* ends with field 1's end */
     assert_int_equal(st, PBJ_ERR_GROUP);
     /* a closed enum's unknown value: an unknown varint field */
-    pbj_slice unk = {NULL, 0};
+    pbj_slice *unk = NULL;
     assert_true(pbj_unknown_varint(&d, &unk, 4, 77, &st));
     assert_true(pbj_unknown_varint(&d, &unk, 300, (uint64_t)(int64_t)-1, &st));
     const uint8_t want[] = {0x20, 77, 0xe0, 0x12, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01};
-    assert_int_equal(unk.len, sizeof want);
-    assert_memory_equal(unk.data, want, sizeof want);
+    assert_int_equal(pbj_unknown_bytes(unk).len, sizeof want);
+    assert_memory_equal(unk->data, want, sizeof want);
     pbj_decode_options o = {0};
     o.unknown = PBJ_UNKNOWN_REJECT;
     pbj_decoder_init(&d, &a, &o);
@@ -763,11 +765,13 @@ static void test_extension_closed_enum(void **state)
     assert_int_equal(pbj__ext_values(unknown, 100, kind, one_or_two, 0, &v), 3);
     assert_int_equal(v, 2);
     assert_int_equal(pbj__ext_values(pbj_slice_make(bytes + 2, 3), 100, kind, one_or_two, (size_t)-1, &v), 0);
-    assert_int_equal(pbj__ext_adopt(&a, &ext, &unknown, 100, kind, one_or_two), PBJ_OK);
+    pbj_slice *u = &unknown;                                       /* a message's pbj_unknown */
+    assert_int_equal(pbj__ext_adopt(&a, &ext, &u, 100, kind, one_or_two), PBJ_OK);
     assert_int_equal(ext.len, 8);
     assert_memory_equal(ext.data, "\242\006\002\002\001\240\006\001", 8);
-    assert_int_equal(unknown.len, 10);
-    assert_memory_equal(unknown.data, "\010\005\240\006\011\240\006\007\030\006", 10);
+    assert_true(u != &unknown && unknown.len == sizeof bytes - 1); /* a new record: the old one untouched */
+    assert_int_equal(u->len, 10);
+    assert_memory_equal(u->data, "\010\005\240\006\011\240\006\007\030\006", 10);
     pbj_arena_free(&a);
 }
 

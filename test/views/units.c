@@ -153,7 +153,7 @@ static bool same_slice(pbj_slice a, pbj_slice b) { return a.len == b.len && (!a.
     do {                                                              \
         T y = *(x);                                                   \
         pbj_text ta, tb;                                              \
-        y.pbj_unknown.len = 0;              /* views skip them */    \
+        y.pbj_unknown = NULL;               /* views skip them */    \
         pbj_text_init(&ta);                                           \
         pbj_text_init(&tb);                                           \
         (void)T##_print(&y, &ta);                                      \

@@ -221,7 +221,7 @@ static void replay_fn(const plan_message *pm)
 /* Whether m must go whole (unknown fields or extensions: no field calls write them). */
 static void whole_fn(const plan_message *pm)
 {
-    fprintf(out, "static inline bool whole_%s(const %s *m) { return m->pbj_unknown.len%s; }\n", pm->cname, pm->cname,
+    fprintf(out, "static inline bool whole_%s(const %s *m) { return m->pbj_unknown != NULL%s; }\n", pm->cname, pm->cname,
             pm->ext_ranges.n ? " || m->pbj_ext.len" : "");
 }
 

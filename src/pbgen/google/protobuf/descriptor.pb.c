@@ -10,8 +10,8 @@
 #include <pbj_writer.h>
 PBJ__RUN_HOME_DEFINE(pbj_runtime_of_this_run_is_in_google_protobuf_descriptor_pb_c)
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "google/protobuf/descriptor.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "google/protobuf/descriptor.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */
@@ -719,7 +719,7 @@ void google_protobuf_FileDescriptorSet_init(google_protobuf_FileDescriptorSet *m
 
 size_t google_protobuf_FileDescriptorSet_size(const google_protobuf_FileDescriptorSet *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     for (size_t i = 0; i < m->file.count; i++) {
         size_t s = google_protobuf_FileDescriptorProto_size(&m->file.data[i]);
         if (PBJ_UNLIKELY(s == PBJ_SIZE_ERROR)) return s;   /* nested too deep, or a cycle */
@@ -732,7 +732,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_FileDescriptorSet, REQUIRED)
 
 uint8_t *google_protobuf_FileDescriptorSet__write(const google_protobuf_FileDescriptorSet *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     for (size_t i = m->file.count; i-- > 0;) {
         {
             uint8_t *mark = p;
@@ -793,7 +793,7 @@ void google_protobuf_FileDescriptorProto_init(google_protobuf_FileDescriptorProt
 
 size_t google_protobuf_FileDescriptorProto_size(const google_protobuf_FileDescriptorProto *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_name) n += 1 + pbj_len_size(m->name.len);
     if (m->has_package) n += 1 + pbj_len_size(m->package.len);
     n += m->dependency.count * 1;
@@ -838,7 +838,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_FileDescriptorProto, REQUIRED)
 
 uint8_t *google_protobuf_FileDescriptorProto__write(const google_protobuf_FileDescriptorProto *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     for (size_t i = m->option_dependency.count; i-- > 0;) {
         p = pbj_rput_bytes(p, m->option_dependency.data[i]);
         *--p = 0x7a;
@@ -1268,7 +1268,7 @@ size_t google_protobuf_DescriptorProto_size(const google_protobuf_DescriptorProt
 size_t google_protobuf_DescriptorProto__size(const google_protobuf_DescriptorProto *m, uint32_t depth)   /* depth: the levels still allowed */
 {
     if (PBJ_UNLIKELY(depth-- == 0)) return PBJ_SIZE_ERROR;   /* nested too deep, or a cycle */
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_name) n += 1 + pbj_len_size(m->name.len);
     for (size_t i = 0; i < m->field.count; i++) {
         size_t s = google_protobuf_FieldDescriptorProto_size(&m->field.data[i]);
@@ -1313,7 +1313,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_DescriptorProto, REQUIRED)
 
 uint8_t *google_protobuf_DescriptorProto__write(const google_protobuf_DescriptorProto *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->has_visibility) {
         p = pbj_rput_varint(p, (uint64_t)(int64_t)m->visibility);
         *--p = 0x58;
@@ -1640,7 +1640,7 @@ void google_protobuf_DescriptorProto_ExtensionRange_init(google_protobuf_Descrip
 
 size_t google_protobuf_DescriptorProto_ExtensionRange_size(const google_protobuf_DescriptorProto_ExtensionRange *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_start) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->start);
     if (m->has_end) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->end);
     if (m->options) {
@@ -1654,7 +1654,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_DescriptorProto_ExtensionRange, REQUIRED)
 
 uint8_t *google_protobuf_DescriptorProto_ExtensionRange__write(const google_protobuf_DescriptorProto_ExtensionRange *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->options) {
         {
             uint8_t *mark = p;
@@ -1745,7 +1745,7 @@ void google_protobuf_DescriptorProto_ReservedRange_init(google_protobuf_Descript
 
 size_t google_protobuf_DescriptorProto_ReservedRange_size(const google_protobuf_DescriptorProto_ReservedRange *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_start) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->start);
     if (m->has_end) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->end);
     return n;
@@ -1755,7 +1755,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_DescriptorProto_ReservedRange, NO_REQUIRED
 
 uint8_t *google_protobuf_DescriptorProto_ReservedRange__write(const google_protobuf_DescriptorProto_ReservedRange *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->has_end) {
         p = pbj_rput_varint(p, (uint64_t)(int64_t)m->end);
         *--p = 0x10;
@@ -1823,7 +1823,7 @@ void google_protobuf_FieldDescriptorProto_init(google_protobuf_FieldDescriptorPr
 
 size_t google_protobuf_FieldDescriptorProto_size(const google_protobuf_FieldDescriptorProto *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_name) n += 1 + pbj_len_size(m->name.len);
     if (m->has_extendee) n += 1 + pbj_len_size(m->extendee.len);
     if (m->has_number) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->number);
@@ -1845,7 +1845,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_FieldDescriptorProto, REQUIRED)
 
 uint8_t *google_protobuf_FieldDescriptorProto__write(const google_protobuf_FieldDescriptorProto *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->has_proto3_optional) {
         *--p = (uint8_t)m->proto3_optional;
         p -= 2;
@@ -2085,7 +2085,7 @@ void google_protobuf_OneofDescriptorProto_init(google_protobuf_OneofDescriptorPr
 
 size_t google_protobuf_OneofDescriptorProto_size(const google_protobuf_OneofDescriptorProto *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_name) n += 1 + pbj_len_size(m->name.len);
     if (m->options) {
         size_t s = google_protobuf_OneofOptions_size(m->options);
@@ -2098,7 +2098,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_OneofDescriptorProto, REQUIRED)
 
 uint8_t *google_protobuf_OneofDescriptorProto__write(const google_protobuf_OneofDescriptorProto *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->options) {
         {
             uint8_t *mark = p;
@@ -2171,7 +2171,7 @@ void google_protobuf_EnumDescriptorProto_init(google_protobuf_EnumDescriptorProt
 
 size_t google_protobuf_EnumDescriptorProto_size(const google_protobuf_EnumDescriptorProto *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_name) n += 1 + pbj_len_size(m->name.len);
     for (size_t i = 0; i < m->value.count; i++) {
         size_t s = google_protobuf_EnumValueDescriptorProto_size(&m->value.data[i]);
@@ -2195,7 +2195,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_EnumDescriptorProto, REQUIRED)
 
 uint8_t *google_protobuf_EnumDescriptorProto__write(const google_protobuf_EnumDescriptorProto *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->has_visibility) {
         p = pbj_rput_varint(p, (uint64_t)(int64_t)m->visibility);
         *--p = 0x30;
@@ -2372,7 +2372,7 @@ void google_protobuf_EnumDescriptorProto_EnumReservedRange_init(google_protobuf_
 
 size_t google_protobuf_EnumDescriptorProto_EnumReservedRange_size(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_start) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->start);
     if (m->has_end) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->end);
     return n;
@@ -2382,7 +2382,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_EnumDescriptorProto_EnumReservedRange, NO_
 
 uint8_t *google_protobuf_EnumDescriptorProto_EnumReservedRange__write(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->has_end) {
         p = pbj_rput_varint(p, (uint64_t)(int64_t)m->end);
         *--p = 0x10;
@@ -2448,7 +2448,7 @@ void google_protobuf_EnumValueDescriptorProto_init(google_protobuf_EnumValueDesc
 
 size_t google_protobuf_EnumValueDescriptorProto_size(const google_protobuf_EnumValueDescriptorProto *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_name) n += 1 + pbj_len_size(m->name.len);
     if (m->has_number) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->number);
     if (m->options) {
@@ -2462,7 +2462,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_EnumValueDescriptorProto, REQUIRED)
 
 uint8_t *google_protobuf_EnumValueDescriptorProto__write(const google_protobuf_EnumValueDescriptorProto *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->options) {
         {
             uint8_t *mark = p;
@@ -2553,7 +2553,7 @@ void google_protobuf_ServiceDescriptorProto_init(google_protobuf_ServiceDescript
 
 size_t google_protobuf_ServiceDescriptorProto_size(const google_protobuf_ServiceDescriptorProto *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_name) n += 1 + pbj_len_size(m->name.len);
     for (size_t i = 0; i < m->method.count; i++) {
         size_t s = google_protobuf_MethodDescriptorProto_size(&m->method.data[i]);
@@ -2570,7 +2570,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_ServiceDescriptorProto, REQUIRED)
 
 uint8_t *google_protobuf_ServiceDescriptorProto__write(const google_protobuf_ServiceDescriptorProto *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->options) {
         {
             uint8_t *mark = p;
@@ -2673,7 +2673,7 @@ void google_protobuf_MethodDescriptorProto_init(google_protobuf_MethodDescriptor
 
 size_t google_protobuf_MethodDescriptorProto_size(const google_protobuf_MethodDescriptorProto *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_name) n += 1 + pbj_len_size(m->name.len);
     if (m->has_input_type) n += 1 + pbj_len_size(m->input_type.len);
     if (m->has_output_type) n += 1 + pbj_len_size(m->output_type.len);
@@ -2690,7 +2690,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_MethodDescriptorProto, REQUIRED)
 
 uint8_t *google_protobuf_MethodDescriptorProto__write(const google_protobuf_MethodDescriptorProto *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->has_server_streaming) {
         *--p = (uint8_t)m->server_streaming;
         *--p = 0x30;
@@ -2837,7 +2837,7 @@ void google_protobuf_FileOptions_init(google_protobuf_FileOptions *m)
 
 size_t google_protobuf_FileOptions_size(const google_protobuf_FileOptions *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     n += m->pbj_ext.len;
     if (m->has_java_package) n += 1 + pbj_len_size(m->java_package.len);
     if (m->has_java_outer_classname) n += 1 + pbj_len_size(m->java_outer_classname.len);
@@ -2874,7 +2874,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_FileOptions, REQUIRED)
 
 uint8_t *google_protobuf_FileOptions__write(const google_protobuf_FileOptions *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     p = pbj__ext_rput(m->pbj_ext, 1000, 536870911, p);
     for (size_t i = m->uninterpreted_option.count; i-- > 0;) {
         {
@@ -3339,7 +3339,7 @@ void google_protobuf_MessageOptions_init(google_protobuf_MessageOptions *m)
 
 size_t google_protobuf_MessageOptions_size(const google_protobuf_MessageOptions *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     n += m->pbj_ext.len;
     if (m->has_message_set_wire_format) n += 1 + 1;
     if (m->has_no_standard_descriptor_accessor) n += 1 + 1;
@@ -3361,7 +3361,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_MessageOptions, REQUIRED)
 
 uint8_t *google_protobuf_MessageOptions__write(const google_protobuf_MessageOptions *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     p = pbj__ext_rput(m->pbj_ext, 1000, 536870911, p);
     for (size_t i = m->uninterpreted_option.count; i-- > 0;) {
         {
@@ -3538,7 +3538,7 @@ void google_protobuf_FieldOptions_init(google_protobuf_FieldOptions *m)
 
 size_t google_protobuf_FieldOptions_size(const google_protobuf_FieldOptions *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     n += m->pbj_ext.len;
     if (m->has_ctype) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->ctype);
     if (m->has_packed) n += 1 + 1;
@@ -3574,7 +3574,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_FieldOptions, REQUIRED)
 
 uint8_t *google_protobuf_FieldOptions__write(const google_protobuf_FieldOptions *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     p = pbj__ext_rput(m->pbj_ext, 1000, 536870911, p);
     for (size_t i = m->uninterpreted_option.count; i-- > 0;) {
         {
@@ -3945,7 +3945,7 @@ void google_protobuf_FieldOptions_EditionDefault_init(google_protobuf_FieldOptio
 
 size_t google_protobuf_FieldOptions_EditionDefault_size(const google_protobuf_FieldOptions_EditionDefault *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_value) n += 1 + pbj_len_size(m->value.len);
     if (m->has_edition) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->edition);
     return n;
@@ -3955,7 +3955,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_FieldOptions_EditionDefault, NO_REQUIRED)
 
 uint8_t *google_protobuf_FieldOptions_EditionDefault__write(const google_protobuf_FieldOptions_EditionDefault *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->has_edition) {
         p = pbj_rput_varint(p, (uint64_t)(int64_t)m->edition);
         *--p = 0x18;
@@ -4023,7 +4023,7 @@ void google_protobuf_FieldOptions_FeatureSupport_init(google_protobuf_FieldOptio
 
 size_t google_protobuf_FieldOptions_FeatureSupport_size(const google_protobuf_FieldOptions_FeatureSupport *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_edition_introduced) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->edition_introduced);
     if (m->has_edition_deprecated) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->edition_deprecated);
     if (m->has_deprecation_warning) n += 1 + pbj_len_size(m->deprecation_warning.len);
@@ -4036,7 +4036,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_FieldOptions_FeatureSupport, NO_REQUIRED)
 
 uint8_t *google_protobuf_FieldOptions_FeatureSupport__write(const google_protobuf_FieldOptions_FeatureSupport *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->has_removal_error) {
         p = pbj_rput_bytes(p, m->removal_error);
         *--p = 0x2a;
@@ -4162,7 +4162,7 @@ void google_protobuf_OneofOptions_init(google_protobuf_OneofOptions *m)
 
 size_t google_protobuf_OneofOptions_size(const google_protobuf_OneofOptions *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     n += m->pbj_ext.len;
     if (m->features) {
         size_t s = google_protobuf_FeatureSet_size(m->features);
@@ -4179,7 +4179,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_OneofOptions, REQUIRED)
 
 uint8_t *google_protobuf_OneofOptions__write(const google_protobuf_OneofOptions *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     p = pbj__ext_rput(m->pbj_ext, 1000, 536870911, p);
     for (size_t i = m->uninterpreted_option.count; i-- > 0;) {
         {
@@ -4266,7 +4266,7 @@ void google_protobuf_EnumOptions_init(google_protobuf_EnumOptions *m)
 
 size_t google_protobuf_EnumOptions_size(const google_protobuf_EnumOptions *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     n += m->pbj_ext.len;
     if (m->has_allow_alias) n += 1 + 1;
     if (m->has_deprecated) n += 1 + 1;
@@ -4286,7 +4286,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_EnumOptions, REQUIRED)
 
 uint8_t *google_protobuf_EnumOptions__write(const google_protobuf_EnumOptions *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     p = pbj__ext_rput(m->pbj_ext, 1000, 536870911, p);
     for (size_t i = m->uninterpreted_option.count; i-- > 0;) {
         {
@@ -4427,7 +4427,7 @@ void google_protobuf_EnumValueOptions_init(google_protobuf_EnumValueOptions *m)
 
 size_t google_protobuf_EnumValueOptions_size(const google_protobuf_EnumValueOptions *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     n += m->pbj_ext.len;
     if (m->has_deprecated) n += 1 + 1;
     if (m->features) {
@@ -4450,7 +4450,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_EnumValueOptions, REQUIRED)
 
 uint8_t *google_protobuf_EnumValueOptions__write(const google_protobuf_EnumValueOptions *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     p = pbj__ext_rput(m->pbj_ext, 1000, 536870911, p);
     for (size_t i = m->uninterpreted_option.count; i-- > 0;) {
         {
@@ -4598,7 +4598,7 @@ void google_protobuf_ServiceOptions_init(google_protobuf_ServiceOptions *m)
 
 size_t google_protobuf_ServiceOptions_size(const google_protobuf_ServiceOptions *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     n += m->pbj_ext.len;
     if (m->has_deprecated) n += 2 + 1;
     if (m->features) {
@@ -4616,7 +4616,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_ServiceOptions, REQUIRED)
 
 uint8_t *google_protobuf_ServiceOptions__write(const google_protobuf_ServiceOptions *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     p = pbj__ext_rput(m->pbj_ext, 1000, 536870911, p);
     for (size_t i = m->uninterpreted_option.count; i-- > 0;) {
         {
@@ -4723,7 +4723,7 @@ void google_protobuf_MethodOptions_init(google_protobuf_MethodOptions *m)
 
 size_t google_protobuf_MethodOptions_size(const google_protobuf_MethodOptions *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     n += m->pbj_ext.len;
     if (m->has_deprecated) n += 2 + 1;
     if (m->has_idempotency_level) n += 2 + pbj_varint_size((uint64_t)(int64_t)m->idempotency_level);
@@ -4742,7 +4742,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_MethodOptions, REQUIRED)
 
 uint8_t *google_protobuf_MethodOptions__write(const google_protobuf_MethodOptions *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     p = pbj__ext_rput(m->pbj_ext, 1000, 536870911, p);
     for (size_t i = m->uninterpreted_option.count; i-- > 0;) {
         {
@@ -4871,7 +4871,7 @@ void google_protobuf_ExtensionRangeOptions_init(google_protobuf_ExtensionRangeOp
 
 size_t google_protobuf_ExtensionRangeOptions_size(const google_protobuf_ExtensionRangeOptions *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     n += m->pbj_ext.len;
     for (size_t i = 0; i < m->declaration.count; i++) {
         size_t s = google_protobuf_ExtensionRangeOptions_Declaration_size(&m->declaration.data[i]);
@@ -4893,7 +4893,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_ExtensionRangeOptions, REQUIRED)
 
 uint8_t *google_protobuf_ExtensionRangeOptions__write(const google_protobuf_ExtensionRangeOptions *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     p = pbj__ext_rput(m->pbj_ext, 1000, 536870911, p);
     for (size_t i = m->uninterpreted_option.count; i-- > 0;) {
         {
@@ -5032,7 +5032,7 @@ void google_protobuf_ExtensionRangeOptions_Declaration_init(google_protobuf_Exte
 
 size_t google_protobuf_ExtensionRangeOptions_Declaration_size(const google_protobuf_ExtensionRangeOptions_Declaration *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_number) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->number);
     if (m->has_full_name) n += 1 + pbj_len_size(m->full_name.len);
     if (m->has_type) n += 1 + pbj_len_size(m->type.len);
@@ -5045,7 +5045,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_ExtensionRangeOptions_Declaration, NO_REQU
 
 uint8_t *google_protobuf_ExtensionRangeOptions_Declaration__write(const google_protobuf_ExtensionRangeOptions_Declaration *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->has_repeated) {
         *--p = (uint8_t)m->repeated;
         *--p = 0x30;
@@ -5165,7 +5165,7 @@ void google_protobuf_UninterpretedOption_init(google_protobuf_UninterpretedOptio
 
 size_t google_protobuf_UninterpretedOption_size(const google_protobuf_UninterpretedOption *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     for (size_t i = 0; i < m->name.count; i++) {
         size_t s = google_protobuf_UninterpretedOption_NamePart_size(&m->name.data[i]);
         n += 1 + pbj_len_size(s);
@@ -5183,7 +5183,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_UninterpretedOption, REQUIRED)
 
 uint8_t *google_protobuf_UninterpretedOption__write(const google_protobuf_UninterpretedOption *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->has_aggregate_value) {
         p = pbj_rput_bytes(p, m->aggregate_value);
         *--p = 0x42;
@@ -5349,7 +5349,7 @@ void google_protobuf_UninterpretedOption_NamePart_init(google_protobuf_Uninterpr
 
 size_t google_protobuf_UninterpretedOption_NamePart_size(const google_protobuf_UninterpretedOption_NamePart *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_name_part) n += 1 + pbj_len_size(m->name_part.len);
     if (m->has_is_extension) n += 1 + 1;
     return n;
@@ -5359,7 +5359,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_UninterpretedOption_NamePart, REQUIRED)
 
 uint8_t *google_protobuf_UninterpretedOption_NamePart__write(const google_protobuf_UninterpretedOption_NamePart *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->has_is_extension) {
         *--p = (uint8_t)m->is_extension;
         *--p = 0x10;
@@ -5425,7 +5425,7 @@ void google_protobuf_FeatureSet_init(google_protobuf_FeatureSet *m)
 
 size_t google_protobuf_FeatureSet_size(const google_protobuf_FeatureSet *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     n += m->pbj_ext.len;
     if (m->has_field_presence) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->field_presence);
     if (m->has_enum_type) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->enum_type);
@@ -5443,7 +5443,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_FeatureSet, NO_REQUIRED)
 
 uint8_t *google_protobuf_FeatureSet__write(const google_protobuf_FeatureSet *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     p = pbj__ext_rput(m->pbj_ext, 1000, 10000, p);
     if (m->has_enforce_proto_limits) {
         p = pbj_rput_varint(p, (uint64_t)(int64_t)m->enforce_proto_limits);
@@ -5654,7 +5654,7 @@ void google_protobuf_FeatureSet_VisibilityFeature_init(google_protobuf_FeatureSe
 
 size_t google_protobuf_FeatureSet_VisibilityFeature_size(const google_protobuf_FeatureSet_VisibilityFeature *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     return n;
 }
 
@@ -5662,7 +5662,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_FeatureSet_VisibilityFeature, NO_REQUIRED)
 
 uint8_t *google_protobuf_FeatureSet_VisibilityFeature__write(const google_protobuf_FeatureSet_VisibilityFeature *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     return p;
 }
 
@@ -5697,7 +5697,7 @@ void google_protobuf_FeatureSet_ProtoLimitsFeature_init(google_protobuf_FeatureS
 
 size_t google_protobuf_FeatureSet_ProtoLimitsFeature_size(const google_protobuf_FeatureSet_ProtoLimitsFeature *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     return n;
 }
 
@@ -5705,7 +5705,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_FeatureSet_ProtoLimitsFeature, NO_REQUIRED
 
 uint8_t *google_protobuf_FeatureSet_ProtoLimitsFeature__write(const google_protobuf_FeatureSet_ProtoLimitsFeature *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     return p;
 }
 
@@ -5740,7 +5740,7 @@ void google_protobuf_FeatureSetDefaults_init(google_protobuf_FeatureSetDefaults 
 
 size_t google_protobuf_FeatureSetDefaults_size(const google_protobuf_FeatureSetDefaults *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     for (size_t i = 0; i < m->defaults.count; i++) {
         size_t s = google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_size(&m->defaults.data[i]);
         n += 1 + pbj_len_size(s);
@@ -5754,7 +5754,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_FeatureSetDefaults, NO_REQUIRED)
 
 uint8_t *google_protobuf_FeatureSetDefaults__write(const google_protobuf_FeatureSetDefaults *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->has_maximum_edition) {
         p = pbj_rput_varint(p, (uint64_t)(int64_t)m->maximum_edition);
         *--p = 0x28;
@@ -5855,7 +5855,7 @@ void google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_init(google_pro
 
 size_t google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_size(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_edition) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->edition);
     if (m->overridable_features) {
         size_t s = google_protobuf_FeatureSet_size(m->overridable_features);
@@ -5872,7 +5872,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefaul
 
 uint8_t *google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__write(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->fixed_features) {
         {
             uint8_t *mark = p;
@@ -5972,7 +5972,7 @@ void google_protobuf_SourceCodeInfo_init(google_protobuf_SourceCodeInfo *m)
 
 size_t google_protobuf_SourceCodeInfo_size(const google_protobuf_SourceCodeInfo *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     for (size_t i = 0; i < m->location.count; i++) {
         size_t s = google_protobuf_SourceCodeInfo_Location_size(&m->location.data[i]);
         n += 1 + pbj_len_size(s);
@@ -5984,7 +5984,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_SourceCodeInfo, NO_REQUIRED)
 
 uint8_t *google_protobuf_SourceCodeInfo__write(const google_protobuf_SourceCodeInfo *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     for (size_t i = m->location.count; i-- > 0;) {
         {
             uint8_t *mark = p;
@@ -6045,7 +6045,7 @@ void google_protobuf_SourceCodeInfo_Location_init(google_protobuf_SourceCodeInfo
 
 size_t google_protobuf_SourceCodeInfo_Location_size(const google_protobuf_SourceCodeInfo_Location *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->path.count) {
         size_t s = 0;
         for (size_t i = 0; i < m->path.count; i++) s += pbj_varint_size((uint64_t)(int64_t)m->path.data[i]);
@@ -6067,7 +6067,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_SourceCodeInfo_Location, NO_REQUIRED)
 
 uint8_t *google_protobuf_SourceCodeInfo_Location__write(const google_protobuf_SourceCodeInfo_Location *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     for (size_t i = m->leading_detached_comments.count; i-- > 0;) {
         p = pbj_rput_bytes(p, m->leading_detached_comments.data[i]);
         *--p = 0x32;
@@ -6251,7 +6251,7 @@ void google_protobuf_GeneratedCodeInfo_init(google_protobuf_GeneratedCodeInfo *m
 
 size_t google_protobuf_GeneratedCodeInfo_size(const google_protobuf_GeneratedCodeInfo *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     for (size_t i = 0; i < m->annotation.count; i++) {
         size_t s = google_protobuf_GeneratedCodeInfo_Annotation_size(&m->annotation.data[i]);
         n += 1 + pbj_len_size(s);
@@ -6263,7 +6263,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_GeneratedCodeInfo, NO_REQUIRED)
 
 uint8_t *google_protobuf_GeneratedCodeInfo__write(const google_protobuf_GeneratedCodeInfo *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     for (size_t i = m->annotation.count; i-- > 0;) {
         {
             uint8_t *mark = p;
@@ -6324,7 +6324,7 @@ void google_protobuf_GeneratedCodeInfo_Annotation_init(google_protobuf_Generated
 
 size_t google_protobuf_GeneratedCodeInfo_Annotation_size(const google_protobuf_GeneratedCodeInfo_Annotation *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->path.count) {
         size_t s = 0;
         for (size_t i = 0; i < m->path.count; i++) s += pbj_varint_size((uint64_t)(int64_t)m->path.data[i]);
@@ -6340,7 +6340,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_GeneratedCodeInfo_Annotation, NO_REQUIRED)
 
 uint8_t *google_protobuf_GeneratedCodeInfo_Annotation__write(const google_protobuf_GeneratedCodeInfo_Annotation *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->has_end) {
         p = pbj_rput_varint(p, (uint64_t)(int64_t)m->end);
         *--p = 0x20;

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "google/protobuf/descriptor.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "google/protobuf/descriptor.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 
@@ -487,7 +487,7 @@ extern const pbj_table google_protobuf_GeneratedCodeInfo_Annotation__table;   /*
 /* A set of files, each before the files that import it (when imports are included). */
 struct google_protobuf_FileDescriptorSet {
     google_protobuf_FileDescriptorSet_file_array file;   /* 1 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_FileDescriptorSet_file_tag 1
 PBJ_MESSAGE(google_protobuf_FileDescriptorSet, REQUIRED, TEXT_READ, NO_JSON)
@@ -520,7 +520,7 @@ struct google_protobuf_FileDescriptorProto {
     int32_t edition;   /* 14: google.protobuf.Edition */
     /* The files imported for their options only (`import option`), not in dependency. */
     google_protobuf_FileDescriptorProto_option_dependency_array option_dependency;   /* 15 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_FileDescriptorProto_name_tag 1
 #define google_protobuf_FileDescriptorProto_package_tag 2
@@ -564,7 +564,7 @@ struct google_protobuf_DescriptorProto {
     google_protobuf_DescriptorProto_reserved_name_array reserved_name;   /* 10 */
     /* export or local, as written (edition 2024). */
     int32_t visibility;   /* 11: google.protobuf.SymbolVisibility */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_DescriptorProto_name_tag 1
 #define google_protobuf_DescriptorProto_field_tag 2
@@ -593,7 +593,7 @@ struct google_protobuf_DescriptorProto_ExtensionRange {
     int32_t start;   /* 1 */
     int32_t end;   /* 2 */
     google_protobuf_ExtensionRangeOptions *options;   /* 3 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_DescriptorProto_ExtensionRange_start_tag 1
 #define google_protobuf_DescriptorProto_ExtensionRange_end_tag 2
@@ -613,7 +613,7 @@ struct google_protobuf_DescriptorProto_ReservedRange {
     bool has_end;
     int32_t start;   /* 1 */
     int32_t end;   /* 2 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_DescriptorProto_ReservedRange_start_tag 1
 #define google_protobuf_DescriptorProto_ReservedRange_end_tag 2
@@ -654,7 +654,7 @@ struct google_protobuf_FieldDescriptorProto {
     pbj_slice json_name;   /* 10 */
     /* A proto3 "optional" field (held in a synthetic oneof). */
     bool proto3_optional;   /* 17 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_FieldDescriptorProto_name_tag 1
 #define google_protobuf_FieldDescriptorProto_extendee_tag 2
@@ -701,7 +701,7 @@ struct google_protobuf_OneofDescriptorProto {
     bool has_name;
     pbj_slice name;   /* 1 */
     google_protobuf_OneofOptions *options;   /* 2 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_OneofDescriptorProto_name_tag 1
 #define google_protobuf_OneofDescriptorProto_options_tag 2
@@ -724,7 +724,7 @@ struct google_protobuf_EnumDescriptorProto {
     google_protobuf_EnumDescriptorProto_reserved_name_array reserved_name;   /* 5 */
     /* export or local, as written (edition 2024). */
     int32_t visibility;   /* 6: google.protobuf.SymbolVisibility */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_EnumDescriptorProto_name_tag 1
 #define google_protobuf_EnumDescriptorProto_value_tag 2
@@ -747,7 +747,7 @@ struct google_protobuf_EnumDescriptorProto_EnumReservedRange {
     bool has_end;
     int32_t start;   /* 1 */
     int32_t end;   /* 2 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_EnumDescriptorProto_EnumReservedRange_start_tag 1
 #define google_protobuf_EnumDescriptorProto_EnumReservedRange_end_tag 2
@@ -766,7 +766,7 @@ struct google_protobuf_EnumValueDescriptorProto {
     pbj_slice name;   /* 1 */
     int32_t number;   /* 2 */
     google_protobuf_EnumValueOptions *options;   /* 3 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_EnumValueDescriptorProto_name_tag 1
 #define google_protobuf_EnumValueDescriptorProto_number_tag 2
@@ -786,7 +786,7 @@ struct google_protobuf_ServiceDescriptorProto {
     pbj_slice name;   /* 1 */
     google_protobuf_ServiceDescriptorProto_method_array method;   /* 2 */
     google_protobuf_ServiceOptions *options;   /* 3 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_ServiceDescriptorProto_name_tag 1
 #define google_protobuf_ServiceDescriptorProto_method_tag 2
@@ -812,7 +812,7 @@ struct google_protobuf_MethodDescriptorProto {
     google_protobuf_MethodOptions *options;   /* 4 */
     bool client_streaming;   /* 5 */
     bool server_streaming;   /* 6 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_MethodDescriptorProto_name_tag 1
 #define google_protobuf_MethodDescriptorProto_input_type_tag 2
@@ -877,7 +877,7 @@ struct google_protobuf_FileOptions {
     google_protobuf_FeatureSet *features;   /* 50 */
     google_protobuf_FileOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_FileOptions_java_package_tag 1
 #define google_protobuf_FileOptions_java_outer_classname_tag 8
@@ -954,7 +954,7 @@ struct google_protobuf_MessageOptions {
     google_protobuf_FeatureSet *features;   /* 12 */
     google_protobuf_MessageOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_MessageOptions_message_set_wire_format_tag 1
 #define google_protobuf_MessageOptions_no_standard_descriptor_accessor_tag 2
@@ -1000,7 +1000,7 @@ struct google_protobuf_FieldOptions {
     google_protobuf_FieldOptions_FeatureSupport *feature_support;   /* 22 */
     google_protobuf_FieldOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_FieldOptions_ctype_tag 1
 #define google_protobuf_FieldOptions_packed_tag 2
@@ -1039,7 +1039,7 @@ struct google_protobuf_FieldOptions_EditionDefault {
     bool has_edition;
     pbj_slice value;   /* 2 */
     int32_t edition;   /* 3: google.protobuf.Edition */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_FieldOptions_EditionDefault_value_tag 2
 #define google_protobuf_FieldOptions_EditionDefault_edition_tag 3
@@ -1063,7 +1063,7 @@ struct google_protobuf_FieldOptions_FeatureSupport {
     pbj_slice deprecation_warning;   /* 3 */
     int32_t edition_removed;   /* 4: google.protobuf.Edition */
     pbj_slice removal_error;   /* 5 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_FieldOptions_FeatureSupport_edition_introduced_tag 1
 #define google_protobuf_FieldOptions_FeatureSupport_edition_deprecated_tag 2
@@ -1085,7 +1085,7 @@ struct google_protobuf_OneofOptions {
     google_protobuf_FeatureSet *features;   /* 1 */
     google_protobuf_OneofOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_OneofOptions_features_tag 1
 #define google_protobuf_OneofOptions_uninterpreted_option_tag 999
@@ -1106,7 +1106,7 @@ struct google_protobuf_EnumOptions {
     google_protobuf_FeatureSet *features;   /* 7 */
     google_protobuf_EnumOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_EnumOptions_allow_alias_tag 2
 #define google_protobuf_EnumOptions_deprecated_tag 3
@@ -1132,7 +1132,7 @@ struct google_protobuf_EnumValueOptions {
     google_protobuf_FieldOptions_FeatureSupport *feature_support;   /* 4 */
     google_protobuf_EnumValueOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_EnumValueOptions_deprecated_tag 1
 #define google_protobuf_EnumValueOptions_features_tag 2
@@ -1155,7 +1155,7 @@ struct google_protobuf_ServiceOptions {
     google_protobuf_FeatureSet *features;   /* 34 */
     google_protobuf_ServiceOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_ServiceOptions_deprecated_tag 33
 #define google_protobuf_ServiceOptions_features_tag 34
@@ -1176,7 +1176,7 @@ struct google_protobuf_MethodOptions {
     google_protobuf_FeatureSet *features;   /* 35 */
     google_protobuf_MethodOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_MethodOptions_deprecated_tag 33
 #define google_protobuf_MethodOptions_idempotency_level_tag 34
@@ -1198,7 +1198,7 @@ struct google_protobuf_ExtensionRangeOptions {
     google_protobuf_FeatureSet *features;   /* 50 */
     google_protobuf_ExtensionRangeOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_ExtensionRangeOptions_declaration_tag 2
 #define google_protobuf_ExtensionRangeOptions_verification_tag 3
@@ -1230,7 +1230,7 @@ struct google_protobuf_ExtensionRangeOptions_Declaration {
     pbj_slice type;   /* 3 */
     bool reserved;   /* 5 */
     bool repeated;   /* 6 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_ExtensionRangeOptions_Declaration_number_tag 1
 #define google_protobuf_ExtensionRangeOptions_Declaration_full_name_tag 2
@@ -1263,7 +1263,7 @@ struct google_protobuf_UninterpretedOption {
     double double_value;   /* 6 */
     pbj_slice string_value;   /* 7 */
     pbj_slice aggregate_value;   /* 8 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_UninterpretedOption_name_tag 2
 #define google_protobuf_UninterpretedOption_identifier_value_tag 3
@@ -1289,7 +1289,7 @@ struct google_protobuf_UninterpretedOption_NamePart {
     bool has_is_extension;
     pbj_slice name_part;   /* 1 */
     bool is_extension;   /* 2 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_UninterpretedOption_NamePart_name_part_tag 1
 #define google_protobuf_UninterpretedOption_NamePart_is_extension_tag 2
@@ -1322,7 +1322,7 @@ struct google_protobuf_FeatureSet {
     int32_t default_symbol_visibility;   /* 8: google.protobuf.FeatureSet.VisibilityFeature.DefaultSymbolVisibility */
     int32_t enforce_proto_limits;   /* 9: google.protobuf.FeatureSet.ProtoLimitsFeature.EnforceProtoLimits */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_FeatureSet_field_presence_tag 1
 #define google_protobuf_FeatureSet_enum_type_tag 2
@@ -1349,7 +1349,7 @@ PBJ_FIELD_OPTIONAL(google_protobuf_FeatureSet, enforce_proto_limits)
 /* google.protobuf.FeatureSet.VisibilityFeature
  * pbj options: json=false(project) */
 struct google_protobuf_FeatureSet_VisibilityFeature {
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 PBJ_MESSAGE(google_protobuf_FeatureSet_VisibilityFeature, NO_REQUIRED, TEXT_READ, NO_JSON)
 
@@ -1358,7 +1358,7 @@ PBJ_MESSAGE(google_protobuf_FeatureSet_VisibilityFeature, NO_REQUIRED, TEXT_READ
 /* google.protobuf.FeatureSet.ProtoLimitsFeature
  * pbj options: json=false(project) */
 struct google_protobuf_FeatureSet_ProtoLimitsFeature {
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 PBJ_MESSAGE(google_protobuf_FeatureSet_ProtoLimitsFeature, NO_REQUIRED, TEXT_READ, NO_JSON)
 
@@ -1373,7 +1373,7 @@ struct google_protobuf_FeatureSetDefaults {
     google_protobuf_FeatureSetDefaults_defaults_array defaults;   /* 1 */
     int32_t minimum_edition;   /* 4: google.protobuf.Edition */
     int32_t maximum_edition;   /* 5: google.protobuf.Edition */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_FeatureSetDefaults_defaults_tag 1
 #define google_protobuf_FeatureSetDefaults_minimum_edition_tag 4
@@ -1391,7 +1391,7 @@ struct google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault {
     int32_t edition;   /* 3: google.protobuf.Edition */
     google_protobuf_FeatureSet *overridable_features;   /* 4 */
     google_protobuf_FeatureSet *fixed_features;   /* 5 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_edition_tag 3
 #define google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_overridable_features_tag 4
@@ -1408,7 +1408,7 @@ PBJ_FIELD_MESSAGE(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault, f
 /* Where each element of a file was declared, and its comments. */
 struct google_protobuf_SourceCodeInfo {
     google_protobuf_SourceCodeInfo_location_array location;   /* 1 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_SourceCodeInfo_location_tag 1
 PBJ_MESSAGE(google_protobuf_SourceCodeInfo, NO_REQUIRED, TEXT_READ, NO_JSON)
@@ -1428,7 +1428,7 @@ struct google_protobuf_SourceCodeInfo_Location {
     pbj_slice trailing_comments;   /* 4 */
     /* Comment blocks above the element separated from it by a blank line. */
     google_protobuf_SourceCodeInfo_Location_leading_detached_comments_array leading_detached_comments;   /* 6 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_SourceCodeInfo_Location_path_tag 1
 #define google_protobuf_SourceCodeInfo_Location_span_tag 2
@@ -1446,7 +1446,7 @@ PBJ_FIELD_OPTIONAL(google_protobuf_SourceCodeInfo_Location, trailing_comments)
 /* Links generated code back to the .proto elements it came from. */
 struct google_protobuf_GeneratedCodeInfo {
     google_protobuf_GeneratedCodeInfo_annotation_array annotation;   /* 1 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_GeneratedCodeInfo_annotation_tag 1
 PBJ_MESSAGE(google_protobuf_GeneratedCodeInfo, NO_REQUIRED, TEXT_READ, NO_JSON)
@@ -1465,7 +1465,7 @@ struct google_protobuf_GeneratedCodeInfo_Annotation {
     /* The byte range [begin, end) of the generated file. */
     int32_t begin;   /* 3 */
     int32_t end;   /* 4 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_GeneratedCodeInfo_Annotation_path_tag 1
 #define google_protobuf_GeneratedCodeInfo_Annotation_source_file_tag 2

@@ -2,8 +2,8 @@
 #define PBJ__GENERATED_SOURCE   /* it calls none of the text and JSON runtime: not parsed (rt/pbj.h) */
 #include "apis2.pb.h"
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "apis2.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "apis2.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */
@@ -122,7 +122,7 @@ void golden_apis2_Item_init(golden_apis2_Item *m)
 
 size_t golden_apis2_Item_size(const golden_apis2_Item *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_id) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->id);
     if (m->has_label) n += 1 + pbj_len_size(m->label.len);
     return n;
@@ -132,7 +132,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_apis2_Item, REQUIRED)
 
 uint8_t *golden_apis2_Item__write(const golden_apis2_Item *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->has_label) {
         p = pbj_rput_bytes(p, m->label);
         *--p = 0x12;
@@ -147,8 +147,8 @@ uint8_t *golden_apis2_Item__write(const golden_apis2_Item *m, uint8_t *p)
 uint8_t *golden_apis2_Item__write_reverse(const golden_apis2_Item *m, uint8_t *p, uintptr_t lim)
 {
     enum { margin = 46 };   /* room kept above lim between fields: their tags, lengths and fixed-size values */
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) {
-        if (!(p = pbj__rput_unknown(m->pbj_unknown, p, lim, margin))) return NULL;
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) {
+        if (!(p = pbj__rput_unknown(*m->pbj_unknown, p, lim, margin))) return NULL;
     } else if (!pbj__rfits_above(p, lim, margin)) return NULL;
     if (m->has_label) {
         if (!pbj_rfits(p, lim, m->label.len + margin)) return NULL;
@@ -226,7 +226,7 @@ void golden_apis2_Record_init(golden_apis2_Record *m)
 
 size_t golden_apis2_Record_size(const golden_apis2_Record *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     n += m->pbj_ext.len;
     if (m->has_key) n += 1 + pbj_varint_size((uint64_t)m->key);
     if (m->has_color) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->color);
@@ -270,7 +270,7 @@ PBJ_MESSAGE_FUNCTIONS_REVERSE(golden_apis2_Record, REQUIRED)
 
 uint8_t *golden_apis2_Record__write(const golden_apis2_Record *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     p = pbj__ext_rput(m->pbj_ext, 100, 199, p);
     switch (m->choice_case) {
     case golden_apis2_Record_choice_picked:
@@ -337,8 +337,8 @@ uint8_t *golden_apis2_Record__write(const golden_apis2_Record *m, uint8_t *p)
 uint8_t *golden_apis2_Record__write_reverse(const golden_apis2_Record *m, uint8_t *p, uintptr_t lim)
 {
     enum { margin = 141 };   /* room kept above lim between fields: their tags, lengths and fixed-size values */
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) {
-        if (!(p = pbj__rput_unknown(m->pbj_unknown, p, lim, margin))) return NULL;
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) {
+        if (!(p = pbj__rput_unknown(*m->pbj_unknown, p, lim, margin))) return NULL;
     } else if (!pbj__rfits_above(p, lim, margin)) return NULL;
     if (!(p = pbj__ext_rwrite(m->pbj_ext, 100, 199, p, lim, margin))) return NULL;
     switch (m->choice_case) {
@@ -668,7 +668,7 @@ void golden_apis2_Record_ByNameEntry_init(golden_apis2_Record_ByNameEntry *m)
 
 size_t golden_apis2_Record_ByNameEntry_size(const golden_apis2_Record_ByNameEntry *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     n += 1 + pbj_len_size(m->key.len);
     n += 1 + pbj_varint_size((uint64_t)(int64_t)m->value);
     return n;
@@ -678,7 +678,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_apis2_Record_ByNameEntry, NO_REQUIRED)
 
 uint8_t *golden_apis2_Record_ByNameEntry__write(const golden_apis2_Record_ByNameEntry *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     p = pbj_rput_varint(p, (uint64_t)(int64_t)m->value);
     *--p = 0x10;
     p = pbj_rput_bytes(p, m->key);
@@ -689,8 +689,8 @@ uint8_t *golden_apis2_Record_ByNameEntry__write(const golden_apis2_Record_ByName
 uint8_t *golden_apis2_Record_ByNameEntry__write_reverse(const golden_apis2_Record_ByNameEntry *m, uint8_t *p, uintptr_t lim)
 {
     enum { margin = 46 };   /* room kept above lim between fields: their tags, lengths and fixed-size values */
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) {
-        if (!(p = pbj__rput_unknown(m->pbj_unknown, p, lim, margin))) return NULL;
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) {
+        if (!(p = pbj__rput_unknown(*m->pbj_unknown, p, lim, margin))) return NULL;
     } else if (!pbj__rfits_above(p, lim, margin)) return NULL;
     p = pbj_rput_varint(p, (uint64_t)(int64_t)m->value);
     *--p = 0x10;
@@ -762,7 +762,7 @@ void golden_apis2_Record_Header_init(golden_apis2_Record_Header *m)
 
 size_t golden_apis2_Record_Header_size(const golden_apis2_Record_Header *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_version) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->version);
     n += m->tags.count * 1;
     for (size_t i = 0; i < m->tags.count; i++) n += pbj_len_size(m->tags.data[i].len);
@@ -773,7 +773,7 @@ PBJ_MESSAGE_FUNCTIONS_REVERSE(golden_apis2_Record_Header, NO_REQUIRED)
 
 uint8_t *golden_apis2_Record_Header__write(const golden_apis2_Record_Header *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     for (size_t i = m->tags.count; i-- > 0;) {
         p = pbj_rput_bytes(p, m->tags.data[i]);
         *--p = 0x3a;
@@ -788,8 +788,8 @@ uint8_t *golden_apis2_Record_Header__write(const golden_apis2_Record_Header *m, 
 uint8_t *golden_apis2_Record_Header__write_reverse(const golden_apis2_Record_Header *m, uint8_t *p, uintptr_t lim)
 {
     enum { margin = 35 };   /* room kept above lim between fields: their tags, lengths and fixed-size values */
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) {
-        if (!(p = pbj__rput_unknown(m->pbj_unknown, p, lim, margin))) return NULL;
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) {
+        if (!(p = pbj__rput_unknown(*m->pbj_unknown, p, lim, margin))) return NULL;
     } else if (!pbj__rfits_above(p, lim, margin)) return NULL;
     for (size_t i = m->tags.count; i-- > 0;) {
         if (!pbj_rfits(p, lim, 1 + 10 + m->tags.data[i].len + margin)) return NULL;
@@ -877,7 +877,7 @@ void golden_apis2_Record_Line_init(golden_apis2_Record_Line *m)
 
 size_t golden_apis2_Record_Line_size(const golden_apis2_Record_Line *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_n) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->n);
     return n;
 }
@@ -886,7 +886,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_apis2_Record_Line, NO_REQUIRED)
 
 uint8_t *golden_apis2_Record_Line__write(const golden_apis2_Record_Line *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->has_n) {
         p = pbj_rput_varint(p, (uint64_t)(int64_t)m->n);
         *--p = 0x48;
@@ -897,8 +897,8 @@ uint8_t *golden_apis2_Record_Line__write(const golden_apis2_Record_Line *m, uint
 uint8_t *golden_apis2_Record_Line__write_reverse(const golden_apis2_Record_Line *m, uint8_t *p, uintptr_t lim)
 {
     enum { margin = 23 };   /* room kept above lim between fields: their tags, lengths and fixed-size values */
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) {
-        if (!(p = pbj__rput_unknown(m->pbj_unknown, p, lim, margin))) return NULL;
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) {
+        if (!(p = pbj__rput_unknown(*m->pbj_unknown, p, lim, margin))) return NULL;
     } else if (!pbj__rfits_above(p, lim, margin)) return NULL;
     if (m->has_n) {
         p = pbj_rput_varint(p, (uint64_t)(int64_t)m->n);
@@ -955,7 +955,7 @@ void golden_apis2_XGroup_init(golden_apis2_XGroup *m)
 
 size_t golden_apis2_XGroup_size(const golden_apis2_XGroup *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_g) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->g);
     return n;
 }
@@ -964,7 +964,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_apis2_XGroup, NO_REQUIRED)
 
 uint8_t *golden_apis2_XGroup__write(const golden_apis2_XGroup *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->has_g) {
         p = pbj_rput_varint(p, (uint64_t)(int64_t)m->g);
         *--p = 0x08;
@@ -975,8 +975,8 @@ uint8_t *golden_apis2_XGroup__write(const golden_apis2_XGroup *m, uint8_t *p)
 uint8_t *golden_apis2_XGroup__write_reverse(const golden_apis2_XGroup *m, uint8_t *p, uintptr_t lim)
 {
     enum { margin = 23 };   /* room kept above lim between fields: their tags, lengths and fixed-size values */
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) {
-        if (!(p = pbj__rput_unknown(m->pbj_unknown, p, lim, margin))) return NULL;
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) {
+        if (!(p = pbj__rput_unknown(*m->pbj_unknown, p, lim, margin))) return NULL;
     } else if (!pbj__rfits_above(p, lim, margin)) return NULL;
     if (m->has_g) {
         p = pbj_rput_varint(p, (uint64_t)(int64_t)m->g);
@@ -1073,13 +1073,13 @@ pbj_status golden_apis2_XGroup_view_init(golden_apis2_XGroup_view *v, const uint
 bool golden_apis2_x_int_has(const golden_apis2_Record *m)
 {
     uint64_t v;
-    return pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 100), 100, 0, NULL, (size_t)-1, &v) != 0;
+    return pbj__ext_values(pbj__ext_in(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), 100), 100, 0, NULL, (size_t)-1, &v) != 0;
 }
 
 int32_t golden_apis2_x_int_get(const golden_apis2_Record *m)
 {
     uint64_t v = 0;
-    if (!pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 100), 100, 0, NULL, (size_t)-1, &v)) return 0;
+    if (!pbj__ext_values(pbj__ext_in(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), 100), 100, 0, NULL, (size_t)-1, &v)) return 0;
     return (int32_t)v;
 }
 
@@ -1106,13 +1106,13 @@ pbj_status golden_apis2_x_int_clear(golden_apis2_Record *m, pbj_arena *a)
 size_t golden_apis2_x_names_count(const golden_apis2_Record *m)
 {
     pbj_slice s;
-    return pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 101), 101, 2, (size_t)-1, &s);
+    return pbj__ext_payloads(pbj__ext_in(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), 101), 101, 2, (size_t)-1, &s);
 }
 
 pbj_slice golden_apis2_x_names_at(const golden_apis2_Record *m, size_t i)
 {
     pbj_slice s = pbj_slice_make(NULL, 0);
-    pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 101), 101, 2, i, &s);
+    pbj__ext_payloads(pbj__ext_in(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), 101), 101, 2, i, &s);
     return s;
 }
 
@@ -1139,19 +1139,19 @@ pbj_status golden_apis2_x_names_clear(golden_apis2_Record *m, pbj_arena *a)
 bool golden_apis2_x_item_has(const golden_apis2_Record *m)
 {
     pbj_slice s;
-    return pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 102), 102, 2, (size_t)-1, &s) != 0;
+    return pbj__ext_payloads(pbj__ext_in(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), 102), 102, 2, (size_t)-1, &s) != 0;
 }
 
 pbj_status golden_apis2_x_item_get(const golden_apis2_Record *m, golden_apis2_Item *out, pbj_arena *a)
 {
     pbj_decoder d;
     pbj_slice s;
-    size_t k = pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 102), 102, 2, 0, &s);
+    size_t k = pbj__ext_payloads(pbj__ext_in(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), 102), 102, 2, 0, &s);
     pbj_decoder_init(&d, a, NULL);
     golden_apis2_Item_init(out);
     for (size_t i = 0; i < k; i++) {          /* every record merges into one message */
         pbj_status st;
-        pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 102), 102, 2, i, &s);
+        pbj__ext_payloads(pbj__ext_in(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), 102), 102, 2, i, &s);
         if ((st = golden_apis2_Item__decode(out, s.data, s.data + s.len, &d)) != PBJ_OK) return st;
     }
     return PBJ_OK;
@@ -1186,19 +1186,19 @@ pbj_status golden_apis2_x_item_clear(golden_apis2_Record *m, pbj_arena *a)
 bool golden_apis2_xgroup_has(const golden_apis2_Record *m)
 {
     pbj_slice s;
-    return pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 103), 103, 3, (size_t)-1, &s) != 0;
+    return pbj__ext_payloads(pbj__ext_in(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), 103), 103, 3, (size_t)-1, &s) != 0;
 }
 
 pbj_status golden_apis2_xgroup_get(const golden_apis2_Record *m, golden_apis2_XGroup *out, pbj_arena *a)
 {
     pbj_decoder d;
     pbj_slice s;
-    size_t k = pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 103), 103, 3, 0, &s);
+    size_t k = pbj__ext_payloads(pbj__ext_in(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), 103), 103, 3, 0, &s);
     pbj_decoder_init(&d, a, NULL);
     golden_apis2_XGroup_init(out);
     for (size_t i = 0; i < k; i++) {          /* every record merges into one message */
         pbj_status st;
-        pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 103), 103, 3, i, &s);
+        pbj__ext_payloads(pbj__ext_in(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), 103), 103, 3, i, &s);
         if ((st = golden_apis2_XGroup__decode(out, s.data, s.data + s.len, &d)) != PBJ_OK) return st;
     }
     return PBJ_OK;
@@ -1234,13 +1234,13 @@ pbj_status golden_apis2_xgroup_clear(golden_apis2_Record *m, pbj_arena *a)
 size_t golden_apis2_x_packed_count(const golden_apis2_Record *m)
 {
     uint64_t v;
-    return pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 104), 104, 1 | PBJ__EXT_PACKABLE, NULL, (size_t)-1, &v);
+    return pbj__ext_values(pbj__ext_in(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), 104), 104, 1 | PBJ__EXT_PACKABLE, NULL, (size_t)-1, &v);
 }
 
 uint64_t golden_apis2_x_packed_at(const golden_apis2_Record *m, size_t i)
 {
     uint64_t v = 0;
-    if (!pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 104), 104, 1 | PBJ__EXT_PACKABLE, NULL, i, &v)) return 0;
+    if (!pbj__ext_values(pbj__ext_in(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), 104), 104, 1 | PBJ__EXT_PACKABLE, NULL, i, &v)) return 0;
     return v;
 }
 

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "apis2.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "apis2.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 #include <pbj_view.h>
@@ -66,7 +66,7 @@ struct golden_apis2_Item {
     bool has_label;
     int32_t id;   /* 1 */
     pbj_slice label;   /* 2 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_apis2_Item_id_tag 1
 #define golden_apis2_Item_label_tag 2
@@ -110,7 +110,7 @@ struct golden_apis2_Record {
         int32_t number;   /* 12 */
     } choice;
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_apis2_Record_key_tag 1
 #define golden_apis2_Record_color_tag 2
@@ -145,7 +145,7 @@ PBJ_FIELD_ONEOF(golden_apis2_Record, choice, number)
 struct golden_apis2_Record_ByNameEntry {
     pbj_slice key;   /* 1 */
     int32_t value;   /* 2: golden.apis2.Color */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_apis2_Record_ByNameEntry_key_tag 1
 #define golden_apis2_Record_ByNameEntry_value_tag 2
@@ -162,7 +162,7 @@ struct golden_apis2_Record_Header {
     bool has_version;
     int32_t version;   /* 6 */
     golden_apis2_Record_Header_tags_array tags;   /* 7 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_apis2_Record_Header_version_tag 6
 #define golden_apis2_Record_Header_tags_tag 7
@@ -179,7 +179,7 @@ PBJ_FIELD_OPTIONAL(golden_apis2_Record_Header, version)
 struct golden_apis2_Record_Line {
     bool has_n;
     int32_t n;   /* 9 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_apis2_Record_Line_n_tag 9
 PBJ_MESSAGE(golden_apis2_Record_Line, NO_REQUIRED, TEXT_READ, JSON)
@@ -195,7 +195,7 @@ PBJ_FIELD_OPTIONAL(golden_apis2_Record_Line, n)
 struct golden_apis2_XGroup {
     bool has_g;
     int32_t g;   /* 1 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_apis2_XGroup_g_tag 1
 PBJ_MESSAGE(golden_apis2_XGroup, NO_REQUIRED, TEXT_READ, JSON)

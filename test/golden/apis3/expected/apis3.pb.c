@@ -2,8 +2,8 @@
 #define PBJ__GENERATED_SOURCE   /* it calls none of the text and JSON runtime: not parsed (rt/pbj.h) */
 #include "apis3.pb.h"
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "apis3.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "apis3.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */
@@ -102,7 +102,7 @@ void golden_apis3_Leaf_init(golden_apis3_Leaf *m)
 
 size_t golden_apis3_Leaf_size(const golden_apis3_Leaf *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->id) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->id);
     if (m->name.len != 0) n += 1 + pbj_len_size(m->name.len);
     return n;
@@ -112,7 +112,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_apis3_Leaf, NO_REQUIRED)
 
 uint8_t *golden_apis3_Leaf__write(const golden_apis3_Leaf *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->name.len != 0) {
         p = pbj_rput_bytes(p, m->name);
         *--p = 0x12;
@@ -127,8 +127,8 @@ uint8_t *golden_apis3_Leaf__write(const golden_apis3_Leaf *m, uint8_t *p)
 uint8_t *golden_apis3_Leaf__write_reverse(const golden_apis3_Leaf *m, uint8_t *p, uintptr_t lim)
 {
     enum { margin = 46 };   /* room kept above lim between fields: their tags, lengths and fixed-size values */
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) {
-        if (!(p = pbj__rput_unknown(m->pbj_unknown, p, lim, margin))) return NULL;
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) {
+        if (!(p = pbj__rput_unknown(*m->pbj_unknown, p, lim, margin))) return NULL;
     } else if (!pbj__rfits_above(p, lim, margin)) return NULL;
     if (m->name.len != 0) {
         if (!pbj_rfits(p, lim, m->name.len + margin)) return NULL;
@@ -209,7 +209,7 @@ size_t golden_apis3_All_size(const golden_apis3_All *m)
 size_t golden_apis3_All__size(const golden_apis3_All *m, uint32_t depth)   /* depth: the levels still allowed */
 {
     if (PBJ_UNLIKELY(depth-- == 0)) return PBJ_SIZE_ERROR;   /* nested too deep, or a cycle */
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->scalar) n += 1 + pbj_varint_size((uint64_t)m->scalar);
     if (m->text.len != 0) n += 1 + pbj_len_size(m->text.len);
     if (m->blob.len != 0) n += 1 + pbj_len_size(m->blob.len);
@@ -279,7 +279,7 @@ PBJ_MESSAGE_FUNCTIONS_REVERSE(golden_apis3_All, NO_REQUIRED)
 
 uint8_t *golden_apis3_All__write(const golden_apis3_All *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->child) {
         {
             uint8_t *mark = p;
@@ -418,8 +418,8 @@ uint8_t *golden_apis3_All__write_reverse(const golden_apis3_All *m, uint8_t *p, 
 {
     enum { margin = 368 };   /* room kept above lim between fields: their tags, lengths and fixed-size values */
     if (PBJ_UNLIKELY(depth-- == 0)) return NULL;   /* too deep, or a cycle: M_write_reverse tells them apart */
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) {
-        if (!(p = pbj__rput_unknown(m->pbj_unknown, p, lim, margin))) return NULL;
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) {
+        if (!(p = pbj__rput_unknown(*m->pbj_unknown, p, lim, margin))) return NULL;
     } else if (!pbj__rfits_above(p, lim, margin)) return NULL;
     if (m->child) {
         {
@@ -1022,7 +1022,7 @@ void golden_apis3_All_CountsEntry_init(golden_apis3_All_CountsEntry *m)
 
 size_t golden_apis3_All_CountsEntry_size(const golden_apis3_All_CountsEntry *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     n += 1 + pbj_len_size(m->key.len);
     n += 1 + pbj_varint_size((uint64_t)m->value);
     return n;
@@ -1032,7 +1032,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_apis3_All_CountsEntry, NO_REQUIRED)
 
 uint8_t *golden_apis3_All_CountsEntry__write(const golden_apis3_All_CountsEntry *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     p = pbj_rput_varint(p, (uint64_t)m->value);
     *--p = 0x10;
     p = pbj_rput_bytes(p, m->key);
@@ -1043,8 +1043,8 @@ uint8_t *golden_apis3_All_CountsEntry__write(const golden_apis3_All_CountsEntry 
 uint8_t *golden_apis3_All_CountsEntry__write_reverse(const golden_apis3_All_CountsEntry *m, uint8_t *p, uintptr_t lim)
 {
     enum { margin = 46 };   /* room kept above lim between fields: their tags, lengths and fixed-size values */
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) {
-        if (!(p = pbj__rput_unknown(m->pbj_unknown, p, lim, margin))) return NULL;
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) {
+        if (!(p = pbj__rput_unknown(*m->pbj_unknown, p, lim, margin))) return NULL;
     } else if (!pbj__rfits_above(p, lim, margin)) return NULL;
     p = pbj_rput_varint(p, (uint64_t)m->value);
     *--p = 0x10;
@@ -1117,7 +1117,7 @@ void golden_apis3_All_ByIdEntry_init(golden_apis3_All_ByIdEntry *m)
 
 size_t golden_apis3_All_ByIdEntry_size(const golden_apis3_All_ByIdEntry *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     n += 1 + pbj_varint_size((uint64_t)(int64_t)m->key);
     if (m->value) {
         size_t s = golden_apis3_Leaf_size(m->value);
@@ -1132,7 +1132,7 @@ PBJ_MESSAGE_FUNCTIONS_REVERSE(golden_apis3_All_ByIdEntry, NO_REQUIRED)
 
 uint8_t *golden_apis3_All_ByIdEntry__write(const golden_apis3_All_ByIdEntry *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->value) {
         {
             uint8_t *mark = p;
@@ -1152,8 +1152,8 @@ uint8_t *golden_apis3_All_ByIdEntry__write(const golden_apis3_All_ByIdEntry *m, 
 uint8_t *golden_apis3_All_ByIdEntry__write_reverse(const golden_apis3_All_ByIdEntry *m, uint8_t *p, uintptr_t lim)
 {
     enum { margin = 35 };   /* room kept above lim between fields: their tags, lengths and fixed-size values */
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) {
-        if (!(p = pbj__rput_unknown(m->pbj_unknown, p, lim, margin))) return NULL;
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) {
+        if (!(p = pbj__rput_unknown(*m->pbj_unknown, p, lim, margin))) return NULL;
     } else if (!pbj__rfits_above(p, lim, margin)) return NULL;
     if (m->value) {
         {

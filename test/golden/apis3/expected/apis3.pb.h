@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "apis3.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "apis3.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 #include <pbj_view.h>
@@ -63,7 +63,7 @@ extern const pbj_table golden_apis3_All_ByIdEntry__table;   /* golden.apis3.All.
 struct golden_apis3_Leaf {
     int32_t id;   /* 1 */
     pbj_slice name;   /* 2 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_apis3_Leaf_id_tag 1
 #define golden_apis3_Leaf_name_tag 2
@@ -122,7 +122,7 @@ struct golden_apis3_All {
     bool flag;   /* 20 */
     /* a type on a cycle (its size and reverse encoder count depth) */
     golden_apis3_All *child;   /* 21 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_apis3_All_scalar_tag 1
 #define golden_apis3_All_text_tag 2
@@ -164,7 +164,7 @@ PBJ_FIELD_MESSAGE(golden_apis3_All, child)
 struct golden_apis3_All_CountsEntry {
     pbj_slice key;   /* 1 */
     int64_t value;   /* 2 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_apis3_All_CountsEntry_key_tag 1
 #define golden_apis3_All_CountsEntry_value_tag 2
@@ -180,7 +180,7 @@ PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry_write_reverse(const golden_
 struct golden_apis3_All_ByIdEntry {
     int32_t key;   /* 1 */
     golden_apis3_Leaf *value;   /* 2 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_apis3_All_ByIdEntry_key_tag 1
 #define golden_apis3_All_ByIdEntry_value_tag 2

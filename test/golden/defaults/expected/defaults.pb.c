@@ -2,8 +2,8 @@
 #define PBJ__GENERATED_SOURCE   /* it calls none of the text and JSON runtime: not parsed (rt/pbj.h) */
 #include "defaults.pb.h"
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "defaults.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "defaults.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */
@@ -67,7 +67,7 @@ void golden_defaults_Defaults_init(golden_defaults_Defaults *m)
 
 size_t golden_defaults_Defaults_size(const golden_defaults_Defaults *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_d_int32) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->d_int32);
     if (m->has_d_uint64) n += 1 + pbj_varint_size(m->d_uint64);
     if (m->has_d_sint64) n += 1 + pbj_varint_size(pbj_zigzag64(m->d_sint64));
@@ -87,7 +87,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_defaults_Defaults, NO_REQUIRED)
 
 uint8_t *golden_defaults_Defaults__write(const golden_defaults_Defaults *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->has_no_default) {
         p = pbj_rput_varint(p, (uint64_t)(int64_t)m->no_default);
         *--p = 0x60;

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "defaults.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "defaults.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -69,7 +69,7 @@ struct golden_defaults_Defaults {
     /* the first value: RED */
     int32_t d_first;   /* 11: golden.defaults.Color */
     int32_t no_default;   /* 12 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_defaults_Defaults_d_int32_tag 1
 #define golden_defaults_Defaults_d_uint64_tag 2

@@ -2,8 +2,8 @@
 #define PBJ__GENERATED_SOURCE   /* it calls none of the text and JSON runtime: not parsed (rt/pbj.h) */
 #include "extensions.pb.h"
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "extensions.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "extensions.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */
@@ -71,7 +71,7 @@ void golden_extensions_Base_init(golden_extensions_Base *m)
 
 size_t golden_extensions_Base_size(const golden_extensions_Base *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     n += m->pbj_ext.len;
     if (m->has_id) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->id);
     return n;
@@ -81,7 +81,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_extensions_Base, NO_REQUIRED)
 
 uint8_t *golden_extensions_Base__write(const golden_extensions_Base *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     p = pbj__ext_rput(m->pbj_ext, 100, 199, p);
     if (m->has_id) {
         p = pbj_rput_varint(p, (uint64_t)(int64_t)m->id);
@@ -155,7 +155,7 @@ void golden_extensions_Note_init(golden_extensions_Note *m)
 
 size_t golden_extensions_Note_size(const golden_extensions_Note *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_text) n += 1 + pbj_len_size(m->text.len);
     return n;
 }
@@ -164,7 +164,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_extensions_Note, NO_REQUIRED)
 
 uint8_t *golden_extensions_Note__write(const golden_extensions_Note *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->has_text) {
         p = pbj_rput_bytes(p, m->text);
         *--p = 0x0a;
@@ -212,7 +212,7 @@ void golden_extensions_EGroup_init(golden_extensions_EGroup *m)
 
 size_t golden_extensions_EGroup_size(const golden_extensions_EGroup *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_g) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->g);
     return n;
 }
@@ -221,7 +221,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_extensions_EGroup, NO_REQUIRED)
 
 uint8_t *golden_extensions_EGroup__write(const golden_extensions_EGroup *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->has_g) {
         p = pbj_rput_varint(p, (uint64_t)(int64_t)m->g);
         *--p = 0x08;
@@ -269,7 +269,7 @@ void golden_extensions_Scope_init(golden_extensions_Scope *m)
 
 size_t golden_extensions_Scope_size(const golden_extensions_Scope *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     return n;
 }
 
@@ -277,7 +277,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_extensions_Scope, NO_REQUIRED)
 
 uint8_t *golden_extensions_Scope__write(const golden_extensions_Scope *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     return p;
 }
 
@@ -308,13 +308,13 @@ pbj_status golden_extensions_Scope__decode(golden_extensions_Scope *m, const uin
 bool golden_extensions_e_int32_has(const golden_extensions_Base *m)
 {
     uint64_t v;
-    return pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 100), 100, 0, NULL, (size_t)-1, &v) != 0;
+    return pbj__ext_values(pbj__ext_in(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), 100), 100, 0, NULL, (size_t)-1, &v) != 0;
 }
 
 int32_t golden_extensions_e_int32_get(const golden_extensions_Base *m)
 {
     uint64_t v = 0;
-    if (!pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 100), 100, 0, NULL, (size_t)-1, &v)) return 0;
+    if (!pbj__ext_values(pbj__ext_in(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), 100), 100, 0, NULL, (size_t)-1, &v)) return 0;
     return (int32_t)v;
 }
 
@@ -341,13 +341,13 @@ pbj_status golden_extensions_e_int32_clear(golden_extensions_Base *m, pbj_arena 
 bool golden_extensions_e_string_has(const golden_extensions_Base *m)
 {
     pbj_slice s;
-    return pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 101), 101, 2, (size_t)-1, &s) != 0;
+    return pbj__ext_payloads(pbj__ext_in(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), 101), 101, 2, (size_t)-1, &s) != 0;
 }
 
 pbj_slice golden_extensions_e_string_get(const golden_extensions_Base *m)
 {
     pbj_slice s = pbj_slice_make("none", 4);
-    pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 101), 101, 2, (size_t)-1, &s);
+    pbj__ext_payloads(pbj__ext_in(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), 101), 101, 2, (size_t)-1, &s);
     return s;
 }
 
@@ -374,13 +374,13 @@ pbj_status golden_extensions_e_string_clear(golden_extensions_Base *m, pbj_arena
 size_t golden_extensions_e_list_count(const golden_extensions_Base *m)
 {
     uint64_t v;
-    return pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 102), 102, 0 | PBJ__EXT_PACKABLE, NULL, (size_t)-1, &v);
+    return pbj__ext_values(pbj__ext_in(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), 102), 102, 0 | PBJ__EXT_PACKABLE, NULL, (size_t)-1, &v);
 }
 
 int32_t golden_extensions_e_list_at(const golden_extensions_Base *m, size_t i)
 {
     uint64_t v = 0;
-    if (!pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 102), 102, 0 | PBJ__EXT_PACKABLE, NULL, i, &v)) return 0;
+    if (!pbj__ext_values(pbj__ext_in(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), 102), 102, 0 | PBJ__EXT_PACKABLE, NULL, i, &v)) return 0;
     return pbj_unzigzag32((uint32_t)v);
 }
 
@@ -407,13 +407,13 @@ pbj_status golden_extensions_e_list_clear(golden_extensions_Base *m, pbj_arena *
 size_t golden_extensions_e_packed_count(const golden_extensions_Base *m)
 {
     uint64_t v;
-    return pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 103), 103, 5 | PBJ__EXT_PACKABLE, NULL, (size_t)-1, &v);
+    return pbj__ext_values(pbj__ext_in(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), 103), 103, 5 | PBJ__EXT_PACKABLE, NULL, (size_t)-1, &v);
 }
 
 uint32_t golden_extensions_e_packed_at(const golden_extensions_Base *m, size_t i)
 {
     uint64_t v = 0;
-    if (!pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 103), 103, 5 | PBJ__EXT_PACKABLE, NULL, i, &v)) return 0;
+    if (!pbj__ext_values(pbj__ext_in(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), 103), 103, 5 | PBJ__EXT_PACKABLE, NULL, i, &v)) return 0;
     return (uint32_t)v;
 }
 
@@ -452,19 +452,19 @@ pbj_status golden_extensions_e_packed_clear(golden_extensions_Base *m, pbj_arena
 bool golden_extensions_e_note_has(const golden_extensions_Base *m)
 {
     pbj_slice s;
-    return pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 104), 104, 2, (size_t)-1, &s) != 0;
+    return pbj__ext_payloads(pbj__ext_in(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), 104), 104, 2, (size_t)-1, &s) != 0;
 }
 
 pbj_status golden_extensions_e_note_get(const golden_extensions_Base *m, golden_extensions_Note *out, pbj_arena *a)
 {
     pbj_decoder d;
     pbj_slice s;
-    size_t k = pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 104), 104, 2, 0, &s);
+    size_t k = pbj__ext_payloads(pbj__ext_in(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), 104), 104, 2, 0, &s);
     pbj_decoder_init(&d, a, NULL);
     golden_extensions_Note_init(out);
     for (size_t i = 0; i < k; i++) {          /* every record merges into one message */
         pbj_status st;
-        pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 104), 104, 2, i, &s);
+        pbj__ext_payloads(pbj__ext_in(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), 104), 104, 2, i, &s);
         if ((st = golden_extensions_Note__decode(out, s.data, s.data + s.len, &d)) != PBJ_OK) return st;
     }
     return PBJ_OK;
@@ -499,19 +499,19 @@ pbj_status golden_extensions_e_note_clear(golden_extensions_Base *m, pbj_arena *
 bool golden_extensions_egroup_has(const golden_extensions_Base *m)
 {
     pbj_slice s;
-    return pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 105), 105, 3, (size_t)-1, &s) != 0;
+    return pbj__ext_payloads(pbj__ext_in(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), 105), 105, 3, (size_t)-1, &s) != 0;
 }
 
 pbj_status golden_extensions_egroup_get(const golden_extensions_Base *m, golden_extensions_EGroup *out, pbj_arena *a)
 {
     pbj_decoder d;
     pbj_slice s;
-    size_t k = pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 105), 105, 3, 0, &s);
+    size_t k = pbj__ext_payloads(pbj__ext_in(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), 105), 105, 3, 0, &s);
     pbj_decoder_init(&d, a, NULL);
     golden_extensions_EGroup_init(out);
     for (size_t i = 0; i < k; i++) {          /* every record merges into one message */
         pbj_status st;
-        pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 105), 105, 3, i, &s);
+        pbj__ext_payloads(pbj__ext_in(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), 105), 105, 3, i, &s);
         if ((st = golden_extensions_EGroup__decode(out, s.data, s.data + s.len, &d)) != PBJ_OK) return st;
     }
     return PBJ_OK;
@@ -547,13 +547,13 @@ pbj_status golden_extensions_egroup_clear(golden_extensions_Base *m, pbj_arena *
 bool golden_extensions_Scope_s_double_has(const golden_extensions_Base *m)
 {
     uint64_t v;
-    return pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 150), 150, 1, NULL, (size_t)-1, &v) != 0;
+    return pbj__ext_values(pbj__ext_in(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), 150), 150, 1, NULL, (size_t)-1, &v) != 0;
 }
 
 double golden_extensions_Scope_s_double_get(const golden_extensions_Base *m)
 {
     uint64_t v = 0;
-    if (!pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 150), 150, 1, NULL, (size_t)-1, &v)) return 0;
+    if (!pbj__ext_values(pbj__ext_in(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), 150), 150, 1, NULL, (size_t)-1, &v)) return 0;
     return pbj_bits_double(v);
 }
 

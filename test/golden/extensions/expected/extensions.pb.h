@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "extensions.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "extensions.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -37,7 +37,7 @@ struct golden_extensions_Base {
     bool has_id;
     int32_t id;   /* 1 */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_extensions_Base_id_tag 1
 PBJ_MESSAGE(golden_extensions_Base, NO_REQUIRED, TEXT_READ, JSON)
@@ -49,7 +49,7 @@ PBJ_FIELD_OPTIONAL(golden_extensions_Base, id)
 struct golden_extensions_Note {
     bool has_text;
     pbj_slice text;   /* 1 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_extensions_Note_text_tag 1
 PBJ_MESSAGE(golden_extensions_Note, NO_REQUIRED, TEXT_READ, JSON)
@@ -61,7 +61,7 @@ PBJ_FIELD_OPTIONAL(golden_extensions_Note, text)
 struct golden_extensions_EGroup {
     bool has_g;
     int32_t g;   /* 1 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_extensions_EGroup_g_tag 1
 PBJ_MESSAGE(golden_extensions_EGroup, NO_REQUIRED, TEXT_READ, JSON)
@@ -71,7 +71,7 @@ PBJ_FIELD_OPTIONAL(golden_extensions_EGroup, g)
 
 /* golden.extensions.Scope */
 struct golden_extensions_Scope {
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 PBJ_MESSAGE(golden_extensions_Scope, NO_REQUIRED, TEXT_READ, JSON)
 

@@ -2,8 +2,8 @@
 #define PBJ__GENERATED_SOURCE   /* it calls none of the text and JSON runtime: not parsed (rt/pbj.h) */
 #include "groups.pb.h"
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "groups.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "groups.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */
@@ -66,7 +66,7 @@ void golden_groups_Grouped_init(golden_groups_Grouped *m)
 
 size_t golden_groups_Grouped_size(const golden_groups_Grouped *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_a) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->a);
     if (m->single) {
         size_t s = golden_groups_Grouped_Single_size(m->single);
@@ -83,7 +83,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_groups_Grouped, NO_REQUIRED)
 
 uint8_t *golden_groups_Grouped__write(const golden_groups_Grouped *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     for (size_t i = m->many.count; i-- > 0;) {
         *--p = 0x34;
         p = golden_groups_Grouped_Many__write(&m->many.data[i], p);
@@ -180,7 +180,7 @@ void golden_groups_Grouped_Single_init(golden_groups_Grouped_Single *m)
 
 size_t golden_groups_Grouped_Single_size(const golden_groups_Grouped_Single *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_x) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->x);
     if (m->deep) {
         size_t s = golden_groups_Grouped_Single_Deep_size(m->deep);
@@ -193,7 +193,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_groups_Grouped_Single, NO_REQUIRED)
 
 uint8_t *golden_groups_Grouped_Single__write(const golden_groups_Grouped_Single *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->deep) {
         *--p = 0x24;
         p = golden_groups_Grouped_Single_Deep__write(m->deep, p);
@@ -263,7 +263,7 @@ void golden_groups_Grouped_Single_Deep_init(golden_groups_Grouped_Single_Deep *m
 
 size_t golden_groups_Grouped_Single_Deep_size(const golden_groups_Grouped_Single_Deep *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     n += m->tags.count * 1;
     for (size_t i = 0; i < m->tags.count; i++) n += pbj_len_size(m->tags.data[i].len);
     return n;
@@ -273,7 +273,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_groups_Grouped_Single_Deep, NO_REQUIRED)
 
 uint8_t *golden_groups_Grouped_Single_Deep__write(const golden_groups_Grouped_Single_Deep *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     for (size_t i = m->tags.count; i-- > 0;) {
         p = pbj_rput_bytes(p, m->tags.data[i]);
         *--p = 0x2a;
@@ -328,7 +328,7 @@ void golden_groups_Grouped_Many_init(golden_groups_Grouped_Many *m)
 
 size_t golden_groups_Grouped_Many_size(const golden_groups_Grouped_Many *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_k) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->k);
     return n;
 }
@@ -337,7 +337,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_groups_Grouped_Many, NO_REQUIRED)
 
 uint8_t *golden_groups_Grouped_Many__write(const golden_groups_Grouped_Many *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->has_k) {
         p = pbj_rput_varint(p, (uint64_t)(int64_t)m->k);
         *--p = 0x38;

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "groups.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "groups.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -41,7 +41,7 @@ struct golden_groups_Grouped {
     int32_t a;   /* 1 */
     golden_groups_Grouped_Single *single;   /* 2 */
     golden_groups_Grouped_many_array many;   /* 6 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_groups_Grouped_a_tag 1
 #define golden_groups_Grouped_single_tag 2
@@ -57,7 +57,7 @@ struct golden_groups_Grouped_Single {
     bool has_x;
     int32_t x;   /* 3 */
     golden_groups_Grouped_Single_Deep *deep;   /* 4 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_groups_Grouped_Single_x_tag 3
 #define golden_groups_Grouped_Single_deep_tag 4
@@ -70,7 +70,7 @@ PBJ_FIELD_MESSAGE(golden_groups_Grouped_Single, deep)
 /* golden.groups.Grouped.Single.Deep */
 struct golden_groups_Grouped_Single_Deep {
     golden_groups_Grouped_Single_Deep_tags_array tags;   /* 5 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_groups_Grouped_Single_Deep_tags_tag 5
 PBJ_MESSAGE(golden_groups_Grouped_Single_Deep, NO_REQUIRED, TEXT_READ, JSON)
@@ -81,7 +81,7 @@ PBJ_MESSAGE(golden_groups_Grouped_Single_Deep, NO_REQUIRED, TEXT_READ, JSON)
 struct golden_groups_Grouped_Many {
     bool has_k;
     int32_t k;   /* 7 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_groups_Grouped_Many_k_tag 7
 PBJ_MESSAGE(golden_groups_Grouped_Many, NO_REQUIRED, TEXT_READ, JSON)

@@ -2,8 +2,8 @@
 #define PBJ__GENERATED_SOURCE   /* it calls none of the text and JSON runtime: not parsed (rt/pbj.h) */
 #include "maps.pb.h"
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "maps.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "maps.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */
@@ -118,7 +118,7 @@ void golden_maps_Value_init(golden_maps_Value *m)
 
 size_t golden_maps_Value_size(const golden_maps_Value *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->text.len != 0) n += 1 + pbj_len_size(m->text.len);
     return n;
 }
@@ -127,7 +127,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_maps_Value, NO_REQUIRED)
 
 uint8_t *golden_maps_Value__write(const golden_maps_Value *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->text.len != 0) {
         p = pbj_rput_bytes(p, m->text);
         *--p = 0x0a;
@@ -175,7 +175,7 @@ void golden_maps_Maps_init(golden_maps_Maps *m)
 
 size_t golden_maps_Maps_size(const golden_maps_Maps *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     for (size_t i = 0; i < m->counts.count; i++) {
         size_t s = golden_maps_Maps_CountsEntry_size(&m->counts.data[i]);
         n += 1 + pbj_len_size(s);
@@ -207,7 +207,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_maps_Maps, NO_REQUIRED)
 
 uint8_t *golden_maps_Maps__write(const golden_maps_Maps *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     for (size_t i = m->weights.count; i-- > 0;) {
         {
             uint8_t *mark = p;
@@ -448,7 +448,7 @@ void golden_maps_Maps_CountsEntry_init(golden_maps_Maps_CountsEntry *m)
 
 size_t golden_maps_Maps_CountsEntry_size(const golden_maps_Maps_CountsEntry *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     n += 1 + pbj_len_size(m->key.len);
     n += 1 + pbj_varint_size((uint64_t)(int64_t)m->value);
     return n;
@@ -458,7 +458,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_maps_Maps_CountsEntry, NO_REQUIRED)
 
 uint8_t *golden_maps_Maps_CountsEntry__write(const golden_maps_Maps_CountsEntry *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     p = pbj_rput_varint(p, (uint64_t)(int64_t)m->value);
     *--p = 0x10;
     p = pbj_rput_bytes(p, m->key);
@@ -521,7 +521,7 @@ void golden_maps_Maps_NamesEntry_init(golden_maps_Maps_NamesEntry *m)
 
 size_t golden_maps_Maps_NamesEntry_size(const golden_maps_Maps_NamesEntry *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     n += 1 + pbj_varint_size((uint64_t)m->key);
     n += 1 + pbj_len_size(m->value.len);
     return n;
@@ -531,7 +531,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_maps_Maps_NamesEntry, NO_REQUIRED)
 
 uint8_t *golden_maps_Maps_NamesEntry__write(const golden_maps_Maps_NamesEntry *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     p = pbj_rput_bytes(p, m->value);
     *--p = 0x12;
     p = pbj_rput_varint(p, (uint64_t)m->key);
@@ -594,7 +594,7 @@ void golden_maps_Maps_ValuesEntry_init(golden_maps_Maps_ValuesEntry *m)
 
 size_t golden_maps_Maps_ValuesEntry_size(const golden_maps_Maps_ValuesEntry *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     n += 1 + pbj_varint_size(m->key);
     if (m->value) {
         size_t s = golden_maps_Value_size(m->value);
@@ -609,7 +609,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_maps_Maps_ValuesEntry, NO_REQUIRED)
 
 uint8_t *golden_maps_Maps_ValuesEntry__write(const golden_maps_Maps_ValuesEntry *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->value) {
         {
             uint8_t *mark = p;
@@ -688,7 +688,7 @@ void golden_maps_Maps_FlagsEntry_init(golden_maps_Maps_FlagsEntry *m)
 
 size_t golden_maps_Maps_FlagsEntry_size(const golden_maps_Maps_FlagsEntry *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     n += 1 + 1;
     n += 1 + pbj_varint_size((uint64_t)(int64_t)m->value);
     return n;
@@ -698,7 +698,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_maps_Maps_FlagsEntry, NO_REQUIRED)
 
 uint8_t *golden_maps_Maps_FlagsEntry__write(const golden_maps_Maps_FlagsEntry *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     p = pbj_rput_varint(p, (uint64_t)(int64_t)m->value);
     *--p = 0x10;
     *--p = (uint8_t)m->key;
@@ -760,7 +760,7 @@ void golden_maps_Maps_BlobsEntry_init(golden_maps_Maps_BlobsEntry *m)
 
 size_t golden_maps_Maps_BlobsEntry_size(const golden_maps_Maps_BlobsEntry *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     n += 1 + pbj_varint_size(pbj_zigzag32(m->key));
     n += 1 + pbj_len_size(m->value.len);
     return n;
@@ -770,7 +770,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_maps_Maps_BlobsEntry, NO_REQUIRED)
 
 uint8_t *golden_maps_Maps_BlobsEntry__write(const golden_maps_Maps_BlobsEntry *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     p = pbj_rput_bytes(p, m->value);
     *--p = 0x12;
     p = pbj_rput_varint(p, pbj_zigzag32(m->key));
@@ -832,7 +832,7 @@ void golden_maps_Maps_WeightsEntry_init(golden_maps_Maps_WeightsEntry *m)
 
 size_t golden_maps_Maps_WeightsEntry_size(const golden_maps_Maps_WeightsEntry *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     n += 1 + 8;
     n += 1 + 8;
     return n;
@@ -842,7 +842,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_maps_Maps_WeightsEntry, NO_REQUIRED)
 
 uint8_t *golden_maps_Maps_WeightsEntry__write(const golden_maps_Maps_WeightsEntry *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     p = pbj_rput_fixed64(p, pbj_double_bits(m->value));
     *--p = 0x11;
     p = pbj_rput_fixed64(p, m->key);

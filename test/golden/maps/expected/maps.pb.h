@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "maps.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "maps.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -66,7 +66,7 @@ extern const pbj_table golden_maps_Maps_WeightsEntry__table;   /* golden.maps.Ma
 /* golden.maps.Value */
 struct golden_maps_Value {
     pbj_slice text;   /* 1 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_maps_Value_text_tag 1
 PBJ_MESSAGE(golden_maps_Value, NO_REQUIRED, TEXT_READ, JSON)
@@ -81,7 +81,7 @@ struct golden_maps_Maps {
     golden_maps_Maps_flags_array flags;   /* 4 */
     golden_maps_Maps_blobs_array blobs;   /* 5 */
     golden_maps_Maps_weights_array weights;   /* 6 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_maps_Maps_counts_tag 1
 #define golden_maps_Maps_names_tag 2
@@ -97,7 +97,7 @@ PBJ_MESSAGE(golden_maps_Maps, NO_REQUIRED, TEXT_READ, JSON)
 struct golden_maps_Maps_CountsEntry {
     pbj_slice key;   /* 1 */
     int32_t value;   /* 2 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_maps_Maps_CountsEntry_key_tag 1
 #define golden_maps_Maps_CountsEntry_value_tag 2
@@ -109,7 +109,7 @@ PBJ_MESSAGE(golden_maps_Maps_CountsEntry, NO_REQUIRED, TEXT_READ, NO_JSON)
 struct golden_maps_Maps_NamesEntry {
     int64_t key;   /* 1 */
     pbj_slice value;   /* 2 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_maps_Maps_NamesEntry_key_tag 1
 #define golden_maps_Maps_NamesEntry_value_tag 2
@@ -121,7 +121,7 @@ PBJ_MESSAGE(golden_maps_Maps_NamesEntry, NO_REQUIRED, TEXT_READ, NO_JSON)
 struct golden_maps_Maps_ValuesEntry {
     uint32_t key;   /* 1 */
     golden_maps_Value *value;   /* 2 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_maps_Maps_ValuesEntry_key_tag 1
 #define golden_maps_Maps_ValuesEntry_value_tag 2
@@ -133,7 +133,7 @@ PBJ_MESSAGE(golden_maps_Maps_ValuesEntry, NO_REQUIRED, TEXT_READ, NO_JSON)
 struct golden_maps_Maps_FlagsEntry {
     bool key;   /* 1 */
     int32_t value;   /* 2: golden.maps.Flag */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_maps_Maps_FlagsEntry_key_tag 1
 #define golden_maps_Maps_FlagsEntry_value_tag 2
@@ -145,7 +145,7 @@ PBJ_MESSAGE(golden_maps_Maps_FlagsEntry, NO_REQUIRED, TEXT_READ, NO_JSON)
 struct golden_maps_Maps_BlobsEntry {
     int32_t key;   /* 1 */
     pbj_slice value;   /* 2 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_maps_Maps_BlobsEntry_key_tag 1
 #define golden_maps_Maps_BlobsEntry_value_tag 2
@@ -157,7 +157,7 @@ PBJ_MESSAGE(golden_maps_Maps_BlobsEntry, NO_REQUIRED, TEXT_READ, NO_JSON)
 struct golden_maps_Maps_WeightsEntry {
     uint64_t key;   /* 1 */
     double value;   /* 2 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_maps_Maps_WeightsEntry_key_tag 1
 #define golden_maps_Maps_WeightsEntry_value_tag 2

@@ -2,8 +2,8 @@
 #define PBJ__GENERATED_SOURCE   /* it calls none of the text and JSON runtime: not parsed (rt/pbj.h) */
 #include "message_set.pb.h"
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "message_set.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "message_set.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */
@@ -56,8 +56,8 @@ void golden_message_set_Set_init(golden_message_set_Set *m)
 
 size_t golden_message_set_Set_size(const golden_message_set_Set *m)
 {
-    size_t n = m->pbj_unknown.len;
-    n = pbj__msgset_items(m->pbj_ext, m->pbj_unknown, NULL);   /* a message set: items only, its unknown fields too */
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
+    n = pbj__msgset_items(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), NULL);   /* a message set: items only, its unknown fields too */
     return n;
 }
 
@@ -65,7 +65,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_message_set_Set, NO_REQUIRED)
 
 uint8_t *golden_message_set_Set__write(const golden_message_set_Set *m, uint8_t *p)
 {
-    p = pbj__msgset_rput(m->pbj_ext, m->pbj_unknown, p);   /* a message set: items only, its unknown fields too */
+    p = pbj__msgset_rput(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), p);   /* a message set: items only, its unknown fields too */
     return p;
 }
 
@@ -111,7 +111,7 @@ void golden_message_set_Item_init(golden_message_set_Item *m)
 
 size_t golden_message_set_Item_size(const golden_message_set_Item *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_v) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->v);
     return n;
 }
@@ -120,7 +120,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_message_set_Item, NO_REQUIRED)
 
 uint8_t *golden_message_set_Item__write(const golden_message_set_Item *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->has_v) {
         p = pbj_rput_varint(p, (uint64_t)(int64_t)m->v);
         *--p = 0x08;
@@ -168,7 +168,7 @@ void golden_message_set_Holder_init(golden_message_set_Holder *m)
 
 size_t golden_message_set_Holder_size(const golden_message_set_Holder *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->set) {
         size_t s = golden_message_set_Set_size(m->set);
         n += 1 + pbj_len_size(s);
@@ -181,7 +181,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_message_set_Holder, NO_REQUIRED)
 
 uint8_t *golden_message_set_Holder__write(const golden_message_set_Holder *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->has_after) {
         p = pbj_rput_varint(p, (uint64_t)(int64_t)m->after);
         *--p = 0x10;
@@ -250,19 +250,19 @@ pbj_status golden_message_set_Holder__decode(golden_message_set_Holder *m, const
 bool golden_message_set_Item_item_has(const golden_message_set_Set *m)
 {
     pbj_slice s;
-    return pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 1001), 1001, 2, (size_t)-1, &s) != 0;
+    return pbj__ext_payloads(pbj__ext_in(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), 1001), 1001, 2, (size_t)-1, &s) != 0;
 }
 
 pbj_status golden_message_set_Item_item_get(const golden_message_set_Set *m, golden_message_set_Item *out, pbj_arena *a)
 {
     pbj_decoder d;
     pbj_slice s;
-    size_t k = pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 1001), 1001, 2, 0, &s);
+    size_t k = pbj__ext_payloads(pbj__ext_in(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), 1001), 1001, 2, 0, &s);
     pbj_decoder_init(&d, a, NULL);
     golden_message_set_Item_init(out);
     for (size_t i = 0; i < k; i++) {          /* every record merges into one message */
         pbj_status st;
-        pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 1001), 1001, 2, i, &s);
+        pbj__ext_payloads(pbj__ext_in(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), 1001), 1001, 2, i, &s);
         if ((st = golden_message_set_Item__decode(out, s.data, s.data + s.len, &d)) != PBJ_OK) return st;
     }
     return PBJ_OK;

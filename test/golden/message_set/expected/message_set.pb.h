@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "message_set.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "message_set.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -33,7 +33,7 @@ extern const pbj_table golden_message_set_Holder__table;   /* golden.message_set
 /* golden.message_set.Set */
 struct golden_message_set_Set {
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 PBJ_MESSAGE(golden_message_set_Set, NO_REQUIRED, TEXT_READ, JSON)
 
@@ -43,7 +43,7 @@ PBJ_MESSAGE(golden_message_set_Set, NO_REQUIRED, TEXT_READ, JSON)
 struct golden_message_set_Item {
     bool has_v;
     int32_t v;   /* 1 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_message_set_Item_v_tag 1
 PBJ_MESSAGE(golden_message_set_Item, NO_REQUIRED, TEXT_READ, JSON)
@@ -56,7 +56,7 @@ struct golden_message_set_Holder {
     bool has_after;
     golden_message_set_Set *set;   /* 1 */
     int32_t after;   /* 2 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_message_set_Holder_set_tag 1
 #define golden_message_set_Holder_after_tag 2

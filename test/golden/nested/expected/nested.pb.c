@@ -2,8 +2,8 @@
 #define PBJ__GENERATED_SOURCE   /* it calls none of the text and JSON runtime: not parsed (rt/pbj.h) */
 #include "nested.pb.h"
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "nested.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "nested.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */
@@ -73,7 +73,7 @@ size_t golden_nested_Outer_size(const golden_nested_Outer *m)
 size_t golden_nested_Outer__size(const golden_nested_Outer *m, uint32_t depth)   /* depth: the levels still allowed */
 {
     if (PBJ_UNLIKELY(depth-- == 0)) return PBJ_SIZE_ERROR;   /* nested too deep, or a cycle */
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->inner) {
         size_t s = golden_nested_Outer_Inner__size(m->inner, depth);
         if (PBJ_UNLIKELY(s == PBJ_SIZE_ERROR)) return s;   /* nested too deep, or a cycle */
@@ -92,7 +92,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_nested_Outer, NO_REQUIRED)
 
 uint8_t *golden_nested_Outer__write(const golden_nested_Outer *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->sibling) {
         {
             uint8_t *mark = p;
@@ -195,7 +195,7 @@ size_t golden_nested_Outer_Inner_size(const golden_nested_Outer_Inner *m)
 size_t golden_nested_Outer_Inner__size(const golden_nested_Outer_Inner *m, uint32_t depth)   /* depth: the levels still allowed */
 {
     if (PBJ_UNLIKELY(depth-- == 0)) return PBJ_SIZE_ERROR;   /* nested too deep, or a cycle */
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->id) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->id);
     if (m->kind) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->kind);
     if (m->child) {
@@ -210,7 +210,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_nested_Outer_Inner, NO_REQUIRED)
 
 uint8_t *golden_nested_Outer_Inner__write(const golden_nested_Outer_Inner *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->child) {
         {
             uint8_t *mark = p;
@@ -305,7 +305,7 @@ size_t golden_nested_Sibling_size(const golden_nested_Sibling *m)
 size_t golden_nested_Sibling__size(const golden_nested_Sibling *m, uint32_t depth)   /* depth: the levels still allowed */
 {
     if (PBJ_UNLIKELY(depth-- == 0)) return PBJ_SIZE_ERROR;   /* nested too deep, or a cycle */
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->back) {
         size_t s = golden_nested_Outer__size(m->back, depth);
         if (PBJ_UNLIKELY(s == PBJ_SIZE_ERROR)) return s;   /* nested too deep, or a cycle */
@@ -319,7 +319,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_nested_Sibling, NO_REQUIRED)
 
 uint8_t *golden_nested_Sibling__write(const golden_nested_Sibling *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->note.len != 0) {
         p = pbj_rput_bytes(p, m->note);
         *--p = 0x12;

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "nested.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "nested.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -51,7 +51,7 @@ struct golden_nested_Outer {
     golden_nested_Outer_Inner *inner;   /* 1 */
     int32_t kind;   /* 2: golden.nested.Outer.Inner.Kind */
     golden_nested_Sibling *sibling;   /* 3 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_nested_Outer_inner_tag 1
 #define golden_nested_Outer_kind_tag 2
@@ -68,7 +68,7 @@ struct golden_nested_Outer_Inner {
     int32_t kind;   /* 2: golden.nested.Outer.Inner.Kind */
     /* recursive */
     golden_nested_Outer_Inner *child;   /* 3 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_nested_Outer_Inner_id_tag 1
 #define golden_nested_Outer_Inner_kind_tag 2
@@ -83,7 +83,7 @@ struct golden_nested_Sibling {
     /* mutual recursion */
     golden_nested_Outer *back;   /* 1 */
     pbj_slice note;   /* 2 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_nested_Sibling_back_tag 1
 #define golden_nested_Sibling_note_tag 2

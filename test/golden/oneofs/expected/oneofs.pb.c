@@ -2,8 +2,8 @@
 #define PBJ__GENERATED_SOURCE   /* it calls none of the text and JSON runtime: not parsed (rt/pbj.h) */
 #include "oneofs.pb.h"
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "oneofs.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "oneofs.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */
@@ -56,7 +56,7 @@ void golden_oneofs_Point_init(golden_oneofs_Point *m)
 
 size_t golden_oneofs_Point_size(const golden_oneofs_Point *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->x) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->x);
     if (m->y) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->y);
     return n;
@@ -66,7 +66,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_oneofs_Point, NO_REQUIRED)
 
 uint8_t *golden_oneofs_Point__write(const golden_oneofs_Point *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->y) {
         p = pbj_rput_varint(p, (uint64_t)(int64_t)m->y);
         *--p = 0x10;
@@ -130,7 +130,7 @@ void golden_oneofs_Choice_init(golden_oneofs_Choice *m)
 
 size_t golden_oneofs_Choice_size(const golden_oneofs_Choice *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     switch (m->value_case) {
     case golden_oneofs_Choice_value_number:
         n += 1 + pbj_varint_size((uint64_t)(int64_t)m->value.number);
@@ -170,7 +170,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_oneofs_Choice, NO_REQUIRED)
 
 uint8_t *golden_oneofs_Choice__write(const golden_oneofs_Choice *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     switch (m->other_case) {
     case golden_oneofs_Choice_other_ratio:
         p = pbj_rput_fixed64(p, pbj_double_bits(m->other.ratio));

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "oneofs.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "oneofs.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -32,7 +32,7 @@ extern const pbj_table golden_oneofs_Choice__table;   /* golden.oneofs.Choice's 
 struct golden_oneofs_Point {
     int32_t x;   /* 1 */
     int32_t y;   /* 2 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_oneofs_Point_x_tag 1
 #define golden_oneofs_Point_y_tag 2
@@ -69,7 +69,7 @@ struct golden_oneofs_Choice {
         double ratio;   /* 6 */
         bool flag;   /* 7 */
     } other;
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_oneofs_Choice_number_tag 1
 #define golden_oneofs_Choice_text_tag 2

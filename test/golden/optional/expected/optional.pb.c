@@ -2,8 +2,8 @@
 #define PBJ__GENERATED_SOURCE   /* it calls none of the text and JSON runtime: not parsed (rt/pbj.h) */
 #include "optional.pb.h"
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "optional.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "optional.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */
@@ -50,7 +50,7 @@ void golden_optional_Maybe_init(golden_optional_Maybe *m)
 
 size_t golden_optional_Maybe_size(const golden_optional_Maybe *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_count) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->count);
     if (m->has_label) n += 1 + pbj_len_size(m->label.len);
     if (m->has_enabled) n += 1 + 1;
@@ -65,7 +65,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_optional_Maybe, NO_REQUIRED)
 
 uint8_t *golden_optional_Maybe__write(const golden_optional_Maybe *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->plain) {
         p = pbj_rput_varint(p, (uint64_t)(int64_t)m->plain);
         *--p = 0x38;

@@ -2,8 +2,8 @@
 #define PBJ__GENERATED_SOURCE   /* it calls none of the text and JSON runtime: not parsed (rt/pbj.h) */
 #include "options.pb.h"
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "options.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "options.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */
@@ -101,7 +101,7 @@ void golden_options_Plain_init(golden_options_Plain *m)
 
 size_t golden_options_Plain_size(const golden_options_Plain *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->v) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->v);
     return n;
 }
@@ -110,7 +110,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_options_Plain, NO_REQUIRED)
 
 uint8_t *golden_options_Plain__write(const golden_options_Plain *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->v) {
         p = pbj_rput_varint(p, (uint64_t)(int64_t)m->v);
         *--p = 0x08;
@@ -157,7 +157,7 @@ void golden_options_NoJson_init(golden_options_NoJson *m)
 
 size_t golden_options_NoJson_size(const golden_options_NoJson *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->v) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->v);
     return n;
 }
@@ -166,7 +166,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_options_NoJson, NO_REQUIRED)
 
 uint8_t *golden_options_NoJson__write(const golden_options_NoJson *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->v) {
         p = pbj_rput_varint(p, (uint64_t)(int64_t)m->v);
         *--p = 0x08;
@@ -213,7 +213,7 @@ void golden_options_NoJsonNoText_init(golden_options_NoJsonNoText *m)
 
 size_t golden_options_NoJsonNoText_size(const golden_options_NoJsonNoText *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->v) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->v);
     return n;
 }
@@ -222,7 +222,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_options_NoJsonNoText, NO_REQUIRED)
 
 uint8_t *golden_options_NoJsonNoText__write(const golden_options_NoJsonNoText *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->v) {
         p = pbj_rput_varint(p, (uint64_t)(int64_t)m->v);
         *--p = 0x08;
@@ -324,7 +324,7 @@ void golden_options_Fast_init(golden_options_Fast *m)
 
 size_t golden_options_Fast_size(const golden_options_Fast *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->v) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->v);
     return n;
 }
@@ -333,7 +333,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_options_Fast, NO_REQUIRED)
 
 uint8_t *golden_options_Fast__write(const golden_options_Fast *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->v) {
         p = pbj_rput_varint(p, (uint64_t)(int64_t)m->v);
         *--p = 0x08;
@@ -344,8 +344,8 @@ uint8_t *golden_options_Fast__write(const golden_options_Fast *m, uint8_t *p)
 uint8_t *golden_options_Fast__write_reverse(const golden_options_Fast *m, uint8_t *p, uintptr_t lim)
 {
     enum { margin = 23 };   /* room kept above lim between fields: their tags, lengths and fixed-size values */
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) {
-        if (!(p = pbj__rput_unknown(m->pbj_unknown, p, lim, margin))) return NULL;
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) {
+        if (!(p = pbj__rput_unknown(*m->pbj_unknown, p, lim, margin))) return NULL;
     } else if (!pbj__rfits_above(p, lim, margin)) return NULL;
     if (m->v) {
         p = pbj_rput_varint(p, (uint64_t)(int64_t)m->v);
@@ -401,7 +401,7 @@ void golden_options_Tier_init(golden_options_Tier *m)
 
 size_t golden_options_Tier_size(const golden_options_Tier *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->leaf) {
         size_t s = golden_options_TierLeaf_size(m->leaf);
         n += 1 + pbj_len_size(s);
@@ -413,7 +413,7 @@ PBJ_MESSAGE_FUNCTIONS_REVERSE(golden_options_Tier, NO_REQUIRED)
 
 uint8_t *golden_options_Tier__write(const golden_options_Tier *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->leaf) {
         {
             uint8_t *mark = p;
@@ -428,8 +428,8 @@ uint8_t *golden_options_Tier__write(const golden_options_Tier *m, uint8_t *p)
 uint8_t *golden_options_Tier__write_reverse(const golden_options_Tier *m, uint8_t *p, uintptr_t lim)
 {
     enum { margin = 12 };   /* room kept above lim between fields: their tags, lengths and fixed-size values */
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) {
-        if (!(p = pbj__rput_unknown(m->pbj_unknown, p, lim, margin))) return NULL;
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) {
+        if (!(p = pbj__rput_unknown(*m->pbj_unknown, p, lim, margin))) return NULL;
     } else if (!pbj__rfits_above(p, lim, margin)) return NULL;
     if (m->leaf) {
         {
@@ -504,7 +504,7 @@ void golden_options_TierLeaf_init(golden_options_TierLeaf *m)
 
 size_t golden_options_TierLeaf_size(const golden_options_TierLeaf *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->v) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->v);
     return n;
 }
@@ -513,7 +513,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_options_TierLeaf, NO_REQUIRED)
 
 uint8_t *golden_options_TierLeaf__write(const golden_options_TierLeaf *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->v) {
         p = pbj_rput_varint(p, (uint64_t)(int64_t)m->v);
         *--p = 0x08;
@@ -524,8 +524,8 @@ uint8_t *golden_options_TierLeaf__write(const golden_options_TierLeaf *m, uint8_
 uint8_t *golden_options_TierLeaf__write_reverse(const golden_options_TierLeaf *m, uint8_t *p, uintptr_t lim)
 {
     enum { margin = 23 };   /* room kept above lim between fields: their tags, lengths and fixed-size values */
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) {
-        if (!(p = pbj__rput_unknown(m->pbj_unknown, p, lim, margin))) return NULL;
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) {
+        if (!(p = pbj__rput_unknown(*m->pbj_unknown, p, lim, margin))) return NULL;
     } else if (!pbj__rfits_above(p, lim, margin)) return NULL;
     if (m->v) {
         p = pbj_rput_varint(p, (uint64_t)(int64_t)m->v);
@@ -586,7 +586,7 @@ void golden_options_Ordered_init(golden_options_Ordered *m)
 
 size_t golden_options_Ordered_size(const golden_options_Ordered *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->v) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->v);
     if (m->s.len != 0) n += 1 + pbj_len_size(m->s.len);
     return n;
@@ -596,7 +596,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_options_Ordered, NO_REQUIRED)
 
 uint8_t *golden_options_Ordered__write(const golden_options_Ordered *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->s.len != 0) {
         p = pbj_rput_bytes(p, m->s);
         *--p = 0x12;

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "options.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "options.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -43,7 +43,7 @@ extern const pbj_table golden_options_Ordered__table;   /* golden.options.Ordere
 /* golden.options.Plain */
 struct golden_options_Plain {
     int32_t v;   /* 1 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_options_Plain_v_tag 1
 PBJ_MESSAGE(golden_options_Plain, NO_REQUIRED, TEXT_READ, JSON)
@@ -56,7 +56,7 @@ PBJ_MESSAGE(golden_options_Plain, NO_REQUIRED, TEXT_READ, JSON)
  * <<<pbj.json = false>>> */
 struct golden_options_NoJson {
     int32_t v;   /* 1 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_options_NoJson_v_tag 1
 PBJ_MESSAGE(golden_options_NoJson, NO_REQUIRED, TEXT_READ, NO_JSON)
@@ -69,7 +69,7 @@ PBJ_MESSAGE(golden_options_NoJson, NO_REQUIRED, TEXT_READ, NO_JSON)
  * <<<pbj.json = false>>> <<<pbj.text_read = false>>> */
 struct golden_options_NoJsonNoText {
     int32_t v;   /* 1 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_options_NoJsonNoText_v_tag 1
 PBJ_MESSAGE(golden_options_NoJsonNoText, NO_REQUIRED, NO_TEXT_READ, NO_JSON)
@@ -95,7 +95,7 @@ PBJ_MESSAGE(golden_options_Dropped, NO_REQUIRED, TEXT_READ, JSON)
  * <<<pbj.fast_write = true>>> */
 struct golden_options_Fast {
     int32_t v;   /* 1 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_options_Fast_v_tag 1
 PBJ_MESSAGE(golden_options_Fast, NO_REQUIRED, TEXT_READ, JSON)
@@ -111,7 +111,7 @@ PBJ_MUST_USE pbj_status golden_options_Fast_write_reverse(const golden_options_F
  * <<<pbj.performance = max>>> */
 struct golden_options_Tier {
     golden_options_TierLeaf *leaf;   /* 1 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_options_Tier_leaf_tag 1
 PBJ_MESSAGE(golden_options_Tier, NO_REQUIRED, TEXT_READ, JSON)
@@ -127,7 +127,7 @@ PBJ_FIELD_MESSAGE(golden_options_Tier, leaf)
 /* <<<pbj.performance = max>>> */
 struct golden_options_TierLeaf {
     int32_t v;   /* 1 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_options_TierLeaf_v_tag 1
 PBJ_MESSAGE(golden_options_TierLeaf, NO_REQUIRED, TEXT_READ, JSON)
@@ -144,7 +144,7 @@ PBJ_MUST_USE pbj_status golden_options_TierLeaf_write_reverse(const golden_optio
 struct golden_options_Ordered {
     int32_t v;   /* 1 */
     pbj_slice s;   /* 2 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_options_Ordered_v_tag 1
 #define golden_options_Ordered_s_tag 2

@@ -2,8 +2,8 @@
 #define PBJ__GENERATED_SOURCE   /* it calls none of the text and JSON runtime: not parsed (rt/pbj.h) */
 #include "repeated.pb.h"
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "repeated.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "repeated.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */
@@ -63,7 +63,7 @@ void golden_repeated_Item_init(golden_repeated_Item *m)
 
 size_t golden_repeated_Item_size(const golden_repeated_Item *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->id) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->id);
     return n;
 }
@@ -72,7 +72,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_repeated_Item, NO_REQUIRED)
 
 uint8_t *golden_repeated_Item__write(const golden_repeated_Item *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->id) {
         p = pbj_rput_varint(p, (uint64_t)(int64_t)m->id);
         *--p = 0x08;
@@ -119,7 +119,7 @@ void golden_repeated_Lists_init(golden_repeated_Lists *m)
 
 size_t golden_repeated_Lists_size(const golden_repeated_Lists *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->packed_int32.count) {
         size_t s = 0;
         for (size_t i = 0; i < m->packed_int32.count; i++) s += pbj_varint_size((uint64_t)(int64_t)m->packed_int32.data[i]);
@@ -164,7 +164,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_repeated_Lists, NO_REQUIRED)
 
 uint8_t *golden_repeated_Lists__write(const golden_repeated_Lists *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     for (size_t i = m->items.count; i-- > 0;) {
         {
             uint8_t *mark = p;

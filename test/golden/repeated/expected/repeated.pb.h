@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "repeated.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "repeated.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -59,7 +59,7 @@ extern const pbj_table golden_repeated_Lists__table;   /* golden.repeated.Lists'
 /* golden.repeated.Item */
 struct golden_repeated_Item {
     int32_t id;   /* 1 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_repeated_Item_id_tag 1
 PBJ_MESSAGE(golden_repeated_Item, NO_REQUIRED, TEXT_READ, JSON)
@@ -78,7 +78,7 @@ struct golden_repeated_Lists {
     golden_repeated_Lists_unpacked_fixed64_array unpacked_fixed64;   /* 8 */
     golden_repeated_Lists_names_array names;   /* 9 */
     golden_repeated_Lists_items_array items;   /* 10 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_repeated_Lists_packed_int32_tag 1
 #define golden_repeated_Lists_packed_sint64_tag 2

@@ -2,8 +2,8 @@
 #define PBJ__GENERATED_SOURCE   /* it calls none of the text and JSON runtime: not parsed (rt/pbj.h) */
 #include "required.pb.h"
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "required.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "required.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */
@@ -49,7 +49,7 @@ void golden_required_Part_init(golden_required_Part *m)
 
 size_t golden_required_Part_size(const golden_required_Part *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_name) n += 1 + pbj_len_size(m->name.len);
     if (m->has_size) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->size);
     return n;
@@ -59,7 +59,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_required_Part, REQUIRED)
 
 uint8_t *golden_required_Part__write(const golden_required_Part *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->has_size) {
         p = pbj_rput_varint(p, (uint64_t)(int64_t)m->size);
         *--p = 0x10;
@@ -125,7 +125,7 @@ void golden_required_Whole_init(golden_required_Whole *m)
 
 size_t golden_required_Whole_size(const golden_required_Whole *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_id) n += 1 + pbj_varint_size((uint64_t)m->id);
     if (m->main) {
         size_t s = golden_required_Part_size(m->main);
@@ -146,7 +146,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_required_Whole, REQUIRED)
 
 uint8_t *golden_required_Whole__write(const golden_required_Whole *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->spare) {
         {
             uint8_t *mark = p;

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "required.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "required.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -36,7 +36,7 @@ struct golden_required_Part {
     bool has_size;
     pbj_slice name;   /* 1 */
     int32_t size;   /* 2 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_required_Part_name_tag 1
 #define golden_required_Part_size_tag 2
@@ -53,7 +53,7 @@ struct golden_required_Whole {
     golden_required_Part *main;   /* 2 */
     golden_required_Whole_parts_array parts;   /* 3 */
     golden_required_Part *spare;   /* 4 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_required_Whole_id_tag 1
 #define golden_required_Whole_main_tag 2

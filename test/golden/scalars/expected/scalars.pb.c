@@ -2,8 +2,8 @@
 #define PBJ__GENERATED_SOURCE   /* it calls none of the text and JSON runtime: not parsed (rt/pbj.h) */
 #include "scalars.pb.h"
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "scalars.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "scalars.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */
@@ -60,7 +60,7 @@ void golden_scalars_Scalars_init(golden_scalars_Scalars *m)
 
 size_t golden_scalars_Scalars_size(const golden_scalars_Scalars *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (pbj_double_bits(m->f_double) != 0) n += 1 + 8;
     if (pbj_float_bits(m->f_float) != 0) n += 1 + 4;
     if (m->f_int32) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->f_int32);
@@ -83,7 +83,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_scalars_Scalars, NO_REQUIRED)
 
 uint8_t *golden_scalars_Scalars__write(const golden_scalars_Scalars *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->f_far) {
         p = pbj_rput_varint(p, (uint64_t)(int64_t)m->f_far);
         p -= 3;

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "scalars.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "scalars.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -62,7 +62,7 @@ struct golden_scalars_Scalars {
     int32_t f_level;   /* 14: golden.scalars.Level */
     /* a 3-byte tag */
     int32_t f_far;   /* 100000 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_scalars_Scalars_f_double_tag 1
 #define golden_scalars_Scalars_f_float_tag 2

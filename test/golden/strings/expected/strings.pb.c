@@ -2,8 +2,8 @@
 #define PBJ__GENERATED_SOURCE   /* it calls none of the text and JSON runtime: not parsed (rt/pbj.h) */
 #include "strings.pb.h"
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "strings.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "strings.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */
@@ -39,7 +39,7 @@ void golden_strings_Texts_init(golden_strings_Texts *m)
 
 size_t golden_strings_Texts_size(const golden_strings_Texts *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->name.len != 0) n += 1 + pbj_len_size(m->name.len);
     if (m->blob.len != 0) n += 1 + pbj_len_size(m->blob.len);
     n += m->tags.count * 1;
@@ -53,7 +53,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_strings_Texts, NO_REQUIRED)
 
 uint8_t *golden_strings_Texts__write(const golden_strings_Texts *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     for (size_t i = m->chunks.count; i-- > 0;) {
         p = pbj_rput_bytes(p, m->chunks.data[i]);
         *--p = 0x22;

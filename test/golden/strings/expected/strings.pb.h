@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "strings.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "strings.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -35,7 +35,7 @@ struct golden_strings_Texts {
     pbj_slice blob;   /* 2 */
     golden_strings_Texts_tags_array tags;   /* 3 */
     golden_strings_Texts_chunks_array chunks;   /* 4 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_strings_Texts_name_tag 1
 #define golden_strings_Texts_blob_tag 2

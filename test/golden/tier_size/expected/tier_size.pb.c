@@ -13,8 +13,8 @@
 #include <pbj_writer.h>
 PBJ__RUN_HOME_DEFINE(pbj_runtime_of_this_run_is_in_tier_size_pb_c)
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "tier_size.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "tier_size.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */
@@ -256,13 +256,13 @@ pbj_status golden_tier_size_Item__decode(golden_tier_size_Item *m, const uint8_t
 bool golden_tier_size_open_kind_has(const golden_tier_size_Open *m)
 {
     uint64_t v;
-    return pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 100), 100, 0, golden_tier_size_Kind_name, (size_t)-1, &v) != 0;
+    return pbj__ext_values(pbj__ext_in(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), 100), 100, 0, golden_tier_size_Kind_name, (size_t)-1, &v) != 0;
 }
 
 int32_t golden_tier_size_open_kind_get(const golden_tier_size_Open *m)
 {
     uint64_t v = 0;
-    if (!pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 100), 100, 0, golden_tier_size_Kind_name, (size_t)-1, &v)) return 1;
+    if (!pbj__ext_values(pbj__ext_in(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), 100), 100, 0, golden_tier_size_Kind_name, (size_t)-1, &v)) return 1;
     return (int32_t)v;
 }
 
@@ -289,19 +289,19 @@ pbj_status golden_tier_size_open_kind_clear(golden_tier_size_Open *m, pbj_arena 
 bool golden_tier_size_Item_item_has(const golden_tier_size_Set *m)
 {
     pbj_slice s;
-    return pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 100), 100, 2, (size_t)-1, &s) != 0;
+    return pbj__ext_payloads(pbj__ext_in(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), 100), 100, 2, (size_t)-1, &s) != 0;
 }
 
 pbj_status golden_tier_size_Item_item_get(const golden_tier_size_Set *m, golden_tier_size_Item *out, pbj_arena *a)
 {
     pbj_decoder d;
     pbj_slice s;
-    size_t k = pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 100), 100, 2, 0, &s);
+    size_t k = pbj__ext_payloads(pbj__ext_in(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), 100), 100, 2, 0, &s);
     pbj_decoder_init(&d, a, NULL);
     golden_tier_size_Item_init(out);
     for (size_t i = 0; i < k; i++) {          /* every record merges into one message */
         pbj_status st;
-        pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 100), 100, 2, i, &s);
+        pbj__ext_payloads(pbj__ext_in(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), 100), 100, 2, i, &s);
         if ((st = golden_tier_size_Item__decode(out, s.data, s.data + s.len, &d)) != PBJ_OK) return st;
     }
     return PBJ_OK;

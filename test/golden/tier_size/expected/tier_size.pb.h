@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "tier_size.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "tier_size.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -67,7 +67,7 @@ struct golden_tier_size_Leaf {
     pbj_slice name;   /* 1 */
     /* a cycle: M__size_depth too */
     golden_tier_size_Leaf *next;   /* 2 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_tier_size_Leaf_name_tag 1
 #define golden_tier_size_Leaf_next_tag 2
@@ -99,7 +99,7 @@ struct golden_tier_size_Reading {
         golden_tier_size_Leaf *where;   /* 7 */
     } at;
     golden_tier_size_Reading_Note *note;   /* 8 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_tier_size_Reading_id_tag 1
 #define golden_tier_size_Reading_delta_tag 2
@@ -129,7 +129,7 @@ PBJ_FIELD_MESSAGE(golden_tier_size_Reading, note)
 struct golden_tier_size_Reading_LeavesEntry {
     pbj_slice key;   /* 1 */
     golden_tier_size_Leaf *value;   /* 2 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_tier_size_Reading_LeavesEntry_key_tag 1
 #define golden_tier_size_Reading_LeavesEntry_value_tag 2
@@ -142,7 +142,7 @@ PBJ_MESSAGE(golden_tier_size_Reading_LeavesEntry, NO_REQUIRED, TEXT_READ, NO_JSO
 struct golden_tier_size_Reading_Note {
     bool has_body;
     pbj_slice body;   /* 9 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_tier_size_Reading_Note_body_tag 9
 PBJ_MESSAGE(golden_tier_size_Reading_Note, NO_REQUIRED, TEXT_READ, JSON)
@@ -156,7 +156,7 @@ struct golden_tier_size_Open {
     bool has_x;
     int32_t x;   /* 1 */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_tier_size_Open_x_tag 1
 PBJ_MESSAGE(golden_tier_size_Open, NO_REQUIRED, TEXT_READ, JSON)
@@ -169,7 +169,7 @@ PBJ_FIELD_OPTIONAL(golden_tier_size_Open, x)
 /* reaches a message with extensions: its walk walks Open's table, extensions included */
 struct golden_tier_size_HoldsOpen {
     golden_tier_size_Open *open;   /* 1 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_tier_size_HoldsOpen_open_tag 1
 PBJ_MESSAGE(golden_tier_size_HoldsOpen, NO_REQUIRED, TEXT_READ, JSON)
@@ -182,7 +182,7 @@ PBJ_FIELD_MESSAGE(golden_tier_size_HoldsOpen, open)
 /* a message set: its items are its extensions (PBJ_F_ITEM rows), written as protobuf writes them */
 struct golden_tier_size_Set {
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 PBJ_MESSAGE(golden_tier_size_Set, NO_REQUIRED, TEXT_READ, JSON)
 
@@ -193,7 +193,7 @@ PBJ_MESSAGE(golden_tier_size_Set, NO_REQUIRED, TEXT_READ, JSON)
 struct golden_tier_size_Item {
     bool has_v;
     int32_t v;   /* 1 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_tier_size_Item_v_tag 1
 PBJ_MESSAGE(golden_tier_size_Item, NO_REQUIRED, TEXT_READ, JSON)

@@ -9,8 +9,8 @@
 #include "tier_size_far.pb.h"
 PBJ__RUN_HOME(pbj_runtime_of_this_run_is_in_tier_size_pb_c)
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "tier_size_far.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "tier_size_far.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */
@@ -54,19 +54,19 @@ pbj_status golden_tier_size_Far__decode(golden_tier_size_Far *m, const uint8_t *
 bool golden_tier_size_far_has(const golden_tier_size_Open *m)
 {
     pbj_slice s;
-    return pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 150), 150, 2, (size_t)-1, &s) != 0;
+    return pbj__ext_payloads(pbj__ext_in(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), 150), 150, 2, (size_t)-1, &s) != 0;
 }
 
 pbj_status golden_tier_size_far_get(const golden_tier_size_Open *m, golden_tier_size_Far *out, pbj_arena *a)
 {
     pbj_decoder d;
     pbj_slice s;
-    size_t k = pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 150), 150, 2, 0, &s);
+    size_t k = pbj__ext_payloads(pbj__ext_in(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), 150), 150, 2, 0, &s);
     pbj_decoder_init(&d, a, NULL);
     golden_tier_size_Far_init(out);
     for (size_t i = 0; i < k; i++) {          /* every record merges into one message */
         pbj_status st;
-        pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 150), 150, 2, i, &s);
+        pbj__ext_payloads(pbj__ext_in(m->pbj_ext, pbj_unknown_bytes(m->pbj_unknown), 150), 150, 2, i, &s);
         if ((st = golden_tier_size_Far__decode(out, s.data, s.data + s.len, &d)) != PBJ_OK) return st;
     }
     return PBJ_OK;

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "tier_size_far.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "tier_size_far.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifndef __cplusplus /* protoc's C++ header of the same name, if found first, is skipped (3.21's and 22's guards) */
@@ -39,7 +39,7 @@ extern const pbj_table golden_tier_size_Far__table;   /* golden.tier_size.Far's 
 struct golden_tier_size_Far {
     bool has_y;
     int32_t y;   /* 1 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_tier_size_Far_y_tag 1
 PBJ_MESSAGE(golden_tier_size_Far, NO_REQUIRED, TEXT_READ, JSON)

@@ -6,8 +6,8 @@
 #include "wrapped.pb.h"
 PBJ__RUN_HOME(pbj_runtime_of_this_run_is_in_google_protobuf_wrappers_pb_c)
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "wrapped.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "wrapped.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */
@@ -49,7 +49,7 @@ void golden_wrappers_Wrapped_init(golden_wrappers_Wrapped *m)
 
 size_t golden_wrappers_Wrapped_size(const golden_wrappers_Wrapped *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_i32) {
         size_t s = (m->i32 ? 1 + pbj_varint_size((uint64_t)(int64_t)m->i32) : 0) + m->pbj__i32_unknown.len;
         n += 1 + pbj_len_size(s);
@@ -97,7 +97,7 @@ PBJ_MESSAGE_FUNCTIONS(golden_wrappers_Wrapped, NO_REQUIRED)
 
 uint8_t *golden_wrappers_Wrapped__write(const golden_wrappers_Wrapped *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     for (size_t i = m->list.count; i-- > 0;) {
         {
             uint8_t *mark = p;

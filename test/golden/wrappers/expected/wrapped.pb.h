@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "wrapped.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "wrapped.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifndef __cplusplus /* protoc's C++ header of the same name, if found first, is skipped (3.21's and 22's guards) */
@@ -66,7 +66,7 @@ struct golden_wrappers_Wrapped {
     pbj_slice bytes;   /* 9 */
     pbj_slice pbj__bytes_unknown;   /* unknown fields inside the wrapper message, written back after its value */
     golden_wrappers_Wrapped_list_array list;   /* 10 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define golden_wrappers_Wrapped_i32_tag 1
 #define golden_wrappers_Wrapped_i64_tag 2

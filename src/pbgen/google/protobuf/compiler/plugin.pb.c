@@ -6,8 +6,8 @@
 #include "plugin.pb.h"
 PBJ__RUN_HOME(pbj_runtime_of_this_run_is_in_google_protobuf_descriptor_pb_c)
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "google/protobuf/compiler/plugin.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "google/protobuf/compiler/plugin.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */
@@ -90,7 +90,7 @@ void google_protobuf_compiler_Version_init(google_protobuf_compiler_Version *m)
 
 size_t google_protobuf_compiler_Version_size(const google_protobuf_compiler_Version *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_major) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->major);
     if (m->has_minor) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->minor);
     if (m->has_patch) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->patch);
@@ -102,7 +102,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_compiler_Version, NO_REQUIRED)
 
 uint8_t *google_protobuf_compiler_Version__write(const google_protobuf_compiler_Version *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->has_suffix) {
         p = pbj_rput_bytes(p, m->suffix);
         *--p = 0x22;
@@ -204,7 +204,7 @@ void google_protobuf_compiler_CodeGeneratorRequest_init(google_protobuf_compiler
 
 size_t google_protobuf_compiler_CodeGeneratorRequest_size(const google_protobuf_compiler_CodeGeneratorRequest *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     n += m->file_to_generate.count * 1;
     for (size_t i = 0; i < m->file_to_generate.count; i++) n += pbj_len_size(m->file_to_generate.data[i].len);
     if (m->has_parameter) n += 1 + pbj_len_size(m->parameter.len);
@@ -229,7 +229,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_compiler_CodeGeneratorRequest, REQUIRED)
 
 uint8_t *google_protobuf_compiler_CodeGeneratorRequest__write(const google_protobuf_compiler_CodeGeneratorRequest *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     for (size_t i = m->source_file_descriptors.count; i-- > 0;) {
         {
             uint8_t *mark = p;
@@ -388,7 +388,7 @@ void google_protobuf_compiler_CodeGeneratorResponse_init(google_protobuf_compile
 
 size_t google_protobuf_compiler_CodeGeneratorResponse_size(const google_protobuf_compiler_CodeGeneratorResponse *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_error) n += 1 + pbj_len_size(m->error.len);
     if (m->has_supported_features) n += 1 + pbj_varint_size(m->supported_features);
     if (m->has_minimum_edition) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->minimum_edition);
@@ -404,7 +404,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_compiler_CodeGeneratorResponse, NO_REQUIRE
 
 uint8_t *google_protobuf_compiler_CodeGeneratorResponse__write(const google_protobuf_compiler_CodeGeneratorResponse *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     for (size_t i = m->file.count; i-- > 0;) {
         {
             uint8_t *mark = p;
@@ -536,7 +536,7 @@ void google_protobuf_compiler_CodeGeneratorResponse_File_init(google_protobuf_co
 
 size_t google_protobuf_compiler_CodeGeneratorResponse_File_size(const google_protobuf_compiler_CodeGeneratorResponse_File *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_name) n += 1 + pbj_len_size(m->name.len);
     if (m->has_insertion_point) n += 1 + pbj_len_size(m->insertion_point.len);
     if (m->has_content) n += 1 + pbj_len_size(m->content.len);
@@ -551,7 +551,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_compiler_CodeGeneratorResponse_File, NO_RE
 
 uint8_t *google_protobuf_compiler_CodeGeneratorResponse_File__write(const google_protobuf_compiler_CodeGeneratorResponse_File *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->generated_code_info) {
         {
             uint8_t *mark = p;

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "google/protobuf/compiler/plugin.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "google/protobuf/compiler/plugin.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifndef __cplusplus /* protoc's C++ header of the same name, if found first, is skipped (3.21's and 22's guards) */
@@ -71,7 +71,7 @@ struct google_protobuf_compiler_Version {
     int32_t patch;   /* 3 */
     /* "-rc1" and the like */
     pbj_slice suffix;   /* 4 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_compiler_Version_major_tag 1
 #define google_protobuf_compiler_Version_minor_tag 2
@@ -96,7 +96,7 @@ struct google_protobuf_compiler_CodeGeneratorRequest {
     google_protobuf_compiler_Version *compiler_version;   /* 3 */
     google_protobuf_compiler_CodeGeneratorRequest_proto_file_array proto_file;   /* 15 */
     google_protobuf_compiler_CodeGeneratorRequest_source_file_descriptors_array source_file_descriptors;   /* 17 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_compiler_CodeGeneratorRequest_file_to_generate_tag 1
 #define google_protobuf_compiler_CodeGeneratorRequest_parameter_tag 2
@@ -124,7 +124,7 @@ struct google_protobuf_compiler_CodeGeneratorResponse {
     int32_t minimum_edition;   /* 3 */
     int32_t maximum_edition;   /* 4 */
     google_protobuf_compiler_CodeGeneratorResponse_file_array file;   /* 15 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_compiler_CodeGeneratorResponse_error_tag 1
 #define google_protobuf_compiler_CodeGeneratorResponse_supported_features_tag 2
@@ -149,7 +149,7 @@ struct google_protobuf_compiler_CodeGeneratorResponse_File {
     pbj_slice insertion_point;   /* 2 */
     pbj_slice content;   /* 15 */
     google_protobuf_GeneratedCodeInfo *generated_code_info;   /* 16 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_compiler_CodeGeneratorResponse_File_name_tag 1
 #define google_protobuf_compiler_CodeGeneratorResponse_File_insertion_point_tag 2

@@ -10,8 +10,8 @@
 #include <pbj_writer.h>
 PBJ__RUN_HOME_DEFINE(pbj_runtime_of_this_run_is_in_shop_common_pb_c)
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "shop/common.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "shop/common.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */
@@ -55,7 +55,7 @@ void shop_Money_init(shop_Money *m)
 
 size_t shop_Money_size(const shop_Money *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->currency.len != 0) n += 1 + pbj_len_size(m->currency.len);
     if (m->units) n += 1 + pbj_varint_size((uint64_t)m->units);
     return n;
@@ -65,7 +65,7 @@ PBJ_MESSAGE_FUNCTIONS(shop_Money, NO_REQUIRED)
 
 uint8_t *shop_Money__write(const shop_Money *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->units) {
         p = pbj_rput_varint(p, (uint64_t)m->units);
         *--p = 0x10;
@@ -130,7 +130,7 @@ void shop_Timestamp_init(shop_Timestamp *m)
 
 size_t shop_Timestamp_size(const shop_Timestamp *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->seconds) n += 1 + pbj_varint_size((uint64_t)m->seconds);
     if (m->nanos) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->nanos);
     return n;
@@ -140,7 +140,7 @@ PBJ_MESSAGE_FUNCTIONS(shop_Timestamp, NO_REQUIRED)
 
 uint8_t *shop_Timestamp__write(const shop_Timestamp *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->nanos) {
         p = pbj_rput_varint(p, (uint64_t)(int64_t)m->nanos);
         *--p = 0x10;

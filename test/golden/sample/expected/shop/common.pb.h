@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "shop/common.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "shop/common.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -35,7 +35,7 @@ struct shop_Money {
     pbj_slice currency;   /* 1 */
     /* cents for EUR */
     int64_t units;   /* 2 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define shop_Money_currency_tag 1
 #define shop_Money_units_tag 2
@@ -48,7 +48,7 @@ PBJ_MESSAGE(shop_Money, NO_REQUIRED, TEXT_READ, JSON)
 struct shop_Timestamp {
     int64_t seconds;   /* 1 */
     int32_t nanos;   /* 2 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define shop_Timestamp_seconds_tag 1
 #define shop_Timestamp_nanos_tag 2

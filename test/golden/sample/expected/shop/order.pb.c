@@ -6,8 +6,8 @@
 #include "order.pb.h"
 PBJ__RUN_HOME(pbj_runtime_of_this_run_is_in_shop_common_pb_c)
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "shop/order.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "shop/order.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */
@@ -82,7 +82,7 @@ void shop_LineItem_init(shop_LineItem *m)
 
 size_t shop_LineItem_size(const shop_LineItem *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->sku.len != 0) n += 1 + pbj_len_size(m->sku.len);
     if (m->quantity) n += 1 + pbj_varint_size(m->quantity);
     if (m->unit_price) {
@@ -96,7 +96,7 @@ PBJ_MESSAGE_FUNCTIONS(shop_LineItem, NO_REQUIRED)
 
 uint8_t *shop_LineItem__write(const shop_LineItem *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->unit_price) {
         {
             uint8_t *mark = p;
@@ -186,7 +186,7 @@ void shop_Order_init(shop_Order *m)
 
 size_t shop_Order_size(const shop_Order *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->id) n += 1 + pbj_varint_size(m->id);
     if (m->customer.len != 0) n += 1 + pbj_len_size(m->customer.len);
     if (m->status) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->status);
@@ -220,7 +220,7 @@ PBJ_MESSAGE_FUNCTIONS(shop_Order, NO_REQUIRED)
 
 uint8_t *shop_Order__write(const shop_Order *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->has_coupon) {
         p = pbj_rput_bytes(p, m->coupon);
         *--p = 0x4a;
@@ -453,7 +453,7 @@ void shop_Order_NotesEntry_init(shop_Order_NotesEntry *m)
 
 size_t shop_Order_NotesEntry_size(const shop_Order_NotesEntry *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     n += 1 + pbj_len_size(m->key.len);
     n += 1 + pbj_len_size(m->value.len);
     return n;
@@ -463,7 +463,7 @@ PBJ_MESSAGE_FUNCTIONS(shop_Order_NotesEntry, NO_REQUIRED)
 
 uint8_t *shop_Order_NotesEntry__write(const shop_Order_NotesEntry *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     p = pbj_rput_bytes(p, m->value);
     *--p = 0x12;
     p = pbj_rput_bytes(p, m->key);

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "shop/order.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "shop/order.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifndef __cplusplus /* protoc's C++ header of the same name, if found first, is skipped (3.21's and 22's guards) */
@@ -64,7 +64,7 @@ struct shop_LineItem {
     pbj_slice sku;   /* 1 */
     uint32_t quantity;   /* 2 */
     shop_Money *unit_price;   /* 3 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define shop_LineItem_sku_tag 1
 #define shop_LineItem_quantity_tag 2
@@ -95,7 +95,7 @@ struct shop_Order {
         pbj_slice pickup_store;   /* 8 */
     } delivery;
     pbj_slice coupon;   /* 9 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define shop_Order_id_tag 1
 #define shop_Order_customer_tag 2
@@ -118,7 +118,7 @@ PBJ_FIELD_OPTIONAL(shop_Order, coupon)
 struct shop_Order_NotesEntry {
     pbj_slice key;   /* 1 */
     pbj_slice value;   /* 2 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define shop_Order_NotesEntry_key_tag 1
 #define shop_Order_NotesEntry_value_tag 2

@@ -2,8 +2,8 @@
 #define PBJ__GENERATED_SOURCE   /* it calls none of the text and JSON runtime: not parsed (rt/pbj.h) */
 #include "descriptor.pb.h"
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "google/protobuf/descriptor.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "google/protobuf/descriptor.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */
@@ -451,7 +451,7 @@ void google_protobuf_FileDescriptorSet_init(google_protobuf_FileDescriptorSet *m
 
 size_t google_protobuf_FileDescriptorSet_size(const google_protobuf_FileDescriptorSet *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     for (size_t i = 0; i < m->file.count; i++) {
         size_t s = google_protobuf_FileDescriptorProto_size(&m->file.data[i]);
         if (PBJ_UNLIKELY(s == PBJ_SIZE_ERROR)) return s;   /* nested too deep, or a cycle */
@@ -464,7 +464,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_FileDescriptorSet, REQUIRED)
 
 uint8_t *google_protobuf_FileDescriptorSet__write(const google_protobuf_FileDescriptorSet *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     for (size_t i = m->file.count; i-- > 0;) {
         {
             uint8_t *mark = p;
@@ -525,7 +525,7 @@ void google_protobuf_FileDescriptorProto_init(google_protobuf_FileDescriptorProt
 
 size_t google_protobuf_FileDescriptorProto_size(const google_protobuf_FileDescriptorProto *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_name) n += 1 + pbj_len_size(m->name.len);
     if (m->has_package) n += 1 + pbj_len_size(m->package.len);
     n += m->dependency.count * 1;
@@ -567,7 +567,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_FileDescriptorProto, REQUIRED)
 
 uint8_t *google_protobuf_FileDescriptorProto__write(const google_protobuf_FileDescriptorProto *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->has_syntax) {
         p = pbj_rput_bytes(p, m->syntax);
         *--p = 0x62;
@@ -953,7 +953,7 @@ size_t google_protobuf_DescriptorProto_size(const google_protobuf_DescriptorProt
 size_t google_protobuf_DescriptorProto__size(const google_protobuf_DescriptorProto *m, uint32_t depth)   /* depth: the levels still allowed */
 {
     if (PBJ_UNLIKELY(depth-- == 0)) return PBJ_SIZE_ERROR;   /* nested too deep, or a cycle */
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_name) n += 1 + pbj_len_size(m->name.len);
     for (size_t i = 0; i < m->field.count; i++) {
         size_t s = google_protobuf_FieldDescriptorProto_size(&m->field.data[i]);
@@ -997,7 +997,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_DescriptorProto, REQUIRED)
 
 uint8_t *google_protobuf_DescriptorProto__write(const google_protobuf_DescriptorProto *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     for (size_t i = m->reserved_name.count; i-- > 0;) {
         p = pbj_rput_bytes(p, m->reserved_name.data[i]);
         *--p = 0x52;
@@ -1304,7 +1304,7 @@ void google_protobuf_DescriptorProto_ExtensionRange_init(google_protobuf_Descrip
 
 size_t google_protobuf_DescriptorProto_ExtensionRange_size(const google_protobuf_DescriptorProto_ExtensionRange *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_start) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->start);
     if (m->has_end) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->end);
     if (m->options) {
@@ -1318,7 +1318,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_DescriptorProto_ExtensionRange, REQUIRED)
 
 uint8_t *google_protobuf_DescriptorProto_ExtensionRange__write(const google_protobuf_DescriptorProto_ExtensionRange *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->options) {
         {
             uint8_t *mark = p;
@@ -1409,7 +1409,7 @@ void google_protobuf_DescriptorProto_ReservedRange_init(google_protobuf_Descript
 
 size_t google_protobuf_DescriptorProto_ReservedRange_size(const google_protobuf_DescriptorProto_ReservedRange *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_start) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->start);
     if (m->has_end) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->end);
     return n;
@@ -1419,7 +1419,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_DescriptorProto_ReservedRange, NO_REQUIRED
 
 uint8_t *google_protobuf_DescriptorProto_ReservedRange__write(const google_protobuf_DescriptorProto_ReservedRange *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->has_end) {
         p = pbj_rput_varint(p, (uint64_t)(int64_t)m->end);
         *--p = 0x10;
@@ -1485,7 +1485,7 @@ void google_protobuf_ExtensionRangeOptions_init(google_protobuf_ExtensionRangeOp
 
 size_t google_protobuf_ExtensionRangeOptions_size(const google_protobuf_ExtensionRangeOptions *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     n += m->pbj_ext.len;
     for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
         size_t s = google_protobuf_UninterpretedOption_size(&m->uninterpreted_option.data[i]);
@@ -1498,7 +1498,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_ExtensionRangeOptions, REQUIRED)
 
 uint8_t *google_protobuf_ExtensionRangeOptions__write(const google_protobuf_ExtensionRangeOptions *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     p = pbj__ext_rput(m->pbj_ext, 1000, 536870911, p);
     for (size_t i = m->uninterpreted_option.count; i-- > 0;) {
         {
@@ -1563,7 +1563,7 @@ void google_protobuf_FieldDescriptorProto_init(google_protobuf_FieldDescriptorPr
 
 size_t google_protobuf_FieldDescriptorProto_size(const google_protobuf_FieldDescriptorProto *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_name) n += 1 + pbj_len_size(m->name.len);
     if (m->has_extendee) n += 1 + pbj_len_size(m->extendee.len);
     if (m->has_number) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->number);
@@ -1585,7 +1585,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_FieldDescriptorProto, REQUIRED)
 
 uint8_t *google_protobuf_FieldDescriptorProto__write(const google_protobuf_FieldDescriptorProto *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->has_proto3_optional) {
         *--p = (uint8_t)m->proto3_optional;
         p -= 2;
@@ -1825,7 +1825,7 @@ void google_protobuf_OneofDescriptorProto_init(google_protobuf_OneofDescriptorPr
 
 size_t google_protobuf_OneofDescriptorProto_size(const google_protobuf_OneofDescriptorProto *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_name) n += 1 + pbj_len_size(m->name.len);
     if (m->options) {
         size_t s = google_protobuf_OneofOptions_size(m->options);
@@ -1838,7 +1838,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_OneofDescriptorProto, REQUIRED)
 
 uint8_t *google_protobuf_OneofDescriptorProto__write(const google_protobuf_OneofDescriptorProto *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->options) {
         {
             uint8_t *mark = p;
@@ -1911,7 +1911,7 @@ void google_protobuf_EnumDescriptorProto_init(google_protobuf_EnumDescriptorProt
 
 size_t google_protobuf_EnumDescriptorProto_size(const google_protobuf_EnumDescriptorProto *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_name) n += 1 + pbj_len_size(m->name.len);
     for (size_t i = 0; i < m->value.count; i++) {
         size_t s = google_protobuf_EnumValueDescriptorProto_size(&m->value.data[i]);
@@ -1934,7 +1934,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_EnumDescriptorProto, REQUIRED)
 
 uint8_t *google_protobuf_EnumDescriptorProto__write(const google_protobuf_EnumDescriptorProto *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     for (size_t i = m->reserved_name.count; i-- > 0;) {
         p = pbj_rput_bytes(p, m->reserved_name.data[i]);
         *--p = 0x2a;
@@ -2091,7 +2091,7 @@ void google_protobuf_EnumDescriptorProto_EnumReservedRange_init(google_protobuf_
 
 size_t google_protobuf_EnumDescriptorProto_EnumReservedRange_size(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_start) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->start);
     if (m->has_end) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->end);
     return n;
@@ -2101,7 +2101,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_EnumDescriptorProto_EnumReservedRange, NO_
 
 uint8_t *google_protobuf_EnumDescriptorProto_EnumReservedRange__write(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->has_end) {
         p = pbj_rput_varint(p, (uint64_t)(int64_t)m->end);
         *--p = 0x10;
@@ -2167,7 +2167,7 @@ void google_protobuf_EnumValueDescriptorProto_init(google_protobuf_EnumValueDesc
 
 size_t google_protobuf_EnumValueDescriptorProto_size(const google_protobuf_EnumValueDescriptorProto *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_name) n += 1 + pbj_len_size(m->name.len);
     if (m->has_number) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->number);
     if (m->options) {
@@ -2181,7 +2181,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_EnumValueDescriptorProto, REQUIRED)
 
 uint8_t *google_protobuf_EnumValueDescriptorProto__write(const google_protobuf_EnumValueDescriptorProto *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->options) {
         {
             uint8_t *mark = p;
@@ -2272,7 +2272,7 @@ void google_protobuf_ServiceDescriptorProto_init(google_protobuf_ServiceDescript
 
 size_t google_protobuf_ServiceDescriptorProto_size(const google_protobuf_ServiceDescriptorProto *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_name) n += 1 + pbj_len_size(m->name.len);
     for (size_t i = 0; i < m->method.count; i++) {
         size_t s = google_protobuf_MethodDescriptorProto_size(&m->method.data[i]);
@@ -2289,7 +2289,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_ServiceDescriptorProto, REQUIRED)
 
 uint8_t *google_protobuf_ServiceDescriptorProto__write(const google_protobuf_ServiceDescriptorProto *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->options) {
         {
             uint8_t *mark = p;
@@ -2392,7 +2392,7 @@ void google_protobuf_MethodDescriptorProto_init(google_protobuf_MethodDescriptor
 
 size_t google_protobuf_MethodDescriptorProto_size(const google_protobuf_MethodDescriptorProto *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_name) n += 1 + pbj_len_size(m->name.len);
     if (m->has_input_type) n += 1 + pbj_len_size(m->input_type.len);
     if (m->has_output_type) n += 1 + pbj_len_size(m->output_type.len);
@@ -2409,7 +2409,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_MethodDescriptorProto, REQUIRED)
 
 uint8_t *google_protobuf_MethodDescriptorProto__write(const google_protobuf_MethodDescriptorProto *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->has_server_streaming) {
         *--p = (uint8_t)m->server_streaming;
         *--p = 0x30;
@@ -2556,7 +2556,7 @@ void google_protobuf_FileOptions_init(google_protobuf_FileOptions *m)
 
 size_t google_protobuf_FileOptions_size(const google_protobuf_FileOptions *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     n += m->pbj_ext.len;
     if (m->has_java_package) n += 1 + pbj_len_size(m->java_package.len);
     if (m->has_java_outer_classname) n += 1 + pbj_len_size(m->java_outer_classname.len);
@@ -2589,7 +2589,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_FileOptions, REQUIRED)
 
 uint8_t *google_protobuf_FileOptions__write(const google_protobuf_FileOptions *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     p = pbj__ext_rput(m->pbj_ext, 1000, 536870911, p);
     for (size_t i = m->uninterpreted_option.count; i-- > 0;) {
         {
@@ -3028,7 +3028,7 @@ void google_protobuf_MessageOptions_init(google_protobuf_MessageOptions *m)
 
 size_t google_protobuf_MessageOptions_size(const google_protobuf_MessageOptions *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     n += m->pbj_ext.len;
     if (m->has_message_set_wire_format) n += 1 + 1;
     if (m->has_no_standard_descriptor_accessor) n += 1 + 1;
@@ -3045,7 +3045,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_MessageOptions, REQUIRED)
 
 uint8_t *google_protobuf_MessageOptions__write(const google_protobuf_MessageOptions *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     p = pbj__ext_rput(m->pbj_ext, 1000, 536870911, p);
     for (size_t i = m->uninterpreted_option.count; i-- > 0;) {
         {
@@ -3179,7 +3179,7 @@ void google_protobuf_FieldOptions_init(google_protobuf_FieldOptions *m)
 
 size_t google_protobuf_FieldOptions_size(const google_protobuf_FieldOptions *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     n += m->pbj_ext.len;
     if (m->has_ctype) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->ctype);
     if (m->has_packed) n += 1 + 1;
@@ -3199,7 +3199,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_FieldOptions, REQUIRED)
 
 uint8_t *google_protobuf_FieldOptions__write(const google_protobuf_FieldOptions *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     p = pbj__ext_rput(m->pbj_ext, 1000, 536870911, p);
     for (size_t i = m->uninterpreted_option.count; i-- > 0;) {
         {
@@ -3391,7 +3391,7 @@ void google_protobuf_OneofOptions_init(google_protobuf_OneofOptions *m)
 
 size_t google_protobuf_OneofOptions_size(const google_protobuf_OneofOptions *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     n += m->pbj_ext.len;
     for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
         size_t s = google_protobuf_UninterpretedOption_size(&m->uninterpreted_option.data[i]);
@@ -3404,7 +3404,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_OneofOptions, REQUIRED)
 
 uint8_t *google_protobuf_OneofOptions__write(const google_protobuf_OneofOptions *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     p = pbj__ext_rput(m->pbj_ext, 1000, 536870911, p);
     for (size_t i = m->uninterpreted_option.count; i-- > 0;) {
         {
@@ -3467,7 +3467,7 @@ void google_protobuf_EnumOptions_init(google_protobuf_EnumOptions *m)
 
 size_t google_protobuf_EnumOptions_size(const google_protobuf_EnumOptions *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     n += m->pbj_ext.len;
     if (m->has_allow_alias) n += 1 + 1;
     if (m->has_deprecated) n += 1 + 1;
@@ -3482,7 +3482,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_EnumOptions, REQUIRED)
 
 uint8_t *google_protobuf_EnumOptions__write(const google_protobuf_EnumOptions *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     p = pbj__ext_rput(m->pbj_ext, 1000, 536870911, p);
     for (size_t i = m->uninterpreted_option.count; i-- > 0;) {
         {
@@ -3580,7 +3580,7 @@ void google_protobuf_EnumValueOptions_init(google_protobuf_EnumValueOptions *m)
 
 size_t google_protobuf_EnumValueOptions_size(const google_protobuf_EnumValueOptions *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     n += m->pbj_ext.len;
     if (m->has_deprecated) n += 1 + 1;
     for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
@@ -3594,7 +3594,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_EnumValueOptions, REQUIRED)
 
 uint8_t *google_protobuf_EnumValueOptions__write(const google_protobuf_EnumValueOptions *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     p = pbj__ext_rput(m->pbj_ext, 1000, 536870911, p);
     for (size_t i = m->uninterpreted_option.count; i-- > 0;) {
         {
@@ -3674,7 +3674,7 @@ void google_protobuf_ServiceOptions_init(google_protobuf_ServiceOptions *m)
 
 size_t google_protobuf_ServiceOptions_size(const google_protobuf_ServiceOptions *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     n += m->pbj_ext.len;
     if (m->has_deprecated) n += 2 + 1;
     for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
@@ -3688,7 +3688,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_ServiceOptions, REQUIRED)
 
 uint8_t *google_protobuf_ServiceOptions__write(const google_protobuf_ServiceOptions *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     p = pbj__ext_rput(m->pbj_ext, 1000, 536870911, p);
     for (size_t i = m->uninterpreted_option.count; i-- > 0;) {
         {
@@ -3769,7 +3769,7 @@ void google_protobuf_MethodOptions_init(google_protobuf_MethodOptions *m)
 
 size_t google_protobuf_MethodOptions_size(const google_protobuf_MethodOptions *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     n += m->pbj_ext.len;
     if (m->has_deprecated) n += 2 + 1;
     if (m->has_idempotency_level) n += 2 + pbj_varint_size((uint64_t)(int64_t)m->idempotency_level);
@@ -3784,7 +3784,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_MethodOptions, REQUIRED)
 
 uint8_t *google_protobuf_MethodOptions__write(const google_protobuf_MethodOptions *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     p = pbj__ext_rput(m->pbj_ext, 1000, 536870911, p);
     for (size_t i = m->uninterpreted_option.count; i-- > 0;) {
         {
@@ -3886,7 +3886,7 @@ void google_protobuf_UninterpretedOption_init(google_protobuf_UninterpretedOptio
 
 size_t google_protobuf_UninterpretedOption_size(const google_protobuf_UninterpretedOption *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     for (size_t i = 0; i < m->name.count; i++) {
         size_t s = google_protobuf_UninterpretedOption_NamePart_size(&m->name.data[i]);
         n += 1 + pbj_len_size(s);
@@ -3904,7 +3904,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_UninterpretedOption, REQUIRED)
 
 uint8_t *google_protobuf_UninterpretedOption__write(const google_protobuf_UninterpretedOption *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->has_aggregate_value) {
         p = pbj_rput_bytes(p, m->aggregate_value);
         *--p = 0x42;
@@ -4070,7 +4070,7 @@ void google_protobuf_UninterpretedOption_NamePart_init(google_protobuf_Uninterpr
 
 size_t google_protobuf_UninterpretedOption_NamePart_size(const google_protobuf_UninterpretedOption_NamePart *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->has_name_part) n += 1 + pbj_len_size(m->name_part.len);
     if (m->has_is_extension) n += 1 + 1;
     return n;
@@ -4080,7 +4080,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_UninterpretedOption_NamePart, REQUIRED)
 
 uint8_t *google_protobuf_UninterpretedOption_NamePart__write(const google_protobuf_UninterpretedOption_NamePart *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->has_is_extension) {
         *--p = (uint8_t)m->is_extension;
         *--p = 0x10;
@@ -4146,7 +4146,7 @@ void google_protobuf_SourceCodeInfo_init(google_protobuf_SourceCodeInfo *m)
 
 size_t google_protobuf_SourceCodeInfo_size(const google_protobuf_SourceCodeInfo *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     for (size_t i = 0; i < m->location.count; i++) {
         size_t s = google_protobuf_SourceCodeInfo_Location_size(&m->location.data[i]);
         n += 1 + pbj_len_size(s);
@@ -4158,7 +4158,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_SourceCodeInfo, NO_REQUIRED)
 
 uint8_t *google_protobuf_SourceCodeInfo__write(const google_protobuf_SourceCodeInfo *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     for (size_t i = m->location.count; i-- > 0;) {
         {
             uint8_t *mark = p;
@@ -4219,7 +4219,7 @@ void google_protobuf_SourceCodeInfo_Location_init(google_protobuf_SourceCodeInfo
 
 size_t google_protobuf_SourceCodeInfo_Location_size(const google_protobuf_SourceCodeInfo_Location *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->path.count) {
         size_t s = 0;
         for (size_t i = 0; i < m->path.count; i++) s += pbj_varint_size((uint64_t)(int64_t)m->path.data[i]);
@@ -4241,7 +4241,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_SourceCodeInfo_Location, NO_REQUIRED)
 
 uint8_t *google_protobuf_SourceCodeInfo_Location__write(const google_protobuf_SourceCodeInfo_Location *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     for (size_t i = m->leading_detached_comments.count; i-- > 0;) {
         p = pbj_rput_bytes(p, m->leading_detached_comments.data[i]);
         *--p = 0x32;
@@ -4425,7 +4425,7 @@ void google_protobuf_GeneratedCodeInfo_init(google_protobuf_GeneratedCodeInfo *m
 
 size_t google_protobuf_GeneratedCodeInfo_size(const google_protobuf_GeneratedCodeInfo *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     for (size_t i = 0; i < m->annotation.count; i++) {
         size_t s = google_protobuf_GeneratedCodeInfo_Annotation_size(&m->annotation.data[i]);
         n += 1 + pbj_len_size(s);
@@ -4437,7 +4437,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_GeneratedCodeInfo, NO_REQUIRED)
 
 uint8_t *google_protobuf_GeneratedCodeInfo__write(const google_protobuf_GeneratedCodeInfo *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     for (size_t i = m->annotation.count; i-- > 0;) {
         {
             uint8_t *mark = p;
@@ -4498,7 +4498,7 @@ void google_protobuf_GeneratedCodeInfo_Annotation_init(google_protobuf_Generated
 
 size_t google_protobuf_GeneratedCodeInfo_Annotation_size(const google_protobuf_GeneratedCodeInfo_Annotation *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->path.count) {
         size_t s = 0;
         for (size_t i = 0; i < m->path.count; i++) s += pbj_varint_size((uint64_t)(int64_t)m->path.data[i]);
@@ -4514,7 +4514,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_GeneratedCodeInfo_Annotation, NO_REQUIRED)
 
 uint8_t *google_protobuf_GeneratedCodeInfo_Annotation__write(const google_protobuf_GeneratedCodeInfo_Annotation *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->has_end) {
         p = pbj_rput_varint(p, (uint64_t)(int64_t)m->end);
         *--p = 0x20;

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "google/protobuf/descriptor.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "google/protobuf/descriptor.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -256,7 +256,7 @@ extern const pbj_table google_protobuf_GeneratedCodeInfo_Annotation__table;   /*
  * files it parses. */
 struct google_protobuf_FileDescriptorSet {
     google_protobuf_FileDescriptorSet_file_array file;   /* 1 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_FileDescriptorSet_file_tag 1
 PBJ_MESSAGE(google_protobuf_FileDescriptorSet, REQUIRED, TEXT_READ, JSON)
@@ -294,7 +294,7 @@ struct google_protobuf_FileDescriptorProto {
     /* The syntax of the proto file.
      * The supported values are "proto2" and "proto3". */
     pbj_slice syntax;   /* 12 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_FileDescriptorProto_name_tag 1
 #define google_protobuf_FileDescriptorProto_package_tag 2
@@ -333,7 +333,7 @@ struct google_protobuf_DescriptorProto {
     /* Reserved field names, which may not be used by fields in the same message.
      * A given name may only be reserved once. */
     google_protobuf_DescriptorProto_reserved_name_array reserved_name;   /* 10 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_DescriptorProto_name_tag 1
 #define google_protobuf_DescriptorProto_field_tag 2
@@ -360,7 +360,7 @@ struct google_protobuf_DescriptorProto_ExtensionRange {
     /* Exclusive. */
     int32_t end;   /* 2 */
     google_protobuf_ExtensionRangeOptions *options;   /* 3 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_DescriptorProto_ExtensionRange_start_tag 1
 #define google_protobuf_DescriptorProto_ExtensionRange_end_tag 2
@@ -383,7 +383,7 @@ struct google_protobuf_DescriptorProto_ReservedRange {
     int32_t start;   /* 1 */
     /* Exclusive. */
     int32_t end;   /* 2 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_DescriptorProto_ReservedRange_start_tag 1
 #define google_protobuf_DescriptorProto_ReservedRange_end_tag 2
@@ -398,7 +398,7 @@ struct google_protobuf_ExtensionRangeOptions {
     /* The parser stores options it doesn't recognize here. See above. */
     google_protobuf_ExtensionRangeOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_ExtensionRangeOptions_uninterpreted_option_tag 999
 PBJ_MESSAGE(google_protobuf_ExtensionRangeOptions, REQUIRED, TEXT_READ, JSON)
@@ -469,7 +469,7 @@ struct google_protobuf_FieldDescriptorProto {
      * Proto2 optional fields do not set this flag, because they already indicate
      * optional with `LABEL_OPTIONAL`. */
     bool proto3_optional;   /* 17 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_FieldDescriptorProto_name_tag 1
 #define google_protobuf_FieldDescriptorProto_extendee_tag 2
@@ -515,7 +515,7 @@ struct google_protobuf_OneofDescriptorProto {
     bool has_name;
     pbj_slice name;   /* 1 */
     google_protobuf_OneofOptions *options;   /* 2 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_OneofDescriptorProto_name_tag 1
 #define google_protobuf_OneofDescriptorProto_options_tag 2
@@ -539,7 +539,7 @@ struct google_protobuf_EnumDescriptorProto {
     /* Reserved enum value names, which may not be reused. A given name may only
      * be reserved once. */
     google_protobuf_EnumDescriptorProto_reserved_name_array reserved_name;   /* 5 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_EnumDescriptorProto_name_tag 1
 #define google_protobuf_EnumDescriptorProto_value_tag 2
@@ -566,7 +566,7 @@ struct google_protobuf_EnumDescriptorProto_EnumReservedRange {
     int32_t start;   /* 1 */
     /* Inclusive. */
     int32_t end;   /* 2 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_EnumDescriptorProto_EnumReservedRange_start_tag 1
 #define google_protobuf_EnumDescriptorProto_EnumReservedRange_end_tag 2
@@ -584,7 +584,7 @@ struct google_protobuf_EnumValueDescriptorProto {
     pbj_slice name;   /* 1 */
     int32_t number;   /* 2 */
     google_protobuf_EnumValueOptions *options;   /* 3 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_EnumValueDescriptorProto_name_tag 1
 #define google_protobuf_EnumValueDescriptorProto_number_tag 2
@@ -603,7 +603,7 @@ struct google_protobuf_ServiceDescriptorProto {
     pbj_slice name;   /* 1 */
     google_protobuf_ServiceDescriptorProto_method_array method;   /* 2 */
     google_protobuf_ServiceOptions *options;   /* 3 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_ServiceDescriptorProto_name_tag 1
 #define google_protobuf_ServiceDescriptorProto_method_tag 2
@@ -632,7 +632,7 @@ struct google_protobuf_MethodDescriptorProto {
     bool client_streaming;   /* 5 */
     /* Identifies if server streams multiple server messages */
     bool server_streaming;   /* 6 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_MethodDescriptorProto_name_tag 1
 #define google_protobuf_MethodDescriptorProto_input_type_tag 2
@@ -757,7 +757,7 @@ struct google_protobuf_FileOptions {
      * See the documentation for the "Options" section above. */
     google_protobuf_FileOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_FileOptions_java_package_tag 1
 #define google_protobuf_FileOptions_java_outer_classname_tag 8
@@ -875,7 +875,7 @@ struct google_protobuf_MessageOptions {
     /* The parser stores options it doesn't recognize here. See above. */
     google_protobuf_MessageOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_MessageOptions_message_set_wire_format_tag 1
 #define google_protobuf_MessageOptions_no_standard_descriptor_accessor_tag 2
@@ -971,7 +971,7 @@ struct google_protobuf_FieldOptions {
     /* The parser stores options it doesn't recognize here. See above. */
     google_protobuf_FieldOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_FieldOptions_ctype_tag 1
 #define google_protobuf_FieldOptions_packed_tag 2
@@ -997,7 +997,7 @@ struct google_protobuf_OneofOptions {
     /* The parser stores options it doesn't recognize here. See above. */
     google_protobuf_OneofOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_OneofOptions_uninterpreted_option_tag 999
 PBJ_MESSAGE(google_protobuf_OneofOptions, REQUIRED, TEXT_READ, JSON)
@@ -1019,7 +1019,7 @@ struct google_protobuf_EnumOptions {
     /* The parser stores options it doesn't recognize here. See above. */
     google_protobuf_EnumOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_EnumOptions_allow_alias_tag 2
 #define google_protobuf_EnumOptions_deprecated_tag 3
@@ -1041,7 +1041,7 @@ struct google_protobuf_EnumValueOptions {
     /* The parser stores options it doesn't recognize here. See above. */
     google_protobuf_EnumValueOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_EnumValueOptions_deprecated_tag 1
 #define google_protobuf_EnumValueOptions_uninterpreted_option_tag 999
@@ -1061,7 +1061,7 @@ struct google_protobuf_ServiceOptions {
     /* The parser stores options it doesn't recognize here. See above. */
     google_protobuf_ServiceOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_ServiceOptions_deprecated_tag 33
 #define google_protobuf_ServiceOptions_uninterpreted_option_tag 999
@@ -1083,7 +1083,7 @@ struct google_protobuf_MethodOptions {
     /* The parser stores options it doesn't recognize here. See above. */
     google_protobuf_MethodOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_MethodOptions_deprecated_tag 33
 #define google_protobuf_MethodOptions_idempotency_level_tag 34
@@ -1117,7 +1117,7 @@ struct google_protobuf_UninterpretedOption {
     double double_value;   /* 6 */
     pbj_slice string_value;   /* 7 */
     pbj_slice aggregate_value;   /* 8 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_UninterpretedOption_name_tag 2
 #define google_protobuf_UninterpretedOption_identifier_value_tag 3
@@ -1147,7 +1147,7 @@ struct google_protobuf_UninterpretedOption_NamePart {
     bool has_is_extension;
     pbj_slice name_part;   /* 1 */
     bool is_extension;   /* 2 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_UninterpretedOption_NamePart_name_part_tag 1
 #define google_protobuf_UninterpretedOption_NamePart_is_extension_tag 2
@@ -1205,7 +1205,7 @@ struct google_protobuf_SourceCodeInfo {
      * ignore those that it doesn't understand, as more types of locations could
      * be recorded in the future. */
     google_protobuf_SourceCodeInfo_location_array location;   /* 1 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_SourceCodeInfo_location_tag 1
 PBJ_MESSAGE(google_protobuf_SourceCodeInfo, NO_REQUIRED, TEXT_READ, JSON)
@@ -1296,7 +1296,7 @@ struct google_protobuf_SourceCodeInfo_Location {
     pbj_slice leading_comments;   /* 3 */
     pbj_slice trailing_comments;   /* 4 */
     google_protobuf_SourceCodeInfo_Location_leading_detached_comments_array leading_detached_comments;   /* 6 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_SourceCodeInfo_Location_path_tag 1
 #define google_protobuf_SourceCodeInfo_Location_span_tag 2
@@ -1317,7 +1317,7 @@ struct google_protobuf_GeneratedCodeInfo {
     /* An Annotation connects some span of text in generated code to an element
      * of its generating .proto file. */
     google_protobuf_GeneratedCodeInfo_annotation_array annotation;   /* 1 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_GeneratedCodeInfo_annotation_tag 1
 PBJ_MESSAGE(google_protobuf_GeneratedCodeInfo, NO_REQUIRED, TEXT_READ, JSON)
@@ -1341,7 +1341,7 @@ struct google_protobuf_GeneratedCodeInfo_Annotation {
      * relates to the identified offset. The end offset should be one past
      * the last relevant byte (so the length of the text = end - begin). */
     int32_t end;   /* 4 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_GeneratedCodeInfo_Annotation_path_tag 1
 #define google_protobuf_GeneratedCodeInfo_Annotation_source_file_tag 2

@@ -10,8 +10,8 @@
 #include <pbj_writer.h>
 PBJ__RUN_HOME_DEFINE(pbj_runtime_of_this_run_is_in_google_protobuf_wrappers_pb_c)
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "google/protobuf/wrappers.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "google/protobuf/wrappers.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */
@@ -116,7 +116,7 @@ void google_protobuf_DoubleValue_init(google_protobuf_DoubleValue *m)
 
 size_t google_protobuf_DoubleValue_size(const google_protobuf_DoubleValue *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (pbj_double_bits(m->value) != 0) n += 1 + 8;
     return n;
 }
@@ -125,7 +125,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_DoubleValue, NO_REQUIRED)
 
 uint8_t *google_protobuf_DoubleValue__write(const google_protobuf_DoubleValue *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (pbj_double_bits(m->value) != 0) {
         p = pbj_rput_fixed64(p, pbj_double_bits(m->value));
         *--p = 0x09;
@@ -169,7 +169,7 @@ void google_protobuf_FloatValue_init(google_protobuf_FloatValue *m)
 
 size_t google_protobuf_FloatValue_size(const google_protobuf_FloatValue *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (pbj_float_bits(m->value) != 0) n += 1 + 4;
     return n;
 }
@@ -178,7 +178,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_FloatValue, NO_REQUIRED)
 
 uint8_t *google_protobuf_FloatValue__write(const google_protobuf_FloatValue *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (pbj_float_bits(m->value) != 0) {
         p = pbj_rput_fixed32(p, pbj_float_bits(m->value));
         *--p = 0x0d;
@@ -222,7 +222,7 @@ void google_protobuf_Int64Value_init(google_protobuf_Int64Value *m)
 
 size_t google_protobuf_Int64Value_size(const google_protobuf_Int64Value *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->value) n += 1 + pbj_varint_size((uint64_t)m->value);
     return n;
 }
@@ -231,7 +231,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_Int64Value, NO_REQUIRED)
 
 uint8_t *google_protobuf_Int64Value__write(const google_protobuf_Int64Value *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->value) {
         p = pbj_rput_varint(p, (uint64_t)m->value);
         *--p = 0x08;
@@ -278,7 +278,7 @@ void google_protobuf_UInt64Value_init(google_protobuf_UInt64Value *m)
 
 size_t google_protobuf_UInt64Value_size(const google_protobuf_UInt64Value *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->value) n += 1 + pbj_varint_size(m->value);
     return n;
 }
@@ -287,7 +287,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_UInt64Value, NO_REQUIRED)
 
 uint8_t *google_protobuf_UInt64Value__write(const google_protobuf_UInt64Value *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->value) {
         p = pbj_rput_varint(p, m->value);
         *--p = 0x08;
@@ -334,7 +334,7 @@ void google_protobuf_Int32Value_init(google_protobuf_Int32Value *m)
 
 size_t google_protobuf_Int32Value_size(const google_protobuf_Int32Value *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->value) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->value);
     return n;
 }
@@ -343,7 +343,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_Int32Value, NO_REQUIRED)
 
 uint8_t *google_protobuf_Int32Value__write(const google_protobuf_Int32Value *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->value) {
         p = pbj_rput_varint(p, (uint64_t)(int64_t)m->value);
         *--p = 0x08;
@@ -390,7 +390,7 @@ void google_protobuf_UInt32Value_init(google_protobuf_UInt32Value *m)
 
 size_t google_protobuf_UInt32Value_size(const google_protobuf_UInt32Value *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->value) n += 1 + pbj_varint_size(m->value);
     return n;
 }
@@ -399,7 +399,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_UInt32Value, NO_REQUIRED)
 
 uint8_t *google_protobuf_UInt32Value__write(const google_protobuf_UInt32Value *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->value) {
         p = pbj_rput_varint(p, m->value);
         *--p = 0x08;
@@ -446,7 +446,7 @@ void google_protobuf_BoolValue_init(google_protobuf_BoolValue *m)
 
 size_t google_protobuf_BoolValue_size(const google_protobuf_BoolValue *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->value) n += 1 + 1;
     return n;
 }
@@ -455,7 +455,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_BoolValue, NO_REQUIRED)
 
 uint8_t *google_protobuf_BoolValue__write(const google_protobuf_BoolValue *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->value) {
         *--p = (uint8_t)m->value;
         *--p = 0x08;
@@ -502,7 +502,7 @@ void google_protobuf_StringValue_init(google_protobuf_StringValue *m)
 
 size_t google_protobuf_StringValue_size(const google_protobuf_StringValue *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->value.len != 0) n += 1 + pbj_len_size(m->value.len);
     return n;
 }
@@ -511,7 +511,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_StringValue, NO_REQUIRED)
 
 uint8_t *google_protobuf_StringValue__write(const google_protobuf_StringValue *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->value.len != 0) {
         p = pbj_rput_bytes(p, m->value);
         *--p = 0x0a;
@@ -559,7 +559,7 @@ void google_protobuf_BytesValue_init(google_protobuf_BytesValue *m)
 
 size_t google_protobuf_BytesValue_size(const google_protobuf_BytesValue *m)
 {
-    size_t n = m->pbj_unknown.len;
+    size_t n = pbj_unknown_bytes(m->pbj_unknown).len;
     if (m->value.len != 0) n += 1 + pbj_len_size(m->value.len);
     return n;
 }
@@ -568,7 +568,7 @@ PBJ_MESSAGE_FUNCTIONS(google_protobuf_BytesValue, NO_REQUIRED)
 
 uint8_t *google_protobuf_BytesValue__write(const google_protobuf_BytesValue *m, uint8_t *p)
 {
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
     if (m->value.len != 0) {
         p = pbj_rput_bytes(p, m->value);
         *--p = 0x0a;

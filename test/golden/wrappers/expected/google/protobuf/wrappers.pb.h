@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 12
-#error "google/protobuf/wrappers.proto was generated for pbj runtime version 12: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 13
+#error "google/protobuf/wrappers.proto was generated for pbj runtime version 13: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -49,7 +49,7 @@ extern const pbj_table google_protobuf_BytesValue__table;   /* google.protobuf.B
 struct google_protobuf_DoubleValue {
     /* The double value. */
     double value;   /* 1 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_DoubleValue_value_tag 1
 PBJ_MESSAGE(google_protobuf_DoubleValue, NO_REQUIRED, TEXT_READ, JSON)
@@ -63,7 +63,7 @@ PBJ_MESSAGE(google_protobuf_DoubleValue, NO_REQUIRED, TEXT_READ, JSON)
 struct google_protobuf_FloatValue {
     /* The float value. */
     float value;   /* 1 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_FloatValue_value_tag 1
 PBJ_MESSAGE(google_protobuf_FloatValue, NO_REQUIRED, TEXT_READ, JSON)
@@ -77,7 +77,7 @@ PBJ_MESSAGE(google_protobuf_FloatValue, NO_REQUIRED, TEXT_READ, JSON)
 struct google_protobuf_Int64Value {
     /* The int64 value. */
     int64_t value;   /* 1 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_Int64Value_value_tag 1
 PBJ_MESSAGE(google_protobuf_Int64Value, NO_REQUIRED, TEXT_READ, JSON)
@@ -91,7 +91,7 @@ PBJ_MESSAGE(google_protobuf_Int64Value, NO_REQUIRED, TEXT_READ, JSON)
 struct google_protobuf_UInt64Value {
     /* The uint64 value. */
     uint64_t value;   /* 1 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_UInt64Value_value_tag 1
 PBJ_MESSAGE(google_protobuf_UInt64Value, NO_REQUIRED, TEXT_READ, JSON)
@@ -105,7 +105,7 @@ PBJ_MESSAGE(google_protobuf_UInt64Value, NO_REQUIRED, TEXT_READ, JSON)
 struct google_protobuf_Int32Value {
     /* The int32 value. */
     int32_t value;   /* 1 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_Int32Value_value_tag 1
 PBJ_MESSAGE(google_protobuf_Int32Value, NO_REQUIRED, TEXT_READ, JSON)
@@ -119,7 +119,7 @@ PBJ_MESSAGE(google_protobuf_Int32Value, NO_REQUIRED, TEXT_READ, JSON)
 struct google_protobuf_UInt32Value {
     /* The uint32 value. */
     uint32_t value;   /* 1 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_UInt32Value_value_tag 1
 PBJ_MESSAGE(google_protobuf_UInt32Value, NO_REQUIRED, TEXT_READ, JSON)
@@ -133,7 +133,7 @@ PBJ_MESSAGE(google_protobuf_UInt32Value, NO_REQUIRED, TEXT_READ, JSON)
 struct google_protobuf_BoolValue {
     /* The bool value. */
     bool value;   /* 1 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_BoolValue_value_tag 1
 PBJ_MESSAGE(google_protobuf_BoolValue, NO_REQUIRED, TEXT_READ, JSON)
@@ -147,7 +147,7 @@ PBJ_MESSAGE(google_protobuf_BoolValue, NO_REQUIRED, TEXT_READ, JSON)
 struct google_protobuf_StringValue {
     /* The string value. */
     pbj_slice value;   /* 1 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_StringValue_value_tag 1
 PBJ_MESSAGE(google_protobuf_StringValue, NO_REQUIRED, TEXT_READ, JSON)
@@ -161,7 +161,7 @@ PBJ_MESSAGE(google_protobuf_StringValue, NO_REQUIRED, TEXT_READ, JSON)
 struct google_protobuf_BytesValue {
     /* The bytes value. */
     pbj_slice value;   /* 1 */
-    pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
+    pbj_slice *pbj_unknown;       /* unknown fields: NULL, or their raw bytes (pbj_unknown_bytes), written back last */
 };
 #define google_protobuf_BytesValue_value_tag 1
 PBJ_MESSAGE(google_protobuf_BytesValue, NO_REQUIRED, TEXT_READ, JSON)
