@@ -280,9 +280,9 @@ static void sort_maps_sorts_nested_maps(void **state)
     (void)state;
     h_Root m;
     h_Root_init(&m);
-    h_Root_LabelsEntry labels[3] = {{PBJ_STR("b"), PBJ_STR("1"), {0}}, {PBJ_STR("a"), PBJ_STR("2"), {0}},
-                                    {PBJ_STR("b"), PBJ_STR("3"), {0}}};
-    h_Leaf_ScoresEntry scores[2] = {{PBJ_STR("y"), 1, {0}}, {PBJ_STR("x"), 2, {0}}};
+    h_Root_LabelsEntry labels[3] = {{PBJ_STR("b"), PBJ_STR("1"), NULL}, {PBJ_STR("a"), PBJ_STR("2"), NULL},
+                                    {PBJ_STR("b"), PBJ_STR("3"), NULL}};
+    h_Leaf_ScoresEntry scores[2] = {{PBJ_STR("y"), 1, NULL}, {PBJ_STR("x"), 2, NULL}};
     m.labels.data = labels;
     m.labels.count = 3;
     assert_int_equal(h_Root_add_leaves(&m, NULL, &arena), PBJ_OK);
@@ -304,7 +304,7 @@ static void sort_maps_signed_keys_and_merged_keys(void **state)
     h_Root m, into;
     h_Root_init(&m);
     h_Root_init(&into);
-    h_Root_ByIdEntry ids[3] = {{5, NULL, {0}}, {-3, NULL, {0}}, {0, NULL, {0}}};
+    h_Root_ByIdEntry ids[3] = {{5, NULL, NULL}, {-3, NULL, NULL}, {0, NULL, NULL}};
     m.by_id.data = ids;
     m.by_id.count = 3;
     assert_int_equal(h_Root_sort_maps(&m, &arena), PBJ_OK);
@@ -312,7 +312,7 @@ static void sort_maps_signed_keys_and_merged_keys(void **state)
     assert_int_equal(ids[1].key, 0);
     assert_int_equal(ids[2].key, 5);
     char key[] = "k";
-    h_Root_LabelsEntry label = {pbj_slice_make((const uint8_t *)key, 1), PBJ_STR("v"), {0}};
+    h_Root_LabelsEntry label = {pbj_slice_make((const uint8_t *)key, 1), PBJ_STR("v"), NULL};
     m.labels.data = &label;
     m.labels.count = 1;
     assert_int_equal(h_Root_merge(&into, &m, &arena), PBJ_OK);
