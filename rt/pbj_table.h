@@ -1180,15 +1180,15 @@ PBJ_OUTLINE_WARM pbj_status pbj__read_delimited(const pbj_table *t, void *m, pbj
         }                                                                                                            \
         return PBJ_OK;                                                                                               \
     }
-/* M_encode (name_) where M holds messages or repeated fields (pbj.fast_write): its fields forward from buf, each
- * sub-message written back to front at the end of the room left and moved down while its bytes are in cache
- * (pbj__encode_forward); where they do not fit (or nest too deep), the size pass and its write pass
- * (M__encode_sized) give the status and the length, as they would have. */
+/* M_encode (name_) where M holds messages or repeated fields (pbj.fast_write): one back-to-front walk by M's reverse
+ * encoder (its codec's M__c_rencode) where M is short, its fields forward from buf where it is long, each sub-message
+ * moved while in cache (pbj__encode_one_walk); where they do not fit (or nest too deep), the size pass and its write
+ * pass (M__encode_sized) give the status and the length, as they would have. */
 #define PBJ__FN_ENCODE_ONE_WALK(M, name_, qual_)                                                                      \
     PBJ__FN_ENCODE_BODY(M, M##__encode_sized, static)                                                                \
     qual_ pbj_status name_(const M *m, uint8_t *buf, size_t cap, size_t *len)                                       \
     {                                                                                                                \
-        size_t n = pbj__encode_forward(&M##__table, m, buf, cap);                                                    \
+        size_t n = pbj__encode_one_walk(&M##__table, m, buf, cap, M##__c_rencode);                                   \
         if (n == PBJ_SIZE_ERROR) return M##__encode_sized(m, buf, cap, len);                                         \
         *len = n;                                                                                                    \
         return PBJ_OK;                                                                                               \

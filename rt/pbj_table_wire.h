@@ -349,26 +349,32 @@ PBJ_OUTLINE uint8_t *pbj__fw_message_sized(const pbj_table *t, uint32_t n, const
 }
 #endif
 
-/* Sub-message sub (NULL: an empty one) of type t as field number n: its tag, its length, its bytes. */
-PBJ_INLINE uint8_t *pbj__fw_message(const pbj_table *t, uint32_t n, const void *sub, uint8_t *p, uint8_t *end,
-                                    uint32_t depth)
+/* The count sub-messages at data (width bytes apart; a singular one's pointer, NULL: an empty one) of type t as field
+ * number n: each its tag, its length, its bytes. */
+PBJ_INLINE uint8_t *pbj__fw_messages(const pbj_table *t, uint32_t n, const uint8_t *data, size_t count, size_t width,
+                                     uint8_t *p, uint8_t *end, uint32_t depth)
 {
+    uint8_t *(*rencode)(const void *, uint8_t *, uintptr_t, uint32_t) = t->codec->rencode;
     uint32_t tag = PBJ_TAG(n, PBJ_WT_LEN);
     size_t head = pbj_varint_size(tag) + 5;   /* the tag and the longest length (at most 2 GiB) */
-    const uint8_t *q;
-    if (!sub) {                               /* a oneof's member set to none: its tag, length 0 */
-        if ((size_t)(end - p) < head - 4) return NULL;
-        p = pbj_put_varint(p, tag);
-        *p = 0;
-        return p + 1;
+    for (size_t i = 0; i < count && p; i++, data += width) {
+        uint8_t *q;
+        if (!width && !data) {                /* a oneof's member set to none: its tag, length 0 */
+            if ((size_t)(end - p) < head - 4) return NULL;
+            p = pbj_put_varint(p, tag);
+            *p++ = 0;
+        } else if (!rencode || (size_t)(end - p) < head || !(q = rencode(data, end, (uintptr_t)(p + head), depth))) {
+            p = pbj__fw_message_sized(t, n, data, p, end, depth);
+        } else {
+            size_t len = (size_t)(end - q);
+            if (len > INT32_MAX) return NULL;
+            p = pbj_put_varint(pbj_put_varint(p, tag), len);
+            if (len <= 2048) memmove(p, q, len);   /* in cache: one copy (longer: pieces, pbj__move_down) */
+            else pbj__move_down(p, q, len);
+            p += len;
+        }
     }
-    if (!t->codec->rencode || (size_t)(end - p) < head || !(q = t->codec->rencode(sub, end, (uintptr_t)(p + head), depth)))
-        return pbj__fw_message_sized(t, n, sub, p, end, depth);
-    size_t len = (size_t)(end - q);
-    if (len > INT32_MAX) return NULL;
-    p = pbj_put_varint(pbj_put_varint(p, tag), len);
-    pbj__move_down(p, q, len);
-    return p + len;
+    return p;
 }
 
 /* A message field's values (its sub-messages), or any other field as the table walk writes it. */
@@ -377,12 +383,11 @@ PBJ_INLINE uint8_t *pbj__fw_put_field(const pbj_table *t, const pbj_field *f, co
 {
     if (f->type != PBJ_TYPE_MESSAGE || f->mode == PBJ_MODE_MAP || f->mode == PBJ_MODE_WRAPPER)
         return pbj__fw_field(t, f, m, p, end, depth);
-    if (f->mode != PBJ_MODE_REPEATED)
-        return pbj__tw_written(t, f, m) ? pbj__fw_message(f->sub, f->number, pbj__ptr_at(m, f->offset), p, end, depth) : p;
-    const uint8_t *data = (const uint8_t *)pbj__ptr_at(m, f->offset);
-    for (size_t i = 0, count = pbj__count_at(m, f->offset); i < count && p; i++)
-        p = pbj__fw_message(f->sub, f->number, data + i * f->sub->size, p, end, depth);
-    return p;
+    if (f->mode == PBJ_MODE_REPEATED)
+        return pbj__fw_messages(f->sub, f->number, (const uint8_t *)pbj__ptr_at(m, f->offset), pbj__count_at(m, f->offset),
+                                f->sub->size, p, end, depth);
+    if (!pbj__tw_written(t, f, m)) return p;
+    return pbj__fw_messages(f->sub, f->number, (const uint8_t *)pbj__ptr_at(m, f->offset), 1, 0, p, end, depth);
 }
 
 /* M_encode's body where M has the reverse encoder: m's bytes from buf (fields in number order, its extensions among
@@ -407,6 +412,24 @@ PBJ_OUTLINE_WARM size_t pbj__encode_forward(const pbj_table *t, const void *m, u
     return p && (size_t)(p - buf) <= INT32_MAX ? (size_t)(p - buf) : PBJ_SIZE_ERROR;
 }
 #endif
+
+/* M_encode's room for its one back-to-front walk: a message this long or shorter is written at the end of the first
+ * PBJ__FORWARD_WINDOW bytes of buf + cap down, then moved to buf while in cache; a longer one goes forward
+ * (pbj__encode_forward), which moves each sub-message while in cache, after losing the walk of its last 8 KiB. */
+#define PBJ__FORWARD_WINDOW 8192
+
+/* M_encode's body where M has the reverse encoder (rencode, its codec's): m's bytes at buf, their length;
+ * PBJ_SIZE_ERROR where they do not fit in cap bytes, pass 2 GiB or nest too deep (M_encode then sizes m). */
+PBJ_INLINE size_t pbj__encode_one_walk(const pbj_table *t, const void *m, uint8_t *buf, size_t cap,
+                                       uint8_t *(*rencode)(const void *, uint8_t *, uintptr_t, uint32_t))
+{
+    size_t w = cap < PBJ__FORWARD_WINDOW ? cap : PBJ__FORWARD_WINDOW, n;
+    uint8_t *p = cap ? rencode(m, buf + cap, (uintptr_t)(buf + cap - w), PBJ_MAX_ENCODE_DEPTH) : NULL;
+    if (!p) return cap > w ? pbj__encode_forward(t, m, buf, cap) : PBJ_SIZE_ERROR;
+    if ((n = (size_t)(buf + cap - p)) > INT32_MAX) return PBJ_SIZE_ERROR;
+    if (p != buf) pbj__move_down(buf, p, n);
+    return n;
+}
 
 /* ---- decode ------------------------------------------------------------------------------------------------ */
 
