@@ -415,8 +415,11 @@ PBJ_OUTLINE_WARM size_t pbj__encode_forward(const pbj_table *t, const void *m, u
 
 /* M_encode's room for its one back-to-front walk: a message this long or shorter is written at the end of the first
  * PBJ__FORWARD_WINDOW bytes of buf + cap down, then moved to buf while in cache; a longer one goes forward
- * (pbj__encode_forward), which moves each sub-message while in cache, after losing the walk of its last 8 KiB. */
+ * (pbj__encode_forward), which moves each sub-message while in cache, after losing the walk of its last 8 KiB. (A test
+ * defines it 0: every message forward.) */
+#ifndef PBJ__FORWARD_WINDOW
 #define PBJ__FORWARD_WINDOW 8192
+#endif
 
 /* M_encode's body where M has the reverse encoder (rencode, its codec's): m's bytes at buf, their length;
  * PBJ_SIZE_ERROR where they do not fit in cap bytes, pass 2 GiB or nest too deep (M_encode then sizes m). */
