@@ -426,7 +426,8 @@ PBJ_OUTLINE_WARM size_t pbj__encode_forward(const pbj_table *t, const void *m, u
 PBJ_INLINE size_t pbj__encode_one_walk(const pbj_table *t, const void *m, uint8_t *buf, size_t cap,
                                        uint8_t *(*rencode)(const void *, uint8_t *, uintptr_t, uint32_t))
 {
-    size_t w = cap < PBJ__FORWARD_WINDOW ? cap : PBJ__FORWARD_WINDOW, n;
+    size_t w = PBJ__FORWARD_WINDOW, n;
+    if (w > cap) w = cap;
     uint8_t *p = cap ? rencode(m, buf + cap, (uintptr_t)(buf + cap - w), PBJ_MAX_ENCODE_DEPTH) : NULL;
     if (!p) return cap > w ? pbj__encode_forward(t, m, buf, cap) : PBJ_SIZE_ERROR;
     if ((n = (size_t)(buf + cap - p)) > INT32_MAX) return PBJ_SIZE_ERROR;
