@@ -12,22 +12,19 @@
 
 #include HEADER
 
-#define CAT2(a, b) a##b
-#define CAT(a, b) CAT2(a, b)
-#define FN(suffix) CAT(MSG, suffix)
+#define PASTE(a, b) a##b
+#define NAME(m, suffix) PASTE(m, suffix)
+#define FN(suffix) NAME(MSG, suffix)   /* MSG's function of that suffix */
 
-static uint8_t *read_file(const char *path, size_t *n)
+/* The whole of the file at path, *n bytes (exit 2 when it cannot be read). */
+static uint8_t *slurp(const char *path, size_t *n)
 {
     FILE *f = fopen(path, "rb");
-    size_t cap = 1 << 16, len = 0;
-    uint8_t *b = malloc(cap);
-    if (!f || !b) exit(2);
-    for (size_t got; (got = fread(b + len, 1, cap - len, f)) > 0;) {
-        len += got;
-        if (len == cap && !(b = realloc(b, cap *= 2))) exit(2);
-    }
+    long size = f && fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+    uint8_t *b = size >= 0 ? malloc((size_t)size + 1) : NULL;
+    if (!b || fseek(f, 0, SEEK_SET) != 0 || fread(b, 1, (size_t)size, f) != (size_t)size) exit(2);
     fclose(f);
-    *n = len;
+    *n = (size_t)size;
     return b;
 }
 
@@ -82,7 +79,7 @@ int main(int argc, char **argv)
 {
     if (argc != 2) return fprintf(stderr, "usage: forward IN.bin\n"), 2;
     size_t n, decoded = 0;
-    uint8_t *in = read_file(argv[1], &n);
+    uint8_t *in = slurp(argv[1], &n);
     pbj_arena a;
     pbj_arena_init(&a, NULL, 0);
     what_ = "the message";
