@@ -78,7 +78,8 @@
                                   *     PBJ_MESSAGE_FUNCTIONS_TABLE (the size tier's calls into the runtime), pbj__decode_top;
                                   * 11: PBJ__VIEW_ZERO (a view's scan starts from a zeroed struct, not a memset);
                                   * 12: pbj_wtype.children (a child writer's type found, not stored when it opens);
-                                  * 13: pbj_unknown a pointer to a record in the arena (NULL: none), not a slice */
+                                  * 13: pbj_unknown a pointer to a record in the arena (NULL: none), not a slice;
+                                  *     pbj_codec.rencode (PBJ_CODEC_REVERSE), M_encode's forward walk (pbj__encode_forward) */
 
 #ifdef __cplusplus
 extern "C" {

@@ -118,15 +118,29 @@ typedef struct pbj_codec {
     pbj_status (*decode)(void *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);   /* M__decode: m's fields */
     size_t (*size)(const void *m);                                                        /* M_size */
     pbj_status (*encode)(const void *m, uint8_t *buf, size_t cap, size_t *len);           /* M_encode_partial */
+    /* pbj.fast_write: M__write_reverse_body, m back to front from end down to lim at least, depth levels below it
+     * (a type that cannot nest ignores it); NULL: it does not fit, or nests too deep. NULL without fast_write. */
+    uint8_t *(*rencode)(const void *m, uint8_t *end, uintptr_t lim, uint32_t depth);
 } pbj_codec;
 
 /* The codec of message M, in its .pb.c: PBJ_CODEC(M, M__decode, M_size, M_encode_partial) defines the thunks and
- * `static const pbj_codec M__codec`. */
-#define PBJ_CODEC(M, decode_, size_, encode_)                                                                         \
+ * `static const pbj_codec M__codec`; PBJ_CODEC_REVERSE(M, ..., M__write_reverse_body, depth_) with fast_write
+ * (depth_: DEPTH where the body takes a depth, else NO_DEPTH). */
+#define PBJ_CODEC(M, decode_, size_, encode_) PBJ__CODEC(M, decode_, size_, encode_, NULL)
+#define PBJ_CODEC_REVERSE(M, decode_, size_, encode_, rbody_, depth_)                                                 \
+    static uint8_t *M##__c_rencode(const void *m, uint8_t *e, uintptr_t l, uint32_t d)                               \
+    {                                                                                                                \
+        (void)d;                                                                                                     \
+        return rbody_((const M *)m, e, l PBJ__CODEC_##depth_);                                                       \
+    }                                                                                                                \
+    PBJ__CODEC(M, decode_, size_, encode_, M##__c_rencode)
+#define PBJ__CODEC_DEPTH , d
+#define PBJ__CODEC_NO_DEPTH
+#define PBJ__CODEC(M, decode_, size_, encode_, rencode_)                                                              \
     static pbj_status M##__c_decode(void *m, const uint8_t *p, const uint8_t *e, pbj_decoder *d) { return decode_((M *)m, p, e, d); } \
     static size_t M##__c_size(const void *m) { return size_((const M *)m); }                                           \
     static pbj_status M##__c_encode(const void *m, uint8_t *b, size_t c, size_t *n) { return encode_((const M *)m, b, c, n); } \
-    static const pbj_codec M##__codec = {M##__c_decode, M##__c_size, M##__c_encode}
+    static const pbj_codec M##__codec = {M##__c_decode, M##__c_size, M##__c_encode, rencode_}
 
 /* Where M's view (pbj.views, rt/pbj_view.h) keeps what its scan noted, and how one is made, for the walks over a
  * view (M_view_print): visit scans buf as a view of M at depth (in an input ending at limit) into an M_view of its
@@ -1180,18 +1194,16 @@ PBJ_OUTLINE_WARM pbj_status pbj__read_delimited(const pbj_table *t, void *m, pbj
         }                                                                                                            \
         return PBJ_OK;                                                                                               \
     }
-/* M_encode (name_) in one walk where buf has room: the reverse encoder's body (M__encode_reverse, reverse.tmpl) writes
- * back to front from buf + cap down to buf at least, then the bytes move to buf; where they do not fit (or nest too
- * deep), the size pass and its write pass (M__encode_sized) give the status and the length, as they would have. */
+/* M_encode (name_) where M holds messages or repeated fields (pbj.fast_write): one back-to-front walk by M's reverse
+ * encoder (its codec's M__c_rencode) where M is short, its fields forward from buf where it is long, each sub-message
+ * moved while in cache (pbj__encode_one_walk); where they do not fit (or nest too deep), the size pass and its write
+ * pass (M__encode_sized) give the status and the length, as they would have. */
 #define PBJ__FN_ENCODE_ONE_WALK(M, name_, qual_)                                                                      \
-    static uint8_t *M##__encode_reverse(const M *m, uint8_t *end, uintptr_t lim);                                    \
     PBJ__FN_ENCODE_BODY(M, M##__encode_sized, static)                                                                \
     qual_ pbj_status name_(const M *m, uint8_t *buf, size_t cap, size_t *len)                                       \
     {                                                                                                                \
-        uint8_t *p = cap ? M##__encode_reverse(m, buf + cap, (uintptr_t)buf) : NULL;                                 \
-        size_t n = p ? (size_t)(buf + cap - p) : 0;                                                                  \
-        if (!p || n > INT32_MAX) return M##__encode_sized(m, buf, cap, len);                                         \
-        if (p != buf) pbj__move_down(buf, p, n);                                                                     \
+        size_t n = pbj__encode_one_walk(&M##__table, m, buf, cap, M##__c_rencode);                                   \
+        if (n == PBJ_SIZE_ERROR) return M##__encode_sized(m, buf, cap, len);                                         \
         *len = n;                                                                                                    \
         return PBJ_OK;                                                                                               \
     }

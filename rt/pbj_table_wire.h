@@ -5,6 +5,7 @@
 #include "pbj_core.h"
 #include "pbj_table.h"
 #include "pbj_stream.h"
+#include "pbj_rbuf.h"   /* pbj__move_down: M_encode's forward walk */
 
 #ifdef __cplusplus
 extern "C" {
@@ -300,6 +301,147 @@ PBJ_OUTLINE uint8_t *pbj_table_write(const pbj_table *t, const void *m, uint8_t 
     return p - o.n;
 }
 #endif
+
+/* ---- M_encode's forward walk (pbj.fast_write: PBJ__FN_ENCODE_ONE_WALK) ------------------------------------------
+ * A message's fields go out forward from buf, in the order and bytes its reverse encoder writes them; each of its
+ * sub-messages is written back to front by its type's reverse encoder (its codec's rencode) at the end of the room
+ * left, then moved down behind its tag and length: the end of the room is the same few cache lines for every one,
+ * so the move reads bytes still in cache and writes the output once. Each returns the byte after what it wrote,
+ * NULL when that does not fit before end (or nests deeper than depth). */
+
+/* n bytes at data. */
+PBJ_INLINE uint8_t *pbj__fw_raw(uint8_t *p, uint8_t *end, const void *data, size_t n)
+{
+    if (!p || n > (size_t)(end - p)) return NULL;
+    if (n) memcpy(p, data, n);
+    return p + n;
+}
+
+/* The extensions' records numbered lo to hi (between two fields). */
+PBJ_INLINE uint8_t *pbj__fw_exts(pbj_slice ext, uint32_t lo, uint32_t hi, uint8_t *p, uint8_t *end)
+{
+    size_t from, to;
+    if (!ext.len) return p;
+    pbj__ext_span(ext, lo, hi, &from, &to);
+    return to > from ? pbj__fw_raw(p, end, ext.data + from, to - from) : p;
+}
+
+/* Field f of m as the table walk writes it (sized, then written in place). Where this copy of the runtime walks only
+ * some shapes (PBJ_TW_SHAPES), a field that may hold one it does not (a message's) is left to M_encode's size pass. */
+PBJ_OUTLINE uint8_t *pbj__fw_field(const pbj_table *t, const pbj_field *f, const void *m, uint8_t *p, uint8_t *end,
+                                   uint32_t depth) PBJ__PROTO
+#if PBJ__BODIES
+{
+    pbj__tw_out o = {NULL, 0};
+    if (PBJ_TW_SHAPES != 31 && (f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP || f->mode == PBJ_MODE_WRAPPER))
+        return NULL;
+    if (!pbj__tw_put_field(t, f, m, &o, depth) || o.n > (size_t)(end - p)) return NULL;
+    o.end = p + o.n;
+    o.n = 0;
+    (void)pbj__tw_put_field(t, f, m, &o, depth);
+    return o.end;
+}
+#endif
+
+/* Sub-message sub of type t as field number n where its reverse encoder did not fit (near end) or is not there:
+ * sized by the table walk, then written in place by its M_encode_partial. */
+PBJ_OUTLINE uint8_t *pbj__fw_message_sized(const pbj_table *t, uint32_t n, const void *sub, uint8_t *p, uint8_t *end,
+                                           uint32_t depth) PBJ__PROTO
+#if PBJ__BODIES
+{
+    size_t s = PBJ_TW_SHAPES == 31 ? pbj_table_size_depth(t, sub, depth) : PBJ_SIZE_ERROR, k;
+    uint32_t tag = PBJ_TAG(n, PBJ_WT_LEN);
+    if (s == PBJ_SIZE_ERROR || s > INT32_MAX || pbj_varint_size(tag) + pbj_varint_size(s) + s > (size_t)(end - p)) return NULL;
+    p = pbj_put_varint(pbj_put_varint(p, tag), s);
+    return s && (t->codec->encode(sub, p, s, &k) != PBJ_OK || k != s) ? NULL : p + s;
+}
+#endif
+
+/* The count sub-messages at data (width bytes apart; a singular one's pointer, NULL: an empty one) of type t as field
+ * number n: each its tag, its length, its bytes. */
+PBJ_INLINE uint8_t *pbj__fw_messages(const pbj_table *t, uint32_t n, const uint8_t *data, size_t count, size_t width,
+                                     uint8_t *p, uint8_t *end, uint32_t depth)
+{
+    uint8_t *(*rencode)(const void *, uint8_t *, uintptr_t, uint32_t) = t->codec->rencode;
+    uint32_t tag = PBJ_TAG(n, PBJ_WT_LEN);
+    size_t head = pbj_varint_size(tag) + 5;   /* the tag and the longest length (at most 2 GiB) */
+    for (size_t i = 0; i < count && p; i++, data += width) {
+        uint8_t *q;
+        if (!width && !data) {                /* a oneof's member set to none: its tag, length 0 */
+            if ((size_t)(end - p) < head - 4) return NULL;
+            p = pbj_put_varint(p, tag);
+            *p++ = 0;
+        } else if (!rencode || (size_t)(end - p) < head || !(q = rencode(data, end, (uintptr_t)(p + head), depth))) {
+            p = pbj__fw_message_sized(t, n, data, p, end, depth);
+        } else {
+            size_t len = (size_t)(end - q);
+            if (len > INT32_MAX) return NULL;
+            p = pbj_put_varint(pbj_put_varint(p, tag), len);
+            if (len <= 2048) memmove(p, q, len);   /* in cache: one copy (longer: pieces, pbj__move_down) */
+            else pbj__move_down(p, q, len);
+            p += len;
+        }
+    }
+    return p;
+}
+
+/* A message field's values (its sub-messages), or any other field as the table walk writes it. */
+PBJ_INLINE uint8_t *pbj__fw_put_field(const pbj_table *t, const pbj_field *f, const void *m, uint8_t *p, uint8_t *end,
+                                      uint32_t depth)
+{
+    if (f->type != PBJ_TYPE_MESSAGE || f->mode == PBJ_MODE_MAP || f->mode == PBJ_MODE_WRAPPER)
+        return pbj__fw_field(t, f, m, p, end, depth);
+    if (f->mode == PBJ_MODE_REPEATED)
+        return pbj__fw_messages(f->sub, f->number, (const uint8_t *)pbj__ptr_at(m, f->offset), pbj__count_at(m, f->offset),
+                                f->sub->size, p, end, depth);
+    if (!pbj__tw_written(t, f, m)) return p;
+    return pbj__fw_messages(f->sub, f->number, (const uint8_t *)pbj__ptr_at(m, f->offset), 1, 0, p, end, depth);
+}
+
+/* M_encode's body where M has the reverse encoder: m's bytes from buf (fields in number order, its extensions among
+ * them, its unknown fields last), their length; PBJ_SIZE_ERROR where they do not fit in cap bytes, pass 2 GiB or nest
+ * too deep (M_encode then sizes m, which tells them apart). */
+PBJ_OUTLINE_WARM size_t pbj__encode_forward(const pbj_table *t, const void *m, uint8_t *buf, size_t cap) PBJ__PROTO
+#if PBJ__BODIES
+{
+    uint8_t *p = buf, *end = buf + cap;
+    uint32_t next = 0, depth = PBJ_MAX_ENCODE_DEPTH - 1;   /* next: the first extension number not yet written */
+    pbj_slice ext = pbj__tw_slice(m, t->ext);
+    if (!cap || (t->flags & PBJ_T_MSGSET)) return PBJ_SIZE_ERROR;
+    for (uint32_t i = 0; i < t->count && p; i++) {
+        const pbj_field *f = &t->fields[i];
+        p = pbj__fw_exts(ext, next, f->number - 1, p, end);
+        next = f->number + 1;
+        if (p) p = pbj__fw_put_field(t, f, m, p, end, depth);
+    }
+    if (p) p = pbj__fw_exts(ext, next, UINT32_MAX, p, end);
+    pbj_slice unknown = pbj__tw_unknown(m, t->unknown);   /* m's unknown fields: its last bytes */
+    p = pbj__fw_raw(p, end, unknown.data, unknown.len);
+    return p && (size_t)(p - buf) <= INT32_MAX ? (size_t)(p - buf) : PBJ_SIZE_ERROR;
+}
+#endif
+
+/* M_encode's room for its one back-to-front walk: a message this long or shorter is written at the end of the first
+ * PBJ__FORWARD_WINDOW bytes of buf + cap down, then moved to buf while in cache; a longer one goes forward
+ * (pbj__encode_forward), which moves each sub-message while in cache, after losing the walk of its last 8 KiB. (A test
+ * defines it 0: every message forward.) */
+#ifndef PBJ__FORWARD_WINDOW
+#define PBJ__FORWARD_WINDOW 8192
+#endif
+
+/* M_encode's body where M has the reverse encoder (rencode, its codec's): m's bytes at buf, their length;
+ * PBJ_SIZE_ERROR where they do not fit in cap bytes, pass 2 GiB or nest too deep (M_encode then sizes m). */
+PBJ_INLINE size_t pbj__encode_one_walk(const pbj_table *t, const void *m, uint8_t *buf, size_t cap,
+                                       uint8_t *(*rencode)(const void *, uint8_t *, uintptr_t, uint32_t))
+{
+    size_t w = PBJ__FORWARD_WINDOW, n;
+    if (w > cap) w = cap;
+    uint8_t *p = cap ? rencode(m, buf + cap, (uintptr_t)(buf + cap - w), PBJ_MAX_ENCODE_DEPTH) : NULL;
+    if (!p) return cap > w ? pbj__encode_forward(t, m, buf, cap) : PBJ_SIZE_ERROR;
+    if ((n = (size_t)(buf + cap - p)) > INT32_MAX) return PBJ_SIZE_ERROR;
+    if (p != buf) pbj__move_down(buf, p, n);
+    return n;
+}
 
 /* ---- decode ------------------------------------------------------------------------------------------------ */
 

@@ -132,7 +132,6 @@ struct message_vars {
     const tmpl_lazy *init_fields, *size, *decode, *decode_sort;   /* each field's */
     const char *api, *api_required;   /* PBJ_MESSAGE's variants (rt/pbj_table.h): "REQUIRED, TEXT_READ, JSON", ... */
     const char *api_functions;        /* PBJ_MESSAGE_FUNCTIONS, or its _REVERSE (fast_write) or _TABLE (the size tier) */
-    const char *rencode;              /* M__encode_reverse, _REVERSE's walk (reverse.tmpl), or "" */
     const char *case_type, *none, *values, *name, *number, *oneof, *case_member, *s, *cases, *case_const, *body;
     const char *has, *lo, *hi, *numbers, *replace, *kind, *valid;   /* a known extension's kind and closed enum check (pbj__ext_field) */
     const char *reverse_decl, *rcheck, *margin, *rqual, *rname;   /* the reverse encoder (reverse.tmpl) */
@@ -835,7 +834,6 @@ static void gen_message_source(tmpl_out *o, const plan_message *pm)
     bool one_walk = pm->fast_write && holds_nested(pm);
     v.api_functions = one_walk ? "PBJ_MESSAGE_FUNCTIONS_REVERSE"
                       : pm->table_wire ? "PBJ_MESSAGE_FUNCTIONS_TABLE" : "PBJ_MESSAGE_FUNCTIONS";   /* size: calls only */
-    v.rencode = one_walk ? expand_message(pool, tmpl_reverse_encode_reverse, &v) : "";
     if (pm->table_wire) wire_by_table(pool, pm, &v);
     else wire_by_code(pm, fs, &v);
     v.reverse = NULL;

@@ -288,7 +288,7 @@ typedef struct plan_table {
     const char *wkt;                         /* "PBJ_WKT_..." */
     IR_VEC(plan_table_row) rows;
     IR_VEC(plan_table_oneof) oneof_rows;
-    const char *codec;                       /* PBJ_CODEC's arguments: the struct and its generated functions */
+    const char *codec;                       /* PBJ_CODEC (fast_write: PBJ_CODEC_REVERSE) with its arguments */
     const char *exts, *ext_count;            /* M__exts (or "NULL"): the extensions it prints by name, a row each */
     const char *ext_ranges, *ext_range_count, *ranges;   /* M__ext_ranges (or "NULL") and its {start, end} pairs */
     IR_VEC(plan_table_row) ext_rows;

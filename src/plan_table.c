@@ -273,7 +273,9 @@ static void plan_table_message(ir_pool *mem, plan_message *pm, const char *pool_
     plan_table_exts(mem, pm, pool);
     plan_table_view(mem, pm);
     const names_message *n = &pm->fn;
-    t->codec = ir_pool_printf(mem, "%s, %s, %s, %s", c, n->decode_body, n->size, n->encode_partial);
+    t->codec = pm->fast_write ? ir_pool_printf(mem, "PBJ_CODEC_REVERSE(%s, %s, %s, %s, %s, %s)", c, n->decode_body, n->size,
+                                               n->encode_partial, n->write_reverse_body, pm->recursive ? "DEPTH" : "NO_DEPTH")
+               : ir_pool_printf(mem, "PBJ_CODEC(%s, %s, %s, %s)", c, n->decode_body, n->size, n->encode_partial);
 }
 
 /* ---- enums ---------------------------------------------------------------------------------------- */

@@ -57,7 +57,7 @@ $(REV)/rbuf_test: test/reverse/rbuf_test.c test/reverse/alloc.c $(wildcard rt/*.
 $(REV)/required_test: test/reverse/required_test.c test/reverse/alloc.c $(REV_OBJS)
 	$(CC) $(REV_CFLAGS) $(SAN_OPT) $(SAN) -I$(REV)/pb -o $@ $< test/reverse/alloc.c $(REV_OBJS)
 
-.PHONY: check-reverse check-reverse-rbuf check-reverse-schemas check-reverse-hapi
+.PHONY: check-reverse check-reverse-rbuf check-reverse-schemas check-reverse-hapi check-reverse-forward
 check-reverse-rbuf: $(REV)/rbuf_test $(REV)/required_test
 	$(REV)/rbuf_test
 	$(REV)/required_test
@@ -79,6 +79,11 @@ check-reverse-hapi:
 	$(call corpus_skip,$@)
 endif
 
-check-reverse: check-reverse-rbuf check-reverse-schemas check-reverse-hapi
+# the golden cases' messages, generated with --fast-write: M_encode's forward walk (pbj__encode_forward) against the
+# size pass, in buffers of every size (test/reverse/forward.sh, forward.c); every message forward, however short
+check-reverse-forward: pbjc | deps
+	test/reverse/forward.sh ./pbjc $(REV)/forward $(CC) -std=c11 $(WARN) -Werror -g -Irt -O1 $(SAN) -DPBJ__FORWARD_WINDOW=0
+
+check-reverse: check-reverse-rbuf check-reverse-schemas check-reverse-hapi check-reverse-forward
 
 CHECKS += check-reverse

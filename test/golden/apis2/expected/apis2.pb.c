@@ -33,7 +33,7 @@ static const pbj_field golden_apis2_Item__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, PBJ_F_REQUIRED, PBJ_MEMBER(golden_apis2_Item, id), PBJ_OFFSET(golden_apis2_Item, has_id), 74, 74, NULL, NULL},   /* id */
     {2, PBJ_TYPE_STRING, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_apis2_Item, label), PBJ_OFFSET(golden_apis2_Item, has_label), 77, 77, NULL, NULL},   /* label */
 };
-PBJ_CODEC(golden_apis2_Item, golden_apis2_Item__decode, golden_apis2_Item_size, golden_apis2_Item_encode_partial);
+PBJ_CODEC_REVERSE(golden_apis2_Item, golden_apis2_Item__decode, golden_apis2_Item_size, golden_apis2_Item_encode_partial, golden_apis2_Item__write_reverse, NO_DEPTH);
 PBJ_VIEW_LAYOUT(golden_apis2_Item_view, golden_apis2_Item__view_scan, PBJ_TABLE_NONE, NULL);   /* its view's slots, for M_view_print */
 const pbj_table golden_apis2_Item__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_Item__fields, NULL, golden_apis2_Item__init_table, 35, sizeof(golden_apis2_Item), 2, 2, 0,
                            PBJ_OFFSET(golden_apis2_Item, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_apis2_Item__codec, NULL, 0,
@@ -64,7 +64,7 @@ static const pbj_field golden_apis2_Record__exts[] = {
     {104, PBJ_TYPE_FIXED64, PBJ_MODE_REPEATED, PBJ_F_PACKED, 0, 0, 0, 309, 309, NULL, NULL},   /* golden.apis2.x_packed */
 };
 static const uint32_t golden_apis2_Record__ext_ranges[] = {100, 199};
-PBJ_CODEC(golden_apis2_Record, golden_apis2_Record__decode, golden_apis2_Record_size, golden_apis2_Record_encode_partial);
+PBJ_CODEC_REVERSE(golden_apis2_Record, golden_apis2_Record__decode, golden_apis2_Record_size, golden_apis2_Record_encode_partial, golden_apis2_Record__write_reverse, NO_DEPTH);
 PBJ_VIEW_LAYOUT(golden_apis2_Record_view, golden_apis2_Record__view_scan, PBJ_OFFSET(golden_apis2_Record_view, ext), NULL);   /* its view's slots, for M_view_print */
 const pbj_table golden_apis2_Record__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_Record__fields, golden_apis2_Record__oneofs, golden_apis2_Record__init_table, 83, sizeof(golden_apis2_Record), 9, 5, 1,
                            PBJ_OFFSET(golden_apis2_Record, pbj_unknown), PBJ_OFFSET(golden_apis2_Record, pbj_ext), 0, golden_apis2_Record__ext_singular, NULL, &golden_apis2_Record__codec, golden_apis2_Record__exts, 5,
@@ -75,7 +75,7 @@ static const pbj_field golden_apis2_Record_ByNameEntry__fields[] = {
     {1, PBJ_TYPE_STRING, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_apis2_Record_ByNameEntry, key), 0, 365, 365, NULL, NULL},   /* key */
     {2, PBJ_TYPE_ENUM, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_apis2_Record_ByNameEntry, value), 0, 369, 369, NULL, &golden_apis2_Color__enum},   /* value */
 };
-PBJ_CODEC(golden_apis2_Record_ByNameEntry, golden_apis2_Record_ByNameEntry__decode, golden_apis2_Record_ByNameEntry_size, golden_apis2_Record_ByNameEntry_encode_partial);
+PBJ_CODEC_REVERSE(golden_apis2_Record_ByNameEntry, golden_apis2_Record_ByNameEntry__decode, golden_apis2_Record_ByNameEntry_size, golden_apis2_Record_ByNameEntry_encode_partial, golden_apis2_Record_ByNameEntry__write_reverse, NO_DEPTH);
 PBJ_VIEW_LAYOUT(golden_apis2_Record_ByNameEntry_view, golden_apis2_Record_ByNameEntry__view_scan, PBJ_TABLE_NONE, NULL);   /* its view's slots, for M_view_print */
 const pbj_table golden_apis2_Record_ByNameEntry__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_Record_ByNameEntry__fields, NULL, NULL, 333, sizeof(golden_apis2_Record_ByNameEntry), 2, 2, 0,
                            PBJ_OFFSET(golden_apis2_Record_ByNameEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &golden_apis2_Record_ByNameEntry__codec, NULL, 0,
@@ -86,7 +86,7 @@ static const pbj_field golden_apis2_Record_Header__fields[] = {
     {6, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_apis2_Record_Header, version), PBJ_OFFSET(golden_apis2_Record_Header, has_version), 402, 402, NULL, NULL},   /* version */
     {7, PBJ_TYPE_STRING, PBJ_MODE_REPEATED, 0, PBJ_MEMBER(golden_apis2_Record_Header, tags), 0, 410, 410, NULL, NULL},   /* tags */
 };
-PBJ_CODEC(golden_apis2_Record_Header, golden_apis2_Record_Header__decode, golden_apis2_Record_Header_size, golden_apis2_Record_Header_encode_partial);
+PBJ_CODEC_REVERSE(golden_apis2_Record_Header, golden_apis2_Record_Header__decode, golden_apis2_Record_Header_size, golden_apis2_Record_Header_encode_partial, golden_apis2_Record_Header__write_reverse, NO_DEPTH);
 PBJ_VIEW_LAYOUT(golden_apis2_Record_Header_view, golden_apis2_Record_Header__view_scan, PBJ_TABLE_NONE, NULL);   /* its view's slots, for M_view_print */
 const pbj_table golden_apis2_Record_Header__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_Record_Header__fields, NULL, NULL, 375, sizeof(golden_apis2_Record_Header), 2, 0, 0,
                            PBJ_OFFSET(golden_apis2_Record_Header, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_apis2_Record_Header__codec, NULL, 0,
@@ -96,7 +96,7 @@ const pbj_table golden_apis2_Record_Header__table = {(const char *)&pbj__pool_ap
 static const pbj_field golden_apis2_Record_Line__fields[] = {
     {9, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_apis2_Record_Line, n), PBJ_OFFSET(golden_apis2_Record_Line, has_n), 440, 440, NULL, NULL},   /* n */
 };
-PBJ_CODEC(golden_apis2_Record_Line, golden_apis2_Record_Line__decode, golden_apis2_Record_Line_size, golden_apis2_Record_Line_encode_partial);
+PBJ_CODEC_REVERSE(golden_apis2_Record_Line, golden_apis2_Record_Line__decode, golden_apis2_Record_Line_size, golden_apis2_Record_Line_encode_partial, golden_apis2_Record_Line__write_reverse, NO_DEPTH);
 PBJ_VIEW_LAYOUT(golden_apis2_Record_Line_view, golden_apis2_Record_Line__view_scan, PBJ_TABLE_NONE, NULL);   /* its view's slots, for M_view_print */
 const pbj_table golden_apis2_Record_Line__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_Record_Line__fields, NULL, NULL, 415, sizeof(golden_apis2_Record_Line), 1, 0, 0,
                            PBJ_OFFSET(golden_apis2_Record_Line, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_apis2_Record_Line__codec, NULL, 0,
@@ -106,7 +106,7 @@ const pbj_table golden_apis2_Record_Line__table = {(const char *)&pbj__pool_apis
 static const pbj_field golden_apis2_XGroup__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_OPTIONAL, 0, PBJ_MEMBER(golden_apis2_XGroup, g), PBJ_OFFSET(golden_apis2_XGroup, has_g), 462, 462, NULL, NULL},   /* g */
 };
-PBJ_CODEC(golden_apis2_XGroup, golden_apis2_XGroup__decode, golden_apis2_XGroup_size, golden_apis2_XGroup_encode_partial);
+PBJ_CODEC_REVERSE(golden_apis2_XGroup, golden_apis2_XGroup__decode, golden_apis2_XGroup_size, golden_apis2_XGroup_encode_partial, golden_apis2_XGroup__write_reverse, NO_DEPTH);
 PBJ_VIEW_LAYOUT(golden_apis2_XGroup_view, golden_apis2_XGroup__view_scan, PBJ_TABLE_NONE, NULL);   /* its view's slots, for M_view_print */
 const pbj_table golden_apis2_XGroup__table = {(const char *)&pbj__pool_apis2_proto, golden_apis2_XGroup__fields, NULL, NULL, 442, sizeof(golden_apis2_XGroup), 1, 1, 0,
                            PBJ_OFFSET(golden_apis2_XGroup, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_apis2_XGroup__codec, NULL, 0,
@@ -411,12 +411,6 @@ pbj_status golden_apis2_Record_write_reverse(const golden_apis2_Record *m, pbj_r
     while (pbj__rbuf_again(out, golden_apis2_Record__write_reverse(m, out->p, pbj__rbuf_lim(out)), &st)) {
     }
     return st;
-}
-
-/* M_encode's one walk (PBJ_MESSAGE_FUNCTIONS_REVERSE): back to front from end, down to lim at least (NULL: no room) */
-static uint8_t *golden_apis2_Record__encode_reverse(const golden_apis2_Record *m, uint8_t *end, uintptr_t lim)
-{
-    return golden_apis2_Record__write_reverse(m, end, lim);
 }
 
 pbj_status golden_apis2_Record__decode(golden_apis2_Record *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
@@ -809,12 +803,6 @@ pbj_status golden_apis2_Record_Header_write_reverse(const golden_apis2_Record_He
     while (pbj__rbuf_again(out, golden_apis2_Record_Header__write_reverse(m, out->p, pbj__rbuf_lim(out)), &st)) {
     }
     return st;
-}
-
-/* M_encode's one walk (PBJ_MESSAGE_FUNCTIONS_REVERSE): back to front from end, down to lim at least (NULL: no room) */
-static uint8_t *golden_apis2_Record_Header__encode_reverse(const golden_apis2_Record_Header *m, uint8_t *end, uintptr_t lim)
-{
-    return golden_apis2_Record_Header__write_reverse(m, end, lim);
 }
 
 pbj_status golden_apis2_Record_Header__decode(golden_apis2_Record_Header *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)

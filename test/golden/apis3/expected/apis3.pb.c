@@ -32,7 +32,7 @@ static const pbj_field golden_apis3_Leaf__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_apis3_Leaf, id), 0, 60, 60, NULL, NULL},   /* id */
     {2, PBJ_TYPE_STRING, PBJ_MODE_IMPLICIT, PBJ_F_UTF8, PBJ_MEMBER(golden_apis3_Leaf, name), 0, 63, 63, NULL, NULL},   /* name */
 };
-PBJ_CODEC(golden_apis3_Leaf, golden_apis3_Leaf__decode, golden_apis3_Leaf_size, golden_apis3_Leaf_encode_partial);
+PBJ_CODEC_REVERSE(golden_apis3_Leaf, golden_apis3_Leaf__decode, golden_apis3_Leaf_size, golden_apis3_Leaf_encode_partial, golden_apis3_Leaf__write_reverse, NO_DEPTH);
 PBJ_VIEW_LAYOUT(golden_apis3_Leaf_view, golden_apis3_Leaf__view_scan, PBJ_TABLE_NONE, NULL);   /* its view's slots, for M_view_print */
 const pbj_table golden_apis3_Leaf__table = {(const char *)&pbj__pool_apis3_proto, golden_apis3_Leaf__fields, NULL, NULL, 42, sizeof(golden_apis3_Leaf), 2, 2, 0,
                            PBJ_OFFSET(golden_apis3_Leaf, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_apis3_Leaf__codec, NULL, 0,
@@ -65,7 +65,7 @@ static const pbj_field golden_apis3_All__fields[] = {
 static const pbj_oneof golden_apis3_All__oneofs[] = {
     {PBJ_MEMBER(golden_apis3_All, pick_case), PBJ_MEMBER(golden_apis3_All, pick), 270},
 };
-PBJ_CODEC(golden_apis3_All, golden_apis3_All__decode, golden_apis3_All_size, golden_apis3_All_encode_partial);
+PBJ_CODEC_REVERSE(golden_apis3_All, golden_apis3_All__decode, golden_apis3_All_size, golden_apis3_All_encode_partial, golden_apis3_All__write_reverse, DEPTH);
 PBJ_VIEW_LAYOUT(golden_apis3_All_view, golden_apis3_All__view_scan, PBJ_TABLE_NONE, NULL);   /* its view's slots, for M_view_print */
 const pbj_table golden_apis3_All__table = {(const char *)&pbj__pool_apis3_proto, golden_apis3_All__fields, golden_apis3_All__oneofs, NULL, 68, sizeof(golden_apis3_All), 21, 21, 1,
                            PBJ_OFFSET(golden_apis3_All, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_apis3_All__codec, NULL, 0,
@@ -76,7 +76,7 @@ static const pbj_field golden_apis3_All_CountsEntry__fields[] = {
     {1, PBJ_TYPE_STRING, PBJ_MODE_ALWAYS, PBJ_F_UTF8, PBJ_MEMBER(golden_apis3_All_CountsEntry, key), 0, 304, 304, NULL, NULL},   /* key */
     {2, PBJ_TYPE_INT64, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_apis3_All_CountsEntry, value), 0, 308, 308, NULL, NULL},   /* value */
 };
-PBJ_CODEC(golden_apis3_All_CountsEntry, golden_apis3_All_CountsEntry__decode, golden_apis3_All_CountsEntry_size, golden_apis3_All_CountsEntry_encode_partial);
+PBJ_CODEC_REVERSE(golden_apis3_All_CountsEntry, golden_apis3_All_CountsEntry__decode, golden_apis3_All_CountsEntry_size, golden_apis3_All_CountsEntry_encode_partial, golden_apis3_All_CountsEntry__write_reverse, NO_DEPTH);
 PBJ_VIEW_LAYOUT(golden_apis3_All_CountsEntry_view, golden_apis3_All_CountsEntry__view_scan, PBJ_TABLE_NONE, NULL);   /* its view's slots, for M_view_print */
 const pbj_table golden_apis3_All_CountsEntry__table = {(const char *)&pbj__pool_apis3_proto, golden_apis3_All_CountsEntry__fields, NULL, NULL, 275, sizeof(golden_apis3_All_CountsEntry), 2, 2, 0,
                            PBJ_OFFSET(golden_apis3_All_CountsEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &golden_apis3_All_CountsEntry__codec, NULL, 0,
@@ -87,7 +87,7 @@ static const pbj_field golden_apis3_All_ByIdEntry__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_apis3_All_ByIdEntry, key), 0, 341, 341, NULL, NULL},   /* key */
     {2, PBJ_TYPE_MESSAGE, PBJ_MODE_ALWAYS, 0, PBJ_MEMBER(golden_apis3_All_ByIdEntry, value), 0, 345, 345, &golden_apis3_Leaf__table, NULL},   /* value */
 };
-PBJ_CODEC(golden_apis3_All_ByIdEntry, golden_apis3_All_ByIdEntry__decode, golden_apis3_All_ByIdEntry_size, golden_apis3_All_ByIdEntry_encode_partial);
+PBJ_CODEC_REVERSE(golden_apis3_All_ByIdEntry, golden_apis3_All_ByIdEntry__decode, golden_apis3_All_ByIdEntry_size, golden_apis3_All_ByIdEntry_encode_partial, golden_apis3_All_ByIdEntry__write_reverse, NO_DEPTH);
 PBJ_VIEW_LAYOUT(golden_apis3_All_ByIdEntry_view, golden_apis3_All_ByIdEntry__view_scan, PBJ_TABLE_NONE, NULL);   /* its view's slots, for M_view_print */
 const pbj_table golden_apis3_All_ByIdEntry__table = {(const char *)&pbj__pool_apis3_proto, golden_apis3_All_ByIdEntry__fields, NULL, NULL, 314, sizeof(golden_apis3_All_ByIdEntry), 2, 2, 0,
                            PBJ_OFFSET(golden_apis3_All_ByIdEntry, pbj_unknown), PBJ_TABLE_NONE, PBJ_T_MAP_ENTRY, NULL, NULL, &golden_apis3_All_ByIdEntry__codec, NULL, 0,
@@ -570,12 +570,6 @@ pbj_status golden_apis3_All_write_reverse(const golden_apis3_All *m, pbj_rbuf *o
         if (golden_apis3_All_size(m) == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;   /* before a retry: too deep, or a cycle */
     }
     return st;
-}
-
-/* M_encode's one walk (PBJ_MESSAGE_FUNCTIONS_REVERSE): back to front from end, down to lim at least (NULL: no room) */
-static uint8_t *golden_apis3_All__encode_reverse(const golden_apis3_All *m, uint8_t *end, uintptr_t lim)
-{
-    return golden_apis3_All__write_reverse(m, end, lim, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_apis3_All__decode(golden_apis3_All *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
@@ -1177,12 +1171,6 @@ pbj_status golden_apis3_All_ByIdEntry_write_reverse(const golden_apis3_All_ByIdE
     while (pbj__rbuf_again(out, golden_apis3_All_ByIdEntry__write_reverse(m, out->p, pbj__rbuf_lim(out)), &st)) {
     }
     return st;
-}
-
-/* M_encode's one walk (PBJ_MESSAGE_FUNCTIONS_REVERSE): back to front from end, down to lim at least (NULL: no room) */
-static uint8_t *golden_apis3_All_ByIdEntry__encode_reverse(const golden_apis3_All_ByIdEntry *m, uint8_t *end, uintptr_t lim)
-{
-    return golden_apis3_All_ByIdEntry__write_reverse(m, end, lim);
 }
 
 pbj_status golden_apis3_All_ByIdEntry__decode(golden_apis3_All_ByIdEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)

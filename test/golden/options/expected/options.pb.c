@@ -58,7 +58,7 @@ const pbj_table golden_options_Dropped__table = {(const char *)&pbj__pool_option
 static const pbj_field golden_options_Fast__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_options_Fast, v), 0, 122, 122, NULL, NULL},   /* v */
 };
-PBJ_CODEC(golden_options_Fast, golden_options_Fast__decode, golden_options_Fast_size, golden_options_Fast_encode_partial);
+PBJ_CODEC_REVERSE(golden_options_Fast, golden_options_Fast__decode, golden_options_Fast_size, golden_options_Fast_encode_partial, golden_options_Fast__write_reverse, NO_DEPTH);
 const pbj_table golden_options_Fast__table = {(const char *)&pbj__pool_options_proto, golden_options_Fast__fields, NULL, NULL, 102, sizeof(golden_options_Fast), 1, 1, 0,
                            PBJ_OFFSET(golden_options_Fast, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_options_Fast__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -67,7 +67,7 @@ const pbj_table golden_options_Fast__table = {(const char *)&pbj__pool_options_p
 static const pbj_field golden_options_Tier__fields[] = {
     {1, PBJ_TYPE_MESSAGE, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_options_Tier, leaf), 0, 144, 144, &golden_options_TierLeaf__table, NULL},   /* leaf */
 };
-PBJ_CODEC(golden_options_Tier, golden_options_Tier__decode, golden_options_Tier_size, golden_options_Tier_encode_partial);
+PBJ_CODEC_REVERSE(golden_options_Tier, golden_options_Tier__decode, golden_options_Tier_size, golden_options_Tier_encode_partial, golden_options_Tier__write_reverse, NO_DEPTH);
 const pbj_table golden_options_Tier__table = {(const char *)&pbj__pool_options_proto, golden_options_Tier__fields, NULL, NULL, 124, sizeof(golden_options_Tier), 1, 1, 0,
                            PBJ_OFFSET(golden_options_Tier, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_options_Tier__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -76,7 +76,7 @@ const pbj_table golden_options_Tier__table = {(const char *)&pbj__pool_options_p
 static const pbj_field golden_options_TierLeaf__fields[] = {
     {1, PBJ_TYPE_INT32, PBJ_MODE_IMPLICIT, 0, PBJ_MEMBER(golden_options_TierLeaf, v), 0, 173, 173, NULL, NULL},   /* v */
 };
-PBJ_CODEC(golden_options_TierLeaf, golden_options_TierLeaf__decode, golden_options_TierLeaf_size, golden_options_TierLeaf_encode_partial);
+PBJ_CODEC_REVERSE(golden_options_TierLeaf, golden_options_TierLeaf__decode, golden_options_TierLeaf_size, golden_options_TierLeaf_encode_partial, golden_options_TierLeaf__write_reverse, NO_DEPTH);
 const pbj_table golden_options_TierLeaf__table = {(const char *)&pbj__pool_options_proto, golden_options_TierLeaf__fields, NULL, NULL, 149, sizeof(golden_options_TierLeaf), 1, 1, 0,
                            PBJ_OFFSET(golden_options_TierLeaf, pbj_unknown), PBJ_TABLE_NONE, 0, NULL, NULL, &golden_options_TierLeaf__codec, NULL, 0,
                            0, NULL, PBJ_WKT_NONE, NULL};
@@ -448,12 +448,6 @@ pbj_status golden_options_Tier_write_reverse(const golden_options_Tier *m, pbj_r
     while (pbj__rbuf_again(out, golden_options_Tier__write_reverse(m, out->p, pbj__rbuf_lim(out)), &st)) {
     }
     return st;
-}
-
-/* M_encode's one walk (PBJ_MESSAGE_FUNCTIONS_REVERSE): back to front from end, down to lim at least (NULL: no room) */
-static uint8_t *golden_options_Tier__encode_reverse(const golden_options_Tier *m, uint8_t *end, uintptr_t lim)
-{
-    return golden_options_Tier__write_reverse(m, end, lim);
 }
 
 PBJ_HOT_INLINE pbj_status golden_options_TierLeaf__decode_leaf(golden_options_TierLeaf *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);   /* inlined below */
