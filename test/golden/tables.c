@@ -211,7 +211,7 @@ static bool value_back(const pbj_field *f, void *m, void *back)
             pbj_text_free(&text);                                                                                      \
             pbj_arena_free(&arena);                                                                                    \
         }                                                                                                              \
-        CHECK(t->unknown == PBJ_TABLE_NONE || t->unknown + sizeof(pbj_slice) <= t->size, "unknown at %u", t->unknown); \
+        CHECK(t->unknown == PBJ_TABLE_NONE || t->unknown + sizeof(pbj_slice *) <= t->size, "unknown at %u", t->unknown); \
     }
 TABLE_LIST
 #undef T
