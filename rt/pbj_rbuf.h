@@ -165,13 +165,14 @@ PBJ__HOT uint8_t *pbj_rput_raw(uint8_t *p, const void *data, size_t n)
     return p - n;
 }
 
-/* M_encode's move of the n bytes it wrote at src down to dst, below them: memcpy in pieces no longer than the gap
- * between them, at most 2 KiB (glibc copies those with vector loads and stores; a larger copy is `rep movsb`, as
- * fast on hardware but counted byte by byte under callgrind); one memmove where the gap is under 64 bytes. */
+/* M_encode's move of the n bytes it wrote at src down to dst, below them: one memmove where they are at most 2 KiB
+ * or the gap between them is under 64 bytes (glibc moves up to 2 KiB with vector loads and stores; a larger copy is
+ * `rep movsb`, as fast on hardware but counted byte by byte under callgrind), else memcpy in pieces no longer than
+ * the gap, at most 2 KiB. */
 PBJ_INLINE void pbj__move_down(uint8_t *dst, const uint8_t *src, size_t n)
 {
     size_t gap = (size_t)(src - dst), piece = gap < 2048 ? gap : 2048;
-    if (piece < 64) {
+    if (n <= 2048 || piece < 64) {
         memmove(dst, src, n);
         return;
     }

@@ -377,8 +377,7 @@ PBJ_INLINE uint8_t *pbj__fw_messages(const pbj_table *t, uint32_t n, const uint8
             size_t len = (size_t)(end - q);
             if (len > INT32_MAX) return NULL;
             p = pbj_put_varint(pbj_put_varint(p, tag), len);
-            if (len <= 2048) memmove(p, q, len);   /* in cache: one copy (longer: pieces, pbj__move_down) */
-            else pbj__move_down(p, q, len);
+            pbj__move_down(p, q, len);        /* in cache */
             p += len;
         }
     }
