@@ -24,6 +24,14 @@ $(HOSTILE)/deep_test: test/hostile/deep_test.c test/hostile/deep.proto test/host
 	  /usr/include/google/protobuf/descriptor.proto
 	$(CC) -std=c11 $(WARN) -Werror $(SAN_OPT) -g $(SAN) -Irt -I$(HOSTILE) -o $@ $< $(HOSTILE)/deep.pb.c $(HOSTILE)/deep2.pb.c \
 	  $(HOSTILE)/google/protobuf/descriptor.pb.c
+# the same with pbj.fast_write and every message's M_encode forward (PBJ__FORWARD_WINDOW 0): its depth limit and its
+# status on chains and cycles are the size pass's
+$(HOSTILE)/deep_test_fw: test/hostile/deep_test.c test/hostile/deep.proto test/hostile/deep2.proto pbjc $(wildcard rt/*.h) | deps
+	@mkdir -p $(HOSTILE)/fw
+	./pbjc --fast-write -I test/hostile -I /usr/include -o $(HOSTILE)/fw test/hostile/deep.proto test/hostile/deep2.proto \
+	  /usr/include/google/protobuf/descriptor.proto
+	$(CC) -std=c11 $(WARN) -Werror $(SAN_OPT) -g $(SAN) -DPBJ__FORWARD_WINDOW=0 -Irt -I$(HOSTILE)/fw -o $@ $< \
+	  $(HOSTILE)/fw/deep.pb.c $(HOSTILE)/fw/deep2.pb.c $(HOSTILE)/fw/google/protobuf/descriptor.pb.c
 
 # stack_test.c on protobuf 3.21.12's TestAllTypesProto3 (when PROTOBUF_SRC holds it: make protobuf-src), built with
 # gcc and with clang at -O0 with ASan+UBSan: a chain through each recursive operation (readers, print, JSON, size and
@@ -51,8 +59,9 @@ $(HOSTILE)/memory_test: test/hostile/memory_test.c $(HOSTILE)/deep_test
 	$(CC) -std=c11 $(WARN) -Werror $(SAN_OPT) -g $(SAN) -Irt -I$(HOSTILE) -o $@ $< $(HOSTILE)/google/protobuf/descriptor.pb.c
 
 .PHONY: check-hostile
-check-hostile: pbjc $(HOSTILE)/fields_100000.proto $(HOSTILE)/enum_100000.proto $(HOSTILE)/deep_test $(HOSTILE)/memory_test $(DESC)/pbjc_san check-hostile-stack
+check-hostile: pbjc $(HOSTILE)/fields_100000.proto $(HOSTILE)/enum_100000.proto $(HOSTILE)/deep_test $(HOSTILE)/deep_test_fw $(HOSTILE)/memory_test $(DESC)/pbjc_san check-hostile-stack
 	$(HOSTILE)/deep_test
+	$(HOSTILE)/deep_test_fw
 	$(HOSTILE)/memory_test
 	test/golden/run.sh check $(DESC)/pbjc_san $(HOSTILE)/golden-san >$(HOSTILE)/golden-san.log 2>&1 || \
 	  { tail -30 $(HOSTILE)/golden-san.log; echo "FAIL hostile: pbjc under ASan+UBSan"; exit 1; }

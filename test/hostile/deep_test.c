@@ -160,6 +160,10 @@ static void copy_hostile(int via) {
         st = hostile_deep_Node_encode(&v[0], &byte, 1, &len);
         EXPECT(round == 0 ? st == PBJ_ERR_BUFFER : st == PBJ_ERR_DEPTH && len == 0, "encode via %d, round %d: %s", via,
                round, pbj_status_str(st));
+        static uint8_t room[1 << 16];            /* room to spare: the one walk (forward in deep_test_fw) */
+        st = hostile_deep_Node_encode(&v[0], room, sizeof room, &len);
+        EXPECT(round == 0 ? st == PBJ_OK && len == hostile_deep_Node_size(&v[0]) : st == PBJ_ERR_DEPTH && len == 0,
+               "encode with room via %d, round %d: %s", via, round, pbj_status_str(st));
         *last = save;
         pbj_arena_reset(&a);
     }
