@@ -610,7 +610,7 @@ static inline bool pbj__json_present(pbj_json *j, const pbj_table *t, const pbj_
     const uint8_t *at = pbj__at(m, f->offset);
     switch (f->mode) {
     case PBJ_MODE_OPTIONAL: return *pbj__at(m, f->presence) || (j->o.emit_defaults && !(f->flags & PBJ_F_PROTO3_OPTIONAL));
-    case PBJ_MODE_WRAPPER: return *pbj__at(m, f->presence) != 0;
+    case PBJ_MODE_WRAPPER: case PBJ_MODE_BY_VALUE: return *pbj__at(m, f->presence) != 0;
     case PBJ_MODE_ONEOF: return pbj__oneof_case(t, f, m) == f->number;
     case PBJ_MODE_ALWAYS: return true;
     case PBJ_MODE_REPEATED: case PBJ_MODE_MAP: return pbj__count_at(m, f->offset) || j->o.emit_defaults;
@@ -626,7 +626,7 @@ static inline void pbj__json_field(pbj_json *j, const pbj_table *t, const pbj_fi
     const uint8_t *at = pbj__at(m, f->offset);
     pbj__json_field_key(j, t, f);
     if (f->mode != PBJ_MODE_REPEATED && f->mode != PBJ_MODE_MAP) {
-        pbj__json_value(j, f, at, true);
+        pbj__json_value(j, f, at, f->mode != PBJ_MODE_BY_VALUE);
         return;
     }
     size_t n = pbj__count_at(m, f->offset), size = pbj__elem_size(f);

@@ -977,12 +977,13 @@ PBJ_INLINE bool pbj__jin_map_key_as(pbj__json_in *j, const pbj_field *f, pbj_sli
     }
 }
 
-/* A message value of f (its type f->sub) into the pointer at x, one level deeper. */
+/* A message value of f (its type f->sub) into the pointer at x (held by value: at x), one level deeper. */
 PBJ_INLINE bool pbj__jin_sub(pbj__json_in *j, const pbj_field *f, uint8_t *x)
 {
-    void *e = pbj__jin_new(j, f->sub);
-    if (!e) return false;
-    memcpy(x, &e, sizeof e);
+    void *e = x;
+    if (f->mode == PBJ_MODE_BY_VALUE) pbj__table_init(f->sub, x);
+    else if (!(e = pbj__jin_new(j, f->sub))) return false;
+    else memcpy(x, &e, sizeof e);
     return pbj__jin_msg(j, f->sub, e) == PBJ_OK;
 }
 
@@ -1095,7 +1096,7 @@ PBJ_INLINE pbj_status pbj__jin_field(pbj__json_in *j, const pbj_table *t, const 
     if (!pbj__jin_null_is_value(f) && pbj__jin_null(j)) return j->st;
     if (f->mode == PBJ_MODE_ONEOF && !pbj__jin_oneof_free(j, (int)pbj__oneof_case(t, f, m))) return j->st;
     if (!pbj__jin_member(j, f, x, &keep) || !keep) return j->st;
-    if (f->mode == PBJ_MODE_OPTIONAL || f->mode == PBJ_MODE_WRAPPER) *((uint8_t *)m + f->presence) = 1;
+    if (pbj__has_bit(f)) *((uint8_t *)m + f->presence) = 1;
     else if (f->mode == PBJ_MODE_ONEOF) pbj__jin_set_case(t, f, m);
     return j->st;
 }

@@ -101,7 +101,7 @@ PBJ_INLINE bool pbj_field_has(const pbj_table *t, const pbj_field *f, const void
 {
     const uint8_t *p = pbj__at(m, f->offset);
     switch (f->mode) {
-    case PBJ_MODE_OPTIONAL: case PBJ_MODE_WRAPPER: return *pbj__at(m, f->presence) != 0;
+    case PBJ_MODE_OPTIONAL: case PBJ_MODE_WRAPPER: case PBJ_MODE_BY_VALUE: return *pbj__at(m, f->presence) != 0;
     case PBJ_MODE_ONEOF: return pbj__oneof_case(t, f, m) == f->number;
     case PBJ_MODE_REPEATED: case PBJ_MODE_MAP: return pbj__count_at(m, f->offset) != 0;
     default: break;
@@ -124,15 +124,16 @@ PBJ_INLINE size_t pbj_field_count(const pbj_table *t, const pbj_field *f, const 
 }
 
 /* Singular field f's value in m: when not set, its default (proto2's, or zero; a message: NULL; a oneof
- * member not set: zero). */
+ * member not set: zero). A message held by value (pbj.by_value): a pointer to it in m. */
 PBJ_INLINE pbj_value pbj_field_get(const pbj_table *t, const pbj_field *f, const void *m)
 {
-    if (f->mode == PBJ_MODE_ONEOF && pbj__oneof_case(t, f, m) != f->number) {
+    bool held = f->mode == PBJ_MODE_BY_VALUE;
+    if ((f->mode == PBJ_MODE_ONEOF && pbj__oneof_case(t, f, m) != f->number) || (held && !*pbj__at(m, f->presence))) {
         pbj_value none;
         memset(&none, 0, sizeof none);
         return none;
     }
-    return pbj__value_at(f, pbj__at(m, f->offset), false);
+    return pbj__value_at(f, pbj__at(m, f->offset), held);
 }
 
 /* Value i (< pbj_field_count) of repeated field f in m; a map's: its entry message (key field 1, value 2). */
@@ -149,7 +150,7 @@ PBJ_INLINE pbj_value pbj_field_get_at(const pbj_field *f, const void *m, size_t 
 /* f marked set in m: its has member, or its oneof's case (at the size the case has). */
 PBJ_INLINE void pbj__mark_set(const pbj_table *t, const pbj_field *f, void *m, bool set)
 {
-    if (f->mode == PBJ_MODE_OPTIONAL || f->mode == PBJ_MODE_WRAPPER) {
+    if (pbj__has_bit(f)) {
         bool b = set;
         memcpy((uint8_t *)m + f->presence, &b, sizeof b);
     } else if (f->mode == PBJ_MODE_ONEOF) {
@@ -167,8 +168,8 @@ PBJ_INLINE void pbj__mark_set(const pbj_table *t, const pbj_field *f, void *m, b
 
 /* Sets singular field f of m to v and marks it set (a oneof's member: the one its oneof holds). A string or
  * bytes value is kept as given (its bytes must outlive m, as when the member is assigned; a string that must
- * be UTF-8 is checked: PBJ_ERR_UTF8); a message is its pointer (NULL: not set). PBJ_ERR_KIND for a repeated
- * field or map. */
+ * be UTF-8 is checked: PBJ_ERR_UTF8); a message is its pointer (NULL: not set; one held by value, pbj.by_value, is
+ * copied from it, its strings and sub-records shared). PBJ_ERR_KIND for a repeated field or map. */
 PBJ_OUTLINE pbj_status pbj_field_set(const pbj_table *t, const pbj_field *f, void *m, pbj_value v) PBJ__PROTO
 #if PBJ__BODIES
 {
@@ -181,7 +182,10 @@ PBJ_OUTLINE pbj_status pbj_field_set(const pbj_table *t, const pbj_field *f, voi
         if ((f->flags & PBJ_F_UTF8) && !pbj_utf8_valid(v.str.data, v.str.len)) return PBJ_ERR_UTF8;
         memcpy(p, &v.str, sizeof v.str);
         break;
-    case PBJ_VALUE_MSG: memcpy(p, &v.msg, sizeof v.msg); break;
+    case PBJ_VALUE_MSG:
+        if (f->mode != PBJ_MODE_BY_VALUE) memcpy(p, &v.msg, sizeof v.msg);
+        else if (v.msg) memcpy(p, v.msg, f->size);
+        break;
     default: memcpy(p, &v.u32, 4); break;
     }
     pbj__mark_set(t, f, m, pbj_value_of(f) != PBJ_VALUE_MSG || v.msg);
@@ -197,6 +201,11 @@ PBJ_OUTLINE void *pbj_field_mutable(const pbj_table *t, const pbj_field *f, void
     if (pbj_field_is_repeated(f) || pbj_value_of(f) != PBJ_VALUE_MSG) return NULL;
     uint8_t *p = (uint8_t *)m + f->offset;
     void *sub = NULL;
+    if (f->mode == PBJ_MODE_BY_VALUE) {   /* held in m */
+        if (!pbj_field_has(t, f, m)) pbj__table_init(f->sub, p);
+        pbj__mark_set(t, f, m, true);
+        return p;
+    }
     if (pbj_field_has(t, f, m)) memcpy(&sub, p, sizeof sub);
     if (sub) return sub;
     if (!(sub = pbj_arena_alloc(arena, f->sub->size))) return NULL;

@@ -19,7 +19,8 @@ extern "C" {
  *   array's {data, count}; a wrapper's value through its unknown-fields slice, so that slice ends at
  *   offset + size);
  * - its presence by its mode: PBJ_MODE_IMPLICIT (proto3: present when not zero; a message: when not NULL),
- *   PBJ_MODE_OPTIONAL and PBJ_MODE_WRAPPER (a `bool has_f` member at offset `presence`), PBJ_MODE_ONEOF (its
+ *   PBJ_MODE_OPTIONAL, PBJ_MODE_WRAPPER and PBJ_MODE_BY_VALUE (a `bool has_f` member at offset `presence`; BY_VALUE: a
+ *   message held in the struct, not through a pointer, pbj.by_value's layout), PBJ_MODE_ONEOF (its
  *   oneof's case, oneofs[presence], equals the field's number), PBJ_MODE_ALWAYS (a map entry's key or value),
  *   PBJ_MODE_REPEATED and PBJ_MODE_MAP (an array {T *data; size_t count;} of values, of messages, of the
  *   map's *Entry structs);
@@ -72,7 +73,7 @@ enum { PBJ_TYPES(PBJ__TYPE_ITEM) };
 
 /* How a field is held and when it is present (above). */
 enum { PBJ_MODE_IMPLICIT, PBJ_MODE_OPTIONAL, PBJ_MODE_ALWAYS, PBJ_MODE_ONEOF, PBJ_MODE_REPEATED, PBJ_MODE_MAP,
-       PBJ_MODE_WRAPPER };
+       PBJ_MODE_WRAPPER, PBJ_MODE_BY_VALUE };
 
 /* A field's flags. */
 enum {
@@ -195,7 +196,7 @@ typedef struct pbj_field {
     uint8_t mode;             /* PBJ_MODE_* */
     uint16_t flags;           /* PBJ_F_* */
     uint32_t offset, size;    /* the member */
-    uint32_t presence;        /* OPTIONAL, WRAPPER: the has member's offset; ONEOF: its oneof's index */
+    uint32_t presence;        /* OPTIONAL, WRAPPER, BY_VALUE: the has member's offset; ONEOF: its oneof's index */
     uint32_t name, json_name; /* in the pool */
     const pbj_table *sub;     /* MESSAGE, GROUP, MAP: the type's table (a map's: its entry's) */
     const pbj_enum *en;       /* ENUM: the type's values */
@@ -267,6 +268,20 @@ PBJ_INLINE const void *pbj__ptr_at(const void *m, uint32_t offset)
     const void *p;
     memcpy(&p, pbj__at(m, offset), sizeof p);
     return p;
+}
+
+/* Whether field f is present by a has member (at presence). */
+PBJ_INLINE bool pbj__has_bit(const pbj_field *f)
+{
+    return f->mode == PBJ_MODE_OPTIONAL || f->mode == PBJ_MODE_WRAPPER || f->mode == PBJ_MODE_BY_VALUE;
+}
+
+/* The message a singular message field f of m holds (a oneof member's whatever the case), or NULL: through its
+ * pointer, or in the struct when its has member says so (PBJ_MODE_BY_VALUE). */
+PBJ_INLINE const void *pbj__sub_of(const pbj_field *f, const void *m)
+{
+    if (f->mode == PBJ_MODE_BY_VALUE) return *pbj__at(m, f->presence) ? pbj__at(m, f->offset) : NULL;
+    return pbj__ptr_at(m, f->offset);
 }
 
 /* The number of the field a oneof's case holds (its enum read at the size it has). */
@@ -489,6 +504,9 @@ PBJ_INLINE bool pbj__field_equal(const pbj_table *t, const pbj_field *f, const v
                                               pbj__slice_at_eq(a, b, f->offset + f->size - (uint32_t)sizeof(pbj_slice)));
     case PBJ_MODE_ONEOF:   /* the cases are equal (checked first): only the member set counts */
         return pbj__oneof_case(t, f, a) != f->number || pbj__value_equal(f, x, y, false, depth);
+    case PBJ_MODE_BY_VALUE:
+        if (*pbj__at(a, f->presence) != *pbj__at(b, f->presence)) return false;
+        return !*pbj__at(a, f->presence) || pbj__value_equal(f, x, y, true, depth);
     case PBJ_MODE_REPEATED: case PBJ_MODE_MAP: {
         size_t n = pbj__count_at(a, f->offset), size = pbj__elem_size(f);
         if (n != pbj__count_at(b, f->offset)) return false;
@@ -594,7 +612,7 @@ PBJ_OUTLINE const char *pbj__table_missing(const pbj_table *t, const void *m, ui
     for (uint32_t i = 0; i < t->count; i++) {
         const pbj_field *f = &t->fields[i];
         if (!(f->flags & PBJ_F_REQUIRED)) continue;
-        bool set = f->mode == PBJ_MODE_OPTIONAL || f->mode == PBJ_MODE_WRAPPER ? *pbj__at(m, f->presence) != 0 : pbj__ptr_at(m, f->offset) != NULL;
+        bool set = pbj__has_bit(f) ? *pbj__at(m, f->presence) != 0 : pbj__ptr_at(m, f->offset) != NULL;
         if (!set) {   /* its full name is the pool's string before its name */
             const char *p = t->pool + f->name - 1;
             while (p > t->pool && p[-1]) p--;
@@ -822,6 +840,11 @@ PBJ_INLINE pbj_status pbj__field_merge(const pbj_table *t, const pbj_field *f, v
         if (pbj__is_message(f)) return pbj__oneof_message_merge(t, f, m, b, arena, depth);
         if ((st = pbj__value_copy(f, x, y, arena)) == PBJ_OK) pbj__oneof_set(t, f, m);
         return st;
+    case PBJ_MODE_BY_VALUE:   /* into m's, initialised first when m has none */
+        if (!*pbj__at(b, f->presence)) return PBJ_OK;
+        if (!*pbj__at(m, f->presence)) pbj__table_init(f->sub, x);
+        *(bool *)(void *)pbj__at_mut(m, f->presence) = true;
+        return pbj__table_merge(f->sub, x, y, arena, depth);
     case PBJ_MODE_OPTIONAL: case PBJ_MODE_WRAPPER:   /* an empty wrapper leaves the value, as decode merges it */
         if (!*pbj__at(b, f->presence)) return PBJ_OK;
         if ((f->mode == PBJ_MODE_OPTIONAL || pbj__value_nonzero(f, y)) && (st = pbj__value_copy(f, x, y, arena)) != PBJ_OK)
@@ -840,7 +863,7 @@ PBJ_INLINE void *pbj__held(const pbj_table *t, const pbj_field *f, const void *m
     if (f->mode == PBJ_MODE_REPEATED || f->mode == PBJ_MODE_MAP)
         return (uint8_t *)(uintptr_t)pbj__ptr_at(m, f->offset) + i * f->sub->size;
     if (f->mode == PBJ_MODE_ONEOF && pbj__oneof_case(t, f, m) != f->number) return NULL;
-    return (void *)(uintptr_t)pbj__ptr_at(m, f->offset);
+    return (void *)(uintptr_t)pbj__sub_of(f, m);
 }
 
 /* How many messages field f of m holds (a singular one: 1, when present or not). */
@@ -898,7 +921,7 @@ PBJ_INLINE int pbj__field_compare(const pbj_table *t, const pbj_field *f, const 
 {
     (void)t;
     if (pbj__is_message(f)) {
-        const void *x = pbj__ptr_at(a, f->offset), *y = pbj__ptr_at(b, f->offset);
+        const void *x = pbj__sub_of(f, a), *y = pbj__sub_of(f, b);
         if (!x || !y) return x == y ? 0 : x ? 1 : -1;
         return pbj__table_compare(f->sub, x, y);
     }

@@ -186,6 +186,7 @@ PBJ_INLINE bool pbj__tw_written(const pbj_table *t, const pbj_field *f, const vo
     switch (f->mode) {
     case PBJ_MODE_ONEOF: return pbj__oneof_case(t, f, m) == f->number;
     case PBJ_MODE_ALWAYS: return true;
+    case PBJ_MODE_BY_VALUE: return pbj__tw_has(m, f->presence);
     case PBJ_MODE_OPTIONAL: case PBJ_MODE_WRAPPER: if (!msg) return pbj__tw_has(m, f->presence); /* fall through */
     default: return msg ? pbj__ptr_at(m, f->offset) != NULL : pbj__tw_nonzero(f, pbj__at(m, f->offset));
     }
@@ -250,7 +251,7 @@ PBJ_OUTLINE bool pbj__tw_put_field(const pbj_table *t, const pbj_field *f, const
     }
     if (!pbj__tw_written(t, f, m)) return true;
     if (PBJ__TW(WRAPPER) && f->mode == PBJ_MODE_WRAPPER) pbj__tw_put_wrapper(f, m, o), wire = PBJ_WT_LEN;
-    else if (!pbj__tw_put_value(f, at, msg, o, depth)) return false;
+    else if (!pbj__tw_put_value(f, at, msg && f->mode != PBJ_MODE_BY_VALUE, o, depth)) return false;
     pbj__tw_tag(o, f, wire);
     return true;
 }
@@ -394,7 +395,7 @@ PBJ_INLINE uint8_t *pbj__fw_put_field(const pbj_table *t, const pbj_field *f, co
         return pbj__fw_messages(f->sub, f->number, (const uint8_t *)pbj__ptr_at(m, f->offset), pbj__count_at(m, f->offset),
                                 f->sub->size, p, end, depth);
     if (!pbj__tw_written(t, f, m)) return p;
-    return pbj__fw_messages(f->sub, f->number, (const uint8_t *)pbj__ptr_at(m, f->offset), 1, 0, p, end, depth);
+    return pbj__fw_messages(f->sub, f->number, (const uint8_t *)pbj__sub_of(f, m), 1, 0, p, end, depth);
 }
 
 /* M_encode's body where M has the reverse encoder: m's bytes from buf (fields in number order, its extensions among
@@ -565,9 +566,16 @@ PBJ_OUTLINE const uint8_t *pbj__tw_read_wrapper(const pbj_field *f, void *m, con
 }
 #endif
 
-/* A singular message field's struct, allocated when absent (a oneof's: when another member is set). */
+/* A singular message field's struct, allocated when absent (a oneof's: when another member is set); one held by value
+ * initialised and marked present when absent. */
 PBJ_INLINE void *pbj__tw_sub(const pbj_table *t, const pbj_field *f, void *m, pbj_decoder *d)
 {
+    if (f->mode == PBJ_MODE_BY_VALUE) {
+        bool yes = true;
+        if (!pbj__tw_has(m, f->presence)) pbj__table_init(f->sub, pbj__tw_at(m, f->offset));
+        memcpy(pbj__tw_at(m, f->presence), &yes, sizeof yes);
+        return pbj__tw_at(m, f->offset);
+    }
     void *sub = (void *)(uintptr_t)pbj__ptr_at(m, f->offset);
     bool other = f->mode == PBJ_MODE_ONEOF && pbj__oneof_case(t, f, m) != f->number;
     if (sub && !other) return sub;

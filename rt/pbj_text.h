@@ -599,8 +599,8 @@ static inline void pbj__text_field(pbj_text *t, const pbj_table *tb, const pbj_f
     case PBJ_MODE_ONEOF:
         if (pbj__oneof_case(tb, f, m) != f->number) return;
         break;
-    case PBJ_MODE_OPTIONAL:
-        if (!message && !*pbj__at(m, f->presence)) return;
+    case PBJ_MODE_OPTIONAL: case PBJ_MODE_BY_VALUE:
+        if ((!message || f->mode == PBJ_MODE_BY_VALUE) && !*pbj__at(m, f->presence)) return;
         break;
     case PBJ_MODE_IMPLICIT:
         if (!pbj__text_nonzero(f, x)) return;
@@ -608,7 +608,7 @@ static inline void pbj__text_field(pbj_text *t, const pbj_table *tb, const pbj_f
     default:
         break;
     }
-    if (message) pbj__text_message(t, name, f->sub, pbj__ptr_at(x, 0));
+    if (message) pbj__text_message(t, name, f->sub, pbj__sub_of(f, m));
     else pbj__text_line(t, name, f, x);
 }
 

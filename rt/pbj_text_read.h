@@ -963,16 +963,18 @@ static inline pbj_status pbj__tr_single(pbj_text_reader *r, const pbj_table *t, 
         uint32_t set = pbj__oneof_case(t, f, m);
         if (set) return set == f->number ? pbj__tr_twice(r)
                                          : pbj__tr_oneof_twice(r, pbj_table_name_of(t, set), t->pool + t->oneofs[f->presence].name);
-    } else if (f->mode == PBJ_MODE_OPTIONAL ? *((uint8_t *)m + f->presence) != 0 : pbj__text_nonzero(f, x))
+    } else if (pbj__has_bit(f) ? *((uint8_t *)m + f->presence) != 0 : pbj__text_nonzero(f, x))
         return pbj__tr_twice(r);
     if (message) {
         char close;
-        void *e;
-        if (!pbj__tr_open(r, &close, true) || !(e = pbj__tr_new(r, f->sub))) return r->st;
-        memcpy(x, &e, sizeof e);
+        void *e = x;   /* held by value (PBJ_MODE_BY_VALUE), else made in the arena */
+        if (!pbj__tr_open(r, &close, true)) return r->st;
+        if (f->mode == PBJ_MODE_BY_VALUE) pbj__table_init(f->sub, x);
+        else if (!(e = pbj__tr_new(r, f->sub))) return r->st;
+        else memcpy(x, &e, sizeof e);
         if (!pbj__tr_body(r, f->sub, e, close)) return r->st;
     } else if (!pbj__tr_colon_value(r, f, x)) return r->st;
-    if (f->mode == PBJ_MODE_OPTIONAL) *((uint8_t *)m + f->presence) = 1;
+    if (pbj__has_bit(f)) *((uint8_t *)m + f->presence) = 1;
     if (f->mode == PBJ_MODE_ONEOF) {
         const pbj_oneof *o = &t->oneofs[f->presence];
         uint8_t *c = (uint8_t *)m + o->case_offset;

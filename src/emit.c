@@ -202,23 +202,36 @@ static const char *expand_message(ir_pool *pool, message_section fn, const messa
     return finish(&o);
 }
 
-/* gen of every message of pf, each with a scratch pool for the text made on the way to its code (fields' variables,
- * blocks filled in), freed once that code is in o: what a run keeps is the plan and the output, not the steps. */
-static void each_message(tmpl_out *o, const plan_file *pf, void (*gen)(tmpl_out *o, const plan_message *pm))
+/* gen of pm with a scratch pool for the text made on the way to its code (fields' variables, blocks filled in),
+ * freed once that code is in o: what a run keeps is the plan and the output, not the steps. */
+static void gen_scratch(tmpl_out *o, const plan_message *pm, void (*gen)(tmpl_out *o, const plan_message *pm))
 {
     ir_pool *keep = o->pool;
-    for (size_t i = 0; i < pf->messages.n; i++) {
-        ir_pool scratch = {0};
-        o->pool = &scratch;
-        gen(o, pf->messages.v[i]);
-        o->pool = keep;
-        ir_pool_free(&scratch);
-    }
+    ir_pool scratch = {0};
+    o->pool = &scratch;
+    gen(o, pm);
+    o->pool = keep;
+    ir_pool_free(&scratch);
+}
+
+/* gen of every message of pf, each in its scratch pool. */
+static void each_message(tmpl_out *o, const plan_file *pf, void (*gen)(tmpl_out *o, const plan_message *pm))
+{
+    for (size_t i = 0; i < pf->messages.n; i++) gen_scratch(o, pf->messages.v[i], gen);
+}
+
+/* each_message, the messages other messages hold by value (pbj.by_value: they hold no messages) first: a struct
+ * holding one by value needs its type complete. */
+static void each_message_ordered(tmpl_out *o, const plan_file *pf, void (*gen)(tmpl_out *o, const plan_message *pm))
+{
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t i = 0; i < pf->messages.n; i++)
+            if (pf->messages.v[i]->by_value == !pass) gen_scratch(o, pf->messages.v[i], gen);
 }
 
 /* ---- field code: one section of field.tmpl per operation and shape ------------------------------- */
 
-#define SHAPE_SECTION(S, s, op) [PLAN_SHAPE_##S] = tmpl_field_##op##_##s,
+#define SHAPE_SECTION(S, s, v, op) [PLAN_SHAPE_##S] = tmpl_field_##op##_##s,
 #define OP_ROW(O, op) [PLAN_OP_##O] = {PLAN_SHAPES(SHAPE_SECTION, op)},
 static const field_section field_sections[PLAN_OP_COUNT][PLAN_SHAPE_COUNT] = {PLAN_OPS(OP_ROW)};
 #undef OP_ROW
@@ -244,7 +257,7 @@ enum { RFRAMING_FORWARD, RFRAMING_REVERSE, RFRAMING_UNCHECKED, RFRAMING_EMPTY };
 static const field_section rframing_sections[][4] = {PLAN_FRAMINGS(RFRAMING_SECTIONS)};
 #undef RFRAMING_SECTIONS
 
-#define WRITER_SECTION(S, s, a) [PLAN_SHAPE_##S] = tmpl_wfield_##s,
+#define WRITER_SECTION(S, s, v, a) [PLAN_SHAPE_##S] = tmpl_wfield_##v,
 static const field_section writer_sections[PLAN_SHAPE_COUNT] = {PLAN_SHAPES(WRITER_SECTION, 0)};
 #undef WRITER_SECTION
 
@@ -614,6 +627,7 @@ static field_section accessors_macro(ir_pool *pool, const plan_field *pf)
     switch (pf->shape) {
     case PLAN_SHAPE_MESSAGE: return tmpl_field_accessors_macro_message;
     case PLAN_SHAPE_OPTIONAL: return *c->set_default || *c->clear_wrapper_unknown ? NULL : tmpl_field_accessors_macro_optional;
+    case PLAN_SHAPE_MESSAGE_VALUE: return tmpl_field_accessors_macro_optional;
     case PLAN_SHAPE_ONEOF: case PLAN_SHAPE_MESSAGE_ONEOF: return tmpl_field_accessors_macro_oneof;
     default: return NULL;
     }
@@ -1043,7 +1057,7 @@ static void gen_helpers(tmpl_out *o, const plan_file *pf, bool header, message_s
 
 /* ---- views (pbj.views): view.tmpl's frame around viewfield.tmpl's sections ---------------------- */
 
-#define VIEW_SECTION(S, s, op) [PLAN_SHAPE_##S] = tmpl_viewfield_##op##_##s,
+#define VIEW_SECTION(S, s, v, op) [PLAN_SHAPE_##S] = tmpl_viewfield_##op##_##v,
 static const field_section view_accessors[PLAN_SHAPE_COUNT] = {PLAN_SHAPES(VIEW_SECTION, accessors)};
 static const field_section view_scans[PLAN_SHAPE_COUNT] = {PLAN_SHAPES(VIEW_SECTION, scan)};
 #undef VIEW_SECTION
@@ -1186,7 +1200,7 @@ static void gen_header(tmpl_out *o, const plan_file *pf)
         section(o, "message types");
         gen_message_types(o, pf);
     }
-    each_message(o, pf, gen_message_header);
+    each_message_ordered(o, pf, gen_message_header);
     gen_internal(o, pf);
     gen_views_header(o, pf);
     if (pf->extensions.n) section(o, "extensions");

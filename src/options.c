@@ -467,6 +467,43 @@ static int check_comparable(const message_list *all)
     return errors;
 }
 
+const char *options_by_value_unfit(const ir_message *m)
+{
+    if (m->map_entry) return "is a map entry";
+    if (m->extension_ranges.n || m->message_set_wire_format) return "has extension ranges";
+    for (size_t i = 0; i < m->fields.n; i++) {
+        const ir_field *f = m->fields.v[i];
+        const char *why = f->is_map ? "a map" : f->label == IR_LABEL_REPEATED ? "a repeated field"
+                        : f->type == IR_TYPE_STRING || f->type == IR_TYPE_BYTES ? "a string or bytes field"
+                        : f->message_type && f->type != IR_TYPE_ENUM ? "a message field"
+                        : f->type == IR_TYPE_UNRESOLVED ? "an unresolved field" : NULL;
+        if (why) return ir_pool_printf(m->file->pool, "holds %s, '%s'", why, f->name);
+    }
+    return NULL;
+}
+
+bool options_by_value(const ir_message *m)
+{
+    return m && options_on(m, OPTION_BY_VALUE) && !options_by_value_unfit(m);
+}
+
+/* pbj.by_value set on a message that is not fixed-size: an error there (set on a file or the project, such a
+ * message is skipped). */
+static int check_by_value(const message_list *all)
+{
+    int errors = 0;
+    for (size_t k = 0; k < all->n; k++) {
+        const ir_message *m = all->v[k];
+        const setting *s = &state_of(m)->own.s[OPTION_BY_VALUE];
+        const char *why = s->set && s->value ? options_by_value_unfit(m) : NULL;
+        if (why) {
+            diag_error(s->file, s->loc, PBJ_PREFIX "by_value on %s: it is not fixed-size: it %s", full_name(m), why);
+            errors++;
+        }
+    }
+    return errors;
+}
+
 size_t options_comparable(const ir_message *m, const options_compare_key **keys)
 {
     if (!m || !m->options_state) return 0;
@@ -494,6 +531,7 @@ int options_resolve(const options_project *project, ir_program *prog)
     for (int id = 0; id < OPTIONS_COUNT; id++)
         if (is_closure(id)) errors += close_over(project->pool, &all, id);
     errors += check_comparable(&all);
+    errors += check_by_value(&all);
     for (size_t k = 0; k < all.n; k++)                         /* entries: their owner's */
         if (all.v[k]->map_entry && all.v[k]->parent) state_of(all.v[k])->r = *options_of(all.v[k]->parent);
     return errors;
@@ -634,6 +672,8 @@ void options_explain(const ir_program *prog, FILE *out)
         fprintf(out, "%s%s: %s", full_name(m), m->file && !m->file->is_input ? " [imported]" : "", line);
         if (options_decode_inline(m)) fputs(" decode=inline(tier max: a leaf)", out);
         if (options_table_wire(m)) fputs(" wire=table(tier size)", out);
+        if (options_on(m, OPTION_BY_VALUE) && options_by_value_unfit(m))
+            fprintf(out, " by_value=skipped(it %s)", options_by_value_unfit(m));
         for (int id = 0; id < OPTIONS_COUNT; id++) {             /* the Java compiler's, said to be ignored */
             const options_value *v = &options_of(m)->opt[id];
             if (options_table[id].role == ROLE_IGNORED && v->text)

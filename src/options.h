@@ -46,6 +46,7 @@ void options_explain(const ir_program *prog, FILE *out);
     X(PERFORMANCE,  "performance",  TIER,      "a tier: max turns on every speed component; size walks the field table to size, encode and decode (no per-field code)") \
     X(FAST_WRITE,   "fast_write",   COMPONENT, "emit the reverse (back to front) encoder")    \
     X(DROP_UNKNOWN, "drop_unknown", COMPONENT, "no pbj_unknown member: decode skips unknown fields (no tier implies it)") \
+    X(BY_VALUE,     "by_value",     COMPONENT, "a fixed-size message's singular fields held in their parents by value, with a has_ member (no tier implies it)") \
     X(WRITERS,      "writers",      CLOSURE,   "emit writers, for every message reached too") \
     X(VIEWS,        "views",        CLOSURE,   "emit views, for every message reached too")   \
     X(JAVA_PACKAGE, "java_package", IGNORED,   "the Java PBJ compiler's package; ignored") \
@@ -123,6 +124,13 @@ static inline options_tier options_tier_of(const ir_message *m)
 /* Whether the max tier decodes m inline in its callers of its own file (M__decode_leaf): a message of a few
  * fields, each a scalar, string or bytes or (one level) such a message of the same file; ids, timestamps. */
 bool options_decode_inline(const ir_message *m);
+
+/* Why m cannot be held by value (pbj.by_value): "holds a string field", ... ; NULL when it is fixed-size. */
+const char *options_by_value_unfit(const ir_message *m);
+
+/* Whether a singular field of type m is held in its parents' structs by value: pbj.by_value on a fixed-size m
+ * (set on m itself and unfit: an error options_resolve reported; set on its file or project: m skipped). */
+bool options_by_value(const ir_message *m);
 
 /* Whether m's size, encode and decode walk its field table: every message of the size tier. */
 bool options_table_wire(const ir_message *m);

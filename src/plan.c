@@ -484,7 +484,7 @@ static plan_shape shape_of(const plan_field *pf)
         return pf->closed_map_value ? PLAN_SHAPE_MAP_CLOSED : pf->message_map_value ? PLAN_SHAPE_MAP_MESSAGE : PLAN_SHAPE_MAP;
     if (pf->kind == PLAN_WRAPPER) return PLAN_SHAPE_WRAPPER;
     if (pf->kind == PLAN_MESSAGE)
-        return pf->repeated ? PLAN_SHAPE_MESSAGES : pf->oneof ? PLAN_SHAPE_MESSAGE_ONEOF
+        return pf->repeated ? PLAN_SHAPE_MESSAGES : pf->by_value ? PLAN_SHAPE_MESSAGE_VALUE : pf->oneof ? PLAN_SHAPE_MESSAGE_ONEOF
              : pf->always ? PLAN_SHAPE_MESSAGE_ALWAYS : PLAN_SHAPE_MESSAGE;
     if (pf->repeated) return pf->packed ? PLAN_SHAPE_PACKED : pf->packable ? PLAN_SHAPE_REPEATED : PLAN_SHAPE_SLICES;
     return pf->oneof ? PLAN_SHAPE_ONEOF : pf->always ? PLAN_SHAPE_ALWAYS : pf->has_member ? PLAN_SHAPE_OPTIONAL : PLAN_SHAPE_SCALAR;
@@ -626,8 +626,8 @@ static void plan_field_code(ir_pool *pool, plan_message *pm, plan_field *pf, nam
     bool message = pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP, wrapper = pf->kind == PLAN_WRAPPER, many = pf->repeated || pf->kind == PLAN_MAP;
     c->framed = !message ? "" : pf->group ? ir_pool_printf(pool, "%d + s", 2 * pf->tag_len) : ir_pool_printf(pool, "%d + pbj_len_size(s)", pf->tag_len);
     c->empty_size = !message ? "" : ir_pool_printf(pool, "%d", pf->group ? 2 * pf->tag_len : pf->tag_len + 1);
-    c->wtarget = message && many ? ir_pool_printf(pool, "&%s", e) : x;
-    c->rtarget = message && many ? ir_pool_printf(pool, "&%s.data[%s.count]", x, x) : x;
+    c->wtarget = message && many ? ir_pool_printf(pool, "&%s", e) : pf->by_value ? ir_pool_printf(pool, "&%s", x) : x;
+    c->rtarget = message && many ? ir_pool_printf(pool, "&%s.data[%s.count]", x, x) : c->wtarget;
     c->wrapper_size = wrapper ? ir_pool_printf(pool, "(%s ? %d + %s : 0)", c->nonzero, 1, c->size) : "";
     c->inner_tag = wrapper ? ir_pool_printf(pool, "0x%02x", (unsigned)PBJ_TAG(1, ir_type_wire_type(t))) : "";
     bool slice = plan_is_slice(t);
@@ -1035,6 +1035,7 @@ static plan_message *plan_message_build(ir_pool *pool, const ir_message *m, name
     pm->msgset = m->message_set_wire_format;
     /* pbj.drop_unknown: no slice; a message with extension ranges keeps one (misfit extension records go
      * there), and so does one with no fields (a C struct needs a member) */
+    pm->by_value = options_by_value(m);
     pm->unknown = !options_on(m, OPTION_DROP_UNKNOWN) || pm->msgset || m->extension_ranges.n || !pm->fields.n;
     for (size_t i = 0; i < m->extension_ranges.n; i++) ir_pool_vec_push(pool, &pm->ext_ranges, m->extension_ranges.v[i]);
     sort(pm->ext_ranges.v, pm->ext_ranges.n, sizeof *pm->ext_ranges.v, range_by_start);
@@ -1058,7 +1059,10 @@ static plan_message *plan_message_build(ir_pool *pool, const ir_message *m, name
         plan_field *pf = &pm->fields.v[i];
         const ir_field *f = pf->f;
         bool explicit_presence = features_explicit_presence(f) && f->label != IR_LABEL_REPEATED && !pm->map_entry;
-        if (pf->kind == PLAN_WRAPPER || (explicit_presence && !pf->oneof &&
+        /* pbj.by_value: a singular message (not a group, a oneof's or a map's) held in the struct, with a has-bit */
+        pf->by_value = pf->kind == PLAN_MESSAGE && !pf->group && !pf->repeated && !pf->oneof && !pm->map_entry &&
+                       options_by_value(f->message_type);
+        if (pf->kind == PLAN_WRAPPER || pf->by_value || (explicit_presence && !pf->oneof &&
                                          (pf->kind == PLAN_SCALAR || pf->kind == PLAN_SLICE)))
             member_take(&ms, pf->has_member = unique_member(pool, &ms, names_has_member(pool, pf->member)));
         pf->required = features_required(f);

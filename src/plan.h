@@ -15,23 +15,25 @@ typedef enum plan_kind {
 } plan_kind;
 
 /* A field's shape: the cases that generate different code. Each operation of
- * gen-templates/field.tmpl has one section per shape (<op>_<shape>). X(ENUM, section suffix) */
-#define PLAN_SHAPES(X, a)                                                                  \
-    X(SCALAR, scalar, a)                 /* number, string or bytes; written when not zero */       \
-    X(OPTIONAL, optional, a)             /* the same with a has-bit (proto2, proto3 optional) */     \
-    X(ALWAYS, always, a)                 /* a map entry's key or value: always written */            \
-    X(ONEOF, oneof, a)                   /* a oneof member that is not a message */                  \
-    X(PACKED, packed, a)                 /* repeated, written packed (either form read) */           \
-    X(REPEATED, repeated, a)             /* repeated packable, written unpacked (either form read) */\
-    X(SLICES, slices, a)                 /* repeated string or bytes */                              \
-    X(MESSAGE, message, a)               /* a message or group pointer, NULL = absent */             \
-    X(MESSAGE_ONEOF, message_oneof, a)   /* the same as a oneof member */                            \
-    X(MESSAGE_ALWAYS, message_always, a) /* a map entry's message value */                           \
-    X(MESSAGES, messages, a)             /* repeated message or group */                             \
-    X(MAP, map, a)                       /* map entries, sorted by key */                            \
-    X(MAP_MESSAGE, map_message, a)       /* the same, values messages (pointers that never move) */  \
-    X(MAP_CLOSED, map_closed, a)         /* a map whose value is a closed enum */                    \
-    X(WRAPPER, wrapper, a)               /* google.protobuf.XxxValue unboxed */
+ * gen-templates/field.tmpl has one section per shape (<op>_<shape>). X(ENUM, section suffix, the suffix of views' and
+ * writers' sections: they read and write bytes, which a struct's layout does not change) */
+#define PLAN_SHAPES(X, a)                                                               \
+    X(SCALAR, scalar, scalar, a)                 /* number, string or bytes; written when not zero */       \
+    X(OPTIONAL, optional, optional, a)             /* the same with a has-bit (proto2, proto3 optional) */     \
+    X(ALWAYS, always, always, a)                 /* a map entry's key or value: always written */            \
+    X(ONEOF, oneof, oneof, a)                   /* a oneof member that is not a message */                  \
+    X(PACKED, packed, packed, a)                 /* repeated, written packed (either form read) */           \
+    X(REPEATED, repeated, repeated, a)             /* repeated packable, written unpacked (either form read) */\
+    X(SLICES, slices, slices, a)                 /* repeated string or bytes */                              \
+    X(MESSAGE, message, message, a)               /* a message or group pointer, NULL = absent */             \
+    X(MESSAGE_ONEOF, message_oneof, message_oneof, a)   /* the same as a oneof member */                            \
+    X(MESSAGE_ALWAYS, message_always, message_always, a) /* a map entry's message value */                           \
+    X(MESSAGES, messages, messages, a)             /* repeated message or group */                             \
+    X(MAP, map, map, a)                       /* map entries, sorted by key */                            \
+    X(MAP_MESSAGE, map_message, map_message, a)       /* the same, values messages (pointers that never move) */  \
+    X(MAP_CLOSED, map_closed, map_closed, a)         /* a map whose value is a closed enum */                    \
+    X(WRAPPER, wrapper, wrapper, a)               /* google.protobuf.XxxValue unboxed */ \
+    X(MESSAGE_VALUE, message_value, message, a) /* a message held by value with a has-bit (pbj.by_value) */
 
 /* What is generated for every field: one section of field.tmpl per shape (<op>_<shape>). X(ENUM, section prefix) */
 #define PLAN_OPS(X)                                                                                   \
@@ -44,7 +46,7 @@ typedef enum plan_kind {
 typedef enum plan_op { PLAN_OPS(PLAN_ENUM_ITEM) PLAN_OP_COUNT } plan_op;
 #undef PLAN_ENUM_ITEM
 
-#define PLAN_ENUM_ITEM(E, s, a) PLAN_SHAPE_##E,
+#define PLAN_ENUM_ITEM(E, s, v, a) PLAN_SHAPE_##E,
 typedef enum plan_shape { PLAN_SHAPES(PLAN_ENUM_ITEM, 0) PLAN_SHAPE_COUNT } plan_shape;
 #undef PLAN_ENUM_ITEM
 
@@ -353,6 +355,7 @@ struct plan_field {
     bool sub_inlined;             /* sub_reverse, and its type's reverse encoder and M__write are inlined here */
     bool sub_recursive;           /* a message or map whose type is on a cycle of types: its M__size counts depth */
     bool sub_deep;                /* a message or map whose type reaches such a cycle: its size can be PBJ_SIZE_ERROR */
+    bool by_value;                /* a singular message held by value with a has-bit (its type's pbj.by_value) */
     int rbound;                   /* the reverse encoder: the most bytes written outside the room it asks for */
     plan_code code;               /* the field's code text (message fields) */
 };
@@ -388,6 +391,7 @@ struct plan_message {
     IR_VEC(plan_oneof *) oneofs;  /* real oneofs, declaration order */
     bool map_entry;
     bool msgset;                  /* message_set_wire_format: extensions are items of group 1 */
+    bool by_value;                /* pbj.by_value: its parents hold it by value, so its struct comes first in the header */
     bool unknown;                 /* keeps unknown fields in pbj_unknown: unless pbj.drop_unknown (extendable ones always) */
     bool may_miss;                /* a required field here or in a message reached: M_missing walks it */
     IR_VEC(ir_range) ext_ranges;  /* extension ranges, ascending; records in them are kept in pbj_ext */

@@ -53,7 +53,7 @@ static const char *type_of(const plan_field *pf)
 static const char *mode_of(const plan_field *pf)
 {
     return pf->kind == PLAN_MAP ? "PBJ_MODE_MAP" : pf->repeated ? "PBJ_MODE_REPEATED"
-         : pf->kind == PLAN_WRAPPER ? "PBJ_MODE_WRAPPER" : pf->oneof ? "PBJ_MODE_ONEOF"
+         : pf->kind == PLAN_WRAPPER ? "PBJ_MODE_WRAPPER" : pf->by_value ? "PBJ_MODE_BY_VALUE" : pf->oneof ? "PBJ_MODE_ONEOF"
          : pf->always ? "PBJ_MODE_ALWAYS" : pf->has_member ? "PBJ_MODE_OPTIONAL" : "PBJ_MODE_IMPLICIT";
 }
 
