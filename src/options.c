@@ -475,6 +475,7 @@ const char *options_by_value_unfit(const ir_message *m)
         const ir_field *f = m->fields.v[i];
         const char *why = f->is_map ? "a map" : f->label == IR_LABEL_REPEATED ? "a repeated field"
                         : f->type == IR_TYPE_STRING || f->type == IR_TYPE_BYTES ? "a string or bytes field"
+                        : f->type == IR_TYPE_GROUP ? "a group"
                         : f->message_type && f->type != IR_TYPE_ENUM ? "a message field"
                         : f->type == IR_TYPE_UNRESOLVED ? "an unresolved field" : NULL;
         if (why) return ir_pool_printf(m->file->pool, "holds %s, '%s'", why, f->name);
@@ -615,8 +616,11 @@ static size_t describe(const ir_message *m, char *buf, size_t n, bool all)
         const char *from = origin_names[v->origin];
         if (v->origin == OPTIONS_FROM_TIER) from = ir_pool_printf(m->file->pool, "tier %s", tiers[r->opt[OPTION_PERFORMANCE].value].name);
         if (v->origin == OPTIONS_FROM_CLOSURE) from = ir_pool_printf(m->file->pool, "closure via %s", v->via);
+        const char *text = v->text ? v->text : value_text(id, v->value), *unfit = NULL;
+        if (id == OPTION_BY_VALUE && v->value && (unfit = options_by_value_unfit(m)))   /* a file's or project's, passed by */
+            text = "skipped", from = ir_pool_printf(m->file->pool, "%s: it %s", from, unfit);
         int w = snprintf(len < n ? buf + len : NULL, len < n ? n - len : 0, "%s%s=%s(%s)", len ? " " : "",
-                         options_table[id].name, v->text ? v->text : value_text(id, v->value), from);
+                         options_table[id].name, text, from);
         len += w > 0 ? (size_t)w : 0;
     }
     if (len == 0 && n) buf[0] = '\0';
@@ -672,8 +676,6 @@ void options_explain(const ir_program *prog, FILE *out)
         fprintf(out, "%s%s: %s", full_name(m), m->file && !m->file->is_input ? " [imported]" : "", line);
         if (options_decode_inline(m)) fputs(" decode=inline(tier max: a leaf)", out);
         if (options_table_wire(m)) fputs(" wire=table(tier size)", out);
-        if (options_on(m, OPTION_BY_VALUE) && options_by_value_unfit(m))
-            fprintf(out, " by_value=skipped(it %s)", options_by_value_unfit(m));
         for (int id = 0; id < OPTIONS_COUNT; id++) {             /* the Java compiler's, said to be ignored */
             const options_value *v = &options_of(m)->opt[id];
             if (options_table[id].role == ROLE_IGNORED && v->text)

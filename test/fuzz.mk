@@ -18,7 +18,7 @@ FUZZ_RUNS_diff_json ?= 1000
 # extra libFuzzer flags for long runs, e.g. FUZZ_FLAGS='-fork=1 -ignore_crashes=1' to go on past a crash
 FUZZ_FLAGS  ?=
 FUZZ_CC     := clang -std=c11 $(WARN) -Werror -g $(FUZZ_OPT) -fsanitize=address,undefined -fno-sanitize-recover=all
-FUZZ_SCHEMA := $(addprefix test/parity/schemas/,proto2 scalars maps nesting wrappers wkt) \
+FUZZ_SCHEMA := $(addprefix test/parity/schemas/,proto2 byvalue scalars maps nesting wrappers wkt) \
                test/golden/extensions/extensions test/golden/message_set/message_set test/encode/extwire \
                test/encode/extforeign
 FUZZ_WKT    := $(addprefix google/protobuf/,wrappers any duration empty field_mask struct timestamp descriptor)
@@ -38,7 +38,7 @@ FUZZ_SEEDS_proto3_size := test/fuzz/seeds/proto3
 # objects each decode target links; every one links the run's home (extwire.pb.c, the input the most import: it holds
 # the run's one copy of the runtime, README "One copy of the runtime per pbjc run")
 FUZZ_HOME            := $(FUZZ)/obj/extwire.o
-FUZZ_OBJS_proto2     := $(FUZZ)/obj/proto2.o $(FUZZ)/obj/extensions.o $(FUZZ)/obj/message_set.o $(FUZZ_HOME) \
+FUZZ_OBJS_proto2     := $(FUZZ)/obj/proto2.o $(FUZZ)/obj/byvalue.o $(FUZZ)/obj/extensions.o $(FUZZ)/obj/message_set.o $(FUZZ_HOME) \
                         $(FUZZ)/obj/extforeign.o
 FUZZ_OBJS_proto3     := $(addprefix $(FUZZ)/obj/,$(addsuffix .o,scalars maps nesting wrappers wkt \
                         $(filter-out %/descriptor,$(FUZZ_WKT)))) $(FUZZ_HOME)

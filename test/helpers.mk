@@ -3,7 +3,7 @@
 # and the units of test/helpers/unit.c on test/helpers/h.proto (h2.proto, h3.proto).
 # This fragment is read before test/parity.mk: its lists are spelled here (as there) for the prerequisites.
 HELPERS := $(B)/helpers
-HELPERS_SCHEMAS := scalars maps nesting wrappers wkt unknown proto2
+HELPERS_SCHEMAS := scalars maps nesting wrappers wkt unknown proto2 byvalue
 HELPERS_WKT_O := $(patsubst %,$(B)/parity/obj/google/protobuf/%.o,wrappers any duration empty field_mask struct timestamp)
 
 $(HELPERS)/driver_%: test/helpers/driver.c test/parity/wire.h $(B)/parity/obj/%.o $(HELPERS_WKT_O)

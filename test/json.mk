@@ -5,7 +5,7 @@
 JSON_T := $(B)/json
 JSON_COUNT ?= 300
 # parity.mk comes after this file: its names are spelled here for the prerequisites
-JSON_SCHEMAS := scalars maps nesting wrappers wkt unknown proto2
+JSON_SCHEMAS := scalars maps nesting wrappers wkt unknown proto2 byvalue
 JSON_PARITY := $(B)/parity
 # the well-known types the driver includes (the parity build's objects)
 JSON_WKT_O := $(patsubst %,$(JSON_PARITY)/obj/google/protobuf/%.o,wrappers any duration empty field_mask struct timestamp)

@@ -4,7 +4,7 @@
 # rejected; and the tables test/jsonin/SCHEMA.txt of malformed and edge inputs, each with python's verdict.
 # This fragment is read before test/parity.mk: its lists are spelled here (as there) for the prerequisites.
 JSONIN := $(B)/jsonin
-JSONIN_SCHEMAS := scalars maps nesting wrappers wkt proto2
+JSONIN_SCHEMAS := scalars maps nesting wrappers wkt proto2 byvalue
 JSONIN_TABLES := $(patsubst test/jsonin/%.txt,%,$(wildcard test/jsonin/*.txt))
 JSONIN_WKT_O := $(patsubst %,$(B)/parity/obj/google/protobuf/%.o,wrappers any duration empty field_mask struct timestamp)
 JSONIN_COUNT ?= 200

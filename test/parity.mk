@@ -15,7 +15,7 @@ check-parity-text: $(PARITY)/text_test
 CHECKS += check-parity-text
 
 # ---- generated code against protoc, per schema ----------------------------------------
-PARITY_SCHEMAS := scalars maps nesting wrappers wkt unknown proto2
+PARITY_SCHEMAS := scalars maps nesting wrappers wkt unknown proto2 byvalue
 PARITY_COUNT   ?= 2000
 PARITY_SEED    ?= 1
 # each schema's batch item message (the batch is parity.<schema>.Batch)
@@ -26,6 +26,7 @@ PARITY_ITEM_wrappers := Wrapped
 PARITY_ITEM_wkt      := Known
 PARITY_ITEM_unknown  := Known
 PARITY_ITEM_proto2   := Item
+PARITY_ITEM_byvalue  := Item
 # proto2's Item nests up to 100 messages (its fields are all written when set): fewer items
 PARITY_COUNT_proto2  := 300
 # the well-known types the schemas import, linked into every driver

@@ -3,7 +3,7 @@
 # those bytes; (c) test/textin/corpus: protoc's less common forms read to protoc --encode's bytes, and malformed
 # inputs fail with the errors of test/textin/errors.golden (protoc rejecting each too).
 TEXTIN := $(B)/textin
-TEXTIN_SCHEMAS := scalars maps nesting wrappers wkt unknown proto2
+TEXTIN_SCHEMAS := scalars maps nesting wrappers wkt unknown proto2 byvalue
 
 $(TEXTIN)/driver_%: test/textin/driver.c test/parity/wire.h $(B)/parity/obj/%.o $(PARITY_WKT_O)
 	@mkdir -p $(@D)

@@ -56,7 +56,7 @@ static void entry_values(const pbj_table *t, void *e, pbj_arena *arena)
         }
 }
 
-/* One value of f that is not zero, at p (an element's room, or the member's). */
+/* One value of f that is not zero, at p (an element's room, or the member's; a message held by value is in_array's). */
 static void put_value(const pbj_field *f, uint8_t *p, bool in_array, pbj_arena *arena)
 {
     static const uint8_t text[] = "x";
@@ -105,8 +105,10 @@ static void set_field(const pbj_table *t, const pbj_field *f, void *m, pbj_arena
         CHECK(f->size == sizeof(void *) + sizeof(size_t), "field %u: an array's size %u", f->number, f->size);
         return;
     }
-    put_value(f, at(m, f->offset), false, arena);
-    if (f->mode == PBJ_MODE_OPTIONAL || f->mode == PBJ_MODE_WRAPPER) *at(m, f->presence) = 1;
+    put_value(f, at(m, f->offset), f->mode == PBJ_MODE_BY_VALUE, arena);
+    CHECK(f->mode != PBJ_MODE_BY_VALUE || f->size == f->sub->size, "field %u: held by value in %u bytes, not its type's %u",
+          f->number, f->size, f->sub->size);
+    if (f->mode == PBJ_MODE_OPTIONAL || f->mode == PBJ_MODE_WRAPPER || f->mode == PBJ_MODE_BY_VALUE) *at(m, f->presence) = 1;
     if (f->mode == PBJ_MODE_ONEOF) {
         const pbj_oneof *o = &t->oneofs[f->presence];
         CHECK(o->case_size == sizeof(int), "field %u: its oneof case's size %u", f->number, o->case_size);
@@ -159,6 +161,7 @@ static bool value_back(const pbj_field *f, void *m, void *back)
 {
     if (f->mode == PBJ_MODE_REPEATED || f->mode == PBJ_MODE_MAP)
         return memcmp(at(back, f->offset) + sizeof(void *), at(m, f->offset) + sizeof(void *), sizeof(size_t)) == 0;
+    if (f->mode == PBJ_MODE_BY_VALUE) return *at(back, f->presence) != 0;
     if (f->type == PBJ_TYPE_MESSAGE || f->type == PBJ_TYPE_GROUP) return *(void **)at(back, f->offset) != NULL;
     if (f->type == PBJ_TYPE_STRING || f->type == PBJ_TYPE_BYTES)
         return pbj_slice_eq(*(pbj_slice *)at(back, f->offset), *(pbj_slice *)at(m, f->offset));
