@@ -11,7 +11,7 @@ trap 'rm -rf "$tmp"' EXIT
     $(find $hapi/services $hapi/block $hapi/platform $hapi/streams -name '*.proto' | sort) >"$tmp/out" 2>"$tmp/err"
 rc=$?
 if [ $rc != 0 ] || grep -q ': error:' "$tmp/err"; then cat "$tmp/err"; echo "FAIL options corpus: exit $rc"; exit 1; fi
-want='^[A-Za-z0-9_.]+( \[imported\])?: performance=max\(project\) fast_write=true\(tier max\) drop_unknown=false\(tier max\) writers=false\(default\) views=true\(project\) json=true\(default\) text_read=true\(default\)( decode=inline\(tier max: a leaf\))?( [a-z_]+=[^ ]*\([a-z]+; ignored\))*$'
+want='^[A-Za-z0-9_.]+( \[imported\])?: performance=max\(project\) fast_write=true\(tier max\) drop_unknown=false\(tier max\) by_value=false\(tier max\) writers=false\(default\) views=true\(project\) json=true\(default\) text_read=true\(default\)( decode=inline\(tier max: a leaf\))?( [a-z_]+=[^ ]*\([a-z]+; ignored\))*$'
 if grep -Evq "$want" "$tmp/out" || ! grep -q 'proto\.TransactionBody: ' "$tmp/out"; then
     grep -Ev "$want" "$tmp/out" | head; echo "FAIL options corpus: unexpected --explain-options lines"; exit 1
 fi

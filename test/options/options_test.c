@@ -145,7 +145,7 @@ static void defaults_before_and_without_settings(void **state)
     assert_int_equal(ORIGIN(m, FAST_WRITE), OPTIONS_FROM_DEFAULT);
     char buf[256];
     options_describe(m, buf, sizeof buf);
-    assert_string_equal(buf, "performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) "
+    assert_string_equal(buf, "performance=default(default) fast_write=false(default) drop_unknown=false(default) by_value=false(default) writers=false(default) "
                              "views=false(default) json=true(default) text_read=true(default)");
 }
 
@@ -294,7 +294,7 @@ static const scan_case scan_cases[] = {
       "a.proto:3:8: error: malformed pbj option: expected <<<pbj.NAME = VALUE>>>" },
     { { { "// <<<pbj.zzzzzzz = 1>>> and <<<pbj.views = true", 1, 1, NULL } }, 2,
       "a.proto:1:7: error: unknown pbj option pbj.zzzzzzz (known: pbj.performance, pbj.fast_write, pbj.drop_unknown, "
-      "pbj.writers, pbj.views, pbj.java_package, pbj.message_java_package, pbj.enum_java_package, "
+      "pbj.by_value, pbj.writers, pbj.views, pbj.java_package, pbj.message_java_package, pbj.enum_java_package, "
       "pbj.service_java_package, pbj.cacheable, pbj.comparable, pbj.json, pbj.text_read)" },
 };
 
