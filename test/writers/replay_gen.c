@@ -124,6 +124,10 @@ static void field_calls(const plan_message *pm, size_t i)
         fprintf(out, "    %s (m->%s == %s) {\n", field_if(pm, i), c->case_member, c->case_const);
         message_call(pf, x);
         break;
+    case PLAN_SHAPE_MESSAGE_VALUE:   /* held by value (pbj.by_value) */
+        fprintf(out, "    if (m->%s) {\n", c->has_member);
+        message_call(pf, ir_pool_printf(&run.pool, "&%s", x));
+        break;
     case PLAN_SHAPE_MESSAGES:
         if (plain) {                              /* the array read once, as a producer walks its own */
             fprintf(out, "    if (%s.count) {\n        const %s *a = %s.data;\n", x, c->sub, x);
@@ -175,6 +179,9 @@ static void build_field(const plan_field *pf)
             fprintf(out, "    if (%s) {\n", xb);
         fprintf(out, "        %s = (%s *)pbj_arena_alloc(arena, sizeof *%s);\n", x, c->sub, x);
         fprintf(out, "        build_%s(arena, %s, %s);\n    }\n", c->sub, x, xb);
+        break;
+    case PLAN_SHAPE_MESSAGE_VALUE:
+        fprintf(out, "    if (b->%s) m->%s = 1, build_%s(arena, &%s, &%s);\n", c->has_member, c->has_member, c->sub, x, xb);
         break;
     case PLAN_SHAPE_PACKED:
     case PLAN_SHAPE_REPEATED:
