@@ -26,9 +26,9 @@ check-helpers: $(HELPERS_SCHEMAS:%=check-helpers-%)
 CHECKS += check-helpers
 
 # the units, on test/helpers/h.proto, h2.proto and h3.proto
-$(HELPERS)/unit/.stamp: pbjc test/helpers/h.proto test/helpers/h2.proto test/helpers/h3.proto
+$(HELPERS)/unit/.stamp: pbjc test/helpers/h.proto test/helpers/h2.proto test/helpers/h3.proto test/helpers/h4.proto
 	rm -rf $(@D) && mkdir -p $(@D)
-	./pbjc -I test/helpers -o $(@D) test/helpers/h.proto test/helpers/h2.proto test/helpers/h3.proto
+	./pbjc -I test/helpers -o $(@D) test/helpers/h.proto test/helpers/h2.proto test/helpers/h3.proto test/helpers/h4.proto
 	@touch $@
 
 $(HELPERS)/unit/unit: test/helpers/unit.c $(HELPERS)/unit/.stamp $(wildcard rt/*.h) | deps

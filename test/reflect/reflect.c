@@ -1,4 +1,4 @@
-/* reflect.c: rt/pbj_reflect.h on test/helpers/h.proto and h2.proto: a generic logger written with reflection
+/* reflect.c: rt/pbj_reflect.h on test/helpers/h.proto, h2.proto and h4.proto (pbj.by_value): a generic logger written with reflection
  * only, fields set through their tables and read through the structs (and encoded alike), names and JSON names,
  * presence, oneofs, defaults restored by clear, and what reflection refuses. */
 #include <setjmp.h>
@@ -9,6 +9,7 @@
 
 #include "h.pb.h"
 #include "h2.pb.h"
+#include "h4.pb.h"
 
 static pbj_arena arena;
 
@@ -219,6 +220,46 @@ static void refusals_and_defaults(void **state)
     assert_int_equal(m.nums.count, 0);
 }
 
+/* A message held by value (pbj.by_value): its row's mode, presence by its has member, mutable in place (and the
+ * generated mutable alike), get a pointer into the parent, set a copy, clear; the array of it as before. */
+static void by_value(void **state)
+{
+    (void)state;
+    const pbj_table *t = &h4_Holder__table;
+    const pbj_field *id = field(t, "id"), *other = field(t, "other");
+    h4_Holder m;
+    h4_Holder_init(&m);
+    assert_int_equal(id->mode, PBJ_MODE_BY_VALUE);
+    assert_int_equal(id->size, sizeof(h4_Id));
+    assert_false(pbj_field_has(t, id, &m));
+    assert_null(pbj_field_get(t, id, &m).msg);
+    h4_Id *x = pbj_field_mutable(t, id, &m, &arena);
+    assert_ptr_equal(x, &m.id);
+    assert_true(m.has_id && pbj_field_has(t, id, &m));
+    x->num = 42;
+    assert_ptr_equal(pbj_field_get(t, id, &m).msg, &m.id);
+    assert_ptr_equal(pbj_field_mutable(t, id, &m, &arena), &m.id);   /* present: left as it is */
+    assert_int_equal(m.id.num, 42);
+    h4_Id v = {.num = 7, .flag = true};
+    assert_int_equal(pbj_field_set(t, other, &m, (pbj_value){.msg = &v}), PBJ_OK);
+    assert_true(m.has_other && m.other.num == 7 && m.other.flag);
+    assert_int_equal(pbj_field_clear(t, id, &m), PBJ_OK);
+    assert_false(m.has_id);
+    assert_int_equal(m.id.num, 0);
+    assert_ptr_equal(h4_Holder_mutable_id(&m, NULL), &m.id);
+    assert_true(m.has_id);
+    uint8_t buf[64];
+    size_t n = 0;
+    assert_int_equal(h4_Holder_encode(&m, buf, sizeof buf, &n), PBJ_OK);
+    assert_int_equal(n, 8);   /* id: empty (2), other: {num 7, flag} (6) */
+    h4_Holder back;
+    assert_int_equal(h4_Holder_decode(&back, buf, n, &arena, NULL), PBJ_OK);
+    assert_true(h4_Holder_equal(&m, &back));
+    logbuf b = {0};
+    log_message(&b, t, &back);
+    assert_string_equal(b.text, "{ id={ } other={ num=7 flag=true } }");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -226,6 +267,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(set_through_the_table, setup, teardown),
         cmocka_unit_test_setup_teardown(names_and_numbers, setup, teardown),
         cmocka_unit_test_setup_teardown(refusals_and_defaults, setup, teardown),
+        cmocka_unit_test_setup_teardown(by_value, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
