@@ -17,23 +17,23 @@ typedef enum plan_kind {
 /* A field's shape: the cases that generate different code. Each operation of
  * gen-templates/field.tmpl has one section per shape (<op>_<shape>). X(ENUM, section suffix, the suffix of views' and
  * writers' sections: they read and write bytes, which a struct's layout does not change) */
-#define PLAN_SHAPES(X, a)                                                               \
-    X(SCALAR, scalar, scalar, a)                 /* number, string or bytes; written when not zero */       \
-    X(OPTIONAL, optional, optional, a)             /* the same with a has-bit (proto2, proto3 optional) */     \
-    X(ALWAYS, always, always, a)                 /* a map entry's key or value: always written */            \
-    X(ONEOF, oneof, oneof, a)                   /* a oneof member that is not a message */                  \
-    X(PACKED, packed, packed, a)                 /* repeated, written packed (either form read) */           \
-    X(REPEATED, repeated, repeated, a)             /* repeated packable, written unpacked (either form read) */\
-    X(SLICES, slices, slices, a)                 /* repeated string or bytes */                              \
-    X(MESSAGE, message, message, a)               /* a message or group pointer, NULL = absent */             \
-    X(MESSAGE_ONEOF, message_oneof, message_oneof, a)   /* the same as a oneof member */                            \
-    X(MESSAGE_ALWAYS, message_always, message_always, a) /* a map entry's message value */                           \
-    X(MESSAGES, messages, messages, a)             /* repeated message or group */                             \
-    X(MAP, map, map, a)                       /* map entries, sorted by key */                            \
-    X(MAP_MESSAGE, map_message, map_message, a)       /* the same, values messages (pointers that never move) */  \
-    X(MAP_CLOSED, map_closed, map_closed, a)         /* a map whose value is a closed enum */                    \
-    X(WRAPPER, wrapper, wrapper, a)               /* google.protobuf.XxxValue unboxed */ \
-    X(MESSAGE_VALUE, message_value, message, a) /* a message held by value with a has-bit (pbj.by_value) */
+#define PLAN_SHAPES(X, a)                                                                                       \
+    X(SCALAR, scalar, scalar, a)                   /* number, string or bytes; written when not zero */         \
+    X(OPTIONAL, optional, optional, a)             /* the same with a has-bit (proto2, proto3 optional) */      \
+    X(ALWAYS, always, always, a)                   /* a map entry's key or value: always written */             \
+    X(ONEOF, oneof, oneof, a)                      /* a oneof member that is not a message */                   \
+    X(PACKED, packed, packed, a)                   /* repeated, written packed (either form read) */            \
+    X(REPEATED, repeated, repeated, a)             /* repeated packable, written unpacked (either form read) */ \
+    X(SLICES, slices, slices, a)                   /* repeated string or bytes */                               \
+    X(MESSAGE, message, message, a)                /* a message or group pointer, NULL = absent */              \
+    X(MESSAGE_ONEOF, message_oneof, message_oneof, a)    /* the same as a oneof member */                       \
+    X(MESSAGE_ALWAYS, message_always, message_always, a) /* a map entry's message value */                      \
+    X(MESSAGES, messages, messages, a)             /* repeated message or group */                              \
+    X(MAP, map, map, a)                            /* map entries, sorted by key */                             \
+    X(MAP_MESSAGE, map_message, map_message, a)    /* the same, values messages (pointers that never move) */   \
+    X(MAP_CLOSED, map_closed, map_closed, a)       /* a map whose value is a closed enum */                     \
+    X(WRAPPER, wrapper, wrapper, a)                /* google.protobuf.XxxValue unboxed */                       \
+    X(MESSAGE_VALUE, message_value, message, a)    /* a message held by value with a has-bit (pbj.by_value) */
 
 /* What is generated for every field: one section of field.tmpl per shape (<op>_<shape>). X(ENUM, section prefix) */
 #define PLAN_OPS(X)                                                                                   \
