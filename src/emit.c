@@ -143,7 +143,7 @@ struct message_vars {
     const char *rparams, *rmargin;   /* the reverse encoder's parameters after p, its margin */
     const tmpl_lazy *writer;         /* M__write, whole */
     names_view view;
-    const char *ncases, *nslots, *nzero, *scan, *scan_qual, *view_clear;
+    const char *ncases, *nslots, *nzero, *scan, *scan_qual, *view_clear, *view_first;
     const char *ext_member, *ext_note, *ext_in;                                /* views: the records of extension ranges */
     names_writer wn;                                                           /* writers */
     const char *wfields;
@@ -1114,6 +1114,9 @@ static message_vars view_vars(ir_pool *pool, const plan_message *pm)
         tmpl_view_case_fn(&cases, &(message_vars){.case_type = po->case_type, .case_member = po->view_case_fn,
                                                   .c = pm->view.type, .number = ir_pool_printf(pool, "%d", po->view_index)});
     }
+    tmpl_out first = out_in(pool);   /* the first field's tag tested before the loop, when it has a label (plan.c) */
+    if (pm->fields.n && *pm->fields.v[0].code.view->label) tmpl_viewfield_predict(&first, &pm->fields.v[0].code);
+    v.view_first = finish(&first);
     v.accessors = finish(&accessors);
     v.scan = finish(&scan);
     v.cases = finish(&cases);
