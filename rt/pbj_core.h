@@ -67,7 +67,7 @@
  * together; every generated file checks it with #error. */
 #define PBJ_VERSION_MAJOR 0
 #define PBJ_VERSION_MINOR 1
-#define PBJ_RUNTIME_VERSION 13   /* 2: proto2 (required status, extension records); 3: const encode, back to front; 4: field tables;
+#define PBJ_RUNTIME_VERSION 14   /* 2: proto2 (required status, extension records); 3: const encode, back to front; 4: field tables;
                                   * 5: enum tables; merge, copy, sort_maps, missing and compare over the tables;
                                   * 6: text and JSON over the tables (extension rows, codec, wkt; no M__type records);
                                   * 7: extension rows with no type (PBJ_F_UNTYPED), which the readers pass by;
@@ -79,7 +79,8 @@
                                   * 11: PBJ__VIEW_ZERO (a view's scan starts from a zeroed struct, not a memset);
                                   * 12: pbj_wtype.children (a child writer's type found, not stored when it opens);
                                   * 13: pbj_unknown a pointer to a record in the arena (NULL: none), not a slice;
-                                  *     pbj_codec.rencode (PBJ_CODEC_REVERSE), M_encode's forward walk (pbj__encode_forward) */
+                                  *     pbj_codec.rencode (PBJ_CODEC_REVERSE), M_encode's forward walk (pbj__encode_forward);
+                                  * 14: pbj__view_clear (a non-leaf view's scan zeroes its slots in 16-byte stores) */
 
 #ifdef __cplusplus
 extern "C" {

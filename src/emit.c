@@ -143,7 +143,7 @@ struct message_vars {
     const char *rparams, *rmargin;   /* the reverse encoder's parameters after p, its margin */
     const tmpl_lazy *writer;         /* M__write, whole */
     names_view view;
-    const char *ncases, *nslots, *nzero, *scan, *scan_qual, *view_clear, *view_first;
+    const char *ncases, *nslots, *scan, *scan_qual, *view_clear, *view_first;
     const char *ext_member, *ext_note, *ext_in;                                /* views: the records of extension ranges */
     names_writer wn;                                                           /* writers */
     const char *wfields;
@@ -1094,9 +1094,8 @@ static message_vars view_vars(ir_pool *pool, const plan_message *pm)
     message_vars v = message_vars_of(pm);
     v.view = pm->view;
     v.ncases = ir_pool_printf(pool, "%zu", pm->oneofs.n ? pm->oneofs.n : 1);
-    size_t plain = 0;   /* slots zeroed by the scan (a oneof's one slot is read only when its case says so) */
+    size_t plain = 0;   /* the slots of fields outside oneofs (then one per oneof) */
     for (size_t i = 0; i < pm->fields.n; i++) plain += !pm->fields.v[i].oneof;
-    v.nzero = ir_pool_printf(pool, "%zu", plain);
     v.scan_qual = pm->view_qual;
     v.nslots = ir_pool_printf(pool, "%zu", plain + pm->oneofs.n ? plain + pm->oneofs.n : 1);
     v.ext_in = pm->view_ext_in;
