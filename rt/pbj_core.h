@@ -80,7 +80,8 @@
                                   * 12: pbj_wtype.children (a child writer's type found, not stored when it opens);
                                   * 13: pbj_unknown a pointer to a record in the arena (NULL: none), not a slice;
                                   *     pbj_codec.rencode (PBJ_CODEC_REVERSE), M_encode's forward walk (pbj__encode_forward);
-                                  * 14: PBJ_MODE_BY_VALUE (pbj.by_value: a message held in its parent's struct) */
+                                  * 14: PBJ_MODE_BY_VALUE (pbj.by_value: a message held in its parent's struct);
+                                  *     pbj__view_clear (a non-leaf view's scan zeroes its slots in 16-byte stores) */
 
 #ifdef __cplusplus
 extern "C" {

@@ -88,6 +88,45 @@ PBJ_INLINE pbj_status pbj__view_depth(uint32_t depth)
 
 #define PBJ__VIEW_HOT static inline PBJ__FORCE_INLINE   /* read in every case of a scan */
 
+/* One slot zeroed: a 16-byte store where the compiler has them (a large view's zeroing is otherwise `rep stos`). */
+#if defined(__GNUC__) && defined(__SSE2__)
+typedef uint64_t pbj__view_pair __attribute__((vector_size(16), may_alias, aligned(8)));
+#define PBJ__VIEW_CLEAR(s, i) (*(pbj__view_pair *)(void *)&(s)[i] = pbj__view_pair_zero)
+#define PBJ__VIEW_PAIR_ZERO const pbj__view_pair pbj__view_pair_zero = {0, 0};
+#else
+#define PBJ__VIEW_CLEAR(s, i) ((s)[i].v = 0, (s)[i].len = 0, (s)[i].n = 0)
+#define PBJ__VIEW_PAIR_ZERO
+#endif
+
+/* The first n slots zeroed (a scan's slots outside oneofs), in straight-line stores for up to 16. */
+PBJ__VIEW_HOT void pbj__view_clear(pbj_view_slot *s, size_t n)
+{
+    PBJ__VIEW_PAIR_ZERO
+    if (n > 16) {
+        memset(s, 0, n * sizeof *s);
+        return;
+    }
+    switch (n) {
+    case 16: PBJ__VIEW_CLEAR(s, 15); /* fall through */
+    case 15: PBJ__VIEW_CLEAR(s, 14); /* fall through */
+    case 14: PBJ__VIEW_CLEAR(s, 13); /* fall through */
+    case 13: PBJ__VIEW_CLEAR(s, 12); /* fall through */
+    case 12: PBJ__VIEW_CLEAR(s, 11); /* fall through */
+    case 11: PBJ__VIEW_CLEAR(s, 10); /* fall through */
+    case 10: PBJ__VIEW_CLEAR(s, 9); /* fall through */
+    case 9: PBJ__VIEW_CLEAR(s, 8); /* fall through */
+    case 8: PBJ__VIEW_CLEAR(s, 7); /* fall through */
+    case 7: PBJ__VIEW_CLEAR(s, 6); /* fall through */
+    case 6: PBJ__VIEW_CLEAR(s, 5); /* fall through */
+    case 5: PBJ__VIEW_CLEAR(s, 4); /* fall through */
+    case 4: PBJ__VIEW_CLEAR(s, 3); /* fall through */
+    case 3: PBJ__VIEW_CLEAR(s, 2); /* fall through */
+    case 2: PBJ__VIEW_CLEAR(s, 1); /* fall through */
+    case 1: PBJ__VIEW_CLEAR(s, 0); /* fall through */
+    default: break;
+    }
+}
+
 /* A varint at p of bytes ending at end, in an input ending at limit: when 10 bytes are left before limit,
  * read with no bound check per byte (then checked against end). */
 PBJ__VIEW_HOT const uint8_t *pbj__view_varint(const uint8_t *p, const uint8_t *end, const uint8_t *limit, uint64_t *out,
@@ -284,8 +323,17 @@ PBJ__VIEW_HOT bool pbj__view_next_payload(pbj_view_iter *it, uint32_t one_byte_t
 {
     pbj_status st = PBJ_OK;
     uint32_t tag;
-    if (PBJ_LIKELY(it->left && it->p < it->end && *it->p == one_byte_tag)) it->p++, it->left--;   /* the records in a row */
-    else if (!it->left || !pbj__view_record(it, &tag)) return false;                              /* (no call at the end) */
+    if (PBJ_LIKELY(it->end - it->p > 1 && *it->p == one_byte_tag)) {     /* the records in a row: a tag, a byte after it */
+        size_t one = (size_t)(int8_t)it->p[1];                           /* a one-byte length that fits (as pbj__view_len) */
+        if (PBJ_LIKELY(one < (size_t)(it->end - it->p - 1))) {
+            it->left--;
+            *at = it->p + 2;
+            *len = one;
+            it->p += 2 + one;
+            return true;
+        }
+        it->p++, it->left--;
+    } else if (!it->left || !pbj__view_record(it, &tag)) return false;  /* (no call at the end) */
     if (!(it->p = pbj__view_len(it->p, it->end, it->limit, len, &st))) return pbj__view_stop(it);
     *at = it->p;
     it->p += *len;

@@ -143,7 +143,7 @@ struct message_vars {
     const char *rparams, *rmargin;   /* the reverse encoder's parameters after p, its margin */
     const tmpl_lazy *writer;         /* M__write, whole */
     names_view view;
-    const char *ncases, *nslots, *nzero, *scan, *scan_qual;
+    const char *ncases, *nslots, *scan, *scan_qual, *view_clear, *view_first;
     const char *ext_member, *ext_note, *ext_in;                                /* views: the records of extension ranges */
     names_writer wn;                                                           /* writers */
     const char *wfields;
@@ -1108,14 +1108,15 @@ static message_vars view_vars(ir_pool *pool, const plan_message *pm)
     message_vars v = message_vars_of(pm);
     v.view = pm->view;
     v.ncases = ir_pool_printf(pool, "%zu", pm->oneofs.n ? pm->oneofs.n : 1);
-    size_t plain = 0;   /* slots zeroed by the scan (a oneof's one slot is read only when its case says so) */
+    size_t plain = 0;   /* the slots of fields outside oneofs (then one per oneof) */
     for (size_t i = 0; i < pm->fields.n; i++) plain += !pm->fields.v[i].oneof;
-    v.nzero = ir_pool_printf(pool, "%zu", plain);
     v.scan_qual = pm->view_qual;
     v.nslots = ir_pool_printf(pool, "%zu", plain + pm->oneofs.n ? plain + pm->oneofs.n : 1);
     v.ext_in = pm->view_ext_in;
     v.ext_member = *v.ext_in ? expand_message(pool, tmpl_view_ext_member, &v) : "";
     v.ext_note = *v.ext_in ? expand_message(pool, tmpl_view_ext_note, &v) : "";
+    bool whole = !strcmp(pm->view_qual, "PBJ__VIEW_HOT") || *v.ext_in;   /* a leaf's (always inline) zeroed whole stays in registers */
+    v.view_clear = expand_message(pool, whole ? tmpl_view_clear_all : tmpl_view_clear_slots, &v);
     tmpl_out accessors = out_in(pool), scan = out_in(pool), cases = out_in(pool);
     for (size_t i = 0; i < pm->fields.n; i++) {
         view_accessors[pm->fields.v[i].shape](&accessors, &pm->fields.v[i].code);
@@ -1126,6 +1127,9 @@ static message_vars view_vars(ir_pool *pool, const plan_message *pm)
         tmpl_view_case_fn(&cases, &(message_vars){.case_type = po->case_type, .case_member = po->view_case_fn,
                                                   .c = pm->view.type, .number = ir_pool_printf(pool, "%d", po->view_index)});
     }
+    tmpl_out first = out_in(pool);   /* the first field's tag tested before the loop, when it has a label (plan.c) */
+    if (pm->fields.n && *pm->fields.v[0].code.view->label) tmpl_viewfield_predict(&first, &pm->fields.v[0].code);
+    v.view_first = finish(&first);
     v.accessors = finish(&accessors);
     v.scan = finish(&scan);
     v.cases = finish(&cases);

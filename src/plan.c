@@ -694,7 +694,10 @@ static void plan_view_code(ir_pool *pool, plan_message *pm, plan_field *pf, size
     w->packed_tag = pf->packable ? ir_pool_printf(pool, "0x%x", (unsigned)PBJ_TAG(pf->number, PBJ_WT_LEN)) : "0";
     bool self = many && !pf->packed;
     w->self = self ? "1" : "";
-    w->label = self || i > 0 ? ir_pool_printf(pool, "v_%s:", c->wire.tag_decimal) : "";
+    /* The first field is predicted before the loop unless a oneof's or an implicit scalar's (often absent, at zero),
+     * in scans not always inlined (a leaf's, inlined, loses to the compiler's layout). */
+    bool first = i == 0 && !view_leaf(pm->m) && !pf->oneof && (message || slice || many || pf->has_member || pf->kind == PLAN_WRAPPER);
+    w->label = self || i > 0 || first ? ir_pool_printf(pool, "v_%s:", c->wire.tag_decimal) : "";
     w->keep = pf->closed_enum && pf->type_cname ? ir_pool_printf(pool, "%s((int32_t)w)", c->sub_name_fn) : "1";
     bool noted = !pf->oneof && (*w->has || pf->default_c);   /* its presence read from the slot's n */
     w->mark = pf->oneof ? ir_pool_printf(pool, "v->cases[%d] = %d;", pf->oneof->view_index, pf->number)

@@ -397,12 +397,18 @@ static inline pbj_status golden_apis2_Record__view_scan(golden_apis2_Record_view
     v->pbj.depth = depth;
     if (pbj__view_depth(depth) != PBJ_OK) return PBJ_ERR_DEPTH;   /* deeper than decode reads (st stays unset) */
     end = buf + size;
+    if (pbj__at_tag1(p, end, 0x08)) {
+        start = p;
+        p += 1;
+        goto v_8;
+    }
     while (p < end) {
         start = p;
         if (PBJ_LIKELY(*p < 0x80)) tag = *p++;     /* checked below unless it is a known field's */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0x8: /* key */
+        v_8:
         {
             uint64_t w;
             if (PBJ_LIKELY(p < end && *p < 0x80)) w = *p++;
@@ -680,20 +686,26 @@ static inline pbj_status golden_apis2_Record_Header__view_scan(golden_apis2_Reco
     pbj_status st;                                 /* set by the read that fails (returned only then) */
     const uint8_t *p, *end, *start;
     uint32_t tag;
-    golden_apis2_Record_Header_view zero = PBJ__VIEW_ZERO;
-    *v = zero;                                     /* not memset: an inlined scan's view then stays in registers */
+    memset(v->cases, 0, sizeof v->cases);
+    pbj__view_clear(v->slot, 2);            /* every slot (a oneof's too: no compiler then thinks it read unset) */
     v->pbj.buf = p = buf;
     v->pbj.len = size;
     v->pbj.limit = limit;
     v->pbj.depth = depth;
     if (pbj__view_depth(depth) != PBJ_OK) return PBJ_ERR_DEPTH;   /* deeper than decode reads (st stays unset) */
     end = buf + size;
+    if (pbj__at_tag1(p, end, 0x30)) {
+        start = p;
+        p += 1;
+        goto v_48;
+    }
     while (p < end) {
         start = p;
         if (PBJ_LIKELY(*p < 0x80)) tag = *p++;     /* checked below unless it is a known field's */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0x30: /* version */
+        v_48:
         {
             uint64_t w;
             if (PBJ_LIKELY(p < end && *p < 0x80)) w = *p++;

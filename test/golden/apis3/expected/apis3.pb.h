@@ -412,8 +412,8 @@ static inline pbj_status golden_apis3_All__view_scan(golden_apis3_All_view *v, c
     pbj_status st;                                 /* set by the read that fails (returned only then) */
     const uint8_t *p, *end, *start;
     uint32_t tag;
-    golden_apis3_All_view zero = PBJ__VIEW_ZERO;
-    *v = zero;                                     /* not memset: an inlined scan's view then stays in registers */
+    memset(v->cases, 0, sizeof v->cases);
+    pbj__view_clear(v->slot, 19);            /* every slot (a oneof's too: no compiler then thinks it read unset) */
     v->pbj.buf = p = buf;
     v->pbj.len = size;
     v->pbj.limit = limit;
