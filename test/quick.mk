@@ -9,9 +9,14 @@ QUICK_GROUPS := check-rt check-front-units check-front-driver check-front-man ch
                 check-textin-scalars check-jsonin-scalars check-helpers-unit check-decode \
                 check-quick-hostile check-docs check-samples
 
-.PHONY: check-quick check-quick-hostile
-check-quick: $(QUICK_GROUPS)
+# Two groups at a time unless make was given -j itself (read in the recipe: MAKEFLAGS has -j only then).
+QUICK_JOBS = $(if $(filter -j%,$(MAKEFLAGS)),,-j2)
+
+.PHONY: check-quick check-quick-groups check-quick-hostile
+check-quick:
+	@$(MAKE) --no-print-directory $(QUICK_JOBS) check-quick-groups
 	@echo "make check-quick: passed (a subset: make check runs all $(words $(CHECKS)) groups)"
+check-quick-groups: $(QUICK_GROUPS)
 
 # hostile's quick part: generated print, equal, copy, merge and encode on hand-built cycles and deep chains
 check-quick-hostile: $(HOSTILE)/deep_test
