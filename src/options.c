@@ -467,25 +467,37 @@ static int check_comparable(const message_list *all)
     return errors;
 }
 
-const char *options_by_value_unfit(const ir_message *m)
+/* Why m cannot be held by value (pbj.by_value), the field that bars it in *field (NULL for the message itself); NULL
+ * when m is fixed-size. */
+static const char *by_value_bar(const ir_message *m, const ir_field **field)
 {
+    *field = NULL;
     if (m->map_entry) return "is a map entry";
     if (m->extension_ranges.n || m->message_set_wire_format) return "has extension ranges";
     for (size_t i = 0; i < m->fields.n; i++) {
         const ir_field *f = m->fields.v[i];
-        const char *why = f->is_map ? "a map" : f->label == IR_LABEL_REPEATED ? "a repeated field"
-                        : f->type == IR_TYPE_STRING || f->type == IR_TYPE_BYTES ? "a string or bytes field"
-                        : f->type == IR_TYPE_GROUP ? "a group"
-                        : f->message_type && f->type != IR_TYPE_ENUM ? "a message field"
-                        : f->type == IR_TYPE_UNRESOLVED ? "an unresolved field" : NULL;
-        if (why) return ir_pool_printf(m->file->pool, "holds %s, '%s'", why, f->name);
+        const char *why = f->is_map ? "holds a map" : f->label == IR_LABEL_REPEATED ? "holds a repeated field"
+                        : f->type == IR_TYPE_STRING || f->type == IR_TYPE_BYTES ? "holds a string or bytes field"
+                        : f->type == IR_TYPE_GROUP ? "holds a group"
+                        : f->message_type && f->type != IR_TYPE_ENUM ? "holds a message field"
+                        : f->type == IR_TYPE_UNRESOLVED ? "holds an unresolved field" : NULL;
+        if (why) return *field = f, why;
     }
     return NULL;
 }
 
+/* by_value_bar's answer as a diagnostic's words ("holds a string or bytes field, 's'"), or NULL. */
+static const char *by_value_unfit(const ir_message *m)
+{
+    const ir_field *f;
+    const char *why = by_value_bar(m, &f);
+    return why && f ? ir_pool_printf(m->file->pool, "%s, '%s'", why, f->name) : why;
+}
+
 bool options_by_value(const ir_message *m)
 {
-    return m && options_on(m, OPTION_BY_VALUE) && !options_by_value_unfit(m);
+    const ir_field *bar;
+    return m && options_on(m, OPTION_BY_VALUE) && !by_value_bar(m, &bar);
 }
 
 /* pbj.by_value set on a message that is not fixed-size: an error there (set on a file or the project, such a
@@ -496,7 +508,7 @@ static int check_by_value(const message_list *all)
     for (size_t k = 0; k < all->n; k++) {
         const ir_message *m = all->v[k];
         const setting *s = &state_of(m)->own.s[OPTION_BY_VALUE];
-        const char *why = s->set && s->value ? options_by_value_unfit(m) : NULL;
+        const char *why = s->set && s->value ? by_value_unfit(m) : NULL;
         if (why) {
             diag_error(s->file, s->loc, PBJ_PREFIX "by_value on %s: it is not fixed-size: it %s", full_name(m), why);
             errors++;
@@ -617,7 +629,7 @@ static size_t describe(const ir_message *m, char *buf, size_t n, bool all)
         if (v->origin == OPTIONS_FROM_TIER) from = ir_pool_printf(m->file->pool, "tier %s", tiers[r->opt[OPTION_PERFORMANCE].value].name);
         if (v->origin == OPTIONS_FROM_CLOSURE) from = ir_pool_printf(m->file->pool, "closure via %s", v->via);
         const char *text = v->text ? v->text : value_text(id, v->value), *unfit = NULL;
-        if (id == OPTION_BY_VALUE && v->value && (unfit = options_by_value_unfit(m)))   /* a file's or project's, passed by */
+        if (id == OPTION_BY_VALUE && v->value && (unfit = by_value_unfit(m)))   /* a file's or project's, passed by */
             text = "skipped", from = ir_pool_printf(m->file->pool, "%s: it %s", from, unfit);
         int w = snprintf(len < n ? buf + len : NULL, len < n ? n - len : 0, "%s%s=%s(%s)", len ? " " : "",
                          options_table[id].name, text, from);

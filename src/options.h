@@ -125,9 +125,6 @@ static inline options_tier options_tier_of(const ir_message *m)
  * fields, each a scalar, string or bytes or (one level) such a message of the same file; ids, timestamps. */
 bool options_decode_inline(const ir_message *m);
 
-/* Why m cannot be held by value (pbj.by_value): "holds a string field", ... ; NULL when it is fixed-size. */
-const char *options_by_value_unfit(const ir_message *m);
-
 /* Whether a singular field of type m is held in its parents' structs by value: pbj.by_value on a fixed-size m
  * (set on m itself and unfit: an error options_resolve reported; set on its file or project: m skipped). */
 bool options_by_value(const ir_message *m);
