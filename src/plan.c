@@ -706,6 +706,8 @@ static void plan_view_code(ir_pool *pool, plan_message *pm, plan_field *pf, size
     w->load = wire_of(t)->load ? wire_of(t)->load : "";
     w->next_fn = pf->group ? "pbj__view_next_group" : "pbj__view_next_payload";
     w->tag_byte = pf->tag_len == 1 ? w->tag : "0";
+    w->sub_at = pf->oneof ? ir_pool_printf(pool, "(%s ? %s.v : 0)", w->present, w->slot) : ir_pool_printf(pool, "%s.v", w->slot);
+    w->sub_len = pf->oneof ? ir_pool_printf(pool, "%s ? %s.len : 0", w->present, w->slot) : ir_pool_printf(pool, "%s.len", w->slot);
 }
 
 /* The condition that a record's tag lies in pm's extension ranges (or is a message set's item): the records the
