@@ -821,7 +821,8 @@ static inline void pbj__view_field(pbj_text *t, const pbj_table *tb, const pbj_f
     const pbj_view *v = (const pbj_view *)view;
     const uint32_t *cases = (const uint32_t *)(const void *)pbj__at(view, tb->view->cases);
     const char *name = tb->pool + f->name;
-    bool present = f->mode == PBJ_MODE_ONEOF ? cases[f->presence] == f->number : s->n != 0;
+    bool present = f->mode == PBJ_MODE_ONEOF ? cases[f->presence] == f->number
+                 : pbj__is_message(f) && f->mode != PBJ_MODE_WRAPPER ? s->v != 0 : s->n != 0;   /* a message's offset: never 0 when present */
     union { uint64_t u; pbj_slice s; } x;
     if (f->mode == PBJ_MODE_REPEATED || f->mode == PBJ_MODE_MAP) {
         pbj__view_items(t, name, f, v, s);

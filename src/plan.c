@@ -681,8 +681,9 @@ static void plan_view_code(ir_pool *pool, plan_message *pm, plan_field *pf, size
     w->qual = message && f->message_type ? view_qual(f->message_type) : "static inline";
     w->type = pm->view.type;
     w->slot = ir_pool_printf(pool, "v->slot[%zu]", slot);
+    bool at_v = pf->kind == PLAN_MESSAGE && !many;   /* a message's payload never starts at buf: its offset tells */
     w->present = pf->oneof ? ir_pool_printf(pool, "v->cases[%d] == %d", pf->oneof->view_index, pf->number)
-                                : ir_pool_printf(pool, "%s.n != 0", w->slot);
+                                : ir_pool_printf(pool, "%s.%s != 0", w->slot, at_v ? "v" : "n");
     w->value = slice || message ? ir_pool_printf(pool, "pbj_view_slice(&v->pbj, &%s)", w->slot)
                                      : plan_from_wire(pool, t, ir_pool_printf(pool, "%s.v", w->slot));
     w->default_ = pf->default_c ? pf->default_c : slice || message ? "pbj_view_empty()" : "0";
@@ -699,12 +700,14 @@ static void plan_view_code(ir_pool *pool, plan_message *pm, plan_field *pf, size
     bool first = i == 0 && !view_leaf(pm->m) && !pf->oneof && (message || slice || many || pf->has_member || pf->kind == PLAN_WRAPPER);
     w->label = self || i > 0 || first ? ir_pool_printf(pool, "v_%s:", c->wire.tag_decimal) : "";
     w->keep = pf->closed_enum && pf->type_cname ? ir_pool_printf(pool, "%s((int32_t)w)", c->sub_name_fn) : "1";
-    bool noted = !pf->oneof && (*w->has || pf->default_c);   /* its presence read from the slot's n */
+    bool noted = !pf->oneof && !at_v && (*w->has || pf->default_c);   /* its presence read from the slot's n */
     w->mark = pf->oneof ? ir_pool_printf(pool, "v->cases[%d] = %d;", pf->oneof->view_index, pf->number)
                  : noted ? ir_pool_printf(pool, "%s.n = 1;", w->slot) : "";
     w->load = wire_of(t)->load ? wire_of(t)->load : "";
     w->next_fn = pf->group ? "pbj__view_next_group" : "pbj__view_next_payload";
     w->tag_byte = pf->tag_len == 1 ? w->tag : "0";
+    w->sub_at = pf->oneof ? ir_pool_printf(pool, "(%s ? %s.v : 0)", w->present, w->slot) : ir_pool_printf(pool, "%s.v", w->slot);
+    w->sub_len = pf->oneof ? ir_pool_printf(pool, "%s ? %s.len : 0", w->present, w->slot) : ir_pool_printf(pool, "%s.len", w->slot);
 }
 
 /* The condition that a record's tag lies in pm's extension ranges (or is a message set's item): the records the

@@ -149,6 +149,7 @@ typedef struct plan_view {
     const char *load;             /* fixed width: the bits at p */
     const char *next_fn;          /* repeated slices and messages: the runtime's next (a group's body or a payload) */
     const char *tag_byte;         /* tag when it is one byte, else "0" */
+    const char *sub_at, *sub_len; /* a message field's payload: offset and length in buf (an absent one's slot is zero) */
     const char *read, *store, *frame, *predict;   /* pieces: the scan's (view_scan), by read and framing */
 } plan_view;
 

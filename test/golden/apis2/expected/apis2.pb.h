@@ -346,12 +346,11 @@ static inline bool golden_apis2_Record_view_by_name_next(pbj_view_iter *it, gold
     if ((it->status = golden_apis2_Record_ByNameEntry__view_scan(out, at, len, it->limit, it->depth + 1)) == PBJ_OK) return true;
     return pbj__view_stop(it);
 }
-static inline bool golden_apis2_Record_view_has_header(const golden_apis2_Record_view *v) { return v->slot[4].n != 0; }
+static inline bool golden_apis2_Record_view_has_header(const golden_apis2_Record_view *v) { return v->slot[4].v != 0; }
 /* The view of Header (empty when absent): the status of its init. */
 static inline pbj_status golden_apis2_Record_view_header(const golden_apis2_Record_view *v, golden_apis2_Record_Header_view *out)
 {
-    bool present = v->slot[4].n != 0;
-    return golden_apis2_Record_Header__view_scan(out, v->pbj.buf + (present ? v->slot[4].v : 0), present ? v->slot[4].len : 0, v->pbj.limit, v->pbj.depth + 1);
+    return golden_apis2_Record_Header__view_scan(out, v->pbj.buf + v->slot[4].v, v->slot[4].len, v->pbj.limit, v->pbj.depth + 1);
 }
 static inline pbj_view_iter golden_apis2_Record_view_line(const golden_apis2_Record_view *v) { return pbj_view_items(&v->pbj, &v->slot[5], 0x43, 0); }
 /* The next one's view; false at the end or when its init fails (it->status says which). */
@@ -363,19 +362,17 @@ static inline bool golden_apis2_Record_view_line_next(pbj_view_iter *it, golden_
     if ((it->status = golden_apis2_Record_Line__view_scan(out, at, len, it->limit, it->depth + 1)) == PBJ_OK) return true;
     return pbj__view_stop(it);
 }
-static inline bool golden_apis2_Record_view_has_item(const golden_apis2_Record_view *v) { return v->slot[6].n != 0; }
+static inline bool golden_apis2_Record_view_has_item(const golden_apis2_Record_view *v) { return v->slot[6].v != 0; }
 /* The view of item (empty when absent): the status of its init. */
 PBJ__VIEW_HOT pbj_status golden_apis2_Record_view_item(const golden_apis2_Record_view *v, golden_apis2_Item_view *out)
 {
-    bool present = v->slot[6].n != 0;
-    return golden_apis2_Item__view_scan(out, v->pbj.buf + (present ? v->slot[6].v : 0), present ? v->slot[6].len : 0, v->pbj.limit, v->pbj.depth + 1);
+    return golden_apis2_Item__view_scan(out, v->pbj.buf + v->slot[6].v, v->slot[6].len, v->pbj.limit, v->pbj.depth + 1);
 }
 static inline bool golden_apis2_Record_view_has_picked(const golden_apis2_Record_view *v) { return v->cases[0] == 11; }
 /* The view of picked (empty when absent): the status of its init. */
 PBJ__VIEW_HOT pbj_status golden_apis2_Record_view_picked(const golden_apis2_Record_view *v, golden_apis2_Item_view *out)
 {
-    bool present = v->cases[0] == 11;
-    return golden_apis2_Item__view_scan(out, v->pbj.buf + (present ? v->slot[7].v : 0), present ? v->slot[7].len : 0, v->pbj.limit, v->pbj.depth + 1);
+    return golden_apis2_Item__view_scan(out, v->pbj.buf + (v->cases[0] == 11 ? v->slot[7].v : 0), v->cases[0] == 11 ? v->slot[7].len : 0, v->pbj.limit, v->pbj.depth + 1);
 }
 static inline bool golden_apis2_Record_view_has_number(const golden_apis2_Record_view *v) { return v->cases[0] == 12; }
 static inline int32_t golden_apis2_Record_view_number(const golden_apis2_Record_view *v) { return v->cases[0] == 12 ? (int32_t)v->slot[7].v : 0; }
@@ -500,7 +497,6 @@ static inline pbj_status golden_apis2_Record__view_scan(golden_apis2_Record_view
             size_t len = (size_t)(body_end - at);
             v->slot[4].v = (uint64_t)(at - buf);
             v->slot[4].len = (uint32_t)len;
-            v->slot[4].n = 1;
         }
         if (pbj__at_tag1(p, end, 0x43)) {
             start = p;
@@ -538,7 +534,6 @@ static inline pbj_status golden_apis2_Record__view_scan(golden_apis2_Record_view
             p += len;
             v->slot[6].v = (uint64_t)(at - buf);
             v->slot[6].len = (uint32_t)len;
-            v->slot[6].n = 1;
         }
         if (pbj__at_tag1(p, end, 0x5a)) {
             start = p;

@@ -333,12 +333,11 @@ static inline bool golden_apis3_All_view_words_next(pbj_view_iter *it, pbj_slice
     out->len = len;
     return true;
 }
-static inline bool golden_apis3_All_view_has_leaf(const golden_apis3_All_view *v) { return v->slot[8].n != 0; }
+static inline bool golden_apis3_All_view_has_leaf(const golden_apis3_All_view *v) { return v->slot[8].v != 0; }
 /* The view of leaf (empty when absent): the status of its init. */
 PBJ__VIEW_HOT pbj_status golden_apis3_All_view_leaf(const golden_apis3_All_view *v, golden_apis3_Leaf_view *out)
 {
-    bool present = v->slot[8].n != 0;
-    return golden_apis3_Leaf__view_scan(out, v->pbj.buf + (present ? v->slot[8].v : 0), present ? v->slot[8].len : 0, v->pbj.limit, v->pbj.depth + 1);
+    return golden_apis3_Leaf__view_scan(out, v->pbj.buf + v->slot[8].v, v->slot[8].len, v->pbj.limit, v->pbj.depth + 1);
 }
 static inline pbj_view_iter golden_apis3_All_view_leaves(const golden_apis3_All_view *v) { return pbj_view_items(&v->pbj, &v->slot[9], 0x52, 0); }
 /* The next one's view; false at the end or when its init fails (it->status says which). */
@@ -378,8 +377,7 @@ static inline bool golden_apis3_All_view_has_pick_leaf(const golden_apis3_All_vi
 /* The view of pick_leaf (empty when absent): the status of its init. */
 PBJ__VIEW_HOT pbj_status golden_apis3_All_view_pick_leaf(const golden_apis3_All_view *v, golden_apis3_Leaf_view *out)
 {
-    bool present = v->cases[0] == 15;
-    return golden_apis3_Leaf__view_scan(out, v->pbj.buf + (present ? v->slot[18].v : 0), present ? v->slot[18].len : 0, v->pbj.limit, v->pbj.depth + 1);
+    return golden_apis3_Leaf__view_scan(out, v->pbj.buf + (v->cases[0] == 15 ? v->slot[18].v : 0), v->cases[0] == 15 ? v->slot[18].len : 0, v->pbj.limit, v->pbj.depth + 1);
 }
 static inline int32_t golden_apis3_All_view_kind(const golden_apis3_All_view *v) { return (int32_t)v->slot[12].v; }
 static inline pbj_view_iter golden_apis3_All_view_kinds(const golden_apis3_All_view *v) { return pbj_view_items(&v->pbj, &v->slot[13], 0x88, 0x8a); }
@@ -395,12 +393,11 @@ static inline bool golden_apis3_All_view_kinds_next(pbj_view_iter *it, int32_t *
 static inline double golden_apis3_All_view_ratio(const golden_apis3_All_view *v) { return pbj_bits_double(v->slot[14].v); }
 static inline uint32_t golden_apis3_All_view_fixed(const golden_apis3_All_view *v) { return (uint32_t)v->slot[15].v; }
 static inline bool golden_apis3_All_view_flag(const golden_apis3_All_view *v) { return (v->slot[16].v != 0); }
-static inline bool golden_apis3_All_view_has_child(const golden_apis3_All_view *v) { return v->slot[17].n != 0; }
+static inline bool golden_apis3_All_view_has_child(const golden_apis3_All_view *v) { return v->slot[17].v != 0; }
 /* The view of child (empty when absent): the status of its init. */
 static inline pbj_status golden_apis3_All_view_child(const golden_apis3_All_view *v, golden_apis3_All_view *out)
 {
-    bool present = v->slot[17].n != 0;
-    return golden_apis3_All__view_scan(out, v->pbj.buf + (present ? v->slot[17].v : 0), present ? v->slot[17].len : 0, v->pbj.limit, v->pbj.depth + 1);
+    return golden_apis3_All__view_scan(out, v->pbj.buf + v->slot[17].v, v->slot[17].len, v->pbj.limit, v->pbj.depth + 1);
 }
 #ifdef PBJ_TEXT_H
 static inline void golden_apis3_All_view_print(const golden_apis3_All_view *v, pbj_text *t) { pbj_table_view_print(&golden_apis3_All__table, v, t); }   /* as golden_apis3_All_print prints the decoded message */
@@ -598,7 +595,6 @@ static inline pbj_status golden_apis3_All__view_scan(golden_apis3_All_view *v, c
             p += len;
             v->slot[8].v = (uint64_t)(at - buf);
             v->slot[8].len = (uint32_t)len;
-            v->slot[8].n = 1;
         }
         if (pbj__at_tag1(p, end, 0x52)) {
             start = p;
@@ -825,7 +821,6 @@ static inline pbj_status golden_apis3_All__view_scan(golden_apis3_All_view *v, c
             p += len;
             v->slot[17].v = (uint64_t)(at - buf);
             v->slot[17].len = (uint32_t)len;
-            v->slot[17].n = 1;
         }
         continue;
         default:
@@ -918,8 +913,7 @@ static inline int32_t golden_apis3_All_ByIdEntry_view_key(const golden_apis3_All
 /* The view of value (empty when absent): the status of its init. */
 PBJ__VIEW_HOT pbj_status golden_apis3_All_ByIdEntry_view_value(const golden_apis3_All_ByIdEntry_view *v, golden_apis3_Leaf_view *out)
 {
-    bool present = v->slot[1].n != 0;
-    return golden_apis3_Leaf__view_scan(out, v->pbj.buf + (present ? v->slot[1].v : 0), present ? v->slot[1].len : 0, v->pbj.limit, v->pbj.depth + 1);
+    return golden_apis3_Leaf__view_scan(out, v->pbj.buf + v->slot[1].v, v->slot[1].len, v->pbj.limit, v->pbj.depth + 1);
 }
 #ifdef PBJ_TEXT_H
 static inline void golden_apis3_All_ByIdEntry_view_print(const golden_apis3_All_ByIdEntry_view *v, pbj_text *t) { pbj_table_view_print(&golden_apis3_All_ByIdEntry__table, v, t); }   /* as golden_apis3_All_ByIdEntry_print prints the decoded message */
@@ -968,7 +962,6 @@ PBJ__VIEW_HOT pbj_status golden_apis3_All_ByIdEntry__view_scan(golden_apis3_All_
             p += len;
             v->slot[1].v = (uint64_t)(at - buf);
             v->slot[1].len = (uint32_t)len;
-            v->slot[1].n = 1;
         }
         continue;
         default:
