@@ -67,7 +67,7 @@
  * together; every generated file checks it with #error. */
 #define PBJ_VERSION_MAJOR 0
 #define PBJ_VERSION_MINOR 1
-#define PBJ_RUNTIME_VERSION 14   /* 2: proto2 (required status, extension records); 3: const encode, back to front; 4: field tables;
+#define PBJ_RUNTIME_VERSION 15   /* 2: proto2 (required status, extension records); 3: const encode, back to front; 4: field tables;
                                   * 5: enum tables; merge, copy, sort_maps, missing and compare over the tables;
                                   * 6: text and JSON over the tables (extension rows, codec, wkt; no M__type records);
                                   * 7: extension rows with no type (PBJ_F_UNTYPED), which the readers pass by;
@@ -81,7 +81,8 @@
                                   * 13: pbj_unknown a pointer to a record in the arena (NULL: none), not a slice;
                                   *     pbj_codec.rencode (PBJ_CODEC_REVERSE), M_encode's forward walk (pbj__encode_forward);
                                   * 14: PBJ_MODE_BY_VALUE (pbj.by_value: a message held in its parent's struct);
-                                  *     pbj__view_clear (a non-leaf view's scan zeroes its slots in 16-byte stores) */
+                                  *     pbj__view_clear (a non-leaf view's scan zeroes its slots in 16-byte stores);
+                                  * 15: a view's singular message field present when its slot's offset is not 0 (no n) */
 
 #ifdef __cplusplus
 extern "C" {

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 14
-#error "google/protobuf/descriptor.proto was generated for pbj runtime version 14: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 15
+#error "google/protobuf/descriptor.proto was generated for pbj runtime version 15: regenerate it with the pbjc of this runtime"
 #endif
 
 

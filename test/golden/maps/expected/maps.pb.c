@@ -2,8 +2,8 @@
 #define PBJ__GENERATED_SOURCE   /* it calls none of the text and JSON runtime: not parsed (rt/pbj.h) */
 #include "maps.pb.h"
 
-#if PBJ_RUNTIME_VERSION != 14
-#error "maps.proto was generated for pbj runtime version 14: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 15
+#error "maps.proto was generated for pbj runtime version 15: regenerate it with the pbjc of this runtime"
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */

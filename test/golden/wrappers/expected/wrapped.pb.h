@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 14
-#error "wrapped.proto was generated for pbj runtime version 14: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 15
+#error "wrapped.proto was generated for pbj runtime version 15: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifndef __cplusplus /* protoc's C++ header of the same name, if found first, is skipped (3.21's and 22's guards) */

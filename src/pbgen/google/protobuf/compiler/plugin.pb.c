@@ -6,8 +6,8 @@
 #include "plugin.pb.h"
 PBJ__RUN_HOME(pbj_runtime_of_this_run_is_in_google_protobuf_descriptor_pb_c)
 
-#if PBJ_RUNTIME_VERSION != 14
-#error "google/protobuf/compiler/plugin.proto was generated for pbj runtime version 14: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 15
+#error "google/protobuf/compiler/plugin.proto was generated for pbj runtime version 15: regenerate it with the pbjc of this runtime"
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */

@@ -6,8 +6,8 @@
 #include "order.pb.h"
 PBJ__RUN_HOME(pbj_runtime_of_this_run_is_in_shop_common_pb_c)
 
-#if PBJ_RUNTIME_VERSION != 14
-#error "shop/order.proto was generated for pbj runtime version 14: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 15
+#error "shop/order.proto was generated for pbj runtime version 15: regenerate it with the pbjc of this runtime"
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */

@@ -10,8 +10,8 @@
 #include <pbj_writer.h>
 PBJ__RUN_HOME_DEFINE(pbj_runtime_of_this_run_is_in_google_protobuf_wrappers_pb_c)
 
-#if PBJ_RUNTIME_VERSION != 14
-#error "google/protobuf/wrappers.proto was generated for pbj runtime version 14: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 15
+#error "google/protobuf/wrappers.proto was generated for pbj runtime version 15: regenerate it with the pbjc of this runtime"
 #endif
 
 /* ==== field tables (rt/pbj_table.h) ==== */
