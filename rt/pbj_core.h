@@ -82,7 +82,8 @@
                                   *     pbj_codec.rencode (PBJ_CODEC_REVERSE), M_encode's forward walk (pbj__encode_forward);
                                   * 14: PBJ_MODE_BY_VALUE (pbj.by_value: a message held in its parent's struct);
                                   *     pbj__view_clear (a non-leaf view's scan zeroes its slots in 16-byte stores);
-                                  * 15: a view's singular message field present when its slot's offset is not 0 (no n) */
+                                  * 15: a view's singular message field present when its slot's offset is not 0 (no n);
+                                  *     pbj__view_nested and pbj__view_ext_depth (the views' depth rule), no pbj__view_depth */
 
 #ifdef __cplusplus
 extern "C" {

@@ -3,6 +3,7 @@
 #define PBJ_VIEW_H
 
 #include "pbj_core.h"
+#include "pbj_table.h"   /* pbj__view_nested finds a record's field in its message's table */
 
 #ifdef __cplusplus
 extern "C" {
@@ -15,7 +16,8 @@ extern "C" {
  * count. Accessors then read the notes; repeated fields are walked by an iterator. What init checks, for
  * the message's own level: tags, varints, lengths (each at most PBJ_DEFAULT_MAX_LENGTH and inside the
  * bytes), fixed widths, packed runs, UTF-8 of proto3 strings, wrapper payloads, groups (matched, at most
- * as deep as decode allows at the view's depth) and unknown fields; a known number with a wire type it cannot have is
+ * as deep as decode allows at the view's depth), unknown fields and, near PBJ_DEFAULT_MAX_DEPTH levels down
+ * (decode's default max_depth), that no message or group nests deeper (pbj__view_nested); a known number with a wire type it cannot have is
  * skipped as an unknown field, as decode (and protoc) keep it as one. A nested message is checked when its own view is made from the
  * parent's (the accessor or the iterator reports the status), so a view costs one pass over its own level
  * and nesting costs nothing until it is read. Accessors and iterators check every read again against the
@@ -35,7 +37,7 @@ typedef struct pbj_view {
     const uint8_t *buf;
     size_t len;
     const uint8_t *limit;
-    uint32_t depth;               /* messages above this one (0: M_view_init's); past PBJ_DEFAULT_MAX_DEPTH, PBJ_ERR_DEPTH */
+    uint32_t depth;               /* messages above this one (0: M_view_init's): see pbj__view_nested */
 } pbj_view;
 
 /* A repeated field's values, in the order written (packed and unpacked runs alike). */
@@ -69,12 +71,6 @@ PBJ_INLINE void pbj__view_decoder(pbj_decoder *d, uint32_t depth)
     pbj_decoder_init(d, NULL, NULL);
     d->depth_left = depth < PBJ_DEFAULT_MAX_DEPTH ? PBJ_DEFAULT_MAX_DEPTH - depth : 0;
     d->alias = true;                               /* nothing is ever copied or allocated */
-}
-
-/* The check of a view's scan at depth: no deeper than decode reads with default options. */
-PBJ_INLINE pbj_status pbj__view_depth(uint32_t depth)
-{
-    return PBJ_LIKELY(depth <= PBJ_DEFAULT_MAX_DEPTH) ? PBJ_OK : PBJ_ERR_DEPTH;
 }
 
 /* A view's value before its scan: all zeros (C's universal initializer; C++'s, which warns at C's). */
@@ -217,6 +213,40 @@ PBJ_OUTLINE const uint8_t *pbj__view_skip(const uint8_t *p, const uint8_t *end, 
     pbj_decoder d;
     pbj__view_decoder(&d, depth);
     return pbj_skip_field(p, end, tag, &d, d.depth_left, st);
+}
+#endif
+
+/* The depth check of views: decode refuses a message nested more than PBJ_DEFAULT_MAX_DEPTH levels down. The view
+ * of a type that nests a known number of levels less than that (pbjc's "flat" types: no cycle of types below) checks
+ * nothing: its creator did. A view of any other type checks, when it lies near the limit, the nesting below it down
+ * to the limit; then flat fields' views made from it cannot lie too deep, and fields of other types check again when
+ * their views are made. The check: PBJ_ERR_DEPTH when the records of a message of type t at depth hold a message
+ * or group past the limit; PBJ_OK when they do not, or when the bytes fail otherwise before it (the scan of the
+ * view reading them then says how). Out of line: only that deep. */
+PBJ_OUTLINE pbj_status pbj__view_nested(const pbj_table *t, const uint8_t *p, const uint8_t *end, uint32_t depth) PBJ__PROTO
+#if PBJ__BODIES
+{
+    pbj_decoder d;
+    pbj_status st;
+    uint32_t tag;
+    pbj__view_decoder(&d, depth);
+    while (p < end && (p = pbj_get_tag(p, end, &tag, &st)) != NULL && tag >= 8 && (tag & 7) <= 5) {
+        const pbj_field *f = pbj_table_find(t, tag >> 3);
+        bool nests = f && pbj__is_message(f) && (tag & 7) == pbj__type_wire(f->type);
+        const uint8_t *body = p, *body_end;
+        size_t len;
+        if (nests && depth >= PBJ_DEFAULT_MAX_DEPTH) return PBJ_ERR_DEPTH;
+        if ((tag & 7) == PBJ_WT_LEN) {
+            if (!(body = pbj__view_len(p, end, end, &len, &st))) break;
+            p = body_end = body + len;
+        } else if ((tag & 7) == PBJ_WT_SGROUP) {
+            if (!(p = pbj_group_body(p, end, tag, &d, &body_end, &st))) break;
+        } else if (!(p = pbj_skip_field(p, end, tag, &d, d.depth_left, &st))) {
+            break;
+        }
+        if (nests && (st = pbj__view_nested(f->sub, body, body_end, depth + 1)) != PBJ_OK) return st;
+    }
+    return PBJ_OK;
 }
 #endif
 
@@ -364,6 +394,16 @@ PBJ_INLINE bool pbj__view_next_group(pbj_view_iter *it, uint32_t one_byte_tag, c
 }
 
 /* ---- extensions (gen-templates/viewext.tmpl) ----------------------------------------------------- */
+
+/* The status of the view at depth of an extension's record at [at, at + len) (NULL: absent) of type t, st its scan's:
+ * its extendee's view checked its fields' nesting, not its extensions' (pbj__view_nested), so this checks the levels
+ * below it that its own scan does not (reach). */
+PBJ_INLINE pbj_status pbj__view_ext_depth(pbj_status st, const pbj_table *t, const uint8_t *at, size_t len, uint32_t depth,
+                                          uint32_t reach)
+{
+    if (st != PBJ_OK || !at || depth + reach <= PBJ_DEFAULT_MAX_DEPTH) return st;
+    return depth > PBJ_DEFAULT_MAX_DEPTH ? PBJ_ERR_DEPTH : pbj__view_nested(t, at, at + len, depth);
+}
 
 /* The records of extension ranges a view's scan noted in slot s (from the first to the end of the last), read
  * as the records of one field of tag and packed_tag (0: none). */

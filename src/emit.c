@@ -143,7 +143,7 @@ struct message_vars {
     const char *rparams, *rmargin;   /* the reverse encoder's parameters after p, its margin */
     const tmpl_lazy *writer;         /* M__write, whole */
     names_view view;
-    const char *ncases, *nslots, *scan, *scan_qual, *view_clear, *view_first;
+    const char *ncases, *nslots, *scan, *scan_qual, *view_clear, *view_first, *view_depth, *view_check;
     const char *ext_member, *ext_note, *ext_in;                                /* views: the records of extension ranges */
     names_writer wn;                                                           /* writers */
     const char *wfields;
@@ -1117,6 +1117,8 @@ static message_vars view_vars(ir_pool *pool, const plan_message *pm)
     v.ext_note = *v.ext_in ? expand_message(pool, tmpl_view_ext_note, &v) : "";
     bool whole = !strcmp(pm->view_qual, "PBJ__VIEW_HOT") || *v.ext_in;   /* a leaf's (always inline) zeroed whole stays in registers */
     v.view_clear = expand_message(pool, whole ? tmpl_view_clear_all : tmpl_view_clear_slots, &v);
+    v.view_check = ir_pool_printf(pool, "%u", pm->view_check);
+    v.view_depth = pm->view_check ? expand_message(pool, tmpl_view_depth, &v) : "";   /* a flat type's: its creator checked */
     tmpl_out accessors = out_in(pool), scan = out_in(pool), cases = out_in(pool);
     for (size_t i = 0; i < pm->fields.n; i++) {
         view_accessors[pm->fields.v[i].shape](&accessors, &pm->fields.v[i].code);

@@ -335,6 +335,7 @@ static bool reaches_required(required_cache *rc, const ir_message *m)
 typedef struct cycle_node {
     size_t index, low;            /* visit order (from 1), the lowest index reached */
     bool on_stack, recursive, deep;
+    uint32_t height;              /* unless deep: the most levels of messages nested below it */
 } cycle_node;
 
 typedef struct cycle_search {
@@ -367,6 +368,7 @@ static void cycle_visit(cycle_search *cs, const ir_message *m)
         } else if (t->on_stack && t->index < c->low) c->low = t->index;
         c->recursive |= sub == m;
         c->deep |= t->deep && !t->on_stack;   /* a finished component below */
+        if (!t->on_stack && !t->deep && t->height >= c->height) c->height = t->height + 1;
     }
     if (c->low != c->index) return;
     size_t from = cs->stack.n;             /* m is the root of a component: pop it */
@@ -387,6 +389,29 @@ static cycle_node *cycles_of(cycle_search *cs, const ir_message *m)
     cycle_node *c = cycle_node_of(cs, m);
     if (!c->index) cycle_visit(cs, m);
     return c;
+}
+
+/* Whether m's views nest at most a known number of levels (its height), less than decode's limit: then its view
+ * made by M_view_init or by the view of a flat parent can never lie too deep, and its scan checks no depth. */
+static bool view_flat(cycle_search *cs, const ir_message *m)
+{
+    cycle_node *c = cycles_of(cs, m);
+    return !c->deep && c->height < PBJ_DEFAULT_MAX_DEPTH;
+}
+
+/* The levels below a view of m that its own scan leaves unchecked: all of a flat type's, none of another's. */
+static uint32_t view_reach(cycle_search *cs, const ir_message *m) { return view_flat(cs, m) ? cycles_of(cs, m)->height : 0; }
+
+/* The depth check of m's view (0: none, a flat type): its scan walks its bytes (pbj__view_nested) when it lies so
+ * deep that its flat fields' views, which check nothing, could reach past decode's limit. */
+static uint32_t view_check(cycle_search *cs, const ir_message *m)
+{
+    if (view_flat(cs, m)) return 0;
+    uint32_t most = 1;
+    for (size_t i = 0; i < m->fields.n; i++)
+        if (m->fields.v[i]->message_type && view_reach(cs, m->fields.v[i]->message_type) + 1 > most)
+            most = view_reach(cs, m->fields.v[i]->message_type) + 1;
+    return most;
 }
 
 static int by_number(const void *a, const void *b)
@@ -1016,6 +1041,7 @@ static plan_message *plan_message_build(ir_pool *pool, const ir_message *m, name
     pm->fields.v = ir_pool_take(pool, (pm->fields.cap + 1) * sizeof *pm->fields.v);   /* each is zeroed as made */
     pm->recursive = cycles_of(cs, m)->recursive;
     pm->deep = cycles_of(cs, m)->deep;
+    pm->view_check = view_check(cs, m);
     for (size_t i = 0; i < m->fields.n; i++) {
         const ir_field *f = m->fields.v[i];
         if (f->type == IR_TYPE_UNRESOLVED) continue;
@@ -1152,7 +1178,7 @@ static void plan_ext_code(ir_pool *pool, plan_field *pf)
 
 /* An extension's accessors on its extendee's view (viewext.tmpl), when the extendee has views (and a message's
  * type too): they read the records the view's scan noted in the extension ranges. */
-static void plan_ext_view_code(ir_pool *pool, plan_field *pf, names_list *names)
+static void plan_ext_view_code(ir_pool *pool, plan_field *pf, names_list *names, cycle_search *cs)
 {
     plan_code *c = &pf->code;
     const ir_field *f = pf->f;
@@ -1162,6 +1188,7 @@ static void plan_ext_view_code(ir_pool *pool, plan_field *pf, names_list *names)
     names_view extendee;
     names_view_functions(pool, NULL, &extendee, pf->extendee_cname, f->extend->extendee);
     if (message) names_view_functions(pool, NULL, &w->sub, pf->type_cname, f->message_type);
+    w->reach = message ? ir_pool_printf(pool, "%u", view_reach(cs, f->message_type)) : "0";
     w->type = extendee.type;
     w->get = names_extension_view(pool, names, pf->cname, NAMES_EXT_VIEW_GET, f);
     w->has = pf->repeated ? "" : names_extension_view(pool, names, pf->cname, NAMES_EXT_VIEW_HAS, f);
@@ -1176,7 +1203,7 @@ static void plan_ext_view_code(ir_pool *pool, plan_field *pf, names_list *names)
 }
 
 /* An extension field: accessors named after its full name, on its extendee's pbj_ext records. */
-static plan_field *plan_extension(ir_pool *pool, const ir_field *f, names_list *names)
+static plan_field *plan_extension(ir_pool *pool, const ir_field *f, names_list *names, cycle_search *cs)
 {
     if (f->type == IR_TYPE_UNRESOLVED || !f->extend || !f->extend->extendee) return NULL;
     if ((f->type == IR_TYPE_MESSAGE || f->type == IR_TYPE_GROUP) && !f->message_type) return NULL;
@@ -1206,7 +1233,7 @@ static plan_field *plan_extension(ir_pool *pool, const ir_field *f, names_list *
     pf->default_c = default_expr(pool, f);
     pf->ext_shape = ext_shape_of(pf);
     plan_ext_code(pool, pf);
-    plan_ext_view_code(pool, pf, names);
+    plan_ext_view_code(pool, pf, names, cs);
     return pf;
 }
 
@@ -1235,12 +1262,13 @@ static void sort_known_ext(ir_pool *pool, plan_message *pm)
 typedef struct ext_walk {
     plan_file *pf;
     bool own;              /* the planned file's own extensions: accessors generated */
+    cycle_search *cs;
 } ext_walk;
 
 static void add_extension(ext_walk *w, const ir_field *f)
 {
     ir_pool *pool = w->pf->pool;
-    plan_field *x = plan_extension(pool, f, w->own ? &w->pf->extension_names : NULL);
+    plan_field *x = plan_extension(pool, f, w->own ? &w->pf->extension_names : NULL, w->cs);
     if (!x) return;
     if (w->own) ir_pool_vec_push(pool, &w->pf->extensions, x);
     for (size_t i = 0; i < w->pf->messages.n; i++)
@@ -1252,9 +1280,9 @@ static void collect_extensions(ir_message *m, void *ctx)
     for (size_t i = 0; i < m->extensions.n; i++) add_extension(ctx, m->extensions.v[i]);
 }
 
-static void walk_extensions(plan_file *pf, const ir_file *f)
+static void walk_extensions(plan_file *pf, const ir_file *f, cycle_search *cs)
 {
-    ext_walk w = {pf, f == pf->f};
+    ext_walk w = {pf, f == pf->f, cs};
     for (size_t i = 0; i < f->extensions.n; i++) add_extension(&w, f->extensions.v[i]);
     ir_each_message((ir_file *)(uintptr_t)f, collect_extensions, &w);
 }
@@ -1379,9 +1407,9 @@ static plan_file *plan_build_in(ir_pool *pool, const ir_file *f, const ir_progra
     for (size_t i = 0; i < f->enums.n; i++) collect_enum(pf, f->enums.v[i]);
     file_build b = {pf, rc, cs};
     ir_each_message((ir_file *)(uintptr_t)f, collect_message, &b);
-    walk_extensions(pf, f);
+    walk_extensions(pf, f, cs);
     for (size_t i = 0; i < prog->files.n; i++)
-        if (prog->files.v[i] != f) walk_extensions(pf, prog->files.v[i]);
+        if (prog->files.v[i] != f) walk_extensions(pf, prog->files.v[i], cs);
     for (size_t i = 0; i < pf->messages.n; i++) sort_known_ext(pool, pf->messages.v[i]);
     plan_reverse_inlining(pf);
     plan_includes(pf);

@@ -150,6 +150,7 @@ typedef struct plan_view {
     const char *next_fn;          /* repeated slices and messages: the runtime's next (a group's body or a payload) */
     const char *tag_byte;         /* tag when it is one byte, else "0" */
     const char *sub_at, *sub_len; /* a message field's payload: offset and length in buf (an absent one's slot is zero) */
+    const char *reach;            /* an extension's message: the levels below it its scan does not check (plan.c view_reach) */
     const char *read, *store, *frame, *predict;   /* pieces: the scan's (view_scan), by read and framing */
 } plan_view;
 
@@ -407,6 +408,7 @@ struct plan_message {
     names_view view;              /* its names */
     const char *view_ext_in;      /* views of a message with extension ranges: the condition that a record's tag lies in them */
     const char *view_qual;        /* its scan's qualifiers: always inline for a leaf (view_leaf), else static inline */
+    uint32_t view_check;          /* views: its scan's depth check (plan.c view_check), 0 for none */
     bool writers;                 /* pbj.writers resolves true (never for map entries) */
     names_writer wn;              /* its writer's type and functions */
     const char *compare_fn;       /* pbj.comparable: M_compare, or NULL */

@@ -60,8 +60,15 @@ check-views-units: $(VIEWS_UNITS)/units
 
 # views refuse nesting (messages, groups in unknown fields) and read 10-byte varints as decode does: test/views/limits.c
 # (nesting.pb.c without its run's home: a static copy of the runtime, PBJ__RUN_SHARED 0)
-$(VIEWS)/limits: test/views/limits.c $(VIEWS)/pb/.stamp $(wildcard rt/*.h)
-	$(CC) -std=c11 $(WARN) -Werror $(SAN_OPT) -g $(SAN) -DPBJ__RUN_SHARED=0 -Irt -I$(VIEWS)/pb -o $@ $< $(VIEWS)/pb/nesting.pb.c
+# (and test/views/depth.proto's, in a run of its own)
+$(VIEWS)/depth/.stamp: pbjc test/views/depth.proto
+	@mkdir -p $(@D)
+	./pbjc --views -I test/views -I /usr/include -o $(@D) depth.proto google/protobuf/wrappers.proto
+	@touch $@
+
+$(VIEWS)/limits: test/views/limits.c $(VIEWS)/pb/.stamp $(VIEWS)/depth/.stamp $(wildcard rt/*.h)
+	$(CC) -std=c11 $(WARN) -Werror $(SAN_OPT) -g $(SAN) -DPBJ__RUN_SHARED=0 -Irt -I$(VIEWS)/pb -I$(VIEWS)/depth -o $@ $< \
+	  $(VIEWS)/pb/nesting.pb.c $(VIEWS)/depth/depth.pb.c $(VIEWS)/depth/google/protobuf/wrappers.pb.c
 
 .PHONY: check-views-limits
 check-views-limits: $(VIEWS)/limits

@@ -1310,7 +1310,8 @@ pbj_status golden_apis2_x_item_view(const golden_apis2_Record_view *v, golden_ap
     size_t len, last_len = 0;
     pbj_view_iter it = pbj__view_ext_items(&v->pbj, &v->ext, 0x332, 0);
     while (pbj__view_next_payload(&it, 0, &at, &len)) last = at, last_len = len;
-    return golden_apis2_Item__view_scan(out, last, last_len, v->pbj.limit, v->pbj.depth + 1);
+    return pbj__view_ext_depth(golden_apis2_Item__view_scan(out, last, last_len, v->pbj.limit, v->pbj.depth + 1), &golden_apis2_Item__table,
+                               last != v->pbj.buf ? last : NULL, last_len, v->pbj.depth + 1, 0);
 }
 
 bool golden_apis2_xgroup_view_has(const golden_apis2_Record_view *v)
@@ -1327,7 +1328,8 @@ pbj_status golden_apis2_xgroup_view(const golden_apis2_Record_view *v, golden_ap
     size_t len, last_len = 0;
     pbj_view_iter it = pbj__view_ext_items(&v->pbj, &v->ext, 0x33b, 0);
     while (pbj__view_next_group(&it, 0, &at, &len)) last = at, last_len = len;
-    return golden_apis2_XGroup__view_scan(out, last, last_len, v->pbj.limit, v->pbj.depth + 1);
+    return pbj__view_ext_depth(golden_apis2_XGroup__view_scan(out, last, last_len, v->pbj.limit, v->pbj.depth + 1), &golden_apis2_XGroup__table,
+                               last != v->pbj.buf ? last : NULL, last_len, v->pbj.depth + 1, 0);
 }
 
 pbj_view_iter golden_apis2_x_packed_view(const golden_apis2_Record_view *v)

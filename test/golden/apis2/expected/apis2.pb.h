@@ -267,7 +267,6 @@ PBJ__VIEW_HOT pbj_status golden_apis2_Item__view_scan(golden_apis2_Item_view *v,
     v->pbj.len = size;
     v->pbj.limit = limit;
     v->pbj.depth = depth;
-    if (pbj__view_depth(depth) != PBJ_OK) return PBJ_ERR_DEPTH;   /* deeper than decode reads (st stays unset) */
     end = buf + size;
     while (p < end) {
         start = p;
@@ -337,8 +336,9 @@ static inline bool golden_apis2_Record_view_colors_next(pbj_view_iter *it, int32
     return true;
 }
 static inline pbj_view_iter golden_apis2_Record_view_by_name(const golden_apis2_Record_view *v) { return pbj_view_items(&v->pbj, &v->slot[3], 0x22, 0); }
-/* The next one's view; false at the end or when its init fails (it->status says which). */
-static inline bool golden_apis2_Record_view_by_name_next(pbj_view_iter *it, golden_apis2_Record_ByNameEntry_view *out)
+/* The next one's view; false at the end or when its init fails (it->status says which). Always inline: the
+ * iterator stays in the caller's registers, and the compiler weighs the scan's inlining on its own. */
+PBJ__VIEW_HOT bool golden_apis2_Record_view_by_name_next(pbj_view_iter *it, golden_apis2_Record_ByNameEntry_view *out)
 {
     const uint8_t *at;
     size_t len;
@@ -353,8 +353,9 @@ static inline pbj_status golden_apis2_Record_view_header(const golden_apis2_Reco
     return golden_apis2_Record_Header__view_scan(out, v->pbj.buf + v->slot[4].v, v->slot[4].len, v->pbj.limit, v->pbj.depth + 1);
 }
 static inline pbj_view_iter golden_apis2_Record_view_line(const golden_apis2_Record_view *v) { return pbj_view_items(&v->pbj, &v->slot[5], 0x43, 0); }
-/* The next one's view; false at the end or when its init fails (it->status says which). */
-static inline bool golden_apis2_Record_view_line_next(pbj_view_iter *it, golden_apis2_Record_Line_view *out)
+/* The next one's view; false at the end or when its init fails (it->status says which). Always inline: the
+ * iterator stays in the caller's registers, and the compiler weighs the scan's inlining on its own. */
+PBJ__VIEW_HOT bool golden_apis2_Record_view_line_next(pbj_view_iter *it, golden_apis2_Record_Line_view *out)
 {
     const uint8_t *at;
     size_t len;
@@ -392,7 +393,6 @@ static inline pbj_status golden_apis2_Record__view_scan(golden_apis2_Record_view
     v->pbj.len = size;
     v->pbj.limit = limit;
     v->pbj.depth = depth;
-    if (pbj__view_depth(depth) != PBJ_OK) return PBJ_ERR_DEPTH;   /* deeper than decode reads (st stays unset) */
     end = buf + size;
     if (pbj__at_tag1(p, end, 0x08)) {
         start = p;
@@ -608,7 +608,6 @@ PBJ__VIEW_HOT pbj_status golden_apis2_Record_ByNameEntry__view_scan(golden_apis2
     v->pbj.len = size;
     v->pbj.limit = limit;
     v->pbj.depth = depth;
-    if (pbj__view_depth(depth) != PBJ_OK) return PBJ_ERR_DEPTH;   /* deeper than decode reads (st stays unset) */
     end = buf + size;
     while (p < end) {
         start = p;
@@ -687,7 +686,6 @@ static inline pbj_status golden_apis2_Record_Header__view_scan(golden_apis2_Reco
     v->pbj.len = size;
     v->pbj.limit = limit;
     v->pbj.depth = depth;
-    if (pbj__view_depth(depth) != PBJ_OK) return PBJ_ERR_DEPTH;   /* deeper than decode reads (st stays unset) */
     end = buf + size;
     if (pbj__at_tag1(p, end, 0x30)) {
         start = p;
@@ -766,7 +764,6 @@ PBJ__VIEW_HOT pbj_status golden_apis2_Record_Line__view_scan(golden_apis2_Record
     v->pbj.len = size;
     v->pbj.limit = limit;
     v->pbj.depth = depth;
-    if (pbj__view_depth(depth) != PBJ_OK) return PBJ_ERR_DEPTH;   /* deeper than decode reads (st stays unset) */
     end = buf + size;
     while (p < end) {
         start = p;
@@ -818,7 +815,6 @@ PBJ__VIEW_HOT pbj_status golden_apis2_XGroup__view_scan(golden_apis2_XGroup_view
     v->pbj.len = size;
     v->pbj.limit = limit;
     v->pbj.depth = depth;
-    if (pbj__view_depth(depth) != PBJ_OK) return PBJ_ERR_DEPTH;   /* deeper than decode reads (st stays unset) */
     end = buf + size;
     while (p < end) {
         start = p;

@@ -243,7 +243,6 @@ PBJ__VIEW_HOT pbj_status golden_apis3_Leaf__view_scan(golden_apis3_Leaf_view *v,
     v->pbj.len = size;
     v->pbj.limit = limit;
     v->pbj.depth = depth;
-    if (pbj__view_depth(depth) != PBJ_OK) return PBJ_ERR_DEPTH;   /* deeper than decode reads (st stays unset) */
     end = buf + size;
     while (p < end) {
         start = p;
@@ -340,8 +339,9 @@ PBJ__VIEW_HOT pbj_status golden_apis3_All_view_leaf(const golden_apis3_All_view 
     return golden_apis3_Leaf__view_scan(out, v->pbj.buf + v->slot[8].v, v->slot[8].len, v->pbj.limit, v->pbj.depth + 1);
 }
 static inline pbj_view_iter golden_apis3_All_view_leaves(const golden_apis3_All_view *v) { return pbj_view_items(&v->pbj, &v->slot[9], 0x52, 0); }
-/* The next one's view; false at the end or when its init fails (it->status says which). */
-static inline bool golden_apis3_All_view_leaves_next(pbj_view_iter *it, golden_apis3_Leaf_view *out)
+/* The next one's view; false at the end or when its init fails (it->status says which). Always inline: the
+ * iterator stays in the caller's registers, and the compiler weighs the scan's inlining on its own. */
+PBJ__VIEW_HOT bool golden_apis3_All_view_leaves_next(pbj_view_iter *it, golden_apis3_Leaf_view *out)
 {
     const uint8_t *at;
     size_t len;
@@ -350,8 +350,9 @@ static inline bool golden_apis3_All_view_leaves_next(pbj_view_iter *it, golden_a
     return pbj__view_stop(it);
 }
 static inline pbj_view_iter golden_apis3_All_view_counts(const golden_apis3_All_view *v) { return pbj_view_items(&v->pbj, &v->slot[10], 0x5a, 0); }
-/* The next one's view; false at the end or when its init fails (it->status says which). */
-static inline bool golden_apis3_All_view_counts_next(pbj_view_iter *it, golden_apis3_All_CountsEntry_view *out)
+/* The next one's view; false at the end or when its init fails (it->status says which). Always inline: the
+ * iterator stays in the caller's registers, and the compiler weighs the scan's inlining on its own. */
+PBJ__VIEW_HOT bool golden_apis3_All_view_counts_next(pbj_view_iter *it, golden_apis3_All_CountsEntry_view *out)
 {
     const uint8_t *at;
     size_t len;
@@ -360,8 +361,9 @@ static inline bool golden_apis3_All_view_counts_next(pbj_view_iter *it, golden_a
     return pbj__view_stop(it);
 }
 static inline pbj_view_iter golden_apis3_All_view_by_id(const golden_apis3_All_view *v) { return pbj_view_items(&v->pbj, &v->slot[11], 0x62, 0); }
-/* The next one's view; false at the end or when its init fails (it->status says which). */
-static inline bool golden_apis3_All_view_by_id_next(pbj_view_iter *it, golden_apis3_All_ByIdEntry_view *out)
+/* The next one's view; false at the end or when its init fails (it->status says which). Always inline: the
+ * iterator stays in the caller's registers, and the compiler weighs the scan's inlining on its own. */
+PBJ__VIEW_HOT bool golden_apis3_All_view_by_id_next(pbj_view_iter *it, golden_apis3_All_ByIdEntry_view *out)
 {
     const uint8_t *at;
     size_t len;
@@ -415,7 +417,7 @@ static inline pbj_status golden_apis3_All__view_scan(golden_apis3_All_view *v, c
     v->pbj.len = size;
     v->pbj.limit = limit;
     v->pbj.depth = depth;
-    if (pbj__view_depth(depth) != PBJ_OK) return PBJ_ERR_DEPTH;   /* deeper than decode reads (st stays unset) */
+    if (PBJ_UNLIKELY(depth > PBJ_DEFAULT_MAX_DEPTH - 2) && (st = pbj__view_nested(&golden_apis3_All__table, buf, buf + size, depth)) != PBJ_OK) return st;   /* near decode's limit */
     end = buf + size;
     while (p < end) {
         start = p;
@@ -857,7 +859,6 @@ PBJ__VIEW_HOT pbj_status golden_apis3_All_CountsEntry__view_scan(golden_apis3_Al
     v->pbj.len = size;
     v->pbj.limit = limit;
     v->pbj.depth = depth;
-    if (pbj__view_depth(depth) != PBJ_OK) return PBJ_ERR_DEPTH;   /* deeper than decode reads (st stays unset) */
     end = buf + size;
     while (p < end) {
         start = p;
@@ -931,7 +932,6 @@ PBJ__VIEW_HOT pbj_status golden_apis3_All_ByIdEntry__view_scan(golden_apis3_All_
     v->pbj.len = size;
     v->pbj.limit = limit;
     v->pbj.depth = depth;
-    if (pbj__view_depth(depth) != PBJ_OK) return PBJ_ERR_DEPTH;   /* deeper than decode reads (st stays unset) */
     end = buf + size;
     while (p < end) {
         start = p;
