@@ -1422,19 +1422,23 @@ PBJ_OUTLINE const uint8_t *pbj_unknown_field(pbj_decoder *d, pbj_slice **unknown
  * *num (varint, fixed32, fixed64) or *str (length-delimited), left alone when
  * absent; anything else (field 1 with another wire type too, as protobuf's
  * C++ runtime does) is an unknown field of the wrapper: kept in *unknown as
- * the options say, or skipped when unknown is NULL. */
+ * the options say, or skipped when unknown is NULL. The wrapper is a level of
+ * nesting, as any message (d->depth_left: the levels its parent allows inside). */
 PBJ_OUTLINE pbj_status pbj_decode_wrapper_keep(const uint8_t *p, const uint8_t *end, pbj_decoder *d, uint32_t want_tag,
                                                uint64_t *num, pbj_slice *str, bool utf8, pbj_slice *unknown) PBJ__PROTO
 #if PBJ__BODIES
 {
     pbj_status st = PBJ_OK;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
     while (p < end) {
         uint32_t tag, u32;
         size_t len;
         const uint8_t *start = p;
         if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         if (tag != want_tag) {
+            d->depth_left--;                   /* the levels inside the wrapper */
             p = unknown ? pbj_unknown_field(d, &unknown, start, p, end, tag, &st) : pbj_skip_field(p, end, tag, d, d->depth_left, &st);
+            d->depth_left++;
             if (!p) return st;
             continue;
         }

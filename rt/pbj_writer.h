@@ -650,6 +650,12 @@ PBJ_WINLINE bool pbj__wplain(const pbj_writer *w, uint8_t r)
     return memcmp(w->rsv, want, 2) == 0;
 }
 
+/* (gcc -Os inlines the fast path below into an end of a writer that is no frame's child, w - 1 outside its object,
+ * where the path is never taken, and warns: not where it is.) */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Warray-bounds"
+#endif
 /* End w of type t (and every writer open inside it): a child's length is patched, its required fields
  * (bits required, t's) checked. The fast path: a child not in frame 1, taking calls (none open inside it,
  * no packed record open) with its required fields whose body fits the one or two bytes reserved. */
@@ -679,6 +685,9 @@ PBJ_WINLINE pbj_status pbj__wend(pbj_writer *w, uint64_t required, const pbj_wty
     }
     return pbj__wend_slow(w, t);
 }
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
 #ifdef __cplusplus
 }

@@ -177,6 +177,21 @@ static void test_default_depth(void **state)
     assert_int_equal(dec_Top_decode(&m, buf, n, &a, &o), PBJ_ERR_DEPTH);
     o.max_depth = 2;
     assert_int_equal(dec_Top_decode(&m, buf, n, &a, &o), PBJ_OK);
+    static const struct {
+        const char *hex;
+        uint32_t deepest;                        /* its deepest level: a wrapper is one, as protobuf's C++ counts it */
+    } wrapped[] = {
+        {"d20c020805", 1},                       /* w = 5 */
+        {"3a05d20c020805", 2},                   /* next { w = 5 } */
+        {"d20c021314", 2},                       /* w holding an unknown group */
+    };
+    for (size_t i = 0; i < sizeof wrapped / sizeof *wrapped; i++) {
+        n = unhex(wrapped[i].hex, buf);
+        o.max_depth = wrapped[i].deepest - 1;
+        if (o.max_depth) assert_int_equal(dec_Top_decode(&m, buf, n, &a, &o), PBJ_ERR_DEPTH);
+        o.max_depth = wrapped[i].deepest;
+        assert_int_equal(dec_Top_decode(&m, buf, n, &a, &o), PBJ_OK);
+    }
     pbj_arena_free(&a);
 }
 

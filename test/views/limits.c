@@ -95,7 +95,7 @@ static const struct {
     [NAMED] = {"map to a message", {0x32, 6, 0x08, 1, 0x12, 2, 0x08, 1}, 8, 2},
     [COUNTS] = {"map of numbers", {0x3a, 4, 0x08, 1, 0x10, 2}, 6, 1},
     [ONE] = {"oneof member", {0x42, 2, 0x08, 1}, 4, 1},
-    [BOXED] = {"wrapper", {0x4a, 2, 0x08, 5}, 4, 0},   /* held unboxed: decode counts no level for it */
+    [BOXED] = {"wrapper", {0x4a, 2, 0x08, 5}, 4, 1},   /* held unboxed, still a level (as protobuf's C++ counts it) */
     [EXT_LEAF] = {"extension", {0xa2, 0x06, 2, 0x08, 1}, 5, 1},
     [EXT_LEAVES] = {"repeated extension", {0xaa, 0x06, 2, 0x08, 1}, 5, 1},
     [EXT_PAIR] = {"extension holding a message", {0xb2, 0x06, 4, 0x0a, 2, 0x08, 1}, 7, 2},
