@@ -324,7 +324,7 @@ static void fill_reverse(ir_pool *pool, const plan_field *pf, plan_code *v)
     v->reverse.rbound = ir_pool_printf(pool, "%d", pf->rbound);
     v->reverse.exact = "NULL";   /* an expression: the section's text but its newline */
     if (pf->sub_reverse && !pf->group && !pf->sub_recursive) {
-        const char *e = expand_field(pool, tmpl_field_rwrite_exact, v);
+        const char *e = expand_field(pool, pf->by_value ? tmpl_field_rwrite_exact_value : tmpl_field_rwrite_exact, v);
         v->reverse.exact = ir_pool_strndup(pool, e, strcspn(e, "\n"));
     }
     v->reverse.msg = expand_field(pool, rframing_sections[pf->framing][pf->sub_reverse ? RFRAMING_REVERSE : RFRAMING_FORWARD], v);
@@ -853,7 +853,7 @@ static void gen_message_source(tmpl_out *o, const plan_message *pm)
     v.reverse = NULL;
     if (pm->fast_write) {
         v.rbody = reverse_source(pool, pm, &v);
-        v.reverse = lazy_section(pool, tmpl_reverse_source, NULL, &v);
+        v.reverse = lazy_section(pool, tmpl_reverse_source, pm->by_value ? tmpl_reverse_exact_value : NULL, &v);
     }
     tmpl_message_source(o, &v);
 }
@@ -1177,6 +1177,7 @@ static void gen_internal_header(tmpl_out *o, const plan_message *pm)
     v.size_decl = pm->recursive ? expand_message(o->pool, tmpl_message_size_decl_depth, &v) : "";
     tmpl_internal_message(o, &v);
     if (pm->fast_write) tmpl_internal_reverse(o, &v);
+    if (pm->fast_write && pm->by_value) tmpl_internal_reverse_value(o, &v);
 }
 
 /* Before the inline code of views, extensions and writers, which calls them. */

@@ -14,7 +14,7 @@
     X(encode_append, "_encode_append") X(write_delimited, "_write_delimited")           \
     X(read_delimited, "_read_delimited")                                                 \
     X(write_reverse_inline, "__write_reverse_inline") X(decode_leaf, "__decode_leaf")       \
-    X(write_inline, "__write_inline")                 \
+    X(write_inline, "__write_inline") X(rexact_value, "__rexact_value")                 \
     X(size_depth, "__size")                                                                   \
     X(to_json, "_to_json") X(from_json, "_from_json")   /* JSON (json.tmpl) */                \
     X(from_text, "_from_text")   /* text reading (text_read.tmpl) */ \

@@ -124,6 +124,14 @@ pbj_status golden_by_value_Stamp_write_reverse(const golden_by_value_Stamp *m, p
     return st;
 }
 
+/* m written exactly before mark where a parent holding it by value at offset found no room (field_rwrite.tmpl's
+ * exact): given the parent, its walk keeps no address of m (a register, a stack slot) across its call */
+PBJ_COLD uint8_t *golden_by_value_Stamp__rexact_value(const void *parent, size_t offset, uint8_t *mark, uintptr_t lim, size_t rest)
+{
+    const golden_by_value_Stamp *m = (const golden_by_value_Stamp *)(const void *)((const char *)parent + offset);
+    return pbj__rexact(mark, lim, rest, pbj__rnear(mark, lim) ? golden_by_value_Stamp_size(m) : PBJ_SIZE_ERROR) ? golden_by_value_Stamp__write(m, mark) : NULL;
+}
+
 PBJ_HOT_INLINE pbj_status golden_by_value_Stamp__decode_leaf(golden_by_value_Stamp *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
 {
     pbj_status st = PBJ_OK;
@@ -195,7 +203,7 @@ PBJ_MESSAGE_FUNCTIONS_REVERSE(golden_by_value_Memo, NO_REQUIRED)
 PBJ__HOT uint8_t *golden_by_value_Memo__write_inline(const golden_by_value_Memo *m, uint8_t *p)
 {
     if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) p = pbj_rput_raw(p, m->pbj_unknown->data, m->pbj_unknown->len);
-    if (m->has_at) {
+    if (PBJ_LIKELY(m->has_at)) {
         {
             uint8_t *mark = p;
             p = golden_by_value_Stamp__write(&m->at, p);
@@ -219,10 +227,10 @@ PBJ__HOT uint8_t *golden_by_value_Memo__write_reverse_inline(const golden_by_val
     if (PBJ_UNLIKELY(m->pbj_unknown != NULL)) {
         if (!(p = pbj__rput_unknown(*m->pbj_unknown, p, lim, margin))) return NULL;
     } else if (!pbj__rfits_above(p, lim, margin)) return NULL;
-    if (m->has_at) {
+    if (PBJ_LIKELY(m->has_at)) {
         {
             uint8_t *mark = p;   /* margin left for what follows; without room by it, near lim, the exact size (pbj__rexact) */
-            if (!(p = golden_by_value_Stamp__write_reverse(&m->at, p, lim + margin)) && !(p = pbj__rexact(mark, lim, 1 + margin - 12, pbj__rnear(mark, lim) ? golden_by_value_Stamp_size(&m->at) : PBJ_SIZE_ERROR) ? golden_by_value_Stamp__write(&m->at, mark) : NULL)) return NULL;
+            if (!(p = golden_by_value_Stamp__write_reverse(&m->at, p, lim + margin)) && !(p = golden_by_value_Stamp__rexact_value(m, offsetof(golden_by_value_Memo, at), mark, lim, 1 + margin - 12))) return NULL;
             p = pbj_rput_varint(p, (size_t)(mark - p));
             *--p = 0x12;
         }
@@ -377,7 +385,7 @@ uint8_t *golden_by_value_Tx__write(const golden_by_value_Tx *m, uint8_t *p)
             *--p = 0x3a;
         }
     }
-    if (m->has_maybe) {
+    if (PBJ_LIKELY(m->has_maybe)) {
         {
             uint8_t *mark = p;
             p = golden_by_value_Stamp__write(&m->maybe, p);
@@ -414,7 +422,7 @@ uint8_t *golden_by_value_Tx__write(const golden_by_value_Tx *m, uint8_t *p)
             *--p = 0x1a;
         }
     }
-    if (m->has_end) {
+    if (PBJ_LIKELY(m->has_end)) {
         {
             uint8_t *mark = p;
             p = golden_by_value_Stamp__write(&m->end, p);
@@ -422,7 +430,7 @@ uint8_t *golden_by_value_Tx__write(const golden_by_value_Tx *m, uint8_t *p)
             *--p = 0x12;
         }
     }
-    if (m->has_start) {
+    if (PBJ_LIKELY(m->has_start)) {
         {
             uint8_t *mark = p;
             p = golden_by_value_Stamp__write(&m->start, p);
@@ -459,10 +467,10 @@ uint8_t *golden_by_value_Tx__write_reverse(const golden_by_value_Tx *m, uint8_t 
             *--p = 0x3a;
         }
     }
-    if (m->has_maybe) {
+    if (PBJ_LIKELY(m->has_maybe)) {
         {
             uint8_t *mark = p;   /* margin left for what follows; without room by it, near lim, the exact size (pbj__rexact) */
-            if (!(p = golden_by_value_Stamp__write_reverse(&m->maybe, p, lim + margin)) && !(p = pbj__rexact(mark, lim, 1 + margin - 12, pbj__rnear(mark, lim) ? golden_by_value_Stamp_size(&m->maybe) : PBJ_SIZE_ERROR) ? golden_by_value_Stamp__write(&m->maybe, mark) : NULL)) return NULL;
+            if (!(p = golden_by_value_Stamp__write_reverse(&m->maybe, p, lim + margin)) && !(p = golden_by_value_Stamp__rexact_value(m, offsetof(golden_by_value_Tx, maybe), mark, lim, 1 + margin - 12))) return NULL;
             p = pbj_rput_varint(p, (size_t)(mark - p));
             *--p = 0x32;
         }
@@ -496,18 +504,18 @@ uint8_t *golden_by_value_Tx__write_reverse(const golden_by_value_Tx *m, uint8_t 
             *--p = 0x1a;
         }
     }
-    if (m->has_end) {
+    if (PBJ_LIKELY(m->has_end)) {
         {
             uint8_t *mark = p;   /* margin left for what follows; without room by it, near lim, the exact size (pbj__rexact) */
-            if (!(p = golden_by_value_Stamp__write_reverse(&m->end, p, lim + margin)) && !(p = pbj__rexact(mark, lim, 1 + margin - 12, pbj__rnear(mark, lim) ? golden_by_value_Stamp_size(&m->end) : PBJ_SIZE_ERROR) ? golden_by_value_Stamp__write(&m->end, mark) : NULL)) return NULL;
+            if (!(p = golden_by_value_Stamp__write_reverse(&m->end, p, lim + margin)) && !(p = golden_by_value_Stamp__rexact_value(m, offsetof(golden_by_value_Tx, end), mark, lim, 1 + margin - 12))) return NULL;
             p = pbj_rput_varint(p, (size_t)(mark - p));
             *--p = 0x12;
         }
     }
-    if (m->has_start) {
+    if (PBJ_LIKELY(m->has_start)) {
         {
             uint8_t *mark = p;   /* margin left for what follows; without room by it, near lim, the exact size (pbj__rexact) */
-            if (!(p = golden_by_value_Stamp__write_reverse(&m->start, p, lim + margin)) && !(p = pbj__rexact(mark, lim, 1 + margin - 12, pbj__rnear(mark, lim) ? golden_by_value_Stamp_size(&m->start) : PBJ_SIZE_ERROR) ? golden_by_value_Stamp__write(&m->start, mark) : NULL)) return NULL;
+            if (!(p = golden_by_value_Stamp__write_reverse(&m->start, p, lim + margin)) && !(p = golden_by_value_Stamp__rexact_value(m, offsetof(golden_by_value_Tx, start), mark, lim, 1 + margin - 12))) return NULL;
             p = pbj_rput_varint(p, (size_t)(mark - p));
             *--p = 0x0a;
         }

@@ -139,6 +139,7 @@ PBJ_MUST_USE pbj_status golden_by_value_Tx_NamedEntry_write_reverse(const golden
 /* Functions named M__NAME serve other generated code: not part of the API, they may change with any version of
  * pbjc (M__write and M__decode are PBJ_MESSAGE's). */
 uint8_t *golden_by_value_Stamp__write_reverse(const golden_by_value_Stamp *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
+uint8_t *golden_by_value_Stamp__rexact_value(const void *parent, size_t offset, uint8_t *mark, uintptr_t lim, size_t rest);   /* held by value */
 uint8_t *golden_by_value_Memo__write_reverse(const golden_by_value_Memo *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
 uint8_t *golden_by_value_Tx__write_reverse(const golden_by_value_Tx *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
 uint8_t *golden_by_value_Tx_NamedEntry__write_reverse(const golden_by_value_Tx_NamedEntry *m, uint8_t *p, uintptr_t lim);   /* down from p, above lim; NULL: it does not fit */
