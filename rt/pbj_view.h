@@ -234,10 +234,10 @@ PBJ_OUTLINE pbj_status pbj__view_nested(const pbj_table *t, const uint8_t *p, co
         const pbj_field *f = pbj_table_find(t, tag >> 3);
         bool nests = f && pbj__is_message(f) && (tag & 7) == pbj__type_wire(f->type);
         const uint8_t *body = p, *body_end;
-        size_t len;
+        size_t len = 0;
+        if ((tag & 7) == PBJ_WT_LEN && !(body = pbj__view_len(p, end, end, &len, &st))) break;   /* as decode: the length first */
         if (nests && depth >= PBJ_DEFAULT_MAX_DEPTH) return PBJ_ERR_DEPTH;
         if ((tag & 7) == PBJ_WT_LEN) {
-            if (!(body = pbj__view_len(p, end, end, &len, &st))) break;
             p = body_end = body + len;
         } else if ((tag & 7) == PBJ_WT_SGROUP) {
             if (!(p = pbj_group_body(p, end, tag, &d, &body_end, &st))) break;

@@ -1115,7 +1115,7 @@ static message_vars view_vars(ir_pool *pool, const plan_message *pm)
     v.ext_in = pm->view_ext_in;
     v.ext_member = *v.ext_in ? expand_message(pool, tmpl_view_ext_member, &v) : "";
     v.ext_note = *v.ext_in ? expand_message(pool, tmpl_view_ext_note, &v) : "";
-    bool whole = !strcmp(pm->view_qual, "PBJ__VIEW_HOT") || *v.ext_in;   /* a leaf's (always inline) zeroed whole stays in registers */
+    bool whole = pm->view_leaf || *v.ext_in;   /* a leaf's (always inline) zeroed whole stays in registers */
     v.view_clear = expand_message(pool, whole ? tmpl_view_clear_all : tmpl_view_clear_slots, &v);
     v.view_check = ir_pool_printf(pool, "%u", pm->view_check);
     v.view_depth = pm->view_check ? expand_message(pool, tmpl_view_depth, &v) : "";   /* a flat type's: its creator checked */

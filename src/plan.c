@@ -407,11 +407,12 @@ static uint32_t view_reach(cycle_search *cs, const ir_message *m) { return view_
 static uint32_t view_check(cycle_search *cs, const ir_message *m)
 {
     if (view_flat(cs, m)) return 0;
-    uint32_t most = 1;
-    for (size_t i = 0; i < m->fields.n; i++)
-        if (m->fields.v[i]->message_type && view_reach(cs, m->fields.v[i]->message_type) + 1 > most)
-            most = view_reach(cs, m->fields.v[i]->message_type) + 1;
-    return most;
+    uint32_t most = 0;
+    for (size_t i = 0; i < m->fields.n; i++) {
+        uint32_t reach = m->fields.v[i]->message_type ? view_reach(cs, m->fields.v[i]->message_type) : 0;
+        if (reach > most) most = reach;
+    }
+    return most + 1;
 }
 
 static int by_number(const void *a, const void *b)
@@ -755,6 +756,7 @@ static void plan_views(ir_pool *pool, plan_message *pm, names_list *names)
     if (!pm->views) return;
     names_view_functions(pool, names, &pm->view, pm->cname, pm->m);
     pm->view_ext_in = pm->ext_ranges.n ? view_ext_in(pool, pm) : "";
+    pm->view_leaf = view_leaf(pm->m);
     pm->view_qual = view_qual(pm->m);
     for (size_t k = 0; k < pm->oneofs.n; k++) {
         plan_oneof *po = pm->oneofs.v[k];

@@ -408,6 +408,7 @@ struct plan_message {
     names_view view;              /* its names */
     const char *view_ext_in;      /* views of a message with extension ranges: the condition that a record's tag lies in them */
     const char *view_qual;        /* its scan's qualifiers: always inline for a leaf (view_leaf), else static inline */
+    bool view_leaf;               /* that leaf: its scan zeroes the whole view, which then stays in registers */
     uint32_t view_check;          /* views: its scan's depth check (plan.c view_check), 0 for none */
     bool writers;                 /* pbj.writers resolves true (never for map entries) */
     names_writer wn;              /* its writer's type and functions */

@@ -80,12 +80,14 @@ static void check(uint8_t tag, int n, int g)
 }
 
 /* The shapes of depth.proto's Node: what the deepest Node of a chain holds (a record, as its payload's bytes). */
-typedef enum shape { LEAF, LEAF_EMPTY, LEAF_ABSENT, LEAVES, BUNCH, NAMED, COUNTS, ONE, BOXED, EXT_LEAF, EXT_LEAVES, EXT_PAIR, SHAPES } shape;
+typedef enum shape { LEAF, LEAF_EMPTY, LEAF_ABSENT, LEAVES, BUNCH, NAMED, COUNTS, ONE, BOXED, EXT_LEAF, EXT_LEAVES, EXT_PAIR,
+                     LEAF_CUT, BUNCH_CUT, SHAPES } shape;
 static const struct {
     const char *name;
     uint8_t rec[12];
     size_t len;
     int below;   /* the levels of messages below the deepest Node */
+    bool cut;    /* malformed: the view's status must be decode's, whichever comes first, depth or the cut */
 } shapes[SHAPES] = {
     [LEAF] = {"leaf", {0x12, 2, 0x08, 1}, 4, 1},
     [LEAF_EMPTY] = {"empty leaf", {0x12, 0}, 2, 1},
@@ -99,6 +101,8 @@ static const struct {
     [EXT_LEAF] = {"extension", {0xa2, 0x06, 2, 0x08, 1}, 5, 1},
     [EXT_LEAVES] = {"repeated extension", {0xaa, 0x06, 2, 0x08, 1}, 5, 1},
     [EXT_PAIR] = {"extension holding a message", {0xb2, 0x06, 4, 0x0a, 2, 0x08, 1}, 7, 2},
+    [LEAF_CUT] = {"leaf whose length passes the end", {0x12, 5, 0x08, 1}, 4, 1, true},
+    [BUNCH_CUT] = {"group with no end", {0x23, 0x28, 1}, 3, 1, true},
 };
 
 /* The view's verdict on shape k held by the deepest Node, n - 1 levels down: each Node's view made from its parent's,
@@ -112,7 +116,7 @@ static pbj_status walk_shape(const uint8_t *in, size_t len, int n, shape k)
     for (int i = 1; i < n && st == PBJ_OK; i++, v = sub) st = views_depth_Node_view_next(&v, &sub);
     if (st != PBJ_OK) return st;
     switch (k) {
-    case LEAF: case LEAF_EMPTY: case LEAF_ABSENT: return views_depth_Node_view_leaf(&v, &leaf);
+    case LEAF: case LEAF_EMPTY: case LEAF_ABSENT: case LEAF_CUT: return views_depth_Node_view_leaf(&v, &leaf);
     case ONE: return views_depth_Node_view_one(&v, &leaf);
     case EXT_LEAF: return views_depth_ext_leaf_view(&v, &leaf);
     case EXT_PAIR: {
@@ -121,7 +125,7 @@ static pbj_status walk_shape(const uint8_t *in, size_t len, int n, shape k)
         return st2 != PBJ_OK ? st2 : views_depth_Pair_view_a(&pair, &leaf);
     }
     case BOXED: return views_depth_Node_view_boxed(&v) == 5 ? PBJ_OK : PBJ_ERR_TAG;
-    case BUNCH: {
+    case BUNCH: case BUNCH_CUT: {
         views_depth_Node_Bunch_view g;
         return views_depth_Node_view_bunch(&v, &g);
     }
@@ -170,6 +174,7 @@ static void check_shape(int n, shape k)
         dec = views_depth_Node_decode(&m, b.p, len, &a, NULL);
         pbj_arena_free(&a);
     }
+    if (shapes[k].cut) want = dec != PBJ_OK ? dec : PBJ_ERR_TRUNCATED;   /* decode refuses it, somehow */
     if (view != want || dec != want) {
         fprintf(stderr, "FAIL views depth: %d Nodes holding %s: view %s, decode %s, want %s\n", n, shapes[k].name,
                 pbj_status_str(view), pbj_status_str(dec), pbj_status_str(want));
